@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Raised when the environment does not satisfy a service's schema; lists every problem. */
+export class ConfigError extends Error {
+  constructor(
+    readonly service: string,
+    readonly problems: string[],
+  ) {
+    super(`${service}: invalid environment\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses `env` with `schema`, throwing a ConfigError that names every bad variable. */
+export function parseEnv<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    return `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(service, problems);
+}
+
+/** Same as parseEnv, but prints the problems and exits the process: for a service's main. */
+export function loadEnvOrExit<S extends z.ZodType>(service: string, schema: S): z.output<S> {
+  try {
+    return parseEnv(service, schema);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** An integer from an environment string, within bounds. */
+export const envInt = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** A comma-separated list, trimmed, without empty entries. */
+export const envList = () =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+
+/** A URL whose scheme is one of `protocols`. */
+export const envUrl = (fallback: string, protocols: string[]) =>
+  z
+    .string()
+    .default(fallback)
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.join(' or ')}//`,
+    );
+
+/** An optional string where an empty value (`VAR=` in a compose file) means unset. */
+export const envOptional = () => z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());

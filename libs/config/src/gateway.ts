@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { commonEnvSchema } from './common';
+import { envInt, envList, envOptional, envUrl } from './env';
+
+/** A development-only secret: refused when NODE_ENV is production. */
+const DEV_SESSION_SECRET = 'findclips-development-session-secret-not-for-production';
+
+/** Express's `trust proxy` setting: false, true, a hop count or a list of addresses/subnets. */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value): boolean | number | string => {
+    const v = value.trim().toLowerCase();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return value.trim();
+  });
+
+/** Environment of the gateway (HTTP API, sessions, sign-in, the web app). */
+export const gatewayEnvSchema = commonEnvSchema
+  .extend({
+    /** Port the gateway listens on. */
+    PORT: envInt(3000, 0, 65535),
+    /** Signs the session cookie; at least 32 characters, required in production. */
+    SESSION_SECRET: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    /** How long a session lasts without activity, in days. */
+    SESSION_MAX_AGE_DAYS: envInt(14, 1, 365),
+    /** Express `trust proxy`: set it (e.g. 1) behind a TLS-terminating proxy so cookies get Secure. */
+    TRUST_PROXY: trustProxy,
+    /** Other origins allowed to make state-changing requests (e.g. a dev server), comma-separated. */
+    ALLOWED_ORIGINS: envList(),
+    /** Google OAuth 2.0 client; Google sign-in is off without it. */
+    GOOGLE_CLIENT_ID: envOptional(),
+    /** Google OAuth 2.0 client secret; required with GOOGLE_CLIENT_ID. */
+    GOOGLE_CLIENT_SECRET: envOptional(),
+    /** Where Google sends the user back; relative to the request's origin unless absolute. */
+    GOOGLE_CALLBACK_URL: z.string().min(1).default('/auth/google/callback'),
+    /** Google's authorization endpoint (replaceable for tests). */
+    GOOGLE_AUTH_URL: envUrl('https://accounts.google.com/o/oauth2/v2/auth', ['https:', 'http:']),
+    /** Google's token endpoint (replaceable for tests). */
+    GOOGLE_TOKEN_URL: envUrl('https://oauth2.googleapis.com/token', ['https:', 'http:']),
+    /** Google's OpenID userinfo endpoint (replaceable for tests). */
+    GOOGLE_USERINFO_URL: envUrl('https://www.googleapis.com/oauth2/v3/userinfo', ['https:', 'http:']),
+    /** Window of the sign-in rate limits, in seconds. */
+    AUTH_RATE_WINDOW_SECONDS: envInt(900, 1),
+    /** Login attempts per IP address per window. */
+    LOGIN_LIMIT_PER_IP: envInt(30, 1),
+    /** Failed login attempts per email address per window. */
+    LOGIN_LIMIT_PER_EMAIL: envInt(10, 1),
+    /** Registrations per IP address per window. */
+    REGISTER_LIMIT_PER_IP: envInt(10, 1),
+    /** Password checks (verify, change) per signed-in user per window. */
+    PASSWORD_CHECK_LIMIT_PER_USER: envInt(10, 1),
+  })
+  .superRefine((env, ctx) => {
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'required when GOOGLE_CLIENT_ID is set' });
+    }
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' });
+    }
+  })
+  .transform((env) => ({ ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET }));
+
+export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

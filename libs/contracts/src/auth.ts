@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Longest email address SMTP allows. */
+export const EMAIL_MAX_LENGTH = 254;
+/** Bounded so that hashing cannot be turned into a denial of service. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const REGISTER_PASSWORD_MIN_LENGTH = 8;
+
+export const authMessages = {
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooWeak: 'Password must contain at least one lowercase letter and one uppercase letter or number',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+} as const;
+
+/** Emails are compared and stored trimmed and lower-cased, so uniqueness ignores case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const registrationEmail = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, authMessages.invalidEmail)
+  .pipe(z.email(authMessages.invalidEmail));
+
+const registrationPassword = z
+  .string()
+  .min(REGISTER_PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong)
+  .refine((p) => /[a-z]/.test(p) && /[A-Z0-9]/.test(p), authMessages.passwordTooWeak);
+
+/** POST /api/register: SPEC §5's rules, checked by the server and the web form alike. */
+export const registerRequestSchema = z.object({
+  email: registrationEmail,
+  password: registrationPassword,
+});
+
+/** The registration form: the request plus a confirmation that must match (SPEC §5). */
+export const registerFormSchema = registerRequestSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.confirmPassword === form.password, {
+    message: authMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+/** POST /api/login: both fields required, nothing more (SPEC §5). */
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1, authMessages.emailRequired).max(EMAIL_MAX_LENGTH, authMessages.invalidCredentials),
+  password: z.string().min(1, authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, authMessages.invalidCredentials),
+});
+
+export const aiProviders = ['openai', 'grok', 'gemini'] as const;
+
+/** The signed-in user as the API returns it: never a password, hash or token. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  googleId: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  aiProvider: z.enum(aiProviders),
+  createdAt: z.string(),
+});
+
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type User = z.infer<typeof userSchema>;
+export type AiProvider = (typeof aiProviders)[number];

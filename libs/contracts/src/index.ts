@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './auth';
+export * from './profile';
+export * from './validation';

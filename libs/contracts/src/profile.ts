@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth';
+
+export const SETTINGS_PASSWORD_MIN_LENGTH = 6;
+/** The delete dialog checks a password only from this length on (SPEC §5). */
+export const VERIFY_PASSWORD_MIN_LENGTH = 3;
+const NAME_MAX_LENGTH = 100;
+
+export const profileMessages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  nameTooLong: `Names must be at most ${NAME_MAX_LENGTH} characters long`,
+  invalidEmail: 'Invalid email address',
+  emailTaken: 'This email address is already in use',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordTooShort: 'Password must be at least 6 characters',
+  newPasswordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  currentPasswordIncorrect: 'Current password is incorrect',
+  managedByGoogle: 'This account is managed by Google: change your email and password in your Google account settings.',
+} as const;
+
+/** PATCH /api/profile. */
+export const updateProfileSchema = z.object({
+  firstName: z.string().trim().min(1, profileMessages.firstNameRequired).max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
+  lastName: z.string().trim().min(1, profileMessages.lastNameRequired).max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
+});
+
+/** PATCH /api/profile/email. */
+export const updateEmailSchema = z.object({
+  email: z.string().trim().max(EMAIL_MAX_LENGTH, profileMessages.invalidEmail).pipe(z.email(profileMessages.invalidEmail)),
+});
+
+/** PATCH /api/profile/password: the settings minimum (6) differs from registration's (8). */
+export const updatePasswordSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, profileMessages.currentPasswordIncorrect),
+  newPassword: z
+    .string()
+    .min(SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.newPasswordTooShort)
+    .max(PASSWORD_MAX_LENGTH, profileMessages.newPasswordTooLong),
+});
+
+/** POST /api/verify-password. */
+export const verifyPasswordRequestSchema = z.object({
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+});
+
+export const verifyPasswordResponseSchema = z.object({ isValid: z.boolean() });
+
+export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
+export type UpdateEmailRequest = z.infer<typeof updateEmailSchema>;
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordSchema>;
+export type VerifyPasswordRequest = z.infer<typeof verifyPasswordRequestSchema>;
+export type VerifyPasswordResponse = z.infer<typeof verifyPasswordResponseSchema>;

@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+
+/** One validation problem as a person should read it, with the field it concerns. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+const typeNames: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Turns zod issues into messages that name their field. Our own messages (SPEC §5) are kept
+ * as they are; zod's generic type errors become "email is required" / "email must be text".
+ */
+export function describeIssues(error: z.ZodError, input: unknown): FieldProblem[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.') || 'body';
+    if (issue.code !== 'invalid_type') return { field, message: issue.message };
+    if (field === 'body') return { field, message: 'The request body must be a JSON object' };
+    const value = valueAt(input, issue.path);
+    if (value === undefined || value === null) return { field, message: `${field} is required` };
+    return { field, message: `${field} must be ${typeNames[issue.expected] ?? issue.expected}` };
+  });
+}

@@ -1,0 +1,52 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const ANALYSIS_STATUSES = ['pending', 'analyzing', 'complete', 'failed'] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+
+/** A video's metadata, transcript and shared analysis: one row per YouTube video. */
+@Entity({ name: 'cached_youtube_data' })
+export class CachedYoutubeDataEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ name: 'youtube_id', type: 'varchar', length: 11, unique: true })
+  youtubeId!: string;
+
+  @Column({ type: 'text', nullable: true })
+  title!: string | null;
+
+  @Column({ name: 'thumbnail_url', type: 'text', nullable: true })
+  thumbnailUrl!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @Column({ name: 'channel_title', type: 'text', nullable: true })
+  channelTitle!: string | null;
+
+  /** The transcript segments as JSON text. */
+  @Column({ name: 'transcript_data', type: 'text' })
+  transcriptData!: string;
+
+  /** The topics as JSON text, once analysed. */
+  @Column({ name: 'analyzed_topics', type: 'text', nullable: true })
+  analyzedTopics!: string | null;
+
+  @Column({
+    name: 'analysis_status',
+    type: 'enum',
+    enum: ANALYSIS_STATUSES,
+    enumName: 'analysis_status',
+    default: 'pending',
+  })
+  analysisStatus!: AnalysisStatus;
+
+  @Column({ name: 'duration_seconds', type: 'integer', nullable: true })
+  durationSeconds!: number | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,32 @@
+import { CachedYoutubeDataEntity } from './cached-youtube-data.entity';
+import { GuestVideoAnalysisEntity } from './guest-video-analysis.entity';
+import { QuoteEntity } from './quote.entity';
+import { ScheduledPostEntity } from './scheduled-post.entity';
+import { SharedAnalysisEntity } from './shared-analysis.entity';
+import { UserVideoAnalysisEntity } from './user-video-analysis.entity';
+import { UserEntity } from './user.entity';
+import { VideoEntity } from './video.entity';
+import { XAccountEntity } from './x-account.entity';
+
+export * from './cached-youtube-data.entity';
+export * from './guest-video-analysis.entity';
+export * from './quote.entity';
+export * from './scheduled-post.entity';
+export * from './shared-analysis.entity';
+export * from './user-video-analysis.entity';
+export * from './user.entity';
+export * from './video.entity';
+export * from './x-account.entity';
+
+/** Every table of SPEC §3. */
+export const entities = [
+  UserEntity,
+  XAccountEntity,
+  VideoEntity,
+  CachedYoutubeDataEntity,
+  UserVideoAnalysisEntity,
+  QuoteEntity,
+  ScheduledPostEntity,
+  SharedAnalysisEntity,
+  GuestVideoAnalysisEntity,
+];

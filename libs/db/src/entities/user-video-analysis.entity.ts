@@ -1,0 +1,39 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { UserEntity } from './user.entity';
+
+/** A member's private analysis of a video: one per member and video. */
+@Entity({ name: 'user_video_analysis' })
+@Index('uq_user_video_analysis_user_youtube', ['userId', 'youtubeId'], { unique: true })
+export class UserVideoAnalysisEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity;
+
+  @Column({ name: 'youtube_id', type: 'varchar', length: 11 })
+  youtubeId!: string;
+
+  /** The topics as JSON text. */
+  @Column({ name: 'analyzed_topics', type: 'text' })
+  analyzedTopics!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,4 @@
+export * from './entities';
+export * from './data-source';
+export * from './create-database';
+export { migrate } from './migrate';

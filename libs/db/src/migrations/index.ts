@@ -1,0 +1,4 @@
+import { Init1795356686030 } from './1795356686030-Init';
+
+/** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
+export const migrations: Function[] = [Init1795356686030];

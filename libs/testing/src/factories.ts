@@ -1,0 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { UserEntity } from '@findclips/db';
+import type { DataSource } from 'typeorm';
+
+/** An email no other test uses. */
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A password that satisfies the registration rules. */
+export const strongPassword = () => `Pw-${randomUUID().slice(0, 12)}`;
+
+/** A user row written straight to the database (e.g. a Google-only account). */
+export function buildUser(dataSource: DataSource, fields: Partial<UserEntity> = {}): Promise<UserEntity> {
+  const users = dataSource.getRepository(UserEntity);
+  return users.save(users.create({ email: uniqueEmail(), passwordHash: null, ...fields }));
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { listenOnLoopback, readBody } from './listen';
+
+/** The OpenID userinfo document Google returns (https://openidconnect.googleapis.com/v1/userinfo). */
+export interface GoogleUserinfo {
+  sub: string;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  picture?: string;
+  email?: string;
+  email_verified?: boolean;
+}
+
+export interface FakeGoogle {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  /** Env that points the gateway at this server. */
+  env: Record<string, string>;
+  /** The Google account that consents on the next authorization request. */
+  signInAs(profile: GoogleUserinfo): void;
+  /** Make the next authorization request end with error=access_denied (the user cancelled). */
+  denyNext(): void;
+  /** Every request received, for asserting what the gateway sent. */
+  requests: { method: string; path: string; body?: string; authorization?: string }[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fake Google OAuth 2.0 server on 127.0.0.1 speaking Google's wire format: the authorization
+ * endpoint (consent is immediate and redirects back with a code), the token endpoint
+ * (form-encoded authorization_code grant, client credentials checked) and the userinfo endpoint
+ * (Bearer token).
+ */
+export async function startFakeGoogle(): Promise<FakeGoogle> {
+  const clientId = `fake-client-${randomBytes(4).toString('hex')}.apps.googleusercontent.com`;
+  const clientSecret = randomBytes(16).toString('hex');
+  const codes = new Map<string, { profile: GoogleUserinfo; redirectUri: string }>();
+  const tokens = new Map<string, GoogleUserinfo>();
+  const requests: FakeGoogle['requests'] = [];
+  let nextProfile: GoogleUserinfo | undefined;
+  let deny = false;
+
+  const running = await listenOnLoopback(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const body = req.method === 'POST' ? await readBody(req) : undefined;
+    requests.push({ method: req.method ?? '', path: url.pathname, body, authorization: req.headers.authorization });
+    const json = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(payload));
+    };
+
+    if (req.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') {
+      const redirectUri = url.searchParams.get('redirect_uri');
+      if (url.searchParams.get('client_id') !== clientId || !redirectUri || url.searchParams.get('response_type') !== 'code') {
+        return json(400, { error: 'invalid_request' });
+      }
+      const back = new URL(redirectUri);
+      const state = url.searchParams.get('state');
+      if (state) back.searchParams.set('state', state);
+      if (deny || !nextProfile) {
+        deny = false;
+        back.searchParams.set('error', 'access_denied');
+      } else {
+        const code = `4/${randomBytes(12).toString('base64url')}`;
+        codes.set(code, { profile: nextProfile, redirectUri });
+        back.searchParams.set('code', code);
+      }
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+
+    if (req.method === 'POST' && url.pathname === '/token') {
+      const form = new URLSearchParams(body);
+      const grant = codes.get(form.get('code') ?? '');
+      if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
+        return json(401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
+      }
+      if (form.get('grant_type') !== 'authorization_code' || !grant || grant.redirectUri !== form.get('redirect_uri')) {
+        return json(400, { error: 'invalid_grant', error_description: 'Bad Request' });
+      }
+      codes.delete(form.get('code') ?? '');
+      const accessToken = `ya29.${randomBytes(24).toString('base64url')}`;
+      tokens.set(accessToken, grant.profile);
+      return json(200, {
+        access_token: accessToken,
+        expires_in: 3599,
+        scope: 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
+        token_type: 'Bearer',
+        id_token: 'unused.by.the.gateway',
+      });
+    }
+
+    if (req.method === 'GET' && url.pathname === '/oauth2/v3/userinfo') {
+      // Google takes the token from the Authorization header or the access_token parameter.
+      const token = req.headers.authorization?.replace(/^Bearer /, '') ?? url.searchParams.get('access_token') ?? '';
+      const profile = tokens.get(token);
+      if (!profile) return json(401, { error: 'invalid_request', error_description: 'Invalid Credentials' });
+      return json(200, profile);
+    }
+
+    json(404, { error: 'not_found' });
+  });
+
+  return {
+    url: running.url,
+    clientId,
+    clientSecret,
+    env: {
+      GOOGLE_CLIENT_ID: clientId,
+      GOOGLE_CLIENT_SECRET: clientSecret,
+      GOOGLE_AUTH_URL: `${running.url}/o/oauth2/v2/auth`,
+      GOOGLE_TOKEN_URL: `${running.url}/token`,
+      GOOGLE_USERINFO_URL: `${running.url}/oauth2/v3/userinfo`,
+    },
+    signInAs: (profile) => {
+      nextProfile = profile;
+    },
+    denyNext: () => {
+      deny = true;
+    },
+    requests,
+    close: running.close,
+  };
+}

@@ -1,0 +1,4 @@
+export * from './listen';
+export * from './fake-google';
+export * from './redis-server';
+export * from './factories';

@@ -1,0 +1,84 @@
+import type { GatewayEnv } from '@findclips/config';
+import express, { type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { authRoutes } from './auth/auth.routes';
+import { googleRoutes } from './auth/google';
+import { createPassport } from './auth/passport';
+import { UsersRepository } from './auth/users.repository';
+import { healthRoutes } from './health/health.routes';
+import { errorHandler, notFound } from './http/errors';
+import { createLimiter } from './http/rate-limit';
+import { requestLog } from './http/request-log';
+import { sameOriginOnly } from './http/same-origin';
+import { securityHeaders } from './http/security-headers';
+import { sessions } from './http/session';
+import { profileRoutes } from './profile/profile.routes';
+import type { RedisClient } from './redis';
+import { xRoutes } from './x/x.routes';
+
+export interface GatewayDeps {
+  env: GatewayEnv;
+  dataSource: DataSource;
+  redis: RedisClient;
+  logger: Logger;
+}
+
+/** The JSON body limit of every endpoint. */
+export const BODY_LIMIT = '100kb';
+
+function authLimits({ env, redis }: GatewayDeps) {
+  const prefix = `${env.REDIS_KEY_PREFIX}rl:`;
+  const windowSeconds = env.AUTH_RATE_WINDOW_SECONDS;
+  const bodyEmail = (req: express.Request) =>
+    typeof req.body?.email === 'string' && req.body.email.trim() ? req.body.email.trim().toLowerCase() : undefined;
+  const limiter = (name: string, limit: number, what: string, extra: Partial<Parameters<typeof createLimiter>[0]> = {}) =>
+    createLimiter({ redis, prefix: `${prefix}${name}:`, windowSeconds, limit, what, ...extra });
+  return {
+    login: [
+      limiter('login-ip', env.LOGIN_LIMIT_PER_IP, 'login attempts'),
+      limiter('login-email', env.LOGIN_LIMIT_PER_EMAIL, 'failed login attempts for this email', {
+        key: bodyEmail,
+        failuresOnly: true,
+      }),
+    ],
+    register: [limiter('register-ip', env.REGISTER_LIMIT_PER_IP, 'sign-ups from this network')],
+    passwordCheck: [
+      limiter('password-check', env.PASSWORD_CHECK_LIMIT_PER_USER, 'password checks', {
+        key: (req) => (req.user ? `user:${req.user.id}` : undefined),
+      }),
+    ] as RequestHandler[],
+  };
+}
+
+/** The gateway's Express app; main.ts only connects its dependencies and listens. */
+export function createApp(deps: GatewayDeps) {
+  const { env, dataSource, redis, logger } = deps;
+  const users = new UsersRepository(dataSource);
+  const passport = createPassport(users);
+  const limits = authLimits(deps);
+
+  const app = express();
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.set('query parser', 'simple');
+
+  app.use(requestLog(logger));
+  app.use(healthRoutes(dataSource, redis));
+  app.use(securityHeaders());
+  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(sameOriginOnly(env.ALLOWED_ORIGINS));
+  app.use(
+    sessions({ redis, prefix: `${env.REDIS_KEY_PREFIX}sess:`, secret: env.SESSION_SECRET, maxAgeDays: env.SESSION_MAX_AGE_DAYS }),
+  );
+  app.use(passport.initialize());
+  app.use(passport.session());
+
+  app.use(authRoutes({ users, passport, limits }));
+  app.use(googleRoutes(env, users, passport));
+  app.use(profileRoutes(users, limits.passwordCheck));
+  app.use(xRoutes(dataSource));
+
+  app.use('/api', notFound);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,199 @@
+import { authMessages } from '@findclips/contracts';
+import { UserEntity } from '@findclips/db';
+import { strongPassword, uniqueEmail } from '@findclips/testing';
+import supertest from 'supertest';
+import { startTestGateway, type TestGateway } from '../test/harness';
+
+const sessionCookie = (res: supertest.Response) =>
+  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('fc.sid='));
+const cookieValue = (cookie: string | undefined) => cookie?.split(';')[0];
+
+describe('accounts: register, login, logout, current user', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+  afterAll(() => gw.close());
+
+  describe('POST /api/register', () => {
+    it('creates the account, signs it in and never returns the password', async () => {
+      const browser = gw.browser();
+      const email = uniqueEmail('New');
+      const password = strongPassword();
+      const res = await browser
+        .post('/api/register')
+        .send({ email: `  ${email.toUpperCase()} `, password })
+        .expect(201);
+
+      expect(res.body).toEqual({
+        id: expect.any(Number),
+        email: email.toLowerCase(),
+        name: null,
+        firstName: null,
+        lastName: null,
+        googleId: null,
+        avatarUrl: null,
+        aiProvider: 'gemini',
+        createdAt: expect.any(String),
+      });
+      expect(JSON.stringify(res.body)).not.toContain(password);
+
+      const me = await browser.get('/api/user').expect(200);
+      expect(me.body.id).toBe(res.body.id);
+
+      const row = await gw.dataSource.getRepository(UserEntity).findOneByOrFail({ id: res.body.id });
+      expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(row.passwordHash).not.toContain(password);
+    });
+
+    it('sets an HttpOnly, SameSite=Lax session cookie that is not Secure over plain HTTP', async () => {
+      const res = await gw.request().post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+      const cookie = sessionCookie(res)!;
+      expect(cookie).toMatch(/; HttpOnly/);
+      expect(cookie).toMatch(/; SameSite=Lax/);
+      expect(cookie).not.toMatch(/; Secure/);
+      expect(cookie).toMatch(/; Expires=/);
+    });
+
+    it.each([
+      ['a malformed email', 'not-an-email', 'Abcdefg1', authMessages.invalidEmail, 'email'],
+      ['an empty email', '', 'Abcdefg1', authMessages.invalidEmail, 'email'],
+      ['a 5-character password', 'ok@example.com', 'Abc12', authMessages.passwordTooShort, 'password'],
+      ['a password without uppercase or digit', 'ok@example.com', 'abcdefgh', authMessages.passwordTooWeak, 'password'],
+      ['a password without lowercase', 'ok@example.com', 'ABCDEFG1', authMessages.passwordTooWeak, 'password'],
+      ['a 302-character password', 'ok@example.com', `a1${'x'.repeat(300)}`, authMessages.passwordTooLong, 'password'],
+    ])('refuses %s with its SPEC §5 message', async (_case, email, password, message, field) => {
+      const res = await gw.request().post('/api/register').send({ email, password }).expect(400);
+      expect(res.body).toEqual({ message, errorType: 'VALIDATION_ERROR', field });
+    });
+
+    it('accepts a password of lowercase letters and digits only', async () => {
+      await gw.request().post('/api/register').send({ email: uniqueEmail(), password: 'abcdefg1' }).expect(201);
+    });
+
+    it('names the missing or mistyped field', async () => {
+      const missing = await gw.request().post('/api/register').send({ password: 'Abcdefg1' }).expect(400);
+      expect(missing.body.message).toBe('email is required');
+      const typed = await gw.request().post('/api/register').send({ email: 'a@b.co', password: 12345678 }).expect(400);
+      expect(typed.body).toMatchObject({ message: 'password must be text', field: 'password' });
+    });
+
+    it('refuses an email already registered, whatever its case, with 409', async () => {
+      const email = uniqueEmail('dup');
+      await gw.request().post('/api/register').send({ email, password: strongPassword() }).expect(201);
+      const res = await gw
+        .request()
+        .post('/api/register')
+        .send({ email: email.toUpperCase(), password: strongPassword() })
+        .expect(409);
+      expect(res.body).toMatchObject({ message: authMessages.emailTaken, field: 'email' });
+    });
+
+    it('lets exactly one of two simultaneous sign-ups with the same email through', async () => {
+      const email = uniqueEmail('race');
+      const results = await Promise.all(
+        [0, 1].map(() => gw.request().post('/api/register').send({ email, password: strongPassword() })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(await gw.dataSource.getRepository(UserEntity).countBy({ email })).toBe(1);
+    });
+  });
+
+  describe('POST /api/login', () => {
+    const email = uniqueEmail('login');
+    const password = strongPassword();
+    beforeAll(async () => {
+      await gw.request().post('/api/register').send({ email, password }).expect(201);
+    });
+
+    it('signs in with the right password, ignoring the email case', async () => {
+      const browser = gw.browser();
+      const res = await browser.post('/api/login').send({ email: email.toUpperCase(), password }).expect(200);
+      expect(res.body.email).toBe(email);
+      expect((await browser.get('/api/user').expect(200)).body.email).toBe(email);
+    });
+
+    it('answers a wrong password and an unknown email alike, with 401', async () => {
+      const wrong = await gw.request().post('/api/login').send({ email, password: 'Wrong-password1' }).expect(401);
+      const unknown = await gw.request().post('/api/login').send({ email: uniqueEmail(), password }).expect(401);
+      expect(wrong.body).toEqual({ message: authMessages.invalidCredentials, errorType: 'UNAUTHORIZED' });
+      expect(unknown.body).toEqual(wrong.body);
+      expect(sessionCookie(wrong)).toBeUndefined();
+    });
+
+    it('requires both fields', async () => {
+      const res = await gw.request().post('/api/login').send({ email }).expect(400);
+      expect(res.body).toMatchObject({ message: 'password is required', field: 'password' });
+      const empty = await gw.request().post('/api/login').send({ email: '', password }).expect(400);
+      expect(empty.body.message).toBe(authMessages.emailRequired);
+    });
+
+    it('issues a new session id at login, and the old one stops working', async () => {
+      const other = uniqueEmail('other');
+      await gw.request().post('/api/register').send({ email: other, password }).expect(201);
+
+      const first = await gw.request().post('/api/login').send({ email, password }).expect(200);
+      const before = cookieValue(sessionCookie(first))!;
+      const second = await gw.request().post('/api/login').set('Cookie', before).send({ email: other, password }).expect(200);
+      const after = cookieValue(sessionCookie(second))!;
+
+      expect(after).toBeDefined();
+      expect(after).not.toBe(before);
+      await gw.request().get('/api/user').set('Cookie', before).expect(401);
+      expect((await gw.request().get('/api/user').set('Cookie', after).expect(200)).body.email).toBe(other);
+    });
+  });
+
+  describe('POST /api/logout and GET /api/user', () => {
+    it('answers 401 with a message when nobody is signed in', async () => {
+      const res = await gw.request().get('/api/user').expect(401);
+      expect(res.body).toEqual({ message: 'You are not signed in', errorType: 'UNAUTHORIZED' });
+    });
+
+    it('signs out and destroys the session for good', async () => {
+      const email = uniqueEmail('bye');
+      const registered = await gw.request().post('/api/register').send({ email, password: strongPassword() }).expect(201);
+      const cookie = cookieValue(sessionCookie(registered))!;
+
+      const res = await gw.request().post('/api/logout').set('Cookie', cookie).expect(200);
+      expect(sessionCookie(res)).toMatch(/fc\.sid=;.*Expires=Thu, 01 Jan 1970/);
+      await gw.request().get('/api/user').set('Cookie', cookie).expect(401);
+    });
+
+    it('is harmless when already signed out', async () => {
+      await gw.request().post('/api/logout').expect(200);
+    });
+  });
+});
+
+describe('the session cookie behind a TLS-terminating proxy', () => {
+  it('is Secure when TRUST_PROXY is set and the proxy says HTTPS', async () => {
+    const gw = await startTestGateway({ TRUST_PROXY: '1' });
+    try {
+      const res = await gw
+        .request()
+        .post('/api/register')
+        .set('X-Forwarded-Proto', 'https')
+        .send({ email: uniqueEmail(), password: strongPassword() })
+        .expect(201);
+      expect(sessionCookie(res)).toMatch(/; Secure/);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('ignores a forged X-Forwarded-Proto when no proxy is trusted', async () => {
+    const gw = await startTestGateway({ TRUST_PROXY: 'false' });
+    try {
+      const res = await gw
+        .request()
+        .post('/api/register')
+        .set('X-Forwarded-Proto', 'https')
+        .send({ email: uniqueEmail(), password: strongPassword() })
+        .expect(201);
+      expect(sessionCookie(res)).not.toMatch(/; Secure/);
+    } finally {
+      await gw.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { AppError, authMessages, loginRequestSchema, normalizeEmail, registerRequestSchema } from '@findclips/contracts';
+import type { UserEntity } from '@findclips/db';
+import { Router, type RequestHandler } from 'express';
+import { parseInput } from '../http/errors';
+import { SESSION_COOKIE } from '../http/session';
+import type { AppPassport } from './passport';
+import { hashPassword } from './passwords';
+import { currentUser, requireUser } from './require-user';
+import { logIn, logOut } from './session-login';
+import { isUniqueViolation, toPublicUser, type UsersRepository } from './users.repository';
+
+export interface AuthRoutesDeps {
+  users: UsersRepository;
+  passport: AppPassport;
+  limits: { login: RequestHandler[]; register: RequestHandler[] };
+}
+
+/** Registration, email+password sign-in, sign-out and the current user. */
+export function authRoutes({ users, passport, limits }: AuthRoutesDeps) {
+  const router = Router();
+
+  router.post('/api/register', ...limits.register, async (req, res) => {
+    const { email, password } = parseInput(registerRequestSchema, req.body);
+    const taken = new AppError('CONFLICT', authMessages.emailTaken, 'email');
+    if (await users.findByEmail(email)) throw taken;
+    let user: UserEntity;
+    try {
+      user = await users.create({ email: normalizeEmail(email), passwordHash: await hashPassword(password) });
+    } catch (error) {
+      throw isUniqueViolation(error) ? taken : error;
+    }
+    await logIn(req, user);
+    res.status(201).json(toPublicUser(user));
+  });
+
+  router.post('/api/login', ...limits.login, (req, res, next) => {
+    req.body = parseInput(loginRequestSchema, req.body);
+    passport.authenticate('local', { session: false }, (error: unknown, user: UserEntity | false) => {
+      if (error) return next(error);
+      if (!user) return next(new AppError('UNAUTHORIZED', authMessages.invalidCredentials));
+      logIn(req, user).then(() => res.json(toPublicUser(user)), next);
+    })(req, res, next);
+  });
+
+  router.post('/api/logout', async (req, res) => {
+    await logOut(req);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.json({ message: 'Logged out' });
+  });
+
+  router.get('/api/user', requireUser, (req, res) => {
+    res.json(toPublicUser(currentUser(req)));
+  });
+
+  return router;
+}

@@ -1,0 +1,155 @@
+import { profileMessages } from '@findclips/contracts';
+import { UserEntity } from '@findclips/db';
+import { startFakeGoogle, strongPassword, uniqueEmail, type FakeGoogle, type GoogleUserinfo } from '@findclips/testing';
+import { randomUUID } from 'node:crypto';
+import { googleMessages } from './google';
+import { startTestGateway, type TestGateway } from '../test/harness';
+
+describe('Google sign-in', () => {
+  let google: FakeGoogle;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    gw = await startTestGateway(google.env);
+  });
+  afterAll(async () => {
+    await gw.close();
+    await google.close();
+  });
+
+  /** A browser's whole round trip: /auth/google → Google's consent → our callback. */
+  async function signInWithGoogle(profile: GoogleUserinfo | 'deny') {
+    if (profile === 'deny') google.denyNext();
+    else google.signInAs(profile);
+    const browser = gw.browser();
+
+    const start = await browser.get('/auth/google').expect(302);
+    const consent = new URL(start.headers.location!);
+    expect(consent.origin + consent.pathname).toBe(google.env.GOOGLE_AUTH_URL);
+
+    const atGoogle = await fetch(consent, { redirect: 'manual' });
+    expect(atGoogle.status).toBe(302);
+    const callback = new URL(atGoogle.headers.get('location')!);
+    expect(callback.pathname).toBe('/auth/google/callback');
+
+    const done = await browser.get(callback.pathname + callback.search).expect(302);
+    return { browser, consent, landing: done.headers.location! };
+  }
+
+  const profileFor = (email: string, fields: Partial<GoogleUserinfo> = {}): GoogleUserinfo => ({
+    sub: randomUUID().replace(/-/g, '').slice(0, 21),
+    name: 'Ada Lovelace',
+    given_name: 'Ada',
+    family_name: 'Lovelace',
+    picture: 'https://lh3.googleusercontent.com/a/ada',
+    email,
+    email_verified: true,
+    ...fields,
+  });
+
+  it('asks Google for the profile and email with a state parameter', async () => {
+    const { consent } = await signInWithGoogle(profileFor(uniqueEmail('g')));
+    expect(consent.searchParams.get('client_id')).toBe(google.clientId);
+    expect(consent.searchParams.get('response_type')).toBe('code');
+    expect(consent.searchParams.get('scope')).toBe('openid profile email');
+    expect(consent.searchParams.get('state')).toMatch(/.{16,}/);
+    expect(consent.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/google\/callback$/);
+  });
+
+  it('creates a user from the Google profile, signs them in and goes to /', async () => {
+    const profile = profileFor(uniqueEmail('new-google'));
+    const { browser, landing } = await signInWithGoogle(profile);
+    expect(landing).toBe('/');
+
+    const me = (await browser.get('/api/user').expect(200)).body;
+    expect(me).toMatchObject({
+      email: profile.email,
+      googleId: profile.sub,
+      name: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      avatarUrl: profile.picture,
+    });
+
+    // The code was exchanged with our client secret, and userinfo fetched with the access token.
+    const token = google.requests.filter((r) => r.path === '/token').at(-1)!;
+    const form = new URLSearchParams(token.body);
+    expect(form.get('grant_type')).toBe('authorization_code');
+    expect(form.get('client_secret')).toBe(google.clientSecret);
+    expect(google.requests.filter((r) => r.path === '/oauth2/v3/userinfo').at(-1)!.authorization).toMatch(/^Bearer ya29\./);
+  });
+
+  it('gives a Google-only account no password: nothing verifies, email and password stay at Google', async () => {
+    const { browser } = await signInWithGoogle(profileFor(uniqueEmail('google-only')));
+    expect((await browser.post('/api/verify-password').send({ password: '' }).expect(200)).body).toEqual({ isValid: false });
+    expect((await browser.post('/api/verify-password').send({ password: 'no-password' }).expect(200)).body).toEqual({
+      isValid: false,
+    });
+    const emailChange = await browser.patch('/api/profile/email').send({ email: uniqueEmail() }).expect(403);
+    expect(emailChange.body.message).toBe(profileMessages.managedByGoogle);
+    await browser.patch('/api/profile/password').send({ currentPassword: 'anything', newPassword: 'whatever' }).expect(403);
+  });
+
+  it('finds the same user again by Google id', async () => {
+    const profile = profileFor(uniqueEmail('again'));
+    const first = await signInWithGoogle(profile);
+    const second = await signInWithGoogle({ ...profile, email: uniqueEmail('changed-at-google') });
+    const a = (await first.browser.get('/api/user').expect(200)).body;
+    const b = (await second.browser.get('/api/user').expect(200)).body;
+    expect(b.id).toBe(a.id);
+    expect(await gw.dataSource.getRepository(UserEntity).countBy({ googleId: profile.sub })).toBe(1);
+  });
+
+  it('links to an existing password account with the same verified email', async () => {
+    const email = uniqueEmail('link');
+    const password = strongPassword();
+    const registered = (await gw.request().post('/api/register').send({ email, password }).expect(201)).body;
+
+    const profile = profileFor(email.toUpperCase());
+    const { browser } = await signInWithGoogle(profile);
+    const me = (await browser.get('/api/user').expect(200)).body;
+    expect(me).toMatchObject({ id: registered.id, googleId: profile.sub, firstName: 'Ada' });
+  });
+
+  it('refuses to link when Google has not verified the email', async () => {
+    const email = uniqueEmail('unverified');
+    const registered = (await gw.request().post('/api/register').send({ email, password: strongPassword() }).expect(201)).body;
+
+    const { landing } = await signInWithGoogle(profileFor(email, { email_verified: false }));
+    expect(landing).toBe(`/auth?error=${encodeURIComponent(googleMessages.unverifiedEmail)}`);
+    const row = await gw.dataSource.getRepository(UserEntity).findOneByOrFail({ id: registered.id });
+    expect(row.googleId).toBeNull();
+  });
+
+  it('sends the user back to /auth with a reason when they cancel at Google', async () => {
+    const { browser, landing } = await signInWithGoogle('deny');
+    expect(landing).toBe(`/auth?error=${encodeURIComponent(googleMessages.cancelled)}`);
+    await browser.get('/api/user').expect(401);
+  });
+
+  it('refuses a callback whose state this browser never received', async () => {
+    google.signInAs(profileFor(uniqueEmail('forged')));
+    const victim = gw.browser();
+    const attacker = gw.browser();
+    const start = await attacker.get('/auth/google').expect(302);
+    const atGoogle = await fetch(start.headers.location!, { redirect: 'manual' });
+    const callback = new URL(atGoogle.headers.get('location')!);
+
+    const res = await victim.get(callback.pathname + callback.search).expect(302);
+    expect(res.headers.location).toBe(`/auth?error=${encodeURIComponent(googleMessages.failed)}`);
+    await victim.get('/api/user').expect(401);
+  });
+});
+
+describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
+  it('redirects to /auth with a readable reason', async () => {
+    const gw = await startTestGateway({ GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' });
+    try {
+      const res = await gw.request().get('/auth/google').expect(302);
+      expect(res.headers.location).toBe('/auth?error=Google%20sign-in%20is%20not%20configured%20on%20this%20server');
+    } finally {
+      await gw.close();
+    }
+  });
+});

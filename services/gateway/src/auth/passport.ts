@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { authMessages } from '@findclips/contracts';
+import type { UserEntity } from '@findclips/db';
+import { Passport } from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import { verifyPassword } from './passwords';
+import type { UsersRepository } from './users.repository';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    // Passport's req.user is our user row.
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface User extends UserEntity {}
+  }
+}
+
+/** What a session remembers of its user. */
+interface SessionUser {
+  id: number;
+  /** Changes with the password, so a password change signs out every other session. */
+  stamp: string;
+}
+
+const credentialStamp = (user: UserEntity) =>
+  createHash('sha256')
+    .update(user.passwordHash ?? 'no-password')
+    .digest('base64url')
+    .slice(0, 16);
+
+/** A Passport instance of its own (not the global one), with sessions and email+password sign-in. */
+export function createPassport(users: UsersRepository) {
+  const passport = new Passport();
+
+  passport.serializeUser<SessionUser>((user, done) => done(null, { id: user.id, stamp: credentialStamp(user) }));
+
+  passport.deserializeUser<SessionUser>((stored, done) => {
+    if (typeof stored?.id !== 'number') return done(null, false);
+    users.findById(stored.id).then(
+      (user) => done(null, user && credentialStamp(user) === stored.stamp ? user : false),
+      (error: unknown) => done(error),
+    );
+  });
+
+  passport.use(
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: true }, (email, password, done) => {
+      users.findByEmail(email).then(async (user) => {
+        const valid = await verifyPassword(user?.passwordHash, password);
+        done(null, valid && user ? user : false, { message: authMessages.invalidCredentials });
+      }, done);
+    }),
+  );
+
+  return passport;
+}
+
+export type AppPassport = ReturnType<typeof createPassport>;

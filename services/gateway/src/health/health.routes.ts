@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import type { DataSource } from 'typeorm';
+import type { RedisClient } from '../redis';
+
+const CHECK_TIMEOUT_MS = 1_000;
+
+async function check(probe: () => Promise<unknown>): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([probe(), timeout]);
+    return 'up';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** /healthz: the process answers. /readyz: PostgreSQL and Redis answer too (else 503). */
+export function healthRoutes(dataSource: DataSource, redis: RedisClient) {
+  const router = Router();
+
+  router.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  router.get('/readyz', async (_req, res) => {
+    const [postgres, redisState] = await Promise.all([
+      check(() => dataSource.query('SELECT 1')),
+      check(async () => {
+        if (!redis.isReady) throw new Error('not connected');
+        await redis.ping();
+      }),
+    ]);
+    const ready = postgres === 'up' && redisState === 'up';
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'unavailable', ...(ready ? {} : { message: 'Not ready' }), postgres, redis: redisState });
+  });
+
+  return router;
+}

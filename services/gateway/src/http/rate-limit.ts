@@ -1,0 +1,46 @@
+import { AppError } from '@findclips/contracts';
+import type { Request } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { RedisStore } from 'rate-limit-redis';
+import type { RedisClient } from '../redis';
+
+export interface LimiterOptions {
+  redis: RedisClient;
+  /** Redis key prefix of this limiter's counters. */
+  prefix: string;
+  windowSeconds: number;
+  limit: number;
+  /** What is being counted: the client's IP address unless given. */
+  key?: (req: Request) => string | undefined;
+  /** Count only failed requests (status ≥ 400). */
+  failuresOnly?: boolean;
+  /** Said in the 429 message: "Too many {what}". */
+  what: string;
+}
+
+/** A rate limit kept in Redis, so every gateway instance shares the same counters. */
+export function createLimiter(options: LimiterOptions) {
+  const minutes = Math.max(1, Math.ceil(options.windowSeconds / 60));
+  return rateLimit({
+    windowMs: options.windowSeconds * 1000,
+    limit: options.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skipSuccessfulRequests: options.failuresOnly ?? false,
+    // Requests without the counted value (e.g. no email in the body) are left to validation.
+    skip: (req) => options.key !== undefined && !options.key(req),
+    keyGenerator: (req) => options.key?.(req) ?? ipKeyGenerator(req.ip ?? ''),
+    store: new RedisStore({
+      prefix: options.prefix,
+      sendCommand: (...args: string[]) => options.redis.sendCommand(args),
+    }),
+    handler: (_req, _res, next) => {
+      next(
+        new AppError(
+          'RATE_LIMITED',
+          `Too many ${options.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        ),
+      );
+    },
+  });
+}

@@ -1,0 +1,138 @@
+import { profileMessages } from '@findclips/contracts';
+import { strongPassword, uniqueEmail } from '@findclips/testing';
+import { startTestGateway, type TestGateway } from '../test/harness';
+
+describe('profile, email and password settings', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+  afterAll(() => gw.close());
+
+  async function signedIn() {
+    const browser = gw.browser();
+    const email = uniqueEmail('settings');
+    const password = strongPassword();
+    const user = (await browser.post('/api/register').send({ email, password }).expect(201)).body;
+    return { browser, email, password, user };
+  }
+
+  describe('PATCH /api/profile', () => {
+    it('saves first and last name and the display name', async () => {
+      const { browser } = await signedIn();
+      const res = await browser.patch('/api/profile').send({ firstName: ' Grace ', lastName: 'Hopper' }).expect(200);
+      expect(res.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper' });
+      expect((await browser.get('/api/user').expect(200)).body.firstName).toBe('Grace');
+    });
+
+    it.each([
+      [{ firstName: '', lastName: 'Hopper' }, profileMessages.firstNameRequired, 'firstName'],
+      [{ firstName: '   ', lastName: 'Hopper' }, profileMessages.firstNameRequired, 'firstName'],
+      [{ firstName: 'Grace', lastName: '' }, profileMessages.lastNameRequired, 'lastName'],
+      [{ firstName: 'Grace' }, 'lastName is required', 'lastName'],
+    ])('refuses %p', async (body, message, field) => {
+      const { browser } = await signedIn();
+      const res = await browser.patch('/api/profile').send(body).expect(400);
+      expect(res.body).toMatchObject({ message, field });
+    });
+
+    it('needs a signed-in user', async () => {
+      await gw.request().patch('/api/profile').send({ firstName: 'A', lastName: 'B' }).expect(401);
+    });
+  });
+
+  describe('PATCH /api/profile/email', () => {
+    it('changes the email used to sign in', async () => {
+      const { browser, password } = await signedIn();
+      const next = uniqueEmail('moved');
+      const res = await browser.patch('/api/profile/email').send({ email: next.toUpperCase() }).expect(200);
+      expect(res.body.email).toBe(next);
+      await gw.request().post('/api/login').send({ email: next, password }).expect(200);
+    });
+
+    it('refuses an invalid address with the settings message', async () => {
+      const { browser } = await signedIn();
+      const res = await browser.patch('/api/profile/email').send({ email: 'nope@' }).expect(400);
+      expect(res.body).toMatchObject({ message: profileMessages.invalidEmail, field: 'email' });
+    });
+
+    it("refuses another account's address, whatever its case", async () => {
+      const other = await signedIn();
+      const { browser } = await signedIn();
+      const res = await browser.patch('/api/profile/email').send({ email: other.email.toUpperCase() }).expect(409);
+      expect(res.body).toMatchObject({ message: profileMessages.emailTaken, field: 'email' });
+    });
+  });
+
+  describe('PATCH /api/profile/password', () => {
+    it('changes the password and signs out every other session', async () => {
+      const { browser, email, password } = await signedIn();
+      const elsewhere = gw.browser();
+      await elsewhere.post('/api/login').send({ email, password }).expect(200);
+
+      const newPassword = 'brand-new-secret';
+      await browser.patch('/api/profile/password').send({ currentPassword: password, newPassword }).expect(200);
+
+      await browser.get('/api/user').expect(200);
+      await elsewhere.get('/api/user').expect(401);
+      await gw.request().post('/api/login').send({ email, password }).expect(401);
+      await gw.request().post('/api/login').send({ email, password: newPassword }).expect(200);
+    });
+
+    it('refuses a wrong current password', async () => {
+      const { browser } = await signedIn();
+      const res = await browser
+        .patch('/api/profile/password')
+        .send({ currentPassword: 'not-my-password', newPassword: 'whatever1' })
+        .expect(400);
+      expect(res.body).toMatchObject({ message: profileMessages.currentPasswordIncorrect, field: 'currentPassword' });
+    });
+
+    it.each([
+      [{ currentPassword: '12345', newPassword: 'long-enough' }, profileMessages.currentPasswordRequired, 'currentPassword'],
+      [{ currentPassword: 'long-enough', newPassword: '12345' }, profileMessages.newPasswordTooShort, 'newPassword'],
+    ])('refuses %p with the SPEC §5 message', async (body, message, field) => {
+      const { browser } = await signedIn();
+      const res = await browser.patch('/api/profile/password').send(body).expect(400);
+      expect(res.body).toMatchObject({ message, field });
+    });
+
+    it('accepts a 6-character new password (the settings minimum, not the sign-up one)', async () => {
+      const { browser, password } = await signedIn();
+      await browser.patch('/api/profile/password').send({ currentPassword: password, newPassword: 'abcdef' }).expect(200);
+    });
+  });
+
+  describe('POST /api/verify-password', () => {
+    it('tells whether the password is right', async () => {
+      const { browser, password } = await signedIn();
+      expect((await browser.post('/api/verify-password').send({ password }).expect(200)).body).toEqual({ isValid: true });
+      expect((await browser.post('/api/verify-password').send({ password: 'nope' }).expect(200)).body).toEqual({
+        isValid: false,
+      });
+    });
+
+    it('needs a signed-in user', async () => {
+      await gw.request().post('/api/verify-password').send({ password: 'x' }).expect(401);
+    });
+  });
+
+  describe('Google-linked accounts', () => {
+    it('cannot change email or password here (403 with the reason)', async () => {
+      const email = uniqueEmail('linked');
+      const password = strongPassword();
+      const browser = gw.browser();
+      const user = (await browser.post('/api/register').send({ email, password }).expect(201)).body;
+      await gw.dataSource.query('UPDATE users SET google_id = $1 WHERE id = $2', [`google-${user.id}`, user.id]);
+
+      const emailChange = await browser.patch('/api/profile/email').send({ email: uniqueEmail() }).expect(403);
+      expect(emailChange.body.message).toBe(profileMessages.managedByGoogle);
+      const passwordChange = await browser
+        .patch('/api/profile/password')
+        .send({ currentPassword: password, newPassword: 'another-one' })
+        .expect(403);
+      expect(passwordChange.body.message).toBe(profileMessages.managedByGoogle);
+      await browser.patch('/api/profile').send({ firstName: 'Still', lastName: 'Editable' }).expect(200);
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import {
+  AppError,
+  normalizeEmail,
+  profileMessages,
+  updateEmailSchema,
+  updatePasswordSchema,
+  updateProfileSchema,
+  verifyPasswordRequestSchema,
+} from '@findclips/contracts';
+import type { UserEntity } from '@findclips/db';
+import { Router, type RequestHandler } from 'express';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { currentUser, requireUser } from '../auth/require-user';
+import { logIn } from '../auth/session-login';
+import { isUniqueViolation, toPublicUser, type UsersRepository } from '../auth/users.repository';
+import { parseInput } from '../http/errors';
+
+/** Google-linked accounts change their email and password at Google, not here (SPEC §6). */
+function refuseIfManagedByGoogle(user: UserEntity) {
+  if (user.googleId) throw new AppError('FORBIDDEN', profileMessages.managedByGoogle);
+}
+
+/** Profile, email and password changes, and the password check of the delete dialog. */
+export function profileRoutes(users: UsersRepository, passwordCheckLimit: RequestHandler[]) {
+  const router = Router();
+  router.use(['/api/profile', '/api/verify-password'], requireUser);
+
+  router.patch('/api/profile', async (req, res) => {
+    const { firstName, lastName } = parseInput(updateProfileSchema, req.body);
+    const user = await users.update(currentUser(req), { firstName, lastName, name: `${firstName} ${lastName}` });
+    res.json(toPublicUser(user));
+  });
+
+  router.patch('/api/profile/email', async (req, res) => {
+    const user = currentUser(req);
+    refuseIfManagedByGoogle(user);
+    const email = normalizeEmail(parseInput(updateEmailSchema, req.body).email);
+    if (email === user.email) return void res.json(toPublicUser(user));
+    const taken = new AppError('CONFLICT', profileMessages.emailTaken, 'email');
+    if (await users.findByEmail(email)) throw taken;
+    try {
+      res.json(toPublicUser(await users.update(user, { email })));
+    } catch (error) {
+      throw isUniqueViolation(error) ? taken : error;
+    }
+  });
+
+  router.patch('/api/profile/password', ...passwordCheckLimit, async (req, res) => {
+    const user = currentUser(req);
+    refuseIfManagedByGoogle(user);
+    const { currentPassword, newPassword } = parseInput(updatePasswordSchema, req.body);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      throw new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, 'currentPassword');
+    }
+    const updated = await users.update(user, { passwordHash: await hashPassword(newPassword) });
+    // A new session for this browser; every other session of the user is signed out.
+    await logIn(req, updated);
+    res.json(toPublicUser(updated));
+  });
+
+  router.post('/api/verify-password', ...passwordCheckLimit, async (req, res) => {
+    const { password } = parseInput(verifyPasswordRequestSchema, req.body);
+    res.json({ isValid: await verifyPassword(currentUser(req).passwordHash, password) });
+  });
+
+  return router;
+}
