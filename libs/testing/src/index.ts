@@ -2,3 +2,4 @@ export * from './listen';
 export * from './fake-google';
 export * from './redis-server';
 export * from './factories';
+export * from './tcp-proxy';

@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 const connectOptions = (url: string) =>
   createClient({
     url,
+    // While Redis is away, fail at once (the caller gets a 503) instead of queueing and hanging.
+    disableOfflineQueue: true,
     socket: {
       connectTimeout: 5_000,
       reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 3_000),

@@ -22,20 +22,27 @@ const bodyParserErrors: Record<string, { status: number; message: string }> = {
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P03', '53300']);
 
+const UNAVAILABLE_ERROR_NAMES = new Set([
+  'ClientClosedError',
+  'ClientOfflineError',
+  'ConnectionTimeoutError',
+  'SocketClosedUnexpectedlyError',
+]);
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|The client is (closed|offline)|Socket closed unexpectedly/i;
+
 /** True for failures of PostgreSQL or Redis being away: the caller should retry, not report a bug. */
 function isUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: string }).code;
-  if (code && UNAVAILABLE_CODES.has(code)) return true;
-  return (
-    /timeout exceeded when trying to connect|Connection terminated|The client is closed|Socket closed unexpectedly/i.test(
-      error.message,
-    ) || error.name === 'ClientClosedError'
-  );
+  // Duck-typed: errors from Node's sockets need not be instances of this realm's Error.
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (typeof name === 'string' && UNAVAILABLE_ERROR_NAMES.has(name)) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
 }
 
 export const notFound: RequestHandler = (req, _res, next) => {
-  next(new AppError('NOT_FOUND', `No such endpoint: ${req.method} ${req.path}`));
+  next(new AppError('NOT_FOUND', `No such endpoint: ${req.method} ${req.baseUrl}${req.path}`));
 };
 
 /** The one place an error becomes a response: always `{ message }`, never a stack trace. */

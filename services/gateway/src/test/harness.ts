@@ -41,7 +41,10 @@ export interface TestGateway {
  * The real gateway app on the real PostgreSQL and Redis, with its own Redis key prefix so test
  * files never share sessions or rate-limit counters. Limits are high unless a test sets them.
  */
-export async function startTestGateway(overrides: Record<string, string> = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  overrides: Record<string, string> = {},
+  given: { dataSource?: DataSource } = {},
+): Promise<TestGateway> {
   const env = parseEnv('gateway', gatewayEnvSchema, {
     ...process.env,
     NODE_ENV: 'test',
@@ -61,7 +64,7 @@ export async function startTestGateway(overrides: Record<string, string> = {}): 
     },
   });
   const logger = createLogger('gateway', env.LOG_LEVEL, sink);
-  const dataSource = await testDataSource();
+  const dataSource = given.dataSource ?? (await testDataSource());
   const redis = createRedisClient(env.REDIS_URL, logger);
   await redis.connect();
   const app = createApp({ env, dataSource, redis, logger });
@@ -79,6 +82,7 @@ export async function startTestGateway(overrides: Record<string, string> = {}): 
     request: () => supertest(server.url),
     close: async () => {
       await server.close();
+      if (!redis.isReady) return void redis.destroy();
       const keys: string[] = [];
       for await (const batch of redis.scanIterator({ MATCH: `${env.REDIS_KEY_PREFIX}*`, COUNT: 500 })) keys.push(...batch);
       if (keys.length) await redis.del(keys);

@@ -1,0 +1,70 @@
+import { ConfigError, parseEnv } from './env';
+import { gatewayEnvSchema } from './gateway';
+
+describe('gateway environment', () => {
+  it('has working defaults for local development', () => {
+    const env = parseEnv('gateway', gatewayEnvSchema, {});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/findclips',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      TRUST_PROXY: false,
+      ALLOWED_ORIGINS: [],
+      GOOGLE_CALLBACK_URL: '/auth/google/callback',
+    });
+    expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(env.GOOGLE_CLIENT_ID).toBeUndefined();
+  });
+
+  it('lists every problem at once, by variable', () => {
+    let caught: unknown;
+    try {
+      parseEnv('gateway', gatewayEnvSchema, { PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: /m);
+    expect(problems).toMatch(/^DATABASE_URL: must be a URL starting with postgres: or postgresql:\/\//m);
+    expect(problems).toMatch(/^LOG_LEVEL: /m);
+    expect((caught as ConfigError).message).toMatch(/^gateway: invalid environment\n {2}- /);
+  });
+
+  it('requires SESSION_SECRET in production, of at least 32 characters', () => {
+    expect(() => parseEnv('gateway', gatewayEnvSchema, { NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET: required in production/,
+    );
+    expect(() => parseEnv('gateway', gatewayEnvSchema, { NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
+    const secret = 'x'.repeat(40);
+    expect(parseEnv('gateway', gatewayEnvSchema, { NODE_ENV: 'production', SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+  });
+
+  it('requires the Google secret only when Google sign-in is configured; empty means unset', () => {
+    expect(() => parseEnv('gateway', gatewayEnvSchema, { GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      /GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set/,
+    );
+    expect(
+      parseEnv('gateway', gatewayEnvSchema, { GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' }).GOOGLE_CLIENT_ID,
+    ).toBeUndefined();
+  });
+
+  it.each([
+    ['false', false],
+    ['', false],
+    ['true', true],
+    ['1', 1],
+    ['loopback, 10.0.0.0/8', 'loopback, 10.0.0.0/8'],
+  ])('reads TRUST_PROXY=%p as %p', (value, expected) => {
+    expect(parseEnv('gateway', gatewayEnvSchema, { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('splits ALLOWED_ORIGINS on commas', () => {
+    expect(parseEnv('gateway', gatewayEnvSchema, { ALLOWED_ORIGINS: ' http://a.test ,, http://b.test' }).ALLOWED_ORIGINS).toEqual(
+      ['http://a.test', 'http://b.test'],
+    );
+  });
+});

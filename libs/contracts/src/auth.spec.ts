@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { authMessages, registerFormSchema, registerRequestSchema } from './auth';
+import { describeIssues } from './validation';
+
+const messagesOf = (schema: z.ZodType, input: unknown) => {
+  const result = schema.safeParse(input);
+  return result.success ? [] : describeIssues(result.error, input);
+};
+
+describe('registration rules (SPEC §5)', () => {
+  it('accepts a valid email and a password with lowercase and an uppercase letter or a digit', () => {
+    expect(registerRequestSchema.parse({ email: ' ada@example.com ', password: 'abcdefgH' })).toEqual({
+      email: 'ada@example.com',
+      password: 'abcdefgH',
+    });
+    expect(registerRequestSchema.safeParse({ email: 'ada@example.com', password: 'abcdefg1' }).success).toBe(true);
+  });
+
+  it('gives each rule its own message on its own field', () => {
+    expect(messagesOf(registerRequestSchema, { email: 'ada', password: 'abcdefg1' })).toEqual([
+      { field: 'email', message: authMessages.invalidEmail },
+    ]);
+    expect(messagesOf(registerRequestSchema, { email: 'ada@example.com', password: 'abc1' })).toEqual([
+      { field: 'password', message: authMessages.passwordTooShort },
+    ]);
+    expect(messagesOf(registerRequestSchema, { email: 'ada@example.com', password: '12345678' })).toEqual([
+      { field: 'password', message: authMessages.passwordTooWeak },
+    ]);
+  });
+
+  it('the form also needs a matching confirmation, reported on confirmPassword', () => {
+    expect(
+      messagesOf(registerFormSchema, { email: 'ada@example.com', password: 'abcdefg1', confirmPassword: 'abcdefg2' }),
+    ).toEqual([{ field: 'confirmPassword', message: 'Passwords do not match' }]);
+    expect(
+      messagesOf(registerFormSchema, { email: 'ada@example.com', password: 'abcdefg1', confirmPassword: 'abcdefg1' }),
+    ).toEqual([]);
+  });
+});
+
+describe('describeIssues', () => {
+  const schema = z.object({ name: z.string(), tags: z.array(z.string()), nested: z.object({ count: z.number() }) });
+
+  it('names missing and mistyped fields, however deep', () => {
+    expect(messagesOf(schema, { tags: 'x', nested: { count: '3' } })).toEqual([
+      { field: 'name', message: 'name is required' },
+      { field: 'tags', message: 'tags must be a list' },
+      { field: 'nested.count', message: 'nested.count must be a number' },
+    ]);
+  });
+
+  it('says when the body itself is not an object', () => {
+    expect(messagesOf(schema, [1])).toEqual([{ field: 'body', message: 'The request body must be a JSON object' }]);
+  });
+});

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { ensureDatabase, dropDatabase } from './create-database';
+import { createDataSource } from './data-source';
+import {
+  CachedYoutubeDataEntity,
+  GuestVideoAnalysisEntity,
+  ScheduledPostEntity,
+  SharedAnalysisEntity,
+  UserEntity,
+  UserVideoAnalysisEntity,
+  VideoEntity,
+  XAccountEntity,
+} from './entities';
+import { migrate } from './migrate';
+
+const email = () => `${randomUUID()}@example.com`;
+
+describe('database schema', () => {
+  let db: DataSource;
+  beforeAll(async () => {
+    db = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
+  });
+  afterAll(() => db.destroy());
+
+  it('the committed migrations produce exactly the entities (no drift)', async () => {
+    const pending = await db.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  it('has every table of SPEC §3', async () => {
+    const rows: { table_name: string }[] = await db.query(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations' ORDER BY 1",
+    );
+    expect(rows.map((r) => r.table_name)).toEqual([
+      'cached_youtube_data',
+      'guest_video_analysis',
+      'quotes',
+      'scheduled_posts',
+      'shared_analysis',
+      'user_video_analysis',
+      'users',
+      'videos',
+      'x_accounts',
+    ]);
+  });
+
+  it('fills the SPEC §3 defaults', async () => {
+    const user = await db.getRepository(UserEntity).save({ email: email() });
+    expect(user).toMatchObject({ isTestAccount: false, aiProvider: 'gemini', passwordHash: null });
+    expect(user.createdAt).toBeInstanceOf(Date);
+
+    const account = await db.getRepository(XAccountEntity).save({ userId: user.id });
+    expect(account.isActive).toBe(false);
+
+    const post = await db.getRepository(ScheduledPostEntity).save({ userId: user.id, content: 'x' });
+    expect(post).toMatchObject({ posted: false, sortOrder: 999999, status: 'draft', isProcessing: false, retryCount: 0 });
+
+    const share = await db
+      .getRepository(SharedAnalysisEntity)
+      .save({ shareId: randomUUID(), youtubeId: 'dQw4w9WgXcQ', sharedTopics: '[]' });
+    expect(share).toMatchObject({ viewCount: 0, isPublic: true, userId: null });
+
+    const cached = await db
+      .getRepository(CachedYoutubeDataEntity)
+      .save({ youtubeId: randomUUID().slice(0, 11), transcriptData: '[]' });
+    expect(cached.analysisStatus).toBe('pending');
+  });
+
+  it('enforces uniqueness where the API relies on it', async () => {
+    const users = db.getRepository(UserEntity);
+    const address = email();
+    await users.save({ email: address, googleId: `g-${address}` });
+    await expect(users.insert({ email: address })).rejects.toMatchObject({ code: '23505' });
+    await expect(users.insert({ email: email(), googleId: `g-${address}` })).rejects.toMatchObject({ code: '23505' });
+
+    const user = await users.save({ email: email() });
+    const videos = db.getRepository(VideoEntity);
+    await videos.insert({ userId: user.id, youtubeId: 'aaaaaaaaaaa' });
+    await expect(videos.insert({ userId: user.id, youtubeId: 'aaaaaaaaaaa' })).rejects.toMatchObject({ code: '23505' });
+
+    const analyses = db.getRepository(UserVideoAnalysisEntity);
+    await analyses.insert({ userId: user.id, youtubeId: 'aaaaaaaaaaa', analyzedTopics: '[]' });
+    await expect(analyses.insert({ userId: user.id, youtubeId: 'aaaaaaaaaaa', analyzedTopics: '[]' })).rejects.toMatchObject({
+      code: '23505',
+    });
+
+    const guests = db.getRepository(GuestVideoAnalysisEntity);
+    await guests.insert({ guestSessionId: 'guest-1', youtubeId: 'bbbbbbbbbbb' });
+    await expect(guests.insert({ guestSessionId: 'guest-1', youtubeId: 'bbbbbbbbbbb' })).rejects.toMatchObject({ code: '23505' });
+
+    const shares = db.getRepository(SharedAnalysisEntity);
+    const shareId = randomUUID();
+    await shares.insert({ shareId, youtubeId: 'bbbbbbbbbbb', sharedTopics: '[]' });
+    await expect(shares.insert({ shareId, youtubeId: 'ccccccccccc', sharedTopics: '[]' })).rejects.toMatchObject({
+      code: '23505',
+    });
+  });
+
+  it("deletes a user's rows with the user", async () => {
+    const user = await db.getRepository(UserEntity).save({ email: email() });
+    await db.getRepository(VideoEntity).save({ userId: user.id, youtubeId: 'ddddddddddd' });
+    await db
+      .getRepository(SharedAnalysisEntity)
+      .save({ shareId: randomUUID(), userId: user.id, youtubeId: 'ddddddddddd', sharedTopics: '[]' });
+    await db.getRepository(UserEntity).delete({ id: user.id });
+    expect(await db.getRepository(VideoEntity).countBy({ userId: user.id })).toBe(0);
+    expect(await db.getRepository(SharedAnalysisEntity).countBy({ userId: user.id })).toBe(0);
+  });
+
+  it('has an index behind every lookup the API makes', async () => {
+    const rows: { tablename: string; indexdef: string }[] = await db.query(
+      "SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'public'",
+    );
+    const indexed = (table: string, columns: string) =>
+      rows.some((r) => r.tablename === table && r.indexdef.replace(/"/g, '').includes(`(${columns})`));
+    expect(indexed('users', 'email')).toBe(true);
+    expect(indexed('users', 'google_id')).toBe(true);
+    expect(indexed('cached_youtube_data', 'youtube_id')).toBe(true);
+    expect(indexed('videos', 'user_id, youtube_id')).toBe(true);
+    expect(indexed('user_video_analysis', 'user_id, youtube_id')).toBe(true);
+    expect(indexed('shared_analysis', 'share_id')).toBe(true);
+    expect(indexed('shared_analysis', 'user_id, youtube_id')).toBe(true);
+    expect(indexed('guest_video_analysis', 'guest_session_id, youtube_id')).toBe(true);
+    expect(indexed('scheduled_posts', 'user_id')).toBe(true);
+  });
+});
+
+describe('migrate', () => {
+  it('creates a missing database, applies the migrations once, and is idempotent', async () => {
+    const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_${process.pid}_${Date.now()}`);
+    try {
+      expect(await migrate(url)).toEqual(['Init1795356686030']);
+      expect(await migrate(url)).toEqual([]);
+      expect(await ensureDatabase(url)).toBe(false);
+    } finally {
+      await dropDatabase(url);
+    }
+  });
+});

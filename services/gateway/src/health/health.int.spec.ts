@@ -1,0 +1,93 @@
+import { createDataSource } from '@findclips/db';
+import { scratchRedis, strongPassword, tcpProxy, uniqueEmail } from '@findclips/testing';
+import { startTestGateway } from '../test/harness';
+
+/** Polls until `check` passes, for states that settle a moment after a fault (reconnects). */
+async function eventually(check: () => Promise<void>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+describe('health endpoints', () => {
+  it('/healthz answers while the process runs; /readyz when PostgreSQL and Redis answer', async () => {
+    const gw = await startTestGateway();
+    try {
+      expect((await gw.request().get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+      expect((await gw.request().get('/readyz').expect(200)).body).toEqual({ status: 'ready', postgres: 'up', redis: 'up' });
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('/readyz is 503 while Redis is unreachable, and ready again once it is back', async () => {
+    const redis = await scratchRedis();
+    const gw = await startTestGateway({ REDIS_URL: redis.url });
+    try {
+      await gw.request().get('/readyz').expect(200);
+      await redis.stop();
+      await eventually(async () => {
+        const res = await gw.request().get('/readyz').expect(503);
+        expect(res.body).toEqual({ status: 'unavailable', message: 'Not ready', postgres: 'up', redis: 'down' });
+      });
+      // Requests that need a session fail cleanly instead of hanging or crashing.
+      const login = await gw.request().post('/api/login').send({ email: uniqueEmail(), password: 'x' }).timeout(8_000);
+      expect(login.status).toBe(503);
+      expect(login.body.message).toMatch(/temporarily unavailable/);
+
+      await redis.start();
+      await eventually(() =>
+        gw
+          .request()
+          .get('/readyz')
+          .expect(200)
+          .then(() => undefined),
+      );
+    } finally {
+      await gw.close().catch(() => undefined);
+      await redis.stop();
+    }
+  });
+
+  it('/readyz is 503 while PostgreSQL is unreachable; API calls answer 503; both recover', async () => {
+    const target = new URL(process.env.DATABASE_URL!);
+    const proxy = await tcpProxy(Number(target.port || 5432), target.hostname);
+    target.host = `127.0.0.1:${proxy.port}`;
+    const dataSource = await createDataSource({ url: target.toString(), poolSize: 2 }).initialize();
+    const gw = await startTestGateway({}, { dataSource });
+    try {
+      const browser = gw.browser();
+      await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+      await gw.request().get('/readyz').expect(200);
+
+      await proxy.cut();
+      const down = await gw.request().get('/readyz').expect(503);
+      expect(down.body).toMatchObject({ postgres: 'down', redis: 'up' });
+      const me = await browser.get('/api/user').expect(503);
+      expect(me.body).toEqual({
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+        errorType: 'SERVICE_UNAVAILABLE',
+      });
+
+      await proxy.restore();
+      await eventually(() =>
+        gw
+          .request()
+          .get('/readyz')
+          .expect(200)
+          .then(() => undefined),
+      );
+      await browser.get('/api/user').expect(200);
+    } finally {
+      await gw.close();
+      await dataSource.destroy();
+      await proxy.close();
+    }
+  });
+});

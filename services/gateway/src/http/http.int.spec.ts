@@ -1,0 +1,291 @@
+import { X_FEATURES_DISABLED_MESSAGE } from '@findclips/contracts';
+import { ScheduledPostEntity } from '@findclips/db';
+import { strongPassword, uniqueEmail } from '@findclips/testing';
+import { startTestGateway, type TestGateway } from '../test/harness';
+
+describe('requests the gateway refuses', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway({ ALLOWED_ORIGINS: 'http://localhost:5173' });
+  });
+  afterAll(() => gw.close());
+
+  it('answers 413 with a message for a JSON body over 100 kB', async () => {
+    const res = await gw
+      .request()
+      .post('/api/register')
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(101 * 1024) }))
+      .expect(413);
+    expect(res.body).toEqual({ message: 'The request body is too large (100 kB at most)' });
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await gw.request().post('/api/login').set('content-type', 'application/json').send('{"email": ').expect(400);
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON' });
+  });
+
+  it.each([
+    ['an array', [1, 2]],
+    ['a string', '"hello"'],
+    ['null', 'null'],
+  ])('answers 400 for a body that is %s', async (_what, body) => {
+    const res = await gw
+      .request()
+      .post('/api/register')
+      .set('content-type', 'application/json')
+      .send(typeof body === 'string' ? body : JSON.stringify(body))
+      .expect(400);
+    expect(res.body.message).toMatch(/body must be a JSON object|valid JSON/);
+  });
+
+  it('answers 400 naming the field for wrong types, deep or shallow', async () => {
+    const cases: [string, object, string][] = [
+      ['/api/login', { email: ['a@b.co'], password: 'x' }, 'email must be text'],
+      ['/api/login', { email: 'a@b.co', password: { $gt: '' } }, 'password must be text'],
+      ['/api/register', { email: 42, password: 'Abcdefg1' }, 'email must be text'],
+    ];
+    for (const [path, body, message] of cases) {
+      const res = await gw.request().post(path).send(body).expect(400);
+      expect(res.body.message).toBe(message);
+    }
+  });
+
+  it('never answers 500 to hostile or odd input', async () => {
+    const bodies = [
+      '',
+      '{}',
+      '[]',
+      '{"__proto__":{"admin":true}}',
+      '{"email":"\u0000","password":"\u0000"}',
+      '"\ud800"',
+      '1e999',
+    ];
+    const endpoints = [
+      ['post', '/api/register'],
+      ['post', '/api/login'],
+      ['post', '/api/verify-password'],
+      ['patch', '/api/profile'],
+      ['patch', '/api/profile/email'],
+      ['patch', '/api/profile/password'],
+      ['post', '/api/logout'],
+    ] as const;
+    const browser = gw.browser();
+    await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+    const unclear: unknown[] = [];
+    for (const client of [gw.request(), browser]) {
+      for (const [method, path] of endpoints) {
+        for (const body of bodies) {
+          const res = await client[method](path).set('content-type', 'application/json').send(body);
+          // Every refusal is a 4xx with a message a person can read.
+          if (res.status >= 500 || (res.status >= 400 && typeof res.body.message !== 'string')) {
+            unclear.push({ method, path, body, status: res.status, response: res.body });
+          }
+        }
+      }
+    }
+    expect(unclear).toEqual([]);
+  });
+
+  it('answers 404 JSON for an unknown API route', async () => {
+    const res = await gw.request().get('/api/nope').expect(404);
+    expect(res.body).toMatchObject({ message: 'No such endpoint: GET /api/nope', errorType: 'NOT_FOUND' });
+  });
+
+  describe('cross-site requests', () => {
+    it('refuses a state-changing request from another site with 403', async () => {
+      const res = await gw
+        .request()
+        .post('/api/login')
+        .set('Origin', 'https://evil.example')
+        .send({ email: 'a@b.co', password: 'x' })
+        .expect(403);
+      expect(res.body.message).toBe('Cross-site requests are not allowed');
+      await gw.request().post('/api/logout').set('Sec-Fetch-Site', 'cross-site').expect(403);
+    });
+
+    it('lets our own origin, an allowed origin and non-browser clients through', async () => {
+      const body = { email: uniqueEmail(), password: strongPassword() };
+      await gw.request().post('/api/register').set('Origin', gw.url).send(body).expect(201);
+      await gw.request().post('/api/login').set('Origin', 'http://localhost:5173').send(body).expect(200);
+      await gw.request().post('/api/login').set('Sec-Fetch-Site', 'same-origin').send(body).expect(200);
+      await gw.request().post('/api/login').send(body).expect(200);
+    });
+
+    it('lets reads from anywhere through', async () => {
+      await gw.request().get('/api/user').set('Origin', 'https://evil.example').expect(401);
+    });
+  });
+
+  it('sends security headers with a CSP that allows YouTube embeds and thumbnails', async () => {
+    const res = await gw.request().get('/api/user');
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/i\.ytimg\.com/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]{36}$/);
+  });
+});
+
+describe('the X features', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+  afterAll(() => gw.close());
+
+  it.each([
+    ['get', '/api/x/accounts'],
+    ['get', '/api/x/active-account'],
+    ['post', '/api/x/accounts/1/activate'],
+    ['delete', '/api/x/accounts/1'],
+    ['post', '/api/x'],
+  ] as const)('%s %s answers 503 "X features are temporarily disabled"', async (method, path) => {
+    const res = await gw.request()[method](path).expect(503);
+    expect(res.body).toEqual({ message: X_FEATURES_DISABLED_MESSAGE, errorType: 'X_FEATURES_DISABLED' });
+  });
+
+  it("lists only the signed-in user's scheduled posts, and needs a user", async () => {
+    await gw.request().get('/api/scheduled-posts').expect(401);
+
+    const browser = gw.browser();
+    const me = (await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201)).body;
+    expect((await browser.get('/api/scheduled-posts').expect(200)).body).toEqual([]);
+
+    const other = gw.browser();
+    const them = (await other.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201)).body;
+    const posts = gw.dataSource.getRepository(ScheduledPostEntity);
+    await posts.save([
+      posts.create({ userId: me.id, content: 'mine, later', sortOrder: 2 }),
+      posts.create({ userId: me.id, content: 'mine, first', sortOrder: 1 }),
+      posts.create({ userId: them.id, content: 'theirs' }),
+    ]);
+
+    const mine = (await browser.get('/api/scheduled-posts').expect(200)).body;
+    expect(mine.map((p: { content: string }) => p.content)).toEqual(['mine, first', 'mine, later']);
+    expect(mine[0]).toMatchObject({ status: 'draft', posted: false, retryCount: 0 });
+  });
+});
+
+describe('rate limits on sign-in', () => {
+  const prefix = `fc:test:limits-${process.pid}-${Date.now()}:`;
+
+  it('limits failed logins per email across gateway instances, with 429 and Retry-After', async () => {
+    // Two gateways sharing Redis, as two instances behind a load balancer would.
+    const limits = { REDIS_KEY_PREFIX: prefix, LOGIN_LIMIT_PER_EMAIL: '3', AUTH_RATE_WINDOW_SECONDS: '600' };
+    const [a, b] = [await startTestGateway(limits), await startTestGateway(limits)];
+    try {
+      const email = uniqueEmail('target');
+      const password = strongPassword();
+      await a.request().post('/api/register').send({ email, password }).expect(201);
+      await a.request().post('/api/login').send({ email, password: 'wrong-1' }).expect(401);
+      await b.request().post('/api/login').send({ email, password: 'wrong-2' }).expect(401);
+      await a.request().post('/api/login').send({ email: email.toUpperCase(), password: 'wrong-3' }).expect(401);
+
+      const limited = await b.request().post('/api/login').send({ email, password }).expect(429);
+      expect(limited.body).toEqual({
+        message: 'Too many failed login attempts for this email. Please try again in 10 minutes.',
+        errorType: 'RATE_LIMITED',
+      });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+      // Other accounts are not affected.
+      const other = uniqueEmail('bystander');
+      await a.request().post('/api/register').send({ email: other, password }).expect(201);
+      await b.request().post('/api/login').send({ email: other, password }).expect(200);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('does not count successful logins against the email', async () => {
+    const gw = await startTestGateway({ LOGIN_LIMIT_PER_EMAIL: '2' });
+    try {
+      const email = uniqueEmail();
+      const password = strongPassword();
+      await gw.request().post('/api/register').send({ email, password }).expect(201);
+      for (let i = 0; i < 5; i++) await gw.request().post('/api/login').send({ email, password }).expect(200);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('limits login attempts per IP address whatever the email', async () => {
+    const gw = await startTestGateway({ LOGIN_LIMIT_PER_IP: '4' });
+    try {
+      for (let i = 0; i < 4; i++) await gw.request().post('/api/login').send({ email: uniqueEmail(), password: 'x' }).expect(401);
+      const res = await gw.request().post('/api/login').send({ email: uniqueEmail(), password: 'x' }).expect(429);
+      expect(res.body.message).toMatch(/^Too many login attempts/);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('limits registrations per IP address', async () => {
+    const gw = await startTestGateway({ REGISTER_LIMIT_PER_IP: '2' });
+    try {
+      for (let i = 0; i < 2; i++) {
+        await gw.request().post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+      }
+      const res = await gw.request().post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(429);
+      expect(res.body.message).toMatch(/^Too many sign-ups from this network/);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('limits password checks per user', async () => {
+    const gw = await startTestGateway({ PASSWORD_CHECK_LIMIT_PER_USER: '3' });
+    try {
+      const browser = gw.browser();
+      await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+      for (let i = 0; i < 3; i++)
+        await browser
+          .post('/api/verify-password')
+          .send({ password: `guess-${i}` })
+          .expect(200);
+      const res = await browser.post('/api/verify-password').send({ password: 'guess-4' }).expect(429);
+      expect(res.body.message).toMatch(/^Too many password checks/);
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, password hashes, session cookies or OAuth codes', async () => {
+    const gw = await startTestGateway({ LOG_LEVEL: 'trace' });
+    try {
+      const browser = gw.browser();
+      const email = uniqueEmail('logged');
+      const password = 'Very-Secret-Password-1';
+      const registered = await browser.post('/api/register').send({ email, password }).expect(201);
+      const cookie = String(registered.headers['set-cookie']).split(';')[0]!.split('=')[1]!;
+      await browser.post('/api/login').send({ email, password: 'Wrong-Secret-Password-2' }).expect(401);
+      await browser.patch('/api/profile/password').send({ currentPassword: password, newPassword: 'Next-Secret-3' }).expect(200);
+      await gw.request().get('/auth/google/callback?code=4/SECRET-CODE&state=SECRET-STATE').set('Cookie', `fc.sid=${cookie}`);
+      const [hash] = await gw.dataSource.query('SELECT password FROM users WHERE email = $1', [email]);
+
+      const written = gw.logs.join('\n');
+      expect(gw.logs.length).toBeGreaterThan(3);
+      for (const secret of [
+        password,
+        'Wrong-Secret-Password-2',
+        'Next-Secret-3',
+        hash.password,
+        cookie,
+        'SECRET-CODE',
+        'SECRET-STATE',
+      ]) {
+        expect(written).not.toContain(secret);
+      }
+      expect(written).toContain('"url":"/api/register"');
+    } finally {
+      await gw.close();
+    }
+  });
+});
