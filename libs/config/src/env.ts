@@ -35,7 +35,12 @@ export function loadEnvOrExit<S extends z.ZodType>(service: string, schema: S): 
 
 /** An integer from an environment string, within bounds. */
 export const envInt = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
 
 /** A comma-separated list, trimmed, without empty entries. */
 export const envList = () =>

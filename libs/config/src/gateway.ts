@@ -56,13 +56,16 @@ export const gatewayEnvSchema = commonEnvSchema
     /** Password checks (verify, change) per signed-in user per window. */
     PASSWORD_CHECK_LIMIT_PER_USER: envInt(10, 1),
   })
-  .superRefine((env, ctx) => {
-    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'required when GOOGLE_CLIENT_ID is set' });
-    }
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' });
-    }
+  // `when` runs these even when other variables failed, so every problem is listed at once.
+  .refine((env) => !env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET, {
+    path: ['GOOGLE_CLIENT_SECRET'],
+    message: 'required when GOOGLE_CLIENT_ID is set',
+    when: () => true,
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET, {
+    path: ['SESSION_SECRET'],
+    message: 'required in production',
+    when: () => true,
   })
   .transform((env) => ({ ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET }));
 

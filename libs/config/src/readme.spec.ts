@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gatewayEnvSchema } from './gateway';
+
+describe('README environment table', () => {
+  it('documents every variable a service reads', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const shape = gatewayEnvSchema.in.shape;
+    const missing = Object.keys(shape).filter((name) => !readme.includes(`| \`${name}\` |`));
+    expect(missing).toEqual([]);
+  });
+});
