@@ -1,3 +1,4 @@
 export * from './env';
 export * from './common';
 export * from './gateway';
+export * from './youtube';

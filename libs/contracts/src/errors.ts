@@ -12,6 +12,19 @@ export const errorCodes = [
   'X_FEATURES_DISABLED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  // Videos and analysis (SPEC §8).
+  'VIDEO_TOO_LONG',
+  'GUEST_VIDEO_TOO_LONG',
+  'GUEST_QUOTA_EXCEEDED',
+  'ANALYSIS_QUOTA_EXCEEDED',
+  'VIDEO_UNAVAILABLE',
+  'NO_TRANSCRIPT',
+  'YOUTUBE_RATE_LIMITED',
+  'YOUTUBE_UNREACHABLE',
+  'CONTENT_POLICY',
+  'PROVIDER_ERROR',
+  'INVALID_OUTPUT',
+  'ANALYSIS_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -28,10 +41,22 @@ export const errorStatus: Record<ErrorCode, number> = {
   X_FEATURES_DISABLED: 503,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
+  VIDEO_TOO_LONG: 422,
+  GUEST_VIDEO_TOO_LONG: 422,
+  GUEST_QUOTA_EXCEEDED: 429,
+  ANALYSIS_QUOTA_EXCEEDED: 429,
+  VIDEO_UNAVAILABLE: 404,
+  NO_TRANSCRIPT: 422,
+  YOUTUBE_RATE_LIMITED: 503,
+  YOUTUBE_UNREACHABLE: 502,
+  CONTENT_POLICY: 422,
+  PROVIDER_ERROR: 502,
+  INVALID_OUTPUT: 502,
+  ANALYSIS_FAILED: 500,
 };
 
 /** Body of every error response: `message` is what a person reads (SPEC §7 reads it first). */
-export const errorBodySchema = z.object({
+export const errorBodySchema = z.looseObject({
   message: z.string(),
   errorType: z.enum(errorCodes).optional(),
   /** The request field at fault, for validation errors. */
@@ -48,6 +73,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    /** Extra fields of the body, e.g. `left: 0` with GUEST_QUOTA_EXCEEDED. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -55,7 +82,7 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { message: this.message, errorType: this.code, ...(this.field ? { field: this.field } : {}) };
+    return { message: this.message, errorType: this.code, ...(this.field ? { field: this.field } : {}), ...this.extra };
   }
 }
 

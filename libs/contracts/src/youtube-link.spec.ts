@@ -1,0 +1,44 @@
+import { parseYoutubeLink, youtubeLinkMessages } from './youtube-link';
+
+const ID = 'dQw4w9WgXcQ';
+
+describe('parseYoutubeLink (SPEC §5)', () => {
+  it.each([
+    `https://www.youtube.com/watch?v=${ID}`,
+    `http://youtube.com/watch?v=${ID}&t=42s`,
+    `https://m.youtube.com/watch?feature=share&v=${ID}`,
+    `www.youtube.com/watch?v=${ID}`,
+    `youtube.com/watch?v=${ID}#comments`,
+    `https://youtu.be/${ID}`,
+    `youtu.be/${ID}?si=abc`,
+    `https://www.youtube.com/embed/${ID}?start=10`,
+    `https://www.youtube.com/shorts/${ID}`,
+    `https://www.youtube.com/live/${ID}?feature=shared`,
+    `https://www.youtube.com/v/${ID}`,
+    `  HTTPS://WWW.YOUTUBE.COM/watch?v=${ID}  `,
+  ])('reads the id from %s', (link) => {
+    expect(parseYoutubeLink(link)).toEqual({ ok: true, videoId: ID });
+  });
+
+  it.each([
+    'https://vimeo.com/123',
+    'https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ',
+    'https://music.youtube.com/watch?v=dQw4w9WgXcQ',
+    'ftp://youtube.com/watch?v=dQw4w9WgXcQ',
+    'not a link',
+    '',
+  ])('refuses %p as not a YouTube link', (link) => {
+    expect(parseYoutubeLink(link)).toEqual({ ok: false, reason: 'invalidUrl', ...youtubeLinkMessages.invalidUrl });
+  });
+
+  it.each([
+    'https://www.youtube.com/watch?v=short',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQQ',
+    'https://www.youtube.com/',
+    'https://www.youtube.com/channel/UC1234567890',
+    'https://youtu.be/',
+    'https://www.youtube.com/shorts/bad$chars!!',
+  ])('refuses %p as having no 11-character video id', (link) => {
+    expect(parseYoutubeLink(link)).toEqual({ ok: false, reason: 'noVideoId', ...youtubeLinkMessages.noVideoId });
+  });
+});

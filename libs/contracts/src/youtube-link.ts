@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** The two toasts of SPEC §5, as title and description. */
+export const youtubeLinkMessages = {
+  invalidUrl: { title: 'Invalid URL ⚠️', description: 'Please enter a valid YouTube URL' },
+  noVideoId: { title: 'Invalid YouTube URL ⚠️', description: 'Could not extract video ID from the URL' },
+} as const;
+
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/** A YouTube video id: exactly 11 characters of [A-Za-z0-9_-]. */
+export const videoIdSchema = z
+  .string()
+  .regex(VIDEO_ID, 'Invalid YouTube video id: expected 11 characters of A-Z, a-z, 0-9, _ or -');
+
+export const isVideoId = (value: string) => VIDEO_ID.test(value);
+
+/** youtube.com or youtu.be, with optional http(s):// and www. or m. (SPEC §5). */
+const YOUTUBE_LINK = /^(?:https?:\/\/)?(?:(?:www|m)\.)?(youtube\.com|youtu\.be)(?=[/?#]|$)/i;
+
+/** Path forms that carry the id as their second part: /embed/ID, /shorts/ID, /live/ID, /v/ID. */
+const ID_PATHS = new Set(['embed', 'shorts', 'live', 'v']);
+
+export type YoutubeLinkResult =
+  { ok: true; videoId: string } | { ok: false; reason: 'invalidUrl' | 'noVideoId'; title: string; description: string };
+
+const refuse = (reason: 'invalidUrl' | 'noVideoId'): YoutubeLinkResult => ({ ok: false, reason, ...youtubeLinkMessages[reason] });
+
+/** Reads the video id out of a pasted YouTube link, as SPEC §5 describes. */
+export function parseYoutubeLink(input: string): YoutubeLinkResult {
+  const text = input.trim();
+  const host = YOUTUBE_LINK.exec(text);
+  if (!host) return refuse('invalidUrl');
+
+  let url: URL;
+  try {
+    url = new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`);
+  } catch {
+    return refuse('invalidUrl');
+  }
+  const parts = url.pathname.split('/').filter(Boolean);
+  let candidate: string | null | undefined;
+  if (host[1]!.toLowerCase() === 'youtu.be') candidate = parts[0];
+  else if (parts[0] === 'watch') candidate = url.searchParams.get('v');
+  else if (parts[0] && ID_PATHS.has(parts[0])) candidate = parts[1];
+
+  return candidate && isVideoId(candidate) ? { ok: true, videoId: candidate } : refuse('noVideoId');
+}

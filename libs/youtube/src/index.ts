@@ -1,0 +1,5 @@
+export * from './client';
+export * from './errors';
+export * from './http';
+export * from './tracks';
+export * from './captions';
