@@ -14,7 +14,7 @@ const swc = [
 ];
 
 module.exports = {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/node-environment.js',
   roots: ['<rootDir>/libs', '<rootDir>/services'],
   testMatch: ['**/src/**/*.spec.ts'],
   transform: { '^.+\\.ts$': swc },

@@ -2,3 +2,4 @@ export * from './env';
 export * from './common';
 export * from './gateway';
 export * from './youtube';
+export * from './analysis';

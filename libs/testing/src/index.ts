@@ -6,3 +6,6 @@ export * from './tcp-proxy';
 export * from './fake-youtube';
 export * from './sample-transcripts';
 export * from './forward-proxy';
+export * from './fake-model';
+export * from './fake-openai';
+export * from './fake-gemini';

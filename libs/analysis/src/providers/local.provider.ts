@@ -1,0 +1,180 @@
+import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
+import { sentencesOf, stopWordsFor, words, type Sentence } from '../text';
+import type { AnalysisProvider, AnalyzeInput } from '../provider';
+
+/** Phrases with which speakers open a new topic, in the languages we see most. */
+const TOPIC_CUES =
+  /^(?:(?:so|okay|ok|alright|all right|now|and)[,\s]+)*(?:let'?s (?:talk|turn|move|get|switch)|moving on|next question|next up|let me ask|i want to ask|i wanted to ask|the next thing|before we wrap|here'?s the thing|speaking of|on (?:a|another) (?:different|related) note|changing (?:the )?subject|hablemos|pasemos|parlons|passons|lass uns|kommen wir)/i;
+const STRONG =
+  /\b(?:never|always|best|worst|most|biggest|hardest|only|every|nobody|everyone|rule|mistake|secret|truth|simple|exactly|percent|million|billion|thousand|hundred)\b/i;
+const CONNECTOR_START = /^(?:and|but|so|or|because|which|that|then|also|y|pero|et|mais|und|aber)\b/i;
+
+const SECONDS_PER_TOPIC = 240;
+const MAX_TOPICS = 12;
+
+interface Unit extends Sentence {
+  terms: string[];
+}
+
+const capitalize = (phrase: string) =>
+  phrase.replace(/(^|\s)(\p{L})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase());
+
+function termFrequencies(units: Unit[], from: number, to: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let i = Math.max(0, from); i < Math.min(units.length, to); i++) {
+    for (const term of units[i]!.terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function cosine(a: Map<string, number>, b: Map<string, number>, idf: Map<string, number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [term, count] of a) {
+    const w = count * (idf.get(term) ?? 1);
+    na += w * w;
+    const other = b.get(term);
+    if (other) dot += w * other * (idf.get(term) ?? 1);
+  }
+  for (const [term, count] of b) {
+    const w = count * (idf.get(term) ?? 1);
+    nb += w * w;
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** Boundaries (sentence indexes where a topic starts) from lexical shift, cue phrases and pauses. */
+function findBoundaries(units: Unit[], idf: Map<string, number>, duration: number): number[] {
+  const count = Math.min(MAX_TOPICS, Math.max(1, Math.round(duration / SECONDS_PER_TOPIC)));
+  if (count === 1 || units.length < 8) return [0];
+  const window = Math.max(3, Math.min(8, Math.round(units.length / (count * 4))));
+  const similarity = units.map((_, i) =>
+    i === 0 ? 1 : cosine(termFrequencies(units, i - window, i), termFrequencies(units, i, i + window), idf),
+  );
+  const scores = units.map((unit, i) => {
+    if (i < 2 || i > units.length - 2) return -Infinity;
+    let left = similarity[i]!;
+    for (let j = i - 1; j > 0 && similarity[j]! >= left; j--) left = similarity[j]!;
+    let right = similarity[i]!;
+    for (let j = i + 1; j < units.length && similarity[j]! >= right; j++) right = similarity[j]!;
+    const depth = left - similarity[i]! + (right - similarity[i]!);
+    const pause = unit.start - units[i - 1]!.end;
+    return depth + (TOPIC_CUES.test(unit.text) ? 0.6 : 0) + (pause > 1.2 ? 0.15 : 0) + (unit.text.endsWith('?') ? 0.1 : 0);
+  });
+  const minGap = Math.max(45, duration / (count * 2.5));
+  const chosen: number[] = [0];
+  const order = scores.map((score, i) => ({ score, i })).sort((a, b) => b.score - a.score);
+  for (const { score, i } of order) {
+    if (chosen.length >= count || score === -Infinity) break;
+    if (chosen.every((c) => Math.abs(units[c]!.start - units[i]!.start) >= minGap)) chosen.push(i);
+  }
+  return chosen.sort((a, b) => a - b);
+}
+
+/** A title of 3-9 words from the topic's most distinctive phrases. */
+function titleOf(units: Unit[], idf: Map<string, number>): string {
+  const scores = new Map<string, number>();
+  for (const unit of units) {
+    const tokens = unit.terms;
+    tokens.forEach((term, i) => {
+      scores.set(term, (scores.get(term) ?? 0) + (idf.get(term) ?? 1));
+      const next = tokens[i + 1];
+      if (next && unit.text.toLowerCase().includes(`${term} ${next}`)) {
+        const phrase = `${term} ${next}`;
+        scores.set(phrase, (scores.get(phrase) ?? 0) + 1.6 * (((idf.get(term) ?? 1) + (idf.get(next) ?? 1)) / 2));
+      }
+    });
+  }
+  const ranked = [...scores].filter(([phrase]) => !/^\d+$/.test(phrase)).sort((a, b) => b[1] - a[1]);
+  const first = ranked[0]?.[0];
+  if (!first) return 'Opening Remarks';
+  const second = ranked.find(([phrase]) => !phrase.split(' ').some((w) => first.split(' ').includes(w)))?.[0];
+  return second ? capitalize(`${first} and ${second}`) : capitalize(`all about ${first}`);
+}
+
+/** The most quotable spans of whole sentences lasting 8 to 60 seconds. */
+function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number) {
+  const candidates: { from: number; to: number; score: number; start: number; end: number }[] = [];
+  for (let from = 0; from < units.length; from++) {
+    for (let to = from; to < Math.min(units.length, from + 4); to++) {
+      const start = units[from]!.start;
+      const end = units[to]!.end;
+      const length = end - start;
+      if (length > 60) break;
+      if (length < 8 && to < units.length - 1) continue;
+      const span = units.slice(from, to + 1);
+      const text = span.map((u) => u.text).join(' ');
+      const weight = span.reduce((sum, u) => sum + u.terms.reduce((s, t) => s + (idf.get(t) ?? 1), 0), 0);
+      const wordCount = Math.max(1, words(text).length);
+      let score = weight / Math.sqrt(wordCount);
+      if (/\d/.test(text)) score += 0.6;
+      if (STRONG.test(text)) score += 0.4;
+      if (CONNECTOR_START.test(span[0]!.text)) score -= 0.6;
+      if (span.at(-1)!.text.endsWith('?')) score -= 0.8;
+      if (length >= 12 && length <= 40) score += 0.3;
+      candidates.push({ from, to, score, start, end });
+    }
+  }
+  const chosen: typeof candidates = [];
+  for (const candidate of candidates.sort((a, b) => b.score - a.score)) {
+    if (chosen.length >= wanted) break;
+    if (chosen.every((c) => candidate.to < c.from || candidate.from > c.to)) chosen.push(candidate);
+  }
+  return chosen
+    .sort((a, b) => a.start - b.start)
+    .map((c) => ({
+      content: units
+        .slice(c.from, c.to + 1)
+        .map((u) => u.text)
+        .join(' '),
+      startTime: c.start,
+      endTime: c.end,
+    }));
+}
+
+/**
+ * The built-in analyzer: no key, no network. Segments the transcript by vocabulary shift, topic
+ * cues and pauses, with a topic count from the video's length; titles from distinctive phrases;
+ * quotes from whole sentences scored for what people quote (numbers, strong claims).
+ */
+export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: number): AnalysisOutput {
+  if (segments.length === 0) return { topics: [] };
+  const duration = durationSeconds ?? segments.at(-1)!.end;
+  const sentences = sentencesOf(segments);
+  const stop = stopWordsFor(
+    words(
+      sentences
+        .slice(0, 400)
+        .map((s) => s.text)
+        .join(' '),
+    ),
+  );
+  const units: Unit[] = sentences.map((s) => ({ ...s, terms: words(s.text).filter((w) => w.length > 2 && !stop.has(w)) }));
+
+  const documentFrequency = new Map<string, number>();
+  for (const unit of units)
+    for (const term of new Set(unit.terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  const idf = new Map([...documentFrequency].map(([term, df]) => [term, Math.log(1 + units.length / df)]));
+
+  const starts = findBoundaries(units, idf, duration);
+  const topics = starts.map((from, k) => {
+    const slice = units.slice(from, starts[k + 1] ?? units.length);
+    const start = slice[0]!.start;
+    const end = slice.at(-1)!.end;
+    return {
+      title: titleOf(slice, idf),
+      startTime: start,
+      endTime: end,
+      quotes: quotesOf(slice, idf, end - start > 150 ? 2 : 1),
+    };
+  });
+  return { topics };
+}
+
+/** The `local` provider. */
+export const localProvider: AnalysisProvider = {
+  name: 'local',
+  model: 'findclips-local-1',
+  analyze: async ({ segments, durationSeconds }: AnalyzeInput) => analyzeLocally(segments, durationSeconds),
+};

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { envInt, envOptional, envUrl } from './env';
+
+/** AI providers and the analysis pipeline (worker and CLI). */
+export const analysisEnvSchema = z.object({
+  /** The provider for guests, and for members whose provider has no key: local needs none. */
+  ANALYSIS_DEFAULT_PROVIDER: z.enum(['local', 'openai', 'grok', 'gemini']).default('local'),
+  /** OpenAI key; without it, members who chose OpenAI get the default provider. */
+  OPENAI_API_KEY: envOptional(),
+  /** OpenAI API base URL (tests point it at a fake). */
+  OPENAI_BASE_URL: envUrl('https://api.openai.com/v1', ['https:', 'http:']),
+  /** OpenAI chat model. */
+  OPENAI_MODEL: z.string().min(1).default('gpt-4.1-mini'),
+  /** OpenAI moderation model for the content policy. */
+  OPENAI_MODERATION_MODEL: z.string().min(1).default('omni-moderation-latest'),
+  /** xAI key for Grok. */
+  XAI_API_KEY: envOptional(),
+  /** xAI API base URL (OpenAI-compatible). */
+  XAI_BASE_URL: envUrl('https://api.x.ai/v1', ['https:', 'http:']),
+  /** Grok model. */
+  XAI_MODEL: z.string().min(1).default('grok-4-fast-non-reasoning'),
+  /** Gemini key. */
+  GEMINI_API_KEY: envOptional(),
+  /** Gemini API base URL (tests point it at a fake). */
+  GEMINI_BASE_URL: envOptional(),
+  /** Gemini model. */
+  GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+  /** Time limit of one provider call, in milliseconds. */
+  PROVIDER_TIMEOUT_MS: envInt(120_000, 100, 600_000),
+  /** Retries of one provider call inside the SDK (429 and 5xx) before the job itself is retried. */
+  PROVIDER_MAX_RETRIES: envInt(2, 0, 10),
+  /** Transcript chunks analysed at once for one video. */
+  ANALYSIS_CHUNK_CONCURRENCY: envInt(4, 1, 16),
+});
+
+export type AnalysisEnv = z.output<typeof analysisEnvSchema>;
