@@ -15,8 +15,8 @@ const swc = [
 
 module.exports = {
   testEnvironment: '<rootDir>/test/node-environment.js',
-  roots: ['<rootDir>/libs', '<rootDir>/services'],
-  testMatch: ['**/src/**/*.spec.ts'],
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/test'],
+  testMatch: ['**/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: { '^@findclips/(.*)$': '<rootDir>/libs/$1/src' },
   globalSetup: '<rootDir>/test/global-setup.ts',

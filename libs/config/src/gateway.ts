@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commonEnvSchema } from './common';
 import { envInt, envList, envOptional, envUrl } from './env';
+import { youtubeEnvSchema } from './youtube';
 
 /** A development-only secret: refused when NODE_ENV is production. */
 const DEV_SESSION_SECRET = 'findclips-development-session-secret-not-for-production';
@@ -19,6 +20,7 @@ const trustProxy = z
 
 /** Environment of the gateway (HTTP API, sessions, sign-in, the web app). */
 export const gatewayEnvSchema = commonEnvSchema
+  .extend(youtubeEnvSchema.shape)
   .extend({
     /** Port the gateway listens on. */
     PORT: envInt(3000, 0, 65535),
@@ -55,6 +57,10 @@ export const gatewayEnvSchema = commonEnvSchema
     REGISTER_LIMIT_PER_IP: envInt(10, 1),
     /** Password checks (verify, change) per signed-in user per window. */
     PASSWORD_CHECK_LIMIT_PER_USER: envInt(10, 1),
+    /** New guest analyses per IP address per 24 hours, so clearing cookies does not give unlimited credits. */
+    GUEST_ANALYSES_PER_IP_PER_DAY: envInt(10, 1),
+    /** New analyses one member may start per hour, so no account can run up the provider bill. */
+    MEMBER_ANALYSES_PER_HOUR: envInt(30, 1),
   })
   // `when` runs these even when other variables failed, so every problem is listed at once.
   .refine((env) => !env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET, {

@@ -3,3 +3,4 @@ export * from './common';
 export * from './gateway';
 export * from './youtube';
 export * from './analysis';
+export * from './worker';

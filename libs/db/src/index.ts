@@ -2,3 +2,4 @@ export * from './entities';
 export * from './data-source';
 export * from './create-database';
 export { migrate } from './migrate';
+export * from './stored-topics';

@@ -130,7 +130,7 @@ describe('migrate', () => {
   it('creates a missing database, applies the migrations once, and is idempotent', async () => {
     const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_${process.pid}_${Date.now()}`);
     try {
-      expect(await migrate(url)).toEqual(['Init1795356686030']);
+      expect(await migrate(url)).toEqual(['Init1795356686030', 'AnalysisProvenance1795359116770']);
       expect(await migrate(url)).toEqual([]);
       expect(await ensureDatabase(url)).toBe(false);
     } finally {

@@ -14,7 +14,13 @@ import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { sessions } from './http/session';
 import { profileRoutes } from './profile/profile.routes';
-import type { RedisClient } from './redis';
+import type { RedisClient } from '@findclips/runtime';
+import type { AnalysisQueue } from '@findclips/queue';
+import type { YoutubeClient } from '@findclips/youtube';
+import { VideoMetadataService } from './videos/metadata';
+import { GuestCredits, MemberAnalysisLimit } from './videos/quotas';
+import { VideosRepository } from './videos/videos.repository';
+import { videosRoutes } from './videos/videos.routes';
 import { xRoutes } from './x/x.routes';
 
 export interface GatewayDeps {
@@ -22,6 +28,8 @@ export interface GatewayDeps {
   dataSource: DataSource;
   redis: RedisClient;
   logger: Logger;
+  queue: AnalysisQueue;
+  youtube: YoutubeClient;
 }
 
 /** The JSON body limit of every endpoint. */
@@ -53,7 +61,7 @@ function authLimits({ env, redis }: GatewayDeps) {
 
 /** The gateway's Express app; main.ts only connects its dependencies and listens. */
 export function createApp(deps: GatewayDeps) {
-  const { env, dataSource, redis, logger } = deps;
+  const { env, dataSource, redis, logger, queue, youtube } = deps;
   const users = new UsersRepository(dataSource);
   const passport = createPassport(users);
   const limits = authLimits(deps);
@@ -77,6 +85,16 @@ export function createApp(deps: GatewayDeps) {
   app.use(googleRoutes(env, users, passport));
   app.use(profileRoutes(users, limits.passwordCheck));
   app.use(xRoutes(dataSource));
+  const videos = new VideosRepository(dataSource);
+  app.use(
+    videosRoutes({
+      videos,
+      metadata: new VideoMetadataService(videos, youtube, redis, env.REDIS_KEY_PREFIX),
+      queue,
+      credits: new GuestCredits(redis, env.REDIS_KEY_PREFIX, env.GUEST_ANALYSES_PER_IP_PER_DAY),
+      memberLimit: new MemberAnalysisLimit(redis, env.REDIS_KEY_PREFIX, env.MEMBER_ANALYSES_PER_HOUR),
+    }),
+  );
 
   app.use('/api', notFound);
   app.use(errorHandler);

@@ -1,9 +1,11 @@
 import { gatewayEnvSchema, loadEnvOrExit } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
 import { createServer } from 'node:http';
+import { createAnalysisQueue } from '@findclips/queue';
+import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from './app';
-import { createLogger } from './logger';
-import { createRedisClient } from './redis';
+import { createLogger } from '@findclips/runtime';
+import { createRedisClient } from '@findclips/runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -19,7 +21,14 @@ async function main() {
   const redis = createRedisClient(env.REDIS_URL, logger);
   await redis.connect();
 
-  const server = createServer(createApp({ env, dataSource, redis, logger }));
+  const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
+  await queue.waitUntilReady();
+  const youtube = new YoutubeClient({
+    baseUrl: env.YOUTUBE_BASE_URL,
+    proxyUrl: env.YOUTUBE_PROXY_URL,
+    timeoutMs: env.YOUTUBE_TIMEOUT_MS,
+  });
+  const server = createServer(createApp({ env, dataSource, redis, logger, queue, youtube }));
   server.listen(env.PORT, () => logger.info({ port: env.PORT }, 'gateway listening'));
 
   let stopping = false;
@@ -30,6 +39,7 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      await queue.close().catch(() => undefined);
       await redis.quit().catch(() => undefined);
       await dataSource.destroy().catch(() => undefined);
       logger.info('gateway stopped');

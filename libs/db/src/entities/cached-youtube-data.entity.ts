@@ -44,6 +44,24 @@ export class CachedYoutubeDataEntity {
   @Column({ name: 'duration_seconds', type: 'integer', nullable: true })
   durationSeconds!: number | null;
 
+  /** The caption track's language. */
+  @Column({ type: 'varchar', length: 35, nullable: true })
+  language!: string | null;
+
+  /** Which provider and model made the analysis. */
+  @Column({ name: 'analysis_provider', type: 'varchar', length: 16, nullable: true })
+  analysisProvider!: string | null;
+
+  @Column({ name: 'analysis_model', type: 'varchar', length: 100, nullable: true })
+  analysisModel!: string | null;
+
+  /** Why the last analysis failed (an error code and its message). */
+  @Column({ name: 'error_type', type: 'varchar', length: 40, nullable: true })
+  errorType!: string | null;
+
+  @Column({ name: 'error_message', type: 'text', nullable: true })
+  errorMessage!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

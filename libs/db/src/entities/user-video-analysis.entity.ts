@@ -31,6 +31,13 @@ export class UserVideoAnalysisEntity {
   @Column({ name: 'analyzed_topics', type: 'text' })
   analyzedTopics!: string;
 
+  /** Which provider and model made the analysis. */
+  @Column({ name: 'analysis_provider', type: 'varchar', length: 16, nullable: true })
+  analysisProvider!: string | null;
+
+  @Column({ name: 'analysis_model', type: 'varchar', length: 100, nullable: true })
+  analysisModel!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { DataSource } from 'typeorm';
-import type { RedisClient } from '../redis';
+import type { RedisClient } from '@findclips/runtime';
 
 const CHECK_TIMEOUT_MS = 1_000;
 

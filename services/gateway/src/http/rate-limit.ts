@@ -2,7 +2,7 @@ import { AppError } from '@findclips/contracts';
 import type { Request } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
-import type { RedisClient } from '../redis';
+import type { RedisClient } from '@findclips/runtime';
 
 export interface LimiterOptions {
   redis: RedisClient;

@@ -1,6 +1,6 @@
 import { RedisStore } from 'connect-redis';
 import session from 'express-session';
-import type { RedisClient } from '../redis';
+import type { RedisClient } from '@findclips/runtime';
 
 export const SESSION_COOKIE = 'fc.sid';
 

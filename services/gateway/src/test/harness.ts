@@ -5,9 +5,11 @@ import { createDataSource } from '@findclips/db';
 import supertest from 'supertest';
 import type { DataSource } from 'typeorm';
 import { listenOnLoopback } from '@findclips/testing';
+import { createAnalysisQueue, type AnalysisQueue } from '@findclips/queue';
+import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from '../app';
-import { createLogger } from '../logger';
-import { createRedisClient, type RedisClient } from '../redis';
+import { createLogger } from '@findclips/runtime';
+import { createRedisClient, type RedisClient } from '@findclips/runtime';
 
 let shared: Promise<DataSource> | undefined;
 
@@ -29,6 +31,7 @@ export interface TestGateway {
   env: GatewayEnv;
   dataSource: DataSource;
   redis: RedisClient;
+  queue: AnalysisQueue;
   /** Every JSON log line the app wrote. */
   logs: string[];
   /** A cookie-keeping client, like one browser. */
@@ -54,6 +57,10 @@ export async function startTestGateway(
     LOGIN_LIMIT_PER_EMAIL: '1000',
     REGISTER_LIMIT_PER_IP: '1000',
     PASSWORD_CHECK_LIMIT_PER_USER: '1000',
+    GUEST_ANALYSES_PER_IP_PER_DAY: '1000',
+    MEMBER_ANALYSES_PER_HOUR: '1000',
+    // Nothing reaches the real YouTube: tests that need it start the fake and pass its URL.
+    YOUTUBE_BASE_URL: 'http://127.0.0.1:9',
     ...overrides,
   });
   const logs: string[] = [];
@@ -67,7 +74,10 @@ export async function startTestGateway(
   const dataSource = given.dataSource ?? (await testDataSource());
   const redis = createRedisClient(env.REDIS_URL, logger);
   await redis.connect();
-  const app = createApp({ env, dataSource, redis, logger });
+  const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
+  await queue.waitUntilReady();
+  const youtube = new YoutubeClient({ baseUrl: env.YOUTUBE_BASE_URL, timeoutMs: 5_000 });
+  const app = createApp({ env, dataSource, redis, logger, queue, youtube });
   // One real port for the whole test, as a browser sees one origin (OAuth redirects depend on it).
   const server = await listenOnLoopback(app);
 
@@ -77,11 +87,13 @@ export async function startTestGateway(
     env,
     dataSource,
     redis,
+    queue,
     logs,
     browser: () => supertest.agent(server.url),
     request: () => supertest(server.url),
     close: async () => {
       await server.close();
+      await queue.close();
       if (!redis.isReady) return void redis.destroy();
       const keys: string[] = [];
       for await (const batch of redis.scanIterator({ MATCH: `${env.REDIS_KEY_PREFIX}*`, COUNT: 500 })) keys.push(...batch);

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { analysisEnvSchema } from './analysis';
+import { commonEnvSchema } from './common';
+import { envInt } from './env';
+import { youtubeEnvSchema } from './youtube';
+
+/** Environment of an analysis worker. */
+export const workerEnvSchema = commonEnvSchema
+  .extend(youtubeEnvSchema.shape)
+  .extend(analysisEnvSchema.shape)
+  .extend({
+    /** Analyses one worker process runs at once. */
+    WORKER_CONCURRENCY: envInt(4, 1, 64),
+    /** How long a job's lock lasts without renewal; a killed worker's job is taken over after it. */
+    WORKER_LOCK_MS: envInt(30_000, 1_000, 600_000),
+  });
+
+export type WorkerEnv = z.output<typeof workerEnvSchema>;

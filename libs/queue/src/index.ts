@@ -1,0 +1,2 @@
+export * from './analysis.queue';
+export * from './events';

@@ -1,0 +1,108 @@
+import { AnalysisError, analyzeTranscript, pickProvider, type AnalysisProvider } from '@findclips/analysis';
+import { VIDEO_MAX_SECONDS, videoMessages, type AnalysisProviderName, type ErrorCode } from '@findclips/contracts';
+import { analysisEvent, analysisJobSchema, publishAnalysisEvent, type AnalysisJob, type Publisher } from '@findclips/queue';
+import { YoutubeError, type YoutubeClient } from '@findclips/youtube';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type { AnalysisRepository } from './analysis.repository';
+
+export interface AnalysisJobDeps {
+  repository: AnalysisRepository;
+  youtube: YoutubeClient;
+  providers: Map<AnalysisProviderName, AnalysisProvider>;
+  defaultProvider: AnalysisProviderName;
+  publisher: Publisher;
+  keyPrefix: string;
+  chunkConcurrency: number;
+  logger: Logger;
+}
+
+/** A failure as the user will read it, and whether another attempt may succeed. */
+function classify(error: unknown): { code: ErrorCode; message: string; transient: boolean; categories: string[] } {
+  if (error instanceof YoutubeError)
+    return { code: error.code, message: error.message, transient: error.transient, categories: [] };
+  if (error instanceof AnalysisError)
+    return { code: error.code, message: error.message, transient: error.transient, categories: error.categories };
+  return { code: 'ANALYSIS_FAILED', message: 'The analysis failed. Please try again.', transient: true, categories: [] };
+}
+
+/**
+ * The analysis job: transcript (stored once, so a retry skips it) → content policy → provider →
+ * grounding → stored result → event. Transient failures are thrown to be retried with backoff;
+ * permanent ones and the last attempt are recorded on the row and announced once.
+ */
+export function createAnalysisJob(deps: AnalysisJobDeps) {
+  const { repository, youtube, publisher, keyPrefix } = deps;
+
+  return async function analyze(job: Job<AnalysisJob>): Promise<void> {
+    const data = analysisJobSchema.parse(job.data);
+    const { videoId, scope } = data;
+    const owner = scope === 'private' ? data.userId : null;
+    const log = deps.logger.child({ jobId: job.id, attempt: job.attemptsMade + 1, videoId, scope, requestId: data.requestId });
+    const started = performance.now();
+    const publish = (type: Parameters<typeof analysisEvent>[0], details = {}) =>
+      publishAnalysisEvent(publisher, keyPrefix, analysisEvent(type, videoId, { userId: owner, ...details }));
+
+    try {
+      await publish('ANALYSIS_STARTED');
+      let video = await repository.findVideo(videoId);
+      if (!video) {
+        const fetched = await youtube.fetchVideo(videoId);
+        await repository.saveTranscript(fetched.details, fetched.language, fetched.segments);
+        video = await repository.findVideo(videoId);
+        if (!video) throw new AnalysisError('NO_TRANSCRIPT', 'This video has no captions to analyse.');
+      }
+      if ((video.durationSeconds ?? 0) > VIDEO_MAX_SECONDS) throw new AnalysisError('VIDEO_TOO_LONG', videoMessages.tooLong);
+
+      if (scope === 'shared' && !(await repository.markAnalyzing(videoId))) {
+        log.info('shared analysis already complete: nothing to do');
+        await publish('VIDEO_ANALYZED');
+        return;
+      }
+
+      const provider = pickProvider(deps.providers, data.provider, deps.defaultProvider);
+      const result = await analyzeTranscript({
+        segments: video.segments,
+        durationSeconds: video.durationSeconds,
+        provider,
+        concurrency: deps.chunkConcurrency,
+      });
+
+      if (scope === 'shared') await repository.completeShared(videoId, result.topics, result.provider, result.model);
+      else await repository.savePrivate(data.userId!, videoId, result.topics, result.provider, result.model);
+      if (data.userId) await repository.recordForMember(data.userId, videoId, video, result.topics);
+
+      await publish('VIDEO_ANALYZED');
+      log.info(
+        {
+          provider: result.provider,
+          model: result.model,
+          chunks: result.chunks,
+          topics: result.topics.length,
+          durationMs: Math.round(performance.now() - started),
+        },
+        'analysis complete',
+      );
+    } catch (error) {
+      const failure = classify(error);
+      const lastAttempt = !failure.transient || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      log[lastAttempt ? 'error' : 'warn'](
+        {
+          err: error,
+          errorType: failure.code,
+          transient: failure.transient,
+          durationMs: Math.round(performance.now() - started),
+        },
+        lastAttempt ? 'analysis failed' : 'analysis attempt failed: will retry',
+      );
+      if (!lastAttempt) throw error;
+      if (scope === 'shared') await repository.markFailed(videoId, failure.code, failure.message);
+      await publish('ANALYSIS_ERROR', {
+        errorType: failure.code,
+        errorMessage: failure.message,
+        errorCategories: failure.categories,
+      });
+      throw new UnrecoverableError(`${failure.code}: ${failure.message}`);
+    }
+  };
+}

@@ -1,0 +1,51 @@
+import { createProviders } from '@findclips/analysis';
+import type { WorkerEnv } from '@findclips/config';
+import { ANALYSIS_QUEUE, bullConnection, bullPrefix, type AnalysisJob, type Publisher } from '@findclips/queue';
+import { YoutubeClient } from '@findclips/youtube';
+import { Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { createAnalysisJob } from './analysis.job';
+import { AnalysisRepository } from './analysis.repository';
+
+export interface WorkerDeps {
+  env: WorkerEnv;
+  dataSource: DataSource;
+  publisher: Publisher;
+  logger: Logger;
+}
+
+/** A BullMQ worker on the analysis queue, ready to take jobs. */
+export async function startWorker({ env, dataSource, publisher, logger }: WorkerDeps): Promise<Worker<AnalysisJob>> {
+  const providers = createProviders(env);
+  logger.info({ providers: [...providers.keys()], defaultProvider: env.ANALYSIS_DEFAULT_PROVIDER }, 'analysis providers');
+  const worker = new Worker<AnalysisJob>(
+    ANALYSIS_QUEUE,
+    createAnalysisJob({
+      repository: new AnalysisRepository(dataSource),
+      youtube: new YoutubeClient({
+        baseUrl: env.YOUTUBE_BASE_URL,
+        proxyUrl: env.YOUTUBE_PROXY_URL,
+        timeoutMs: env.YOUTUBE_TIMEOUT_MS,
+      }),
+      providers,
+      defaultProvider: env.ANALYSIS_DEFAULT_PROVIDER,
+      publisher,
+      keyPrefix: env.REDIS_KEY_PREFIX,
+      chunkConcurrency: env.ANALYSIS_CHUNK_CONCURRENCY,
+      logger,
+    }),
+    {
+      connection: bullConnection(env.REDIS_URL),
+      prefix: bullPrefix(env.REDIS_KEY_PREFIX),
+      concurrency: env.WORKER_CONCURRENCY,
+      lockDuration: env.WORKER_LOCK_MS,
+      stalledInterval: Math.max(500, Math.floor(env.WORKER_LOCK_MS / 2)),
+      maxStalledCount: 2,
+    },
+  );
+  worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
+  worker.on('stalled', (jobId) => logger.warn({ jobId }, 'job stalled: a worker stopped mid-job; it runs again'));
+  await worker.waitUntilReady();
+  return worker;
+}
