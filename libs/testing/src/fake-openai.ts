@@ -12,7 +12,7 @@ export interface FakeOpenAi {
   calls: { chat: number; moderation: number };
   /** Bodies of the chat completion requests received. */
   chatRequests: Record<string, unknown>[];
-  /** Milliseconds each answer waits, to imitate a model's latency. */
+  /** Milliseconds each chat completion waits, to imitate a model's latency. */
   latencyMs: number;
   close(): Promise<void>;
 }
@@ -44,7 +44,6 @@ export async function startFakeOpenAi({ apiKey = `sk-test-${randomBytes(6).toStr
         error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' },
       });
     }
-    if (state.latencyMs) await new Promise((resolve) => setTimeout(resolve, state.latencyMs));
     const request = JSON.parse(body || '{}') as Record<string, unknown>;
 
     if (req.method === 'POST' && req.url === '/v1/moderations') {
@@ -67,6 +66,7 @@ export async function startFakeOpenAi({ apiKey = `sk-test-${randomBytes(6).toStr
     if (req.method === 'POST' && req.url === '/v1/chat/completions') {
       calls.chat++;
       chatRequests.push(request);
+      if (state.latencyMs) await new Promise((resolve) => setTimeout(resolve, state.latencyMs).unref());
       const behaviour = script.next();
       if (behaviour === 'hang') return void hanging.add(() => res.destroy());
       if (behaviour === 'rate-limit') {

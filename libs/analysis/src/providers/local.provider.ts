@@ -72,7 +72,7 @@ function findBoundaries(units: Unit[], idf: Map<string, number>, duration: numbe
   return chosen.sort((a, b) => a - b);
 }
 
-/** A title of 3-9 words from the topic's most distinctive phrases. */
+/** A title of 3-9 words from the topic's most distinctive phrases (`idf` across topics). */
 function titleOf(units: Unit[], idf: Map<string, number>): string {
   const scores = new Map<string, number>();
   for (const unit of units) {
@@ -90,7 +90,7 @@ function titleOf(units: Unit[], idf: Map<string, number>): string {
   const first = ranked[0]?.[0];
   if (!first) return 'Opening Remarks';
   const second = ranked.find(([phrase]) => !phrase.split(' ').some((w) => first.split(' ').includes(w)))?.[0];
-  return second ? capitalize(`${first} and ${second}`) : capitalize(`all about ${first}`);
+  return second ? `${capitalize(first)} and ${capitalize(second)}` : `All About ${capitalize(first)}`;
 }
 
 /** The most quotable spans of whole sentences lasting 8 to 60 seconds. */
@@ -158,12 +158,19 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
   const idf = new Map([...documentFrequency].map(([term, df]) => [term, Math.log(1 + units.length / df)]));
 
   const starts = findBoundaries(units, idf, duration);
-  const topics = starts.map((from, k) => {
-    const slice = units.slice(from, starts[k + 1] ?? units.length);
+  const slices = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length));
+  // Title words should tell topics apart: weigh them by how few topics use them.
+  const topicFrequency = new Map<string, number>();
+  for (const slice of slices)
+    for (const term of new Set(slice.flatMap((u) => u.terms))) topicFrequency.set(term, (topicFrequency.get(term) ?? 0) + 1);
+  const topicIdf = new Map(
+    [...topicFrequency].map(([term, df]) => [term, (idf.get(term) ?? 1) * Math.log(1 + slices.length / df)]),
+  );
+  const topics = slices.map((slice) => {
     const start = slice[0]!.start;
     const end = slice.at(-1)!.end;
     return {
-      title: titleOf(slice, idf),
+      title: titleOf(slice, slices.length > 1 ? topicIdf : idf),
       startTime: start,
       endTime: end,
       quotes: quotesOf(slice, idf, end - start > 150 ? 2 : 1),

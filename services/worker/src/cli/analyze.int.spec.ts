@@ -1,0 +1,93 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { analysisOutputSchema } from '@findclips/contracts';
+import { sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
+import { runCli } from './analyze';
+import { parseSubtitles } from './transcript-input';
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(
+    argv,
+    (t) => (stdout += t),
+    (t) => (stderr += t),
+  );
+  return { code, stdout, stderr };
+}
+
+describe('npm run -s analyze', () => {
+  let dir: string;
+  let youtube: FakeYoutube;
+  const segments = sampleTranscript(600);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'findclips-cli-'));
+    youtube = await startFakeYoutube();
+    process.env.YOUTUBE_BASE_URL = youtube.url;
+  });
+  afterAll(async () => {
+    delete process.env.YOUTUBE_BASE_URL;
+    await youtube.close();
+  });
+
+  it('prints only the analysis JSON for a .json transcript', async () => {
+    const file = join(dir, 'talk.json');
+    await writeFile(file, JSON.stringify({ segments }));
+    const { code, stdout, stderr } = await run(file, '--provider', 'local', '--json');
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const output = JSON.parse(stdout);
+    expect(analysisOutputSchema.strict().parse(output)).toEqual(output);
+    expect(Object.keys(output.topics[0]).sort()).toEqual(['endTime', 'quotes', 'startTime', 'title']);
+    expect(Object.keys(output.topics[0].quotes[0]).sort()).toEqual(['content', 'endTime', 'startTime']);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('reads a YouTube link through the configured YouTube', async () => {
+    youtube.addVideo({ id: 'cliVideo001', title: 'CLI talk', durationSeconds: 610, tracks: [{ languageCode: 'en', segments }] });
+    const { code, stdout } = await run('https://youtu.be/cliVideo001', '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).topics.length).toBeGreaterThan(0);
+    const human = await run('cliVideo001');
+    expect(human.stdout).toMatch(/^CLI talk\n\n1\. .+ \[0:00–\d+:\d\d\]\n/);
+  });
+
+  it('reads .srt and .vtt files, times in seconds', async () => {
+    expect(parseSubtitles('1\n00:01:02,500 --> 00:01:05,000\nHello <i>there</i>\nfriend.\n')).toEqual([
+      { text: 'Hello there friend.', start: 62.5, end: 65 },
+    ]);
+    expect(parseSubtitles('WEBVTT\n\n00:00:01.000 --> 00:00:04.000 align:start\n<v Bob>Hi.</v>\n')).toEqual([
+      { text: 'Hi.', start: 1, end: 4 },
+    ]);
+    const srt = segments.map((s, i) => `${i + 1}\n${stamp(s.start, ',')} --> ${stamp(s.end, ',')}\n${s.text}\n`).join('\n');
+    const file = join(dir, 'talk.srt');
+    await writeFile(file, srt);
+    const { code, stdout } = await run(file, '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).topics.at(-1).endTime).toBeCloseTo(segments.at(-1)!.end, 0);
+  });
+
+  it('explains what is wrong instead of failing obscurely', async () => {
+    expect(await run()).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Usage:/) });
+    expect(await run('nowhere.json')).toMatchObject({ code: 1, stderr: 'Cannot read nowhere.json: no such file\n' });
+    const bad = join(dir, 'bad.json');
+    await writeFile(bad, '{"segments": [{"text": 1}]}');
+    expect((await run(bad)).stderr).toMatch(/must be \{"segments"/);
+    expect(await run('https://vimeo.com/1')).toMatchObject({ code: 1, stderr: expect.stringMatching(/valid YouTube URL/) });
+    expect(await run('x.json', '--provider', 'openai')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/needs its API key/),
+    });
+    expect(await run('x.json', '--provider', 'nope')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/Unknown provider/),
+    });
+  });
+});
+
+function stamp(seconds: number, separator: string) {
+  const ms = Math.round(seconds * 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}${separator}${pad(ms % 1000, 3)}`;
+}

@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import { AnalysisError, analyzeTranscript, createProviders } from '@findclips/analysis';
+import { analysisEnvSchema, parseEnv, youtubeEnvSchema, ConfigError } from '@findclips/config';
+import { analysisProviders, type AnalysisOutput, type AnalysisProviderName, type Topic } from '@findclips/contracts';
+import { YoutubeClient, YoutubeError } from '@findclips/youtube';
+import { InputError, loadTranscript } from './transcript-input';
+
+const USAGE = `Usage: npm run -s analyze -- INPUT [--provider local|openai|grok|gemini] [--json]
+INPUT: a YouTube link or video id, a .json transcript {"segments":[{"text","start","end"}]}, or a .srt/.vtt file.`;
+
+const clock = (seconds: number) => {
+  const s = Math.floor(seconds);
+  const parts = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return (parts[0] ? parts : parts.slice(1)).map((n, i) => (i ? String(n).padStart(2, '0') : String(n))).join(':');
+};
+
+/** The wire shape of DESIGN.md's CLI: topics and quotes without ids. */
+const toOutput = (topics: Topic[]): AnalysisOutput => ({
+  topics: topics.map(({ title, startTime, endTime, quotes }) => ({
+    title,
+    startTime,
+    endTime,
+    quotes: quotes.map(({ content, startTime: start, endTime: end }) => ({ content, startTime: start, endTime: end })),
+  })),
+});
+
+/** Runs the analysis pipeline of the worker in this process, without any server. */
+export async function runCli(argv: string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
+  let args: ReturnType<
+    typeof parseArgs<{
+      options: { provider: { type: 'string' }; json: { type: 'boolean' }; help: { type: 'boolean' } };
+      allowPositionals: true;
+    }>
+  >;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { provider: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+    });
+  } catch (error) {
+    err(`${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.values.help) return (out(`${USAGE}\n`), 0);
+  const [input, ...extra] = args.positionals;
+  if (!input || extra.length) return (err(`${USAGE}\n`), 2);
+
+  try {
+    const env = parseEnv('analyze', analysisEnvSchema.extend(youtubeEnvSchema.shape));
+    const name = (args.values.provider ?? env.ANALYSIS_DEFAULT_PROVIDER) as AnalysisProviderName;
+    if (!analysisProviders.includes(name)) return (err(`Unknown provider "${name}": use ${analysisProviders.join(', ')}\n`), 2);
+    const provider = createProviders(env).get(name);
+    if (!provider) return (err(`The ${name} provider needs its API key in the environment (see README).\n`), 2);
+
+    const transcript = await loadTranscript(
+      input,
+      () =>
+        new YoutubeClient({ baseUrl: env.YOUTUBE_BASE_URL, proxyUrl: env.YOUTUBE_PROXY_URL, timeoutMs: env.YOUTUBE_TIMEOUT_MS }),
+    );
+    const result = await analyzeTranscript({
+      segments: transcript.segments,
+      durationSeconds: transcript.durationSeconds,
+      provider,
+      concurrency: env.ANALYSIS_CHUNK_CONCURRENCY,
+    });
+    const output = toOutput(result.topics);
+    if (args.values.json) {
+      out(`${JSON.stringify(output)}\n`);
+    } else {
+      if (transcript.title) out(`${transcript.title}\n\n`);
+      output.topics.forEach((topic, i) => {
+        out(`${i + 1}. ${topic.title}  [${clock(topic.startTime)}–${clock(topic.endTime)}]\n`);
+        for (const quote of topic.quotes) out(`   “${quote.content}”  [${clock(quote.startTime)}–${clock(quote.endTime)}]\n`);
+      });
+      out(`\n${output.topics.length} topics by ${result.provider} (${result.model})\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (
+      error instanceof InputError ||
+      error instanceof ConfigError ||
+      error instanceof YoutubeError ||
+      error instanceof AnalysisError
+    ) {
+      err(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (require.main === module) {
+  runCli(
+    process.argv.slice(2),
+    (text) => process.stdout.write(text),
+    (text) => process.stderr.write(text),
+  ).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { isVideoId, parseYoutubeLink, transcriptSegmentSchema, type TranscriptSegment } from '@findclips/contracts';
+import type { YoutubeClient } from '@findclips/youtube';
+import { parseSync } from 'subtitle';
+import { z } from 'zod';
+
+export interface LoadedTranscript {
+  segments: TranscriptSegment[];
+  durationSeconds: number | null;
+  title: string | null;
+}
+
+/** An input the CLI cannot read, with the reason. */
+export class InputError extends Error {}
+
+const jsonTranscriptSchema = z.object({ segments: z.array(transcriptSegmentSchema).min(1) });
+
+/** Subtitle cue text without markup (`<v Bob>`, `<i>`) or line breaks. */
+const plainText = (text: string) =>
+  text
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** `.srt` or `.vtt` text as segments in seconds. */
+export function parseSubtitles(text: string): TranscriptSegment[] {
+  return parseSync(text).flatMap((node) => {
+    if (node.type !== 'cue') return [];
+    const content = plainText(node.data.text);
+    return content ? [{ text: content, start: node.data.start / 1000, end: node.data.end / 1000 }] : [];
+  });
+}
+
+/** A YouTube link or id, a `.json` transcript `{ segments }`, or a `.srt` / `.vtt` file. */
+export async function loadTranscript(input: string, youtube: () => YoutubeClient): Promise<LoadedTranscript> {
+  const extension = extname(input).toLowerCase();
+  if (['.json', '.srt', '.vtt'].includes(extension)) {
+    const text = await readFile(input, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new InputError(`Cannot read ${input}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    });
+    let segments: TranscriptSegment[];
+    if (extension === '.json') {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new InputError(`${input} is not valid JSON`);
+      }
+      const parsed = jsonTranscriptSchema.safeParse(json);
+      if (!parsed.success)
+        throw new InputError(`${input} must be {"segments":[{"text","start","end"}, …]} with times in seconds`);
+      segments = parsed.data.segments;
+    } else {
+      segments = parseSubtitles(text);
+      if (segments.length === 0) throw new InputError(`${input} has no subtitle cues`);
+    }
+    return { segments, durationSeconds: null, title: null };
+  }
+
+  const link = isVideoId(input) ? { ok: true as const, videoId: input } : parseYoutubeLink(input);
+  if (!link.ok) throw new InputError(`${input}: ${link.description} (or give a .json, .srt or .vtt file)`);
+  const video = await youtube().fetchVideo(link.videoId);
+  return { segments: video.segments, durationSeconds: video.details.durationSeconds, title: video.details.title };
+}
