@@ -20,7 +20,8 @@ import type { YoutubeClient } from '@findclips/youtube';
 import { VideoMetadataService } from './videos/metadata';
 import { GuestCredits, MemberAnalysisLimit } from './videos/quotas';
 import { VideosRepository } from './videos/videos.repository';
-import { videosRoutes } from './videos/videos.routes';
+import { FinishedAnalyses } from './videos/finished-analyses';
+import { publicVideoRoutes, videosRoutes } from './videos/videos.routes';
 import { xRoutes } from './x/x.routes';
 
 export interface GatewayDeps {
@@ -63,6 +64,8 @@ function authLimits({ env, redis }: GatewayDeps) {
 export function createApp(deps: GatewayDeps) {
   const { env, dataSource, redis, logger, queue, youtube } = deps;
   const users = new UsersRepository(dataSource);
+  const videos = new VideosRepository(dataSource);
+  const metadata = new VideoMetadataService(videos, youtube, redis, env.REDIS_KEY_PREFIX);
   const passport = createPassport(users);
   const limits = authLimits(deps);
 
@@ -75,6 +78,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(securityHeaders());
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(sameOriginOnly(env.ALLOWED_ORIGINS));
+  app.use(publicVideoRoutes({ videos, metadata, finished: new FinishedAnalyses() }));
   app.use(
     sessions({ redis, prefix: `${env.REDIS_KEY_PREFIX}sess:`, secret: env.SESSION_SECRET, maxAgeDays: env.SESSION_MAX_AGE_DAYS }),
   );
@@ -85,11 +89,10 @@ export function createApp(deps: GatewayDeps) {
   app.use(googleRoutes(env, users, passport));
   app.use(profileRoutes(users, limits.passwordCheck));
   app.use(xRoutes(dataSource));
-  const videos = new VideosRepository(dataSource);
   app.use(
     videosRoutes({
       videos,
-      metadata: new VideoMetadataService(videos, youtube, redis, env.REDIS_KEY_PREFIX),
+      metadata,
       queue,
       credits: new GuestCredits(redis, env.REDIS_KEY_PREFIX, env.GUEST_ANALYSES_PER_IP_PER_DAY),
       memberLimit: new MemberAnalysisLimit(redis, env.REDIS_KEY_PREFIX, env.MEMBER_ANALYSES_PER_HOUR),

@@ -21,6 +21,7 @@ import { parseInput } from '../http/errors';
 import { guestIdentity } from './guest-id';
 import type { VideoMetadata, VideoMetadataService } from './metadata';
 import type { GuestCredits, MemberAnalysisLimit } from './quotas';
+import type { FinishedAnalyses } from './finished-analyses';
 import type { VideosRepository } from './videos.repository';
 
 export interface VideosRoutesDeps {
@@ -148,13 +149,6 @@ export function videosRoutes({ videos, metadata, queue, credits, memberLimit }: 
     res.set('Cache-Control', 'no-store').json({ left: await credits.left(req.guestId!) });
   });
 
-  router.get('/api/cached-videos/:id', async (req, res) => {
-    const videoId = videoIdParam(req);
-    const row = await videos.findCached(videoId);
-    if (row?.analysisStatus !== 'complete') throw new AppError('NOT_FOUND', videoMessages.notFound);
-    res.json(analysisView(row));
-  });
-
   router.get('/api/user-videos', requireUser, async (req, res) => {
     const rows = await videos.listPrivate(currentUser(req).id);
     const views = await Promise.all(
@@ -189,6 +183,47 @@ export function videosRoutes({ videos, metadata, queue, credits, memberLimit }: 
     res.json(list);
   });
 
+  /** A member's private re-analysis (SPEC §4 Re-analyze): their own provider, seen by them alone. */
+  router.post('/api/videos/analyze', requireUser, async (req, res) => {
+    const user = currentUser(req);
+    const { videoId } = parseInput(reanalyzeRequestSchema, req.body);
+    const meta = await metadata.get(videoId);
+    checkLength(meta, false);
+    if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
+    await videos.recordHistory(user.id, videoId, meta);
+    await enqueue(req, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider as AnalysisProviderName });
+    res.status(202).json({ videoId, status: 'pending' });
+  });
+
+  return router;
+}
+
+export interface PublicVideoRoutesDeps {
+  videos: VideosRepository;
+  metadata: VideoMetadataService;
+  finished: FinishedAnalyses;
+}
+
+/**
+ * Reads anyone may make, about a video rather than a person: served before the session
+ * middleware, so they cost no session lookup. Finished analyses come from memory with an ETag.
+ */
+export function publicVideoRoutes({ videos, metadata, finished }: PublicVideoRoutesDeps) {
+  const router = Router();
+
+  router.get('/api/cached-videos/:id', async (req, res) => {
+    const videoId = videoIdParam(req);
+    let entry = finished.get(videoId);
+    if (!entry) {
+      const row = await videos.findCached(videoId);
+      if (row?.analysisStatus !== 'complete') throw new AppError('NOT_FOUND', videoMessages.notFound);
+      entry = finished.put(videoId, analysisView(row));
+    }
+    res.set({ ETag: entry.etag, 'Cache-Control': 'no-cache' });
+    if (req.fresh) return void res.status(304).end();
+    res.type('application/json').send(entry.json);
+  });
+
   router.get('/api/videos/metadata/:id', async (req, res) => {
     const meta = await metadata.get(videoIdParam(req));
     res.set('Cache-Control', 'private, max-age=300').json(meta);
@@ -204,18 +239,6 @@ export function videosRoutes({ videos, metadata, queue, credits, memberLimit }: 
       createdAt: state?.createdAt.toISOString() ?? null,
     };
     res.json(body);
-  });
-
-  /** A member's private re-analysis (SPEC §4 Re-analyze): their own provider, seen by them alone. */
-  router.post('/api/videos/analyze', requireUser, async (req, res) => {
-    const user = currentUser(req);
-    const { videoId } = parseInput(reanalyzeRequestSchema, req.body);
-    const meta = await metadata.get(videoId);
-    checkLength(meta, false);
-    if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
-    await videos.recordHistory(user.id, videoId, meta);
-    await enqueue(req, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider as AnalysisProviderName });
-    res.status(202).json({ videoId, status: 'pending' });
   });
 
   return router;
