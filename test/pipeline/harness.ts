@@ -4,6 +4,7 @@ import { analysisEventSchema, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEventsChannel } from '@findclips/queue';
 import { createLogger, createRedisClient } from '@findclips/runtime';
 import {
+  fakeProviderEnv,
   sampleTranscript,
   startFakeGemini,
   startFakeOpenAi,
@@ -54,12 +55,7 @@ export async function startPipeline(
     LOG_LEVEL: 'silent',
     REDIS_KEY_PREFIX: prefix,
     YOUTUBE_BASE_URL: youtube.url,
-    OPENAI_API_KEY: openai.apiKey,
-    OPENAI_BASE_URL: openai.baseUrl,
-    XAI_API_KEY: openai.apiKey,
-    XAI_BASE_URL: openai.baseUrl,
-    GEMINI_API_KEY: gemini.apiKey,
-    GEMINI_BASE_URL: gemini.baseUrl,
+    ...fakeProviderEnv(openai, gemini),
     PROVIDER_MAX_RETRIES: '0',
     WORKER_CONCURRENCY: '4',
     ...workerEnv,

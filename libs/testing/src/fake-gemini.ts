@@ -92,3 +92,15 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
     },
   };
 }
+
+/** Analysis env that points every AI provider at the fakes (xAI speaks OpenAI's format). */
+export function fakeProviderEnv(openai: { apiKey: string; baseUrl: string }, gemini: { apiKey: string; baseUrl: string }) {
+  return {
+    OPENAI_API_KEY: openai.apiKey,
+    OPENAI_BASE_URL: openai.baseUrl,
+    XAI_API_KEY: openai.apiKey,
+    XAI_BASE_URL: openai.baseUrl,
+    GEMINI_API_KEY: gemini.apiKey,
+    GEMINI_BASE_URL: gemini.baseUrl,
+  };
+}

@@ -1,5 +1,12 @@
 import { analysisEnvSchema, parseEnv } from '@findclips/config';
-import { sampleTranscript, startFakeGemini, startFakeOpenAi, type FakeGemini, type FakeOpenAi } from '@findclips/testing';
+import {
+  fakeProviderEnv,
+  sampleTranscript,
+  startFakeGemini,
+  startFakeOpenAi,
+  type FakeGemini,
+  type FakeOpenAi,
+} from '@findclips/testing';
 import { analyzeTranscript } from '../pipeline';
 import { createProviders, pickProvider } from './registry';
 
@@ -15,12 +22,7 @@ describe('AI providers through their real SDKs, against fakes', () => {
     openai = await startFakeOpenAi();
     gemini = await startFakeGemini();
     const env = parseEnv('test', analysisEnvSchema, {
-      OPENAI_API_KEY: openai.apiKey,
-      OPENAI_BASE_URL: openai.baseUrl,
-      XAI_API_KEY: openai.apiKey,
-      XAI_BASE_URL: openai.baseUrl,
-      GEMINI_API_KEY: gemini.apiKey,
-      GEMINI_BASE_URL: gemini.baseUrl,
+      ...fakeProviderEnv(openai, gemini),
       PROVIDER_TIMEOUT_MS: '5000',
     });
     providers = createProviders(env);
