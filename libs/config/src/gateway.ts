@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { commonEnvSchema } from './common';
 import { envInt, envList, envOptional, envUrl } from './env';
 import { youtubeEnvSchema } from './youtube';
-
-/** A development-only secret: refused when NODE_ENV is production. */
-const DEV_SESSION_SECRET = 'findclips-development-session-secret-not-for-production';
+import { DEV_SESSION_SECRET, sessionSecret } from './session';
 
 /** Express's `trust proxy` setting: false, true, a hop count or a list of addresses/subnets. */
 const trustProxy = z
@@ -35,6 +33,8 @@ export const gatewayEnvSchema = commonEnvSchema
     TRUST_PROXY: trustProxy,
     /** Other origins allowed to make state-changing requests (e.g. a dev server), comma-separated. */
     ALLOWED_ORIGINS: envList(),
+    /** Where the realtime service listens; the gateway forwards /socket.io there. */
+    REALTIME_URL: envUrl('http://127.0.0.1:3001', ['http:', 'https:']),
     /** Google OAuth 2.0 client; Google sign-in is off without it. */
     GOOGLE_CLIENT_ID: envOptional(),
     /** Google OAuth 2.0 client secret; required with GOOGLE_CLIENT_ID. */

@@ -4,3 +4,5 @@ export * from './gateway';
 export * from './youtube';
 export * from './analysis';
 export * from './worker';
+export * from './session';
+export * from './realtime';

@@ -6,3 +6,4 @@ export * from './youtube-link';
 export * from './analysis';
 export * from './videos';
 export * from './events';
+export * from './socket';

@@ -3,3 +3,4 @@ export * from './data-source';
 export * from './create-database';
 export { migrate } from './migrate';
 export * from './stored-topics';
+export * from './session-user';

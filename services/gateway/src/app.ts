@@ -9,6 +9,7 @@ import { UsersRepository } from './auth/users.repository';
 import { healthRoutes } from './health/health.routes';
 import { errorHandler, notFound } from './http/errors';
 import { createLimiter } from './http/rate-limit';
+import { realtimeProxy } from './http/realtime-proxy';
 import { requestLog } from './http/request-log';
 import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
@@ -73,6 +74,10 @@ export function createApp(deps: GatewayDeps) {
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('query parser', 'simple');
 
+  // The live channel is forwarded before any body parsing or security headers of ours.
+  const live = realtimeProxy(env.REALTIME_URL, logger);
+  app.use(live);
+  app.locals.upgrade = live.upgrade;
   app.use(requestLog(logger));
   app.use(healthRoutes(dataSource, redis));
   app.use(securityHeaders());

@@ -28,7 +28,9 @@ async function main() {
     proxyUrl: env.YOUTUBE_PROXY_URL,
     timeoutMs: env.YOUTUBE_TIMEOUT_MS,
   });
-  const server = createServer(createApp({ env, dataSource, redis, logger, queue, youtube }));
+  const app = createApp({ env, dataSource, redis, logger, queue, youtube });
+  const server = createServer(app);
+  server.on('upgrade', app.locals.upgrade);
   server.listen(env.PORT, () => logger.info({ port: env.PORT }, 'gateway listening'));
 
   let stopping = false;

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { authMessages } from '@findclips/contracts';
-import type { UserEntity } from '@findclips/db';
+import { credentialStamp, type SessionUser, type UserEntity } from '@findclips/db';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { verifyPassword } from './passwords';
@@ -14,19 +13,6 @@ declare global {
     interface User extends UserEntity {}
   }
 }
-
-/** What a session remembers of its user. */
-interface SessionUser {
-  id: number;
-  /** Changes with the password, so a password change signs out every other session. */
-  stamp: string;
-}
-
-const credentialStamp = (user: UserEntity) =>
-  createHash('sha256')
-    .update(user.passwordHash ?? 'no-password')
-    .digest('base64url')
-    .slice(0, 16);
 
 /** A Passport instance of its own (not the global one), with sessions and email+password sign-in. */
 export function createPassport(users: UsersRepository) {

@@ -2,7 +2,8 @@ import { RedisStore } from 'connect-redis';
 import session from 'express-session';
 import type { RedisClient } from '@findclips/runtime';
 
-export const SESSION_COOKIE = 'fc.sid';
+export { SESSION_COOKIE } from '@findclips/contracts';
+import { SESSION_COOKIE } from '@findclips/contracts';
 
 export interface SessionOptions {
   redis: RedisClient;

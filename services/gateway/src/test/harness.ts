@@ -80,6 +80,7 @@ export async function startTestGateway(
   const app = createApp({ env, dataSource, redis, logger, queue, youtube });
   // One real port for the whole test, as a browser sees one origin (OAuth redirects depend on it).
   const server = await listenOnLoopback(app);
+  server.server.on('upgrade', app.locals.upgrade);
 
   return {
     app,

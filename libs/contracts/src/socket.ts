@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { videoIdSchema } from './youtube-link';
+
+/** What a client sends in its Socket.IO handshake `auth` (SPEC §6): checked, never trusted alone. */
+export const socketAuthSchema = z.object({
+  userId: z.union([z.number().int(), z.string().max(32)]).optional(),
+  guestId: z.string().max(128).optional(),
+});
+
+/** `join_video`. */
+export const joinVideoSchema = z.object({
+  videoId: videoIdSchema,
+  leaveOthers: z.boolean().optional(),
+  transactionId: z.union([z.string().max(128), z.number()]).optional(),
+});
+
+export const socketMessages = {
+  notSignedIn: 'Sign in or continue as a guest to receive live updates',
+  userMismatch: 'This connection does not belong to that user',
+  guestMismatch: 'This connection does not belong to that guest',
+  badSession: 'Your session has expired. Please refresh the page to log in again.',
+  invalidVideo: 'Invalid YouTube video id',
+  tooManyJoins: 'Too many video changes: please slow down',
+  tooManyRooms: 'Too many videos open on one connection',
+} as const;
+
+export type JoinVideo = z.infer<typeof joinVideoSchema>;

@@ -1,0 +1,59 @@
+import { GUEST_COOKIE, SESSION_COOKIE, socketAuthSchema, socketMessages } from '@findclips/contracts';
+import { credentialStamp, UserEntity, type SessionUser } from '@findclips/db';
+import type { RedisClient } from '@findclips/runtime';
+import { parse as parseCookies } from 'cookie';
+import { unsign } from 'cookie-signature';
+import type { DataSource } from 'typeorm';
+
+export type Identity =
+  { kind: 'member'; userId: number; guestId?: string } | { kind: 'guest'; guestId: string } | { kind: 'anonymous' };
+
+export type HandshakeResult = { ok: true; identity: Identity } | { ok: false; message: string };
+
+const GUEST_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * Who is connecting: a member from the session cookie (read from the gateway's Redis session store
+ * and checked against the user's current credentials), else a guest from the gid cookie. What the
+ * client claims in its auth must match; it is never trusted alone.
+ */
+export class HandshakeAuth {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly db: DataSource,
+    private readonly sessionPrefix: string,
+    private readonly secret: string,
+  ) {}
+
+  private async sessionUser(cookie: string | undefined): Promise<number | null | 'invalid'> {
+    if (!cookie) return null;
+    const sid = cookie.startsWith('s:') ? unsign(cookie.slice(2), this.secret) : false;
+    if (!sid) return 'invalid';
+    const raw = await this.redis.get(`${this.sessionPrefix}${sid}`);
+    if (!raw) return 'invalid';
+    const stored = (JSON.parse(raw) as { passport?: { user?: SessionUser } }).passport?.user;
+    if (typeof stored?.id !== 'number') return null;
+    const user = await this.db
+      .getRepository(UserEntity)
+      .findOne({ where: { id: stored.id }, select: { id: true, passwordHash: true } });
+    return user && credentialStamp(user) === stored.stamp ? user.id : 'invalid';
+  }
+
+  async identify(cookieHeader: string | undefined, auth: unknown): Promise<HandshakeResult> {
+    const cookies = parseCookies(cookieHeader ?? '');
+    const claimed = socketAuthSchema.safeParse(auth ?? {});
+    const claims = claimed.success ? claimed.data : {};
+    const userId = await this.sessionUser(cookies[SESSION_COOKIE]);
+    const gid = cookies[GUEST_COOKIE] && GUEST_ID.test(cookies[GUEST_COOKIE]) ? cookies[GUEST_COOKIE] : undefined;
+
+    if (claims.userId !== undefined) {
+      if (userId === 'invalid') return { ok: false, message: socketMessages.badSession };
+      if (userId === null || String(claims.userId) !== String(userId)) return { ok: false, message: socketMessages.userMismatch };
+    }
+    if (typeof userId === 'number') return { ok: true, identity: { kind: 'member', userId, guestId: gid } };
+    if (claims.guestId !== undefined && claims.guestId !== gid) return { ok: false, message: socketMessages.guestMismatch };
+    if (gid) return { ok: true, identity: { kind: 'guest', guestId: gid } };
+    if (userId === 'invalid') return { ok: false, message: socketMessages.badSession };
+    return { ok: true, identity: { kind: 'anonymous' } };
+  }
+}

@@ -1,0 +1,45 @@
+import { createServer } from 'node:http';
+import { loadEnvOrExit, realtimeEnvSchema } from '@findclips/config';
+import { createDataSource } from '@findclips/db';
+import { createLogger, createRedisClient } from '@findclips/runtime';
+import { createRealtimeServer } from './realtime.server';
+
+async function main() {
+  const env = loadEnvOrExit('realtime', realtimeEnvSchema);
+  const logger = createLogger('realtime', env.LOG_LEVEL);
+  const dataSource = await createDataSource({
+    url: env.DATABASE_URL,
+    poolSize: 4,
+    applicationName: 'findclips-realtime',
+  }).initialize();
+  const redis = createRedisClient(env.REDIS_URL, logger);
+  const subscriber = redis.duplicate();
+  subscriber.on('error', (error: Error) => logger.warn({ err: error }, 'redis subscriber error'));
+  await Promise.all([redis.connect(), subscriber.connect()]);
+
+  const http = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+  });
+  const realtime = createRealtimeServer(http, { env, dataSource, redis, subscriber, logger });
+  await realtime.ready;
+  http.listen(env.REALTIME_PORT, () => logger.info({ port: env.REALTIME_PORT }, 'realtime listening'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, ...realtime.stats() }, 'realtime stopping: clients will reconnect elsewhere');
+    await realtime.close();
+    await Promise.all([redis.quit(), subscriber.quit()]).catch(() => undefined);
+    await dataSource.destroy().catch(() => undefined);
+    logger.info('realtime stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`realtime failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { socketMessages, X_FEATURES_DISABLED_MESSAGE, type AnalysisEvent } from '@findclips/contracts';
+import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
+import { createLogger, createRedisClient, type RedisClient } from '@findclips/runtime';
+import { strongPassword, uniqueEmail } from '@findclips/testing';
+import type { Socket } from 'socket.io-client';
+import { startTestGateway, type TestGateway } from '../../gateway/src/test/harness';
+import { client, nextOf, startTestRealtime, type TestRealtime } from './test/harness';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('realtime: live analysis events over Socket.IO across instances', () => {
+  const prefix = `fc:test:${randomUUID()}:`;
+  let gateway: TestGateway;
+  let one: TestRealtime;
+  let two: TestRealtime;
+  let publisher: RedisClient;
+  const sockets: Socket[] = [];
+  const open = (url: string, options?: Parameters<typeof client>[1]) => {
+    const socket = client(url, options);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    one = await startTestRealtime(prefix, { REALTIME_AUTH_TIMEOUT_MS: '300' });
+    two = await startTestRealtime(prefix, { REALTIME_AUTH_TIMEOUT_MS: '300' });
+    gateway = await startTestGateway({ REDIS_KEY_PREFIX: prefix, REALTIME_URL: one.url });
+    publisher = createRedisClient(process.env.REDIS_URL!, createLogger('test', 'silent'));
+    await publisher.connect();
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => {
+    await publisher.quit();
+    await gateway.close();
+    await one.close();
+    await two.close();
+  });
+
+  /** A signed-in member: their session cookie and id. */
+  async function member() {
+    const res = await gateway
+      .request()
+      .post('/api/register')
+      .send({ email: uniqueEmail('live'), password: strongPassword() })
+      .expect(201);
+    return { cookie: String(res.headers['set-cookie']).split(';')[0]!, userId: res.body.id as number };
+  }
+  /** A guest: the gid cookie the gateway gives. */
+  async function guest() {
+    const res = await gateway.request().get('/api/guest/credits').expect(200);
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    return { cookie, guestId: cookie.split('=')[1]! };
+  }
+  async function joined(socket: Socket, videoId: string) {
+    const confirmed = nextOf<{ videoId: string; transactionId: unknown }>(socket, 'JOIN_VIDEO_CONFIRMED');
+    socket.emit('join_video', { videoId, leaveOthers: true, transactionId: `t-${videoId}` });
+    expect(await confirmed).toEqual({ videoId, transactionId: `t-${videoId}` });
+  }
+  const publish = (event: AnalysisEvent) => publishAnalysisEvent(publisher, prefix, event);
+  const collect = (socket: Socket) => {
+    const got: AnalysisEvent[] = [];
+    for (const type of ['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_ERROR'])
+      socket.on(type, (e: AnalysisEvent) => void got.push(e));
+    return got;
+  };
+
+  it('confirms a member from the session cookie and a guest from the gid cookie', async () => {
+    const m = await member();
+    const g = await guest();
+    const memberSocket = open(one.url, { cookie: m.cookie, auth: { userId: m.userId } });
+    expect(await nextOf(memberSocket, 'AUTH_CONFIRMED')).toEqual({ kind: 'member', userId: m.userId });
+    const guestSocket = open(two.url, { cookie: g.cookie, auth: { guestId: g.guestId } });
+    expect(await nextOf(guestSocket, 'AUTH_CONFIRMED')).toEqual({ kind: 'guest', guestId: g.guestId });
+  });
+
+  it('refuses a forged userId or guestId, and a forged session cookie', async () => {
+    const m = await member();
+    const other = await member();
+    const forged = open(one.url, { cookie: m.cookie, auth: { userId: other.userId } });
+    const [refusal, dropped] = [nextOf(forged, 'AUTH_ERROR'), nextOf(forged, 'disconnect')];
+    expect(await refusal).toEqual({ message: socketMessages.userMismatch });
+    expect(await dropped).toBe('io server disconnect');
+
+    const noSession = open(one.url, { auth: { userId: m.userId } });
+    expect(await nextOf(noSession, 'AUTH_ERROR')).toEqual({ message: socketMessages.userMismatch });
+
+    const g = await guest();
+    const wrongGuest = open(one.url, { cookie: g.cookie, auth: { guestId: 'someone-elses-guest-id' } });
+    expect(await nextOf(wrongGuest, 'AUTH_ERROR')).toEqual({ message: socketMessages.guestMismatch });
+
+    const tampered = m.cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const bad = open(one.url, { cookie: tampered, auth: { userId: m.userId } });
+    expect(await nextOf(bad, 'AUTH_ERROR')).toEqual({ message: socketMessages.badSession });
+  });
+
+  it('drops a socket that never authenticates', async () => {
+    const anonymous = open(one.url);
+    expect(await nextOf(anonymous, 'AUTH_ERROR')).toEqual({ message: socketMessages.notSignedIn });
+    const started = Date.now();
+    await nextOf(anonymous, 'disconnect', 3_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('delivers each event exactly once to every client in the room, on both instances', async () => {
+    const videoId = 'eventsOnce1';
+    const clients = await Promise.all(
+      [one, two, one, two].map(async (instance, i) => {
+        const identity = i % 2 ? await guest() : await member();
+        const socket = open(instance.url, { cookie: identity.cookie });
+        await nextOf(socket, 'AUTH_CONFIRMED');
+        await joined(socket, videoId);
+        return collect(socket);
+      }),
+    );
+    const outsider = open(two.url, { cookie: (await guest()).cookie });
+    await nextOf(outsider, 'AUTH_CONFIRMED');
+    await joined(outsider, 'otherVideo1');
+    const outsiderGot = collect(outsider);
+
+    await publish(analysisEvent('ANALYSIS_STARTED', videoId));
+    await publish(analysisEvent('VIDEO_ANALYZED', videoId));
+    await publish(
+      analysisEvent('ANALYSIS_ERROR', videoId, { errorType: 'NO_TRANSCRIPT', errorMessage: 'No captions', errorCategories: [] }),
+    );
+    await sleep(500);
+    for (const got of clients) {
+      expect(got.map((e) => e.type)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_ERROR']);
+      expect(got[2]).toMatchObject({
+        videoId,
+        userId: null,
+        errorType: 'NO_TRANSCRIPT',
+        errorMessage: 'No captions',
+        sentAt: expect.any(String),
+      });
+    }
+    expect(outsiderGot).toEqual([]);
+  });
+
+  it('leaves other rooms when asked, keeps them otherwise', async () => {
+    const socket = open(one.url, { cookie: (await guest()).cookie });
+    await nextOf(socket, 'AUTH_CONFIRMED');
+    const got = collect(socket);
+    await joined(socket, 'roomAAAAAAA');
+    const kept = nextOf(socket, 'JOIN_VIDEO_CONFIRMED');
+    socket.emit('join_video', { videoId: 'roomBBBBBBB', leaveOthers: false, transactionId: 2 });
+    await kept;
+    await publish(analysisEvent('VIDEO_ANALYZED', 'roomAAAAAAA'));
+    await publish(analysisEvent('VIDEO_ANALYZED', 'roomBBBBBBB'));
+    await sleep(300);
+    expect(got.map((e) => e.videoId)).toEqual(['roomAAAAAAA', 'roomBBBBBBB']);
+
+    await joined(socket, 'roomCCCCCCC'); // leaveOthers: true
+    await publish(analysisEvent('VIDEO_ANALYZED', 'roomAAAAAAA'));
+    await publish(analysisEvent('VIDEO_ANALYZED', 'roomCCCCCCC'));
+    await sleep(300);
+    expect(got.map((e) => e.videoId)).toEqual(['roomAAAAAAA', 'roomBBBBBBB', 'roomCCCCCCC']);
+  });
+
+  it('refuses an invalid video id, too many joins, and X account activation', async () => {
+    const socket = open(one.url, { cookie: (await guest()).cookie });
+    await nextOf(socket, 'AUTH_CONFIRMED');
+    const refused = nextOf(socket, 'JOIN_VIDEO_ERROR');
+    socket.emit('join_video', { videoId: 'bad id', transactionId: 'x1' });
+    expect(await refused).toEqual({ transactionId: 'x1', message: socketMessages.invalidVideo });
+
+    const ack = await socket.timeout(2_000).emitWithAck('activate_x_account', { accountId: 1 });
+    expect(ack).toEqual({ success: false, message: X_FEATURES_DISABLED_MESSAGE });
+  });
+
+  it('limits joins per socket and rooms per socket', async () => {
+    const limited = await startTestRealtime(prefix, { REALTIME_JOINS_PER_MINUTE: '3', REALTIME_MAX_ROOMS: '2' });
+    try {
+      const socket = open(limited.url, { cookie: (await guest()).cookie });
+      await nextOf(socket, 'AUTH_CONFIRMED');
+      const answers = [];
+      for (const videoId of ['limitAAAAAA', 'limitBBBBBB', 'limitCCCCCC', 'limitDDDDDD']) {
+        answers.push(await socket.timeout(2_000).emitWithAck('join_video', { videoId, leaveOthers: false }));
+      }
+      expect(answers.map((a) => a.success)).toEqual([true, true, false, false]);
+      expect(answers[2].message).toBe(socketMessages.tooManyRooms);
+      expect(answers[3].message).toBe(socketMessages.tooManyJoins);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("sends a private re-analysis's events to its owner's connections only", async () => {
+    const owner = await member();
+    const other = await member();
+    const videoId = 'privateEvt1';
+    const ownerSockets = [open(one.url, { cookie: owner.cookie }), open(two.url, { cookie: owner.cookie })];
+    const otherSocket = open(one.url, { cookie: other.cookie });
+    const all = [...ownerSockets, otherSocket];
+    await Promise.all(all.map((socket) => nextOf(socket, 'AUTH_CONFIRMED')));
+    for (const socket of all) await joined(socket, videoId);
+    const ownerGot = ownerSockets.map(collect);
+    const otherGot = collect(otherSocket);
+    await publish(analysisEvent('VIDEO_ANALYZED', videoId, { userId: owner.userId }));
+    await sleep(400);
+    for (const got of ownerGot) expect(got).toEqual([expect.objectContaining({ type: 'VIDEO_ANALYZED', userId: owner.userId })]);
+    expect(otherGot).toEqual([]);
+  });
+
+  it("a member's connection replaces the same browser's guest connection", async () => {
+    const g = await guest();
+    const guestSocket = open(two.url, { cookie: g.cookie });
+    await nextOf(guestSocket, 'AUTH_CONFIRMED');
+    const dropped = nextOf(guestSocket, 'disconnect');
+    const m = await member();
+    const memberSocket = open(one.url, { cookie: `${m.cookie}; ${g.cookie}` });
+    await nextOf(memberSocket, 'AUTH_CONFIRMED');
+    expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('works through the gateway: /socket.io forwarded with polling', async () => {
+    const m = await member();
+    const socket = open(gateway.url, { cookie: m.cookie, auth: { userId: m.userId } });
+    expect(await nextOf(socket, 'AUTH_CONFIRMED')).toEqual({ kind: 'member', userId: m.userId });
+    expect(socket.io.engine.transport.name).toBe('polling');
+    await joined(socket, 'viaGateway1');
+    const got = collect(socket);
+    await publish(analysisEvent('VIDEO_ANALYZED', 'viaGateway1'));
+    await sleep(300);
+    expect(got.map((e) => e.type)).toEqual(['VIDEO_ANALYZED']);
+  });
+});

@@ -1,0 +1,70 @@
+import { parseEnv, realtimeEnvSchema } from '@findclips/config';
+import { createDataSource } from '@findclips/db';
+import { createLogger, createRedisClient } from '@findclips/runtime';
+import { listenOnLoopback } from '@findclips/testing';
+import type { DataSource } from 'typeorm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { createRealtimeServer } from '../realtime.server';
+
+let shared: Promise<DataSource> | undefined;
+const dataSource = () => (shared ??= createDataSource({ url: process.env.DATABASE_URL!, poolSize: 4 }).initialize());
+
+afterAll(async () => {
+  if (shared) await (await shared).destroy();
+  shared = undefined;
+});
+
+export interface TestRealtime {
+  url: string;
+  stats(): { sockets: number; relayed: number };
+  close(): Promise<void>;
+}
+
+/** A realtime instance on a free port, on the real Redis, under `prefix`. */
+export async function startTestRealtime(prefix: string, overrides: Record<string, string> = {}): Promise<TestRealtime> {
+  const env = parseEnv('realtime', realtimeEnvSchema, {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    REDIS_KEY_PREFIX: prefix,
+    ...overrides,
+  });
+  const logger = createLogger('realtime', env.LOG_LEVEL);
+  const redis = createRedisClient(env.REDIS_URL, logger);
+  const subscriber = redis.duplicate();
+  await Promise.all([redis.connect(), subscriber.connect()]);
+  const running = await listenOnLoopback((_req, res) => res.writeHead(404).end());
+  const realtime = createRealtimeServer(running.server, { env, dataSource: await dataSource(), redis, subscriber, logger });
+  await realtime.ready;
+  return {
+    url: running.url,
+    stats: realtime.stats,
+    close: async () => {
+      await realtime.close();
+      await running.close();
+      await Promise.all([redis.quit(), subscriber.quit()]);
+    },
+  };
+}
+
+/** A polling-only client with cookies, as the web app connects (SPEC §7). */
+export function client(url: string, { cookie, auth }: { cookie?: string; auth?: Record<string, unknown> } = {}): Socket {
+  return connect(url, {
+    path: '/socket.io',
+    transports: ['polling'],
+    withCredentials: true,
+    reconnection: false,
+    auth,
+    extraHeaders: cookie ? { cookie } : {},
+  });
+}
+
+/** Resolves with the next `event` the socket receives. */
+export const nextOf = <T = unknown>(socket: Socket, event: string, timeoutMs = 5_000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
