@@ -226,4 +226,31 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     await sleep(300);
     expect(got.map((e) => e.type)).toEqual(['VIDEO_ANALYZED']);
   });
+
+  it('forwards WebSocket upgrades through the gateway too', async () => {
+    const g = await guest();
+    const socket = client(gateway.url, { cookie: g.cookie, transports: ['websocket'] });
+    sockets.push(socket);
+    expect(await nextOf(socket, 'AUTH_CONFIRMED')).toEqual({ kind: 'guest', guestId: g.guestId });
+    expect(socket.io.engine.transport.name).toBe('websocket');
+  });
+
+  it('an instance shutting down disconnects its clients, who carry on from another instance', async () => {
+    const leaving = await startTestRealtime(prefix);
+    const g = await guest();
+    const first = open(leaving.url, { cookie: g.cookie });
+    await nextOf(first, 'AUTH_CONFIRMED');
+    await joined(first, 'failover001');
+    const dropped = nextOf<string>(first, 'disconnect');
+    await leaving.close();
+    expect(await dropped).toBe('io server disconnect');
+
+    const again = open(two.url, { cookie: g.cookie });
+    await nextOf(again, 'AUTH_CONFIRMED');
+    await joined(again, 'failover001');
+    const got = collect(again);
+    await publish(analysisEvent('VIDEO_ANALYZED', 'failover001'));
+    await sleep(300);
+    expect(got.map((e) => e.type)).toEqual(['VIDEO_ANALYZED']);
+  });
 });

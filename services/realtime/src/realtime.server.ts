@@ -151,6 +151,9 @@ export function createRealtimeServer(http: HttpServer, { env, dataSource, redis,
     /** Disconnects every client (they reconnect to another instance) and stops relaying. */
     close: async () => {
       await subscriber.unsubscribe(channel).catch(() => undefined);
+      // A server-initiated disconnect (not a dropped transport) tells clients to reconnect at once.
+      io.local.disconnectSockets(true);
+      await new Promise((resolve) => setTimeout(resolve, 100));
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };

@@ -48,10 +48,13 @@ export async function startTestRealtime(prefix: string, overrides: Record<string
 }
 
 /** A polling-only client with cookies, as the web app connects (SPEC §7). */
-export function client(url: string, { cookie, auth }: { cookie?: string; auth?: Record<string, unknown> } = {}): Socket {
+export function client(
+  url: string,
+  { cookie, auth, transports = ['polling'] }: { cookie?: string; auth?: Record<string, unknown>; transports?: string[] } = {},
+): Socket {
   return connect(url, {
     path: '/socket.io',
-    transports: ['polling'],
+    transports,
     withCredentials: true,
     reconnection: false,
     auth,
