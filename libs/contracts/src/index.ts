@@ -7,3 +7,4 @@ export * from './analysis';
 export * from './videos';
 export * from './events';
 export * from './socket';
+export * from './shares';

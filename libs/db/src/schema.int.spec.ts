@@ -121,6 +121,7 @@ describe('database schema', () => {
     expect(indexed('user_video_analysis', 'user_id, youtube_id')).toBe(true);
     expect(indexed('shared_analysis', 'share_id')).toBe(true);
     expect(indexed('shared_analysis', 'user_id, youtube_id')).toBe(true);
+    expect(indexed('shared_analysis', 'guest_session_id, youtube_id')).toBe(true);
     expect(indexed('guest_video_analysis', 'guest_session_id, youtube_id')).toBe(true);
     expect(indexed('scheduled_posts', 'user_id')).toBe(true);
   });
@@ -130,7 +131,11 @@ describe('migrate', () => {
   it('creates a missing database, applies the migrations once, and is idempotent', async () => {
     const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_${process.pid}_${Date.now()}`);
     try {
-      expect(await migrate(url)).toEqual(['Init1795356686030', 'AnalysisProvenance1795359116770']);
+      expect(await migrate(url)).toEqual([
+        'Init1795356686030',
+        'AnalysisProvenance1795359116770',
+        'OneSharePerOwner1795362627047',
+      ]);
       expect(await migrate(url)).toEqual([]);
       expect(await ensureDatabase(url)).toBe(false);
     } finally {

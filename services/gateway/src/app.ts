@@ -15,6 +15,8 @@ import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { sessions } from './http/session';
 import { profileRoutes } from './profile/profile.routes';
+import { SharesRepository } from './shares/shares.repository';
+import { sharesRoutes } from './shares/shares.routes';
 import type { RedisClient } from '@findclips/runtime';
 import type { AnalysisQueue } from '@findclips/queue';
 import type { YoutubeClient } from '@findclips/youtube';
@@ -103,6 +105,8 @@ export function createApp(deps: GatewayDeps) {
       memberLimit: new MemberAnalysisLimit(redis, env.REDIS_KEY_PREFIX, env.MEMBER_ANALYSES_PER_HOUR),
     }),
   );
+
+  app.use(sharesRoutes({ shares: new SharesRepository(dataSource), videos, redis, keyPrefix: env.REDIS_KEY_PREFIX }));
 
   app.use('/api', notFound);
   app.use(errorHandler);

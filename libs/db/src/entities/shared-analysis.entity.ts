@@ -12,8 +12,12 @@ import { UserEntity } from './user.entity';
 
 /** A public, watch-only snapshot of an analysis. */
 @Entity({ name: 'shared_analysis' })
-@Index('ix_shared_analysis_user_youtube', ['userId', 'youtubeId'])
-@Index('ix_shared_analysis_guest_youtube', ['guestSessionId', 'youtubeId'])
+// One active share per owner and video: sharing again updates it (a member's, else a guest's).
+@Index('uq_shared_analysis_user_youtube', ['userId', 'youtubeId'], { unique: true, where: '"user_id" IS NOT NULL' })
+@Index('uq_shared_analysis_guest_youtube', ['guestSessionId', 'youtubeId'], {
+  unique: true,
+  where: '"user_id" IS NULL AND "guest_session_id" IS NOT NULL',
+})
 export class SharedAnalysisEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;

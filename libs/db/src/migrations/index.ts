@@ -1,5 +1,6 @@
 import { Init1795356686030 } from './1795356686030-Init';
 import { AnalysisProvenance1795359116770 } from './1795359116770-AnalysisProvenance';
+import { OneSharePerOwner1795362627047 } from './1795362627047-OneSharePerOwner';
 
 /** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
-export const migrations: Function[] = [Init1795356686030, AnalysisProvenance1795359116770];
+export const migrations: Function[] = [Init1795356686030, AnalysisProvenance1795359116770, OneSharePerOwner1795362627047];

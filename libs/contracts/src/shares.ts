@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { topicsSchema } from './analysis';
+import { videoIdSchema } from './youtube-link';
+
+export const SHARE_TITLE_MAX = 200;
+export const SHARE_DESCRIPTION_MAX = 1_000;
+/** SPEC §2: the share dialog's default description. */
+export const DEFAULT_SHARE_DESCRIPTION = 'Watch the highlights';
+
+export const shareMessages = {
+  notFound: 'Shared analysis not found',
+  analyseFirst: 'Analyse this video before sharing it',
+  notYours: 'Shared analysis not found',
+  signInOrGuest: 'Sign in, or analyse this video as a guest, to share it',
+} as const;
+
+/** POST /api/analysis/share. */
+export const createShareRequestSchema = z.object({
+  youtubeId: videoIdSchema,
+  topics: topicsSchema.max(100, 'A share holds at most 100 topics'),
+  title: z.string().trim().max(SHARE_TITLE_MAX, `Title must be at most ${SHARE_TITLE_MAX} characters`).optional(),
+  description: z
+    .string()
+    .trim()
+    .max(SHARE_DESCRIPTION_MAX, `Description must be at most ${SHARE_DESCRIPTION_MAX} characters`)
+    .optional(),
+});
+
+export const shareResponseSchema = z.object({ shareId: z.string(), youtubeId: videoIdSchema, url: z.string() });
+
+/** Share ids: at least 96 bits of randomness, URL-safe. */
+export const shareIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, shareMessages.notFound);
+
+/** GET /api/shared/{shareId}. */
+export const sharedAnalysisResponseSchema = z.object({
+  shareId: z.string(),
+  youtubeId: videoIdSchema,
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  viewCount: z.number().int(),
+  isOwner: z.boolean(),
+  sharedTopics: topicsSchema,
+  createdAt: z.string(),
+  video: z.object({ title: z.string().nullable(), thumbnailUrl: z.string().nullable(), channelTitle: z.string().nullable() }),
+});
+
+/** GET /api/analysis/shares-map. */
+export const sharesMapSchema = z.array(z.object({ shareId: z.string(), youtubeId: videoIdSchema }));
+
+export type CreateShareRequest = z.infer<typeof createShareRequestSchema>;
+export type ShareResponse = z.infer<typeof shareResponseSchema>;
+export type SharedAnalysisResponse = z.infer<typeof sharedAnalysisResponseSchema>;

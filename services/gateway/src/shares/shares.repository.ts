@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Topic } from '@findclips/contracts';
+import { SharedAnalysisEntity, writeTopics } from '@findclips/db';
+import type { DataSource } from 'typeorm';
+
+/** 16 random bytes (128 bits), URL-safe: unguessable share ids. */
+export const newShareId = () => randomBytes(16).toString('base64url');
+
+export type ShareOwner = { userId: number } | { guestSessionId: string };
+
+export interface ShareSnapshot {
+  youtubeId: string;
+  topics: Topic[];
+  title: string | null;
+  description: string | null;
+}
+
+/** All reads and writes of shared analyses. */
+export class SharesRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Creates the owner's share of a video, or updates it keeping its id: one active share per owner
+   * and video, enforced by a unique index, so concurrent shares still yield one row.
+   */
+  async upsert(owner: ShareOwner, snapshot: ShareSnapshot): Promise<SharedAnalysisEntity> {
+    const conflict =
+      'userId' in owner
+        ? '("user_id", "youtube_id") WHERE "user_id" IS NOT NULL'
+        : '("guest_session_id", "youtube_id") WHERE "user_id" IS NULL AND "guest_session_id" IS NOT NULL';
+    const rows: { share_id: string }[] = await this.db.query(
+      `INSERT INTO shared_analysis (share_id, user_id, guest_session_id, youtube_id, shared_topics, title, description)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT ${conflict}
+       DO UPDATE SET shared_topics = EXCLUDED.shared_topics, title = EXCLUDED.title, description = EXCLUDED.description,
+                     is_public = true, updated_at = now()
+       RETURNING share_id`,
+      [
+        newShareId(),
+        'userId' in owner ? owner.userId : null,
+        'guestSessionId' in owner ? owner.guestSessionId : null,
+        snapshot.youtubeId,
+        writeTopics(snapshot.topics),
+        snapshot.title,
+        snapshot.description,
+      ],
+    );
+    return this.db.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId: rows[0]!.share_id });
+  }
+
+  findPublic(shareId: string) {
+    return this.db.getRepository(SharedAnalysisEntity).findOneBy({ shareId, isPublic: true });
+  }
+
+  /** +1 view, atomically; the new count. */
+  async countView(shareId: string): Promise<number> {
+    // For an UPDATE, TypeORM's postgres driver answers [rows, affected].
+    const [rows]: [{ view_count: number }[], number] = await this.db.query(
+      'UPDATE shared_analysis SET view_count = view_count + 1 WHERE share_id = $1 RETURNING view_count',
+      [shareId],
+    );
+    return rows[0]?.view_count ?? 0;
+  }
+
+  listForUser(userId: number) {
+    return this.db.getRepository(SharedAnalysisEntity).find({
+      where: { userId, isPublic: true },
+      select: { shareId: true, youtubeId: true },
+      order: { updatedAt: 'DESC' },
+    });
+  }
+
+  /** Removes a member's share; false when it is not theirs (or does not exist). */
+  async remove(userId: number, shareId: string): Promise<boolean> {
+    const result = await this.db.getRepository(SharedAnalysisEntity).delete({ shareId, userId });
+    return (result.affected ?? 0) > 0;
+  }
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { shareMessages } from '@findclips/contracts';
+import { SharedAnalysisEntity } from '@findclips/db';
+import { strongPassword, uniqueEmail } from '@findclips/testing';
+import supertest from 'supertest';
+import { mapLimited } from '@findclips/analysis';
+import { SharesRepository } from '../../services/gateway/src/shares/shares.repository';
+import { startPipeline, type Pipeline } from './harness';
+
+describe('shares, history and the public shared page', () => {
+  let p: Pipeline;
+  beforeAll(async () => {
+    p = await startPipeline();
+  });
+  afterAll(() => p.close());
+
+  async function member() {
+    const browser = p.gateway.browser();
+    const user = (
+      await browser
+        .post('/api/register')
+        .send({ email: uniqueEmail('sharer'), password: strongPassword() })
+        .expect(201)
+    ).body;
+    return { browser, user };
+  }
+  /** A video the member has analysed, and its topics. */
+  async function analysed(browser: ReturnType<Pipeline['gateway']['browser']>, title?: string) {
+    const videoId = p.addVideo(300, title ? { title } : {});
+    await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+    const topics = (await browser.get(`/api/cached-videos/${videoId}`).expect(200)).body.analyzedTopics;
+    return { videoId, topics };
+  }
+
+  it('creates a share with an unguessable id, and sharing again updates it and keeps the id', async () => {
+    const { browser } = await member();
+    const { videoId, topics } = await analysed(browser);
+    const created = await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics, title: 'First', description: 'Watch the highlights' })
+      .expect(201);
+    expect(created.body).toEqual({
+      shareId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      youtubeId: videoId,
+      url: `${p.gateway.url}/shared/${created.body.shareId}`,
+    });
+
+    const again = await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics: topics.slice(0, 1), title: 'Second' })
+      .expect(201);
+    expect(again.body.shareId).toBe(created.body.shareId);
+    const read = (await p.gateway.request().get(`/api/shared/${created.body.shareId}`).expect(200)).body;
+    expect(read).toMatchObject({ title: 'Second', description: null, sharedTopics: topics.slice(0, 1) });
+  });
+
+  it('is read by anyone; the owner is told so; the video is described', async () => {
+    const { browser } = await member();
+    const { videoId, topics } = await analysed(browser, 'The Long Table, episode 12');
+    const { shareId } = (
+      await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: 'Best bits' }).expect(201)
+    ).body;
+
+    const anonymous = (await p.gateway.request().get(`/api/shared/${shareId}`).expect(200)).body;
+    expect(anonymous).toMatchObject({
+      shareId,
+      youtubeId: videoId,
+      title: 'Best bits',
+      isOwner: false,
+      viewCount: 1,
+      sharedTopics: topics,
+      video: {
+        title: 'The Long Table, episode 12',
+        thumbnailUrl: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
+        channelTitle: 'Fake Channel',
+      },
+    });
+    expect((await browser.get(`/api/shared/${shareId}`).expect(200)).body).toMatchObject({ isOwner: true, viewCount: 2 });
+    const stranger = await member();
+    expect((await stranger.browser.get(`/api/shared/${shareId}`).expect(200)).body.isOwner).toBe(false);
+  });
+
+  it('counts exactly one view per visitor: 50 concurrent visitors add 50, reloads add none', async () => {
+    const { browser } = await member();
+    const { videoId, topics } = await analysed(browser);
+    const { shareId } = (await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201)).body;
+    const visitors = Array.from({ length: 50 }, () => `gid=${randomUUID().replace(/-/g, '')}`);
+    await Promise.all(
+      visitors.map((cookie) => p.gateway.request().get(`/api/shared/${shareId}`).set('Cookie', cookie).expect(200)),
+    );
+    const row = await p.gateway.dataSource.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId });
+    expect(row.viewCount).toBe(50);
+    await Promise.all(
+      visitors.slice(0, 10).map((cookie) => p.gateway.request().get(`/api/shared/${shareId}`).set('Cookie', cookie).expect(200)),
+    );
+    expect((await p.gateway.dataSource.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId })).viewCount).toBe(50);
+  });
+
+  it("lists the member's shares, lets only the owner remove one, and then it is gone", async () => {
+    const owner = await member();
+    const other = await member();
+    const { videoId, topics } = await analysed(owner.browser);
+    const { shareId } = (await owner.browser.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201)).body;
+    expect((await owner.browser.get('/api/analysis/shares-map').expect(200)).body).toEqual([{ shareId, youtubeId: videoId }]);
+    expect((await other.browser.get('/api/analysis/shares-map').expect(200)).body).toEqual([]);
+    await p.gateway.request().get('/api/analysis/shares-map').expect(401);
+
+    expect((await other.browser.delete(`/api/analysis/shared/${shareId}`).expect(404)).body.message).toBe(shareMessages.notFound);
+    await p.gateway.request().delete(`/api/analysis/shared/${shareId}`).expect(401);
+    await owner.browser.delete(`/api/analysis/shared/${shareId}`).expect(200);
+    expect((await p.gateway.request().get(`/api/shared/${shareId}`).expect(404)).body).toEqual({
+      message: 'Shared analysis not found',
+      errorType: 'NOT_FOUND',
+    });
+    expect((await owner.browser.get('/api/analysis/shares-map').expect(200)).body).toEqual([]);
+    await p.gateway.request().get('/api/shared/not-a-share-id!').expect(404);
+  });
+
+  it('lets a guest share a video they analysed, and nobody share what they have not', async () => {
+    const guest = supertest.agent(p.gateway.url);
+    const videoId = p.addVideo(300);
+    await guest.post(`/api/guest/videos/transcript?videoId=${videoId}`).expect(202);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+    const topics = (await guest.get(`/api/cached-videos/${videoId}`).expect(200)).body.analyzedTopics;
+    const first = (await guest.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201)).body;
+    expect((await guest.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201)).body.shareId).toBe(
+      first.shareId,
+    );
+    const row = await p.gateway.dataSource.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId: first.shareId });
+    expect(row).toMatchObject({ userId: null, guestSessionId: expect.stringMatching(/^[\w-]{16,}$/) });
+
+    const stranger = await supertest
+      .agent(p.gateway.url)
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics })
+      .expect(403);
+    expect(stranger.body.message).toBe(shareMessages.signInOrGuest);
+    const { browser } = await member();
+    const never = await browser.post('/api/analysis/share').send({ youtubeId: p.addVideo(), topics }).expect(404);
+    expect(never.body).toMatchObject({ message: shareMessages.analyseFirst, field: 'youtubeId' });
+  });
+
+  it('validates the shared topics against the contract', async () => {
+    const { browser } = await member();
+    const { videoId, topics } = await analysed(browser);
+    const bad = await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics: [{ ...topics[0], title: 42 }] })
+      .expect(400);
+    expect(bad.body).toMatchObject({ message: 'topics.0.title must be text', field: 'topics.0.title' });
+    const long = await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics, title: 'x'.repeat(201) })
+      .expect(400);
+    expect(long.body.field).toBe('title');
+  });
+
+  it('orders the history by most recent, or by title', async () => {
+    const { browser } = await member();
+    const names = ['Bravo talk', 'Alpha talk', 'Charlie talk'];
+    const ids: string[] = [];
+    for (const name of names) ids.push((await analysed(browser, name)).videoId);
+    const recent = (await browser.get('/api/videos').expect(200)).body.map((v: { youtubeId: string }) => v.youtubeId);
+    expect(recent).toEqual([...ids].reverse());
+    const byTitle = (await browser.get('/api/videos?sort=title').expect(200)).body.map((v: { title: string }) => v.title);
+    expect(byTitle).toEqual(['Alpha talk', 'Bravo talk', 'Charlie talk']);
+  });
+
+  it('renders the shared page with escaped preview tags; unknown ids get the app and 404', async () => {
+    const { browser } = await member();
+    const { videoId, topics } = await analysed(browser);
+    const title = `<script>alert("x")</script> & "quotes" 'too'`;
+    const { shareId, url } = (
+      await browser
+        .post('/api/analysis/share')
+        .send({ youtubeId: videoId, topics, title, description: 'Best <b>bits</b>' })
+        .expect(201)
+    ).body;
+
+    const page = await p.gateway.request().get(`/shared/${shareId}`).expect(200).expect('content-type', /html/);
+    const html = page.text;
+    const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;quotes&quot; &#39;too&#39;';
+    expect(html).toContain(`<title>${escaped}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escaped}">`);
+    expect(html).toContain(`<meta name="twitter:title" content="${escaped}">`);
+    expect(html).toContain('<meta property="og:description" content="Best &lt;b&gt;bits&lt;/b&gt;">');
+    expect(html).toContain(`<meta property="og:image" content="https://i.ytimg.com/vi/${videoId}/hqdefault.jpg">`);
+    expect(html).toContain(`<meta property="og:url" content="${url}">`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).not.toContain('<script>alert');
+
+    const untitled = (await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: '' }).expect(201)).body;
+    expect((await p.gateway.request().get(`/shared/${untitled.shareId}`).expect(200)).text).toContain(
+      `<title>Sample ${videoId} - Find &amp; Watch The Best Clips</title>`,
+    );
+
+    const missing = await p.gateway.request().get('/shared/AAAAAAAAAAAAAAAAAAAAAA').expect(404).expect('content-type', /html/);
+    expect(missing.text).toContain('<div id="root">');
+    expect(missing.text).not.toContain('og:title');
+  });
+
+  it('gives 10,000 creations 10,000 distinct share ids', async () => {
+    const shares = new SharesRepository(p.gateway.dataSource);
+    const videoId = p.addVideo();
+    const owners = Array.from({ length: 10_000 }, (_, i) => `bulk-${i}-${randomUUID()}`);
+    const rows = await mapLimited(owners, 16, (guestSessionId) =>
+      shares.upsert({ guestSessionId }, { youtubeId: videoId, topics: [], title: null, description: null }),
+    );
+    const ids = new Set(rows.map((r) => r.shareId));
+    expect(ids.size).toBe(10_000);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  }, 120_000);
+});
