@@ -1,3 +1,4 @@
 /** Process plumbing shared by the services: JSON logs and the Redis client. */
 export * from './logger';
 export * from './redis';
+export * from './shutdown';

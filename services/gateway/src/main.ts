@@ -4,8 +4,7 @@ import { createServer } from 'node:http';
 import { createAnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from './app';
-import { createLogger } from '@findclips/runtime';
-import { createRedisClient } from '@findclips/runtime';
+import { createLogger, createRedisClient, onShutdown } from '@findclips/runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -33,24 +32,17 @@ async function main() {
   server.on('upgrade', app.locals.upgrade);
   server.listen(env.PORT, () => logger.info({ port: env.PORT }, 'gateway listening'));
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'gateway stopping: finishing in-flight requests');
+  onShutdown('gateway', logger, async () => {
+    // Stop accepting connections, let in-flight requests finish (then force), close the rest.
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
-    server.close(async () => {
-      await queue.close().catch(() => undefined);
-      await redis.quit().catch(() => undefined);
-      await dataSource.destroy().catch(() => undefined);
-      logger.info('gateway stopped');
-      process.exit(0);
-    });
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+    await closed;
+    await queue.close().catch(() => undefined);
+    await redis.quit().catch(() => undefined);
+    await dataSource.destroy().catch(() => undefined);
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { loadEnvOrExit, realtimeEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
-import { createLogger, createRedisClient } from '@findclips/runtime';
+import { createLogger, createRedisClient, onShutdown } from '@findclips/runtime';
 import { createRealtimeServer } from './realtime.server';
 
 async function main() {
@@ -24,19 +24,12 @@ async function main() {
   await realtime.ready;
   http.listen(env.REALTIME_PORT, () => logger.info({ port: env.REALTIME_PORT }, 'realtime listening'));
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal, ...realtime.stats() }, 'realtime stopping: clients will reconnect elsewhere');
+  onShutdown('realtime', logger, async () => {
+    logger.info(realtime.stats(), 'disconnecting clients: they reconnect elsewhere');
     await realtime.close();
     await Promise.all([redis.quit(), subscriber.quit()]).catch(() => undefined);
     await dataSource.destroy().catch(() => undefined);
-    logger.info('realtime stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { loadEnvOrExit, workerEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
-import { createLogger, createRedisClient } from '@findclips/runtime';
+import { createLogger, createRedisClient, onShutdown } from '@findclips/runtime';
 import { startWorker } from './worker';
 
 async function main() {
@@ -12,19 +12,11 @@ async function main() {
   const worker = await startWorker({ env, dataSource, publisher, logger });
   logger.info({ concurrency: env.WORKER_CONCURRENCY }, 'worker ready');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker stopping: finishing active jobs');
-    await worker.close();
+  onShutdown('worker', logger, async () => {
+    await worker.close(); // waits for active jobs
     await publisher.quit().catch(() => undefined);
     await dataSource.destroy().catch(() => undefined);
-    logger.info('worker stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 }
 
 main().catch((error: unknown) => {
