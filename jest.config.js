@@ -15,7 +15,7 @@ const swc = [
 
 module.exports = {
   testEnvironment: '<rootDir>/test/node-environment.js',
-  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/test'],
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/test', '<rootDir>/web'],
   testMatch: ['**/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: { '^@findclips/(.*)$': '<rootDir>/libs/$1/src' },

@@ -1,0 +1,84 @@
+import { listenOnLoopback, readBody, type RunningServer } from '@findclips/testing';
+import { ApiError, apiRequest, getQueryFn } from './api';
+
+/** What the test server answers next: status, headers and raw body, exactly as given. */
+let next: { status: number; headers: Record<string, string>; body: string };
+const answer = (status: number, body: string, headers: Record<string, string> = {}) => (next = { status, headers, body });
+const answerJson = (status: number, body: unknown) =>
+  answer(status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8' });
+
+describe('the API client (SPEC §7), against a real HTTP server', () => {
+  let server: RunningServer;
+  const received: { method: string; url: string; headers: Record<string, unknown>; body: string }[] = [];
+  const realFetch = globalThis.fetch;
+
+  beforeAll(async () => {
+    server = await listenOnLoopback(async (req, res) => {
+      received.push({ method: req.method!, url: req.url!, headers: req.headers, body: await readBody(req) });
+      res.writeHead(next.status, next.headers);
+      res.end(next.body);
+    });
+    // The browser resolves '/api/…' against its origin; here, against the test server.
+    globalThis.fetch = ((url: string, init?: RequestInit) => realFetch(new URL(url, server.url), init)) as typeof fetch;
+  });
+  afterAll(async () => {
+    globalThis.fetch = realFetch;
+    await server.close();
+  });
+  beforeEach(() => {
+    received.length = 0;
+  });
+
+  it('sends JSON and reads JSON answers', async () => {
+    answerJson(200, { id: 1, email: 'a@b.co' });
+    expect(await apiRequest('POST', '/api/login', { email: 'a@b.co', password: 'x' })).toEqual({ id: 1, email: 'a@b.co' });
+    expect(received[0]).toMatchObject({ method: 'POST', url: '/api/login', body: '{"email":"a@b.co","password":"x"}' });
+    expect(received[0]!.headers['content-type']).toBe('application/json');
+  });
+
+  it('reads a success without JSON, or with an empty JSON body, as an empty object', async () => {
+    answer(200, 'ok', { 'content-type': 'text/plain' });
+    expect(await apiRequest('POST', '/api/logout')).toEqual({});
+    answer(200, '', { 'content-type': 'application/json', 'content-length': '0' });
+    expect(await apiRequest('POST', '/api/logout')).toEqual({});
+  });
+
+  it('takes the message field of a JSON error, else its error field, else the body text', async () => {
+    answerJson(409, { message: 'An account with this email already exists', errorType: 'CONFLICT' });
+    await expect(apiRequest('POST', '/api/register', {})).rejects.toMatchObject({
+      message: 'An account with this email already exists',
+      status: 409,
+      errorType: 'CONFLICT',
+    });
+    answerJson(400, { error: 'Bad thing' });
+    await expect(apiRequest('GET', '/x')).rejects.toMatchObject({ message: 'Bad thing', status: 400 });
+    answerJson(400, { other: true });
+    await expect(apiRequest('GET', '/x')).rejects.toMatchObject({ message: '{"other":true}' });
+  });
+
+  it('keeps the body of an error for the screens (e.g. credits left)', async () => {
+    answerJson(429, { message: 'You have used your 2 free analyses.', errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
+    const error = (await apiRequest('POST', '/api/guest/videos/transcript?videoId=x').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.body).toMatchObject({ left: 0 });
+  });
+
+  it('says "status: text" for an error that is not JSON, or not parseable, or empty', async () => {
+    answer(502, 'Bad Gateway from the proxy', { 'content-type': 'text/html' });
+    await expect(apiRequest('GET', '/api/user')).rejects.toMatchObject({ message: '502: Bad Gateway from the proxy' });
+    answer(500, '{broken', { 'content-type': 'application/json' });
+    await expect(apiRequest('GET', '/api/user')).rejects.toMatchObject({ message: '500: {broken' });
+    answer(503, '');
+    await expect(apiRequest('GET', '/api/user')).rejects.toMatchObject({ message: '503: Service Unavailable' });
+  });
+
+  it('uses the query key as the URL, and reads a 401 as null when asked', async () => {
+    answerJson(401, { message: 'You are not signed in' });
+    expect(await getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/user'] })).toBeNull();
+    expect(received[0]!.url).toBe('/api/user');
+    answerJson(401, { message: 'You are not signed in' });
+    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/user'] })).rejects.toMatchObject({ status: 401 });
+    answerJson(200, { left: 2 });
+    expect(await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/guest/credits'] })).toEqual({ left: 2 });
+  });
+});
