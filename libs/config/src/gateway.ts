@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commonEnvSchema } from './common';
 import { envInt, envList, envOptional, envUrl } from './env';
 import { youtubeEnvSchema } from './youtube';
-import { DEV_SESSION_SECRET, sessionSecret } from './session';
+import { sessionSecret, withSessionSecret } from './session';
 
 /** Express's `trust proxy` setting: false, true, a hop count or a list of addresses/subnets. */
 const trustProxy = z
@@ -17,62 +17,58 @@ const trustProxy = z
   });
 
 /** Environment of the gateway (HTTP API, sessions, sign-in, the web app). */
-export const gatewayEnvSchema = commonEnvSchema
-  .extend(youtubeEnvSchema.shape)
-  .extend({
-    /** Port the gateway listens on. */
-    PORT: envInt(3000, 0, 65535),
-    /** Signs the session cookie; at least 32 characters, required in production. */
-    SESSION_SECRET: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.string().min(32, 'must be at least 32 characters').optional(),
-    ),
-    /** How long a session lasts without activity, in days. */
-    SESSION_MAX_AGE_DAYS: envInt(14, 1, 365),
-    /** Express `trust proxy`: set it (e.g. 1) behind a TLS-terminating proxy so cookies get Secure. */
-    TRUST_PROXY: trustProxy,
-    /** Other origins allowed to make state-changing requests (e.g. a dev server), comma-separated. */
-    ALLOWED_ORIGINS: envList(),
-    /** Where the realtime service listens; the gateway forwards /socket.io there. */
-    REALTIME_URL: envUrl('http://127.0.0.1:3001', ['http:', 'https:']),
-    /** Google OAuth 2.0 client; Google sign-in is off without it. */
-    GOOGLE_CLIENT_ID: envOptional(),
-    /** Google OAuth 2.0 client secret; required with GOOGLE_CLIENT_ID. */
-    GOOGLE_CLIENT_SECRET: envOptional(),
-    /** Where Google sends the user back; relative to the request's origin unless absolute. */
-    GOOGLE_CALLBACK_URL: z.string().min(1).default('/auth/google/callback'),
-    /** Google's authorization endpoint (replaceable for tests). */
-    GOOGLE_AUTH_URL: envUrl('https://accounts.google.com/o/oauth2/v2/auth', ['https:', 'http:']),
-    /** Google's token endpoint (replaceable for tests). */
-    GOOGLE_TOKEN_URL: envUrl('https://oauth2.googleapis.com/token', ['https:', 'http:']),
-    /** Google's OpenID userinfo endpoint (replaceable for tests). */
-    GOOGLE_USERINFO_URL: envUrl('https://www.googleapis.com/oauth2/v3/userinfo', ['https:', 'http:']),
-    /** Window of the sign-in rate limits, in seconds. */
-    AUTH_RATE_WINDOW_SECONDS: envInt(900, 1),
-    /** Login attempts per IP address per window. */
-    LOGIN_LIMIT_PER_IP: envInt(30, 1),
-    /** Failed login attempts per email address per window. */
-    LOGIN_LIMIT_PER_EMAIL: envInt(10, 1),
-    /** Registrations per IP address per window. */
-    REGISTER_LIMIT_PER_IP: envInt(10, 1),
-    /** Password checks (verify, change) per signed-in user per window. */
-    PASSWORD_CHECK_LIMIT_PER_USER: envInt(10, 1),
-    /** New guest analyses per IP address per 24 hours, so clearing cookies does not give unlimited credits. */
-    GUEST_ANALYSES_PER_IP_PER_DAY: envInt(10, 1),
-    /** New analyses one member may start per hour, so no account can run up the provider bill. */
-    MEMBER_ANALYSES_PER_HOUR: envInt(30, 1),
-  })
-  // `when` runs these even when other variables failed, so every problem is listed at once.
-  .refine((env) => !env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET, {
-    path: ['GOOGLE_CLIENT_SECRET'],
-    message: 'required when GOOGLE_CLIENT_ID is set',
-    when: () => true,
-  })
-  .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET, {
-    path: ['SESSION_SECRET'],
-    message: 'required in production',
-    when: () => true,
-  })
-  .transform((env) => ({ ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET }));
+export const gatewayEnvSchema = withSessionSecret(
+  commonEnvSchema
+    .extend(youtubeEnvSchema.shape)
+    .extend({
+      /** Port the gateway listens on. */
+      PORT: envInt(3000, 0, 65535),
+      /** Signs the session cookie; at least 32 characters, required in production. */
+      SESSION_SECRET: z.preprocess(
+        (v) => (v === '' ? undefined : v),
+        z.string().min(32, 'must be at least 32 characters').optional(),
+      ),
+      /** How long a session lasts without activity, in days. */
+      SESSION_MAX_AGE_DAYS: envInt(14, 1, 365),
+      /** Express `trust proxy`: set it (e.g. 1) behind a TLS-terminating proxy so cookies get Secure. */
+      TRUST_PROXY: trustProxy,
+      /** Other origins allowed to make state-changing requests (e.g. a dev server), comma-separated. */
+      ALLOWED_ORIGINS: envList(),
+      /** Where the realtime service listens; the gateway forwards /socket.io there. */
+      REALTIME_URL: envUrl('http://127.0.0.1:3001', ['http:', 'https:']),
+      /** Google OAuth 2.0 client; Google sign-in is off without it. */
+      GOOGLE_CLIENT_ID: envOptional(),
+      /** Google OAuth 2.0 client secret; required with GOOGLE_CLIENT_ID. */
+      GOOGLE_CLIENT_SECRET: envOptional(),
+      /** Where Google sends the user back; relative to the request's origin unless absolute. */
+      GOOGLE_CALLBACK_URL: z.string().min(1).default('/auth/google/callback'),
+      /** Google's authorization endpoint (replaceable for tests). */
+      GOOGLE_AUTH_URL: envUrl('https://accounts.google.com/o/oauth2/v2/auth', ['https:', 'http:']),
+      /** Google's token endpoint (replaceable for tests). */
+      GOOGLE_TOKEN_URL: envUrl('https://oauth2.googleapis.com/token', ['https:', 'http:']),
+      /** Google's OpenID userinfo endpoint (replaceable for tests). */
+      GOOGLE_USERINFO_URL: envUrl('https://www.googleapis.com/oauth2/v3/userinfo', ['https:', 'http:']),
+      /** Window of the sign-in rate limits, in seconds. */
+      AUTH_RATE_WINDOW_SECONDS: envInt(900, 1),
+      /** Login attempts per IP address per window. */
+      LOGIN_LIMIT_PER_IP: envInt(30, 1),
+      /** Failed login attempts per email address per window. */
+      LOGIN_LIMIT_PER_EMAIL: envInt(10, 1),
+      /** Registrations per IP address per window. */
+      REGISTER_LIMIT_PER_IP: envInt(10, 1),
+      /** Password checks (verify, change) per signed-in user per window. */
+      PASSWORD_CHECK_LIMIT_PER_USER: envInt(10, 1),
+      /** New guest analyses per IP address per 24 hours, so clearing cookies does not give unlimited credits. */
+      GUEST_ANALYSES_PER_IP_PER_DAY: envInt(10, 1),
+      /** New analyses one member may start per hour, so no account can run up the provider bill. */
+      MEMBER_ANALYSES_PER_HOUR: envInt(30, 1),
+    })
+    // `when` runs this even when other variables failed, so every problem is listed at once.
+    .refine((env) => !env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET, {
+      path: ['GOOGLE_CLIENT_SECRET'],
+      message: 'required when GOOGLE_CLIENT_ID is set',
+      when: () => true,
+    }),
+);
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

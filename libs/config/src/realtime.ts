@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { commonEnvSchema } from './common';
 import { envInt } from './env';
-import { DEV_SESSION_SECRET, sessionSecret } from './session';
+import { sessionSecret, withSessionSecret } from './session';
 
 /** Environment of a realtime (Socket.IO) instance. */
-export const realtimeEnvSchema = commonEnvSchema
-  .extend({
+export const realtimeEnvSchema = withSessionSecret(
+  commonEnvSchema.extend({
     /** Where this instance listens. */
     REALTIME_PORT: envInt(3001, 0, 65535),
     /** The gateway's session secret, to read session cookies. */
@@ -16,12 +16,7 @@ export const realtimeEnvSchema = commonEnvSchema
     REALTIME_MAX_ROOMS: envInt(10, 1, 1_000),
     /** join_video requests one socket may make per minute. */
     REALTIME_JOINS_PER_MINUTE: envInt(60, 1, 10_000),
-  })
-  .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET, {
-    path: ['SESSION_SECRET'],
-    message: 'required in production',
-    when: () => true,
-  })
-  .transform((env) => ({ ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET }));
+  }),
+);
 
 export type RealtimeEnv = z.output<typeof realtimeEnvSchema>;

@@ -6,3 +6,17 @@ export const DEV_SESSION_SECRET = 'findclips-development-session-secret-not-for-
 /** SESSION_SECRET: signs the session cookie; the gateway and the realtime service must share it. */
 export const sessionSecret = () =>
   z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional());
+
+/**
+ * SESSION_SECRET is mandatory in production; elsewhere the development secret stands in. Checked
+ * even when other variables failed (`when`), so every problem is listed at once.
+ */
+export function withSessionSecret<S extends z.ZodType<{ NODE_ENV: string; SESSION_SECRET?: string }>>(schema: S) {
+  return schema
+    .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET, {
+      path: ['SESSION_SECRET'],
+      message: 'required in production',
+      when: () => true,
+    })
+    .transform((env) => ({ ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET }));
+}

@@ -13,7 +13,7 @@ import type { RedisClient } from '@findclips/runtime';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
-import { guestIdentity } from '../videos/guest-id';
+import { guestIdentity, readGuestId } from '../videos/guest-id';
 import type { VideosRepository } from '../videos/videos.repository';
 import { appHtml, withPreview } from './share-page';
 import type { SharesRepository } from './shares.repository';
@@ -34,7 +34,7 @@ const shareUrl = (req: Request, shareId: string) => `${origin(req)}/shared/${sha
 /** Who is looking: the member, else the guest, else the address and browser. */
 function visitorOf(req: Request): string {
   if (req.user) return `u:${req.user.id}`;
-  const gid = /(?:^|;\s*)gid=([A-Za-z0-9_-]{16,64})/.exec(req.headers.cookie ?? '')?.[1];
+  const gid = readGuestId(req);
   if (gid) return `g:${gid}`;
   return `a:${createHash('sha256')
     .update(`${req.ip}|${req.get('user-agent') ?? ''}`)
@@ -55,7 +55,7 @@ export function sharesRoutes({ shares, videos, redis, keyPrefix }: SharesRoutesD
 
   router.post('/api/analysis/share', guestIdentity, async (req, res) => {
     const body = parseInput(createShareRequestSchema, req.body);
-    const video = await videos.findCached(body.youtubeId);
+    const video = await videos.describeVideo(body.youtubeId);
     if (!video) throw new AppError('NOT_FOUND', shareMessages.analyseFirst, 'youtubeId');
     let owner: { userId: number } | { guestSessionId: string };
     if (req.user) owner = { userId: req.user.id };
@@ -79,7 +79,7 @@ export function sharesRoutes({ shares, videos, redis, keyPrefix }: SharesRoutesD
       EX: VIEW_WINDOW_SECONDS,
     });
     const viewCount = first ? await shares.countView(row.shareId) : row.viewCount;
-    const video = await videos.findCached(row.youtubeId);
+    const video = await videos.describeVideo(row.youtubeId);
     const body: SharedAnalysisResponse = {
       shareId: row.shareId,
       youtubeId: row.youtubeId,
@@ -120,7 +120,7 @@ export function sharesRoutes({ shares, videos, redis, keyPrefix }: SharesRoutesD
     } catch {
       return void res.status(404).type('html').send(html);
     }
-    const video = await videos.findCached(row.youtubeId);
+    const video = await videos.describeVideo(row.youtubeId);
     const title = row.title || `${video?.title ?? 'A video'} - Find & Watch The Best Clips`;
     res.type('html').send(
       withPreview(html, {

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { GUEST_COOKIE } from '@findclips/contracts';
+import { parse as parseCookies } from 'cookie';
 import type { Request, RequestHandler } from 'express';
 
 const GUEST_ID = /^[A-Za-z0-9_-]{16,64}$/;
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-function readCookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
+/** The visitor's guest id from the gid cookie, when it has a well-formed one. */
+export function readGuestId(req: Request): string | undefined {
+  const gid = parseCookies(req.headers.cookie ?? '')[GUEST_COOKIE];
+  return gid && GUEST_ID.test(gid) ? gid : undefined;
 }
 
 declare module 'express-serve-static-core' {
@@ -25,8 +24,8 @@ declare module 'express-serve-static-core' {
  * the web app (which uses it to know a visitor is a guest). It identifies credits; it grants nothing.
  */
 export const guestIdentity: RequestHandler = (req, res, next) => {
-  const current = readCookie(req, GUEST_COOKIE);
-  if (current && GUEST_ID.test(current)) {
+  const current = readGuestId(req);
+  if (current) {
     req.guestId = current;
     return next();
   }

@@ -27,7 +27,7 @@ export class VideoMetadataService {
   ) {}
 
   async get(videoId: string): Promise<VideoMetadata> {
-    const stored = await this.videos.findCached(videoId);
+    const stored = await this.videos.describeVideo(videoId);
     if (stored?.durationSeconds) {
       return {
         videoId,

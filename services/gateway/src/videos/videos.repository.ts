@@ -1,6 +1,6 @@
 import type { AnalysisStatus } from '@findclips/contracts';
 import { CachedYoutubeDataEntity, GuestVideoAnalysisEntity, UserVideoAnalysisEntity, VideoEntity } from '@findclips/db';
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 
 /** The gateway's reads of analyses and its writes of history and guest records. */
 export class VideosRepository {
@@ -20,6 +20,33 @@ export class VideosRepository {
         analysisStatus: true,
         errorType: true,
         errorMessage: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+    });
+  }
+
+  /** What the page of a video shows about it, without its transcript or topics. */
+  describeVideo(videoId: string) {
+    return this.db.getRepository(CachedYoutubeDataEntity).findOne({
+      where: { youtubeId: videoId },
+      select: { youtubeId: true, title: true, thumbnailUrl: true, channelTitle: true, durationSeconds: true },
+    });
+  }
+
+  /** The shared rows of several videos at once (without transcripts). */
+  async findCachedMany(videoIds: string[]) {
+    if (videoIds.length === 0) return [];
+    return this.db.getRepository(CachedYoutubeDataEntity).find({
+      where: { youtubeId: In(videoIds) },
+      select: {
+        youtubeId: true,
+        title: true,
+        thumbnailUrl: true,
+        channelTitle: true,
+        durationSeconds: true,
+        analyzedTopics: true,
+        analysisStatus: true,
         createdAt: true,
         updatedAt: true,
       },

@@ -150,14 +150,14 @@ export function videosRoutes({ videos, metadata, queue, credits, memberLimit }: 
   });
 
   router.get('/api/user-videos', requireUser, async (req, res) => {
-    const rows = await videos.listPrivate(currentUser(req).id);
-    const views = await Promise.all(
-      rows.map(async (personal) => {
-        const row = await videos.findCached(personal.youtubeId);
-        return row ? analysisView(row, personal) : null;
+    const personal = await videos.listPrivate(currentUser(req).id);
+    const shared = new Map((await videos.findCachedMany(personal.map((p) => p.youtubeId))).map((row) => [row.youtubeId, row]));
+    res.json(
+      personal.flatMap((mine) => {
+        const row = shared.get(mine.youtubeId);
+        return row ? [analysisView(row, mine)] : [];
       }),
     );
-    res.json(views.filter(Boolean));
   });
 
   router.get('/api/user-videos/:id', requireUser, async (req, res) => {
