@@ -1,10 +1,10 @@
 /** @type {import('jest').Config} */
-const swc = [
+const swc = (tsx) => [
   '@swc/jest',
   {
     jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
+      parser: { syntax: 'typescript', decorators: !tsx, tsx },
+      transform: tsx ? { react: { runtime: 'automatic' } } : { legacyDecorator: true, decoratorMetadata: true },
       target: 'es2022',
       keepClassNames: true,
     },
@@ -12,15 +12,33 @@ const swc = [
     sourceMaps: 'inline',
   },
 ];
+const moduleNameMapper = { '^@findclips/(.*)$': '<rootDir>/libs/$1/src' };
 
 module.exports = {
-  testEnvironment: '<rootDir>/test/node-environment.js',
-  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/test', '<rootDir>/web'],
-  testMatch: ['**/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
-  transform: { '^.+\\.ts$': swc },
-  moduleNameMapper: { '^@findclips/(.*)$': '<rootDir>/libs/$1/src' },
-  globalSetup: '<rootDir>/test/global-setup.ts',
-  globalTeardown: '<rootDir>/test/global-teardown.ts',
   maxWorkers: 2,
-  testTimeout: 30_000,
+  projects: [
+    {
+      // Services, libs, cross-service and browser tests: real PostgreSQL and Redis.
+      displayName: 'server',
+      testEnvironment: '<rootDir>/test/node-environment.js',
+      roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/test', '<rootDir>/web'],
+      testMatch: ['**/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': swc(false) },
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/global-setup.ts',
+      globalTeardown: '<rootDir>/test/global-teardown.ts',
+      testTimeout: 30_000,
+    },
+    {
+      // Web components in jsdom with Testing Library.
+      displayName: 'web',
+      testEnvironment: '<rootDir>/test/jsdom-environment.js',
+      roots: ['<rootDir>/web/src'],
+      testMatch: ['**/*.spec.tsx'],
+      transform: { '^.+\\.tsx?$': swc(true) },
+      moduleNameMapper: { ...moduleNameMapper, '\\.css$': '<rootDir>/web/src/test/empty.js' },
+      setupFilesAfterEnv: ['<rootDir>/web/src/test/setup.ts'],
+      testTimeout: 15_000,
+    },
+  ],
 };

@@ -36,6 +36,8 @@ export const gatewayEnvSchema = withSessionSecret(
       ALLOWED_ORIGINS: envList(),
       /** Where the realtime service listens; the gateway forwards /socket.io there. */
       REALTIME_URL: envUrl('http://127.0.0.1:3001', ['http:', 'https:']),
+      /** The built web app (`web/dist`); unset, the one in this checkout. Without a build, API only. */
+      WEB_DIST_DIR: envOptional(),
       /** Google OAuth 2.0 client; Google sign-in is off without it. */
       GOOGLE_CLIENT_ID: envOptional(),
       /** Google OAuth 2.0 client secret; required with GOOGLE_CLIENT_ID. */

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { analysisEventTypes } from './constants';
 import { errorCodes } from './errors';
-import { videoIdSchema } from './youtube-link';
-
-export const analysisEventTypes = ['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_ERROR'] as const;
+import { videoIdSchema } from './video-id';
 
 /**
  * A live analysis event (SPEC §3). It carries ids and the error, never the topics: clients

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth';
+import { SETTINGS_PASSWORD_MIN_LENGTH } from './constants';
 
-export const SETTINGS_PASSWORD_MIN_LENGTH = 6;
-/** The delete dialog checks a password only from this length on (SPEC §5). */
-export const VERIFY_PASSWORD_MIN_LENGTH = 3;
 const NAME_MAX_LENGTH = 100;
 
 export const profileMessages = {

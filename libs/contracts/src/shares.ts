@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { topicsSchema } from './analysis';
-import { videoIdSchema } from './youtube-link';
-
-export const SHARE_TITLE_MAX = 200;
-export const SHARE_DESCRIPTION_MAX = 1_000;
-/** SPEC §2: the share dialog's default description. */
-export const DEFAULT_SHARE_DESCRIPTION = 'Watch the highlights';
+import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX } from './constants';
+import { videoIdSchema } from './video-id';
 
 export const shareMessages = {
   notFound: 'Shared analysis not found',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { videoIdSchema } from './youtube-link';
+import { videoIdSchema } from './video-id';
 
 /** What a client sends in its Socket.IO handshake `auth` (SPEC §6): checked, never trusted alone. */
 export const socketAuthSchema = z.object({

@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { analysisStatuses, topicsSchema } from './analysis';
-import { videoIdSchema } from './youtube-link';
-
-/** Limits of SPEC §9. */
-export const VIDEO_MAX_SECONDS = 2 * 60 * 60;
-export const GUEST_VIDEO_MAX_SECONDS = 60 * 60;
-export const GUEST_CREDITS = 2;
-export const GUEST_CREDIT_WINDOW_SECONDS = 24 * 60 * 60;
-export const GUEST_COOKIE = 'gid';
-/** The session cookie (HttpOnly). */
-export const SESSION_COOKIE = 'fc.sid';
+import { videoIdSchema } from './video-id';
 
 export const videoMessages = {
   tooLong: 'This video is too long: videos can be at most 2 hours.',

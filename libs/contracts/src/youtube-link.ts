@@ -1,19 +1,13 @@
-import { z } from 'zod';
-
 /** The two toasts of SPEC §5, as title and description. */
 export const youtubeLinkMessages = {
   invalidUrl: { title: 'Invalid URL ⚠️', description: 'Please enter a valid YouTube URL' },
   noVideoId: { title: 'Invalid YouTube URL ⚠️', description: 'Could not extract video ID from the URL' },
 } as const;
 
-const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
-
 /** A YouTube video id: exactly 11 characters of [A-Za-z0-9_-]. */
-export const videoIdSchema = z
-  .string()
-  .regex(VIDEO_ID, 'Invalid YouTube video id: expected 11 characters of A-Z, a-z, 0-9, _ or -');
+export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 
-export const isVideoId = (value: string) => VIDEO_ID.test(value);
+export const isVideoId = (value: string) => VIDEO_ID_PATTERN.test(value);
 
 /** youtube.com or youtu.be, with optional http(s):// and www. or m. (SPEC §5). */
 const YOUTUBE_LINK = /^(?:https?:\/\/)?(?:(?:www|m)\.)?(youtube\.com|youtu\.be)(?=[/?#]|$)/i;

@@ -26,6 +26,7 @@ import { VideosRepository } from './videos/videos.repository';
 import { FinishedAnalyses } from './videos/finished-analyses';
 import { publicVideoRoutes, videosRoutes } from './videos/videos.routes';
 import { xRoutes } from './x/x.routes';
+import { WebApp } from './http/web-app';
 
 export interface GatewayDeps {
   env: GatewayEnv;
@@ -83,6 +84,8 @@ export function createApp(deps: GatewayDeps) {
   app.use(requestLog(logger));
   app.use(healthRoutes(dataSource, redis));
   app.use(securityHeaders());
+  const web = new WebApp(env.WEB_DIST_DIR);
+  app.use(web.assets());
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(sameOriginOnly(env.ALLOWED_ORIGINS));
   app.use(publicVideoRoutes({ videos, metadata, finished: new FinishedAnalyses() }));
@@ -106,9 +109,10 @@ export function createApp(deps: GatewayDeps) {
     }),
   );
 
-  app.use(sharesRoutes({ shares: new SharesRepository(dataSource), videos, redis, keyPrefix: env.REDIS_KEY_PREFIX }));
+  app.use(sharesRoutes({ shares: new SharesRepository(dataSource), videos, redis, keyPrefix: env.REDIS_KEY_PREFIX, web }));
 
   app.use('/api', notFound);
+  app.use(web.fallback());
   app.use(errorHandler);
   return app;
 }

@@ -1,17 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import escapeHtml from 'escape-html';
-
-/** The built web app's page, when there is one; else a minimal shell that loads nothing. */
-const WEB_INDEX = join(__dirname, '..', '..', '..', '..', 'web', 'dist', 'index.html');
-const SHELL =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Find Clips</title></head><body><div id="root"></div></body></html>';
-
-let cached: string | undefined;
-export function appHtml(): string {
-  cached ??= existsSync(WEB_INDEX) ? readFileSync(WEB_INDEX, 'utf8') : SHELL;
-  return cached;
-}
 
 export interface PagePreview {
   title: string;

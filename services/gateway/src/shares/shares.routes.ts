@@ -15,7 +15,8 @@ import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
 import { guestIdentity, readGuestId } from '../videos/guest-id';
 import type { VideosRepository } from '../videos/videos.repository';
-import { appHtml, withPreview } from './share-page';
+import type { WebApp } from '../http/web-app';
+import { withPreview } from './share-page';
 import type { SharesRepository } from './shares.repository';
 
 export interface SharesRoutesDeps {
@@ -23,6 +24,7 @@ export interface SharesRoutesDeps {
   videos: VideosRepository;
   redis: RedisClient;
   keyPrefix: string;
+  web: WebApp;
 }
 
 /** A browser's reloads within this window count as one view. */
@@ -43,7 +45,7 @@ function visitorOf(req: Request): string {
 }
 
 /** Shares: create or update, read publicly (with view counts), list and remove; the shared page's preview. */
-export function sharesRoutes({ shares, videos, redis, keyPrefix }: SharesRoutesDeps) {
+export function sharesRoutes({ shares, videos, redis, keyPrefix, web }: SharesRoutesDeps) {
   const router = Router();
 
   const publicShare = async (shareId: string): Promise<SharedAnalysisEntity> => {
@@ -113,7 +115,7 @@ export function sharesRoutes({ shares, videos, redis, keyPrefix }: SharesRoutesD
 
   /** The shared page: the app, with the preview tags of this share rendered on the server. */
   router.get('/shared/:shareId', async (req, res) => {
-    const html = appHtml();
+    const html = web.page();
     let row: SharedAnalysisEntity;
     try {
       row = await publicShare(String(req.params.shareId));
@@ -122,14 +124,17 @@ export function sharesRoutes({ shares, videos, redis, keyPrefix }: SharesRoutesD
     }
     const video = await videos.describeVideo(row.youtubeId);
     const title = row.title || `${video?.title ?? 'A video'} - Find & Watch The Best Clips`;
-    res.type('html').send(
-      withPreview(html, {
-        title,
-        description: row.description || DEFAULT_SHARE_DESCRIPTION,
-        image: video?.thumbnailUrl ?? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`,
-        url: shareUrl(req, row.shareId),
-      }),
-    );
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(
+        withPreview(html, {
+          title,
+          description: row.description || DEFAULT_SHARE_DESCRIPTION,
+          image: video?.thumbnailUrl ?? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`,
+          url: shareUrl(req, row.shareId),
+        }),
+      );
   });
 
   return router;

@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import compression from 'compression';
+import express, { Router } from 'express';
+
+/** The web app built by `npm run build` in this checkout. */
+const CHECKOUT_DIST = resolve(__dirname, '..', '..', '..', '..', 'web', 'dist');
+const SHELL =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Find Clips</title></head><body><div id="root"></div></body></html>';
+
+/** The SPA's routes (SPEC §2); any other path gets the app with status 404, and its 404 page. */
+const APP_ROUTES = /^\/(?:auth|history|settings)?\/?$/;
+
+export class WebApp {
+  readonly dir: string;
+  private html: string | undefined;
+
+  constructor(dir?: string) {
+    this.dir = resolve(dir ?? CHECKOUT_DIST);
+  }
+
+  get built(): boolean {
+    return existsSync(join(this.dir, 'index.html'));
+  }
+
+  /** The app's page; a bare shell when there is no build (API-only deployments, tests). */
+  page(): string {
+    this.html ??= this.built ? readFileSync(join(this.dir, 'index.html'), 'utf8') : SHELL;
+    return this.html;
+  }
+
+  /**
+   * Static files, before sessions: content-hashed /assets/* are immutable for a year; the rest
+   * (favicon) for an hour. Compressed when the browser accepts it.
+   */
+  assets(): Router {
+    const router = Router();
+    if (!this.built) return router;
+    router.use(
+      '/assets',
+      compression(),
+      express.static(join(this.dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+    );
+    router.use(compression(), express.static(this.dir, { index: false, maxAge: '1h', redirect: false }));
+    return router;
+  }
+
+  /** Every other GET that wants a page gets the SPA, never cached, so a deploy is seen at once. */
+  fallback(): Router {
+    const router = Router();
+    router.get(/^(?!\/api\/|\/socket\.io\/).*/, compression(), (req, res, next) => {
+      if (!req.accepts('html')) return next();
+      res
+        .status(APP_ROUTES.test(req.path) ? 200 : 404)
+        .set('Cache-Control', 'no-cache')
+        .type('html')
+        .send(this.page());
+    });
+    return router;
+  }
+}

@@ -1,0 +1,86 @@
+import { screen } from '@testing-library/react';
+import { App } from './app';
+import { member, renderWithApp } from './test/render';
+
+/** Requests that should never be made fail the test loudly; pending ones never settle. */
+const pendingFetch = jest.fn(() => new Promise<Response>(() => undefined));
+beforeEach(() => {
+  pendingFetch.mockClear();
+  globalThis.fetch = pendingFetch as unknown as typeof fetch;
+});
+
+describe('routes and guards (SPEC §2)', () => {
+  it('shows a spinner on a login-required route while the user loads', async () => {
+    renderWithApp(<App />, { route: '/history' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    expect(pendingFetch).toHaveBeenCalledWith('/api/user', expect.objectContaining({ credentials: 'include' }));
+  });
+
+  it.each(['/history', '/settings'])('sends a signed-out visitor from %s to /auth', async (route) => {
+    renderWithApp(<App />, { route, user: null });
+    expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
+  });
+
+  it('renders /history for a signed-in user', async () => {
+    renderWithApp(<App />, { route: '/history', user: member });
+    expect(await screen.findByRole('heading', { name: 'Your Processed Videos' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(6);
+  });
+
+  it('sends a signed-in user from /auth to /', async () => {
+    renderWithApp(<App />, { route: '/auth', user: member });
+    expect(await screen.findByRole('heading', { name: 'Find Clips', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('lets guests and anonymous visitors use / with the demo', async () => {
+    renderWithApp(<App />, { route: '/', user: null });
+    expect(await screen.findByText('Find the best moments of any long video')).toBeInTheDocument();
+    expect(screen.getByText('Watch clips grouped by topic')).toBeInTheDocument();
+    expect(screen.getByText('Share the highlights with anyone')).toBeInTheDocument();
+    expect(screen.getByText(/Credits:/)).toHaveTextContent('of 2');
+    expect(screen.getByRole('link', { name: 'Sign up for unlimited access' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('shows the 404 page for any other path', async () => {
+    renderWithApp(<App />, { route: '/no/such/page', user: null });
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+});
+
+describe('navigation bar and footer (SPEC §2)', () => {
+  it('is hidden on /auth', async () => {
+    renderWithApp(<App />, { route: '/auth', user: null });
+    await screen.findByText('Login and get access to all features.');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('offers signed-out visitors only Find Clips and Sign up', async () => {
+    renderWithApp(<App />, { route: '/no-such', user: null });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveTextContent('Find Clips');
+    expect(screen.queryByRole('link', { name: 'Video History' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+  });
+
+  it('gives members Video History, settings and logout', async () => {
+    renderWithApp(<App />, { route: '/no-such', user: member });
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.getByRole('link', { name: 'Video History' })).toHaveAttribute('href', '/history');
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
+
+  it('has the footer links and year 2025', async () => {
+    renderWithApp(<App />, { route: '/no-such', user: null });
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Support' }).getAttribute('href')).toMatch(/^mailto:/);
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2025');
+  });
+});

@@ -1,0 +1,65 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { Footer } from './components/footer';
+import { GuestAllowed, RedirectSignedIn, RequireUser } from './components/guards';
+import { NavBar } from './components/nav-bar';
+import { Spinner } from './components/ui';
+import { NotFoundPage } from './pages/not-found-page';
+
+// Each screen is its own chunk: the shared page loads none of the dashboard's code.
+const AuthPage = lazy(() => import('./pages/auth-page'));
+const DashboardPage = lazy(() => import('./dashboard/dashboard-page'));
+const HistoryPage = lazy(() => import('./pages/history-page'));
+const SettingsPage = lazy(() => import('./settings/settings-page'));
+const SharedPage = lazy(() => import('./pages/shared-page'));
+
+/** SPEC §2's routes and guards; the navigation bar is hidden on /auth. */
+export function App() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      {pathname !== '/auth' && <NavBar />}
+      <main className="flex-1">
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            <Route
+              path="/auth"
+              element={
+                <RedirectSignedIn>
+                  <AuthPage />
+                </RedirectSignedIn>
+              }
+            />
+            <Route
+              path="/"
+              element={
+                <GuestAllowed>
+                  <DashboardPage />
+                </GuestAllowed>
+              }
+            />
+            <Route path="/shared/:shareId" element={<SharedPage />} />
+            <Route
+              path="/history"
+              element={
+                <RequireUser>
+                  <HistoryPage />
+                </RequireUser>
+              }
+            />
+            <Route
+              path="/settings"
+              element={
+                <RequireUser>
+                  <SettingsPage />
+                </RequireUser>
+              }
+            />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { authMessages } from '@findclips/contracts';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from './app';
+import { renderWithApp } from './test/render';
+
+const neverCalled = jest.fn(() => Promise.reject(new Error('no request expected')));
+beforeEach(() => {
+  neverCalled.mockClear();
+  globalThis.fetch = neverCalled as unknown as typeof fetch;
+});
+
+async function openRegister() {
+  const user = userEvent.setup();
+  renderWithApp(<App />, { route: '/auth', user: null });
+  await user.click(await screen.findByRole('tab', { name: 'Register' }));
+  return user;
+}
+
+describe('sign-in screen (SPEC §2)', () => {
+  it('has the header with the beta badge, both tabs, Google links and the divider', async () => {
+    renderWithApp(<App />, { route: '/auth', user: null });
+    expect(await screen.findByText('beta')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/auth/google');
+    expect(screen.getByText('OR LOGIN WITH EMAIL')).toBeInTheDocument();
+    for (const blurb of ['YouTube Video', 'Video Analysis', 'Share Highlights']) {
+      expect(screen.getByRole('heading', { name: blurb })).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Password')).toBeRequired();
+  });
+
+  it('shows and hides the password', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/auth', user: null });
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('resets a password with a toast only, no request, and returns to the login view', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/auth', user: null });
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    const form = screen.getByRole('form', { name: 'Reset password' });
+    await user.type(within(form).getByLabelText('Email'), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Reset link sent')).toBeInTheDocument();
+    expect(
+      screen.getByText('If an account exists with this email, you will receive a password reset link shortly.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Login' })).toBeInTheDocument();
+    expect(neverCalled).not.toHaveBeenCalled();
+  });
+
+  it('goes back to login from the reset view', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/auth', user: null });
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(screen.getByRole('form', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('shows a failed Google sign-in as a toast', async () => {
+    renderWithApp(<App />, { route: '/auth?error=Google%20sign-in%20was%20cancelled', user: null });
+    expect(await screen.findByText('Google login failed')).toBeInTheDocument();
+    expect(screen.getByText('Google sign-in was cancelled')).toBeInTheDocument();
+  });
+});
+
+describe('registration validation (SPEC §5): on submit, then on change', () => {
+  it('says nothing before the first submit', async () => {
+    const user = await openRegister();
+    expect(screen.getByRole('heading', { name: 'Create an account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up with Google' })).toHaveAttribute('href', '/auth/google');
+    expect(screen.getByText('OR REGISTER WITH EMAIL')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows every rule on submit and updates the messages as the person types', async () => {
+    const user = await openRegister();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm Password'), 'other');
+    await user.click(screen.getByRole('button', { name: 'Register with Email' }));
+
+    expect(screen.getByText(authMessages.invalidEmail)).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(neverCalled).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'alllowercase');
+    expect(
+      screen.getByText('Password must contain at least one lowercase letter and one uppercase letter or number'),
+    ).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    expect(screen.queryByText(authMessages.invalidEmail)).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Analytical1');
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), 'Analytical1');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows both password fields in clear text with the checkbox', async () => {
+    const user = await openRegister();
+    await user.click(screen.getByRole('checkbox', { name: 'Show password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('type', 'text');
+  });
+
+  it('shows the pending label while registering and drops confirmPassword from the payload', async () => {
+    let release: (response: Response) => void = () => undefined;
+    const pending = jest.fn((_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (release = resolve)));
+    globalThis.fetch = pending as unknown as typeof fetch;
+    const user = await openRegister();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Analytical1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Analytical1');
+    await user.click(screen.getByRole('button', { name: 'Register with Email' }));
+
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    const [url, init] = pending.mock.calls[0]!;
+    expect(url).toBe('/api/register');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.com', password: 'Analytical1' });
+    await act(async () =>
+      release(
+        new Response(JSON.stringify({ message: 'An account with this email already exists' }), {
+          status: 409,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+    expect(screen.getByText('An account with this email already exists')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Register with Email' })).toBeEnabled();
+  });
+});

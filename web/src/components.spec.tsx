@@ -1,0 +1,152 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CLIP_ERROR_MESSAGE, ClipPlayer } from './components/clip-player';
+import { LazyMount } from './components/lazy-clip';
+import { AnalysisProgress } from './dashboard/analysis-progress';
+import { LinkForm } from './dashboard/link-form';
+import { STATUS_TEXTS } from './dashboard/use-progress';
+import { useToast } from './lib/toast';
+import { renderWithApp } from './test/render';
+
+function ToastButtons() {
+  const toast = useToast();
+  return (
+    <>
+      <button onClick={() => toast({ title: 'First toast', description: 'one' })}>first</button>
+      <button onClick={() => toast({ title: 'Second toast', description: 'two', duration: 7_000 })}>second</button>
+    </>
+  );
+}
+
+describe('toasts (SPEC §4, §8)', () => {
+  it('shows one at a time: a new toast replaces the previous', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ToastButtons />, { user: null });
+    await user.click(screen.getByRole('button', { name: 'first' }));
+    expect(await screen.findByText('First toast')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'second' }));
+    expect(await screen.findByText('Second toast')).toBeInTheDocument();
+    expect(screen.queryByText('First toast')).not.toBeInTheDocument();
+  });
+
+  it('closes after its duration', async () => {
+    jest.useFakeTimers();
+    try {
+      renderWithApp(<ToastButtons />, { user: null });
+      act(() => screen.getByRole('button', { name: 'second' }).click());
+      expect(screen.getByText('Second toast')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(6_500));
+      expect(screen.getByText('Second toast')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1_000));
+      expect(screen.queryByText('Second toast')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('link form (SPEC §5)', () => {
+  it.each([
+    ['https://vimeo.com/12345', 'Invalid URL ⚠️', 'Please enter a valid YouTube URL'],
+    ['https://www.youtube.com/watch?v=short', 'Invalid YouTube URL ⚠️', 'Could not extract video ID from the URL'],
+  ])('refuses %s with the toast %s', async (link, title, description) => {
+    const user = userEvent.setup();
+    const onVideo = jest.fn();
+    renderWithApp(<LinkForm busy={false} onVideo={onVideo} />, { user: null });
+    await user.type(screen.getByPlaceholderText('Paste a YouTube video link...'), link);
+    await user.click(screen.getByRole('button', { name: 'Find Clips' }));
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(description)).toBeInTheDocument();
+    expect(onVideo).not.toHaveBeenCalled();
+  });
+
+  it('passes the id of a valid link on', async () => {
+    const user = userEvent.setup();
+    const onVideo = jest.fn();
+    renderWithApp(<LinkForm busy={false} onVideo={onVideo} />, { user: null });
+    await user.type(screen.getByPlaceholderText('Paste a YouTube video link...'), 'youtu.be/dQw4w9WgXcQ');
+    await user.click(screen.getByRole('button', { name: 'Find Clips' }));
+    expect(onVideo).toHaveBeenCalledWith('dQw4w9WgXcQ', 'youtu.be/dQw4w9WgXcQ');
+  });
+});
+
+describe('analysis progress (SPEC §2, §9)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('rotates the seven status texts every 3 s and never passes 85% before the end', () => {
+    const { rerender } = render(<AnalysisProgress running done={false} />);
+    const bar = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
+    for (let step = 0; step < STATUS_TEXTS.length + 1; step++) {
+      expect(screen.getByText(STATUS_TEXTS[step % STATUS_TEXTS.length]!)).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(2_999));
+      expect(screen.getByText(STATUS_TEXTS[step % STATUS_TEXTS.length]!)).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1));
+    }
+    const early = bar();
+    act(() => jest.advanceTimersByTime(10 * 60_000));
+    expect(bar()).toBeGreaterThan(early);
+    expect(bar()).toBeLessThanOrEqual(85);
+    expect(bar()).toBeGreaterThanOrEqual(80);
+
+    rerender(<AnalysisProgress running={false} done />);
+    expect(bar()).toBe(100);
+  });
+});
+
+describe('lazy clips (SPEC §9: within 150 px)', () => {
+  const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
+  beforeEach(() => {
+    observers.length = 0;
+    // jsdom has no layout, so no IntersectionObserver: this one reports what the test says.
+    globalThis.IntersectionObserver = class {
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        observers.push({ callback, options });
+      }
+      observe() {}
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+  });
+
+  it('mounts the clip only once it comes within 150 px of the viewport, then keeps it', () => {
+    render(
+      <LazyMount placeholder={<p>waiting</p>}>
+        <ClipPlayer youtubeId="dQw4w9WgXcQ" start={12.4} end={40.2} title="A clip" />
+      </LazyMount>,
+    );
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(observers[0]!.options?.rootMargin).toBe('150px 0px');
+
+    const entry = (isIntersecting: boolean) => [{ isIntersecting } as IntersectionObserverEntry];
+    act(() => observers[0]!.callback(entry(false), {} as IntersectionObserver));
+    expect(document.querySelector('iframe')).toBeNull();
+    act(() => observers[0]!.callback(entry(true), {} as IntersectionObserver));
+    const frame = screen.getByTitle('A clip');
+    const src = new URL(frame.getAttribute('src')!);
+    expect(src.origin).toBe('https://www.youtube-nocookie.com');
+    expect(src.pathname).toBe('/embed/dQw4w9WgXcQ');
+    expect(src.searchParams.get('start')).toBe('12');
+    expect(src.searchParams.get('end')).toBe('41');
+  });
+});
+
+describe('clip player (SPEC §8)', () => {
+  it("shows the clip message when the embed reports an error, and ignores other windows' messages", () => {
+    render(<ClipPlayer youtubeId="dQw4w9WgXcQ" start={0} end={10} title="A clip" />);
+    const frame = screen.getByTitle('A clip') as HTMLIFrameElement;
+    const error = JSON.stringify({ event: 'onError', info: 150 });
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: error, origin: 'https://evil.example', source: frame.contentWindow }),
+      );
+    });
+    expect(screen.queryByText(CLIP_ERROR_MESSAGE)).not.toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: error, origin: 'https://www.youtube-nocookie.com', source: frame.contentWindow }),
+      );
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(CLIP_ERROR_MESSAGE);
+  });
+});

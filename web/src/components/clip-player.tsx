@@ -1,0 +1,88 @@
+import { AlertTriangle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+
+/** SPEC §8. */
+export const CLIP_ERROR_MESSAGE =
+  'Unable to load this video clip. The video may have embedding disabled or be unavailable in your region.';
+const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+
+/** The privacy-enhanced YouTube embed of one clip: from `start` to `end`, in whole seconds. */
+export function clipUrl(youtubeId: string, start: number, end: number, autoplay = false): string {
+  const params = new URLSearchParams({
+    start: String(Math.floor(start)),
+    end: String(Math.max(Math.ceil(end), Math.floor(start) + 1)),
+    rel: '0',
+    modestbranding: '1',
+    playsinline: '1',
+    enablejsapi: '1',
+    ...(autoplay ? { autoplay: '1' } : {}),
+    ...(typeof window !== 'undefined' ? { origin: window.location.origin } : {}),
+  });
+  return `${EMBED_ORIGIN}/embed/${encodeURIComponent(youtubeId)}?${params}`;
+}
+
+/**
+ * One clip. The embed reports failures (embedding disabled, removed, region) over postMessage once
+ * told we are listening; a failure replaces the player with SPEC §8's message.
+ */
+export function ClipPlayer({
+  youtubeId,
+  start,
+  end,
+  title,
+  autoplay = false,
+}: {
+  youtubeId: string;
+  start: number;
+  end: number;
+  title: string;
+  autoplay?: boolean;
+}) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== EMBED_ORIGIN || event.source !== frame.current?.contentWindow) return;
+      try {
+        const data = typeof event.data === 'string' ? (JSON.parse(event.data) as { event?: string }) : event.data;
+        if (data?.event === 'onError') setFailed(true);
+      } catch {
+        // not the embed's JSON
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  const listen = () =>
+    frame.current?.contentWindow?.postMessage(
+      JSON.stringify({ event: 'listening', id: youtubeId, channel: 'widget' }),
+      EMBED_ORIGIN,
+    );
+
+  if (failed) {
+    return (
+      <div
+        role="alert"
+        className="flex aspect-video w-full items-center justify-center gap-2 rounded-lg bg-slate-100 p-4 text-center text-sm text-slate-600"
+      >
+        <AlertTriangle className="h-5 w-5 shrink-0 text-amber-500" aria-hidden />
+        {CLIP_ERROR_MESSAGE}
+      </div>
+    );
+  }
+  return (
+    <iframe
+      ref={frame}
+      src={clipUrl(youtubeId, start, end, autoplay)}
+      title={title}
+      className="aspect-video w-full rounded-lg bg-black"
+      allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+      allowFullScreen
+      loading="lazy"
+      onLoad={listen}
+      onError={() => setFailed(true)}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import { clsx } from 'clsx';
+import { Loader2 } from 'lucide-react';
+import { forwardRef, type ButtonHTMLAttributes, type HTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+
+export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'destructive';
+
+const buttonStyles: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-600 text-white hover:bg-brand-700',
+  outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+  destructive: 'bg-red-600 text-white hover:bg-red-700',
+};
+
+/** Classes of a button, for links that look like one. */
+export const buttonClass = (variant: ButtonVariant = 'primary', extra?: string) =>
+  clsx(
+    'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
+    buttonStyles[variant],
+    extra,
+  );
+
+export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }>(
+  function Button({ variant = 'primary', className, type = 'button', ...props }, ref) {
+    return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
+  },
+);
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...props },
+  ref,
+) {
+  return (
+    <input
+      ref={ref}
+      className={clsx(
+        'block min-h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-400 disabled:opacity-60 aria-[invalid=true]:border-red-500',
+        className,
+      )}
+      {...props}
+    />
+  );
+});
+
+export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
+  return (
+    <span
+      className={clsx(
+        'inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={clsx('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...props} />;
+}
+
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div role="status" className="flex min-h-[40vh] items-center justify-center">
+      <Loader2 className="h-8 w-8 animate-spin text-brand-600" aria-hidden />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+export function Skeleton({ className }: { className?: string }) {
+  return <div aria-hidden className={clsx('animate-pulse rounded-md bg-slate-200', className)} />;
+}

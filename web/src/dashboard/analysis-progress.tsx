@@ -1,0 +1,28 @@
+import { Loader2 } from 'lucide-react';
+import { Card } from '../components/ui';
+import { useAnalysisProgress } from './use-progress';
+
+export function AnalysisProgress({ running, done }: { running: boolean; done: boolean }) {
+  const { progress, status } = useAnalysisProgress(running, done);
+  return (
+    <Card className="p-6">
+      <div className="mb-3 flex items-center gap-2 text-sm font-medium text-slate-700">
+        <Loader2 className="h-4 w-4 animate-spin text-brand-600" aria-hidden />
+        <span aria-live="polite">{status}</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Analysis progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(progress)}
+        className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${progress}%` }} />
+      </div>
+      <p className="mt-3 text-xs text-slate-500">
+        Long videos take a little longer. Results appear here as soon as they are ready.
+      </p>
+    </Card>
+  );
+}

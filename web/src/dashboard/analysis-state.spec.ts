@@ -1,0 +1,86 @@
+import type { AnalysisEvent } from '@findclips/contracts';
+import { analysisReducer, initialAnalysis, type AnalysisState } from './analysis-state';
+
+const event = (type: AnalysisEvent['type'], videoId: string, extra: Partial<AnalysisEvent> = {}): AnalysisEvent => ({
+  type,
+  videoId,
+  sentAt: new Date().toISOString(),
+  userId: null,
+  errorType: null,
+  errorMessage: null,
+  errorCategories: null,
+  ...extra,
+});
+
+const run = (...actions: Parameters<typeof analysisReducer>[1][]) =>
+  actions.reduce<AnalysisState>((state, action) => analysisReducer(state, action), initialAnalysis);
+
+describe('analysis state (SPEC §4)', () => {
+  it('moves idle → transcriptFetching → in progress → complete', () => {
+    const fetching = run({ type: 'submit', videoId: 'aaaaaaaaaaa' });
+    expect(fetching.phase).toBe('transcriptFetching');
+    const running = analysisReducer(fetching, { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: false });
+    expect(running.phase).toBe('aiAnalysisInProgress');
+    const analysed = analysisReducer(running, { type: 'event', event: event('VIDEO_ANALYZED', 'aaaaaaaaaaa') });
+    expect(analysisReducer(analysed, { type: 'found', videoId: 'aaaaaaaaaaa' }).phase).toBe('aiAnalysisComplete');
+  });
+
+  it('completes at once when the submit answers with topics', () => {
+    expect(
+      run({ type: 'submit', videoId: 'aaaaaaaaaaa' }, { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: true }).phase,
+    ).toBe('aiAnalysisComplete');
+  });
+
+  it('returns to idle on a failed submit, or to the error screen for a too-long guest video', () => {
+    expect(run({ type: 'submit', videoId: 'aaaaaaaaaaa' }, { type: 'submitFailed' })).toEqual(initialAnalysis);
+    const tooLong = run(
+      { type: 'submit', videoId: 'aaaaaaaaaaa' },
+      { type: 'submitFailed', error: { type: 'GUEST_VIDEO_TOO_LONG', message: 'too long', categories: [] } },
+    );
+    expect(tooLong.phase).toBe('error');
+    expect(tooLong.error?.type).toBe('GUEST_VIDEO_TOO_LONG');
+  });
+
+  it('ignores events for another video than the current one', () => {
+    const running = run(
+      { type: 'submit', videoId: 'aaaaaaaaaaa' },
+      { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: false },
+    );
+    const other = analysisReducer(running, {
+      type: 'event',
+      event: event('ANALYSIS_ERROR', 'bbbbbbbbbbb', { errorType: 'CONTENT_POLICY' }),
+    });
+    expect(other).toBe(running);
+  });
+
+  it('shows an analysis error with its type, message and categories', () => {
+    const failed = run(
+      { type: 'submit', videoId: 'aaaaaaaaaaa' },
+      { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: false },
+      {
+        type: 'event',
+        event: event('ANALYSIS_ERROR', 'aaaaaaaaaaa', {
+          errorType: 'CONTENT_POLICY',
+          errorMessage: 'blocked',
+          errorCategories: ['violence'],
+        }),
+      },
+    );
+    expect(failed.phase).toBe('error');
+    expect(failed.error).toEqual({ type: 'CONTENT_POLICY', message: 'blocked', categories: ['violence'] });
+  });
+
+  it('re-analysis sets in progress and does not take the old topics as its result', () => {
+    const complete = run({ type: 'open', videoId: 'aaaaaaaaaaa' }, { type: 'found', videoId: 'aaaaaaaaaaa' });
+    expect(complete.phase).toBe('aiAnalysisComplete');
+    const again = analysisReducer(complete, { type: 'reanalyze' });
+    expect(again.phase).toBe('aiAnalysisInProgress');
+    expect(analysisReducer(again, { type: 'found', videoId: 'aaaaaaaaaaa' }).phase).toBe('aiAnalysisInProgress');
+    const done = analysisReducer(again, { type: 'event', event: event('VIDEO_ANALYZED', 'aaaaaaaaaaa') });
+    expect(analysisReducer(done, { type: 'found', videoId: 'aaaaaaaaaaa' }).phase).toBe('aiAnalysisComplete');
+  });
+
+  it('clear goes back to idle and the demo', () => {
+    expect(run({ type: 'open', videoId: 'aaaaaaaaaaa' }, { type: 'clear' })).toEqual(initialAnalysis);
+  });
+});

@@ -1,0 +1,86 @@
+import type { AnalysisEvent, ErrorCode } from '@findclips/contracts';
+
+/** SPEC §4's analysis states. */
+export type AnalysisPhase = 'idle' | 'transcriptFetching' | 'aiAnalysisInProgress' | 'aiAnalysisComplete' | 'error';
+
+/** Why an analysis shows an error screen: a server code, or the dashboard failing to load data. */
+export interface AnalysisFailure {
+  type: ErrorCode | 'DATA_LOADING';
+  message: string;
+  categories: string[];
+}
+
+export interface AnalysisState {
+  phase: AnalysisPhase;
+  /** The current video; null shows the demo. */
+  videoId: string | null;
+  /** A re-analysis is running: the old topics must not count as its result. */
+  reanalyzing: boolean;
+  error: AnalysisFailure | null;
+}
+
+export type AnalysisAction =
+  | { type: 'open'; videoId: string }
+  | { type: 'submit'; videoId: string }
+  | { type: 'submitted'; videoId: string; hasTopics: boolean }
+  | { type: 'submitFailed'; error?: AnalysisFailure }
+  | { type: 'found'; videoId: string }
+  | { type: 'running'; videoId: string }
+  | { type: 'reanalyze' }
+  | { type: 'loadFailed'; message: string }
+  | { type: 'clear' }
+  | { type: 'event'; event: AnalysisEvent };
+
+export const initialAnalysis: AnalysisState = { phase: 'idle', videoId: null, reanalyzing: false, error: null };
+
+/** The transitions of SPEC §4; events for another video than the current one are ignored. */
+export function analysisReducer(state: AnalysisState, action: AnalysisAction): AnalysisState {
+  switch (action.type) {
+    case 'open':
+      return { ...initialAnalysis, videoId: action.videoId };
+    case 'submit':
+      return { ...initialAnalysis, phase: 'transcriptFetching', videoId: action.videoId };
+    case 'submitted':
+      if (action.videoId !== state.videoId) return state;
+      return { ...state, phase: action.hasTopics ? 'aiAnalysisComplete' : 'aiAnalysisInProgress' };
+    case 'submitFailed':
+      return action.error ? { ...state, phase: 'error', error: action.error } : initialAnalysis;
+    case 'found':
+      if (action.videoId !== state.videoId || state.reanalyzing || state.phase === 'error') return state;
+      if (state.phase === 'transcriptFetching') return state;
+      return { ...state, phase: 'aiAnalysisComplete' };
+    case 'running':
+      if (action.videoId !== state.videoId || state.phase !== 'idle') return state;
+      return { ...state, phase: 'aiAnalysisInProgress' };
+    case 'reanalyze':
+      return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: true, error: null };
+    case 'loadFailed':
+      return { ...state, phase: 'error', error: { type: 'DATA_LOADING', message: action.message, categories: [] } };
+    case 'clear':
+      return initialAnalysis;
+    case 'event':
+      return onEvent(state, action.event);
+  }
+}
+
+function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
+  if (event.videoId !== state.videoId) return state;
+  switch (event.type) {
+    case 'ANALYSIS_STARTED':
+      return state.phase === 'aiAnalysisComplete' && !state.reanalyzing ? state : { ...state, phase: 'aiAnalysisInProgress' };
+    case 'VIDEO_ANALYZED':
+      // The topics are re-fetched; 'found' completes once they arrive.
+      return { ...state, reanalyzing: false };
+    case 'ANALYSIS_ERROR':
+      return {
+        ...state,
+        phase: 'error',
+        reanalyzing: false,
+        error: {
+          type: event.errorType ?? 'ANALYSIS_FAILED',
+          message: event.errorMessage ?? 'The analysis failed.',
+          categories: event.errorCategories ?? [],
+        },
+      };
+  }
+}

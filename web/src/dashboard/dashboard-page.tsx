@@ -1,0 +1,111 @@
+import { GUEST_CREDITS } from '@findclips/contracts';
+import { Coins } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { Card, Spinner } from '../components/ui';
+import { useAuth } from '../lib/auth';
+import { thumbnailOf } from '../lib/format';
+import { AnalysisProgress } from './analysis-progress';
+import { DEMO_TOPICS, DEMO_VIDEO } from './demo';
+import { ErrorScreen } from './error-screen';
+import { LinkForm } from './link-form';
+import { ShareDialog } from './share-dialog';
+import { TopicsEdit } from './topics-edit';
+import { TopicsWatch } from './topics-watch';
+import { useAnalysisFlow } from './use-analysis-flow';
+import { useViewMode } from './use-view-mode';
+import { VideoHeader } from './video-header';
+import { useMetadata } from './video-data';
+
+/** '/': paste a link, follow the analysis live, then edit, watch and share its clips (SPEC §2). */
+export default function DashboardPage() {
+  const auth = useAuth();
+  const flow = useAnalysisFlow(auth);
+  const { state, member, topics } = flow;
+  const metadata = useMetadata(state.videoId);
+  const [viewMode, setViewMode] = useViewMode();
+  const [sharing, setSharing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const isDemo = state.videoId === null;
+  const youtubeId = state.videoId ?? DEMO_VIDEO.youtubeId;
+  const title = isDemo
+    ? DEMO_VIDEO.title
+    : (metadata.data?.title ?? flow.analysis?.title ?? flow.submitted?.title ?? `YouTube video ${youtubeId}`);
+  const thumbnail = thumbnailOf(youtubeId, isDemo ? null : (metadata.data?.thumbnailUrl ?? flow.analysis?.thumbnailUrl));
+  const running = state.phase === 'transcriptFetching' || state.phase === 'aiAnalysisInProgress';
+  const complete = state.phase === 'aiAnalysisComplete';
+  const shownTopics = isDemo ? DEMO_TOPICS : complete ? topics : null;
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-8">
+      <section aria-labelledby="find-clips-heading" className="grid gap-3">
+        <h1 id="find-clips-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          Find Clips
+        </h1>
+        <LinkForm busy={state.phase === 'transcriptFetching'} onVideo={(id, url) => void flow.submit(id, url)} />
+        {!member && auth.status !== 'loading' && (
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+            <span className="inline-flex items-center gap-1" data-testid="guest-credits">
+              <Coins className="h-4 w-4 text-amber-500" aria-hidden />
+              Credits: <strong>{flow.credits ?? '…'}</strong> of {GUEST_CREDITS}
+            </span>
+            <Link to="/auth" className="font-medium text-brand-700 underline">
+              Sign up for unlimited access
+            </Link>
+          </div>
+        )}
+      </section>
+
+      {state.phase === 'error' && flow.state.error ? (
+        <ErrorScreen failure={flow.state.error} onRetry={flow.retry} onClear={flow.clear} />
+      ) : (
+        <>
+          <VideoHeader
+            youtubeId={youtubeId}
+            title={title}
+            thumbnailUrl={thumbnail}
+            isDemo={isDemo}
+            isGuest={!member}
+            viewMode={viewMode}
+            onViewMode={setViewMode}
+            canShare={!isDemo && complete && (topics?.length ?? 0) > 0}
+            onShare={() => setSharing(true)}
+            menuDisabled={running}
+            onClear={flow.clear}
+            canReanalyze={member && !isDemo && complete && !running}
+            onReanalyze={() => setConfirming(true)}
+          />
+          {isDemo && (
+            <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
+              This is a demo with three sample topics. Paste a YouTube link above to find the best clips of any video.
+            </p>
+          )}
+          {running && <AnalysisProgress running done={false} />}
+          {!isDemo && state.phase === 'idle' && <Spinner label="Loading the analysis" />}
+          {shownTopics &&
+            (shownTopics.length === 0 ? (
+              <Card className="p-6 text-sm text-slate-600">No topics were found in this video.</Card>
+            ) : viewMode === 'watch' ? (
+              <TopicsWatch youtubeId={youtubeId} topics={shownTopics} />
+            ) : (
+              <TopicsEdit youtubeId={youtubeId} topics={shownTopics} isGuest={!member} />
+            ))}
+        </>
+      )}
+
+      {sharing && topics && (
+        <ShareDialog open onOpenChange={setSharing} youtubeId={youtubeId} videoTitle={title} topics={topics} />
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Re-analyze this video?"
+        description="The current topics will be replaced by a new analysis made with your AI provider. This can take a few minutes."
+        confirmLabel="Re-analyze"
+        onConfirm={flow.reanalyze}
+      />
+    </div>
+  );
+}

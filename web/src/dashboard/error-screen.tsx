@@ -1,0 +1,72 @@
+import { AlertTriangle, Ban, Clock } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button, Card, buttonClass } from '../components/ui';
+import type { AnalysisFailure } from './analysis-state';
+
+/** SPEC §2's error screens: content policy, too long, data loading, any other failure. */
+export function ErrorScreen({ failure, onRetry, onClear }: { failure: AnalysisFailure; onRetry(): void; onClear(): void }) {
+  if (failure.type === 'CONTENT_POLICY') {
+    return (
+      <Screen icon={<Ban className="h-8 w-8 text-red-500" aria-hidden />} title="Content Policy Violation">
+        <p>This video was blocked because of our content policy.</p>
+        {failure.categories.length > 0 && <p className="mt-2">Categories: {failure.categories.join(', ')}</p>}
+        <Button className="mt-4" onClick={onClear}>
+          Try Another Video
+        </Button>
+      </Screen>
+    );
+  }
+  if (failure.type === 'VIDEO_TOO_LONG' || failure.type === 'GUEST_VIDEO_TOO_LONG') {
+    const guest = failure.type === 'GUEST_VIDEO_TOO_LONG';
+    return (
+      <Screen icon={<Clock className="h-8 w-8 text-amber-500" aria-hidden />} title="Video Too Long">
+        <p>
+          {guest
+            ? 'Guests can analyse videos of up to 60 minutes. Sign up to analyse videos of up to 2 hours.'
+            : 'Videos can be at most 2 hours long (2 hours max). Please choose a shorter video.'}
+        </p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button onClick={onClear}>Try Another Video</Button>
+          {guest && (
+            <Link to="/auth" className={buttonClass('outline')}>
+              Sign up for unlimited access
+            </Link>
+          )}
+        </div>
+      </Screen>
+    );
+  }
+  if (failure.type === 'DATA_LOADING') {
+    return (
+      <Screen icon={<AlertTriangle className="h-8 w-8 text-red-500" aria-hidden />} title="Data Loading Error">
+        <p>{failure.message}</p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button onClick={onRetry}>Retry</Button>
+          <Button variant="outline" onClick={onClear}>
+            Clear & Reset
+          </Button>
+        </div>
+      </Screen>
+    );
+  }
+  return (
+    <Screen icon={<AlertTriangle className="h-8 w-8 text-red-500" aria-hidden />} title="Analysis Failed">
+      <p>{failure.message}</p>
+      <Button className="mt-4" onClick={onClear}>
+        Try Another Video
+      </Button>
+    </Screen>
+  );
+}
+
+function Screen({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
+  return (
+    <Card className="p-6 text-sm text-slate-700" role="alert">
+      <div className="mb-3 flex items-center gap-3">
+        {icon}
+        <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      </div>
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { useCallback, useState } from 'react';
+import { readStored, storageKeys, writeStored } from '../lib/storage';
+
+/** SPEC §9: a guest may open the clips of 4 quotes per video. */
+export const GUEST_QUOTE_ALLOWANCE = 4;
+
+type Usage = Record<string, string[]>;
+
+/** The guest's quote allowance for one video, kept in local storage; members are unlimited. */
+export function useGuestQuotes(videoId: string, isGuest: boolean) {
+  const [usage, setUsage] = useState<Usage>(() => readStored<Usage>(storageKeys.guestQuoteUsage, {}));
+  const used = usage[videoId] ?? [];
+
+  const canPlay = useCallback(
+    (quoteId: string) => !isGuest || used.includes(quoteId) || used.length < GUEST_QUOTE_ALLOWANCE,
+    [isGuest, used],
+  );
+  const use = useCallback(
+    (quoteId: string) => {
+      if (!isGuest) return;
+      const stored = readStored<Usage>(storageKeys.guestQuoteUsage, {});
+      const list = stored[videoId] ?? [];
+      if (list.includes(quoteId) || list.length >= GUEST_QUOTE_ALLOWANCE) return;
+      const next = { ...stored, [videoId]: [...list, quoteId] };
+      writeStored(storageKeys.guestQuoteUsage, next);
+      setUsage(next);
+    },
+    [isGuest, videoId],
+  );
+  return { canPlay, use, left: isGuest ? Math.max(0, GUEST_QUOTE_ALLOWANCE - used.length) : Infinity };
+}

@@ -1,0 +1,89 @@
+import { DEFAULT_SHARE_DESCRIPTION, type ShareResponse, type Topic } from '@findclips/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check, Copy } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Dialog } from '../components/dialog';
+import { Button, Field, Input } from '../components/ui';
+import { apiRequest } from '../lib/api';
+import { useCopy } from '../lib/use-copy';
+import { useToast } from '../lib/toast';
+
+/** 'Share Clips': title defaults to the video title, description to 'Watch the highlights'. */
+export function ShareDialog({
+  open,
+  onOpenChange,
+  youtubeId,
+  videoTitle,
+  topics,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  youtubeId: string;
+  videoTitle: string;
+  topics: Topic[];
+}) {
+  const [title, setTitle] = useState(videoTitle);
+  const [description, setDescription] = useState(DEFAULT_SHARE_DESCRIPTION);
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { copied, copy } = useCopy();
+  const share = useMutation({
+    mutationFn: () => apiRequest<ShareResponse>('POST', '/api/analysis/share', { youtubeId, topics, title, description }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/analysis/shares-map'] }),
+    onError: () => toast({ title: 'Error creating share link', description: 'Please try again later.', variant: 'destructive' }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    share.mutate();
+  };
+  const url = share.data ? new URL(share.data.url, window.location.origin).toString() : null;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) share.reset();
+        onOpenChange(next);
+      }}
+      title="Share Clips"
+      description="Anyone with the link can watch these clips on their own page."
+    >
+      {url ? (
+        <div className="grid gap-3">
+          <label htmlFor="share-url" className="text-sm font-medium">
+            Share link
+          </label>
+          <div className="flex gap-2">
+            <Input id="share-url" readOnly value={url} onFocus={(e) => e.target.select()} />
+            <Button variant="outline" onClick={() => void copy(url)} aria-label="Copy link">
+              {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+          <a href={url} target="_blank" rel="noreferrer" className="text-sm text-brand-700 underline">
+            Open the shared page
+          </a>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="grid gap-4">
+          <Field id="share-title" label="Title">
+            <Input id="share-title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+          </Field>
+          <Field id="share-description" label="Description">
+            <textarea
+              id="share-description"
+              className="min-h-20 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+              maxLength={1000}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </Field>
+          <Button type="submit" disabled={share.isPending}>
+            {share.isPending ? 'Creating link...' : 'Create Share Link'}
+          </Button>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,202 @@
+import { isVideoId, type AnalysisEvent, type TranscriptResponse } from '@findclips/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ApiError, apiRequest } from '../lib/api';
+import type { AuthState } from '../lib/auth';
+import { readStored, removeStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
+import { useToast, type ToastOptions } from '../lib/toast';
+import { analysisReducer, initialAnalysis, type AnalysisFailure } from './analysis-state';
+import { useLiveChannel } from './use-live';
+import { GUEST_CREDITS_KEY, analysisKey, checkStatus, submitVideo, useAnalysis, useGuestCredits } from './video-data';
+
+const SESSION_EXPIRED: ToastOptions = {
+  title: 'Authentication Error',
+  description: 'Your session has expired. Please refresh the page to log in again.',
+  variant: 'destructive',
+};
+
+function storedVideoId(member: boolean): string | null {
+  const id = member
+    ? readStored<string | null>(scopedKey(storageKeys.lastVideoId), null)
+    : readStored<{ lastVideoId?: string }>(storageKeys.guestVideoCache, {}).lastVideoId;
+  return typeof id === 'string' && isVideoId(id) ? id : null;
+}
+
+function rememberVideo(member: boolean, videoId: string | null) {
+  if (member) {
+    if (videoId) writeStored(scopedKey(storageKeys.lastVideoId), videoId);
+    else removeStored(scopedKey(storageKeys.lastVideoId));
+  } else {
+    writeStored(storageKeys.guestVideoCache, videoId ? { lastVideoId: videoId } : {});
+  }
+}
+
+/**
+ * The dashboard's analysis of SPEC §4: opening the last video, submitting links, live events,
+ * re-analysis and clearing, with SPEC §8's toasts.
+ */
+export function useAnalysisFlow(auth: AuthState) {
+  const member = auth.status === 'user';
+  const [state, dispatch] = useReducer(analysisReducer, initialAnalysis);
+  const [submitted, setSubmitted] = useState<TranscriptResponse | null>(null);
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const credits = useGuestCredits(!member && auth.status !== 'loading');
+  const analysis = useAnalysis(state.videoId, member);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  // Open ?video= or the video last opened here, once we know who is here.
+  useEffect(() => {
+    if (auth.status === 'loading') return;
+    const fromUrl = params.get('video');
+    const videoId = fromUrl && isVideoId(fromUrl) ? fromUrl : storedVideoId(member);
+    dispatch(videoId ? { type: 'open', videoId } : { type: 'clear' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the person changes
+  }, [auth.status, member]);
+
+  // Keep the URL and local storage on the current video.
+  useEffect(() => {
+    if (auth.status === 'loading') return;
+    rememberVideo(member, state.videoId);
+    setParams(state.videoId ? { video: state.videoId } : {}, { replace: true });
+  }, [state.videoId, member, auth.status, setParams]);
+
+  // Topics found: complete. None found for an opened video: running, or back to the demo.
+  useEffect(() => {
+    const videoId = state.videoId;
+    if (!videoId || !analysis.isSuccess) return;
+    if (analysis.data) return void dispatch({ type: 'found', videoId });
+    if (state.phase !== 'idle') return;
+    let current = true;
+    checkStatus(videoId)
+      .then((status) => {
+        if (!current) return;
+        if (status.status === 'pending' || status.status === 'analyzing') dispatch({ type: 'running', videoId });
+        else if (stateRef.current.phase === 'idle' && stateRef.current.videoId === videoId) dispatch({ type: 'clear' });
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [analysis.isSuccess, analysis.data, analysis.dataUpdatedAt, state.videoId, state.phase]);
+
+  useEffect(() => {
+    if (analysis.isError && state.videoId) dispatch({ type: 'loadFailed', message: analysis.error.message });
+  }, [analysis.isError, analysis.error, state.videoId]);
+
+  const refetchAnalysis = useCallback(
+    (videoId: string) => queryClient.invalidateQueries({ queryKey: analysisKey(videoId, member) }),
+    [queryClient, member],
+  );
+
+  const onEvent = (event: AnalysisEvent) => {
+    dispatch({ type: 'event', event });
+    if (event.type === 'VIDEO_ANALYZED') void refetchAnalysis(event.videoId);
+    if (event.type !== 'ANALYSIS_ERROR') return;
+    if (event.errorType === 'CONTENT_POLICY') {
+      toast({
+        title: 'Video blocked due to content policy',
+        description: (event.errorCategories ?? []).join(', ') || event.errorMessage || undefined,
+        variant: 'destructive',
+        duration: 7_000,
+      });
+    } else {
+      toast({ title: 'Analysis Error', description: event.errorMessage ?? undefined, variant: 'destructive' });
+    }
+  };
+  // Joined after the analysis may have finished: look once more (events carry no topics).
+  const onJoined = (videoId: string) => {
+    const now = stateRef.current;
+    if (now.phase === 'aiAnalysisInProgress' && !now.reanalyzing) void refetchAnalysis(videoId);
+  };
+  const identity = auth.status === 'user' ? { userId: auth.user.id } : auth.status === 'guest' ? { guestId: auth.guestId } : null;
+  const connection = useLiveChannel(identity, state.videoId, { onEvent, onJoined });
+
+  const submitFailed = (error: unknown) => {
+    const apiError = error instanceof ApiError ? error : null;
+    const message = error instanceof Error ? error.message : String(error);
+    let failure: AnalysisFailure | undefined;
+    if (apiError?.status === 401 && member) toast(SESSION_EXPIRED);
+    else if (apiError?.errorType === 'GUEST_QUOTA_EXCEEDED') {
+      queryClient.setQueryData(GUEST_CREDITS_KEY, { left: 0 });
+      toast({ title: 'Credit Limit Reached ⚠️ (Resets in 24 hours)', description: message, variant: 'destructive' });
+    } else if (apiError?.errorType === 'GUEST_VIDEO_TOO_LONG') {
+      failure = { type: 'GUEST_VIDEO_TOO_LONG', message, categories: [] };
+      toast({
+        title: 'Video Too Long for Guests',
+        description: message,
+        variant: 'destructive',
+        duration: 8_000,
+        link: { label: 'Sign up', to: '/auth' },
+      });
+    } else if (apiError?.errorType === 'VIDEO_TOO_LONG') {
+      toast({ title: 'Video Too Long', description: message, variant: 'destructive' });
+    } else {
+      toast({ title: 'Analysis Error', description: message, variant: 'destructive' });
+    }
+    dispatch({ type: 'submitFailed', error: failure });
+  };
+
+  const submit = async (videoId: string, url: string) => {
+    if (!member && credits.data?.left === 0) {
+      toast({
+        title: 'Credit Limit Reached ⚠️ (Resets in 24 hours)',
+        description: 'You have used your 2 free analyses. Sign up for unlimited access.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setSubmitted(null);
+    dispatch({ type: 'submit', videoId });
+    try {
+      const response = await submitVideo(videoId, url, member);
+      if (response.left !== undefined) queryClient.setQueryData(GUEST_CREDITS_KEY, { left: response.left });
+      setSubmitted(response);
+      dispatch({ type: 'submitted', videoId, hasTopics: response.analyzedTopics !== null });
+    } catch (error) {
+      submitFailed(error);
+    }
+  };
+
+  const reanalyze = useMutation({
+    mutationFn: (videoId: string) => apiRequest('POST', '/api/videos/analyze', { videoId, forceReanalyze: true }),
+    onMutate: () => {
+      setSubmitted(null);
+      dispatch({ type: 'reanalyze' });
+    },
+    onError: (error: Error, videoId) => {
+      toast({ title: 'Re-analysis failed', description: error.message, variant: 'destructive' });
+      dispatch({ type: 'open', videoId });
+      if (error instanceof ApiError && error.status === 401) toast(SESSION_EXPIRED);
+    },
+  });
+
+  const clear = () => {
+    setSubmitted(null);
+    dispatch({ type: 'clear' });
+  };
+  const retry = () => {
+    if (!state.videoId) return;
+    dispatch({ type: 'open', videoId: state.videoId });
+    void analysis.refetch();
+  };
+
+  const fresh = submitted?.videoId === state.videoId ? submitted : null;
+  const topics = state.reanalyzing ? null : (analysis.data?.analyzedTopics ?? fresh?.analyzedTopics ?? null);
+  return {
+    state,
+    member,
+    topics,
+    analysis: analysis.data ?? null,
+    submitted: fresh,
+    credits: credits.data?.left,
+    connection,
+    submit,
+    reanalyze: () => state.videoId && reanalyze.mutate(state.videoId),
+    clear,
+    retry,
+  };
+}

@@ -1,0 +1,45 @@
+import type { AnalysisEvent } from '@findclips/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { LiveChannel, type ConnectionStatus, type LiveIdentity } from '../lib/live';
+
+/**
+ * The live channel for whoever is here: a member connection replaces a guest one (SPEC §4), and
+ * the channel follows the current video.
+ */
+export function useLiveChannel(
+  identity: LiveIdentity | null,
+  videoId: string | null,
+  handlers: { onEvent(event: AnalysisEvent): void; onJoined(videoId: string): void },
+): ConnectionStatus {
+  const [status, setStatus] = useState<ConnectionStatus>('disconnected');
+  const channel = useRef<LiveChannel | null>(null);
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const videoRef = useRef(videoId);
+  videoRef.current = videoId;
+  const who = identity ? JSON.stringify(identity) : null;
+
+  useEffect(() => {
+    if (!who) return;
+    const live = new LiveChannel({
+      identity: JSON.parse(who) as LiveIdentity,
+      onEvent: (event) => latest.current.onEvent(event),
+      onJoined: (id) => latest.current.onJoined(id),
+      onStatus: setStatus,
+    });
+    live.watch(videoRef.current);
+    live.connect();
+    channel.current = live;
+    return () => {
+      live.close();
+      channel.current = null;
+      setStatus('disconnected');
+    };
+  }, [who]);
+
+  useEffect(() => {
+    channel.current?.watch(videoId);
+  }, [videoId]);
+
+  return status;
+}

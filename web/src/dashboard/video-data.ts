@@ -1,0 +1,71 @@
+import type { CheckStatusResponse, TranscriptResponse, VideoAnalysisResponse, VideoMetadataResponse } from '@findclips/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../lib/api';
+import { METADATA_STALE_MS, VIDEO_FETCH_RETRY } from '../lib/query-client';
+
+const notFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 401);
+
+/**
+ * A finished analysis of the video, or null: a member's private re-analysis first (401 or 404
+ * mean none), else the shared one (404 means none).
+ */
+export async function fetchAnalysis(videoId: string, member: boolean): Promise<VideoAnalysisResponse | null> {
+  if (member) {
+    try {
+      return await apiRequest<VideoAnalysisResponse>('GET', `/api/user-videos/${videoId}`);
+    } catch (error) {
+      if (!notFound(error)) throw error;
+    }
+  }
+  try {
+    return await apiRequest<VideoAnalysisResponse>('GET', `/api/cached-videos/${videoId}`);
+  } catch (error) {
+    if (notFound(error)) return null;
+    throw error;
+  }
+}
+
+export const analysisKey = (videoId: string | null, member: boolean) =>
+  [member ? '/api/user-videos' : '/api/cached-videos', videoId] as const;
+
+/** The analysis of the current video, with SPEC §9's video retries. */
+export function useAnalysis(videoId: string | null, member: boolean) {
+  return useQuery({
+    queryKey: analysisKey(videoId, member),
+    queryFn: () => fetchAnalysis(videoId!, member),
+    enabled: videoId !== null,
+    ...VIDEO_FETCH_RETRY,
+  });
+}
+
+/** Title and thumbnail, fresh for 5 minutes (SPEC §9). */
+export function useMetadata(videoId: string | null) {
+  return useQuery<VideoMetadataResponse>({
+    queryKey: ['/api/videos/metadata', videoId],
+    enabled: videoId !== null,
+    staleTime: METADATA_STALE_MS,
+    ...VIDEO_FETCH_RETRY,
+  });
+}
+
+export const checkStatus = (videoId: string) =>
+  apiRequest<CheckStatusResponse>('GET', `/api/videos/check-status?videoId=${encodeURIComponent(videoId)}`);
+
+/** SPEC §7: members send the link; guests spend a credit on a new video. */
+export function submitVideo(videoId: string, youtubeUrl: string, member: boolean): Promise<TranscriptResponse> {
+  const query = `?videoId=${encodeURIComponent(videoId)}`;
+  return member
+    ? apiRequest<TranscriptResponse>('POST', `/api/videos/transcript${query}`, { youtubeUrl })
+    : apiRequest<TranscriptResponse>('POST', `/api/guest/videos/transcript${query}`);
+}
+
+export const GUEST_CREDITS_KEY = ['/api/guest/credits'] as const;
+
+/** Guest credits; the timestamp keeps any cache from answering (SPEC §7). */
+export function useGuestCredits(enabled: boolean) {
+  return useQuery({
+    queryKey: GUEST_CREDITS_KEY,
+    queryFn: () => apiRequest<{ left: number }>('GET', `/api/guest/credits?_=${Date.now()}`),
+    enabled,
+  });
+}

@@ -1,0 +1,84 @@
+import { GUEST_COOKIE, type LoginRequest, type RegisterRequest, type User } from '@findclips/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { apiRequest, getQueryFn } from './api';
+import { rememberUser } from './storage';
+import { useToast } from './toast';
+
+export const USER_KEY = ['/api/user'] as const;
+
+/** The guest id from the gid cookie, if this browser has one (SPEC §3: guest = no user + gid). */
+export function guestIdFromCookie(cookie = typeof document === 'undefined' ? '' : document.cookie): string | null {
+  for (const part of cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === GUEST_COOKIE && value.length) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+export type AuthState =
+  | { status: 'loading'; user: null }
+  | { status: 'user'; user: User }
+  | { status: 'guest'; user: null; guestId: string }
+  | { status: 'anonymous'; user: null };
+
+/** SPEC §4's auth state: loading, then a user, a guest or nobody. */
+export function useAuth(): AuthState {
+  const { data, isLoading } = useQuery<User | null>({ queryKey: USER_KEY, queryFn: getQueryFn({ on401: 'returnNull' }) });
+  useEffect(() => {
+    if (!isLoading) rememberUser(data ?? null);
+  }, [data, isLoading]);
+  if (isLoading) return { status: 'loading', user: null };
+  if (data) return { status: 'user', user: data };
+  const guestId = guestIdFromCookie();
+  return guestId ? { status: 'guest', user: null, guestId } : { status: 'anonymous', user: null };
+}
+
+function useSignedIn(title: string, description: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  return (user: User) => {
+    rememberUser(user);
+    queryClient.setQueryData(USER_KEY, user);
+    toast({ title, description });
+    navigate('/');
+  };
+}
+
+export function useLogin() {
+  const toast = useToast();
+  const onSuccess = useSignedIn('Success', 'Successfully logged in');
+  return useMutation({
+    mutationFn: (body: LoginRequest) => apiRequest<User>('POST', '/api/login', body),
+    onSuccess,
+    onError: (error: Error) => toast({ title: 'Login failed', description: error.message, variant: 'destructive' }),
+  });
+}
+
+export function useRegister() {
+  const toast = useToast();
+  const onSuccess = useSignedIn('Success', 'Account created successfully');
+  return useMutation({
+    mutationFn: (body: RegisterRequest) => apiRequest<User>('POST', '/api/register', body),
+    onSuccess,
+    onError: (error: Error) => toast({ title: 'Registration failed', description: error.message, variant: 'destructive' }),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout'),
+    onSuccess: () => {
+      rememberUser(null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
+      queryClient.setQueryData(USER_KEY, null);
+      navigate('/auth');
+    },
+    onError: (error: Error) => toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
+  });
+}

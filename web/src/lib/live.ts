@@ -1,0 +1,105 @@
+import { analysisEventTypes, type AnalysisEvent } from '@findclips/contracts';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+
+/** SPEC §9: 5 reconnect attempts, 1 s to 5 s apart, 10 s timeout; 1 s before a manual reconnect. */
+export const LIVE_OPTIONS = {
+  path: '/socket.io',
+  transports: ['polling'],
+  withCredentials: true,
+  reconnectionAttempts: 5,
+  reconnectionDelay: 1_000,
+  reconnectionDelayMax: 5_000,
+  timeout: 10_000,
+} satisfies Partial<ManagerOptions & SocketOptions>;
+export const MANUAL_RECONNECT_MS = 1_000;
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
+
+/** SPEC §6: members authenticate with their user id, guests with their guest id. */
+export type LiveIdentity = { userId: number } | { guestId: string };
+
+export interface LiveChannelOptions {
+  identity: LiveIdentity;
+  onEvent(event: AnalysisEvent): void;
+  onStatus?(status: ConnectionStatus): void;
+  /** Called when the server confirms a join: events missed before it can be re-fetched then. */
+  onJoined?(videoId: string): void;
+  /** Same origin in the app; tests pass a server and cookies. */
+  url?: string;
+  extraHeaders?: Record<string, string>;
+}
+
+/**
+ * The live channel of SPEC §4 and §7: one Socket.IO connection (polling only, credentials sent),
+ * joined to the current video's room. Socket.IO reconnects by itself after network failures; after
+ * a server-initiated disconnect it does not, so the channel reconnects after 1 s. Each (re)connect
+ * rejoins the current room, and events for any other video are dropped.
+ */
+export class LiveChannel {
+  private readonly socket: Socket;
+  private videoId: string | null = null;
+  private transaction = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: LiveChannelOptions) {
+    this.socket = io(options.url ?? '', {
+      ...LIVE_OPTIONS,
+      auth: options.identity,
+      ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
+      autoConnect: false,
+    });
+    const status = (value: ConnectionStatus) => options.onStatus?.(value);
+
+    this.socket.on('connect', () => {
+      status('connected');
+      this.sendJoin();
+    });
+    this.socket.on('disconnect', (reason) => {
+      status('disconnected');
+      if (reason === 'io server disconnect' && !this.closed) {
+        this.reconnectTimer = setTimeout(() => this.connect(), MANUAL_RECONNECT_MS);
+      }
+    });
+    this.socket.on('connect_error', (error) => {
+      status('error');
+      console.warn('live connection failed:', error.message);
+    });
+    this.socket.io.on('reconnect_failed', () => console.warn('live connection: reconnection failed'));
+    this.socket.on('JOIN_VIDEO_CONFIRMED', (body: { videoId?: string }) => {
+      if (body?.videoId && body.videoId === this.videoId) options.onJoined?.(body.videoId);
+    });
+    for (const type of analysisEventTypes) {
+      this.socket.on(type, (event: AnalysisEvent) => {
+        if (event?.videoId === this.videoId) options.onEvent(event);
+      });
+    }
+  }
+
+  connect(): void {
+    if (this.closed || this.socket.connected) return;
+    this.options.onStatus?.('connecting');
+    this.socket.connect();
+  }
+
+  get connected(): boolean {
+    return this.socket.connected;
+  }
+
+  /** Follows a video: leaves the others, joins its room now or on the next connect. */
+  watch(videoId: string | null): void {
+    this.videoId = videoId;
+    if (this.socket.connected) this.sendJoin();
+  }
+
+  private sendJoin(): void {
+    if (!this.videoId) return;
+    this.socket.emit('join_video', { videoId: this.videoId, leaveOthers: true, transactionId: ++this.transaction });
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    this.socket.disconnect();
+  }
+}

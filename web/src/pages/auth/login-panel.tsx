@@ -1,0 +1,106 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input } from '../../components/ui';
+import { useLogin } from '../../lib/auth';
+import { useToast } from '../../lib/toast';
+import { Divider, GoogleButton } from './google-button';
+
+/** The Login tab and its password-reset view (SPEC §2, §4). */
+export function LoginPanel() {
+  const [view, setView] = useState<'login' | 'reset'>('login');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [resetEmail, setResetEmail] = useState('');
+  const login = useLogin();
+  const toast = useToast();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate({ email, password });
+  };
+
+  // No request is made: SPEC §2 says the reset form only shows a toast.
+  const sendReset = (event: FormEvent) => {
+    event.preventDefault();
+    toast({
+      title: 'Reset link sent',
+      description: 'If an account exists with this email, you will receive a password reset link shortly.',
+    });
+    setResetEmail('');
+    setView('login');
+  };
+
+  if (view === 'reset') {
+    return (
+      <form onSubmit={sendReset} className="grid gap-4" aria-label="Reset password">
+        <h3 className="font-semibold">Reset your password</h3>
+        <Field id="reset-email" label="Email">
+          <Input
+            id="reset-email"
+            type="email"
+            required
+            autoComplete="email"
+            value={resetEmail}
+            onChange={(e) => setResetEmail(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" className="w-full">
+          Send Reset Link
+        </Button>
+        <button type="button" className="text-sm text-brand-700 hover:underline" onClick={() => setView('login')}>
+          Back to Login
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <div>
+      <GoogleButton label="Continue with Google" />
+      <Divider label="OR LOGIN WITH EMAIL" />
+      <form onSubmit={submit} className="grid gap-4" aria-label="Login">
+        <Field id="login-email" label="Email">
+          <Input
+            id="login-email"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </Field>
+        <Field id="login-password" label="Password">
+          <div className="relative">
+            <Input
+              id="login-password"
+              type={showPassword ? 'text' : 'password'}
+              required
+              autoComplete="current-password"
+              className="pr-10"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <button
+              type="button"
+              className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500"
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
+            </button>
+          </div>
+        </Field>
+        <div className="flex justify-end">
+          <button type="button" className="text-sm text-brand-700 hover:underline" onClick={() => setView('reset')}>
+            Forgot password?
+          </button>
+        </div>
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+    </div>
+  );
+}

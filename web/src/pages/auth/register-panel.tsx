@@ -1,0 +1,69 @@
+import { registerFormSchema, type RegisterForm } from '@findclips/contracts';
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input } from '../../components/ui';
+import { useRegister } from '../../lib/auth';
+import { fieldErrors, hasErrors, type FieldErrors } from '../../lib/form-errors';
+import { Divider, GoogleButton } from './google-button';
+
+const empty: RegisterForm = { email: '', password: '', confirmPassword: '' };
+
+/** The Register tab: SPEC §5's rules from the shared contract, on submit and then on change. */
+export function RegisterPanel() {
+  const [values, setValues] = useState<RegisterForm>(empty);
+  const [errors, setErrors] = useState<FieldErrors<RegisterForm>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const register = useRegister();
+
+  const change = (field: keyof RegisterForm) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted) setErrors(fieldErrors(registerFormSchema, next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = fieldErrors(registerFormSchema, values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    // confirmPassword is dropped before sending (SPEC §3).
+    register.mutate({ email: values.email.trim(), password: values.password });
+  };
+
+  const input = (field: keyof RegisterForm, label: string, type: string, autoComplete: string) => (
+    <Field id={`register-${field}`} label={label} error={errors[field]}>
+      <Input
+        id={`register-${field}`}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[field]}
+        onChange={change(field)}
+        aria-invalid={Boolean(errors[field])}
+        aria-describedby={errors[field] ? `register-${field}-error` : undefined}
+      />
+    </Field>
+  );
+  const passwordType = showPassword ? 'text' : 'password';
+
+  return (
+    <div>
+      <h3 className="mb-1 text-lg font-semibold">Create an account</h3>
+      <p className="mb-4 text-sm text-slate-600">Sign up to start scheduling posts</p>
+      <GoogleButton label="Sign up with Google" />
+      <Divider label="OR REGISTER WITH EMAIL" />
+      <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Register">
+        {input('email', 'Email', 'email', 'email')}
+        {input('password', 'Password', passwordType, 'new-password')}
+        {input('confirmPassword', 'Confirm Password', passwordType, 'new-password')}
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="h-4 w-4" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
+          Show password
+        </label>
+        <Button type="submit" className="w-full" disabled={register.isPending}>
+          {register.isPending ? 'Creating account...' : 'Register with Email'}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import type { HistoryVideo } from '@findclips/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Link2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { Badge, Button, Card, Skeleton } from '../components/ui';
+import { apiRequest } from '../lib/api';
+import { formatDate, thumbnailOf } from '../lib/format';
+import { scopedKey, storageKeys, writeStored } from '../lib/storage';
+import { useToast } from '../lib/toast';
+import { useCopy } from '../lib/use-copy';
+
+type Sort = 'recent' | 'title';
+/** SPEC §9. */
+export const HISTORY_SKELETON_CARDS = 6;
+const SHARES_KEY = ['/api/analysis/shares-map'] as const;
+
+const sorters: Record<Sort, (a: HistoryVideo, b: HistoryVideo) => number> = {
+  recent: (a, b) => b.processedAt.localeCompare(a.processedAt),
+  title: (a, b) => (a.title ?? '').localeCompare(b.title ?? '', undefined, { sensitivity: 'base' }),
+};
+
+/** /history: 'Your Processed Videos' (SPEC §2). */
+export default function HistoryPage() {
+  const [sort, setSort] = useState<Sort>('recent');
+  const videos = useQuery<HistoryVideo[]>({ queryKey: ['/api/videos'] });
+  const shares = useQuery<{ shareId: string; youtubeId: string }[]>({ queryKey: SHARES_KEY });
+  const navigate = useNavigate();
+  const shareOf = new Map((shares.data ?? []).map((s) => [s.youtubeId, s.shareId]));
+  const list = [...(videos.data ?? [])].sort(sorters[sort]);
+
+  const open = (youtubeId: string) => {
+    writeStored(scopedKey(storageKeys.lastVideoId), youtubeId);
+    navigate(`/?video=${youtubeId}`);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-bold">Your Processed Videos</h1>
+        <label className="flex items-center gap-2 text-sm text-slate-600">
+          Sort by
+          <select
+            value={sort}
+            onChange={(e) => setSort(e.target.value as Sort)}
+            className="min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          >
+            <option value="recent">Recently Processed</option>
+            <option value="title">Video Title</option>
+          </select>
+        </label>
+      </div>
+      {videos.isLoading ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading videos">
+          {Array.from({ length: HISTORY_SKELETON_CARDS }, (_, i) => (
+            <Card key={i} className="p-3" data-testid="skeleton-card">
+              <Skeleton className="aspect-video w-full" />
+              <Skeleton className="mt-3 h-4 w-3/4" />
+              <Skeleton className="mt-2 h-3 w-1/2" />
+            </Card>
+          ))}
+        </div>
+      ) : videos.isError ? (
+        <Card className="p-6 text-sm text-red-600" role="alert">
+          {videos.error.message}
+        </Card>
+      ) : list.length === 0 ? (
+        <Card className="flex flex-col items-center gap-4 p-10 text-center">
+          <p className="text-slate-600">You have not processed any videos yet.</p>
+          <Button onClick={() => navigate('/')}>Process Your First Video</Button>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {list.map((video) => (
+            <VideoCard key={video.id} video={video} shareId={shareOf.get(video.youtubeId)} onOpen={() => open(video.youtubeId)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: string; onOpen(): void }) {
+  const [confirming, setConfirming] = useState(false);
+  const { copied, copy } = useCopy();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/analysis/shared/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SHARES_KEY }),
+    onError: (error: Error) => toast({ title: 'Failed to remove share', description: error.message, variant: 'destructive' }),
+  });
+  const title = video.title ?? `YouTube video ${video.youtubeId}`;
+
+  return (
+    <li>
+      <Card className="flex h-full flex-col overflow-hidden">
+        <button type="button" onClick={onOpen} className="text-left" aria-label={`Open ${title}`}>
+          <img
+            src={thumbnailOf(video.youtubeId, video.thumbnailUrl)}
+            alt={title}
+            className="aspect-video w-full bg-slate-200 object-cover"
+          />
+          <div className="grid gap-1 p-3">
+            <Badge className="w-fit">Your Analysis</Badge>
+            <h2 className="line-clamp-2 font-semibold">{title}</h2>
+            <p className="text-xs text-slate-500">Analyzed on {formatDate(video.createdAt)}</p>
+            <p className="text-xs text-slate-500">Processed on {formatDate(video.processedAt)}</p>
+          </div>
+        </button>
+        {shareId && (
+          <div className="mt-auto flex gap-2 border-t border-slate-100 p-3">
+            <Button variant="outline" onClick={() => void copy(new URL(`/shared/${shareId}`, window.location.origin).toString())}>
+              {copied ? <Check className="h-4 w-4" aria-hidden /> : <Link2 className="h-4 w-4" aria-hidden />}
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+            <Button variant="outline" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+              <Trash2 className="h-4 w-4" aria-hidden />
+              Remove share
+            </Button>
+          </div>
+        )}
+      </Card>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Remove this share?"
+        description="The shared page will stop working for everyone who has the link."
+        confirmLabel="Remove share"
+        onConfirm={() => shareId && remove.mutate(shareId)}
+      />
+    </li>
+  );
+}

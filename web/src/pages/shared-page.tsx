@@ -1,0 +1,149 @@
+import type { SharedAnalysisResponse } from '@findclips/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Eye, Film } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ClipPlayer } from '../components/clip-player';
+import { LazyMount } from '../components/lazy-clip';
+import { Badge, Card, Skeleton, buttonClass } from '../components/ui';
+import { apiRequest } from '../lib/api';
+import { formatRange, plural, thumbnailOf } from '../lib/format';
+
+/** SPEC §9: the topic list shows 4 until expanded. */
+export const TOPICS_COLLAPSED = 4;
+
+async function fetchShare(shareId: string): Promise<SharedAnalysisResponse> {
+  try {
+    return await apiRequest<SharedAnalysisResponse>('GET', `/api/shared/${encodeURIComponent(shareId)}`);
+  } catch {
+    throw new Error('Shared analysis not found');
+  }
+}
+
+/** /shared/{shareId}: the public, watch-only page of a shared analysis (SPEC §2). */
+export default function SharedPage() {
+  const { shareId = '' } = useParams();
+  const share = useQuery({ queryKey: ['/api/shared', shareId], queryFn: () => fetchShare(shareId) });
+  const [showAll, setShowAll] = useState(false);
+
+  if (share.isLoading) return <SharedSkeleton />;
+  if (!share.data) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Analysis Not Found</h1>
+        <p className="mt-2 text-slate-600">This shared analysis may have been removed or doesn't exist.</p>
+        <Link to="/" className={buttonClass('primary', 'mt-6')}>
+          Back to Home
+        </Link>
+      </div>
+    );
+  }
+
+  const data = share.data;
+  const topics = data.sharedTopics ?? [];
+  const videoTitle = data.video.title ?? `YouTube video ${data.youtubeId}`;
+  const title = data.title || `${videoTitle} - Find & Watch The Best Clips`;
+  const listed = showAll ? topics : topics.slice(0, TOPICS_COLLAPSED);
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Link to="/" className="text-sm font-medium text-brand-700 underline">
+          Find Clips Yourself - Try for Free
+        </Link>
+        {data.isOwner && (
+          <Link to={`/?video=${data.youtubeId}`} className={buttonClass('outline')}>
+            Open in Find Clips
+          </Link>
+        )}
+      </div>
+      <header className="grid gap-2">
+        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+        {data.description && <p className="text-slate-600">{data.description}</p>}
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <Badge>
+            <Eye className="h-3.5 w-3.5" aria-hidden />
+            {plural(data.viewCount, 'view')}
+          </Badge>
+          {data.video.channelTitle && <span>from {data.video.channelTitle}</span>}
+        </div>
+      </header>
+      <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
+        <img
+          src={thumbnailOf(data.youtubeId, data.video.thumbnailUrl)}
+          alt={videoTitle}
+          className="aspect-video w-full rounded-lg bg-slate-200 object-cover sm:w-56"
+        />
+        <div>
+          <h2 className="font-semibold">{videoTitle}</h2>
+          <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+            <Film className="h-4 w-4" aria-hidden />
+            Shared video clips containing {plural(topics.length, 'topic')}
+          </p>
+        </div>
+      </Card>
+      {topics.length === 0 ? (
+        <Card className="p-6 text-sm text-slate-600">No topics available in this shared analysis.</Card>
+      ) : (
+        <>
+          <Card className="p-4">
+            <h2 className="mb-3 font-semibold">Topics in this video</h2>
+            <ol className="grid gap-2">
+              {listed.map((topic, index) => (
+                <li key={topic.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <a href={`#topic-${index + 1}`} className="text-sm text-brand-700 hover:underline">
+                    {index + 1}. {topic.title}
+                  </a>
+                  <Badge className="bg-slate-100 text-slate-700">{formatRange(topic.startTime, topic.endTime)}</Badge>
+                </li>
+              ))}
+            </ol>
+            {topics.length > TOPICS_COLLAPSED && (
+              <button
+                type="button"
+                className="mt-3 text-sm font-medium text-brand-700 hover:underline"
+                aria-expanded={showAll}
+                onClick={() => setShowAll((s) => !s)}
+              >
+                {showAll ? 'Show fewer topics' : `Show all ${topics.length} topics`}
+              </button>
+            )}
+          </Card>
+          {topics.map((topic, index) => (
+            <section
+              key={topic.id}
+              id={`topic-${index + 1}`}
+              aria-labelledby={`shared-topic-${index + 1}`}
+              className="scroll-mt-4"
+            >
+              <h2 id={`shared-topic-${index + 1}`} className="text-lg font-semibold">
+                {index + 1}. {topic.title}
+              </h2>
+              <p className="mb-3 text-sm text-slate-500">{formatRange(topic.startTime, topic.endTime)}</p>
+              <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
+                <ClipPlayer youtubeId={data.youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
+              </LazyMount>
+            </section>
+          ))}
+        </>
+      )}
+      <p className="text-center text-sm text-slate-500">
+        Powered by{' '}
+        <Link to="/" className="font-medium text-brand-700 underline">
+          Find Clips
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function SharedSkeleton() {
+  return (
+    <div className="mx-auto grid max-w-4xl gap-4 px-4 py-8" aria-busy="true" aria-label="Loading the shared analysis">
+      <Skeleton className="h-8 w-2/3" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-40 w-full" />
+      <Skeleton className="aspect-video w-full" />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import SettingsPage, { avatarLetter } from './settings/settings-page';
+import { member, renderWithApp } from './test/render';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('settings (SPEC §2, §5)', () => {
+  it('makes the avatar from the first name, else the email, else U', () => {
+    expect(avatarLetter({ firstName: 'ada', email: 'x@example.com' })).toBe('A');
+    expect(avatarLetter({ firstName: null, email: 'grace@example.com' })).toBe('G');
+    expect(avatarLetter({ firstName: '', email: '' })).toBe('U');
+  });
+
+  it('toggles the profile card between view and edit, validating on save', async () => {
+    const user = userEvent.setup();
+    globalThis.fetch = jest.fn(() => Promise.reject(new Error('no request expected'))) as unknown as typeof fetch;
+    renderWithApp(<SettingsPage />, { user: member });
+    expect(screen.getByTestId('avatar')).toHaveTextContent('A');
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText(/Account created/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('First name'));
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    expect(globalThis.fetch).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await user.type(screen.getByLabelText('Current password'), '12345');
+    await user.type(screen.getByLabelText('New password'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Show new password' }));
+    expect(screen.getByLabelText('New password')).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByText('Current password is required')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Change Email' }));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Update Email' }));
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+  });
+
+  it('shows email and password as managed by Google for Google accounts, and asks for DELETE', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SettingsPage />, { user: { ...member, googleId: 'g-123' } });
+    expect(screen.getAllByText('Managed by Google')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Change Email' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Account' });
+    const confirm = () => screen.getAllByRole('button', { name: 'Delete Account' }).find((b) => dialog.contains(b))!;
+    expect(confirm()).toBeDisabled();
+    await user.type(screen.getByLabelText('Type DELETE to confirm'), 'delete');
+    expect(confirm()).toBeDisabled();
+    await user.clear(screen.getByLabelText('Type DELETE to confirm'));
+    await user.type(screen.getByLabelText('Type DELETE to confirm'), 'DELETE');
+    expect(confirm()).toBeEnabled();
+    await user.click(confirm());
+    expect(await screen.findByText('Account Deletion')).toBeInTheDocument();
+    expect(screen.getByText('Your account would be deleted in production')).toBeInTheDocument();
+  });
+
+  it('verifies the password when leaving the field, from 3 characters, with Verifying... meanwhile', async () => {
+    const user = userEvent.setup();
+    let answer: (r: Response) => void = () => undefined;
+    const verify = jest.fn((_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)));
+    globalThis.fetch = verify as unknown as typeof fetch;
+    renderWithApp(<SettingsPage />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const field = screen.getByLabelText('Enter your current password');
+
+    await user.type(field, 'ab');
+    await user.tab();
+    expect(verify).not.toHaveBeenCalled();
+
+    await user.type(field, 'c');
+    await user.tab();
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(verify.mock.calls[0]![0]).toBe('/api/verify-password');
+    expect(JSON.parse(String(verify.mock.calls[0]![1]?.body))).toEqual({ password: 'abc' });
+    expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    answer(json(200, { isValid: false }));
+    expect(await screen.findByText('Password is incorrect')).toBeInTheDocument();
+
+    await user.type(field, 'd');
+    await user.tab();
+    answer(json(200, { isValid: true }));
+    expect(await screen.findByText('Password verified')).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog');
+    expect(screen.getAllByRole('button', { name: 'Delete Account' }).find((b) => dialog.contains(b))).toBeEnabled();
+
+    await user.type(field, 'e');
+    await user.tab();
+    answer(json(429, { message: 'Too many password checks' }));
+    expect(await screen.findByText('Too many password checks')).toBeInTheDocument();
+  });
+});

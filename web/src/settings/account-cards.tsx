@@ -1,0 +1,156 @@
+import { updateEmailSchema, updatePasswordSchema, type UpdatePasswordRequest, type User } from '@findclips/contracts';
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, Field, Input } from '../components/ui';
+import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
+import { SettingsCard } from './settings-card';
+import { useProfileUpdate } from './use-profile-update';
+
+const MANAGED_TEXT = 'This is managed by your Google account. Change it in your Google account settings.';
+const managedBadge = <Badge className="bg-blue-50 text-blue-700">Managed by Google</Badge>;
+
+/** Email Address: read-only for Google accounts (SPEC §6). */
+export function EmailCard({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
+  const [email, setEmail] = useState(user.email);
+  const [error, setError] = useState<string>();
+  const update = useProfileUpdate<{ email: string }>(
+    '/api/profile/email',
+    { success: 'Email updated', successText: 'Your email has been updated successfully.', failure: 'Failed to update email' },
+    () => setEditing(false),
+  );
+  const google = Boolean(user.googleId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = fieldErrors(updateEmailSchema, { email });
+    setError(found.email);
+    if (!hasErrors(found)) update.mutate({ email: email.trim() });
+  };
+
+  return (
+    <SettingsCard title="Email Address" badge={google && managedBadge}>
+      {editing && !google ? (
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <Field id="email" label="Email" error={error}>
+            <Input
+              id="email"
+              type="email"
+              value={email}
+              aria-invalid={Boolean(error)}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </Field>
+          <div className="flex gap-2">
+            <Button type="submit" disabled={update.isPending}>
+              Update Email
+            </Button>
+            <Button variant="outline" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="grid gap-3">
+          <p className="text-sm font-medium">{user.email}</p>
+          {google ? (
+            <p className="text-sm text-slate-600">{MANAGED_TEXT}</p>
+          ) : (
+            <Button
+              variant="outline"
+              className="w-fit"
+              onClick={() => {
+                setEmail(user.email);
+                setError(undefined);
+                setEditing(true);
+              }}
+            >
+              Change Email
+            </Button>
+          )}
+        </div>
+      )}
+    </SettingsCard>
+  );
+}
+
+const emptyPasswords: UpdatePasswordRequest = { currentPassword: '', newPassword: '' };
+
+/** Password: current and new, each with Show/Hide; the form resets after success. */
+export function PasswordCard({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState(emptyPasswords);
+  const [shown, setShown] = useState({ currentPassword: false, newPassword: false });
+  const [errors, setErrors] = useState<FieldErrors<UpdatePasswordRequest>>({});
+  const close = () => {
+    setValues(emptyPasswords);
+    setShown({ currentPassword: false, newPassword: false });
+    setErrors({});
+    setEditing(false);
+  };
+  const update = useProfileUpdate<UpdatePasswordRequest>(
+    '/api/profile/password',
+    {
+      success: 'Password updated',
+      successText: 'Your password has been updated successfully.',
+      failure: 'Failed to update password',
+    },
+    close,
+  );
+  const google = Boolean(user.googleId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = fieldErrors(updatePasswordSchema, values);
+    setErrors(found);
+    if (!hasErrors(found)) update.mutate(values);
+  };
+
+  return (
+    <SettingsCard title="Password" badge={google && managedBadge}>
+      {google ? (
+        <p className="text-sm text-slate-600">{MANAGED_TEXT}</p>
+      ) : editing ? (
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          {(['currentPassword', 'newPassword'] as const).map((field) => (
+            <Field
+              key={field}
+              id={field}
+              label={field === 'currentPassword' ? 'Current password' : 'New password'}
+              error={errors[field]}
+            >
+              <div className="flex gap-2">
+                <Input
+                  id={field}
+                  type={shown[field] ? 'text' : 'password'}
+                  autoComplete={field === 'currentPassword' ? 'current-password' : 'new-password'}
+                  value={values[field]}
+                  aria-invalid={Boolean(errors[field])}
+                  onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+                />
+                <Button
+                  variant="outline"
+                  aria-label={`${shown[field] ? 'Hide' : 'Show'} ${field === 'currentPassword' ? 'current' : 'new'} password`}
+                  onClick={() => setShown({ ...shown, [field]: !shown[field] })}
+                >
+                  {shown[field] ? 'Hide' : 'Show'}
+                </Button>
+              </div>
+            </Field>
+          ))}
+          <div className="flex gap-2">
+            <Button type="submit" disabled={update.isPending}>
+              Update Password
+            </Button>
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button variant="outline" className="w-fit" onClick={() => setEditing(true)}>
+          Change Password
+        </Button>
+      )}
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { VERIFY_PASSWORD_MIN_LENGTH, type User, type VerifyPasswordResponse } from '@findclips/contracts';
+import { useState } from 'react';
+import { Dialog } from '../components/dialog';
+import { Button, Card, Field, Input } from '../components/ui';
+import { apiRequest } from '../lib/api';
+import { useToast } from '../lib/toast';
+
+type Check = { state: 'idle' | 'checking' | 'verified' | 'wrong' } | { state: 'failed'; message: string };
+
+/**
+ * Danger Zone (SPEC §2): Google accounts type DELETE; password accounts have their password
+ * verified when leaving the field. Confirming only shows a toast: no deletion call is made.
+ */
+export function DangerZone({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const toast = useToast();
+  const google = Boolean(user.googleId);
+  const confirmed = google ? typed === 'DELETE' : check.state === 'verified';
+
+  const reset = (next: boolean) => {
+    setOpen(next);
+    setTyped('');
+    setPassword('');
+    setCheck({ state: 'idle' });
+  };
+
+  const verify = async () => {
+    if (password.length < VERIFY_PASSWORD_MIN_LENGTH) return setCheck({ state: 'idle' });
+    setCheck({ state: 'checking' });
+    try {
+      const { isValid } = await apiRequest<VerifyPasswordResponse>('POST', '/api/verify-password', { password });
+      setCheck({ state: isValid ? 'verified' : 'wrong' });
+    } catch (error) {
+      setCheck({
+        state: 'failed',
+        message: error instanceof Error && error.message ? error.message : 'Password verification failed',
+      });
+    }
+  };
+
+  const confirm = () => {
+    toast({ title: 'Account Deletion', description: 'Your account would be deleted in production' });
+    reset(false);
+  };
+
+  return (
+    <Card className="border-red-200 p-5 sm:p-6">
+      <h2 className="text-lg font-semibold text-red-700">Danger Zone</h2>
+      <p className="mt-1 text-sm text-slate-600">Deleting your account removes your analyses, history and shares.</p>
+      <Button variant="destructive" className="mt-4" onClick={() => reset(true)}>
+        Delete Account
+      </Button>
+      <Dialog open={open} onOpenChange={reset} title="Delete Account" description="This cannot be undone.">
+        {google ? (
+          <Field id="delete-confirm" label="Type DELETE to confirm">
+            <Input id="delete-confirm" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
+          </Field>
+        ) : (
+          <Field id="delete-password" label="Enter your current password">
+            <Input
+              id="delete-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setCheck({ state: 'idle' });
+              }}
+              onBlur={() => void verify()}
+            />
+            <p role="status" className="text-sm">
+              {check.state === 'verified' && <span className="text-green-700">Password verified</span>}
+              {check.state === 'wrong' && <span className="text-red-600">Password is incorrect</span>}
+              {check.state === 'failed' && <span className="text-red-600">{check.message}</span>}
+            </p>
+          </Field>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => reset(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={!confirmed || check.state === 'checking'} onClick={confirm}>
+            {check.state === 'checking' ? 'Verifying...' : 'Delete Account'}
+          </Button>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { updateProfileSchema, type UpdateProfileRequest, type User } from '@findclips/contracts';
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input } from '../components/ui';
+import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
+import { SettingsCard } from './settings-card';
+import { useProfileUpdate } from './use-profile-update';
+
+/** Personal Information: first and last name, view and edit (SPEC §2). */
+export function PersonalCard({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
+  const initial = { firstName: user.firstName ?? '', lastName: user.lastName ?? '' };
+  const [values, setValues] = useState<UpdateProfileRequest>(initial);
+  const [errors, setErrors] = useState<FieldErrors<UpdateProfileRequest>>({});
+  const update = useProfileUpdate<UpdateProfileRequest>(
+    '/api/profile',
+    {
+      success: 'Profile updated',
+      successText: 'Your profile has been updated successfully.',
+      failure: 'Failed to update profile',
+    },
+    () => setEditing(false),
+  );
+
+  const start = () => {
+    setValues(initial);
+    setErrors({});
+    setEditing(true);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = fieldErrors(updateProfileSchema, values);
+    setErrors(found);
+    if (!hasErrors(found)) update.mutate({ firstName: values.firstName.trim(), lastName: values.lastName.trim() });
+  };
+
+  return (
+    <SettingsCard title="Personal Information">
+      {editing ? (
+        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+          {(['firstName', 'lastName'] as const).map((field) => (
+            <Field key={field} id={field} label={field === 'firstName' ? 'First name' : 'Last name'} error={errors[field]}>
+              <Input
+                id={field}
+                value={values[field]}
+                aria-invalid={Boolean(errors[field])}
+                onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+              />
+            </Field>
+          ))}
+          <div className="flex gap-2 sm:col-span-2">
+            <Button type="submit" disabled={update.isPending}>
+              Save Changes
+            </Button>
+            <Button variant="outline" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="grid gap-4">
+          <dl className="grid gap-4 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-slate-500">First name</dt>
+              <dd className="font-medium">{user.firstName || '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Last name</dt>
+              <dd className="font-medium">{user.lastName || '—'}</dd>
+            </div>
+          </dl>
+          <Button variant="outline" className="w-fit" onClick={start}>
+            Edit Profile
+          </Button>
+        </div>
+      )}
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { act, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GUEST_QUOTE_ALLOWANCE, useGuestQuotes } from './dashboard/guest-quotes';
+import { useViewMode } from './dashboard/use-view-mode';
+import { VideoHeader } from './dashboard/video-header';
+import { rememberUser, scopedKey, storageKeys } from './lib/storage';
+import { member, renderWithApp } from './test/render';
+
+describe('local storage keys (SPEC §3)', () => {
+  it('scopes keys as {userId}{key} for the signed-in user and uses the bare key otherwise', () => {
+    expect(scopedKey(storageKeys.viewMode)).toBe('viewMode');
+    rememberUser(member);
+    expect(scopedKey(storageKeys.viewMode)).toBe('42viewMode');
+    expect(scopedKey(storageKeys.lastVideoId)).toBe('42lastProcessedVideoId');
+    rememberUser(null);
+    expect(scopedKey(storageKeys.viewMode)).toBe('viewMode');
+  });
+
+  it("remembers a member's view mode under their own key", () => {
+    rememberUser(member);
+    const first = renderHook(() => useViewMode());
+    expect(first.result.current[0]).toBe('edit');
+    act(() => first.result.current[1]('watch'));
+    expect(localStorage.getItem('42viewMode')).toBe('"watch"');
+    expect(localStorage.getItem('viewMode')).toBeNull();
+    expect(renderHook(() => useViewMode()).result.current[0]).toBe('watch');
+
+    rememberUser(null);
+    expect(renderHook(() => useViewMode()).result.current[0]).toBe('edit');
+  });
+
+  it('switches Edit and Watch from the video header and keeps the choice', async () => {
+    const user = userEvent.setup();
+    function Header() {
+      const [mode, setMode] = useViewMode();
+      return (
+        <VideoHeader
+          youtubeId="dQw4w9WgXcQ"
+          title="A talk"
+          thumbnailUrl="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"
+          isDemo={false}
+          isGuest
+          viewMode={mode}
+          onViewMode={setMode}
+          canShare
+          onShare={() => undefined}
+          menuDisabled={false}
+          onClear={() => undefined}
+          canReanalyze={false}
+          onReanalyze={() => undefined}
+        />
+      );
+    }
+    renderWithApp(<Header />, { user: null });
+    expect(screen.getByRole('img', { name: 'A talk' })).toBeInTheDocument();
+    expect(screen.getByText('Shared Guest Analysis')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Watch' }));
+    expect(screen.getByRole('button', { name: 'Watch' })).toHaveAttribute('aria-pressed', 'true');
+    expect(localStorage.getItem('viewMode')).toBe('"watch"');
+  });
+
+  it('gives a guest 4 quote clips per video, counted in local storage, and members no limit', () => {
+    const guest = renderHook(() => useGuestQuotes('dQw4w9WgXcQ', true));
+    for (let i = 0; i < GUEST_QUOTE_ALLOWANCE; i++) {
+      expect(guest.result.current.canPlay(`q${i}`)).toBe(true);
+      act(() => guest.result.current.use(`q${i}`));
+    }
+    expect(GUEST_QUOTE_ALLOWANCE).toBe(4);
+    expect(guest.result.current.canPlay('q9')).toBe(false);
+    expect(guest.result.current.canPlay('q1')).toBe(true);
+    expect(JSON.parse(localStorage.getItem('guestQuoteUsage')!)).toEqual({ dQw4w9WgXcQ: ['q0', 'q1', 'q2', 'q3'] });
+    expect(renderHook(() => useGuestQuotes('otherVideo1', true)).result.current.canPlay('q9')).toBe(true);
+    expect(renderHook(() => useGuestQuotes('dQw4w9WgXcQ', false)).result.current.canPlay('q9')).toBe(true);
+  });
+});

@@ -1,0 +1,45 @@
+import type { User } from '@findclips/contracts';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { USER_KEY } from '../lib/auth';
+import { createQueryClient } from '../lib/query-client';
+import { AppProviders } from '../providers';
+
+export const member: User = {
+  id: 42,
+  email: 'ada@example.com',
+  name: null,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  googleId: null,
+  avatarUrl: null,
+  aiProvider: 'gemini',
+  createdAt: '2026-01-02T10:00:00.000Z',
+};
+
+/** Shows where the router is, so tests can assert redirects. */
+export function Location() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+/**
+ * Renders UI inside the app's providers and a memory router at `route`. `user` seeds who is signed
+ * in (null: nobody); left out, the user query stays in flight.
+ */
+export function renderWithApp(ui: ReactNode, { route = '/', user }: { route?: string; user?: User | null } = {}) {
+  const client = createQueryClient();
+  if (user !== undefined) client.setQueryData(USER_KEY, user);
+  const view = render(
+    <MemoryRouter initialEntries={[route]}>
+      <AppProviders client={client}>
+        <Routes>
+          <Route path="*" element={ui} />
+        </Routes>
+        <Location />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return { client, ...view };
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // The contracts are bundled from their TypeScript source, so only what a screen uses ships.
+    alias: { '@findclips/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+  },
+  server: {
+    // `npx vite` in web/ for UI work against a running `npm start`.
+    proxy: { '/api': gateway, '/auth/google': gateway, '/socket.io': gateway },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    assetsDir: 'assets',
+    rollupOptions: {
+      treeshake: {
+        // The contracts' modules have no side effects: a screen that needs a constant
+        // (contracts/constants.ts) does not pull in the schemas, so only the forms that validate
+        // (sign-in, settings) load zod.
+        moduleSideEffects: (id) => !id.includes('/libs/contracts/'),
+      },
+    },
+  },
+});
