@@ -21,6 +21,8 @@ export interface FakeVideo {
   playability?: 'OK' | 'ERROR' | 'LOGIN_REQUIRED';
   /** No `captions` in the player response at all. */
   tracks?: FakeTrack[];
+  /** How long the caption track takes to arrive, as a long one does over a real network. */
+  captionDelayMs?: number;
 }
 
 export interface FakeYoutube {
@@ -131,6 +133,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
         (t) => t.languageCode === url.searchParams.get('lang') && (t.kind ?? '') === (url.searchParams.get('kind') ?? ''),
       );
       if (!track) return send(404, 'text/html', 'Not Found');
+      if (video?.captionDelayMs) await new Promise((resolve) => setTimeout(resolve, video.captionDelayMs));
       const format = url.searchParams.get('fmt') === 'srv3' ? 'srv3' : (track.format ?? 'classic');
       return send(200, 'text/xml; charset=UTF-8', format === 'srv3' ? srv3(track.segments) : classic(track.segments));
     }

@@ -9,3 +9,5 @@ export * from './forward-proxy';
 export * from './fake-model';
 export * from './fake-openai';
 export * from './fake-gemini';
+export * from './stack';
+export * from './demo-videos';

@@ -156,6 +156,8 @@ export function useAnalysisFlow(auth: AuthState) {
       if (response.left !== undefined) queryClient.setQueryData(GUEST_CREDITS_KEY, { left: response.left });
       setSubmitted(response);
       dispatch({ type: 'submitted', videoId, hasTopics: response.analyzedTopics !== null });
+      // The analysis may have finished before this browser joined its room: look once more.
+      if (response.analyzedTopics === null) void refetchAnalysis(videoId);
     } catch (error) {
       submitFailed(error);
     }

@@ -66,6 +66,10 @@ export class LiveChannel {
       console.warn('live connection failed:', error.message);
     });
     this.socket.io.on('reconnect_failed', () => console.warn('live connection: reconnection failed'));
+    // SPEC §8: live connection problems are only logged.
+    for (const refusal of ['AUTH_ERROR', 'JOIN_VIDEO_ERROR']) {
+      this.socket.on(refusal, (body: { message?: string }) => console.warn(`live connection: ${refusal}`, body?.message));
+    }
     this.socket.on('JOIN_VIDEO_CONFIRMED', (body: { videoId?: string }) => {
       if (body?.videoId && body.videoId === this.videoId) options.onJoined?.(body.videoId);
     });

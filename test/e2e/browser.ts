@@ -1,0 +1,61 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background calls). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const SCREENSHOT_DIR = join(__dirname, '..', '..', 'test-results', 'screenshots');
+
+/** Saves the page for review as test-results/screenshots/{name}-{width}.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+}
+
+/** True when nothing is wider than the viewport (no sideways scrolling on a phone). */
+export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/**
+ * Gzipped bytes of JavaScript our origin sent for a page load, counted once `readyText` shows
+ * (its screen's code has arrived by then). Embedded players are other origins and not counted.
+ */
+export async function javascriptBytes(page: Page, url: string, readyText: string): Promise<number> {
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script' && new URL(request.url()).origin === new URL(page.url()).origin) {
+      sizes.push(request.sizes().then((s) => s.responseBodySize));
+    }
+  });
+  await page.goto(url);
+  await page.getByText(readyText).first().waitFor();
+  await page.waitForLoadState('load');
+  return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+}
+
+/** Waits until `read` gives `expected` (the page updates on its own time). */
+export async function poll<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (last !== expected && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  if (last !== expected) throw new Error(`expected ${String(expected)}, still ${String(last)} after ${timeoutMs} ms`);
+}
