@@ -39,7 +39,9 @@ export class WebApp {
     router.use(
       '/assets',
       compression(),
-      express.static(join(this.dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+      express.static(join(this.dir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+      // An asset of an older build: a plain 404, never the app's page in its place.
+      (_req, res) => void res.status(404).type('text').send('Not found'),
     );
     router.use(compression(), express.static(this.dir, { index: false, maxAge: '1h', redirect: false }));
     return router;

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestGateway, type TestGateway } from '../test/harness';
+
+const INDEX = '<!doctype html><html><head><title>Find Clips</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+let dist: string;
+let gateway: TestGateway;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'findclips-web-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  gateway = await startTestGateway({ WEB_DIST_DIR: dist });
+});
+
+afterAll(async () => {
+  await gateway.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built web app, served by the gateway', () => {
+  it('serves hashed assets compressed and immutable for a year', async () => {
+    const response = await fetch(`${gateway.url}/assets/index-AbC123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toBe(SCRIPT);
+  });
+
+  it('answers a missing asset with 404, not the app', async () => {
+    const response = await fetch(`${gateway.url}/assets/index-gone.js`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('<div id="root">');
+  });
+
+  it.each(['/', '/auth', '/history', '/settings', '/?video=dQw4w9WgXcQ'])('serves the app at %s, never cached', async (path) => {
+    const response = await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX);
+  });
+
+  it('serves the app with status 404 on unknown paths, so its 404 page shows', async () => {
+    const response = await fetch(`${gateway.url}/no/such/page`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe(INDEX);
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const response = await fetch(`${gateway.url}/api/no-such-thing`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('renders a shared page from the built app with its preview tags', async () => {
+    const response = await fetch(`${gateway.url}/shared/unknownShareId123456`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<div id="root">');
+  });
+});
