@@ -35,37 +35,31 @@ export function useAuth(): AuthState {
   return guestId ? { status: 'guest', user: null, guestId } : { status: 'anonymous', user: null };
 }
 
-function useSignedIn(title: string, description: string) {
+/**
+ * Login and registration: both store the returned user, toast and go to / (SPEC §4); a failure
+ * toasts `failure` with the server's message (SPEC §8).
+ */
+function useSignIn<T>(path: string, texts: { success: string; failure: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  return (user: User) => {
-    rememberUser(user);
-    queryClient.setQueryData(USER_KEY, user);
-    toast({ title, description });
-    navigate('/');
-  };
-}
-
-export function useLogin() {
-  const toast = useToast();
-  const onSuccess = useSignedIn('Success', 'Successfully logged in');
   return useMutation({
-    mutationFn: (body: LoginRequest) => apiRequest<User>('POST', '/api/login', body),
-    onSuccess,
-    onError: (error: Error) => toast({ title: 'Login failed', description: error.message, variant: 'destructive' }),
+    mutationFn: (body: T) => apiRequest<User>('POST', path, body),
+    onSuccess: (user: User) => {
+      rememberUser(user);
+      queryClient.setQueryData(USER_KEY, user);
+      toast({ title: 'Success', description: texts.success });
+      navigate('/');
+    },
+    onError: (error: Error) => toast({ title: texts.failure, description: error.message, variant: 'destructive' }),
   });
 }
 
-export function useRegister() {
-  const toast = useToast();
-  const onSuccess = useSignedIn('Success', 'Account created successfully');
-  return useMutation({
-    mutationFn: (body: RegisterRequest) => apiRequest<User>('POST', '/api/register', body),
-    onSuccess,
-    onError: (error: Error) => toast({ title: 'Registration failed', description: error.message, variant: 'destructive' }),
-  });
-}
+export const useLogin = () =>
+  useSignIn<LoginRequest>('/api/login', { success: 'Successfully logged in', failure: 'Login failed' });
+
+export const useRegister = () =>
+  useSignIn<RegisterRequest>('/api/register', { success: 'Account created successfully', failure: 'Registration failed' });
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { updateEmailSchema, updatePasswordSchema, type UpdatePasswordRequest, ty
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Field, Input } from '../components/ui';
 import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
-import { SettingsCard } from './settings-card';
+import { FormActions, SettingsCard } from './settings-card';
 import { useProfileUpdate } from './use-profile-update';
 
 const MANAGED_TEXT = 'This is managed by your Google account. Change it in your Google account settings.';
@@ -40,14 +40,7 @@ export function EmailCard({ user }: { user: User }) {
               onChange={(e) => setEmail(e.target.value)}
             />
           </Field>
-          <div className="flex gap-2">
-            <Button type="submit" disabled={update.isPending}>
-              Update Email
-            </Button>
-            <Button variant="outline" onClick={() => setEditing(false)}>
-              Cancel
-            </Button>
-          </div>
+          <FormActions submitLabel="Update Email" pending={update.isPending} onCancel={() => setEditing(false)} />
         </form>
       ) : (
         <div className="grid gap-3">
@@ -137,14 +130,7 @@ export function PasswordCard({ user }: { user: User }) {
               </div>
             </Field>
           ))}
-          <div className="flex gap-2">
-            <Button type="submit" disabled={update.isPending}>
-              Update Password
-            </Button>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-          </div>
+          <FormActions submitLabel="Update Password" pending={update.isPending} onCancel={close} />
         </form>
       ) : (
         <Button variant="outline" className="w-fit" onClick={() => setEditing(true)}>

@@ -2,7 +2,7 @@ import { updateProfileSchema, type UpdateProfileRequest, type User } from '@find
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input } from '../components/ui';
 import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
-import { SettingsCard } from './settings-card';
+import { FormActions, SettingsCard } from './settings-card';
 import { useProfileUpdate } from './use-profile-update';
 
 /** Personal Information: first and last name, view and edit (SPEC §2). */
@@ -47,14 +47,12 @@ export function PersonalCard({ user }: { user: User }) {
               />
             </Field>
           ))}
-          <div className="flex gap-2 sm:col-span-2">
-            <Button type="submit" disabled={update.isPending}>
-              Save Changes
-            </Button>
-            <Button variant="outline" onClick={() => setEditing(false)}>
-              Cancel
-            </Button>
-          </div>
+          <FormActions
+            submitLabel="Save Changes"
+            pending={update.isPending}
+            onCancel={() => setEditing(false)}
+            className="flex gap-2 sm:col-span-2"
+          />
         </form>
       ) : (
         <div className="grid gap-4">

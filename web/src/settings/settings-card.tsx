@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from '../components/ui';
+import { Button, Card } from '../components/ui';
 
 export function SettingsCard({ title, badge, children }: { title: string; badge?: ReactNode; children: ReactNode }) {
   return (
@@ -10,5 +10,29 @@ export function SettingsCard({ title, badge, children }: { title: string; badge?
       </div>
       {children}
     </Card>
+  );
+}
+
+/** A card's edit form buttons: submit (disabled while saving) and Cancel back to the view. */
+export function FormActions({
+  submitLabel,
+  pending,
+  onCancel,
+  className = 'flex gap-2',
+}: {
+  submitLabel: string;
+  pending: boolean;
+  onCancel(): void;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <Button type="submit" disabled={pending}>
+        {submitLabel}
+      </Button>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }
