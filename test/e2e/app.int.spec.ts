@@ -73,6 +73,13 @@ async function pasteLink(page: Page, url: string) {
   await page.getByRole('button', { name: 'Find Clips' }).click();
 }
 
+/** The number of guest credits shown ('Credits: N of 2'). */
+const credits = (page: Page, left: number) =>
+  page
+    .getByTestId('guest-credits')
+    .locator('strong', { hasText: new RegExp(`^${left}$`) })
+    .waitFor();
+
 const topics = (page: Page) => page.getByRole('list', { name: 'Topics' }).locator(':scope > li');
 
 const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
@@ -191,10 +198,7 @@ describe('Find Clips in Chromium', () => {
   it('guest: a cached video at once, then new videos until the credits run out', async () => {
     const page = await newPage();
     await page.goto('/');
-    await page
-      .getByText(/Credits:/)
-      .filter({ hasText: '2' })
-      .waitFor();
+    await credits(page, 2);
 
     const started = Date.now();
     await pasteLink(page, link(talk.id));
@@ -203,10 +207,7 @@ describe('Find Clips in Chromium', () => {
       `- time to the first topic visible on a cached video (guest, submit → topic on screen): ${Date.now() - started} ms`,
     );
     await page.getByText('Shared Guest Analysis').waitFor();
-    await page
-      .getByText(/Credits:/)
-      .filter({ hasText: '1' })
-      .waitFor();
+    await credits(page, 1);
 
     await pasteLink(page, link(podcast.id));
     await topics(page)
@@ -216,10 +217,7 @@ describe('Find Clips in Chromium', () => {
         await screenshot(page, 'failure-guest');
         throw error;
       });
-    await page
-      .getByText(/Credits:/)
-      .filter({ hasText: '0' })
-      .waitFor();
+    await credits(page, 0);
     await screenshot(page, 'dashboard-guest');
 
     await pasteLink(page, link(panel.id));

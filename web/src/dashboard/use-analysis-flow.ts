@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError, apiRequest } from '../lib/api';
-import type { AuthState } from '../lib/auth';
+import { guestIdFromCookie, type AuthState } from '../lib/auth';
+import type { LiveIdentity } from '../lib/live';
 import { readStored, removeStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
 import { useToast, type ToastOptions } from '../lib/toast';
 import { analysisReducer, initialAnalysis, type AnalysisFailure } from './analysis-state';
@@ -112,8 +113,14 @@ export function useAnalysisFlow(auth: AuthState) {
     const now = stateRef.current;
     if (now.phase === 'aiAnalysisInProgress' && !now.reanalyzing) void refetchAnalysis(videoId);
   };
-  const identity = auth.status === 'user' ? { userId: auth.user.id } : auth.status === 'guest' ? { guestId: auth.guestId } : null;
-  const connection = useLiveChannel(identity, state.videoId, { onEvent, onJoined });
+  // Visitors connect as guests once their gid cookie exists (set by the first guest call).
+  const who = auth.status === 'loading' ? null : auth.status === 'user' ? `member:${auth.user.id}` : 'visitor';
+  const identity = (): LiveIdentity | null => {
+    if (auth.status === 'user') return { userId: auth.user.id };
+    const guestId = guestIdFromCookie();
+    return guestId ? { guestId } : null;
+  };
+  const connection = useLiveChannel(who, identity, state.videoId, { onEvent, onJoined });
 
   const submitFailed = (error: unknown) => {
     const apiError = error instanceof ApiError ? error : null;

@@ -3,11 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { LiveChannel, type ConnectionStatus, type LiveIdentity } from '../lib/live';
 
 /**
- * The live channel for whoever is here: a member connection replaces a guest one (SPEC §4), and
- * the channel follows the current video.
+ * The live channel for whoever is here, once known (`who`: 'member:{id}' or 'visitor'): a member
+ * connection replaces a guest one (SPEC §4), and the channel follows the current video.
+ * `identity` is read at each connect.
  */
 export function useLiveChannel(
-  identity: LiveIdentity | null,
+  who: string | null,
+  identity: () => LiveIdentity | null,
   videoId: string | null,
   handlers: { onEvent(event: AnalysisEvent): void; onJoined(videoId: string): void },
 ): ConnectionStatus {
@@ -17,12 +19,13 @@ export function useLiveChannel(
   latest.current = handlers;
   const videoRef = useRef(videoId);
   videoRef.current = videoId;
-  const who = identity ? JSON.stringify(identity) : null;
+  const identityRef = useRef(identity);
+  identityRef.current = identity;
 
   useEffect(() => {
     if (!who) return;
     const live = new LiveChannel({
-      identity: JSON.parse(who) as LiveIdentity,
+      identity: () => identityRef.current(),
       onEvent: (event) => latest.current.onEvent(event),
       onJoined: (id) => latest.current.onJoined(id),
       onStatus: setStatus,

@@ -19,7 +19,12 @@ export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'er
 export type LiveIdentity = { userId: number } | { guestId: string };
 
 export interface LiveChannelOptions {
-  identity: LiveIdentity;
+  /**
+   * Who is connecting, read at each (re)connect: a visitor whose gid cookie arrives after the
+   * page loaded is a guest from the next connect on. Null: nobody yet (the server says so and
+   * drops the socket; the channel reconnects 1 s later).
+   */
+  identity(): LiveIdentity | null;
   onEvent(event: AnalysisEvent): void;
   onStatus?(status: ConnectionStatus): void;
   /** Called when the server confirms a join: events missed before it can be re-fetched then. */
@@ -45,7 +50,7 @@ export class LiveChannel {
   constructor(private readonly options: LiveChannelOptions) {
     this.socket = io(options.url ?? '', {
       ...LIVE_OPTIONS,
-      auth: options.identity,
+      auth: (send) => send(options.identity() ?? {}),
       ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
       autoConnect: false,
     });
@@ -81,7 +86,14 @@ export class LiveChannel {
   }
 
   connect(): void {
+    clearTimeout(this.reconnectTimer);
     if (this.closed || this.socket.connected) return;
+    // Nobody to connect as yet (a visitor before their first guest call): look again in 1 s,
+    // locally, rather than be refused by the server.
+    if (!this.options.identity()) {
+      this.reconnectTimer = setTimeout(() => this.connect(), MANUAL_RECONNECT_MS);
+      return;
+    }
     this.options.onStatus?.('connecting');
     this.socket.connect();
   }
