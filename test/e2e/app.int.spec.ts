@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   DEMO_VIDEOS,
   addDemoVideos,
+  sampleTranscript,
   startFakeYoutube,
   startStack,
   type FakeYoutube,
@@ -21,7 +22,9 @@ import { fitsWidth, javascriptBytes, launchChromium, poll, screenshot } from './
  */
 jest.setTimeout(240_000);
 
-const [talk, podcast, panel] = DEMO_VIDEOS;
+const [talk, podcast, panel, marathon] = DEMO_VIDEOS;
+/** A 10-minute video whose captions fall under the content policy (SPEC §8). */
+const refused = { id: 'FCpolicy001', title: 'A film review that quotes its villain' };
 const link = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
@@ -35,6 +38,20 @@ const figures: string[] = [];
 beforeAll(async () => {
   youtube = await startFakeYoutube();
   addDemoVideos(youtube, 1_500);
+  youtube.addVideo({
+    id: refused.id,
+    title: refused.title,
+    channel: 'Find Clips Demo',
+    durationSeconds: 600,
+    tracks: [
+      {
+        languageCode: 'en',
+        segments: sampleTranscript(600).map((segment, i) =>
+          i === 8 ? { ...segment, text: 'and then the villain explains how to build a bomb in his garage' } : segment,
+        ),
+      },
+    ],
+  });
   stack = await startStack({
     env: {
       YOUTUBE_BASE_URL: youtube.url,
@@ -79,6 +96,20 @@ const credits = (page: Page, left: number) =>
     .getByTestId('guest-credits')
     .locator('strong', { hasText: new RegExp(`^${left}$`) })
     .waitFor();
+
+/** Where toasts show (Radix's notifications region). */
+const toastRegion = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+/** What the focused element is called: its label, else its text, else its placeholder. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return '';
+    return (element.getAttribute('aria-label') || element.textContent?.trim() || element.getAttribute('placeholder') || '').slice(
+      0,
+      60,
+    );
+  });
 
 const topics = (page: Page) => page.getByRole('list', { name: 'Topics' }).locator(':scope > li');
 
@@ -224,6 +255,115 @@ describe('Find Clips in Chromium', () => {
     await page.getByText('Credit Limit Reached ⚠️ (Resets in 24 hours)', { exact: true }).waitFor();
   });
 
+  it('refuses what it cannot analyse: too long for a guest, too long for anyone, content policy', async () => {
+    const guest = await newPage();
+    await guest.goto('/');
+    await credits(guest, 2);
+    await pasteLink(guest, link(panel.id));
+    await toastRegion(guest).getByText('Video Too Long for Guests', { exact: true }).waitFor();
+    expect(await toastRegion(guest).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth');
+    const tooLong = guest.getByRole('alert').filter({ has: guest.getByRole('heading', { name: 'Video Too Long' }) });
+    await tooLong.getByText('Sign up to analyse videos of up to 2 hours.', { exact: false }).waitFor();
+    await credits(guest, 2);
+    await screenshot(guest, 'error-too-long');
+    await tooLong.getByRole('button', { name: 'Try Another Video' }).click();
+    await guest.getByText('Find the best moments of any long video').waitFor();
+
+    const page = await newPage();
+    await login(page);
+    await pasteLink(page, link(marathon.id));
+    await toastRegion(page).getByText('Video Too Long', { exact: true }).waitFor();
+    await page.getByText('Find the best moments of any long video').waitFor();
+
+    await pasteLink(page, link(refused.id));
+    const blocked = toastRegion(page).getByText('Video blocked due to content policy', { exact: true });
+    await blocked.waitFor({ timeout: 60_000 });
+    const shown = Date.now();
+    await toastRegion(page).getByText('violence/instructions').waitFor();
+    const policy = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Content Policy Violation' }) });
+    await policy.getByText('Categories: violence/instructions').waitFor();
+    await screenshot(page, 'error-content-policy');
+    // SPEC §8: this toast stays 7 s (others 5 s).
+    await blocked.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(Date.now() - shown).toBeGreaterThan(6_000);
+    await policy.getByRole('button', { name: 'Try Another Video' }).click();
+    await page.getByText('Find the best moments of any long video').waitFor();
+  });
+
+  it('re-analyzes after confirmation, following the new analysis live', async () => {
+    const page = await newPage();
+    await login(page);
+    await page.goto(`/?video=${talk.id}`);
+    await topics(page).first().waitFor();
+
+    await page.getByRole('button', { name: 'Re-analyze' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Re-analyze this video?' });
+    await screenshot(page, 'reanalyze-confirm');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toBe('Re-analyze');
+    expect(await topics(page).count()).toBeGreaterThan(1);
+
+    await page.getByRole('button', { name: 'Re-analyze' }).click();
+    await confirm.getByRole('button', { name: 'Re-analyze' }).click();
+    await page.getByRole('progressbar', { name: 'Analysis progress' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Re-analyze' }).isDisabled()).toBe(true);
+    await topics(page).first().waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Re-analyze' }).isEnabled()).toBe(true);
+  });
+
+  it('works from the keyboard: every control reachable, dialogs keep focus, the clear menu', async () => {
+    const page = await newPage();
+    await login(page);
+    await page.goto(`/?video=${talk.id}`);
+    await topics(page).first().waitFor();
+
+    const reached = new Set<string>();
+    await page.locator('body').focus();
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      reached.add(await focusedName(page));
+    }
+    for (const name of [
+      'Video History',
+      'Settings',
+      'Paste a YouTube video link...',
+      'Find Clips',
+      'Edit',
+      'Watch',
+      'Share Clips',
+      'Re-analyze',
+      'Video options',
+      'Play Full Topic',
+    ]) {
+      expect({ name, reached: reached.has(name) }).toEqual({ name, reached: true });
+    }
+
+    const share = page.getByRole('button', { name: 'Share Clips' });
+    await share.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const insideDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    for (const key of [...Array<string>(12).fill('Tab'), ...Array<string>(12).fill('Shift+Tab')]) {
+      await page.keyboard.press(key);
+      expect({ key, inside: await insideDialog() }).toEqual({ key, inside: true });
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toBe('Share Clips');
+
+    await page.getByRole('button', { name: 'Video options' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Clear video' }).waitFor();
+    expect(await focusedName(page)).toBe('Clear video');
+    await page.keyboard.press('Enter');
+    await page.getByText('Find the best moments of any long video').waitFor();
+    await page.getByText('Demo', { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
   it('answers an unknown path with the 404 page', async () => {
     const page = await newPage();
     const response = await page.goto('/no/such/page');
@@ -238,6 +378,10 @@ describe('Find Clips in Chromium', () => {
     const check = async (name: string) => {
       await screenshot(page, name);
       expect({ screen: name, fits: await fitsWidth(page) }).toEqual({ screen: name, fits: true });
+      expect({ screen: name, imagesWithoutAlt: await page.locator('img:not([alt])').count() }).toEqual({
+        screen: name,
+        imagesWithoutAlt: 0,
+      });
     };
     await page.goto('/auth');
     await page.getByText('Login and get access to all features.').waitFor();
@@ -256,6 +400,18 @@ describe('Find Clips in Chromium', () => {
     await page.goto(`/?video=${talk.id}`);
     await topics(page).first().waitFor();
     await check('dashboard-edit');
+    // On a phone the longer quotes are collapsed to 4 lines.
+    const toggle = page.locator('blockquote + button[aria-expanded]').first();
+    await toggle.waitFor();
+    expect(await toggle.textContent()).toBe('Show more');
+    const quote = toggle.locator('xpath=preceding-sibling::blockquote[1]');
+    const collapsed = (await quote.boundingBox())!.height;
+    await toggle.click();
+    await poll(() => toggle.textContent(), 'Show less');
+    expect((await quote.boundingBox())!.height).toBeGreaterThan(collapsed);
+    await toggle.click();
+    await poll(() => toggle.textContent(), 'Show more');
+    expect((await quote.boundingBox())!.height).toBe(collapsed);
     await page.getByRole('button', { name: 'Watch' }).click();
     await check('dashboard-watch');
     await page.goto('/history');

@@ -1,10 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SettingsPage, { avatarLetter } from './settings/settings-page';
-import { member, renderWithApp } from './test/render';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { fakeApi, json, member, renderWithApp } from './test/render';
 
 describe('settings (SPEC §2, §5)', () => {
   it('makes the avatar from the first name, else the email, else U', () => {
@@ -101,5 +98,61 @@ describe('settings (SPEC §2, §5)', () => {
     await user.tab();
     answer(json(429, { message: 'Too many password checks' }));
     expect(await screen.findByText('Too many password checks')).toBeInTheDocument();
+  });
+
+  it('updates the email: toast, back to view, the new address shown', async () => {
+    const user = userEvent.setup();
+    let current = member;
+    const calls = fakeApi({
+      'GET /api/user': () => json(200, current),
+      'PATCH /api/profile/email': ({ body }) => {
+        current = { ...member, email: (body as { email: string }).email };
+        return json(200, current);
+      },
+    });
+    renderWithApp(<SettingsPage />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Change Email' }));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), '  grace@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Update Email' }));
+
+    expect(await screen.findByText('Email updated')).toBeInTheDocument();
+    expect(screen.getByText('Your email has been updated successfully.')).toBeInTheDocument();
+    expect(await screen.findByText('grace@example.com')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ email: 'grace@example.com' });
+  });
+
+  it("shows the server's reason when the email is taken, keeping the form open", async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'PATCH /api/profile/email': json(409, { message: 'Email already in use' }) });
+    renderWithApp(<SettingsPage />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Change Email' }));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Update Email' }));
+    expect(await screen.findByText('Failed to update email')).toBeInTheDocument();
+    expect(screen.getByText('Email already in use')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('taken@example.com');
+  });
+
+  it('updates the password: toast, back to view, and the form starts empty again', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({
+      'GET /api/user': json(200, member),
+      'PATCH /api/profile/password': json(200, { message: 'Password updated' }),
+    });
+    renderWithApp(<SettingsPage />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await user.type(screen.getByLabelText('Current password'), 'old-secret');
+    await user.type(screen.getByLabelText('New password'), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+
+    expect(await screen.findByText('Password updated')).toBeInTheDocument();
+    expect(screen.getByText('Your password has been updated successfully.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ currentPassword: 'old-secret', newPassword: 'new-secret' });
+    await user.click(await screen.findByRole('button', { name: 'Change Password' }));
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(screen.getByLabelText('New password')).toHaveValue('');
   });
 });

@@ -1,4 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useReturnFocus } from './return-focus';
 import { buttonClass } from './ui';
 
 /** A yes/no question before something that cannot be undone (re-analyze, remove a share). */
@@ -17,11 +18,15 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm(): void;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl bg-white p-6 shadow-xl">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl bg-white p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-slate-600">{description}</AlertDialog.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

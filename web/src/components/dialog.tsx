@@ -1,8 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from './return-focus';
 
-/** A modal dialog: focus trapped inside, Escape and the close button dismiss it (Radix). */
+/** A modal dialog: focus trapped inside, Escape and the close button dismiss it (Radix), focus back to its opener. */
 export function Dialog({
   open,
   onOpenChange,
@@ -18,6 +19,7 @@ export function Dialog({
   children: ReactNode;
   wide?: boolean;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -27,6 +29,7 @@ export function Dialog({
             wide ? 'max-w-3xl' : 'max-w-md'
           }`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...returnFocus}
         >
           <DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
           {description && (

@@ -177,9 +177,10 @@ export function useAnalysisFlow(auth: AuthState) {
       dispatch({ type: 'reanalyze' });
     },
     onError: (error: Error, videoId) => {
-      toast({ title: 'Re-analysis failed', description: error.message, variant: 'destructive' });
-      dispatch({ type: 'open', videoId });
+      // One toast at a time: an expired session says what to do about it.
       if (error instanceof ApiError && error.status === 401) toast(SESSION_EXPIRED);
+      else toast({ title: 'Re-analysis failed', description: error.message, variant: 'destructive' });
+      dispatch({ type: 'open', videoId });
     },
   });
 

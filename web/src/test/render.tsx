@@ -43,3 +43,38 @@ export function renderWithApp(ui: ReactNode, { route = '/', user }: { route?: st
   );
   return { client, ...view };
 }
+
+/** A JSON answer as the gateway gives it. */
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+type Answer = Response | ((call: ApiCall) => Response | Promise<Response>);
+
+/**
+ * Answers the app's calls by 'METHOD /path' (the query string is not part of the key) and records
+ * them; any other call gets the gateway's 404. Each answer is made afresh, so a route answers as
+ * often as it is called.
+ */
+export function fakeApi(routes: Record<string, Answer>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: ApiCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const answer = routes[`${call.method} ${call.path}`];
+    if (!answer) return json(404, { message: 'Not found' });
+    return typeof answer === 'function' ? answer(call) : answer.clone();
+  }) as unknown as typeof fetch;
+  return calls;
+}

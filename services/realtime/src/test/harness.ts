@@ -17,6 +17,8 @@ afterAll(async () => {
 export interface TestRealtime {
   url: string;
   stats(): { sockets: number; relayed: number };
+  /** Drops every client from the server side ('io server disconnect'), staying up. */
+  disconnectAll(): void;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startTestRealtime(prefix: string, overrides: Record<string
   return {
     url: running.url,
     stats: realtime.stats,
+    disconnectAll: () => realtime.io.local.disconnectSockets(true),
     close: async () => {
       await realtime.close();
       await running.close();

@@ -1,0 +1,307 @@
+import type { Topic, VideoAnalysisResponse } from '@findclips/contracts';
+import { act, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import DashboardPage from './dashboard/dashboard-page';
+import { ErrorScreen } from './dashboard/error-screen';
+import { ExpandableQuote } from './dashboard/topics-edit';
+import { rememberUser } from './lib/storage';
+import { fakeApi, json, member, renderWithApp } from './test/render';
+
+const VIDEO = 'dQw4w9WgXcQ';
+const LINK = `https://www.youtube.com/watch?v=${VIDEO}`;
+
+const topics: Topic[] = [
+  {
+    id: 't1',
+    title: 'Why small teams ship faster',
+    startTime: 30,
+    endTime: 250,
+    quotes: [{ id: 'q1', content: 'We shipped every day because nobody had to ask permission.', startTime: 40, endTime: 52 }],
+  },
+  { id: 't2', title: 'Hiring the first ten people', startTime: 250, endTime: 600, quotes: [] },
+];
+
+const analysis: VideoAnalysisResponse = {
+  videoId: VIDEO,
+  youtubeId: VIDEO,
+  title: 'An interview about small teams',
+  thumbnailUrl: null,
+  channelTitle: 'Builders',
+  durationSeconds: 3_600,
+  analyzedTopics: topics,
+  hasEmptyTopics: false,
+  isUserSpecific: true,
+  createdAt: '2026-01-01T09:00:00.000Z',
+  updatedAt: '2026-01-01T09:00:00.000Z',
+  userAnalysisUpdatedAt: null,
+};
+
+const memberVideo = {
+  [`GET /api/user-videos/${VIDEO}`]: json(200, analysis),
+  [`GET /api/videos/metadata/${VIDEO}`]: json(200, {
+    videoId: VIDEO,
+    title: analysis.title,
+    thumbnailUrl: null,
+    channelTitle: 'Builders',
+    durationSeconds: 3_600,
+  }),
+};
+
+/** The dashboard as a member who last opened VIDEO. */
+async function openMemberVideo(routes: Parameters<typeof fakeApi>[0] = {}) {
+  rememberUser(member);
+  const calls = fakeApi({ ...memberVideo, ...routes });
+  const view = renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+  expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+  return { calls, ...view };
+}
+
+async function paste(user: ReturnType<typeof userEvent.setup>, link = LINK) {
+  await user.type(screen.getByPlaceholderText('Paste a YouTube video link...'), link);
+  await user.click(screen.getByRole('button', { name: 'Find Clips' }));
+}
+
+/** Where toasts show (Radix's notifications region). */
+const toast = () => screen.getByRole('region', { name: /Notifications/ });
+
+// The live channel finds no realtime server in jsdom; the dashboard works without it and only logs.
+beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+afterEach(() => {
+  jest.restoreAllMocks();
+  document.cookie = 'gid=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
+
+describe('dashboard: clear menu and Re-analyze (SPEC §2, §4)', () => {
+  it('clears the video from the menu, back to the demo, where the action is disabled', async () => {
+    const user = userEvent.setup();
+    await openMemberVideo();
+    expect(screen.getByText('Your Private Analysis')).toBeInTheDocument();
+    expect(localStorage.getItem(`${member.id}lastProcessedVideoId`)).toBe(JSON.stringify(VIDEO));
+
+    await user.click(screen.getByRole('button', { name: 'Video options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Clear video' }));
+    expect(await screen.findByText('Demo')).toBeInTheDocument();
+    expect(screen.queryByText('Why small teams ship faster')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(localStorage.getItem(`${member.id}lastProcessedVideoId`)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Video options' }));
+    expect(await screen.findByRole('menuitem', { name: 'Clear video' })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeDisabled();
+  });
+
+  it('asks before re-analyzing; Cancel sends nothing, confirming starts the analysis', async () => {
+    const user = userEvent.setup();
+    const { calls } = await openMemberVideo({ 'POST /api/videos/analyze': json(202, { status: 'pending', videoId: VIDEO }) });
+    await user.click(screen.getByRole('button', { name: 'Re-analyze' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Re-analyze this video?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Re-analyze' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Re-analyze' }));
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    expect(screen.queryByText('Why small teams ship faster')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Video options' })).toBeDisabled();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/api/videos/analyze', { videoId: VIDEO, forceReanalyze: true }],
+    ]);
+  });
+
+  it("says 'Re-analysis failed' with the reason and keeps the topics", async () => {
+    const user = userEvent.setup();
+    await openMemberVideo({ 'POST /api/videos/analyze': json(503, { message: 'The analysis queue is unavailable' }) });
+    await user.click(screen.getByRole('button', { name: 'Re-analyze' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Re-analyze' }));
+    expect(await screen.findByText('Re-analysis failed')).toBeInTheDocument();
+    expect(within(toast()).getByText('The analysis queue is unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeEnabled();
+  });
+
+  it('says the session expired when re-analysis is refused with 401', async () => {
+    const user = userEvent.setup();
+    await openMemberVideo({ 'POST /api/videos/analyze': json(401, { message: 'Not authenticated' }) });
+    await user.click(screen.getByRole('button', { name: 'Re-analyze' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Re-analyze' }));
+    expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+    expect(screen.getByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
+  });
+});
+
+describe('dashboard: submit failures (SPEC §4, §8)', () => {
+  it('says the session expired when a member’s submit gets 401, and stays on the demo', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    fakeApi({ [`POST /api/videos/transcript`]: json(401, { message: 'Not authenticated' }) });
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+    expect(screen.getByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
+    expect(await screen.findByText('Demo')).toBeInTheDocument();
+  });
+
+  it('toasts Video Too Long for a member and returns to the demo', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    const message = 'This video is longer than 2 hours (2 hours max).';
+    fakeApi({ [`POST /api/videos/transcript`]: json(422, { message, errorType: 'VIDEO_TOO_LONG' }) });
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    expect(await screen.findByText('Video Too Long')).toBeInTheDocument();
+    expect(within(toast()).getByText(message)).toBeInTheDocument();
+    expect(await screen.findByText('Demo')).toBeInTheDocument();
+  });
+
+  it('shows a guest the Video Too Long screen and an 8 s toast with a sign-up link, spending no credit', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      document.cookie = 'gid=guest-1234';
+      const message = 'Guests can analyse videos of up to 60 minutes.';
+      fakeApi({
+        'GET /api/guest/credits': json(200, { left: 2 }),
+        'POST /api/guest/videos/transcript': json(422, { message, errorType: 'GUEST_VIDEO_TOO_LONG' }),
+      });
+      renderWithApp(<DashboardPage />, { user: null });
+      expect(await within(screen.getByTestId('guest-credits')).findByText('2')).toBeInTheDocument();
+      await paste(user);
+
+      expect(await screen.findByText('Video Too Long for Guests')).toBeInTheDocument();
+      expect(within(toast()).getByText(message)).toBeInTheDocument();
+      expect(within(toast()).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
+      const screenCard = screen.getByRole('alert');
+      expect(within(screenCard).getByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
+      expect(
+        within(screenCard).getByText(
+          'Guests can analyse videos of up to 60 minutes. Sign up to analyse videos of up to 2 hours.',
+        ),
+      ).toBeInTheDocument();
+      expect(within(screenCard).getByRole('link', { name: 'Sign up for unlimited access' })).toHaveAttribute('href', '/auth');
+      expect(within(screen.getByTestId('guest-credits')).getByText('2')).toBeInTheDocument();
+
+      act(() => jest.advanceTimersByTime(7_500));
+      expect(screen.getByText('Video Too Long for Guests')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1_000));
+      expect(screen.queryByText('Video Too Long for Guests')).not.toBeInTheDocument();
+
+      await user.click(within(screenCard).getByRole('button', { name: 'Try Another Video' }));
+      expect(screen.getByText('Demo')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says Credit Limit Reached without a request when a guest has no credit left', async () => {
+    const user = userEvent.setup();
+    document.cookie = 'gid=guest-1234';
+    const calls = fakeApi({ 'GET /api/guest/credits': json(200, { left: 0 }) });
+    renderWithApp(<DashboardPage />, { user: null });
+    expect(await within(screen.getByTestId('guest-credits')).findByText('0')).toBeInTheDocument();
+    await paste(user);
+    expect(await screen.findByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('dashboard: Data Loading Error (SPEC §2, §9)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** The member's analysis fails (after SPEC §9's two retries) until `healthy` is set. */
+  function failingVideo() {
+    const state = { healthy: false, calls: 0 };
+    rememberUser(member);
+    fakeApi({
+      ...memberVideo,
+      [`GET /api/user-videos/${VIDEO}`]: () => {
+        state.calls++;
+        return state.healthy ? json(200, analysis) : json(503, { message: 'Database unavailable' });
+      },
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    return state;
+  }
+
+  it('retries twice, then offers Retry, which loads the topics', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const state = failingVideo();
+    expect(await screen.findByRole('heading', { name: 'Data Loading Error' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    expect(state.calls).toBe(3);
+
+    state.healthy = true;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.queryByText('Data Loading Error')).not.toBeInTheDocument();
+  });
+
+  it('Clear & Reset goes back to the demo', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    failingVideo();
+    await screen.findByRole('heading', { name: 'Data Loading Error' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Clear & Reset' }));
+    expect(await screen.findByText('Demo')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('error screens (SPEC §2, §8)', () => {
+  const handlers = () => ({ onRetry: jest.fn(), onClear: jest.fn() });
+  const show = (failure: Parameters<typeof ErrorScreen>[0]['failure'], h = handlers()) => {
+    render(<ErrorScreen failure={failure} {...h} />, { wrapper: MemoryRouterWrapper });
+    return h;
+  };
+
+  it('Content Policy Violation lists the categories', async () => {
+    const h = show({ type: 'CONTENT_POLICY', message: 'Refused', categories: ['violence', 'harassment'] });
+    expect(screen.getByRole('heading', { name: 'Content Policy Violation' })).toBeInTheDocument();
+    expect(screen.getByText('Categories: violence, harassment')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Another Video' }));
+    expect(h.onClear).toHaveBeenCalledTimes(1);
+  });
+
+  it('Video Too Long says 2 hours max for members', () => {
+    show({ type: 'VIDEO_TOO_LONG', message: 'Too long', categories: [] });
+    expect(screen.getByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
+    expect(screen.getByText(/2 hours max/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign up for unlimited access' })).not.toBeInTheDocument();
+  });
+
+  it('any other failure is Analysis Failed with its message and Try Another Video', async () => {
+    const h = show({ type: 'NO_TRANSCRIPT', message: 'This video has no captions.', categories: [] });
+    expect(screen.getByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument();
+    expect(screen.getByText('This video has no captions.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Another Video' }));
+    expect(h.onClear).toHaveBeenCalledTimes(1);
+    expect(h.onRetry).not.toHaveBeenCalled();
+  });
+});
+
+describe('quotes: collapsed to 4 lines with Show more / Show less (SPEC §2)', () => {
+  it('expands and collapses a long quote', async () => {
+    const user = userEvent.setup();
+    const text = 'Every claim needs a number behind it. '.repeat(12).trim();
+    render(<ExpandableQuote text={text} />);
+    const paragraph = screen.getByText(`“${text}”`);
+    expect(paragraph).toHaveClass('line-clamp-4');
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(paragraph).not.toHaveClass('line-clamp-4');
+    expect(screen.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(paragraph).toHaveClass('line-clamp-4');
+  });
+
+  it('offers nothing for a short quote', () => {
+    render(<ExpandableQuote text="Short and sharp." />);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+});
+
+function MemoryRouterWrapper({ children }: { children: React.ReactNode }) {
+  return <MemoryRouter>{children}</MemoryRouter>;
+}

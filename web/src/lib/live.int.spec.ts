@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { AnalysisEvent } from '@findclips/contracts';
+import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
+import { createLogger, createRedisClient, type RedisClient } from '@findclips/runtime';
+import { tcpProxy, type TcpProxy } from '@findclips/testing';
+import { startTestGateway, type TestGateway } from '../../../services/gateway/src/test/harness';
+import { startTestRealtime, type TestRealtime } from '../../../services/realtime/src/test/harness';
+import { LIVE_OPTIONS, LiveChannel, MANUAL_RECONNECT_MS, type ConnectionStatus, type LiveIdentity } from './live';
+
+/**
+ * The web app's live channel (SPEC §4, §9) against a real realtime instance on the real Redis:
+ * it joins the current room, keeps it across server-side and network disconnects, and drops
+ * events for other videos.
+ */
+describe('live channel: reconnects and rejoins the current room', () => {
+  const prefix = `fc:test:${randomUUID()}:`;
+  let gateway: TestGateway;
+  let realtime: TestRealtime;
+  let publisher: RedisClient;
+  const channels: LiveChannel[] = [];
+  const proxies: TcpProxy[] = [];
+
+  beforeAll(async () => {
+    realtime = await startTestRealtime(prefix);
+    gateway = await startTestGateway({ REDIS_KEY_PREFIX: prefix, REALTIME_URL: realtime.url });
+    publisher = createRedisClient(process.env.REDIS_URL!, createLogger('test', 'silent'));
+    await publisher.connect();
+  });
+  afterEach(async () => {
+    for (const channel of channels.splice(0)) channel.close();
+    for (const proxy of proxies.splice(0)) await proxy.close();
+  });
+  afterAll(async () => {
+    await publisher.quit();
+    await gateway.close();
+    await realtime.close();
+  });
+
+  /** A guest as the browser holds one: the gid cookie the gateway set. */
+  async function guest() {
+    const res = await gateway.request().get('/api/guest/credits').expect(200);
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    return { cookie, guestId: cookie.split('=')[1]! };
+  }
+
+  /** A channel that records what it sees; `identity` may change over time. */
+  function open(url: string, cookie: string, identity: () => LiveIdentity | null) {
+    const seen = {
+      events: [] as AnalysisEvent[],
+      joins: [] as { videoId: string; at: number }[],
+      statuses: [] as ConnectionStatus[],
+    };
+    const channel = new LiveChannel({
+      url,
+      extraHeaders: { cookie },
+      identity,
+      onEvent: (event) => seen.events.push(event),
+      onJoined: (videoId) => seen.joins.push({ videoId, at: Date.now() }),
+      onStatus: (status) => seen.statuses.push(status),
+    });
+    channels.push(channel);
+    return { channel, seen };
+  }
+
+  const until = async (check: () => boolean, timeoutMs = 8_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const publish = (event: AnalysisEvent) => publishAnalysisEvent(publisher, prefix, event);
+  /**
+   * Publishes a marker (ANALYSIS_STARTED, which the tests publish for nothing else) for `videoId`
+   * and waits for it: Redis keeps order, so everything published before it has arrived.
+   */
+  const settle = async (seen: { events: AnalysisEvent[] }, videoId: string) => {
+    const markers = () => seen.events.filter((e) => e.type === 'ANALYSIS_STARTED').length;
+    const before = markers();
+    await publish(analysisEvent('ANALYSIS_STARTED', videoId));
+    await until(() => markers() > before);
+  };
+
+  it('uses the reconnect numbers of SPEC §9', () => {
+    expect(LIVE_OPTIONS).toMatchObject({
+      transports: ['polling'],
+      withCredentials: true,
+      reconnectionAttempts: 5,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+      timeout: 10_000,
+    });
+    expect(MANUAL_RECONNECT_MS).toBe(1_000);
+  });
+
+  it('rejoins the current room 1 s after the server drops it, delivering each event once', async () => {
+    const { cookie, guestId } = await guest();
+    const { channel, seen } = open(realtime.url, cookie, () => ({ guestId }));
+    channel.watch('liveVideo01');
+    channel.connect();
+    await until(() => seen.joins.length === 1);
+    expect(seen.joins[0]!.videoId).toBe('liveVideo01');
+
+    await publish(analysisEvent('ANALYSIS_ERROR', 'otherVideo1', { errorType: 'NO_TRANSCRIPT', errorMessage: 'No captions' }));
+    await publish(analysisEvent('VIDEO_ANALYZED', 'liveVideo01'));
+    await settle(seen, 'liveVideo01');
+    expect(seen.events.map((e) => [e.type, e.videoId])).toEqual([
+      ['VIDEO_ANALYZED', 'liveVideo01'],
+      ['ANALYSIS_STARTED', 'liveVideo01'],
+    ]);
+
+    const dropped = Date.now();
+    realtime.disconnectAll();
+    await until(() => seen.joins.length === 2);
+    const waited = seen.joins[1]!.at - dropped;
+    expect(waited).toBeGreaterThanOrEqual(MANUAL_RECONNECT_MS);
+    expect(waited).toBeLessThan(MANUAL_RECONNECT_MS + 2_000);
+    expect(seen.joins[1]!.videoId).toBe('liveVideo01');
+    expect(seen.statuses).toContain('disconnected');
+    expect(channel.connected).toBe(true);
+
+    seen.events.length = 0;
+    await publish(analysisEvent('VIDEO_ANALYZED', 'liveVideo01'));
+    await settle(seen, 'liveVideo01');
+    expect(seen.events.map((e) => e.type)).toEqual(['VIDEO_ANALYZED', 'ANALYSIS_STARTED']);
+  });
+
+  it('reconnects by itself after the network drops, and rejoins the room it follows now', async () => {
+    const { cookie, guestId } = await guest();
+    const proxy = await tcpProxy(Number(new URL(realtime.url).port));
+    proxies.push(proxy);
+    const { channel, seen } = open(`http://127.0.0.1:${proxy.port}`, cookie, () => ({ guestId }));
+    channel.watch('liveVideo02');
+    channel.connect();
+    await until(() => seen.joins.length === 1);
+
+    await proxy.cut();
+    await until(() => !channel.connected);
+    // The person opens another video while offline: the channel follows it on reconnect.
+    channel.watch('liveVideo03');
+    await proxy.restore();
+    await until(() => seen.joins.length === 2, 10_000);
+    expect(seen.joins[1]!.videoId).toBe('liveVideo03');
+
+    await publish(analysisEvent('VIDEO_ANALYZED', 'liveVideo02'));
+    await publish(analysisEvent('VIDEO_ANALYZED', 'liveVideo03'));
+    await settle(seen, 'liveVideo03');
+    expect(seen.events.map((e) => [e.type, e.videoId])).toEqual([
+      ['VIDEO_ANALYZED', 'liveVideo03'],
+      ['ANALYSIS_STARTED', 'liveVideo03'],
+    ]);
+  });
+
+  it('waits locally until a visitor has a guest id, then connects as that guest', async () => {
+    const { cookie, guestId } = await guest();
+    let known: string | null = null;
+    const { channel, seen } = open(realtime.url, cookie, () => (known ? { guestId: known } : null));
+    const socketsBefore = realtime.stats().sockets;
+    channel.watch('liveVideo04');
+    channel.connect();
+    await new Promise((r) => setTimeout(r, MANUAL_RECONNECT_MS + 300));
+    // Nobody to connect as: no request reached the server.
+    expect(realtime.stats().sockets).toBe(socketsBefore);
+    expect(seen.statuses).toEqual([]);
+
+    known = guestId;
+    await until(() => seen.joins.length === 1, 3_000);
+    await settle(seen, 'liveVideo04');
+    expect(seen.events.map((e) => e.videoId)).toEqual(['liveVideo04']);
+  });
+
+  it('stops for good when closed', async () => {
+    const { cookie, guestId } = await guest();
+    const { channel, seen } = open(realtime.url, cookie, () => ({ guestId }));
+    channel.watch('liveVideo05');
+    channel.connect();
+    await until(() => seen.joins.length === 1);
+    channel.close();
+    realtime.disconnectAll();
+    await new Promise((r) => setTimeout(r, MANUAL_RECONNECT_MS + 500));
+    expect(channel.connected).toBe(false);
+    expect(seen.joins).toHaveLength(1);
+  });
+});

@@ -1,0 +1,206 @@
+import type { HistoryVideo, SharedAnalysisResponse, Topic } from '@findclips/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import HistoryPage, { HISTORY_SKELETON_CARDS } from './pages/history-page';
+import SharedPage from './pages/shared-page';
+import { rememberUser } from './lib/storage';
+import { Route, Routes } from 'react-router-dom';
+import { fakeApi, json, member, renderWithApp } from './test/render';
+
+const video = (id: number, youtubeId: string, title: string | null, processedAt: string): HistoryVideo => ({
+  id,
+  videoId: youtubeId,
+  youtubeId,
+  title,
+  thumbnailUrl: null,
+  processedAt,
+  createdAt: '2026-01-01T09:00:00.000Z',
+});
+
+const history = [
+  video(1, 'aaaaaaaaaaa', 'banana talk', '2026-03-01T10:00:00.000Z'),
+  video(2, 'bbbbbbbbbbb', 'Apple interview', '2026-01-01T10:00:00.000Z'),
+  video(3, 'ccccccccccc', 'cherry podcast', '2026-05-01T10:00:00.000Z'),
+];
+
+/** The card titles in the order shown. */
+const cardTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+describe('history (SPEC §2)', () => {
+  it('shows 6 skeleton cards while loading', () => {
+    globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    expect(screen.getByLabelText('Loading videos')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(HISTORY_SKELETON_CARDS);
+    expect(HISTORY_SKELETON_CARDS).toBe(6);
+  });
+
+  it('sorts by Recently Processed, or by Video Title', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/videos': json(200, history), 'GET /api/analysis/shares-map': json(200, []) });
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    await screen.findByText('banana talk');
+    expect(cardTitles()).toEqual(['cherry podcast', 'banana talk', 'Apple interview']);
+    expect(screen.getAllByText('Your Analysis')).toHaveLength(3);
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Video Title');
+    expect(cardTitles()).toEqual(['Apple interview', 'banana talk', 'cherry podcast']);
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Recently Processed');
+    expect(cardTitles()).toEqual(['cherry podcast', 'banana talk', 'Apple interview']);
+  });
+
+  it('opens a video as the current one on /', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    fakeApi({ 'GET /api/videos': json(200, history), 'GET /api/analysis/shares-map': json(200, []) });
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    await user.click(await screen.findByRole('button', { name: 'Open banana talk' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/?video=aaaaaaaaaaa');
+    expect(localStorage.getItem(`${member.id}lastProcessedVideoId`)).toBe('"aaaaaaaaaaa"');
+  });
+
+  it('offers Process Your First Video when there is none', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/videos': json(200, []), 'GET /api/analysis/shares-map': json(200, []) });
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    await user.click(await screen.findByRole('button', { name: 'Process Your First Video' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('removes a share only after confirmation', async () => {
+    const user = userEvent.setup();
+    let shares = [{ shareId: 'share-of-banana-1234', youtubeId: 'aaaaaaaaaaa' }];
+    const calls = fakeApi({
+      'GET /api/videos': json(200, history),
+      'GET /api/analysis/shares-map': () => json(200, shares),
+      'DELETE /api/analysis/shared/share-of-banana-1234': () => {
+        shares = [];
+        return json(200, { success: true });
+      },
+    });
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    // Only the shared video's card has the share buttons.
+    expect(await screen.findAllByRole('button', { name: 'Copy link' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Remove share' }));
+
+    let dialog = screen.getByRole('alertdialog', { name: 'Remove this share?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove share' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Remove this share?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove share' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/analysis/shared/share-of-banana-1234']);
+  });
+
+  it('says why a share could not be removed', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /api/videos': json(200, history),
+      'GET /api/analysis/shares-map': json(200, [{ shareId: 'share-of-banana-1234', youtubeId: 'aaaaaaaaaaa' }]),
+      'DELETE /api/analysis/shared/share-of-banana-1234': json(404, { message: 'Shared analysis not found' }),
+    });
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    await user.click(await screen.findByRole('button', { name: 'Remove share' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove share' }));
+    expect(await screen.findByText('Failed to remove share')).toBeInTheDocument();
+    expect(screen.getByText('Shared analysis not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  });
+});
+
+const topic = (n: number): Topic => ({
+  id: `t${n}`,
+  title: `Topic number ${n}`,
+  startTime: n * 60,
+  endTime: n * 60 + 45,
+  quotes: [],
+});
+
+const share = (over: Partial<SharedAnalysisResponse> = {}): SharedAnalysisResponse => ({
+  shareId: 'abcdefghijklmnop',
+  youtubeId: 'dQw4w9WgXcQ',
+  title: null,
+  description: 'Watch the highlights',
+  viewCount: 1,
+  isOwner: false,
+  sharedTopics: [1, 2, 3, 4, 5, 6].map(topic),
+  createdAt: '2026-01-01T09:00:00.000Z',
+  video: { title: 'The big interview', thumbnailUrl: null, channelTitle: 'Channel Five' },
+  ...over,
+});
+
+function renderShared(user: typeof member | null = null) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/shared/:shareId" element={<SharedPage />} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { route: '/shared/abcdefghijklmnop', user },
+  );
+}
+
+describe('shared page (SPEC §2)', () => {
+  it('shows a skeleton while loading', () => {
+    globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    renderShared();
+    expect(screen.getByLabelText('Loading the shared analysis')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Powered by')).not.toBeInTheDocument();
+  });
+
+  it('says Analysis Not Found for a removed share, with a way home', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(404, { message: 'Shared analysis not found' }) });
+    renderShared();
+    expect(await screen.findByRole('heading', { name: 'Analysis Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("This shared analysis may have been removed or doesn't exist.")).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Home' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('lists the first 4 topics with anchors, and all of them on request', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share()) });
+    renderShared();
+    expect(await screen.findByRole('heading', { name: 'The big interview - Find & Watch The Best Clips' })).toBeInTheDocument();
+    expect(screen.getByText('1 view')).toBeInTheDocument();
+    expect(screen.getByText('from Channel Five')).toBeInTheDocument();
+    expect(screen.getByText('Shared video clips containing 6 topics')).toBeInTheDocument();
+    expect(screen.getByAltText('The big interview')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open in Find Clips' })).not.toBeInTheDocument();
+
+    const list = () => within(screen.getByRole('heading', { name: 'Topics in this video' }).parentElement!);
+    const anchors = () =>
+      list()
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href'));
+    expect(anchors()).toEqual(['#topic-1', '#topic-2', '#topic-3', '#topic-4']);
+    await user.click(screen.getByRole('button', { name: 'Show all 6 topics' }));
+    expect(anchors()).toEqual(['#topic-1', '#topic-2', '#topic-3', '#topic-4', '#topic-5', '#topic-6']);
+    await user.click(screen.getByRole('button', { name: 'Show fewer topics' }));
+    expect(anchors()).toHaveLength(4);
+    // Every topic has its clip section, whatever the list shows.
+    expect(document.querySelectorAll('section[id^="topic-"]')).toHaveLength(6);
+  });
+
+  it('gives the owner a way back, and says when no topics were shared', async () => {
+    fakeApi({
+      'GET /api/shared/abcdefghijklmnop': json(200, share({ isOwner: true, title: 'My picks', viewCount: 3, sharedTopics: [] })),
+    });
+    renderShared(member);
+    expect(await screen.findByRole('heading', { name: 'My picks' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in Find Clips' })).toHaveAttribute('href', '/?video=dQw4w9WgXcQ');
+    expect(screen.getByText('3 views')).toBeInTheDocument();
+    expect(screen.getByText('No topics available in this shared analysis.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
+  });
+
+  it('has no toggle for 4 topics or fewer', async () => {
+    fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share({ sharedTopics: [1, 2, 3, 4].map(topic) })) });
+    renderShared();
+    expect(await screen.findByText('Shared video clips containing 4 topics')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
+  });
+});
