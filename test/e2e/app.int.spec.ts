@@ -389,6 +389,14 @@ describe('Find Clips in Chromium', () => {
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await check('not-found');
+    for (const [path, title] of [
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
+    ]) {
+      expect((await page.goto(path))?.status()).toBe(200);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await check(path.slice(1));
+    }
     await page.goto(shareUrl);
     await page.getByText('Powered by').waitFor();
     await check('shared');

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { App } from './app';
 import { member, renderWithApp } from './test/render';
 
@@ -82,5 +83,17 @@ describe('navigation bar and footer (SPEC §2)', () => {
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'Support' }).getAttribute('href')).toMatch(/^mailto:/);
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2025');
+  });
+
+  it('leads from the footer to the privacy policy and the terms', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/no-such', user: null });
+    await user.click(await screen.findByRole('link', { name: 'Privacy Policy' }));
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/password only as a salted hash/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Terms of Service' }));
+    expect(await screen.findByRole('heading', { name: 'Terms of Service', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('404 Page Not Found')).not.toBeInTheDocument();
+    expect(pendingFetch).not.toHaveBeenCalled();
   });
 });

@@ -12,6 +12,8 @@ const DashboardPage = lazy(() => import('./dashboard/dashboard-page'));
 const HistoryPage = lazy(() => import('./pages/history-page'));
 const SettingsPage = lazy(() => import('./settings/settings-page'));
 const SharedPage = lazy(() => import('./pages/shared-page'));
+const PrivacyPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.TermsPage })));
 
 /** SPEC §2's routes and guards; the navigation bar is hidden on /auth. */
 export function App() {
@@ -55,6 +57,8 @@ export function App() {
                 </RequireUser>
               }
             />
+            <Route path="/privacy" element={<PrivacyPage />} />
+            <Route path="/terms" element={<TermsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -38,12 +38,15 @@ describe('the built web app, served by the gateway', () => {
     expect(await response.text()).not.toContain('<div id="root">');
   });
 
-  it.each(['/', '/auth', '/history', '/settings', '/?video=dQw4w9WgXcQ'])('serves the app at %s, never cached', async (path) => {
-    const response = await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(INDEX);
-  });
+  it.each(['/', '/auth', '/history', '/settings', '/privacy', '/terms', '/?video=dQw4w9WgXcQ'])(
+    'serves the app at %s, never cached',
+    async (path) => {
+      const response = await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX);
+    },
+  );
 
   it('serves the app with status 404 on unknown paths, so its 404 page shows', async () => {
     const response = await fetch(`${gateway.url}/no/such/page`, { headers: { accept: 'text/html' } });
