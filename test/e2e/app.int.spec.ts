@@ -392,7 +392,7 @@ describe('Find Clips in Chromium', () => {
     for (const [path, title] of [
       ['/privacy', 'Privacy Policy'],
       ['/terms', 'Terms of Service'],
-    ]) {
+    ] as const) {
       expect((await page.goto(path))?.status()).toBe(200);
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       await check(path.slice(1));
