@@ -1,5 +1,6 @@
 import { sampleTranscript } from '@findclips/testing';
 import { groundTopics } from '../grounding';
+import { expectedTopics, opensTopic } from '../segmentation';
 import { analyzeLocally } from './local.provider';
 
 const wordsIn = (title: string) => title.split(/\s+/).length;
@@ -8,10 +9,10 @@ describe('the local analyzer', () => {
   it.each([300, 2700, 7200])('gives sensible topics and quotes for a %i-second transcript', (seconds) => {
     const segments = sampleTranscript(seconds);
     const output = analyzeLocally(segments);
-    // About one topic per four minutes, at most twelve.
-    const expected = Math.min(12, Math.round(segments.at(-1)!.end / 240));
+    // As many topics as the length prior expects, give or take one.
+    const expected = expectedTopics(segments.at(-1)!.end);
     expect(output.topics.length).toBeGreaterThanOrEqual(Math.max(1, expected - 1));
-    expect(output.topics.length).toBeLessThanOrEqual(12);
+    expect(output.topics.length).toBeLessThanOrEqual(expected + 1);
 
     const text = segments.map((s) => s.text).join(' ');
     for (const [i, topic] of output.topics.entries()) {
@@ -22,7 +23,11 @@ describe('the local analyzer', () => {
       expect(topic.quotes.length).toBeGreaterThanOrEqual(1);
       for (const quote of topic.quotes) {
         expect(text).toContain(quote.content);
+        expect(quote.endTime - quote.startTime).toBeGreaterThanOrEqual(8);
         expect(quote.endTime - quote.startTime).toBeLessThanOrEqual(60);
+        // Whole sentences: a capital at the start, sentence punctuation at the end.
+        expect(quote.content).toMatch(/^[A-Z0-9"“]/);
+        expect(quote.content).toMatch(/[.!?]["”]?$/);
       }
     }
     // Everything it says survives grounding.
@@ -48,5 +53,29 @@ describe('the local analyzer', () => {
 
   it('returns no topics for an empty transcript', () => {
     expect(analyzeLocally([])).toEqual({ topics: [] });
+  });
+
+  it('expects few topics, growing slowly with length (the human annotations: 3-6 from 10 minutes to 2 hours)', () => {
+    expect(expectedTopics(60)).toBe(1);
+    expect(expectedTopics(10 * 60)).toBe(3);
+    expect(expectedTopics(60 * 60)).toBe(4);
+    expect(expectedTopics(2 * 60 * 60)).toBe(4);
+    expect(expectedTopics(4 * 60 * 60)).toBe(5);
+  });
+
+  it.each([
+    ["Okay, so let's talk about pricing.", true],
+    ["{vocalsound} Okay . So now , let's have a look at the design .", true],
+    ['[Music] Moving on to foster care, how is it working?', true],
+    ['The next questions are from Suzy Davies.', true],
+    ['So, uh, you want to go next, Dave?', true],
+    ['Another neat thing that was added last week is this.', true],
+    ['Pasemos a la segunda parte.', true],
+    ["Let's see.", false],
+    ['And then the implementation.', false],
+    ['Right now we can identify the browser.', false],
+    ['I want to move away from emoji.', false],
+  ])('reads %j as opening a topic: %s', (text, expected) => {
+    expect(opensTopic(text)).toBe(expected);
   });
 });

@@ -1,16 +1,15 @@
 import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
 import { sentencesOf, stopWordsFor, words, type Sentence } from '../text';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
+import { expectedTopics, segmentTopics, spoken } from '../segmentation';
 
-/** Phrases with which speakers open a new topic, in the languages we see most. */
-const TOPIC_CUES =
-  /^(?:(?:so|okay|ok|alright|all right|now|and)[,\s]+)*(?:let'?s (?:talk|turn|move|get|switch)|moving on|next question|next up|let me ask|i want to ask|i wanted to ask|the next thing|before we wrap|here'?s the thing|speaking of|on (?:a|another) (?:different|related) note|changing (?:the )?subject|hablemos|pasemos|parlons|passons|lass uns|kommen wir)/i;
 const STRONG =
   /\b(?:never|always|best|worst|most|biggest|hardest|only|every|nobody|everyone|rule|mistake|secret|truth|simple|exactly|percent|million|billion|thousand|hundred)\b/i;
 const CONNECTOR_START = /^(?:and|but|so|or|because|which|that|then|also|y|pero|et|mais|und|aber)\b/i;
-
-const SECONDS_PER_TOPIC = 240;
-const MAX_TOPICS = 12;
+/** Openings that lean on what was said before ('it', 'that', 'they'): a clip starting so needs context. */
+const CONTEXT_START = /^(?:it|that|this|these|those|they|he|she|them|there)\b/i;
+/** Sentences that start as sentences do: a capital, a digit, a quote mark, or a script without case. */
+const SENTENCE_START = /^["'“‘(]?[\p{Lu}\p{Lt}\p{Lo}\p{N}]/u;
 
 interface Unit extends Sentence {
   terms: string[];
@@ -44,34 +43,6 @@ function cosine(a: Map<string, number>, b: Map<string, number>, idf: Map<string,
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
-/** Boundaries (sentence indexes where a topic starts) from lexical shift, cue phrases and pauses. */
-function findBoundaries(units: Unit[], idf: Map<string, number>, duration: number): number[] {
-  const count = Math.min(MAX_TOPICS, Math.max(1, Math.round(duration / SECONDS_PER_TOPIC)));
-  if (count === 1 || units.length < 8) return [0];
-  const window = Math.max(3, Math.min(8, Math.round(units.length / (count * 4))));
-  const similarity = units.map((_, i) =>
-    i === 0 ? 1 : cosine(termFrequencies(units, i - window, i), termFrequencies(units, i, i + window), idf),
-  );
-  const scores = units.map((unit, i) => {
-    if (i < 2 || i > units.length - 2) return -Infinity;
-    let left = similarity[i]!;
-    for (let j = i - 1; j > 0 && similarity[j]! >= left; j--) left = similarity[j]!;
-    let right = similarity[i]!;
-    for (let j = i + 1; j < units.length && similarity[j]! >= right; j++) right = similarity[j]!;
-    const depth = left - similarity[i]! + (right - similarity[i]!);
-    const pause = unit.start - units[i - 1]!.end;
-    return depth + (TOPIC_CUES.test(unit.text) ? 0.6 : 0) + (pause > 1.2 ? 0.15 : 0) + (unit.text.endsWith('?') ? 0.1 : 0);
-  });
-  const minGap = Math.max(45, duration / (count * 2.5));
-  const chosen: number[] = [0];
-  const order = scores.map((score, i) => ({ score, i })).sort((a, b) => b.score - a.score);
-  for (const { score, i } of order) {
-    if (chosen.length >= count || score === -Infinity) break;
-    if (chosen.every((c) => Math.abs(units[c]!.start - units[i]!.start) >= minGap)) chosen.push(i);
-  }
-  return chosen.sort((a, b) => a - b);
-}
-
 /** A title of 3-9 words from the topic's most distinctive phrases (`idf` across topics). */
 function titleOf(units: Unit[], idf: Map<string, number>): string {
   const scores = new Map<string, number>();
@@ -93,6 +64,9 @@ function titleOf(units: Unit[], idf: Map<string, number>): string {
   return second ? `${capitalize(first)} and ${capitalize(second)}` : `All About ${capitalize(first)}`;
 }
 
+/** One quote per 5 minutes of a topic: at least 1, at most 5. */
+const quotesFor = (seconds: number) => Math.min(5, Math.max(1, Math.round(seconds / 300)));
+
 /** The most quotable spans of whole sentences lasting 8 to 60 seconds. */
 function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number) {
   const candidates: { from: number; to: number; score: number; start: number; end: number }[] = [];
@@ -110,7 +84,10 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number) {
       let score = weight / Math.sqrt(wordCount);
       if (/\d/.test(text)) score += 0.6;
       if (STRONG.test(text)) score += 0.4;
-      if (CONNECTOR_START.test(span[0]!.text)) score -= 0.6;
+      const opening = spoken(span[0]!.text);
+      if (CONNECTOR_START.test(opening)) score -= 0.6;
+      if (CONTEXT_START.test(opening)) score -= 0.4;
+      if (!SENTENCE_START.test(opening)) score -= 1;
       if (span.at(-1)!.text.endsWith('?')) score -= 0.8;
       if (length >= 12 && length <= 40) score += 0.3;
       candidates.push({ from, to, score, start, end });
@@ -157,7 +134,7 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
     for (const term of new Set(unit.terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const idf = new Map([...documentFrequency].map(([term, df]) => [term, Math.log(1 + units.length / df)]));
 
-  const starts = findBoundaries(units, idf, duration);
+  const starts = segmentTopics(units, idf, expectedTopics(duration));
   const slices = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length));
   // Title words should tell topics apart: weigh them by how few topics use them.
   const topicFrequency = new Map<string, number>();
@@ -173,7 +150,7 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
       title: titleOf(slice, slices.length > 1 ? topicIdf : idf),
       startTime: start,
       endTime: end,
-      quotes: quotesOf(slice, idf, end - start > 150 ? 2 : 1),
+      quotes: quotesOf(slice, idf, quotesFor(end - start)),
     };
   });
   return { topics };

@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EvalDataMissing, readEvalSet, timesFromWords } from './corpus';
+import { evaluate } from './evaluate';
+
+const ROOT = join(__dirname, '..', '..', '..', '..');
+/** The development set lives beside the project (CI clones it there too); never copied in. */
+const DATA = join(ROOT, '..', 'shared', 'eval');
+
+describe('evaluation harness on the development set (../shared/eval)', () => {
+  let result: ReturnType<typeof evaluate>;
+  const table = (level: string) => result.tables.find((t) => t.level === level)!;
+  const row = (level: string, segmenter: string) => table(level).rows.find((r) => r.segmenter === segmenter)!;
+
+  beforeAll(() => {
+    if (!existsSync(join(DATA, 'index.json'))) throw new Error(`the development set is missing at ${DATA}`);
+    result = evaluate(readEvalSet(DATA));
+  });
+
+  it('scores every corpus of the set', () => {
+    expect(result.tables.map((t) => [t.level, t.documents])).toEqual([
+      ['TinyRec coarse', 5],
+      ['TinyRec fine', 5],
+      ['QMSum', 21],
+    ]);
+  });
+
+  it('reproduces the published anchor: predicting no boundary', () => {
+    // The issue's table: TinyRec coarse .369 / .369 / 0, QMSum .386 / .386 / 0.
+    for (const [level, value] of [
+      ['TinyRec coarse', '0.369'],
+      ['QMSum', '0.386'],
+    ] as const) {
+      const none = row(level, 'no boundaries');
+      expect([none.pk.toFixed(3), none.windowDiff.toFixed(3), none.f1Units]).toEqual([value, value, 0]);
+    }
+  });
+
+  it('keeps the analyzer at the targets: TinyRec coarse F1 ≥ .45 with Pk ≤ .34, QMSum F1 ≥ .20 with Pk ≤ .38', () => {
+    const tinyrec = row('TinyRec coarse', 'local analyzer');
+    const qmsum = row('QMSum', 'local analyzer');
+    expect({ f1: tinyrec.f1Units >= 0.45, pk: tinyrec.pk <= 0.34 }).toEqual({ f1: true, pk: true });
+    expect({ f1: qmsum.f1Units >= 0.2, pk: qmsum.pk <= 0.38 }).toEqual({ f1: true, pk: true });
+    // Better than predicting nothing, and than the true count placed evenly.
+    for (const level of ['TinyRec coarse', 'QMSum']) {
+      expect(row(level, 'local analyzer').pk).toBeLessThan(row(level, 'no boundaries').pk);
+      expect(row(level, 'local analyzer').pk).toBeLessThan(row(level, 'equidistant, true count').pk);
+    }
+  });
+
+  it('titles the topics better than their first sentence does', () => {
+    for (const { level } of result.tables) {
+      const local = row(level, 'local analyzer');
+      expect(local.titlesMatched).toBeGreaterThan(0);
+      expect(local.titleRouge!).toBeGreaterThan(local.baselineRouge!);
+    }
+  });
+
+  it('cuts quotes on sentences, 8 to 60 seconds long', () => {
+    expect(result.quotes.quotes).toBeGreaterThan(100);
+    expect(result.quotes.within8to60s).toBe(1);
+    expect(result.quotes.endsOnSentence).toBeGreaterThanOrEqual(0.95);
+    expect(result.quotes.startsOnSentence).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('evaluation harness input', () => {
+  it('gives untimed turns the times of 150 words a minute', () => {
+    const turns = timesFromWords([{ text: 'word '.repeat(25) }, { text: 'Okay .' }]);
+    expect(turns[0]).toMatchObject({ start: 0, end: 10 });
+    // A turn lasts at least a second.
+    expect(turns[1]).toMatchObject({ start: 10, end: 11 });
+  });
+
+  it('says what to pass when the folder is missing', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'fc-eval-'));
+    expect(() => readEvalSet(empty)).toThrow(EvalDataMissing);
+    const cli = spawnSync(process.execPath, [join(ROOT, 'libs/analysis/dist/eval/cli.js'), empty], { encoding: 'utf8' });
+    expect(cli.status).toBe(2);
+    expect(cli.stderr).toContain('index.json is missing');
+    expect(cli.stderr).toContain('npm run -s eval -- ../shared/eval');
+  });
+});

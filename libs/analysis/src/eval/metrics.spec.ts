@@ -1,0 +1,71 @@
+import { boundaryF1, boundaryString, matchBoundaries, pk, roundHalfEven, rougeL, windowDiff, windowSize } from './metrics';
+
+describe('segmentation metrics (NLTK semantics)', () => {
+  it('scores an identical hypothesis 0, 0 and F1 1', () => {
+    const ref = boundaryString([0, 5, 12], 20);
+    expect(ref).toBe('00000100000010000000');
+    expect(pk(ref, ref, 3)).toBe(0);
+    expect(windowDiff(ref, ref, 3)).toBe(0);
+    expect(boundaryF1([5, 12], [5, 12], 3).f1).toBe(1);
+  });
+
+  it("gives NLTK's doctest values", () => {
+    const [s1, s2, s3] = ['000100000010', '000010000100', '100000010000'];
+    expect(windowDiff(s1, s1, 3).toFixed(2)).toBe('0.00');
+    expect(windowDiff(s1, s2, 3).toFixed(2)).toBe('0.30');
+    expect(windowDiff(s2, s3, 3).toFixed(2)).toBe('0.80');
+    expect(pk('0100'.repeat(100), '1'.repeat(400), 2).toFixed(2)).toBe('0.50');
+    expect(pk('0100'.repeat(100), '0'.repeat(400), 2).toFixed(2)).toBe('0.50');
+    expect(pk('0100'.repeat(100), '0100'.repeat(100), 2).toFixed(2)).toBe('0.00');
+  });
+
+  it('refuses segmentations of different lengths', () => {
+    expect(() => pk('0100', '010', 2)).toThrow('Segmentations have unequal length');
+  });
+
+  it("takes k as Python's round of half the mean reference segment length", () => {
+    expect(roundHalfEven(2.5)).toBe(2);
+    expect(roundHalfEven(3.5)).toBe(4);
+    expect(roundHalfEven(2.4)).toBe(2);
+    expect(windowSize(90, 3)).toBe(15);
+    expect(windowSize(25, 5)).toBe(2);
+  });
+
+  it('counts boundaries within the tolerance, each matched once', () => {
+    // 10 matches 12 (within 3); 30 and 31 compete for 29: one wins, the other is a false alarm.
+    const score = boundaryF1([12, 29, 50], [10, 30, 31], 3);
+    expect(score.precision).toBeCloseTo(2 / 3);
+    expect(score.recall).toBeCloseTo(2 / 3);
+    expect(score.f1).toBeCloseTo(2 / 3);
+    expect(boundaryF1([12], [], 3).f1).toBe(0);
+  });
+
+  it('finds the largest one-to-one matching (checked against exhaustive search)', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const best = (ref: number[], hyp: number[], tolerance: number, from = 0, used = new Set<number>()): number => {
+      if (from === ref.length) return 0;
+      let most = best(ref, hyp, tolerance, from + 1, used);
+      hyp.forEach((h, j) => {
+        if (used.has(j) || Math.abs(h - ref[from]!) > tolerance) return;
+        used.add(j);
+        most = Math.max(most, 1 + best(ref, hyp, tolerance, from + 1, used));
+        used.delete(j);
+      });
+      return most;
+    };
+    for (let trial = 0; trial < 300; trial++) {
+      const points = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 30)).sort((a, b) => a - b);
+      const ref = points(1 + Math.floor(random() * 6));
+      const hyp = points(Math.floor(random() * 7));
+      expect(matchBoundaries(ref, hyp, 3).length).toBe(best(ref, hyp, 3));
+    }
+  });
+
+  it('measures ROUGE-L F1 on words, ignoring case and punctuation', () => {
+    expect(rougeL('The cat sat on the mat', 'the cat, on the mat')).toBeCloseTo((2 * 1 * (5 / 6)) / (1 + 5 / 6));
+    expect(rougeL('Product cost and quotation', 'Product Cost and Quotation')).toBe(1);
+    expect(rougeL('Wiener filter', 'Mean subtraction')).toBe(0);
+    expect(rougeL('', 'anything')).toBe(0);
+  });
+});
