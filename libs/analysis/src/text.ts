@@ -25,20 +25,28 @@ const LANGUAGES = [
   'ron',
   'hun',
 ] as const;
-type Language = (typeof LANGUAGES)[number];
+export type Language = (typeof LANGUAGES)[number];
 const lists = new Map<Language, Set<string>>(LANGUAGES.map((code) => [code, new Set(stopwords[code] as string[])]));
 
-/** The stop-word list of the language whose stop words are most frequent in `sample`; empty if none fits. */
-export function stopWordsFor(sample: string[]): Set<string> {
+/**
+ * The language (ISO 639-3) whose stop words are most frequent in `sample`, or null when none fits:
+ * below 10% of the words (e.g. Chinese or Japanese captions).
+ */
+export function languageOf(sample: string[]): Language | null {
   let best: { code: Language; hits: number } | undefined;
   for (const code of LANGUAGES) {
     const list = lists.get(code)!;
     const hits = sample.reduce((n, word) => n + (list.has(word) ? 1 : 0), 0);
     if (!best || hits > best.hits) best = { code, hits };
   }
-  // Below 10% of the words, no list fits (e.g. Chinese or Japanese captions): use none.
-  return best && best.hits >= sample.length * 0.1 ? lists.get(best.code)! : new Set();
+  return best && best.hits >= sample.length * 0.1 ? best.code : null;
 }
+
+/** The stop words of a language; none for an unknown one. */
+export const stopWordsOf = (language: Language | null): Set<string> => (language ? lists.get(language)! : new Set());
+
+/** The stop-word list of the language whose stop words are most frequent in `sample`; empty if none fits. */
+export const stopWordsFor = (sample: string[]): Set<string> => stopWordsOf(languageOf(sample));
 
 /** A sentence of the transcript with its time span. */
 export interface Sentence {

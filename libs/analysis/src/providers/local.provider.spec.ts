@@ -78,4 +78,30 @@ describe('the local analyzer', () => {
   ])('reads %j as opening a topic: %s', (text, expected) => {
     expect(opensTopic(text)).toBe(expected);
   });
+
+  it('never offers the same words twice as quotes', () => {
+    // The sample repeats its sentences on every pass, as a podcast repeats its catchphrases.
+    const quotes = analyzeLocally(sampleTranscript(3600)).topics.flatMap((t) => t.quotes.map((q) => q.content));
+    expect(quotes.length).toBeGreaterThan(4);
+    expect(new Set(quotes).size).toBe(quotes.length);
+  });
+
+  it('titles a topic with the things it names, not with verbs or fillers', () => {
+    const talk = (subject: string, start: number) =>
+      Array.from({ length: 40 }, (_, i) => ({
+        text: [
+          `Honestly, the ${subject} changed everything for us.`,
+          `We kept going back to the ${subject}, you know, again and again.`,
+          `Really, I think the ${subject} matters more than people say.`,
+          `Everyone was talking about the ${subject} at that time.`,
+        ][i % 4]!,
+        start: start + i * 6,
+        end: start + i * 6 + 5.5,
+      }));
+    const output = analyzeLocally([...talk('solar panels', 0), ...talk('electric buses', 240)]);
+    const titles = output.topics.map((t) => t.title);
+    expect(titles.some((t) => t.includes('Solar Panels'))).toBe(true);
+    expect(titles.some((t) => t.includes('Electric Buses'))).toBe(true);
+    for (const title of titles) expect(title).not.toMatch(/\b(?:Honestly|Really|Talking|Going|Know|Think)\b/);
+  });
 });

@@ -1,5 +1,6 @@
 import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
-import { sentencesOf, stopWordsFor, words, type Sentence } from '../text';
+import nlp from 'compromise';
+import { languageOf, sentencesOf, stopWordsOf, words, type Language, type Sentence } from '../text';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
 import { expectedTopics, segmentTopics, spoken } from '../segmentation';
 
@@ -18,49 +19,53 @@ interface Unit extends Sentence {
 const capitalize = (phrase: string) =>
   phrase.replace(/(^|\s)(\p{L})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase());
 
-function termFrequencies(units: Unit[], from: number, to: number): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (let i = Math.max(0, from); i < Math.min(units.length, to); i++) {
-    for (const term of units[i]!.terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-  }
-  return counts;
-}
-
-function cosine(a: Map<string, number>, b: Map<string, number>, idf: Map<string, number>): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (const [term, count] of a) {
-    const w = count * (idf.get(term) ?? 1);
-    na += w * w;
-    const other = b.get(term);
-    if (other) dot += w * other * (idf.get(term) ?? 1);
-  }
-  for (const [term, count] of b) {
-    const w = count * (idf.get(term) ?? 1);
-    nb += w * w;
-  }
-  return na && nb ? dot / Math.sqrt(na * nb) : 0;
-}
-
-/** A title of 3-9 words from the topic's most distinctive phrases (`idf` across topics). */
-function titleOf(units: Unit[], idf: Map<string, number>): string {
-  const scores = new Map<string, number>();
+/**
+ * Keyphrases of a topic: runs of one to three content words within a sentence (no stop word,
+ * no word of three letters or fewer, no contraction), scored by how often the topic says them
+ * and how few other topics do (`weight`); a phrase of several words must recur to count.
+ */
+function keyphrases(units: Unit[], weight: Map<string, number>, stop: Set<string>): { phrase: string; score: number }[] {
+  const found = new Map<string, { count: number; score: number }>();
+  const isContent = (word: string) => word.length > 3 && !stop.has(word) && !/['’\d]/.test(word);
   for (const unit of units) {
-    const tokens = unit.terms;
-    tokens.forEach((term, i) => {
-      scores.set(term, (scores.get(term) ?? 0) + (idf.get(term) ?? 1));
-      const next = tokens[i + 1];
-      if (next && unit.text.toLowerCase().includes(`${term} ${next}`)) {
-        const phrase = `${term} ${next}`;
-        scores.set(phrase, (scores.get(phrase) ?? 0) + 1.6 * (((idf.get(term) ?? 1) + (idf.get(next) ?? 1)) / 2));
+    const tokens = words(spoken(unit.text));
+    for (let i = 0; i < tokens.length; i++) {
+      for (let length = 1; length <= 3 && i + length <= tokens.length; length++) {
+        const run = tokens.slice(i, i + length);
+        if (!isContent(run.at(-1)!)) break;
+        if (!isContent(run[0]!)) break;
+        if (run.some((w) => !isContent(w))) break;
+        if (new Set(run).size < run.length) break;
+        const phrase = run.join(' ');
+        const entry = found.get(phrase) ?? { count: 0, score: run.reduce((sum, w) => sum + (weight.get(w) ?? 0), 0) };
+        entry.count++;
+        found.set(phrase, entry);
       }
-    });
+    }
   }
-  const ranked = [...scores].filter(([phrase]) => !/^\d+$/.test(phrase)).sort((a, b) => b[1] - a[1]);
-  const first = ranked[0]?.[0];
+  return [...found]
+    .filter(([phrase, { count }]) => count >= (phrase.includes(' ') ? 2 : 1))
+    .map(([phrase, { count, score }]) => ({ phrase, score: score * Math.log(1 + count) }))
+    .sort((a, b) => b.score - a.score);
+}
+
+/** In English, a keyphrase should name something: its last word a noun (compromise's tagger). */
+const namesSomething = (phrase: string, language: Language | null) => language !== 'eng' || nlp(phrase).has('#Noun$');
+
+/** A title of 3-9 words from the topic's two most distinctive keyphrases. */
+function titleOf(units: Unit[], weight: Map<string, number>, stop: Set<string>, language: Language | null): string {
+  const ranked = keyphrases(units, weight, stop).slice(0, 40);
+  // The best phrase that names something, then the best one sharing no word with it; tagging
+  // only as far down the list as needed.
+  const pick = (accept: (phrase: string) => boolean) =>
+    ranked.find(({ phrase }) => accept(phrase) && namesSomething(phrase, language))?.phrase ??
+    ranked.find(({ phrase }) => accept(phrase))?.phrase;
+  const first = pick(() => true);
   if (!first) return 'Opening Remarks';
-  const second = ranked.find(([phrase]) => !phrase.split(' ').some((w) => first.split(' ').includes(w)))?.[0];
+  const taken = new Set(first.split(' '));
+  const second = pick((phrase) =>
+    phrase.split(' ').every((w) => !taken.has(w) && !taken.has(w.replace(/s$/, '')) && !taken.has(`${w}s`)),
+  );
   return second ? `${capitalize(first)} and ${capitalize(second)}` : `All About ${capitalize(first)}`;
 }
 
@@ -68,7 +73,7 @@ function titleOf(units: Unit[], idf: Map<string, number>): string {
 const quotesFor = (seconds: number) => Math.min(5, Math.max(1, Math.round(seconds / 300)));
 
 /** The most quotable spans of whole sentences lasting 8 to 60 seconds. */
-function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number) {
+function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said: Set<string>) {
   const candidates: { from: number; to: number; score: number; start: number; end: number }[] = [];
   for (let from = 0; from < units.length; from++) {
     for (let to = from; to < Math.min(units.length, from + 4); to++) {
@@ -93,21 +98,23 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number) {
       candidates.push({ from, to, score, start, end });
     }
   }
+  const textOf = (c: (typeof candidates)[number]) =>
+    units
+      .slice(c.from, c.to + 1)
+      .map((u) => u.text)
+      .join(' ');
+  // The same words said twice (a catchphrase, a repeated point) make one quote, not two.
+  const key = (text: string) => words(text).join(' ');
   const chosen: typeof candidates = [];
   for (const candidate of candidates.sort((a, b) => b.score - a.score)) {
     if (chosen.length >= wanted) break;
-    if (chosen.every((c) => candidate.to < c.from || candidate.from > c.to)) chosen.push(candidate);
+    if (!chosen.every((c) => candidate.to < c.from || candidate.from > c.to)) continue;
+    const text = key(textOf(candidate));
+    if (said.has(text)) continue;
+    said.add(text);
+    chosen.push(candidate);
   }
-  return chosen
-    .sort((a, b) => a.start - b.start)
-    .map((c) => ({
-      content: units
-        .slice(c.from, c.to + 1)
-        .map((u) => u.text)
-        .join(' '),
-      startTime: c.start,
-      endTime: c.end,
-    }));
+  return chosen.sort((a, b) => a.start - b.start).map((c) => ({ content: textOf(c), startTime: c.start, endTime: c.end }));
 }
 
 /**
@@ -119,7 +126,7 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
   if (segments.length === 0) return { topics: [] };
   const duration = durationSeconds ?? segments.at(-1)!.end;
   const sentences = sentencesOf(segments);
-  const stop = stopWordsFor(
+  const language = languageOf(
     words(
       sentences
         .slice(0, 400)
@@ -127,7 +134,13 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
         .join(' '),
     ),
   );
-  const units: Unit[] = sentences.map((s) => ({ ...s, terms: words(s.text).filter((w) => w.length > 2 && !stop.has(w)) }));
+  const stop = stopWordsOf(language);
+  const units: Unit[] = sentences.map((s) => ({
+    ...s,
+    // Non-speech tags ([Music], {vocalsound}) stay in the vocabulary: how often they come changes
+    // with what is going on. Titles and cues read the spoken words only.
+    terms: words(s.text).filter((w) => w.length > 2 && !stop.has(w)),
+  }));
 
   const documentFrequency = new Map<string, number>();
   for (const unit of units)
@@ -141,16 +154,17 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
   for (const slice of slices)
     for (const term of new Set(slice.flatMap((u) => u.terms))) topicFrequency.set(term, (topicFrequency.get(term) ?? 0) + 1);
   const topicIdf = new Map(
-    [...topicFrequency].map(([term, df]) => [term, (idf.get(term) ?? 1) * Math.log(1 + slices.length / df)]),
+    [...topicFrequency].map(([term, df]) => [term, (idf.get(term) ?? 1) * Math.log((1 + slices.length) / df)]),
   );
+  const said = new Set<string>();
   const topics = slices.map((slice) => {
     const start = slice[0]!.start;
     const end = slice.at(-1)!.end;
     return {
-      title: titleOf(slice, slices.length > 1 ? topicIdf : idf),
+      title: titleOf(slice, slices.length > 1 ? topicIdf : idf, stop, language),
       startTime: start,
       endTime: end,
-      quotes: quotesOf(slice, idf, quotesFor(end - start)),
+      quotes: quotesOf(slice, idf, quotesFor(end - start), said),
     };
   });
   return { topics };
