@@ -16,7 +16,7 @@ describe('the local analyzer', () => {
 
     const text = segments.map((s) => s.text).join(' ');
     for (const [i, topic] of output.topics.entries()) {
-      expect(wordsIn(topic.title)).toBeGreaterThanOrEqual(2);
+      expect(wordsIn(topic.title)).toBeGreaterThanOrEqual(3);
       expect(wordsIn(topic.title)).toBeLessThanOrEqual(9);
       expect(topic.endTime).toBeGreaterThan(topic.startTime);
       if (i > 0) expect(topic.startTime).toBeGreaterThanOrEqual(output.topics[i - 1]!.endTime);
@@ -49,6 +49,10 @@ describe('the local analyzer', () => {
     const output = analyzeLocally(segments);
     expect(output.topics.length).toBeGreaterThanOrEqual(1);
     expect(output.topics[0]!.quotes.length).toBeGreaterThanOrEqual(1);
+    for (const topic of output.topics) {
+      expect(wordsIn(topic.title)).toBeGreaterThanOrEqual(3);
+      expect(wordsIn(topic.title)).toBeLessThanOrEqual(9);
+    }
   });
 
   it('returns no topics for an empty transcript', () => {

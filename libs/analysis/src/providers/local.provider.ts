@@ -61,7 +61,7 @@ function titleOf(units: Unit[], weight: Map<string, number>, stop: Set<string>, 
     ranked.find(({ phrase }) => accept(phrase) && namesSomething(phrase, language))?.phrase ??
     ranked.find(({ phrase }) => accept(phrase))?.phrase;
   const first = pick(() => true);
-  if (!first) return 'Opening Remarks';
+  if (!first) return 'The Opening Remarks';
   const taken = new Set(first.split(' '));
   const second = pick((phrase) =>
     phrase.split(' ').every((w) => !taken.has(w) && !taken.has(w.replace(/s$/, '')) && !taken.has(`${w}s`)),
