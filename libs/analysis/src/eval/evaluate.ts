@@ -61,13 +61,17 @@ export const localAnalyzer: Segmenter = {
   },
 };
 
-export interface DocumentScore {
+/** The segmentation figures, for a document or as means over a corpus. */
+interface SegmentationFigures {
   pk: number;
   windowDiff: number;
   f1Units: number;
   f1Seconds: number | null;
   topics: number;
   referenceTopics: number;
+}
+
+export interface DocumentScore extends SegmentationFigures {
   /** Per reference title matched to a hypothesis topic: ROUGE-L of its title and of the baseline. */
   titles: { title: number; baseline: number }[];
   ms: number | null;
@@ -124,15 +128,9 @@ export function scoreDocument(document: EvalDocument, reference: Chapter[], hypo
   };
 }
 
-export interface CorpusRow {
+export interface CorpusRow extends SegmentationFigures {
   segmenter: string;
   documents: number;
-  pk: number;
-  windowDiff: number;
-  f1Units: number;
-  f1Seconds: number | null;
-  topics: number;
-  referenceTopics: number;
   titleRouge: number | null;
   baselineRouge: number | null;
   titlesMatched: number;
