@@ -15,6 +15,7 @@ import {
 } from '@findclips/testing';
 import { startTestGateway, testDataSource, type TestGateway } from '../../services/gateway/src/test/harness';
 import { startWorker } from '../../services/worker/src/worker';
+import type { Registry } from 'prom-client';
 
 export interface Pipeline {
   gateway: TestGateway;
@@ -46,6 +47,7 @@ export const newVideoId = () =>
 export async function startPipeline(
   gatewayEnv: Record<string, string> = {},
   workerEnv: Record<string, string> = {},
+  observe: { metrics?: Registry; logLines?: Record<string, unknown>[] } = {},
 ): Promise<Pipeline> {
   const [youtube, openai, gemini] = await Promise.all([startFakeYoutube(), startFakeOpenAi(), startFakeGemini()]);
   const prefix = `fc:test:${randomUUID()}:`;
@@ -60,11 +62,15 @@ export async function startPipeline(
     WORKER_CONCURRENCY: '4',
     ...workerEnv,
   });
-  const logger = createLogger('worker', env.LOG_LEVEL);
+  // With logLines, the worker's JSON log lines are kept there (info and up).
+  const lines = observe.logLines;
+  const logger = lines
+    ? createLogger('worker', 'info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) })
+    : createLogger('worker', env.LOG_LEVEL);
   const dataSource = await testDataSource();
   const publisher = createRedisClient(env.REDIS_URL, logger);
   await publisher.connect();
-  const workers = [await startWorker({ env, dataSource, publisher, logger })];
+  const workers = [await startWorker({ env, dataSource, publisher, logger, metrics: observe.metrics })];
 
   const events: AnalysisEvent[] = [];
   const waiters = new Set<() => void>();
@@ -115,7 +121,7 @@ export async function startPipeline(
       return id;
     },
     startAnotherWorker: async () => {
-      workers.push(await startWorker({ env, dataSource, publisher, logger }));
+      workers.push(await startWorker({ env, dataSource, publisher, logger, metrics: observe.metrics }));
     },
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envUrl } from './env';
+import { envOptional, envUrl } from './env';
 
 /** Variables every service reads. */
 export const commonEnvSchema = z.object({
@@ -13,6 +13,8 @@ export const commonEnvSchema = z.object({
   REDIS_URL: envUrl('redis://127.0.0.1:6379', ['redis:', 'rediss:']),
   /** Prefix of every key our code writes to Redis, so several deployments can share one server. */
   REDIS_KEY_PREFIX: z.string().min(1).default('fc:'),
+  /** When set, GET /metrics answers only to `Authorization: Bearer {METRICS_TOKEN}`. */
+  METRICS_TOKEN: envOptional(),
 });
 
 export type CommonEnv = z.output<typeof commonEnvSchema>;

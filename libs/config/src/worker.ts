@@ -13,6 +13,8 @@ export const workerEnvSchema = commonEnvSchema
     WORKER_CONCURRENCY: envInt(4, 1, 64),
     /** How long a job's lock lasts without renewal; a killed worker's job is taken over after it. */
     WORKER_LOCK_MS: envInt(30_000, 1_000, 600_000),
+    /** Where the worker serves GET /metrics and GET /healthz; 0 picks a free port. */
+    WORKER_METRICS_PORT: envInt(9464, 0, 65535),
   });
 
 export type WorkerEnv = z.output<typeof workerEnvSchema>;

@@ -1,4 +1,5 @@
-/** Process plumbing shared by the services: JSON logs and the Redis client. */
+/** Process plumbing shared by the services: JSON logs, the Redis client, shutdown, metrics. */
 export * from './logger';
 export * from './redis';
 export * from './shutdown';
+export * from './metrics';

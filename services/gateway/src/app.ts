@@ -17,7 +17,7 @@ import { sessions } from './http/session';
 import { profileRoutes } from './profile/profile.routes';
 import { SharesRepository } from './shares/shares.repository';
 import { sharesRoutes } from './shares/shares.routes';
-import type { RedisClient } from '@findclips/runtime';
+import { createMetricsRegistry, type RedisClient } from '@findclips/runtime';
 import type { AnalysisQueue } from '@findclips/queue';
 import type { YoutubeClient } from '@findclips/youtube';
 import { VideoMetadataService } from './videos/metadata';
@@ -27,6 +27,8 @@ import { FinishedAnalyses } from './videos/finished-analyses';
 import { publicVideoRoutes, videosRoutes } from './videos/videos.routes';
 import { xRoutes } from './x/x.routes';
 import { WebApp } from './http/web-app';
+import { httpMetrics, metricsRoute, queueMetrics } from './http/metrics';
+import type { Registry } from 'prom-client';
 
 export interface GatewayDeps {
   env: GatewayEnv;
@@ -35,6 +37,8 @@ export interface GatewayDeps {
   logger: Logger;
   queue: AnalysisQueue;
   youtube: YoutubeClient;
+  /** Where the gateway's metrics go; its own registry when left out. */
+  metrics?: Registry;
 }
 
 /** The JSON body limit of every endpoint. */
@@ -73,9 +77,13 @@ export function createApp(deps: GatewayDeps) {
   const passport = createPassport(users);
   const limits = authLimits(deps);
 
+  const metrics = deps.metrics ?? createMetricsRegistry('gateway');
+  queueMetrics(metrics, queue);
+
   const app = express();
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('query parser', 'simple');
+  app.use(httpMetrics(metrics));
 
   // The live channel is forwarded before any body parsing or security headers of ours.
   const live = realtimeProxy(env.REALTIME_URL, logger);
@@ -83,6 +91,7 @@ export function createApp(deps: GatewayDeps) {
   app.locals.upgrade = live.upgrade;
   app.use(requestLog(logger));
   app.use(healthRoutes(dataSource, redis));
+  app.use(metricsRoute(metrics, env.METRICS_TOKEN));
   app.use(securityHeaders());
   const web = new WebApp(env.WEB_DIST_DIR);
   app.use(web.assets());

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { loadEnvOrExit, realtimeEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
-import { createLogger, createRedisClient, onShutdown } from '@findclips/runtime';
+import { answerMetrics, createLogger, createMetricsRegistry, createRedisClient, onShutdown } from '@findclips/runtime';
 import { createRealtimeServer } from './realtime.server';
 
 async function main() {
@@ -17,10 +17,14 @@ async function main() {
   subscriber.on('error', (error: Error) => logger.warn({ err: error }, 'redis subscriber error'));
   await Promise.all([redis.connect(), subscriber.connect()]);
 
-  const http = createServer((_req, res) => {
+  const metrics = createMetricsRegistry('realtime');
+  // Socket.IO answers /socket.io; this answers the rest: GET /metrics, else a JSON 404.
+  const http = createServer((req, res) => {
+    if (req.method === 'GET' && req.url?.split('?')[0] === '/metrics')
+      return void answerMetrics(metrics, req, res, env.METRICS_TOKEN);
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
   });
-  const realtime = createRealtimeServer(http, { env, dataSource, redis, subscriber, logger });
+  const realtime = createRealtimeServer(http, { env, dataSource, redis, subscriber, logger, metrics });
   await realtime.ready;
   http.listen(env.REALTIME_PORT, () => logger.info({ port: env.REALTIME_PORT }, 'realtime listening'));
 

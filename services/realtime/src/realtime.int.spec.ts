@@ -8,6 +8,13 @@ import { startTestGateway, type TestGateway } from '../../gateway/src/test/harne
 import { client, nextOf, startTestRealtime, type TestRealtime } from './test/harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const until = async (check: () => Promise<boolean>, timeoutMs = 5_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+};
 
 describe('realtime: live analysis events over Socket.IO across instances', () => {
   const prefix = `fc:test:${randomUUID()}:`;
@@ -137,6 +144,29 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
       });
     }
     expect(outsiderGot).toEqual([]);
+  });
+
+  it('counts connected sockets and relayed events in its metrics', async () => {
+    const value = async (instance: TestRealtime, name: string, type?: string) => {
+      const metric = await instance.metrics.getSingleMetric(name)!.get();
+      return metric.values.filter((v) => !type || v.labels.type === type).reduce((sum, v) => sum + v.value, 0);
+    };
+    // Sockets of earlier tests may still be closing: wait for the count to settle.
+    await until(async () => (await value(one, 'realtime_connected_sockets')) === 0);
+    const sockets = [open(one.url, { cookie: (await guest()).cookie }), open(one.url, { cookie: (await guest()).cookie })];
+    await Promise.all(sockets.map((s) => nextOf(s, 'AUTH_CONFIRMED')));
+    expect(await value(one, 'realtime_connected_sockets')).toBe(2);
+
+    const before = [
+      await value(one, 'realtime_events_relayed_total', 'VIDEO_ANALYZED'),
+      await value(two, 'realtime_events_relayed_total', 'VIDEO_ANALYZED'),
+    ];
+    await publish(analysisEvent('VIDEO_ANALYZED', 'metricsVid1'));
+    // Each instance relays each event once, to its own sockets.
+    await until(async () => (await value(two, 'realtime_events_relayed_total', 'VIDEO_ANALYZED')) === before[1]! + 1);
+    await until(async () => (await value(one, 'realtime_events_relayed_total', 'VIDEO_ANALYZED')) === before[0]! + 1);
+    const text = await one.metrics.metrics();
+    expect(text).toMatch(/^realtime_connected_sockets\{service="realtime"\} 2$/m);
   });
 
   it('leaves other rooms when asked, keeps them otherwise', async () => {

@@ -12,6 +12,7 @@ import type { RedisClient } from '@findclips/runtime';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { HandshakeAuth, type Identity } from './handshake';
 
@@ -23,6 +24,8 @@ export interface RealtimeDeps {
   /** Subscriptions: the adapter's and our analysis events'. */
   subscriber: RedisClient;
   logger: Logger;
+  /** Where connected sockets and relayed events are counted (the service's /metrics). */
+  metrics?: Registry;
 }
 
 const videoRoom = (videoId: string) => `video:${videoId}`;
@@ -41,7 +44,8 @@ type Ack = ((response: unknown) => void) | undefined;
  * Redis channel, and each instance emits them only to its own sockets (`io.local`): however many
  * instances run, each client gets each event once.
  */
-export function createRealtimeServer(http: HttpServer, { env, dataSource, redis, subscriber, logger }: RealtimeDeps) {
+export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
+  const { env, dataSource, redis, subscriber, logger } = deps;
   const io = new Server<Record<string, never>, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>(
     http,
     {
@@ -128,6 +132,24 @@ export function createRealtimeServer(http: HttpServer, { env, dataSource, redis,
   });
 
   let relayed = 0;
+  const relayedByType = deps.metrics
+    ? new Counter({
+        name: 'realtime_events_relayed_total',
+        help: 'Analysis events this instance relayed to its sockets, by type',
+        labelNames: ['type'],
+        registers: [deps.metrics],
+      })
+    : undefined;
+  if (deps.metrics) {
+    new Gauge({
+      name: 'realtime_connected_sockets',
+      help: 'Sockets connected to this instance',
+      registers: [deps.metrics],
+      collect() {
+        this.set(io.of('/').sockets.size);
+      },
+    });
+  }
   /** One relayed event: a private analysis to its owner's sockets, a shared one to the video's room. */
   const relay = (message: string) => {
     let event: AnalysisEvent;
@@ -140,6 +162,7 @@ export function createRealtimeServer(http: HttpServer, { env, dataSource, redis,
     const room = event.userId ? userRoom(event.userId) : videoRoom(event.videoId);
     io.local.to(room).emit(event.type, event);
     relayed++;
+    relayedByType?.inc({ type: event.type });
   };
   const channel = analysisEventsChannel(env.REDIS_KEY_PREFIX);
   const ready = subscriber.subscribe(channel, relay);

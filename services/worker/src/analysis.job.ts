@@ -5,6 +5,7 @@ import { YoutubeError, type YoutubeClient } from '@findclips/youtube';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AnalysisRepository } from './analysis.repository';
+import type { JobMetrics } from './job-metrics';
 
 export interface AnalysisJobDeps {
   repository: AnalysisRepository;
@@ -15,6 +16,7 @@ export interface AnalysisJobDeps {
   keyPrefix: string;
   chunkConcurrency: number;
   logger: Logger;
+  metrics?: JobMetrics;
 }
 
 /** A failure as the user will read it, and whether another attempt may succeed. */
@@ -40,8 +42,15 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
     const owner = scope === 'private' ? data.userId : null;
     const log = deps.logger.child({ jobId: job.id, attempt: job.attemptsMade + 1, videoId, scope, requestId: data.requestId });
     const started = performance.now();
-    const publish = (type: Parameters<typeof analysisEvent>[0], details = {}) =>
-      publishAnalysisEvent(publisher, keyPrefix, analysisEvent(type, videoId, { userId: owner, ...details }));
+    const seconds = () => (performance.now() - started) / 1000;
+    // Which provider ran, once one was picked; whether the failure came from it.
+    let providerName: string | null = null;
+    let inProvider = false;
+    // Each event is logged with the job's requestId: request, job and events share one id.
+    const publish = async (type: Parameters<typeof analysisEvent>[0], details = {}) => {
+      await publishAnalysisEvent(publisher, keyPrefix, analysisEvent(type, videoId, { userId: owner, ...details }));
+      log.info({ event: type }, 'event published');
+    };
 
     try {
       await publish('ANALYSIS_STARTED');
@@ -61,18 +70,22 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       }
 
       const provider = pickProvider(deps.providers, data.provider, deps.defaultProvider);
+      providerName = provider.name;
+      inProvider = true;
       const result = await analyzeTranscript({
         segments: video.segments,
         durationSeconds: video.durationSeconds,
         provider,
         concurrency: deps.chunkConcurrency,
       });
+      inProvider = false;
 
       if (scope === 'shared') await repository.completeShared(videoId, result.topics, result.provider, result.model);
       else await repository.savePrivate(data.userId!, videoId, result.topics, result.provider, result.model);
       if (data.userId) await repository.recordForMember(data.userId, videoId, video, result.topics);
 
       await publish('VIDEO_ANALYZED');
+      deps.metrics?.finished(result.provider, 'completed', seconds());
       log.info(
         {
           provider: result.provider,
@@ -95,6 +108,8 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         },
         lastAttempt ? 'analysis failed' : 'analysis attempt failed: will retry',
       );
+      if (providerName && inProvider) deps.metrics?.providerError(providerName, failure.code);
+      deps.metrics?.finished(providerName ?? 'none', lastAttempt ? 'failed' : 'retried', seconds());
       if (!lastAttempt) throw error;
       if (scope === 'shared') await repository.markFailed(videoId, failure.code, failure.message);
       await publish('ANALYSIS_ERROR', {

@@ -7,16 +7,20 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { createAnalysisJob } from './analysis.job';
 import { AnalysisRepository } from './analysis.repository';
+import { jobMetrics } from './job-metrics';
+import type { Registry } from 'prom-client';
 
 export interface WorkerDeps {
   env: WorkerEnv;
   dataSource: DataSource;
   publisher: Publisher;
   logger: Logger;
+  /** Where the job metrics go (the worker's /metrics); none when left out. */
+  metrics?: Registry;
 }
 
 /** A BullMQ worker on the analysis queue, ready to take jobs. */
-export async function startWorker({ env, dataSource, publisher, logger }: WorkerDeps): Promise<Worker<AnalysisJob>> {
+export async function startWorker({ env, dataSource, publisher, logger, metrics }: WorkerDeps): Promise<Worker<AnalysisJob>> {
   const providers = createProviders(env);
   logger.info({ providers: [...providers.keys()], defaultProvider: env.ANALYSIS_DEFAULT_PROVIDER }, 'analysis providers');
   const worker = new Worker<AnalysisJob>(
@@ -34,6 +38,7 @@ export async function startWorker({ env, dataSource, publisher, logger }: Worker
       keyPrefix: env.REDIS_KEY_PREFIX,
       chunkConcurrency: env.ANALYSIS_CHUNK_CONCURRENCY,
       logger,
+      metrics: metrics ? jobMetrics(metrics) : undefined,
     }),
     {
       connection: bullConnection(env.REDIS_URL),

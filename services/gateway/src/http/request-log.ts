@@ -25,7 +25,7 @@ export function requestLog(logger: Logger) {
       res.setHeader('x-request-id', id);
       return id;
     },
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    autoLogging: { ignore: (req) => ['/healthz', '/readyz', '/metrics'].includes(req.url ?? '') },
     // A 503 is a dependency or a disabled feature, not a bug of ours.
     customLogLevel: (_req, res, error) =>
       res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',

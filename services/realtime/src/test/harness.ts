@@ -1,6 +1,7 @@
 import { parseEnv, realtimeEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
-import { createLogger, createRedisClient } from '@findclips/runtime';
+import { createLogger, createMetricsRegistry, createRedisClient } from '@findclips/runtime';
+import type { Registry } from 'prom-client';
 import { listenOnLoopback } from '@findclips/testing';
 import type { DataSource } from 'typeorm';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -17,6 +18,8 @@ afterAll(async () => {
 export interface TestRealtime {
   url: string;
   stats(): { sockets: number; relayed: number };
+  /** The instance's metrics (what its /metrics serves). */
+  metrics: Registry;
   /** Drops every client from the server side ('io server disconnect'), staying up. */
   disconnectAll(): void;
   close(): Promise<void>;
@@ -36,11 +39,20 @@ export async function startTestRealtime(prefix: string, overrides: Record<string
   const subscriber = redis.duplicate();
   await Promise.all([redis.connect(), subscriber.connect()]);
   const running = await listenOnLoopback((_req, res) => res.writeHead(404).end());
-  const realtime = createRealtimeServer(running.server, { env, dataSource: await dataSource(), redis, subscriber, logger });
+  const metrics = createMetricsRegistry('realtime');
+  const realtime = createRealtimeServer(running.server, {
+    env,
+    dataSource: await dataSource(),
+    redis,
+    subscriber,
+    logger,
+    metrics,
+  });
   await realtime.ready;
   return {
     url: running.url,
     stats: realtime.stats,
+    metrics,
     disconnectAll: () => realtime.io.local.disconnectSockets(true),
     close: async () => {
       await realtime.close();

@@ -1,0 +1,61 @@
+import { answerMetrics } from '@findclips/runtime';
+import type { AnalysisQueue } from '@findclips/queue';
+import { Router, type Request, type RequestHandler } from 'express';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+
+/** The route a request matched ('/api/cached-videos/:videoId'), never its raw path: ids stay out of labels. */
+function routeOf(req: Request, status: number): string {
+  if (req.route?.path) return `${req.baseUrl}${String(req.route.path)}`;
+  if (req.originalUrl.startsWith('/socket.io')) return '/socket.io';
+  if (req.originalUrl.startsWith('/assets/')) return '/assets';
+  return status === 404 ? 'unmatched' : 'page';
+}
+
+/** Counts and times every request by method, route and status. Mounted first. */
+export function httpMetrics(registry: Registry): RequestHandler {
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  return (req, res, next) => {
+    const stop = duration.startTimer();
+    res.once('finish', () => {
+      const labels = { method: req.method, route: routeOf(req, res.statusCode), status: String(res.statusCode) };
+      requests.inc(labels);
+      stop(labels);
+    });
+    next();
+  };
+}
+
+/** The analysis queue's depth by state, read from Redis at each scrape. */
+export function queueMetrics(registry: Registry, queue: AnalysisQueue): void {
+  const states = ['waiting', 'active', 'delayed', 'failed'] as const;
+  new Gauge({
+    name: 'analysis_queue_jobs',
+    help: 'Jobs in the analysis queue by state',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const counts = await queue.getJobCounts(...states);
+      for (const state of states) this.set({ state }, counts[state] ?? 0);
+    },
+  });
+}
+
+/** GET /metrics: the gateway's registry in the Prometheus text format. */
+export function metricsRoute(registry: Registry, token: string | undefined): Router {
+  const router = Router();
+  router.get('/metrics', (req, res) => void answerMetrics(registry, req, res, token));
+  return router;
+}

@@ -1,0 +1,100 @@
+import { UserEntity } from '@findclips/db';
+import { createMetricsRegistry } from '@findclips/runtime';
+import { strongPassword, uniqueEmail } from '@findclips/testing';
+import type { Registry } from 'prom-client';
+import { startPipeline, type Pipeline } from './harness';
+
+/** The value of one sample of a scrape, found by its name and labels (any order, others allowed). */
+function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^(\w+)\{([^}]*)\} (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries([...match[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
+  }
+  return undefined;
+}
+
+describe('observability: metrics of the gateway and the worker, one id from request to events', () => {
+  let p: Pipeline;
+  let workerMetrics: Registry;
+  const logLines: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    workerMetrics = createMetricsRegistry('worker');
+    p = await startPipeline({}, {}, { metrics: workerMetrics, logLines });
+  });
+  afterAll(() => p.close());
+
+  async function openaiMember() {
+    const browser = p.gateway.browser();
+    const user = (
+      await browser
+        .post('/api/register')
+        .send({ email: uniqueEmail('obs'), password: strongPassword() })
+        .expect(201)
+    ).body;
+    await p.gateway.dataSource.getRepository(UserEntity).update({ id: user.id }, { aiProvider: 'openai' });
+    return browser;
+  }
+
+  it('logs the job and each of its events with the id of the request that queued it', async () => {
+    const browser = await openaiMember();
+    const videoId = p.addVideo(300);
+    const requestId = `obs-${videoId}`;
+    const res = await browser
+      .post(`/api/videos/transcript?videoId=${videoId}`)
+      .set('X-Request-Id', requestId)
+      .send({})
+      .expect(202);
+    expect(res.headers['x-request-id']).toBe(requestId);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+
+    const mine = logLines.filter((line) => line.requestId === requestId);
+    expect(mine.map((line) => [line.msg, line.event ?? null])).toEqual([
+      ['event published', 'ANALYSIS_STARTED'],
+      ['event published', 'VIDEO_ANALYZED'],
+      ['analysis complete', null],
+    ]);
+    expect(mine.every((line) => line.videoId === videoId && typeof line.jobId === 'string')).toBe(true);
+  });
+
+  it('counts job durations by provider and outcome, and provider errors by kind', async () => {
+    const browser = await openaiMember();
+    const before = await workerMetrics.metrics();
+    const completed = (text: string) =>
+      sample(text, 'analysis_job_duration_seconds_count', { provider: 'openai', outcome: 'completed' }) ?? 0;
+
+    const ok = p.addVideo(300);
+    await browser.post(`/api/videos/transcript?videoId=${ok}`).send({}).expect(202);
+    await p.nextEvent(ok, 'VIDEO_ANALYZED');
+
+    p.openai.script.then('blocked');
+    const refused = p.addVideo(300);
+    await browser.post(`/api/videos/transcript?videoId=${refused}`).send({}).expect(202);
+    const error = await p.nextEvent(refused, 'ANALYSIS_ERROR');
+
+    const after = await workerMetrics.metrics();
+    expect(completed(after) - completed(before)).toBe(1);
+    expect(sample(after, 'analysis_job_duration_seconds_count', { provider: 'openai', outcome: 'failed' })).toBe(1);
+    expect(sample(after, 'analysis_provider_errors_total', { provider: 'openai', kind: error.errorType! })).toBe(1);
+    expect(sample(after, 'process_resident_memory_bytes', { service: 'worker' })).toBeGreaterThan(0);
+  });
+
+  it('serves the gateway metrics: requests by route and status, queue depth by state', async () => {
+    await p.gateway.request().get('/api/cached-videos/nosuchvideo').expect(404);
+    await p.gateway.request().get('/api/cached-videos/nosuchvide2').expect(404);
+    const res = await p.gateway.request().get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = res.text;
+    const route = { method: 'GET', route: '/api/cached-videos/:id', status: '404', service: 'gateway' };
+    expect(sample(text, 'http_requests_total', route)).toBe(2);
+    expect(sample(text, 'http_request_duration_seconds_count', route)).toBe(2);
+    // Submissions of the tests above, under their route, never their ids.
+    expect(sample(text, 'http_requests_total', { route: '/api/videos/transcript', status: '202' })).toBeGreaterThanOrEqual(2);
+    expect(text).not.toMatch(/nosuchvide/);
+    for (const state of ['waiting', 'active', 'delayed', 'failed']) {
+      expect(sample(text, 'analysis_queue_jobs', { state, service: 'gateway' })).toEqual(expect.any(Number));
+    }
+  });
+});
