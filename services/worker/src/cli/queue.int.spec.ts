@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { ANALYSIS_QUEUE, bullConnection, bullPrefix, createAnalysisQueue, type AnalysisQueue } from '@findclips/queue';
+import { UnrecoverableError, Worker } from 'bullmq';
+
+const CLI = join(__dirname, '..', '..', 'dist', 'cli', 'queue.js');
+
+describe('npm run -s queue: the operator view of the analysis queue', () => {
+  const prefix = `fc:test:${randomUUID()}:`;
+  let queue: AnalysisQueue;
+  const run = (args: string[], env: Record<string, string> = {}) => {
+    const result = spawnSync(process.execPath, [CLI, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, REDIS_KEY_PREFIX: prefix, ...env },
+      timeout: 20_000,
+    });
+    return { code: result.status, out: result.stdout, err: result.stderr, json: () => JSON.parse(result.stdout) as unknown };
+  };
+
+  beforeAll(async () => {
+    queue = createAnalysisQueue({ url: process.env.REDIS_URL!, keyPrefix: prefix });
+    // One job completes, two fail for good: what a worker would leave behind.
+    const worker = new Worker(
+      ANALYSIS_QUEUE,
+      async (job) => {
+        if (job.data.videoId.startsWith('fail')) throw new UnrecoverableError('NO_TRANSCRIPT: no captions');
+      },
+      { connection: bullConnection(process.env.REDIS_URL!), prefix: bullPrefix(prefix), concurrency: 3 },
+    );
+    for (const videoId of ['okVideo0001', 'failVideo01', 'failVideo02']) {
+      await queue.add('analyze', { videoId, scope: 'shared', userId: null, provider: null });
+    }
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const counts = await queue.getJobCounts('completed', 'failed');
+      if (counts.completed === 1 && counts.failed === 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await worker.close();
+  });
+  afterAll(async () => {
+    await queue.obliterate({ force: true });
+    await queue.close();
+  });
+
+  it('shows the jobs by state, retries the failed ones, cleans the finished ones', () => {
+    const before = run(['stats']);
+    expect(before.code).toBe(0);
+    expect(before.json()).toEqual({ waiting: 0, active: 0, delayed: 0, prioritized: 0, completed: 1, failed: 2 });
+
+    expect(run(['retry-failed']).json()).toEqual({ retried: 2 });
+    expect(run(['stats']).json()).toMatchObject({ waiting: 2, failed: 0, completed: 1 });
+
+    // Within the grace period nothing goes; with none, the finished job does.
+    expect(run(['clean']).json()).toEqual({ removed: { completed: 0, failed: 0 }, olderThanSeconds: 3600 });
+    expect(run(['clean', '--older-than', '0']).json()).toEqual({ removed: { completed: 1, failed: 0 }, olderThanSeconds: 0 });
+    expect(run(['stats']).json()).toMatchObject({ waiting: 2, completed: 0 });
+  });
+
+  it('explains its usage on a wrong command or option', () => {
+    for (const args of [[], ['drop-everything'], ['clean', '--older-than', '-5'], ['stats', '--verbose']]) {
+      const result = run(args);
+      expect({ args, code: result.code }).toEqual({ args, code: 2 });
+      expect(result.err).toContain('Usage: npm run -s queue -- stats | retry-failed | clean');
+    }
+  });
+
+  it('says so, within seconds, when Redis cannot be reached', () => {
+    const started = Date.now();
+    const result = run(['stats'], { REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('The queue could not be reached');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});

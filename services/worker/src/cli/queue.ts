@@ -1,0 +1,107 @@
+import { parseArgs } from 'node:util';
+import { commonEnvSchema, parseEnv, ConfigError } from '@findclips/config';
+import { createAnalysisQueue, type AnalysisQueue } from '@findclips/queue';
+
+const USAGE = `Usage: npm run -s queue -- stats | retry-failed | clean [--older-than SECONDS]
+  stats          jobs of the analysis queue by state, as JSON
+  retry-failed   put every failed job back in the queue
+  clean          remove finished (completed and failed) jobs older than --older-than (default 3600 s)`;
+
+/** How long the CLI waits for Redis before it gives up. */
+const REDIS_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_TIMEOUT_MS / 1000} s`)), REDIS_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'] as const;
+
+async function stats(queue: AnalysisQueue) {
+  return queue.getJobCounts(...STATES);
+}
+
+async function retryFailed(queue: AnalysisQueue) {
+  const failed = await queue.getFailedCount();
+  // BullMQ moves them back to waiting in batches, with their attempts reset.
+  await queue.retryJobs({ state: 'failed', count: 1_000 });
+  return { retried: failed };
+}
+
+async function clean(queue: AnalysisQueue, olderThanSeconds: number) {
+  const graceMs = olderThanSeconds * 1000;
+  const removed = { completed: 0, failed: 0 };
+  for (const state of ['completed', 'failed'] as const) {
+    // In batches, so a large backlog never blocks Redis for long.
+    for (let batch = await queue.clean(graceMs, 1_000, state); batch.length; batch = await queue.clean(graceMs, 1_000, state)) {
+      removed[state] += batch.length;
+    }
+  }
+  return { removed, olderThanSeconds };
+}
+
+/** The operator's view of the analysis queue, on the Redis and key prefix of the environment. */
+export async function runQueueCli(argv: string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { 'older-than': { type: 'string' }, help: { type: 'boolean' } },
+    });
+  } catch (error) {
+    err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    return 2;
+  }
+  const [command, ...rest] = args.positionals;
+  if (args.values.help) {
+    out(`${USAGE}\n`);
+    return 0;
+  }
+  const olderThan = Number(args.values['older-than'] ?? 3600);
+  if (!command || rest.length || !['stats', 'retry-failed', 'clean'].includes(command)) {
+    err(`${command ? `Unknown command: ${[command, ...rest].join(' ')}` : 'No command given'}\n${USAGE}\n`);
+    return 2;
+  }
+  if (!Number.isInteger(olderThan) || olderThan < 0) {
+    err(`--older-than must be a whole number of seconds, 0 or more\n${USAGE}\n`);
+    return 2;
+  }
+  let env;
+  try {
+    env = parseEnv('queue', commonEnvSchema, process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      err(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
+  try {
+    const work: Promise<unknown> =
+      command === 'stats' ? stats(queue) : command === 'retry-failed' ? retryFailed(queue) : clean(queue, olderThan);
+    const result = await withTimeout(work);
+    out(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    err(`The queue could not be reached: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    // Closing waits for Redis too; an unreachable one must not keep the process alive.
+    await withTimeout(queue.close()).catch(() => queue.disconnect());
+  }
+}
+
+if (require.main === module) {
+  void runQueueCli(
+    process.argv.slice(2),
+    (text) => process.stdout.write(text),
+    (text) => process.stderr.write(text),
+  ).then((code) => {
+    process.exitCode = code;
+  });
+}
