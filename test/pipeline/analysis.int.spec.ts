@@ -1,5 +1,5 @@
 import { videoMessages } from '@findclips/contracts';
-import { CachedYoutubeDataEntity, QuoteEntity, UserEntity, VideoEntity } from '@findclips/db';
+import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity } from '@findclips/db';
 import { strongPassword, uniqueEmail } from '@findclips/testing';
 import supertest from 'supertest';
 import { startPipeline, type Pipeline } from './harness';
@@ -12,17 +12,7 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
   afterAll(() => p.close());
 
   const guest = () => p.gateway.browser();
-  async function member(aiProvider?: 'openai' | 'grok' | 'gemini') {
-    const browser = p.gateway.browser();
-    const user = (
-      await browser
-        .post('/api/register')
-        .send({ email: uniqueEmail('member'), password: strongPassword() })
-        .expect(201)
-    ).body;
-    if (aiProvider) await p.gateway.dataSource.getRepository(UserEntity).update({ id: user.id }, { aiProvider });
-    return { browser, user };
-  }
+  const member = (aiProvider?: 'openai' | 'grok' | 'gemini') => p.member(aiProvider);
   const cachedRow = (videoId: string) =>
     p.gateway.dataSource.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: videoId });
 

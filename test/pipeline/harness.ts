@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseEnv, workerEnvSchema } from '@findclips/config';
-import { analysisEventSchema, type AnalysisEvent } from '@findclips/contracts';
+import { analysisEventSchema, type AnalysisEvent, type User } from '@findclips/contracts';
+import { UserEntity } from '@findclips/db';
 import { analysisEventsChannel } from '@findclips/queue';
 import { createLogger, createRedisClient } from '@findclips/runtime';
 import {
@@ -9,6 +10,8 @@ import {
   startFakeGemini,
   startFakeOpenAi,
   startFakeYoutube,
+  strongPassword,
+  uniqueEmail,
   type FakeGemini,
   type FakeOpenAi,
   type FakeYoutube,
@@ -28,6 +31,8 @@ export interface Pipeline {
   nextEvent(videoId: string, type: AnalysisEvent['type'], timeoutMs?: number): Promise<AnalysisEvent>;
   /** A video on the fake YouTube with a sample transcript of `seconds`. */
   addVideo(seconds?: number, fields?: Parameters<FakeYoutube['addVideo']>[0] extends infer V ? Partial<V> : never): string;
+  /** A newly registered member's browser (session cookie kept) and user, with `aiProvider` when given. */
+  member(aiProvider?: UserEntity['aiProvider']): Promise<{ browser: ReturnType<TestGateway['browser']>; user: User }>;
   startAnotherWorker(): Promise<void>;
   close(): Promise<void>;
 }
@@ -119,6 +124,17 @@ export async function startPipeline(
         ...fields,
       });
       return id;
+    },
+    member: async (aiProvider) => {
+      const browser = gateway.browser();
+      const user = (
+        await browser
+          .post('/api/register')
+          .send({ email: uniqueEmail('member'), password: strongPassword() })
+          .expect(201)
+      ).body as User;
+      if (aiProvider) await gateway.dataSource.getRepository(UserEntity).update({ id: user.id }, { aiProvider });
+      return { browser, user };
     },
     startAnotherWorker: async () => {
       workers.push(await startWorker({ env, dataSource, publisher, logger, metrics: observe.metrics }));

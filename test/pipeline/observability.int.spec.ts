@@ -1,6 +1,4 @@
-import { UserEntity } from '@findclips/db';
 import { createMetricsRegistry } from '@findclips/runtime';
-import { strongPassword, uniqueEmail } from '@findclips/testing';
 import type { Registry } from 'prom-client';
 import { startPipeline, type Pipeline } from './harness';
 
@@ -26,17 +24,7 @@ describe('observability: metrics of the gateway and the worker, one id from requ
   });
   afterAll(() => p.close());
 
-  async function openaiMember() {
-    const browser = p.gateway.browser();
-    const user = (
-      await browser
-        .post('/api/register')
-        .send({ email: uniqueEmail('obs'), password: strongPassword() })
-        .expect(201)
-    ).body;
-    await p.gateway.dataSource.getRepository(UserEntity).update({ id: user.id }, { aiProvider: 'openai' });
-    return browser;
-  }
+  const openaiMember = async () => (await p.member('openai')).browser;
 
   it('logs the job and each of its events with the id of the request that queued it', async () => {
     const browser = await openaiMember();

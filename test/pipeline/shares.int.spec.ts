@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { shareMessages } from '@findclips/contracts';
 import { SharedAnalysisEntity } from '@findclips/db';
-import { strongPassword, uniqueEmail } from '@findclips/testing';
 import supertest from 'supertest';
 import { mapLimited } from '@findclips/analysis';
 import { SharesRepository } from '../../services/gateway/src/shares/shares.repository';
@@ -14,16 +13,7 @@ describe('shares, history and the public shared page', () => {
   });
   afterAll(() => p.close());
 
-  async function member() {
-    const browser = p.gateway.browser();
-    const user = (
-      await browser
-        .post('/api/register')
-        .send({ email: uniqueEmail('sharer'), password: strongPassword() })
-        .expect(201)
-    ).body;
-    return { browser, user };
-  }
+  const member = () => p.member();
   /** A video the member has analysed, and its topics. */
   async function analysed(browser: ReturnType<Pipeline['gateway']['browser']>, title?: string) {
     const videoId = p.addVideo(300, title ? { title } : {});

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { AnalysisOutput } from '@findclips/contracts';
 import { analyzeLocally } from '../providers/local.provider';
-import { sentencesOf } from '../text';
+import { sentencesOf, type Sentence } from '../text';
 import type { Chapter, EvalDocument } from './corpus';
 import { boundaryF1, boundaryString, matchBoundaries, pk, rougeL, windowDiff, windowSize } from './metrics';
 
@@ -78,8 +78,8 @@ export interface DocumentScore extends SegmentationFigures {
 }
 
 /** The first sentence of the topic starting at `startTime`, cut to 9 words: the title baseline. */
-function firstSentence(document: EvalDocument, startTime: number): string {
-  const sentence = sentencesOf(document.segments).find((s) => s.end > startTime + 0.01);
+function firstSentence(sentences: Sentence[], startTime: number): string {
+  const sentence = sentences.find((s) => s.end > startTime + 0.01);
   return (sentence?.text ?? '').split(/\s+/).slice(0, TITLE_MAX_WORDS).join(' ');
 }
 
@@ -106,13 +106,14 @@ export function scoreDocument(document: EvalDocument, reference: Chapter[], hypo
           SECONDS_TOLERANCE,
         )
       : matchBoundaries(refStarts, topicStarts, UNIT_TOLERANCE);
+    const sentences = sentencesOf(document.segments);
     const matched = new Map(pairs.filter(([c, t]) => c > 0 && t > 0));
     matched.set(0, 0);
     for (const [chapterIndex, topicIndex] of matched) {
       const topic = topics[topicIndex]!;
       titles.push({
         title: rougeL(reference[chapterIndex]!.title, topic.title),
-        baseline: rougeL(reference[chapterIndex]!.title, firstSentence(document, topic.startTime)),
+        baseline: rougeL(reference[chapterIndex]!.title, firstSentence(sentences, topic.startTime)),
       });
     }
   }

@@ -14,6 +14,8 @@ const SENTENCE_START = /^["'“‘(]?[\p{Lu}\p{Lt}\p{Lo}\p{N}]/u;
 
 interface Unit extends Sentence {
   terms: string[];
+  /** The spoken words (no non-speech tags), lower-cased: what titles are made of. */
+  spokenWords: string[];
 }
 
 const capitalize = (phrase: string) =>
@@ -28,7 +30,7 @@ function keyphrases(units: Unit[], weight: Map<string, number>, stop: Set<string
   const found = new Map<string, { count: number; score: number }>();
   const isContent = (word: string) => word.length > 3 && !stop.has(word) && !/['’\d]/.test(word);
   for (const unit of units) {
-    const tokens = words(spoken(unit.text));
+    const tokens = unit.spokenWords;
     for (let i = 0; i < tokens.length; i++) {
       for (let length = 1; length <= 3 && i + length <= tokens.length; length++) {
         const run = tokens.slice(i, i + length);
@@ -140,6 +142,7 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
     // Non-speech tags ([Music], {vocalsound}) stay in the vocabulary: how often they come changes
     // with what is going on. Titles and cues read the spoken words only.
     terms: words(s.text).filter((w) => w.length > 2 && !stop.has(w)),
+    spokenWords: words(spoken(s.text)),
   }));
 
   const documentFrequency = new Map<string, number>();
