@@ -1,17 +1,7 @@
 import { createMetricsRegistry } from '@findclips/runtime';
 import type { Registry } from 'prom-client';
+import { metricSample as sample } from '@findclips/testing';
 import { startPipeline, type Pipeline } from './harness';
-
-/** The value of one sample of a scrape, found by its name and labels (any order, others allowed). */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^(\w+)\{([^}]*)\} (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...match[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 describe('observability: metrics of the gateway and the worker, one id from request to events', () => {
   let p: Pipeline;

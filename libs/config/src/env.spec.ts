@@ -67,4 +67,15 @@ describe('gateway environment', () => {
       ['http://a.test', 'http://b.test'],
     );
   });
+
+  it('reads REALTIME_URL as one or more instances, and names a bad one', () => {
+    expect(parseEnv('gateway', gatewayEnvSchema, {}).REALTIME_URL).toEqual(['http://127.0.0.1:3001']);
+    expect(parseEnv('gateway', gatewayEnvSchema, { REALTIME_URL: 'http://rt-1:3001, http://rt-2:3001' }).REALTIME_URL).toEqual([
+      'http://rt-1:3001',
+      'http://rt-2:3001',
+    ]);
+    expect(() => parseEnv('gateway', gatewayEnvSchema, { REALTIME_URL: 'http://rt-1:3001,rt-2:3001' })).toThrow(
+      /REALTIME_URL: "rt-2:3001" must be a URL starting with http: or https:\/\//,
+    );
+  });
 });

@@ -70,5 +70,21 @@ export const envUrl = (fallback: string, protocols: string[]) =>
       `must be a URL starting with ${protocols.join(' or ')}//`,
     );
 
+/** A comma-separated list of one or more URLs, each with a scheme among `protocols`. */
+export const envUrlList = (fallback: string, protocols: string[]) =>
+  envList()
+    .transform((items): [string, ...string[]] => (items.length ? [items[0]!, ...items.slice(1)] : [fallback]))
+    .superRefine((items, ctx) => {
+      for (const item of items) {
+        let ok = false;
+        try {
+          ok = protocols.includes(new URL(item).protocol);
+        } catch {
+          // not a URL
+        }
+        if (!ok) ctx.addIssue({ code: 'custom', message: `"${item}" must be a URL starting with ${protocols.join(' or ')}//` });
+      }
+    });
+
 /** An optional string where an empty value (`VAR=` in a compose file) means unset. */
 export const envOptional = () => z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonEnvSchema } from './common';
-import { envInt, envList, envOptional, envUrl } from './env';
+import { envInt, envList, envOptional, envUrl, envUrlList } from './env';
 import { youtubeEnvSchema } from './youtube';
 import { sessionSecret, withSessionSecret } from './session';
 
@@ -34,8 +34,11 @@ export const gatewayEnvSchema = withSessionSecret(
       TRUST_PROXY: trustProxy,
       /** Other origins allowed to make state-changing requests (e.g. a dev server), comma-separated. */
       ALLOWED_ORIGINS: envList(),
-      /** Where the realtime service listens; the gateway forwards /socket.io there. */
-      REALTIME_URL: envUrl('http://127.0.0.1:3001', ['http:', 'https:']),
+      /**
+       * Where the realtime instances listen, comma-separated; the gateway forwards /socket.io there,
+       * each client always to the same instance while it is up.
+       */
+      REALTIME_URL: envUrlList('http://127.0.0.1:3001', ['http:', 'https:']),
       /** The built web app (`web/dist`); unset, the one in this checkout. Without a build, API only. */
       WEB_DIST_DIR: envOptional(),
       /** Google OAuth 2.0 client; Google sign-in is off without it. */

@@ -11,3 +11,4 @@ export * from './fake-openai';
 export * from './fake-gemini';
 export * from './stack';
 export * from './demo-videos';
+export * from './metrics-text';

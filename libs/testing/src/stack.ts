@@ -6,77 +6,137 @@ import { freePort } from './redis-server';
 /** The checkout's root, from libs/testing/{src,dist}. */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
-/** The three services, as `npm start` runs them (built code, one process each). */
-const SERVICES = ['gateway', 'realtime', 'worker'] as const;
+type ServiceName = 'gateway' | 'realtime' | 'worker';
+
+/** One service process, run from its built `dist/main.js` as `npm start` runs it. */
+export interface ServiceProcess {
+  name: ServiceName;
+  child: ChildProcess;
+  /** Where it answers HTTP: the gateway's app, a realtime instance, a worker's /metrics and /healthz. */
+  url: string;
+  /** What it printed, with `output: 'capture'`. */
+  output(): string;
+  /** Sends `signal` (SIGTERM by default) and resolves with the exit code once it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
 
 export interface RunningStack {
   url: string;
+  gateway: ServiceProcess;
+  realtimes: ServiceProcess[];
+  workers: ServiceProcess[];
+  /** Starts one more worker, with `env` on top of the stack's. */
+  addWorker(env?: Record<string, string>): Promise<ServiceProcess>;
   stop(): Promise<void>;
 }
 
-async function waitUntilReady(url: string, processes: ChildProcess[], timeoutMs: number): Promise<void> {
+type Output = 'inherit' | 'ignore' | 'capture';
+
+function startService(name: ServiceName, env: NodeJS.ProcessEnv, url: string, output: Output): ServiceProcess {
+  const child = spawn(process.execPath, [resolve(REPO_ROOT, 'services', name, 'dist', 'main.js')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', output === 'capture' ? 'pipe' : output, output === 'capture' ? 'pipe' : output],
+  });
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const exited = once(child, 'exit').then(() => child.exitCode);
+  return {
+    name,
+    child,
+    url,
+    output: () => printed,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      return exited;
+    },
+  };
+}
+
+/** Resolves once GET `path` on the service answers `ok`, failing if the process exits first. */
+async function waitUntilServing(service: ServiceProcess, path: string, ok: (status: number) => boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const dead = processes.find((child) => child.exitCode !== null);
-    if (dead) throw new Error(`${dead.spawnargs.slice(-1)[0]} exited with code ${dead.exitCode}`);
+    if (service.child.exitCode !== null)
+      throw new Error(`${service.name} exited with code ${service.child.exitCode}\n${service.output()}`);
     try {
-      const response = await fetch(`${url}/readyz`);
-      if (response.ok) return;
+      const response = await fetch(`${service.url}${path}`);
+      await response.arrayBuffer();
+      if (ok(response.status)) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`the stack at ${url} was not ready within ${timeoutMs} ms`);
+  throw new Error(`${service.name} at ${service.url} was not ready within ${timeoutMs} ms`);
 }
 
 /**
- * Starts gateway, realtime and worker from their built `dist/main.js` with `env` on top of this
- * process's environment, and resolves once the gateway's /readyz answers 200. Migrations must
- * have run (`npm start` and `npm run demo` run them first; tests in global setup).
+ * Starts a gateway, `realtimes` realtime instances and `workers` workers from their built
+ * `dist/main.js`, with `env` on top of this process's environment, and resolves once each answers
+ * (the gateway's /readyz with 200). The gateway forwards /socket.io to every realtime instance.
+ * Migrations must have run (`npm start` and `npm run demo` run them first; tests in global setup).
  */
 export async function startStack({
   env = {},
   port,
   output = 'ignore',
+  workers = 1,
+  realtimes = 1,
 }: {
   env?: Record<string, string>;
   port?: number;
-  output?: 'inherit' | 'ignore';
+  output?: Output;
+  workers?: number;
+  realtimes?: number;
 }): Promise<RunningStack> {
   const gatewayPort = port ?? (await freePort());
-  const realtimePort = await freePort();
+  const realtimePorts = await Promise.all(Array.from({ length: realtimes }, () => freePort()));
   const shared = {
     ...process.env,
     PORT: String(gatewayPort),
-    REALTIME_PORT: String(realtimePort),
-    REALTIME_URL: `http://127.0.0.1:${realtimePort}`,
+    REALTIME_URL: realtimePorts.map((p) => `http://127.0.0.1:${p}`).join(','),
     ...env,
   };
-  const processes = SERVICES.map((name) =>
-    spawn(process.execPath, [resolve(REPO_ROOT, 'services', name, 'dist', 'main.js')], {
-      cwd: REPO_ROOT,
-      env: shared,
-      stdio: ['ignore', output, output],
-    }),
-  );
-  const url = `http://127.0.0.1:${gatewayPort}`;
-  const stop = async () => {
-    await Promise.all(
-      processes.map(async (child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await once(child, 'exit');
-        clearTimeout(timer);
-      }),
+  const started: ServiceProcess[] = [];
+  const workerProcesses: ServiceProcess[] = [];
+  const launch = async (name: ServiceName, extra: Record<string, string>, url: string, path: string) => {
+    const service = startService(name, { ...shared, ...extra }, url, output);
+    started.push(service);
+    await waitUntilServing(service, path, (status) => (name === 'gateway' ? status === 200 : status > 0), 30_000);
+    return service;
+  };
+  const addWorker = async (extra: Record<string, string> = {}) => {
+    const metricsPort = await freePort();
+    const worker = await launch(
+      'worker',
+      { WORKER_METRICS_PORT: String(metricsPort), ...extra },
+      `http://127.0.0.1:${metricsPort}`,
+      '/healthz',
     );
+    workerProcesses.push(worker);
+    return worker;
+  };
+  const stop = async () => {
+    await Promise.all(started.map((service) => service.stop()));
   };
   try {
-    await waitUntilReady(url, processes, 30_000);
+    const [realtimeProcesses] = await Promise.all([
+      Promise.all(
+        realtimePorts.map((p) => launch('realtime', { REALTIME_PORT: String(p) }, `http://127.0.0.1:${p}`, '/metrics')),
+      ),
+      Promise.all(Array.from({ length: workers }, () => addWorker())),
+    ]);
+    const gateway = await launch('gateway', {}, `http://127.0.0.1:${gatewayPort}`, '/readyz');
+    return { url: gateway.url, gateway, realtimes: realtimeProcesses, workers: workerProcesses, addWorker, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, stop };
 }

@@ -1,21 +1,75 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { GUEST_COOKIE, SESSION_COOKIE } from '@findclips/contracts';
+import { parse as parseCookies } from 'cookie';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 
+/** How long an instance that refused a connection is passed over. */
+export const INSTANCE_DOWN_MS = 5_000;
+
 /**
- * Forwards /socket.io (HTTP long-polling and WebSocket upgrades) to the realtime service, so the
+ * Picks the realtime instance of each client. Socket.IO's long-polling needs every request of one
+ * connection to reach the instance that made it, so a client is pinned by its session cookie, else
+ * its guest cookie, else its address, with rendezvous hashing: each gateway computes the same
+ * choice with no shared state, and when an instance is down only its clients move, to the next in
+ * their ranking.
+ */
+export class RealtimeInstances {
+  private readonly downUntil = new Map<string, number>();
+
+  constructor(readonly targets: readonly [string, ...string[]]) {}
+
+  static clientKey(req: IncomingMessage): string {
+    const cookies = parseCookies(req.headers.cookie ?? '');
+    const session = cookies[SESSION_COOKIE];
+    if (session) return `s:${session}`;
+    const guest = cookies[GUEST_COOKIE];
+    if (guest) return `g:${guest}`;
+    return `a:${req.socket.remoteAddress ?? ''}`;
+  }
+
+  /** The instance for this key: the highest-ranked one that is not marked down (or the highest). */
+  pick(key: string, now = Date.now()): string {
+    const ranked = this.targets
+      .map((target) => ({ target, score: createHash('sha1').update(target).update('\0').update(key).digest().readUInt32BE(0) }))
+      .sort((a, b) => b.score - a.score);
+    const up = ranked.find(({ target }) => (this.downUntil.get(target) ?? 0) <= now);
+    return (up ?? ranked[0]!).target;
+  }
+
+  markDown(target: string, now = Date.now()): void {
+    this.downUntil.set(target, now + INSTANCE_DOWN_MS);
+  }
+}
+
+/**
+ * Forwards /socket.io (HTTP long-polling and WebSocket upgrades) to the realtime instances, so the
  * app and its live channel share one origin. Call `upgrade` from the HTTP server's 'upgrade' event.
  */
-export function realtimeProxy(target: string, logger: Logger) {
+export function realtimeProxy(targets: readonly [string, ...string[]], logger: Logger) {
+  const instances = new RealtimeInstances(targets);
+  const chosen = new WeakMap<IncomingMessage, string>();
   const proxy = createProxyMiddleware<IncomingMessage>({
-    target,
+    target: targets[0],
     pathFilter: '/socket.io',
     ws: true,
     xfwd: true,
+    router: (req) => {
+      if (targets.length === 1) return targets[0];
+      const target = instances.pick(RealtimeInstances.clientKey(req));
+      chosen.set(req, target);
+      return target;
+    },
     on: {
-      error: (error, _req, res) => {
-        logger.warn({ err: error }, 'realtime service unreachable');
+      error: (error, req, res) => {
+        const target = chosen.get(req);
+        const code = (error as NodeJS.ErrnoException).code;
+        // A refused or unreachable instance is passed over for a while; its clients reconnect elsewhere.
+        if (target && targets.length > 1 && ['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? ''))
+          instances.markDown(target);
+        logger.warn({ err: error, instance: target }, 'realtime instance unreachable');
         if ('writeHead' in res && !res.headersSent) {
           res.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"Live updates are unavailable right now"}');
         } else if ('destroy' in res) (res as Socket).destroy();

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { commonEnvSchema, gatewayEnvSchema, parseEnv, realtimeEnvSchema, workerEnvSchema } from '@findclips/config';
+import { parse } from 'yaml';
+
+interface ComposeService {
+  build?: { target: string };
+  environment?: Record<string, string>;
+  ports?: string[];
+  container_name?: string;
+}
+
+const compose = parse(readFileSync(join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
+const schemas = { gateway: gatewayEnvSchema, realtime: realtimeEnvSchema, worker: workerEnvSchema, migrate: commonEnvSchema };
+/** What compose passes: `${VAR:-fallback}` as its fallback, `${VAR:?message}` as a value that satisfies it. */
+const interpolate = (value: string) =>
+  String(value)
+    .replace(/\$\{(\w+):-([^}]*)\}/g, (_m, _name, fallback: string) => fallback)
+    .replace(/\$\{(\w+):\?[^}]*\}/g, 'a-session-secret-of-at-least-32-characters');
+const ours = Object.entries(compose.services).filter(([, s]) => s.build);
+
+describe('docker-compose.yml', () => {
+  it.each(ours.map(([name, service]) => [name, service.build!.target] as const))(
+    '%s (%s) gets only variables its service reads, and they parse',
+    (name, target) => {
+      const service = Object.fromEntries(ours)[name]!;
+      const environment = Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(v)]));
+      const parsed = parseEnv(target, schemas[target as keyof typeof schemas], environment) as Record<string, unknown>;
+      for (const name of Object.keys(environment)) expect([target, name, name in parsed]).toEqual([target, name, true]);
+    },
+  );
+
+  it('forwards /socket.io to every realtime instance it runs, and no more', () => {
+    const realtimes = ours.filter(([, s]) => s.build!.target === 'realtime');
+    expect(realtimes.length).toBeGreaterThanOrEqual(2);
+    const gateway = parseEnv('gateway', gatewayEnvSchema, {
+      REALTIME_URL: compose.services.gateway!.environment!.REALTIME_URL!,
+    });
+    expect(gateway.REALTIME_URL.map((url) => new URL(url).host).sort()).toEqual(
+      realtimes.map(([name, s]) => `${name}:${s.environment!.REALTIME_PORT}`).sort(),
+    );
+  });
+
+  it('lets workers scale: no fixed container name or host port', () => {
+    const worker = compose.services.worker!;
+    expect(worker.container_name).toBeUndefined();
+    expect(worker.ports).toBeUndefined();
+  });
+});

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { AnalysisEvent } from '@findclips/contracts';
+import {
+  fakeProviderEnv,
+  metricSum,
+  sampleTranscript,
+  scrapeMetrics,
+  startFakeGemini,
+  startFakeOpenAi,
+  startFakeYoutube,
+  startStack,
+  type FakeGemini,
+  type FakeOpenAi,
+  type FakeYoutube,
+  type RunningStack,
+} from '@findclips/testing';
+import { LiveChannel } from '../../web/src/lib/live';
+import { newVideoId } from '../pipeline/harness';
+import { guestCookie, until } from './helpers';
+
+/** One browser: its guest cookie and the live channel the web app opens, through the gateway. */
+interface Viewer {
+  cookie: string;
+  videoId: string;
+  channel: LiveChannel;
+  events: AnalysisEvent[];
+  joins: number;
+}
+
+describe('scale-out: two workers and two realtime instances, each a process, behind one gateway', () => {
+  let youtube: FakeYoutube;
+  let openai: FakeOpenAi;
+  let gemini: FakeGemini;
+  let stack: RunningStack;
+  const viewers: Viewer[] = [];
+  // The live channel logs its connection problems (SPEC §8); while an instance stops, there are some.
+  const warnings: string[] = [];
+  jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.join(' ')));
+
+  beforeAll(async () => {
+    [youtube, openai, gemini] = await Promise.all([startFakeYoutube(), startFakeOpenAi(), startFakeGemini()]);
+    openai.latencyMs = 400; // long enough that one worker cannot take every job
+    stack = await startStack({
+      workers: 2,
+      realtimes: 2,
+      output: 'capture',
+      env: {
+        REDIS_KEY_PREFIX: `fc:test:${randomUUID()}:`,
+        YOUTUBE_BASE_URL: youtube.url,
+        ...fakeProviderEnv(openai, gemini),
+        ANALYSIS_DEFAULT_PROVIDER: 'openai',
+        PROVIDER_MAX_RETRIES: '0',
+        WORKER_CONCURRENCY: '2',
+        GUEST_ANALYSES_PER_IP_PER_DAY: '1000',
+        LOG_LEVEL: 'warn',
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    for (const viewer of viewers) viewer.channel.close();
+    await stack?.stop();
+    await Promise.all([youtube?.close(), openai?.close(), gemini?.close()]);
+  });
+
+  const addVideo = () => {
+    const id = newVideoId();
+    youtube.addVideo({
+      id,
+      title: `Scale ${id}`,
+      durationSeconds: 300,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
+    });
+    return id;
+  };
+
+  async function watch(videoId: string): Promise<Viewer> {
+    const cookie = await guestCookie(stack.url);
+    const viewer: Viewer = { cookie, videoId, events: [], joins: 0, channel: undefined as unknown as LiveChannel };
+    viewer.channel = new LiveChannel({
+      url: stack.url,
+      extraHeaders: { cookie },
+      identity: () => ({ guestId: cookie.split('=')[1]! }),
+      onEvent: (event) => void viewer.events.push(event),
+      onJoined: () => void viewer.joins++,
+    });
+    viewer.channel.watch(videoId);
+    viewer.channel.connect();
+    viewers.push(viewer);
+    return viewer;
+  }
+
+  const submit = async (viewer: Viewer) => {
+    const response = await fetch(`${stack.url}/api/guest/videos/transcript?videoId=${viewer.videoId}`, {
+      method: 'POST',
+      headers: { cookie: viewer.cookie },
+    });
+    expect(response.status).toBe(202);
+  };
+  const received = (viewer: Viewer, type: AnalysisEvent['type']) =>
+    viewer.events.filter((e) => e.type === type && e.videoId === viewer.videoId).length;
+  const sockets = async () =>
+    Promise.all(stack.realtimes.map(async (r) => metricSum(await scrapeMetrics(r.url), 'realtime_connected_sockets')));
+
+  it('spreads the clients over both instances and the jobs over both workers; each event reaches each client once', async () => {
+    const videos = Array.from({ length: 8 }, addVideo);
+    // Two viewers per video, so each room has clients on both instances most of the time.
+    const watching = await Promise.all([...videos, ...videos].map((videoId) => watch(videoId)));
+    await until(() => watching.every((v) => v.joins === 1), 15_000, 'every client in its room');
+    const perInstance = await sockets();
+    expect(perInstance.reduce((a, b) => a + b, 0)).toBe(16);
+    for (const count of perInstance) expect(count).toBeGreaterThan(0);
+
+    await Promise.all(watching.slice(0, 8).map(submit));
+    await until(() => watching.every((v) => received(v, 'VIDEO_ANALYZED') > 0), 30_000, 'every client told');
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // time for any duplicate to arrive
+
+    for (const viewer of watching) {
+      expect(received(viewer, 'ANALYSIS_STARTED')).toBe(1);
+      expect(received(viewer, 'VIDEO_ANALYZED')).toBe(1);
+      expect(viewer.events.every((e) => e.videoId === viewer.videoId)).toBe(true);
+    }
+    const completed = await Promise.all(
+      stack.workers.map(async (w) =>
+        metricSum(await scrapeMetrics(w.url), 'analysis_job_duration_seconds_count', { outcome: 'completed' }),
+      ),
+    );
+    expect(completed.reduce((a, b) => a + b, 0)).toBe(8);
+    for (const count of completed) expect(count).toBeGreaterThan(0);
+    expect(openai.calls.chat).toBe(8);
+  }, 60_000);
+
+  it('moves the clients of a stopped instance to the other one, where they get the next events once', async () => {
+    const [stopped, survivor] = stack.realtimes as [RunningStack['gateway'], RunningStack['gateway']];
+    expect(await stopped.stop()).toBe(0);
+    const onSurvivor = async () => metricSum(await scrapeMetrics(survivor.url), 'realtime_connected_sockets');
+    await until(async () => (await onSurvivor()) === viewers.length, 20_000, 'every client on the surviving instance');
+
+    const videoId = addVideo();
+    const joins = viewers.map((v) => v.joins);
+    for (const viewer of viewers) {
+      viewer.events.length = 0;
+      viewer.videoId = videoId;
+      viewer.channel.watch(videoId);
+    }
+    await until(() => viewers.every((v, i) => v.joins > joins[i]!), 10_000, 'every client in the new room');
+    await submit(viewers[0]!);
+    await until(() => viewers.every((v) => received(v, 'VIDEO_ANALYZED') > 0), 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    for (const viewer of viewers) {
+      expect(received(viewer, 'ANALYSIS_STARTED')).toBe(1);
+      expect(received(viewer, 'VIDEO_ANALYZED')).toBe(1);
+    }
+    expect(warnings.filter((w) => !w.startsWith('live connection failed:'))).toEqual([]);
+  }, 60_000);
+});
