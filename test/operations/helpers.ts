@@ -1,3 +1,7 @@
+import { analysisEventSchema, type AnalysisEvent } from '@findclips/contracts';
+import { analysisEventsChannel } from '@findclips/queue';
+import { createLogger, createRedisClient } from '@findclips/runtime';
+
 /** Polls `check` every 50 ms until it holds, failing after `timeoutMs`. */
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'the condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -14,4 +18,23 @@ export async function guestCookie(url: string): Promise<string> {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('gid='));
   if (!cookie) throw new Error('the gateway gave no guest cookie');
   return cookie.split(';')[0]!;
+}
+
+/** Every analysis event published under `prefix`, as the workers publish them on Redis. */
+export async function collectEvents(redisUrl: string, prefix: string) {
+  const events: AnalysisEvent[] = [];
+  const subscriber = createRedisClient(redisUrl, createLogger('test', 'silent'));
+  await subscriber.connect();
+  await subscriber.subscribe(analysisEventsChannel(prefix), (m) => void events.push(analysisEventSchema.parse(JSON.parse(m))));
+  return {
+    events,
+    of: (videoId: string, type?: AnalysisEvent['type']) =>
+      events.filter((e) => e.videoId === videoId && (!type || e.type === type)),
+    close: () => subscriber.quit().then(() => undefined),
+  };
+}
+
+/** A fetch that must answer within `ms`: a request that hangs fails the test instead. */
+export async function fetchWithin(ms: number, url: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, { ...init, signal: AbortSignal.timeout(ms) });
 }

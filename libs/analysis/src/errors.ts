@@ -22,3 +22,55 @@ export const contentPolicyError = (categories: string[]) =>
     false,
     categories,
   );
+
+const PROVIDER_LABELS: Record<string, string> = { openai: 'OpenAI', grok: 'Grok', gemini: 'Gemini' };
+const seconds = (ms: number) => (ms < 1_000 ? `${ms} ms` : `${Math.round(ms / 1_000)} s`);
+
+/**
+ * A provider's failure, worded for the user who will read it in ANALYSIS_ERROR (the SDK's own
+ * error stays the cause, for the logs): a time-out, no connection, or an HTTP status.
+ */
+export function providerFailure(
+  name: string,
+  failure:
+    { kind: 'timeout'; timeoutMs: number } | { kind: 'unreachable' } | { kind: 'status'; status: number } | { kind: 'other' },
+  cause: unknown,
+): AnalysisError {
+  const label = PROVIDER_LABELS[name] ?? name;
+  const later = 'Please try again later.';
+  switch (failure.kind) {
+    case 'timeout':
+      return new AnalysisError(
+        'PROVIDER_ERROR',
+        `${label} did not answer within ${seconds(failure.timeoutMs)}. ${later}`,
+        true,
+        [],
+        {
+          cause,
+        },
+      );
+    case 'unreachable':
+      return new AnalysisError('PROVIDER_ERROR', `${label} could not be reached. ${later}`, true, [], { cause });
+    case 'status': {
+      const { status } = failure;
+      const transient = status === 429 || status === 408 || status >= 500;
+      const what =
+        status === 429
+          ? `${label} is receiving too many requests`
+          : transient
+            ? `${label} is unavailable right now (HTTP ${status})`
+            : `${label} refused the request (HTTP ${status})`;
+      return new AnalysisError(
+        'PROVIDER_ERROR',
+        `${what}. ${transient ? later : 'Please contact support if this persists.'}`,
+        transient,
+        [],
+        {
+          cause,
+        },
+      );
+    }
+    default:
+      return new AnalysisError('PROVIDER_ERROR', `${label} failed to analyse this video. ${later}`, true, [], { cause });
+  }
+}

@@ -30,6 +30,8 @@ export interface FakeYoutube {
   addVideo(video: FakeVideo): void;
   /** Answer 429 to the next `count` requests (YouTube rate-limiting us). */
   rateLimitNext(count: number): void;
+  /** Milliseconds each request waits before it is answered, to imitate a slow network. */
+  latencyMs: number;
   /** Requests received, by kind. */
   counts: { watch: number; player: number; timedtext: number; oembed: number };
   close(): Promise<void>;
@@ -62,6 +64,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
   const videos = new Map<string, FakeVideo>();
   const counts = { watch: 0, player: 0, timedtext: 0, oembed: 0 };
   let limited = 0;
+  let latencyMs = 0;
 
   const running = await listenOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -70,6 +73,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       res.writeHead(status, { 'content-type': type });
       res.end(payload);
     };
+    if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs).unref());
     if (limited > 0) {
       limited--;
       return send(429, 'text/html', '<html><body>Too Many Requests</body></html>');
@@ -165,6 +169,12 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       limited = count;
     },
     counts,
+    get latencyMs() {
+      return latencyMs;
+    },
+    set latencyMs(ms: number) {
+      latencyMs = ms;
+    },
     close: running.close,
   };
 }

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -16,20 +19,28 @@ export async function freePort(): Promise<number> {
 export interface ScratchRedis {
   url: string;
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** SIGKILL by default (a crash); SIGTERM is a clean shutdown, which saves the append-only file. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Stops it cleanly, waits `downMs`, starts it again on the same port (and data, with `persist`). */
+  restart(downMs?: number): Promise<void>;
 }
 
 /**
  * A real redis-server of our own on a free port, which a test may stop and start again to see
- * how our services behave while Redis is away, without touching the shared server.
+ * how our services behave while Redis is away, without touching the shared server. With
+ * `persist`, it keeps its data in an append-only file across restarts, as in production.
  */
-export async function scratchRedis(binary = process.env.REDIS_SERVER_BIN ?? 'redis-server'): Promise<ScratchRedis> {
+export async function scratchRedis({
+  binary = process.env.REDIS_SERVER_BIN ?? 'redis-server',
+  persist = false,
+}: { binary?: string; persist?: boolean } = {}): Promise<ScratchRedis> {
   const port = await freePort();
+  const dir = persist ? mkdtempSync(join(tmpdir(), 'fc-redis-')) : undefined;
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', persist ? 'yes' : 'no'];
+  if (dir) args.push('--dir', dir, '--appendfsync', 'always');
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     await new Promise<void>((resolve, reject) => {
       child!.once('error', reject);
@@ -40,12 +51,23 @@ export async function scratchRedis(binary = process.env.REDIS_SERVER_BIN ?? 'red
       });
     });
   };
-  const stop = async () => {
-    if (!child || child.exitCode !== null) return;
+  const stop = async (signal: NodeJS.Signals = 'SIGKILL') => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');
-    child.kill('SIGKILL');
+    child.kill(signal);
     await exited;
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    stop: async (signal) => {
+      await stop(signal);
+    },
+    restart: async (downMs = 1_000) => {
+      await stop('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await start();
+    },
+  };
 }

@@ -1,8 +1,8 @@
 import type * as GenAI from '@google/genai' with { 'resolution-mode': 'import' };
-import { AnalysisError, contentPolicyError } from '../errors';
+import { AnalysisError, contentPolicyError, providerFailure } from '../errors';
 import { ANALYSIS_JSON_SCHEMA, SYSTEM_PROMPT, userPrompt } from '../prompt';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
-import { withRepair } from './structured';
+import { withDeadline, withRepair } from './structured';
 
 // The package is ESM-typed but ships a CommonJS build, which Node's require loads.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -39,23 +39,15 @@ function blocked(response: GenerateContentResponse): AnalysisError | undefined {
   );
 }
 
-function geminiError(error: unknown): AnalysisError {
+function geminiError(error: unknown, timeoutMs: number): AnalysisError {
   if (error instanceof AnalysisError) return error;
-  if (error instanceof ApiError) {
-    const transient = error.status === 429 || error.status >= 500 || error.status === 408;
-    return new AnalysisError('PROVIDER_ERROR', `gemini answered ${error.status}: ${error.message}`, transient, [], {
-      cause: error,
-    });
-  }
-  return new AnalysisError(
-    'PROVIDER_ERROR',
-    `gemini failed: ${error instanceof Error ? error.message : String(error)}`,
-    true,
-    [],
-    {
-      cause: error,
-    },
-  );
+  if (error instanceof ApiError) return providerFailure('gemini', { kind: 'status', status: error.status }, error);
+  // The SDK aborts its fetch when httpOptions.timeout passes.
+  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'))
+    return providerFailure('gemini', { kind: 'timeout', timeoutMs }, error);
+  if (error instanceof TypeError && error.message === 'fetch failed')
+    return providerFailure('gemini', { kind: 'unreachable' }, error);
+  return providerFailure('gemini', { kind: 'other' }, error);
 }
 
 /** Gemini through @google/genai: generateContent with a JSON schema; its safety feedback is our policy check. */
@@ -71,26 +63,28 @@ export function geminiProvider(options: GeminiOptions): AnalysisProvider {
     async analyze(input: AnalyzeInput) {
       try {
         return await withRepair(async (repair) => {
-          const response = await ai.models.generateContent({
-            model: options.model,
-            contents: [
-              { role: 'user', parts: [{ text: userPrompt(input) }] },
-              ...(repair ? [{ role: 'user', parts: [{ text: repair }] }] : []),
-            ],
-            config: {
-              systemInstruction: SYSTEM_PROMPT,
-              temperature: 0.2,
-              responseMimeType: 'application/json',
-              responseJsonSchema: ANALYSIS_JSON_SCHEMA,
-              abortSignal: input.signal,
-            },
-          });
+          const response = await withDeadline('gemini', options.timeoutMs, input.signal, (signal) =>
+            ai.models.generateContent({
+              model: options.model,
+              contents: [
+                { role: 'user', parts: [{ text: userPrompt(input) }] },
+                ...(repair ? [{ role: 'user', parts: [{ text: repair }] }] : []),
+              ],
+              config: {
+                systemInstruction: SYSTEM_PROMPT,
+                temperature: 0.2,
+                responseMimeType: 'application/json',
+                responseJsonSchema: ANALYSIS_JSON_SCHEMA,
+                abortSignal: signal,
+              },
+            }),
+          );
           const refusal = blocked(response);
           if (refusal) throw refusal;
           return response.text;
         });
       } catch (error) {
-        throw geminiError(error);
+        throw geminiError(error, options.timeoutMs);
       }
     },
   };

@@ -1,10 +1,10 @@
 import OpenAI from 'openai';
 import type { TranscriptSegment } from '@findclips/contracts';
-import { AnalysisError } from '../errors';
+import { AnalysisError, providerFailure } from '../errors';
 import { checkLexicon } from '../policy';
 import { ANALYSIS_JSON_SCHEMA, SYSTEM_PROMPT, userPrompt } from '../prompt';
 import type { AnalysisProvider, AnalyzeInput, PolicyVerdict } from '../provider';
-import { withRepair } from './structured';
+import { withDeadline, withRepair } from './structured';
 
 export interface OpenAiCompatibleOptions {
   name: 'openai' | 'grok';
@@ -18,26 +18,13 @@ export interface OpenAiCompatibleOptions {
 }
 
 /** Maps SDK failures to our codes: 429, 5xx, timeouts and network errors are transient. */
-export function providerError(name: string, error: unknown): AnalysisError {
+export function providerError(name: string, timeoutMs: number, error: unknown): AnalysisError {
   if (error instanceof AnalysisError) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError)
-    return new AnalysisError('PROVIDER_ERROR', `${name} did not answer in time`, true, [], { cause: error });
-  if (error instanceof OpenAI.APIConnectionError)
-    return new AnalysisError('PROVIDER_ERROR', `${name} could not be reached`, true, [], { cause: error });
-  if (error instanceof OpenAI.APIError) {
-    const status = error.status ?? 0;
-    const transient = status === 429 || status >= 500 || status === 408;
-    return new AnalysisError('PROVIDER_ERROR', `${name} answered ${status}: ${error.message}`, transient, [], { cause: error });
-  }
-  return new AnalysisError(
-    'PROVIDER_ERROR',
-    `${name} failed: ${error instanceof Error ? error.message : String(error)}`,
-    true,
-    [],
-    {
-      cause: error,
-    },
-  );
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return providerFailure(name, { kind: 'timeout', timeoutMs }, error);
+  if (error instanceof OpenAI.APIConnectionError) return providerFailure(name, { kind: 'unreachable' }, error);
+  if (error instanceof OpenAI.APIError && error.status)
+    return providerFailure(name, { kind: 'status', status: error.status }, error);
+  return providerFailure(name, { kind: 'other' }, error);
 }
 
 /** OpenAI and xAI (Grok) through the openai SDK: chat completions with a strict JSON schema. */
@@ -57,21 +44,23 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
     async analyze(input: AnalyzeInput) {
       try {
         return await withRepair(async (repair) => {
-          const completion = await client.chat.completions.create(
-            {
-              model: options.model,
-              temperature: 0.2,
-              messages: [
-                { role: 'system', content: SYSTEM_PROMPT },
-                { role: 'user', content: userPrompt(input) },
-                ...(repair ? [{ role: 'user' as const, content: repair }] : []),
-              ],
-              response_format: {
-                type: 'json_schema',
-                json_schema: { name: 'video_topics', strict: true, schema: ANALYSIS_JSON_SCHEMA },
+          const completion = await withDeadline(options.name, options.timeoutMs, input.signal, (signal) =>
+            client.chat.completions.create(
+              {
+                model: options.model,
+                temperature: 0.2,
+                messages: [
+                  { role: 'system', content: SYSTEM_PROMPT },
+                  { role: 'user', content: userPrompt(input) },
+                  ...(repair ? [{ role: 'user' as const, content: repair }] : []),
+                ],
+                response_format: {
+                  type: 'json_schema',
+                  json_schema: { name: 'video_topics', strict: true, schema: ANALYSIS_JSON_SCHEMA },
+                },
               },
-            },
-            { signal: input.signal },
+              { signal },
+            ),
           );
           const choice = completion.choices[0];
           if (choice?.finish_reason === 'content_filter') {
@@ -87,7 +76,7 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
           return choice?.message.content;
         });
       } catch (error) {
-        throw providerError(options.name, error);
+        throw providerError(options.name, options.timeoutMs, error);
       }
     },
 
@@ -105,7 +94,9 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
       }
       if (piece.trim()) pieces.push(piece);
       try {
-        const result = await client.moderations.create({ model: options.moderationModel, input: pieces }, { signal });
+        const result = await withDeadline(options.name, options.timeoutMs, signal, (limited) =>
+          client.moderations.create({ model: options.moderationModel!, input: pieces }, { signal: limited }),
+        );
         const categories = new Set<string>();
         for (const verdict of result.results) {
           if (!verdict.flagged) continue;
@@ -113,7 +104,7 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
         }
         return { flagged: categories.size > 0, categories: [...categories] };
       } catch (error) {
-        throw providerError(options.name, error);
+        throw providerError(options.name, options.timeoutMs, error);
       }
     },
   };

@@ -101,6 +101,7 @@ describe('AI providers through their real SDKs, against fakes', () => {
     await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('openai')! })).rejects.toMatchObject(
       {
         code: 'PROVIDER_ERROR',
+        message: 'OpenAI is receiving too many requests. Please try again later.',
         transient: true,
       },
     );
@@ -108,9 +109,32 @@ describe('AI providers through their real SDKs, against fakes', () => {
     await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! })).rejects.toMatchObject(
       {
         code: 'PROVIDER_ERROR',
+        message: 'Gemini is unavailable right now (HTTP 500). Please try again later.',
         transient: true,
       },
     );
+  });
+
+  it.each([
+    ['openai', 'OpenAI'],
+    ['grok', 'Grok'],
+    ['gemini', 'Gemini'],
+  ] as const)('%s: a call that hangs times out after PROVIDER_TIMEOUT_MS, as a transient error', async (name, label) => {
+    const impatient = createProviders(
+      parseEnv('test', analysisEnvSchema, {
+        ...fakeProviderEnv(openai, gemini),
+        PROVIDER_TIMEOUT_MS: '300',
+        PROVIDER_MAX_RETRIES: '0',
+      }),
+    );
+    (name === 'gemini' ? gemini : openai).script.then('hang');
+    const started = performance.now();
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: impatient.get(name)! })).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      message: `${label} did not answer within 300 ms. Please try again later.`,
+      transient: true,
+    });
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it('openai: OpenAI moderation flags the transcript before any analysis (CONTENT_POLICY)', async () => {

@@ -1,5 +1,5 @@
 import { analysisOutputSchema, describeIssues, type AnalysisOutput } from '@findclips/contracts';
-import { AnalysisError } from '../errors';
+import { AnalysisError, providerFailure } from '../errors';
 import { repairPrompt } from '../prompt';
 
 /** What a provider's answer was wrong about, or the parsed output. */
@@ -27,4 +27,23 @@ export async function withRepair(ask: (repair?: string) => Promise<string | null
   const second = parseAnswer(await ask(repairPrompt(first.problem)));
   if ('output' in second) return second.output;
   throw new AnalysisError('INVALID_OUTPUT', `The AI provider answered twice with invalid output (${second.problem}).`);
+}
+
+/**
+ * One provider call limited to `timeoutMs` (PROVIDER_TIMEOUT_MS) whatever the SDK does, and still
+ * cancelled with `outer`: past the limit it fails as the provider's time-out, worth retrying.
+ */
+export async function withDeadline<T>(
+  provider: string,
+  timeoutMs: number,
+  outer: AbortSignal | undefined,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const deadline = AbortSignal.timeout(timeoutMs);
+  try {
+    return await call(outer ? AbortSignal.any([outer, deadline]) : deadline);
+  } catch (error) {
+    if (deadline.aborted && !outer?.aborted) throw providerFailure(provider, { kind: 'timeout', timeoutMs }, error);
+    throw error;
+  }
 }

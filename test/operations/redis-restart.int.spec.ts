@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { AnalysisEvent } from '@findclips/contracts';
+import {
+  fakeProviderEnv,
+  sampleTranscript,
+  scratchRedis,
+  startFakeGemini,
+  startFakeOpenAi,
+  startFakeYoutube,
+  startStack,
+  type FakeGemini,
+  type FakeOpenAi,
+  type FakeYoutube,
+  type RunningStack,
+  type ScratchRedis,
+} from '@findclips/testing';
+import { LiveChannel } from '../../web/src/lib/live';
+import { newVideoId } from '../pipeline/harness';
+import { fetchWithin, guestCookie, until } from './helpers';
+
+describe('Redis restarted (its own redis-server, append-only as in production; services as processes)', () => {
+  let redis: ScratchRedis;
+  let youtube: FakeYoutube;
+  let openai: FakeOpenAi;
+  let gemini: FakeGemini;
+  let stack: RunningStack;
+  let cookie: string;
+  let channel: LiveChannel;
+  const live: AnalysisEvent[] = [];
+  const warnings: string[] = [];
+  jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.join(' ')));
+
+  beforeAll(async () => {
+    [redis, youtube, openai, gemini] = await Promise.all([
+      scratchRedis({ persist: true }),
+      startFakeYoutube(),
+      startFakeOpenAi(),
+      startFakeGemini(),
+    ]);
+    stack = await startStack({
+      output: 'capture',
+      env: {
+        REDIS_URL: redis.url,
+        REDIS_KEY_PREFIX: `fc:test:${randomUUID()}:`,
+        YOUTUBE_BASE_URL: youtube.url,
+        ...fakeProviderEnv(openai, gemini),
+        ANALYSIS_DEFAULT_PROVIDER: 'openai',
+        PROVIDER_MAX_RETRIES: '0',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    cookie = await guestCookie(stack.url);
+    channel = new LiveChannel({
+      url: stack.url,
+      extraHeaders: { cookie },
+      identity: () => ({ guestId: cookie.split('=')[1]! }),
+      onEvent: (event) => void live.push(event),
+    });
+    channel.connect();
+    await until(() => channel.connected, 10_000, 'the live channel');
+  }, 60_000);
+  afterAll(async () => {
+    channel?.close();
+    await stack?.stop();
+    await redis?.stop();
+    await Promise.all([youtube?.close(), openai?.close(), gemini?.close()]);
+  });
+
+  const addVideo = () => {
+    const id = newVideoId();
+    youtube.addVideo({
+      id,
+      title: `Restart ${id}`,
+      durationSeconds: 300,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
+    });
+    return id;
+  };
+  const submit = (videoId: string) =>
+    fetchWithin(10_000, `${stack.url}/api/guest/videos/transcript?videoId=${videoId}`, { method: 'POST', headers: { cookie } });
+  const told = (videoId: string, type: AnalysisEvent['type']) => live.filter((e) => e.videoId === videoId && e.type === type);
+
+  it('while idle: requests during the outage answer 503 at once, and everything works again by itself', async () => {
+    await redis.stop('SIGTERM');
+    const ready = await fetchWithin(5_000, `${stack.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ redis: 'down' });
+    const during = await submit(addVideo());
+    expect(during.status).toBe(503);
+    expect((await during.json()).message).toEqual(expect.any(String));
+
+    await redis.start();
+    await until(async () => (await fetchWithin(5_000, `${stack.url}/readyz`)).status === 200, 20_000, '/readyz 200');
+    const videoId = addVideo();
+    await until(() => channel.connected, 20_000, 'the live channel back');
+    channel.watch(videoId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await submit(videoId)).status).toBe(202);
+    await until(() => told(videoId, 'VIDEO_ANALYZED').length > 0, 20_000, 'VIDEO_ANALYZED after the restart');
+    for (const service of [stack.gateway, ...stack.realtimes, ...stack.workers]) expect(service.child.exitCode).toBeNull();
+  }, 60_000);
+
+  it('while a job runs: the job completes once, and its events still reach the browser', async () => {
+    const videoId = addVideo();
+    channel.watch(videoId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    openai.latencyMs = 3_000; // the provider call is in flight while Redis restarts
+    const callsBefore = openai.calls.chat;
+    expect((await submit(videoId)).status).toBe(202);
+    await until(() => openai.calls.chat > callsBefore, 10_000, 'the provider call');
+    await redis.restart(1_000);
+    openai.latencyMs = 0;
+
+    await until(() => told(videoId, 'VIDEO_ANALYZED').length > 0, 30_000, 'VIDEO_ANALYZED');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(told(videoId, 'VIDEO_ANALYZED')).toHaveLength(1);
+    expect(told(videoId, 'ANALYSIS_ERROR')).toHaveLength(0);
+    const topics = await fetchWithin(5_000, `${stack.url}/api/cached-videos/${videoId}`);
+    expect(topics.status).toBe(200);
+    expect((await topics.json()).analyzedTopics.length).toBeGreaterThan(0);
+    expect(openai.calls.chat - callsBefore).toBe(1);
+    expect(warnings.filter((w) => !w.startsWith('live connection'))).toEqual([]);
+  }, 60_000);
+});
