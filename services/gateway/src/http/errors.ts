@@ -57,6 +57,14 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
     res.status(parserError.status).json({ message: parserError.message });
     return;
   }
+  // Express's own refusals (a path parameter that is not valid percent-encoding) carry a 4xx status.
+  const status = typeof error?.status === 'number' ? error.status : undefined;
+  if (status && status >= 400 && status < 500) {
+    const message =
+      error instanceof URIError ? 'The address is not valid: it has a malformed %-escape' : 'The request is not valid';
+    res.status(status).json({ message, errorType: 'VALIDATION_ERROR' });
+    return;
+  }
   if (isUnavailable(error)) {
     req.log?.warn({ err: error }, 'dependency unavailable');
     res
