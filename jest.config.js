@@ -16,6 +16,8 @@ const moduleNameMapper = { '^@findclips/(.*)$': '<rootDir>/libs/$1/src' };
 
 module.exports = {
   maxWorkers: 2,
+  // A global option (Jest ignores it inside a project): integration tests wait on real servers.
+  testTimeout: 30_000,
   projects: [
     {
       // Services, libs, cross-service and browser tests: real PostgreSQL and Redis.
@@ -27,7 +29,6 @@ module.exports = {
       moduleNameMapper,
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',
-      testTimeout: 30_000,
     },
     {
       // Web components in jsdom with Testing Library.
@@ -38,7 +39,6 @@ module.exports = {
       transform: { '^.+\\.tsx?$': swc(true) },
       moduleNameMapper: { ...moduleNameMapper, '\\.css$': '<rootDir>/web/src/test/empty.js' },
       setupFilesAfterEnv: ['<rootDir>/web/src/test/setup.ts'],
-      testTimeout: 15_000,
     },
   ],
 };

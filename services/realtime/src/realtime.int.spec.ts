@@ -152,7 +152,7 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
       return metric.values.filter((v) => !type || v.labels.type === type).reduce((sum, v) => sum + v.value, 0);
     };
     // Sockets of earlier tests may still be closing: wait for the count to settle.
-    await until(async () => (await value(one, 'realtime_connected_sockets')) === 0);
+    await until(async () => (await value(one, 'realtime_connected_sockets')) === 0, 15_000);
     const sockets = [open(one.url, { cookie: (await guest()).cookie }), open(one.url, { cookie: (await guest()).cookie })];
     await Promise.all(sockets.map((s) => nextOf(s, 'AUTH_CONFIRMED')));
     expect(await value(one, 'realtime_connected_sockets')).toBe(2);
