@@ -1,19 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import {
-  fakeProviderEnv,
-  sampleTranscript,
-  startFakeGemini,
-  startFakeOpenAi,
-  startFakeYoutube,
-  startStack,
-  strongPassword,
-  uniqueEmail,
-  type FakeYoutube,
-  type RunningStack,
-} from '@findclips/testing';
-import { newVideoId } from '../test/pipeline/harness';
-import { collectEvents, guestCookie, until } from '../test/operations/helpers';
+import { startStack, strongPassword, uniqueEmail, type RunningStack } from '@findclips/testing';
+import { addVideos, collectEvents, guestCookie, startFakes, until } from '../test/operations/helpers';
 import { report } from './report';
 
 /**
@@ -21,23 +9,6 @@ import { report } from './report';
  * of YouTube and the AI provider: mixed reads at fixed rates, then 200 new videos at once with a
  * provider that takes 2 s per call, on 1, 2 and 4 workers.
  */
-
-const fakes = async () => {
-  const [youtube, openai, gemini] = await Promise.all([startFakeYoutube(), startFakeOpenAi(), startFakeGemini()]);
-  return { youtube, openai, gemini, close: () => Promise.all([youtube.close(), openai.close(), gemini.close()]) };
-};
-
-const addVideos = (youtube: FakeYoutube, count: number) =>
-  Array.from({ length: count }, () => {
-    const id = newVideoId();
-    youtube.addVideo({
-      id,
-      title: `Load ${id}`,
-      durationSeconds: 300,
-      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
-    });
-    return id;
-  });
 
 async function register(url: string): Promise<string> {
   const response = await fetch(`${url}/api/register`, {
@@ -60,11 +31,11 @@ const post = (stack: RunningStack, cookie: string, path: string, body: unknown =
   });
 
 it('mixed reads at fixed rates: cached videos, shared analyses and pages, the signed-in user', async () => {
-  const f = await fakes();
+  const f = await startFakes();
   const prefix = `fc:bench:${randomUUID()}:`;
   const events = await collectEvents(process.env.REDIS_URL!, prefix);
   const stack = await startStack({
-    env: { REDIS_KEY_PREFIX: prefix, YOUTUBE_BASE_URL: f.youtube.url, ...fakeProviderEnv(f.openai, f.gemini), LOG_LEVEL: 'info' },
+    env: { REDIS_KEY_PREFIX: prefix, ...f.env, LOG_LEVEL: 'info' },
   });
   try {
     const cookie = await register(stack.url);
@@ -103,7 +74,7 @@ it('mixed reads at fixed rates: cached videos, shared analyses and pages, the si
 });
 
 it('200 new videos at once from 200 guests, provider 2 s per call: completion time on 1, 2 and 4 workers, nothing lost', async () => {
-  const f = await fakes();
+  const f = await startFakes();
   f.openai.latencyMs = 2_000;
   const times: Record<number, number> = {};
   try {
@@ -114,8 +85,7 @@ it('200 new videos at once from 200 guests, provider 2 s per call: completion ti
         workers,
         env: {
           REDIS_KEY_PREFIX: prefix,
-          YOUTUBE_BASE_URL: f.youtube.url,
-          ...fakeProviderEnv(f.openai, f.gemini),
+          ...f.env,
           ANALYSIS_DEFAULT_PROVIDER: 'openai',
           PROVIDER_MAX_RETRIES: '0',
           WORKER_CONCURRENCY: '4',

@@ -1,6 +1,16 @@
 import { analysisEventSchema, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEventsChannel } from '@findclips/queue';
 import { createLogger, createRedisClient } from '@findclips/runtime';
+import {
+  fakeProviderEnv,
+  sampleTranscript,
+  startFakeGemini,
+  startFakeOpenAi,
+  startFakeYoutube,
+  type FakeYoutube,
+} from '@findclips/testing';
+import { LiveChannel } from '../../web/src/lib/live';
+import { newVideoId } from '../pipeline/harness';
 
 /** Polls `check` every 50 ms until it holds, failing after `timeoutMs`. */
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'the condition'): Promise<void> {
@@ -37,4 +47,49 @@ export async function collectEvents(redisUrl: string, prefix: string) {
 /** A fetch that must answer within `ms`: a request that hangs fails the test instead. */
 export async function fetchWithin(ms: number, url: string, init: RequestInit = {}): Promise<Response> {
   return fetch(url, { ...init, signal: AbortSignal.timeout(ms) });
+}
+
+/** Fakes of YouTube, OpenAI/xAI and Gemini, and the environment that points our services at them. */
+export async function startFakes() {
+  const [youtube, openai, gemini] = await Promise.all([startFakeYoutube(), startFakeOpenAi(), startFakeGemini()]);
+  return {
+    youtube,
+    openai,
+    gemini,
+    env: { YOUTUBE_BASE_URL: youtube.url, ...fakeProviderEnv(openai, gemini) },
+    close: async () => {
+      await Promise.all([youtube.close(), openai.close(), gemini.close()]);
+    },
+  };
+}
+export type Fakes = Awaited<ReturnType<typeof startFakes>>;
+
+/** `count` new 5-minute videos with sample captions on the fake YouTube; their ids. */
+export function addVideos(youtube: FakeYoutube, count: number): string[] {
+  return Array.from({ length: count }, () => {
+    const id = newVideoId();
+    youtube.addVideo({
+      id,
+      title: `Video ${id}`,
+      durationSeconds: 300,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
+    });
+    return id;
+  });
+}
+
+/** The web app's live channel for a guest, through the gateway at `url`, connecting now. */
+export function openLiveChannel(
+  url: string,
+  cookie: string,
+  handlers: { onEvent(event: AnalysisEvent): void; onJoined?(videoId: string): void },
+): LiveChannel {
+  const channel = new LiveChannel({
+    url,
+    extraHeaders: { cookie },
+    identity: () => ({ guestId: cookie.split('=')[1]! }),
+    ...handlers,
+  });
+  channel.connect();
+  return channel;
 }

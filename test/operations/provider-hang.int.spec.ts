@@ -1,29 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { ANALYSIS_ATTEMPTS } from '@findclips/queue';
-import {
-  fakeProviderEnv,
-  metricSample,
-  sampleTranscript,
-  scrapeMetrics,
-  startFakeGemini,
-  startFakeOpenAi,
-  startFakeYoutube,
-  startStack,
-} from '@findclips/testing';
-import { newVideoId } from '../pipeline/harness';
-import { collectEvents, guestCookie, until } from './helpers';
+import { metricSample, scrapeMetrics, startStack } from '@findclips/testing';
+import { addVideos, collectEvents, guestCookie, startFakes, until } from './helpers';
 
 describe('a provider that hangs (services as processes)', () => {
   it('times out after PROVIDER_TIMEOUT_MS, is retried with backoff, then fails with a readable ANALYSIS_ERROR', async () => {
-    const [youtube, openai, gemini] = await Promise.all([startFakeYoutube(), startFakeOpenAi(), startFakeGemini()]);
+    const fakes = await startFakes();
+    const { openai } = fakes;
     const prefix = `fc:test:${randomUUID()}:`;
     const events = await collectEvents(process.env.REDIS_URL!, prefix);
     const stack = await startStack({
       output: 'capture',
       env: {
         REDIS_KEY_PREFIX: prefix,
-        YOUTUBE_BASE_URL: youtube.url,
-        ...fakeProviderEnv(openai, gemini),
+        ...fakes.env,
         ANALYSIS_DEFAULT_PROVIDER: 'openai',
         PROVIDER_TIMEOUT_MS: '500',
         PROVIDER_MAX_RETRIES: '0',
@@ -31,13 +21,7 @@ describe('a provider that hangs (services as processes)', () => {
       },
     });
     try {
-      const videoId = newVideoId();
-      youtube.addVideo({
-        id: videoId,
-        title: 'Hangs',
-        durationSeconds: 300,
-        tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
-      });
+      const videoId = addVideos(fakes.youtube, 1)[0]!;
       openai.script.always('hang');
       const cookie = await guestCookie(stack.url);
       const started = Date.now();
@@ -73,7 +57,7 @@ describe('a provider that hangs (services as processes)', () => {
       openai.script.always('ok');
       await stack.stop();
       await events.close();
-      await Promise.all([youtube.close(), openai.close(), gemini.close()]);
+      await fakes.close();
     }
   }, 60_000);
 });

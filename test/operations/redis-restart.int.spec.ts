@@ -1,28 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisEvent } from '@findclips/contracts';
-import {
-  fakeProviderEnv,
-  sampleTranscript,
-  scratchRedis,
-  startFakeGemini,
-  startFakeOpenAi,
-  startFakeYoutube,
-  startStack,
-  type FakeGemini,
-  type FakeOpenAi,
-  type FakeYoutube,
-  type RunningStack,
-  type ScratchRedis,
-} from '@findclips/testing';
-import { LiveChannel } from '../../web/src/lib/live';
-import { newVideoId } from '../pipeline/harness';
-import { fetchWithin, guestCookie, until } from './helpers';
+import { scratchRedis, startStack, type RunningStack, type ScratchRedis } from '@findclips/testing';
+import type { LiveChannel } from '../../web/src/lib/live';
+import { addVideos, fetchWithin, guestCookie, openLiveChannel, startFakes, until, type Fakes } from './helpers';
 
 describe('Redis restarted (its own redis-server, append-only as in production; services as processes)', () => {
   let redis: ScratchRedis;
-  let youtube: FakeYoutube;
-  let openai: FakeOpenAi;
-  let gemini: FakeGemini;
+  let fakes: Fakes;
   let stack: RunningStack;
   let cookie: string;
   let channel: LiveChannel;
@@ -31,51 +15,30 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
   jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.join(' ')));
 
   beforeAll(async () => {
-    [redis, youtube, openai, gemini] = await Promise.all([
-      scratchRedis({ persist: true }),
-      startFakeYoutube(),
-      startFakeOpenAi(),
-      startFakeGemini(),
-    ]);
+    [redis, fakes] = await Promise.all([scratchRedis({ persist: true }), startFakes()]);
     stack = await startStack({
       output: 'capture',
       env: {
         REDIS_URL: redis.url,
         REDIS_KEY_PREFIX: `fc:test:${randomUUID()}:`,
-        YOUTUBE_BASE_URL: youtube.url,
-        ...fakeProviderEnv(openai, gemini),
+        ...fakes.env,
         ANALYSIS_DEFAULT_PROVIDER: 'openai',
         PROVIDER_MAX_RETRIES: '0',
         LOG_LEVEL: 'warn',
       },
     });
     cookie = await guestCookie(stack.url);
-    channel = new LiveChannel({
-      url: stack.url,
-      extraHeaders: { cookie },
-      identity: () => ({ guestId: cookie.split('=')[1]! }),
-      onEvent: (event) => void live.push(event),
-    });
-    channel.connect();
+    channel = openLiveChannel(stack.url, cookie, { onEvent: (event) => void live.push(event) });
     await until(() => channel.connected, 10_000, 'the live channel');
   }, 60_000);
   afterAll(async () => {
     channel?.close();
     await stack?.stop();
     await redis?.stop();
-    await Promise.all([youtube?.close(), openai?.close(), gemini?.close()]);
+    await fakes?.close();
   });
 
-  const addVideo = () => {
-    const id = newVideoId();
-    youtube.addVideo({
-      id,
-      title: `Restart ${id}`,
-      durationSeconds: 300,
-      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
-    });
-    return id;
-  };
+  const addVideo = () => addVideos(fakes.youtube, 1)[0]!;
   const submit = (videoId: string) =>
     fetchWithin(10_000, `${stack.url}/api/guest/videos/transcript?videoId=${videoId}`, { method: 'POST', headers: { cookie } });
   const told = (videoId: string, type: AnalysisEvent['type']) => live.filter((e) => e.videoId === videoId && e.type === type);
@@ -104,12 +67,12 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
     const videoId = addVideo();
     channel.watch(videoId);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    openai.latencyMs = 3_000; // the provider call is in flight while Redis restarts
-    const callsBefore = openai.calls.chat;
+    fakes.openai.latencyMs = 3_000; // the provider call is in flight while Redis restarts
+    const callsBefore = fakes.openai.calls.chat;
     expect((await submit(videoId)).status).toBe(202);
-    await until(() => openai.calls.chat > callsBefore, 10_000, 'the provider call');
+    await until(() => fakes.openai.calls.chat > callsBefore, 10_000, 'the provider call');
     await redis.restart(1_000);
-    openai.latencyMs = 0;
+    fakes.openai.latencyMs = 0;
 
     await until(() => told(videoId, 'VIDEO_ANALYZED').length > 0, 30_000, 'VIDEO_ANALYZED');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -118,7 +81,7 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
     const topics = await fetchWithin(5_000, `${stack.url}/api/cached-videos/${videoId}`);
     expect(topics.status).toBe(200);
     expect((await topics.json()).analyzedTopics.length).toBeGreaterThan(0);
-    expect(openai.calls.chat - callsBefore).toBe(1);
+    expect(fakes.openai.calls.chat - callsBefore).toBe(1);
     expect(warnings.filter((w) => !w.startsWith('live connection'))).toEqual([]);
   }, 60_000);
 });

@@ -1,22 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisEvent } from '@findclips/contracts';
-import {
-  fakeProviderEnv,
-  metricSum,
-  sampleTranscript,
-  scrapeMetrics,
-  startFakeGemini,
-  startFakeOpenAi,
-  startFakeYoutube,
-  startStack,
-  type FakeGemini,
-  type FakeOpenAi,
-  type FakeYoutube,
-  type RunningStack,
-} from '@findclips/testing';
-import { LiveChannel } from '../../web/src/lib/live';
-import { newVideoId } from '../pipeline/harness';
-import { guestCookie, until } from './helpers';
+import { metricSum, scrapeMetrics, startStack, type RunningStack } from '@findclips/testing';
+import type { LiveChannel } from '../../web/src/lib/live';
+import { addVideos, guestCookie, openLiveChannel, startFakes, until, type Fakes } from './helpers';
 
 /** One browser: its guest cookie and the live channel the web app opens, through the gateway. */
 interface Viewer {
@@ -28,9 +14,7 @@ interface Viewer {
 }
 
 describe('scale-out: two workers and two realtime instances, each a process, behind one gateway', () => {
-  let youtube: FakeYoutube;
-  let openai: FakeOpenAi;
-  let gemini: FakeGemini;
+  let fakes: Fakes;
   let stack: RunningStack;
   const viewers: Viewer[] = [];
   // The live channel logs its connection problems (SPEC §8); while an instance stops, there are some.
@@ -38,16 +22,15 @@ describe('scale-out: two workers and two realtime instances, each a process, beh
   jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.join(' ')));
 
   beforeAll(async () => {
-    [youtube, openai, gemini] = await Promise.all([startFakeYoutube(), startFakeOpenAi(), startFakeGemini()]);
-    openai.latencyMs = 400; // long enough that one worker cannot take every job
+    fakes = await startFakes();
+    fakes.openai.latencyMs = 400; // long enough that one worker cannot take every job
     stack = await startStack({
       workers: 2,
       realtimes: 2,
       output: 'capture',
       env: {
         REDIS_KEY_PREFIX: `fc:test:${randomUUID()}:`,
-        YOUTUBE_BASE_URL: youtube.url,
-        ...fakeProviderEnv(openai, gemini),
+        ...fakes.env,
         ANALYSIS_DEFAULT_PROVIDER: 'openai',
         PROVIDER_MAX_RETRIES: '0',
         WORKER_CONCURRENCY: '2',
@@ -59,32 +42,19 @@ describe('scale-out: two workers and two realtime instances, each a process, beh
   afterAll(async () => {
     for (const viewer of viewers) viewer.channel.close();
     await stack?.stop();
-    await Promise.all([youtube?.close(), openai?.close(), gemini?.close()]);
+    await fakes?.close();
   });
 
-  const addVideo = () => {
-    const id = newVideoId();
-    youtube.addVideo({
-      id,
-      title: `Scale ${id}`,
-      durationSeconds: 300,
-      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
-    });
-    return id;
-  };
+  const addVideo = () => addVideos(fakes.youtube, 1)[0]!;
 
   async function watch(videoId: string): Promise<Viewer> {
     const cookie = await guestCookie(stack.url);
     const viewer: Viewer = { cookie, videoId, events: [], joins: 0, channel: undefined as unknown as LiveChannel };
-    viewer.channel = new LiveChannel({
-      url: stack.url,
-      extraHeaders: { cookie },
-      identity: () => ({ guestId: cookie.split('=')[1]! }),
+    viewer.channel = openLiveChannel(stack.url, cookie, {
       onEvent: (event) => void viewer.events.push(event),
       onJoined: () => void viewer.joins++,
     });
     viewer.channel.watch(videoId);
-    viewer.channel.connect();
     viewers.push(viewer);
     return viewer;
   }
@@ -102,7 +72,7 @@ describe('scale-out: two workers and two realtime instances, each a process, beh
     Promise.all(stack.realtimes.map(async (r) => metricSum(await scrapeMetrics(r.url), 'realtime_connected_sockets')));
 
   it('spreads the clients over both instances and the jobs over both workers; each event reaches each client once', async () => {
-    const videos = Array.from({ length: 8 }, addVideo);
+    const videos = addVideos(fakes.youtube, 8);
     // Two viewers per video, so each room has clients on both instances most of the time.
     const watching = await Promise.all([...videos, ...videos].map((videoId) => watch(videoId)));
     await until(() => watching.every((v) => v.joins === 1), 15_000, 'every client in its room');
@@ -126,7 +96,7 @@ describe('scale-out: two workers and two realtime instances, each a process, beh
     );
     expect(completed.reduce((a, b) => a + b, 0)).toBe(8);
     for (const count of completed) expect(count).toBeGreaterThan(0);
-    expect(openai.calls.chat).toBe(8);
+    expect(fakes.openai.calls.chat).toBe(8);
   }, 60_000);
 
   it('moves the clients of a stopped instance to the other one, where they get the next events once', async () => {

@@ -1,45 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import {
-  fakeProviderEnv,
-  metricSum,
-  sampleTranscript,
-  scrapeMetrics,
-  startFakeGemini,
-  startFakeOpenAi,
-  startFakeYoutube,
-  startStack,
-  type FakeGemini,
-  type FakeOpenAi,
-  type FakeYoutube,
-  type RunningStack,
-} from '@findclips/testing';
-import { newVideoId } from '../pipeline/harness';
-import { collectEvents, guestCookie, until } from './helpers';
+import { metricSum, scrapeMetrics, startStack, type RunningStack } from '@findclips/testing';
+import { addVideos as addVideosTo, collectEvents, guestCookie, startFakes, until, type Fakes } from './helpers';
 
 /**
  * SIGTERM to a service while it has work in flight (a SIGTERM to a realtime instance with clients
  * connected is in scale-out.int.spec.ts).
  */
 describe('SIGTERM during load (services as processes)', () => {
-  let youtube: FakeYoutube;
-  let openai: FakeOpenAi;
-  let gemini: FakeGemini;
+  let fakes: Fakes;
   let stack: RunningStack | undefined;
   let events: Awaited<ReturnType<typeof collectEvents>>;
   const prefix = `fc:test:${randomUUID()}:`;
 
   beforeAll(async () => {
-    [youtube, openai, gemini] = await Promise.all([startFakeYoutube(), startFakeOpenAi(), startFakeGemini()]);
+    fakes = await startFakes();
     events = await collectEvents(process.env.REDIS_URL!, prefix);
   });
   afterEach(async () => {
     await stack?.stop();
-    youtube.latencyMs = 0;
-    openai.latencyMs = 0;
+    fakes.youtube.latencyMs = 0;
+    fakes.openai.latencyMs = 0;
   });
   afterAll(async () => {
     await events.close();
-    await Promise.all([youtube.close(), openai.close(), gemini.close()]);
+    await fakes.close();
   });
 
   const start = (env: Record<string, string> = {}) =>
@@ -47,8 +31,7 @@ describe('SIGTERM during load (services as processes)', () => {
       output: 'capture',
       env: {
         REDIS_KEY_PREFIX: prefix,
-        YOUTUBE_BASE_URL: youtube.url,
-        ...fakeProviderEnv(openai, gemini),
+        ...fakes.env,
         ANALYSIS_DEFAULT_PROVIDER: 'openai',
         PROVIDER_MAX_RETRIES: '0',
         GUEST_ANALYSES_PER_IP_PER_DAY: '1000',
@@ -56,17 +39,7 @@ describe('SIGTERM during load (services as processes)', () => {
         ...env,
       },
     });
-  const addVideos = (count: number) =>
-    Array.from({ length: count }, () => {
-      const id = newVideoId();
-      youtube.addVideo({
-        id,
-        title: `Load ${id}`,
-        durationSeconds: 300,
-        tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
-      });
-      return id;
-    });
+  const addVideos = (count: number) => addVideosTo(fakes.youtube, count);
   const submit = (url: string, cookie: string, videoId: string) =>
     fetch(`${url}/api/guest/videos/transcript?videoId=${videoId}`, { method: 'POST', headers: { cookie } });
   const analyzed = (videoId: string) => events.of(videoId, 'VIDEO_ANALYZED').length;
@@ -75,9 +48,9 @@ describe('SIGTERM during load (services as processes)', () => {
     stack = await start();
     const videos = addVideos(12);
     const cookies = await Promise.all(videos.map(() => guestCookie(stack!.url)));
-    youtube.latencyMs = 700; // each submission waits on YouTube's metadata while the gateway stops
+    fakes.youtube.latencyMs = 700; // each submission waits on YouTube's metadata while the gateway stops
     const responses = videos.map((videoId, i) => submit(stack!.url, cookies[i]!, videoId));
-    await until(() => youtube.counts.watch + youtube.counts.player > 0, 5_000, 'the submissions under way');
+    await until(() => fakes.youtube.counts.watch + fakes.youtube.counts.player > 0, 5_000, 'the submissions under way');
     const exitCode = stack.gateway.stop('SIGTERM');
 
     const answered = await Promise.all(responses);
@@ -86,7 +59,7 @@ describe('SIGTERM during load (services as processes)', () => {
     expect(stack.gateway.output()).toContain('"msg":"gateway stopped"');
     await expect(fetch(`${stack.url}/healthz`)).rejects.toThrow(); // no longer listening
 
-    youtube.latencyMs = 0;
+    fakes.youtube.latencyMs = 0;
     await until(() => videos.every((v) => analyzed(v) > 0), 30_000, 'every queued job analysed');
     for (const videoId of videos) expect(analyzed(videoId)).toBe(1);
   }, 60_000);
@@ -95,11 +68,11 @@ describe('SIGTERM during load (services as processes)', () => {
     stack = await start({ WORKER_CONCURRENCY: '4' });
     const videos = addVideos(8);
     const cookies = await Promise.all(videos.map(() => guestCookie(stack!.url)));
-    openai.latencyMs = 1_500;
-    const callsBefore = openai.calls.chat;
+    fakes.openai.latencyMs = 1_500;
+    const callsBefore = fakes.openai.calls.chat;
     const answered = await Promise.all(videos.map((videoId, i) => submit(stack!.url, cookies[i]!, videoId)));
     expect(answered.map((r) => r.status)).toEqual(videos.map(() => 202));
-    await until(() => openai.calls.chat - callsBefore === 4, 10_000, 'four jobs active');
+    await until(() => fakes.openai.calls.chat - callsBefore === 4, 10_000, 'four jobs active');
 
     const [first] = stack.workers;
     const stopping = Date.now();
@@ -114,7 +87,7 @@ describe('SIGTERM during load (services as processes)', () => {
       expect(analyzed(videoId)).toBe(1);
       expect(events.of(videoId, 'ANALYSIS_ERROR')).toHaveLength(0);
     }
-    expect(openai.calls.chat - callsBefore).toBe(8);
+    expect(fakes.openai.calls.chat - callsBefore).toBe(8);
     // The stopped worker completed exactly the 4 it held; the other 4 were left for the new one.
     expect(metricSum(await scrapeMetrics(second.url), 'analysis_job_duration_seconds_count', { outcome: 'completed' })).toBe(4);
     expect(first!.output()).toContain('"msg":"worker stopped"');
