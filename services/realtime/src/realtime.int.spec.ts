@@ -153,7 +153,9 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     };
     // Sockets of earlier tests may still be closing: wait for the count to settle.
     await until(async () => (await value(one, 'realtime_connected_sockets')) === 0, 15_000);
-    const sockets = [open(one.url, { cookie: (await guest()).cookie }), open(one.url, { cookie: (await guest()).cookie })];
+    // Both guests first: a socket opened before an await could be confirmed before we listen.
+    const guests = [await guest(), await guest()];
+    const sockets = guests.map((g) => open(one.url, { cookie: g.cookie }));
     await Promise.all(sockets.map((s) => nextOf(s, 'AUTH_CONFIRMED')));
     expect(await value(one, 'realtime_connected_sockets')).toBe(2);
 
