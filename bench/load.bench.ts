@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { startStack, strongPassword, uniqueEmail, type RunningStack } from '@findclips/testing';
-import { addVideos, collectEvents, guestCookie, startFakes, until } from '../test/operations/helpers';
+import { startStack, strongPassword, uniqueEmail, until, type RunningStack } from '@findclips/testing';
+import { addVideos, collectEvents, guestCookie, startFakes } from '../test/operations/helpers';
 import { report } from './report';
 
 /**

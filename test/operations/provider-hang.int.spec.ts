@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ANALYSIS_ATTEMPTS } from '@findclips/queue';
-import { metricSample, scrapeMetrics, startStack } from '@findclips/testing';
-import { addVideos, collectEvents, guestCookie, startFakes, until } from './helpers';
+import { metricSample, scrapeMetrics, startStack, until } from '@findclips/testing';
+import { addVideos, collectEvents, guestCookie, startFakes } from './helpers';
 
 describe('a provider that hangs (services as processes)', () => {
   it('times out after PROVIDER_TIMEOUT_MS, is retried with backoff, then fails with a readable ANALYSIS_ERROR', async () => {

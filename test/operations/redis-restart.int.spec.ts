@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisEvent } from '@findclips/contracts';
-import { scratchRedis, startStack, type RunningStack, type ScratchRedis } from '@findclips/testing';
+import { scratchRedis, startStack, type RunningStack, type ScratchRedis, until } from '@findclips/testing';
 import type { LiveChannel } from '../../web/src/lib/live';
-import { addVideos, fetchWithin, guestCookie, openLiveChannel, startFakes, until, type Fakes } from './helpers';
+import { addVideos, fetchWithin, guestCookie, openLiveChannel, startFakes, type Fakes } from './helpers';
 
 describe('Redis restarted (its own redis-server, append-only as in production; services as processes)', () => {
   let redis: ScratchRedis;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisEvent } from '@findclips/contracts';
-import { metricSum, scrapeMetrics, startStack, type RunningStack } from '@findclips/testing';
+import { metricSum, scrapeMetrics, startStack, type RunningStack, until } from '@findclips/testing';
 import type { LiveChannel } from '../../web/src/lib/live';
-import { addVideos, guestCookie, openLiveChannel, startFakes, until, type Fakes } from './helpers';
+import { addVideos, guestCookie, openLiveChannel, startFakes, type Fakes } from './helpers';
 
 /** One browser: its guest cookie and the live channel the web app opens, through the gateway. */
 interface Viewer {

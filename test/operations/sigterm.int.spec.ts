@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { metricSum, scrapeMetrics, startStack, type RunningStack } from '@findclips/testing';
-import { addVideos as addVideosTo, collectEvents, guestCookie, startFakes, until, type Fakes } from './helpers';
+import { metricSum, scrapeMetrics, startStack, type RunningStack, until } from '@findclips/testing';
+import { addVideos as addVideosTo, collectEvents, guestCookie, startFakes, type Fakes } from './helpers';
 
 /**
  * SIGTERM to a service while it has work in flight (a SIGTERM to a realtime instance with clients

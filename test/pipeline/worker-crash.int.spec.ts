@@ -1,36 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { analysisEventSchema, type AnalysisEvent } from '@findclips/contracts';
 import { CachedYoutubeDataEntity, QuoteEntity, readTopics, UserEntity, VideoEntity } from '@findclips/db';
-import { analysisEventsChannel } from '@findclips/queue';
-import { createLogger, createRedisClient } from '@findclips/runtime';
-import { sampleTranscript, startFakeOpenAi, startFakeYoutube, strongPassword, uniqueEmail } from '@findclips/testing';
+import { sampleTranscript, startFakeOpenAi, startFakeYoutube, strongPassword, uniqueEmail, until } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
 import { startTestGateway } from '../../services/gateway/src/test/harness';
+import { collectEvents } from '../operations/helpers';
 import { newVideoId } from './harness';
 
 /** The compiled worker, as `npm start` runs it. */
 const WORKER = join(__dirname, '..', '..', 'services', 'worker', 'dist', 'main.js');
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a worker killed with SIGKILL mid-analysis', () => {
   it('loses nothing: another worker finishes the job, exactly once', async () => {
     const [youtube, openai] = await Promise.all([startFakeYoutube(), startFakeOpenAi()]);
     const prefix = `fc:test:${randomUUID()}:`;
     const gateway = await startTestGateway({ REDIS_KEY_PREFIX: prefix, YOUTUBE_BASE_URL: youtube.url });
-    const logger = createLogger('test', 'silent');
-    const subscriber = createRedisClient(process.env.REDIS_URL!, logger);
-    await subscriber.connect();
-    const events: AnalysisEvent[] = [];
-    await subscriber.subscribe(analysisEventsChannel(prefix), (m) => void events.push(analysisEventSchema.parse(JSON.parse(m))));
+    const { events, close: stopCollecting } = await collectEvents(process.env.REDIS_URL!, prefix);
     const workers: ChildProcess[] = [];
     const startWorkerProcess = () => {
       const child = spawn(process.execPath, [WORKER], {
@@ -90,7 +76,7 @@ describe('a worker killed with SIGKILL mid-analysis', () => {
       expect(await gateway.dataSource.getRepository(VideoEntity).countBy({ userId: user.id, youtubeId: videoId })).toBe(1);
     } finally {
       for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
-      await subscriber.quit();
+      await stopCollecting();
       await gateway.close();
       await Promise.all([youtube.close(), openai.close()]);
     }

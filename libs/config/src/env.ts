@@ -54,36 +54,29 @@ export const envList = () =>
         .filter(Boolean),
     );
 
+const isUrlWith = (value: string, protocols: string[]) => {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+const needsScheme = (protocols: string[]) => `must be a URL starting with ${protocols.join(' or ')}//`;
+
 /** A URL whose scheme is one of `protocols`. */
 export const envUrl = (fallback: string, protocols: string[]) =>
   z
     .string()
     .default(fallback)
-    .refine(
-      (value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      `must be a URL starting with ${protocols.join(' or ')}//`,
-    );
+    .refine((value) => isUrlWith(value, protocols), needsScheme(protocols));
 
 /** A comma-separated list of one or more URLs, each with a scheme among `protocols`. */
 export const envUrlList = (fallback: string, protocols: string[]) =>
   envList()
     .transform((items): [string, ...string[]] => (items.length ? [items[0]!, ...items.slice(1)] : [fallback]))
     .superRefine((items, ctx) => {
-      for (const item of items) {
-        let ok = false;
-        try {
-          ok = protocols.includes(new URL(item).protocol);
-        } catch {
-          // not a URL
-        }
-        if (!ok) ctx.addIssue({ code: 'custom', message: `"${item}" must be a URL starting with ${protocols.join(' or ')}//` });
-      }
+      for (const item of items)
+        if (!isUrlWith(item, protocols)) ctx.addIssue({ code: 'custom', message: `"${item}" ${needsScheme(protocols)}` });
     });
 
 /** An optional string where an empty value (`VAR=` in a compose file) means unset. */

@@ -12,3 +12,4 @@ export * from './fake-gemini';
 export * from './stack';
 export * from './demo-videos';
 export * from './metrics-text';
+export * from './wait';

@@ -61,9 +61,7 @@ export async function scratchRedis({
   return {
     url: `redis://127.0.0.1:${port}`,
     start,
-    stop: async (signal) => {
-      await stop(signal);
-    },
+    stop,
     restart: async (downMs = 1_000) => {
       await stop('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, downMs));

@@ -2,19 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { socketMessages, X_FEATURES_DISABLED_MESSAGE, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
 import { createLogger, createRedisClient, type RedisClient } from '@findclips/runtime';
-import { strongPassword, uniqueEmail } from '@findclips/testing';
+import { strongPassword, uniqueEmail, until as waitUntil } from '@findclips/testing';
 import type { Socket } from 'socket.io-client';
 import { startTestGateway, type TestGateway } from '../../gateway/src/test/harness';
 import { client, nextOf, startTestRealtime, type TestRealtime } from './test/harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const until = async (check: () => Promise<boolean>, timeoutMs = 5_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await sleep(20);
-  }
-};
+const until = (check: () => Promise<boolean>, timeoutMs = 5_000) => waitUntil(check, timeoutMs, 'the condition', 20);
 
 describe('realtime: live analysis events over Socket.IO across instances', () => {
   const prefix = `fc:test:${randomUUID()}:`;

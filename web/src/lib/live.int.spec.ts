@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
 import { createLogger, createRedisClient, type RedisClient } from '@findclips/runtime';
-import { tcpProxy, type TcpProxy } from '@findclips/testing';
+import { tcpProxy, until as waitUntil, type TcpProxy } from '@findclips/testing';
 import { startTestGateway, type TestGateway } from '../../../services/gateway/src/test/harness';
 import { startTestRealtime, type TestRealtime } from '../../../services/realtime/src/test/harness';
 import { LIVE_OPTIONS, LiveChannel, MANUAL_RECONNECT_MS, type ConnectionStatus, type LiveIdentity } from './live';
@@ -62,13 +62,7 @@ describe('live channel: reconnects and rejoins the current room', () => {
     return { channel, seen };
   }
 
-  const until = async (check: () => boolean, timeoutMs = 8_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  const until = (check: () => boolean, timeoutMs = 8_000) => waitUntil(check, timeoutMs, 'the condition', 20);
   const publish = (event: AnalysisEvent) => publishAnalysisEvent(publisher, prefix, event);
   /**
    * Publishes a marker (ANALYSIS_STARTED, which the tests publish for nothing else) for `videoId`

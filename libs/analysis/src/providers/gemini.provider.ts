@@ -39,12 +39,10 @@ function blocked(response: GenerateContentResponse): AnalysisError | undefined {
   );
 }
 
-function geminiError(error: unknown, timeoutMs: number): AnalysisError {
+/** Maps SDK failures to our codes (time-outs are withDeadline's). */
+function geminiError(error: unknown): AnalysisError {
   if (error instanceof AnalysisError) return error;
   if (error instanceof ApiError) return providerFailure('gemini', { kind: 'status', status: error.status }, error);
-  // The SDK aborts its fetch when httpOptions.timeout passes.
-  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'))
-    return providerFailure('gemini', { kind: 'timeout', timeoutMs }, error);
   if (error instanceof TypeError && error.message === 'fetch failed')
     return providerFailure('gemini', { kind: 'unreachable' }, error);
   return providerFailure('gemini', { kind: 'other' }, error);
@@ -84,7 +82,7 @@ export function geminiProvider(options: GeminiOptions): AnalysisProvider {
           return response.text;
         });
       } catch (error) {
-        throw geminiError(error, options.timeoutMs);
+        throw geminiError(error);
       }
     },
   };

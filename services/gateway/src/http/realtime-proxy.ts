@@ -56,19 +56,21 @@ export function realtimeProxy(targets: readonly [string, ...string[]], logger: L
     pathFilter: '/socket.io',
     ws: true,
     xfwd: true,
-    router: (req) => {
-      if (targets.length === 1) return targets[0];
-      const target = instances.pick(RealtimeInstances.clientKey(req));
-      chosen.set(req, target);
-      return target;
-    },
+    // One instance needs no choosing.
+    router:
+      targets.length > 1
+        ? (req) => {
+            const target = instances.pick(RealtimeInstances.clientKey(req));
+            chosen.set(req, target);
+            return target;
+          }
+        : undefined,
     on: {
       error: (error, req, res) => {
         const target = chosen.get(req);
         const code = (error as NodeJS.ErrnoException).code;
         // A refused or unreachable instance is passed over for a while; its clients reconnect elsewhere.
-        if (target && targets.length > 1 && ['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? ''))
-          instances.markDown(target);
+        if (target && ['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? '')) instances.markDown(target);
         logger.warn({ err: error, instance: target }, 'realtime instance unreachable');
         if ('writeHead' in res && !res.headersSent) {
           res.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"Live updates are unavailable right now"}');
