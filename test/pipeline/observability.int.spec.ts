@@ -59,6 +59,25 @@ describe('observability: metrics of the gateway and the worker, one id from requ
     expect(sample(after, 'process_resident_memory_bytes', { service: 'worker' })).toBeGreaterThan(0);
   });
 
+  it("retries YouTube's bot check with backoff, counts it and tells operators what to do", async () => {
+    const browser = await openaiMember();
+    const videoId = p.addVideo(300);
+    // The metadata is looked up (and cached) first, so that the refusal meets the worker's fetch.
+    await browser.get(`/api/videos/metadata/${videoId}`).expect(200);
+    p.youtube.failNext('bot-check');
+    await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED', 15_000);
+
+    expect(p.events.filter((e) => e.videoId === videoId).map((e) => e.type)).toEqual([
+      'ANALYSIS_STARTED',
+      'ANALYSIS_STARTED',
+      'VIDEO_ANALYZED',
+    ]);
+    expect(sample(await workerMetrics.metrics(), 'youtube_errors_total', { code: 'YOUTUBE_BLOCKED' })).toBe(1);
+    const advice = logLines.find((line) => line.videoId === videoId && String(line.msg).includes('YOUTUBE_PROXY_URL'));
+    expect(advice).toMatchObject({ level: 40, youtube: expect.stringContaining('not a bot') });
+  });
+
   it('serves the gateway metrics: requests by route and status, queue depth by state', async () => {
     await p.gateway.request().get('/api/cached-videos/nosuchvideo').expect(404);
     await p.gateway.request().get('/api/cached-videos/nosuchvide2').expect(404);

@@ -21,6 +21,10 @@ export const errorCodes = [
   'NO_TRANSCRIPT',
   'YOUTUBE_RATE_LIMITED',
   'YOUTUBE_UNREACHABLE',
+  /** YouTube refuses our address or client (bot check, reCAPTCHA, consent wall): not the video's fault. */
+  'YOUTUBE_BLOCKED',
+  /** A caption track answered empty (one gated by a proof-of-origin token). */
+  'YOUTUBE_EMPTY_CAPTIONS',
   'CONTENT_POLICY',
   'PROVIDER_ERROR',
   'INVALID_OUTPUT',
@@ -49,6 +53,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   NO_TRANSCRIPT: 422,
   YOUTUBE_RATE_LIMITED: 503,
   YOUTUBE_UNREACHABLE: 502,
+  YOUTUBE_BLOCKED: 503,
+  YOUTUBE_EMPTY_CAPTIONS: 503,
   CONTENT_POLICY: 422,
   PROVIDER_ERROR: 502,
   INVALID_OUTPUT: 502,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { TranscriptSegment } from '@findclips/contracts';
 import { listenOnLoopback, readBody } from './listen';
 
@@ -5,11 +6,11 @@ export interface FakeTrack {
   languageCode: string;
   /** 'asr' for YouTube's speech recognition. */
   kind?: 'asr';
-  /** A machine translation (its URL carries tlang=). */
-  translated?: boolean;
   segments: TranscriptSegment[];
   /** The format timedtext answers in when no fmt is asked: classic `<text>` or srv3 `<p>`. */
   format?: 'classic' | 'srv3';
+  /** Served only with a proof-of-origin token: `exp=xpe` in its URL, an empty 200 body without `pot`. */
+  poTokenGated?: boolean;
 }
 
 export interface FakeVideo {
@@ -17,32 +18,52 @@ export interface FakeVideo {
   title?: string;
   channel?: string;
   durationSeconds?: number;
-  /** OK, or ERROR / LOGIN_REQUIRED for unavailable videos. */
-  playability?: 'OK' | 'ERROR' | 'LOGIN_REQUIRED';
+  /** OK; ERROR (removed), LOGIN_REQUIRED (private) or UNPLAYABLE (members only), with YouTube's reasons. */
+  playability?: 'OK' | 'ERROR' | 'LOGIN_REQUIRED' | 'UNPLAYABLE';
   /** No `captions` in the player response at all. */
   tracks?: FakeTrack[];
   /** How long the caption track takes to arrive, as a long one does over a real network. */
   captionDelayMs?: number;
 }
 
+/**
+ * Ways YouTube fails us, each on the request it really happens on: `rate-limit` (429) and
+ * `server-error` (503) on any; `recaptcha` (the 429 "unusual traffic" page) on the watch page;
+ * `bot-check` (LOGIN_REQUIRED "Sign in to confirm you're not a bot") and `failed-precondition`
+ * (400 FAILED_PRECONDITION) on the player.
+ */
+export type YoutubeFailure = 'rate-limit' | 'server-error' | 'recaptcha' | 'bot-check' | 'failed-precondition';
+
+type Endpoint = 'watch' | 'player' | 'timedtext';
+
 export interface FakeYoutube {
   url: string;
   addVideo(video: FakeVideo): void;
-  /** Answer 429 to the next `count` requests (YouTube rate-limiting us). */
-  rateLimitNext(count: number): void;
+  /** Fail the next `count` requests (of `on`, when given) the way YouTube does. */
+  failNext(failure: YoutubeFailure, count?: number, on?: Endpoint): void;
+  /**
+   * Answer the watch page with the EU cookie-consent form unless the request carries a consent
+   * cookie: `any` accepts `SOCS` or `CONSENT=YES+…`, `consent-only` only the latter.
+   */
+  consent: 'off' | 'any' | 'consent-only';
   /** Milliseconds each request waits before it is answered, to imitate a slow network. */
   latencyMs: number;
-  /** Requests received, by kind. */
-  counts: { watch: number; player: number; timedtext: number; oembed: number };
+  /** Requests received, by kind; `translations` counts timedtext requests with `tlang`. */
+  counts: { watch: number; player: number; timedtext: number; translations: number; oembed: number };
   close(): Promise<void>;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');
+const LANGUAGES: Record<string, string> = { en: 'English', fr: 'French', de: 'German', es: 'Spanish', af: 'Afrikaans' };
+const languageName = (code: string) => LANGUAGES[code.split('-')[0]!] ?? code;
 
+/** YouTube's HTML escaping of caption text (apostrophes as `&#39;`). */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Classic timedtext escapes the text twice: `don't` is `don&amp;#39;t` on the wire. */
 const classic = (segments: TranscriptSegment[]) =>
   `<?xml version="1.0" encoding="utf-8" ?><transcript>${segments
-    .map((s) => `<text start="${s.start}" dur="${(s.end - s.start).toFixed(3)}">${escapeXml(s.text)}</text>`)
+    .map((s) => `<text start="${s.start}" dur="${(s.end - s.start).toFixed(3)}">${escapeHtml(escapeHtml(s.text))}</text>`)
     .join('')}</transcript>`;
 
 /** srv3: times in milliseconds, words in <s> elements after the first. */
@@ -50,21 +71,154 @@ const srv3 = (segments: TranscriptSegment[]) =>
   `<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body>${segments
     .map((s) => {
       const [first, ...rest] = s.text.split(' ');
-      const words = rest.map((w, i) => `<s t="${(i + 1) * 200}" ac="0"> ${escapeXml(w)}</s>`).join('');
-      return `<p t="${Math.round(s.start * 1000)}" d="${Math.round((s.end - s.start) * 1000)}" w="1"><s ac="0">${escapeXml(first ?? '')}</s>${words}</p>`;
+      const words = rest.map((w, i) => `<s t="${(i + 1) * 200}" ac="0"> ${escapeHtml(w)}</s>`).join('');
+      return `<p t="${Math.round(s.start * 1000)}" d="${Math.round((s.end - s.start) * 1000)}" w="1"><s ac="0">${escapeHtml(first ?? '')}</s>${words}</p>`;
     })
     .join('\n')}</body></timedtext>`;
 
+const WATCH_PAGE = `<!DOCTYPE html><html lang="en"><head><title>YouTube</title></head><body><script nonce="x">ytcfg.set({"INNERTUBE_API_KEY":"AIzaFakeKey","INNERTUBE_CLIENT_NAME":"WEB","INNERTUBE_CLIENT_VERSION":"2.20261120.01.00"});</script></body></html>`;
+
+/** The form www.youtube.com shows visitors from the EU without a consent cookie. */
+const consentPage = (videoId: string) =>
+  `<!DOCTYPE html><html lang="de"><head><title>Bevor Sie zu YouTube weitergehen</title></head><body><form action="https://consent.youtube.com/s" method="POST" style="display:inline;"><input type="hidden" name="gl" value="DE"><input type="hidden" name="m" value="0"><input type="hidden" name="pc" value="yt"><input type="hidden" name="continue" value="https://www.youtube.com/watch?v=${videoId}"><input type="hidden" name="v" value="cb.20210328-17-p0.de+FX+667"><input type="hidden" name="hl" value="de"><input type="hidden" name="src" value="1"><input type="hidden" name="set_ytc" value="true"><button type="submit" aria-label="Alle ablehnen">Alle ablehnen</button></form></body></html>`;
+
+/** Google's "unusual traffic" page, where a blocked address's watch request ends (429). */
+const RECAPTCHA_PAGE = `<html><head><meta http-equiv="content-type" content="text/html; charset=utf-8"><title>https://www.youtube.com/watch</title></head><body><div id="cnt"><form id="captcha-form" action="index" method="post"><script src="https://www.google.com/recaptcha/api.js" async defer></script><div id="recaptcha" class="g-recaptcha" data-sitekey="6LfwuyUTAAAAAOAmoS0fdqijC2PbbdH4kjq62Y1b"></div></form><div style="font-size:13px;"><b>About this page</b><br><br>Our systems have detected unusual traffic from your computer network.</div></div></body></html>`;
+
+const UNPLAYABLE: Record<'ERROR' | 'LOGIN_REQUIRED' | 'UNPLAYABLE', string> = {
+  ERROR: 'This video is unavailable',
+  LOGIN_REQUIRED: 'This video is private',
+  UNPLAYABLE: 'Join this channel to get access to members-only content like this video, and other exclusive perks.',
+};
+
+const BOT_CHECK = {
+  playabilityStatus: {
+    status: 'LOGIN_REQUIRED',
+    reason: 'Sign in to confirm you’re not a bot',
+    errorScreen: {
+      playerErrorMessageRenderer: {
+        reason: { runs: [{ text: 'Sign in to confirm you’re not a bot' }] },
+        subreason: { runs: [{ text: 'This helps protect our community. ' }, { text: 'Learn more' }] },
+      },
+    },
+    skip: { playabilityErrorSkipConfig: { skipOnPlayabilityError: false } },
+  },
+  responseContext: { visitorData: 'CgtGYWtlVmlzaXRvcg%3D%3D' },
+};
+
+const FAILED_PRECONDITION = {
+  error: {
+    code: 400,
+    message: 'Precondition check failed.',
+    errors: [{ message: 'Precondition check failed.', domain: 'global', reason: 'failedPrecondition' }],
+    status: 'FAILED_PRECONDITION',
+  },
+};
+
+/** A caption track's URL as the player lists it: on www.youtube.com, signed, `exp=xpe` when gated. */
+function trackUrl(videoId: string, track: FakeTrack): string {
+  const params = new URLSearchParams({ v: videoId, ei: randomBytes(8).toString('base64url') });
+  if (track.kind) params.set('caps', 'asr');
+  params.set('opi', '112496729');
+  if (track.poTokenGated) params.set('exp', 'xpe');
+  params.set('xoaf', '5');
+  params.set('hl', 'en');
+  params.set('ip', '0.0.0.0');
+  params.set('ipbits', '0');
+  params.set('expire', String(Math.floor(Date.now() / 1000) + 6 * 3600));
+  params.set('sparams', `ip,ipbits,expire,v,ei,caps,opi,${track.poTokenGated ? 'exp,' : ''}xoaf`);
+  params.set('signature', randomBytes(20).toString('hex').toUpperCase());
+  params.set('key', 'yt8');
+  if (track.kind) params.set('kind', track.kind);
+  params.set('lang', track.languageCode);
+  return `https://www.youtube.com/api/timedtext?${params}`;
+}
+
+function playerResponse(video: FakeVideo) {
+  const captionTracks = (video.tracks ?? []).map((track) => ({
+    baseUrl: trackUrl(video.id, track),
+    name: { runs: [{ text: `${languageName(track.languageCode)}${track.kind === 'asr' ? ' (auto-generated)' : ''}` }] },
+    vssId: `${track.kind === 'asr' ? 'a' : ''}.${track.languageCode}`,
+    languageCode: track.languageCode,
+    ...(track.kind ? { kind: track.kind } : {}),
+    isTranslatable: true,
+    trackName: '',
+  }));
+  return {
+    responseContext: { visitorData: 'CgtGYWtlVmlzaXRvcg%3D%3D' },
+    playabilityStatus: { status: 'OK', playableInEmbed: true, contextParams: 'Q0FFU0FnZ0I=' },
+    videoDetails: {
+      videoId: video.id,
+      title: video.title ?? `Video ${video.id}`,
+      lengthSeconds: String(video.durationSeconds ?? 300),
+      channelId: 'UCfakechannel',
+      isOwnerViewing: false,
+      shortDescription: 'A video served by the fake YouTube.',
+      isCrawlable: true,
+      thumbnail: {
+        thumbnails: [
+          { url: `https://i.ytimg.com/vi/${video.id}/default.jpg`, width: 120, height: 90 },
+          { url: `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`, width: 480, height: 360 },
+        ],
+      },
+      allowRatings: true,
+      viewCount: '12345',
+      author: video.channel ?? 'Fake Channel',
+      isPrivate: false,
+      isUnpluggedCorpus: false,
+      isLiveContent: false,
+    },
+    ...(video.tracks
+      ? {
+          captions: {
+            playerCaptionsTracklistRenderer: {
+              captionTracks,
+              audioTracks: [
+                {
+                  captionTrackIndices: captionTracks.map((_t, i) => i),
+                  defaultCaptionTrackIndex: 0,
+                  visibility: 'UNKNOWN',
+                  hasDefaultTrack: true,
+                  captionsInitialState: 'CAPTIONS_INITIAL_STATE_OFF_RECOMMENDED',
+                },
+              ],
+              // Machine translations are offered as languages for any track's URL (&tlang=), not as tracks.
+              translationLanguages: ['af', 'de', 'en', 'es', 'fr'].map((code) => ({
+                languageCode: code,
+                languageName: { runs: [{ text: languageName(code) }] },
+              })),
+              defaultAudioTrackIndex: 0,
+            },
+          },
+        }
+      : {}),
+  };
+}
+
 /**
- * A fake YouTube on 127.0.0.1 speaking the real wire format of the calls we make: the watch page
- * (with INNERTUBE_API_KEY), the InnerTube player (videoDetails, playabilityStatus, captionTracks),
- * timedtext in classic and srv3 XML, and oEmbed.
+ * A fake YouTube on 127.0.0.1 answering as the real one does today (2025-2026 captures): the
+ * watch page (INNERTUBE_API_KEY; the EU consent form; Google's reCAPTCHA page), the InnerTube
+ * player (videoDetails, playabilityStatus with YouTube's reasons and the bot check, captionTracks
+ * named in `runs`, `translationLanguages`, signed track URLs on www.youtube.com, `exp=xpe` for
+ * PO-token-gated tracks, 400 FAILED_PRECONDITION), timedtext (classic XML escaped twice, srv3,
+ * machine translations with `tlang`, the empty 200 body of a gated track) and oEmbed.
  */
 export async function startFakeYoutube(): Promise<FakeYoutube> {
   const videos = new Map<string, FakeVideo>();
-  const counts = { watch: 0, player: 0, timedtext: 0, oembed: 0 };
-  let limited = 0;
-  let latencyMs = 0;
+  const counts = { watch: 0, player: 0, timedtext: 0, translations: 0, oembed: 0 };
+  const failures: { failure: YoutubeFailure; on?: Endpoint }[] = [];
+  const state = { latencyMs: 0, consent: 'off' as FakeYoutube['consent'] };
+
+  /** The failure queued for this request, if its kind happens here. */
+  const takeFailure = (endpoint: Endpoint | 'other') => {
+    const index = failures.findIndex(({ failure, on }) => {
+      if (on && on !== endpoint) return false;
+      if (failure === 'recaptcha') return endpoint === 'watch';
+      if (failure === 'bot-check' || failure === 'failed-precondition') return endpoint === 'player';
+      return true;
+    });
+    return index < 0 ? undefined : failures.splice(index, 1)[0]!.failure;
+  };
 
   const running = await listenOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -73,73 +227,66 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       res.writeHead(status, { 'content-type': type });
       res.end(payload);
     };
-    if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs).unref());
-    if (limited > 0) {
-      limited--;
-      return send(429, 'text/html', '<html><body>Too Many Requests</body></html>');
+    const json = (status: number, payload: unknown) => send(status, 'application/json; charset=UTF-8', JSON.stringify(payload));
+    if (state.latencyMs) await new Promise((resolve) => setTimeout(resolve, state.latencyMs).unref());
+
+    const endpoint: Endpoint | 'other' =
+      url.pathname === '/watch'
+        ? 'watch'
+        : url.pathname === '/youtubei/v1/player'
+          ? 'player'
+          : url.pathname === '/api/timedtext'
+            ? 'timedtext'
+            : 'other';
+    switch (takeFailure(endpoint)) {
+      case 'rate-limit':
+        return send(429, 'text/html; charset=UTF-8', '<html><body>Too Many Requests</body></html>');
+      case 'server-error':
+        return send(503, 'text/html; charset=UTF-8', '<html><body>Service Unavailable</body></html>');
+      case 'recaptcha':
+        return send(429, 'text/html; charset=UTF-8', RECAPTCHA_PAGE);
+      case 'bot-check':
+        return json(200, BOT_CHECK);
+      case 'failed-precondition':
+        return json(400, FAILED_PRECONDITION);
     }
 
-    if (req.method === 'GET' && url.pathname === '/watch') {
+    if (req.method === 'GET' && endpoint === 'watch') {
       counts.watch++;
-      const page = `<html><head><title>YouTube</title></head><body><script>ytcfg.set({"INNERTUBE_API_KEY":"AIzaFakeKey","INNERTUBE_CLIENT_VERSION":"2.20261120"});</script></body></html>`;
-      return send(200, 'text/html; charset=utf-8', page);
+      const cookie = req.headers.cookie ?? '';
+      const consented =
+        state.consent === 'off' || /CONSENT=YES\+/.test(cookie) || (state.consent === 'any' && /\bSOCS=/.test(cookie));
+      if (!consented) return send(200, 'text/html; charset=utf-8', consentPage(url.searchParams.get('v') ?? ''));
+      return send(200, 'text/html; charset=utf-8', WATCH_PAGE);
     }
 
-    if (req.method === 'POST' && url.pathname === '/youtubei/v1/player') {
+    if (req.method === 'POST' && endpoint === 'player') {
       counts.player++;
-      if (url.searchParams.get('key') !== 'AIzaFakeKey') return send(400, 'application/json', '{"error":{"code":400}}');
+      if (url.searchParams.get('key') !== 'AIzaFakeKey')
+        return json(400, {
+          error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
+        });
       const { videoId } = JSON.parse(body || '{}') as { videoId?: string };
       const video = videoId ? videos.get(videoId) : undefined;
-      if (!video || video.playability === 'ERROR' || video.playability === 'LOGIN_REQUIRED') {
-        const status = video?.playability ?? 'ERROR';
-        return send(200, 'application/json', JSON.stringify({ playabilityStatus: { status, reason: 'Video unavailable' } }));
-      }
-      const base = `http://${req.headers.host}`;
-      const captionTracks = (video.tracks ?? []).map((track) => {
-        const params = new URLSearchParams({ v: video.id, lang: track.languageCode, fmt: 'srv3' });
-        if (track.kind) params.set('kind', track.kind);
-        if (track.translated) params.set('tlang', track.languageCode);
-        return {
-          baseUrl: `${base}/api/timedtext?${params}`,
-          name: { simpleText: track.languageCode },
-          vssId: `${track.kind === 'asr' ? 'a' : ''}.${track.languageCode}`,
-          languageCode: track.languageCode,
-          ...(track.kind ? { kind: track.kind } : {}),
-          isTranslatable: true,
-        };
-      });
-      const player = {
-        playabilityStatus: { status: 'OK', playableInEmbed: true },
-        videoDetails: {
-          videoId: video.id,
-          title: video.title ?? `Video ${video.id}`,
-          lengthSeconds: String(video.durationSeconds ?? 300),
-          channelId: 'UCfakechannel',
-          shortDescription: 'A video served by the fake YouTube.',
-          author: video.channel ?? 'Fake Channel',
-          isLiveContent: false,
-          thumbnail: {
-            thumbnails: [
-              { url: `https://i.ytimg.com/vi/${video.id}/default.jpg`, width: 120, height: 90 },
-              { url: `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`, width: 480, height: 360 },
-            ],
-          },
-        },
-        ...(video.tracks ? { captions: { playerCaptionsTracklistRenderer: { captionTracks, audioTracks: [{}] } } } : {}),
-      };
-      return send(200, 'application/json', JSON.stringify(player));
+      const playability = video ? (video.playability ?? 'OK') : 'ERROR';
+      if (playability !== 'OK') return json(200, { playabilityStatus: { status: playability, reason: UNPLAYABLE[playability] } });
+      return json(200, playerResponse(video!));
     }
 
-    if (req.method === 'GET' && url.pathname === '/api/timedtext') {
+    if (req.method === 'GET' && endpoint === 'timedtext') {
       counts.timedtext++;
       const video = videos.get(url.searchParams.get('v') ?? '');
       const track = video?.tracks?.find(
         (t) => t.languageCode === url.searchParams.get('lang') && (t.kind ?? '') === (url.searchParams.get('kind') ?? ''),
       );
-      if (!track) return send(404, 'text/html', 'Not Found');
+      if (!track) return send(404, 'text/html; charset=UTF-8', 'Not Found');
       if (video?.captionDelayMs) await new Promise((resolve) => setTimeout(resolve, video.captionDelayMs));
+      if (url.searchParams.get('exp') === 'xpe' && !url.searchParams.get('pot')) return send(200, 'text/xml; charset=UTF-8', '');
+      const tlang = url.searchParams.get('tlang');
+      if (tlang) counts.translations++;
+      const segments = tlang ? track.segments.map((s) => ({ ...s, text: `[${tlang}] ${s.text}` })) : track.segments;
       const format = url.searchParams.get('fmt') === 'srv3' ? 'srv3' : (track.format ?? 'classic');
-      return send(200, 'text/xml; charset=UTF-8', format === 'srv3' ? srv3(track.segments) : classic(track.segments));
+      return send(200, 'text/xml; charset=UTF-8', format === 'srv3' ? srv3(segments) : classic(segments));
     }
 
     if (req.method === 'GET' && url.pathname === '/oembed') {
@@ -147,16 +294,12 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       const id = /[?&]v=([\w-]{11})/.exec(url.searchParams.get('url') ?? '')?.[1];
       const video = id ? videos.get(id) : undefined;
       if (!video) return send(404, 'text/html', 'Not Found');
-      return send(
-        200,
-        'application/json',
-        JSON.stringify({
-          title: video.title ?? `Video ${video.id}`,
-          author_name: video.channel ?? 'Fake Channel',
-          type: 'video',
-          thumbnail_url: `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`,
-        }),
-      );
+      return json(200, {
+        title: video.title ?? `Video ${video.id}`,
+        author_name: video.channel ?? 'Fake Channel',
+        type: 'video',
+        thumbnail_url: `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`,
+      });
     }
 
     send(404, 'text/html', 'Not Found');
@@ -165,15 +308,21 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
   return {
     url: running.url,
     addVideo: (video) => videos.set(video.id, video),
-    rateLimitNext: (count) => {
-      limited = count;
+    failNext: (failure, count = 1, on) => {
+      for (let i = 0; i < count; i++) failures.push({ failure, on });
+    },
+    get consent() {
+      return state.consent;
+    },
+    set consent(mode: FakeYoutube['consent']) {
+      state.consent = mode;
     },
     counts,
     get latencyMs() {
-      return latencyMs;
+      return state.latencyMs;
     },
     set latencyMs(ms: number) {
-      latencyMs = ms;
+      state.latencyMs = ms;
     },
     close: running.close,
   };

@@ -61,29 +61,72 @@ describe('YoutubeClient against the fake YouTube', () => {
     expect((await client.fetchVideo('entities001')).segments[0]!.text).toBe(`Tom & Jerry's "show" <live>`);
   });
 
-  it("prefers a manual track in the video's own language, never a translation", async () => {
+  it("prefers a manual track in the video's own language and never asks for a machine translation", async () => {
     const say = (text: string) => [{ text, start: 0, end: 3 }];
     youtube.addVideo({
       id: 'manyTracks1',
       tracks: [
-        { languageCode: 'en', segments: say('english translation'), translated: true },
         { languageCode: 'fr', segments: say('reconnaissance automatique'), kind: 'asr' },
         { languageCode: 'de', segments: say('deutsche untertitel') },
         { languageCode: 'fr-FR', segments: say('sous-titres manuels') },
       ],
     });
+    const before = youtube.counts.translations;
     const video = await client.fetchVideo('manyTracks1');
     expect(video.segments[0]!.text).toBe('sous-titres manuels');
     expect(video.language).toBe('fr-FR');
 
     youtube.addVideo({
       id: 'asrOnlyVid1',
-      tracks: [
-        { languageCode: 'es', segments: say('traducido'), translated: true },
-        { languageCode: 'es', segments: say('generado automáticamente'), kind: 'asr' },
-      ],
+      tracks: [{ languageCode: 'es', segments: say('generado automáticamente'), kind: 'asr' }],
     });
     expect((await client.fetchVideo('asrOnlyVid1')).segments[0]!.text).toBe('generado automáticamente');
+    expect(youtube.counts.translations).toBe(before);
+  });
+
+  it("decodes YouTube's doubly escaped entities and strips the markup of manual tracks", async () => {
+    youtube.addVideo({
+      id: 'apostrophe1',
+      tracks: [
+        {
+          languageCode: 'en',
+          segments: [
+            { text: 'I don\'t have to pay & I\'m "free"', start: 0, end: 3 },
+            { text: '<i>[music]</i> <b>it\'s</b> <font color="#E5E5E5">fine</font>', start: 3, end: 6 },
+          ],
+        },
+      ],
+    });
+    youtube.addVideo({
+      id: 'apostroph3s',
+      tracks: [{ languageCode: 'en', format: 'srv3', segments: [{ text: "I don't have to pay", start: 0, end: 3 }] }],
+    });
+    const { segments: classic } = await client.fetchVideo('apostrophe1');
+    expect(classic.map((s) => s.text)).toEqual(['I don\'t have to pay & I\'m "free"', "[music] it's fine"]);
+    expect((await client.fetchVideo('apostroph3s')).segments[0]!.text).toBe("I don't have to pay");
+  });
+
+  it('ends each overlapping auto-caption cue where the next one starts', async () => {
+    youtube.addVideo({
+      id: 'overlapAsr1',
+      tracks: [
+        {
+          languageCode: 'en',
+          kind: 'asr',
+          segments: [
+            { text: 'so the first line', start: 0.16, end: 4.4 },
+            { text: 'stays on screen while', start: 2.08, end: 6.2 },
+            { text: 'the next is spoken', start: 4.4, end: 7 },
+          ],
+        },
+      ],
+    });
+    const { segments: cues } = await client.fetchVideo('overlapAsr1');
+    expect(cues.map((c) => [c.start, c.end])).toEqual([
+      [0.16, 2.08],
+      [2.08, 4.4],
+      [4.4, 7],
+    ]);
   });
 
   it.each([
@@ -99,13 +142,13 @@ describe('YoutubeClient against the fake YouTube', () => {
       'VIDEO_UNAVAILABLE',
       false,
     ],
-    ['a video without captions as NO_TRANSCRIPT', { id: 'noCaptions1' }, 'NO_TRANSCRIPT', false],
     [
-      'a video with only a translated track as NO_TRANSCRIPT',
-      { id: 'onlyTransl1', tracks: [{ languageCode: 'en', translated: true, segments: [{ text: 'x', start: 0, end: 1 }] }] },
-      'NO_TRANSCRIPT',
+      'a members-only video as VIDEO_UNAVAILABLE',
+      { id: 'membersVid1', playability: 'UNPLAYABLE' as const, tracks: [] },
+      'VIDEO_UNAVAILABLE',
       false,
     ],
+    ['a video without captions as NO_TRANSCRIPT', { id: 'noCaptions1' }, 'NO_TRANSCRIPT', false],
   ])('reports %s', async (_what, video, code, transient) => {
     youtube.addVideo(video);
     const error = await client.fetchVideo(video.id).catch((e: unknown) => e);
@@ -115,9 +158,71 @@ describe('YoutubeClient against the fake YouTube', () => {
 
   it('reports rate limiting (429) as transient', async () => {
     youtube.addVideo({ id: 'limitedVid1', tracks: [{ languageCode: 'en', segments }] });
-    youtube.rateLimitNext(1);
+    youtube.failNext('rate-limit');
     await expect(client.fetchVideo('limitedVid1')).rejects.toMatchObject({ code: 'YOUTUBE_RATE_LIMITED', transient: true });
     await expect(client.fetchVideo('limitedVid1')).resolves.toMatchObject({ language: 'en' });
+  });
+
+  it.each([
+    ['the bot check ("Sign in to confirm you’re not a bot")', 'bot-check' as const, 'player LOGIN_REQUIRED'],
+    ['a 400 FAILED_PRECONDITION from the player', 'failed-precondition' as const, 'player 400'],
+    ["Google's reCAPTCHA page", 'recaptcha' as const, 'reCAPTCHA'],
+  ])('reports %s as YouTube refusing us: transient, never "unavailable"', async (_what, failure, detail) => {
+    youtube.addVideo({ id: 'refusedVid1', tracks: [{ languageCode: 'en', segments }] });
+    youtube.failNext(failure);
+    const error = (await client.fetchVideo('refusedVid1').catch((e: unknown) => e)) as YoutubeError;
+    expect(error).toMatchObject({
+      code: 'YOUTUBE_BLOCKED',
+      transient: true,
+      message: 'YouTube is refusing our requests right now. Please try again later.',
+    });
+    expect(error.detail).toContain(detail);
+    youtube.failNext(failure);
+    await expect(client.fetchDetails('refusedVid1')).rejects.toMatchObject({ code: 'YOUTUBE_BLOCKED', transient: true });
+    await expect(client.fetchVideo('refusedVid1')).resolves.toMatchObject({ language: 'en' });
+  });
+
+  it.each(['watch', 'player', 'timedtext'] as const)('reports a 503 on the %s request as transient', async (on) => {
+    youtube.addVideo({ id: 'flakyVideo1', tracks: [{ languageCode: 'en', segments }] });
+    youtube.failNext('server-error', 1, on);
+    await expect(client.fetchVideo('flakyVideo1')).rejects.toMatchObject({
+      code: 'YOUTUBE_UNREACHABLE',
+      transient: true,
+      message: 'YouTube is having trouble right now (HTTP 503). Please try again shortly.',
+    });
+    await expect(client.fetchVideo('flakyVideo1')).resolves.toMatchObject({ language: 'en' });
+  });
+
+  it('prefers a track it can read over one gated by a PO token, and reports an empty caption body as transient', async () => {
+    const say = (text: string) => [{ text, start: 0, end: 3 }];
+    youtube.addVideo({
+      id: 'gatedTrack1',
+      tracks: [
+        { languageCode: 'en', segments: say('manual but gated'), poTokenGated: true },
+        { languageCode: 'en', kind: 'asr', segments: say('automatic and open') },
+      ],
+    });
+    expect((await client.fetchVideo('gatedTrack1')).segments[0]!.text).toBe('automatic and open');
+
+    youtube.addVideo({ id: 'gatedOnly01', tracks: [{ languageCode: 'en', segments: say('gated'), poTokenGated: true }] });
+    const error = (await client.fetchVideo('gatedOnly01').catch((e: unknown) => e)) as YoutubeError;
+    expect(error).toMatchObject({ code: 'YOUTUBE_EMPTY_CAPTIONS', transient: true });
+    expect(error.detail).toContain('PO token');
+  });
+
+  it('gets past the EU cookie-consent page', async () => {
+    youtube.addVideo({ id: 'consentVid1', tracks: [{ languageCode: 'en', segments }] });
+    try {
+      youtube.consent = 'any';
+      await expect(client.fetchVideo('consentVid1')).resolves.toMatchObject({ language: 'en' });
+      // Where only the form's own CONSENT cookie is honoured: one more watch request, with it.
+      youtube.consent = 'consent-only';
+      const before = youtube.counts.watch;
+      await expect(client.fetchVideo('consentVid1')).resolves.toMatchObject({ language: 'en' });
+      expect(youtube.counts.watch - before).toBe(2);
+    } finally {
+      youtube.consent = 'off';
+    }
   });
 
   it('reports an unreachable YouTube as transient', async () => {

@@ -1,8 +1,8 @@
 import type { TranscriptSegment } from '@findclips/contracts';
-import { isSrv3, srv3ToClassic } from './captions';
+import { clampOverlaps, parseTimedText, toClassicTimedText } from './captions';
 import { YoutubeError } from './errors';
 import { createYoutubeFetch, type YoutubeFetch, type YoutubeHttpOptions } from './http';
-import { chooseCaptionTrack, type PlayerResponse } from './tracks';
+import { chooseCaptionTrack, isPoTokenGated, type CaptionTrack, type PlayerResponse } from './tracks';
 import { transcriptLibrary as lib, type FetchParams, type TranscriptConfig } from './transcript-lib';
 
 /** What the player tells us about a video. */
@@ -56,9 +56,30 @@ function toYoutubeError(videoId: string, error: unknown): YoutubeError {
 }
 
 /**
+ * The player's verdict as our error, or none when the video plays. "Sign in to confirm you're
+ * not a bot" (what most datacenter addresses get) and "try again later" are YouTube refusing
+ * us, not the video being gone: worth retrying, and for operators a sign to set a proxy.
+ */
+export function playabilityError(videoId: string, playability: PlayerResponse['playabilityStatus']): YoutubeError | undefined {
+  const status = playability?.status;
+  if (!status || status === 'OK') return undefined;
+  const detail = `player ${status}: ${playability?.reason ?? 'no reason given'}`;
+  if (/not a bot|try again later/i.test(playability?.reason ?? ''))
+    return new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail });
+  return new YoutubeError('VIDEO_UNAVAILABLE', videoId, { detail });
+}
+
+/** Sent with the watch page so that visitors from the EU get the page, not the cookie-consent form. */
+const CONSENT_COOKIE = 'SOCS=CAI';
+const isConsentPage = (html: string) => /action="https:\/\/consent\.youtube\.com\/s/.test(html);
+const isCaptchaPage = (html: string) => /class="g-recaptcha"|google\.com\/recaptcha\/|\/sorry\/index/.test(html);
+
+/**
  * YouTube behind our own interface. `youtube-transcript-plus` does the calls (watch page,
- * InnerTube player, timedtext); our hooks route every request through one fetch function,
- * apply our caption-track policy to the player response, and normalise srv3 captions to seconds.
+ * InnerTube player, timedtext); our hooks route every request through one fetch function, tell
+ * YouTube refusing us (bot check, reCAPTCHA, consent, 5xx) from a video being unavailable, apply
+ * our caption-track policy to the player response, and normalise the captions (either format,
+ * entities decoded, markup stripped, overlaps clamped).
  */
 export class YoutubeClient {
   private readonly http: YoutubeFetch;
@@ -73,7 +94,7 @@ export class YoutubeClient {
     try {
       const result = await lib.fetchTranscript(videoId, { ...session.config, videoDetails: true });
       const segments = result.segments
-        .map((s) => ({ text: s.text.replace(/\s+/g, ' ').trim(), start: round(s.offset), end: round(s.offset + s.duration) }))
+        .map((s) => ({ text: s.text, start: round(s.offset), end: round(s.offset + s.duration) }))
         .filter((s) => s.text.length > 0);
       if (segments.length === 0) throw new YoutubeError('NO_TRANSCRIPT', videoId);
       return { details: detailsOf(videoId, session.player()), language: result.segments[0]?.lang ?? 'und', segments };
@@ -92,38 +113,76 @@ export class YoutubeClient {
       const mapped = toYoutubeError(videoId, error);
       if (mapped.code !== 'NO_TRANSCRIPT' || !session.player()) throw mapped;
     }
-    const player = session.player();
-    if (player?.playabilityStatus?.status && player.playabilityStatus.status !== 'OK') {
-      throw new YoutubeError('VIDEO_UNAVAILABLE', videoId);
-    }
-    return detailsOf(videoId, player);
+    return detailsOf(videoId, session.player());
   }
 
   /** Hooks for one request of the library, remembering the player response they saw. */
   private session(videoId: string, signal?: AbortSignal) {
     let player: PlayerResponse | undefined;
-    const send = async ({ url, method, body, headers, userAgent, lang }: FetchParams) => {
+    let chosen: CaptionTrack | undefined;
+    /** One request; 429 and 5xx end here, as transient errors. */
+    const send = async ({ url, method, body, headers, userAgent, lang }: FetchParams, cookie?: string) => {
       const response = await this.http(url, {
         method: method ?? 'GET',
         body,
         signal,
-        headers: { ...(userAgent ? { 'User-Agent': userAgent } : {}), ...(lang ? { 'Accept-Language': lang } : {}), ...headers },
+        headers: {
+          ...(userAgent ? { 'User-Agent': userAgent } : {}),
+          ...(lang ? { 'Accept-Language': lang } : {}),
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...headers,
+        },
       });
-      if (response.status === 429) throw new YoutubeError('YOUTUBE_RATE_LIMITED', videoId);
+      const where = new URL(url).pathname;
+      if (response.status === 429) {
+        const page = await response.text();
+        if (isCaptchaPage(page))
+          throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: `a reCAPTCHA page (429) on ${where}` });
+        throw new YoutubeError('YOUTUBE_RATE_LIMITED', videoId, { detail: `429 on ${where}` });
+      }
+      if (response.status >= 500) {
+        throw new YoutubeError('YOUTUBE_UNREACHABLE', videoId, {
+          message: `YouTube is having trouble right now (HTTP ${response.status}). Please try again shortly.`,
+          detail: `${response.status} on ${where}`,
+        });
+      }
       return response;
     };
+    const page = (response: Response, html: string) =>
+      new Response(html, { status: response.status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+
     const config: TranscriptConfig = {
       signal,
-      videoFetch: send,
+      videoFetch: async (params) => {
+        let response = await send(params, CONSENT_COOKIE);
+        let html = await response.text();
+        if (isConsentPage(html)) {
+          // The consent form names its version; accepting it is what maintained clients do.
+          const version = /name="v" value="([^"]+)"/.exec(html)?.[1];
+          if (version) {
+            response = await send(params, `${CONSENT_COOKIE}; CONSENT=YES+${version}`);
+            html = await response.text();
+          }
+          if (isConsentPage(html)) throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: 'the cookie-consent page' });
+        }
+        if (isCaptchaPage(html)) throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: 'a reCAPTCHA page' });
+        return page(response, html);
+      },
       playerFetch: async (params) => {
         const response = await send(params);
-        if (!response.ok) return response;
-        player = (await response.json()) as PlayerResponse;
-        if (player.playabilityStatus?.status && player.playabilityStatus.status !== 'OK') {
-          throw new YoutubeError('VIDEO_UNAVAILABLE', videoId);
+        if (!response.ok) {
+          const text = await response.text();
+          // FAILED_PRECONDITION and 403: the player refuses this client or address, whatever the video.
+          if (/FAILED_PRECONDITION/.test(text) || response.status === 403) {
+            throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: `player ${response.status}: ${text.slice(0, 200)}` });
+          }
+          return page(response, text);
         }
+        player = (await response.json()) as PlayerResponse;
+        const refused = playabilityError(videoId, player.playabilityStatus);
+        if (refused) throw refused;
         // Our policy picks the track; the library then takes the first one listed.
-        const chosen = chooseCaptionTrack(player);
+        chosen = chooseCaptionTrack(player);
         const renderer = player.captions?.playerCaptionsTracklistRenderer;
         const rewritten = renderer
           ? { ...player, captions: { playerCaptionsTracklistRenderer: { ...renderer, captionTracks: chosen ? [chosen] : [] } } }
@@ -136,7 +195,13 @@ export class YoutubeClient {
         const response = await send({ ...params, url: url.toString() });
         if (!response.ok) return response;
         const body = await response.text();
-        return new Response(isSrv3(body) ? srv3ToClassic(body) : body, { status: 200 });
+        if (!body.trim()) {
+          throw new YoutubeError('YOUTUBE_EMPTY_CAPTIONS', videoId, {
+            detail:
+              chosen && isPoTokenGated(chosen) ? 'an empty body for a track that needs a PO token (exp=xpe)' : 'an empty body',
+          });
+        }
+        return new Response(toClassicTimedText(clampOverlaps(parseTimedText(body))), { status: 200 });
       },
     };
     return { config, player: () => player };

@@ -1,24 +1,49 @@
 /** Why YouTube could not give us a video, as our error codes. */
-export type YoutubeErrorCode = 'VIDEO_UNAVAILABLE' | 'NO_TRANSCRIPT' | 'YOUTUBE_RATE_LIMITED' | 'YOUTUBE_UNREACHABLE';
+export type YoutubeErrorCode =
+  | 'VIDEO_UNAVAILABLE'
+  | 'NO_TRANSCRIPT'
+  | 'YOUTUBE_RATE_LIMITED'
+  | 'YOUTUBE_UNREACHABLE'
+  | 'YOUTUBE_BLOCKED'
+  | 'YOUTUBE_EMPTY_CAPTIONS';
 
 const messages: Record<YoutubeErrorCode, string> = {
   VIDEO_UNAVAILABLE: 'This video is unavailable: it may be private, removed or restricted.',
   NO_TRANSCRIPT: 'This video has no captions to analyse.',
   YOUTUBE_RATE_LIMITED: 'YouTube is limiting our requests right now. Please try again in a few minutes.',
   YOUTUBE_UNREACHABLE: 'YouTube could not be reached. Please try again shortly.',
+  YOUTUBE_BLOCKED: 'YouTube is refusing our requests right now. Please try again later.',
+  YOUTUBE_EMPTY_CAPTIONS: "YouTube sent this video's captions empty. Please try again later.",
 };
+
+/** Codes that say nothing about the video itself: YouTube (or the way to it) failed us, so a retry may succeed. */
+const TRANSIENT = new Set<YoutubeErrorCode>([
+  'YOUTUBE_RATE_LIMITED',
+  'YOUTUBE_UNREACHABLE',
+  'YOUTUBE_BLOCKED',
+  'YOUTUBE_EMPTY_CAPTIONS',
+]);
 
 /** A failure talking to YouTube; `transient` ones are worth retrying. */
 export class YoutubeError extends Error {
   readonly transient: boolean;
+  /** For operators: what YouTube answered (a status, a playability reason, a page). */
+  readonly detail: string | undefined;
 
   constructor(
     readonly code: YoutubeErrorCode,
     readonly videoId: string,
-    options?: { cause?: unknown },
+    options: {
+      cause?: unknown;
+      /** What a user reads, when it should say more than the code's own message. */
+      message?: string;
+      /** For operators: what YouTube answered (a status, a playability reason, a page). */
+      detail?: string;
+    } = {},
   ) {
-    super(messages[code], options);
+    super(options.message ?? messages[code], { cause: options.cause });
     this.name = 'YoutubeError';
-    this.transient = code === 'YOUTUBE_RATE_LIMITED' || code === 'YOUTUBE_UNREACHABLE';
+    this.transient = TRANSIENT.has(code);
+    this.detail = options.detail;
   }
 }

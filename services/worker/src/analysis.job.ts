@@ -109,6 +109,15 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         lastAttempt ? 'analysis failed' : 'analysis attempt failed: will retry',
       );
       if (providerName && inProvider) deps.metrics?.providerError(providerName, failure.code);
+      if (error instanceof YoutubeError) {
+        deps.metrics?.youtubeError(error.code);
+        if (error.code === 'YOUTUBE_BLOCKED') {
+          log.warn(
+            { youtube: error.detail },
+            'YouTube refuses this host (bot check, reCAPTCHA or consent wall): set YOUTUBE_PROXY_URL to a residential proxy',
+          );
+        }
+      }
       deps.metrics?.finished(providerName ?? 'none', lastAttempt ? 'failed' : 'retried', seconds());
       if (!lastAttempt) throw error;
       if (scope === 'shared') await repository.markFailed(videoId, failure.code, failure.message);

@@ -7,6 +7,8 @@ export type JobOutcome = 'completed' | 'failed' | 'retried';
 export interface JobMetrics {
   finished(provider: string, outcome: JobOutcome, seconds: number): void;
   providerError(provider: string, kind: string): void;
+  /** A YouTube failure, by our code: YOUTUBE_BLOCKED climbing means YouTube is refusing this host. */
+  youtubeError(code: string): void;
 }
 
 export function jobMetrics(registry: Registry): JobMetrics {
@@ -23,7 +25,14 @@ export function jobMetrics(registry: Registry): JobMetrics {
     labelNames: ['provider', 'kind'],
     registers: [registry],
   });
+  const youtube = new Counter({
+    name: 'youtube_errors_total',
+    help: 'Failures fetching a video from YouTube, by code (YOUTUBE_BLOCKED: YouTube refuses this host)',
+    labelNames: ['code'],
+    registers: [registry],
+  });
   return {
+    youtubeError: (code) => youtube.inc({ code }),
     finished: (provider, outcome, seconds) => duration.observe({ provider, outcome }, seconds),
     providerError: (provider, kind) => errors.inc({ provider, kind }),
   };

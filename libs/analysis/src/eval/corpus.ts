@@ -12,7 +12,8 @@ export interface Chapter {
 /** One transcript of the development set, as the analyzer would receive it. */
 export interface EvalDocument {
   id: string;
-  corpus: 'tinyrec' | 'qmsum';
+  /** The folder of the set it comes from (`tinyrec`, `qmsum`, `youtube`, `podcasts`, …). */
+  corpus: string;
   /** True when the source has real times; QMSum's are derived from word counts. */
   timed: boolean;
   segments: TranscriptSegment[];
@@ -68,7 +69,7 @@ export function readEvalSet(dir: string): EvalDocument[] {
     const timed = raw.time_unit === 'seconds';
     return {
       id: raw.id,
-      corpus: entry.file.startsWith('tinyrec/') ? 'tinyrec' : 'qmsum',
+      corpus: entry.file.split('/')[0]!,
       timed,
       segments: timed ? raw.segments.map(({ text, start, end }) => ({ text, start, end })) : timesFromWords(raw.segments),
       chapters: chaptersOf(raw.chapters),

@@ -24,6 +24,8 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
       ['TinyRec coarse', 5],
       ['TinyRec fine', 5],
       ['QMSum', 21],
+      ['youtube', 23],
+      ['podcasts', 53],
     ]);
   });
 

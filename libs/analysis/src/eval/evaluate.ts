@@ -161,12 +161,30 @@ export function summarize(segmenter: string, scores: DocumentScore[]): CorpusRow
   };
 }
 
-/** The corpora of the issue: TinyRec at both annotation levels, and QMSum. */
-export const LEVELS = [
-  { name: 'TinyRec coarse', pick: (d: EvalDocument) => (d.corpus === 'tinyrec' ? d.chapters : null) },
-  { name: 'TinyRec fine', pick: (d: EvalDocument) => (d.corpus === 'tinyrec' ? d.chaptersFine : null) },
-  { name: 'QMSum', pick: (d: EvalDocument) => (d.corpus === 'qmsum' ? d.chapters : null) },
-] as const;
+interface Level {
+  name: string;
+  pick: (d: EvalDocument) => Chapter[] | null;
+  /** Whether its outputs go into the quote report (the sets the quote targets were set on). */
+  quotes: boolean;
+}
+
+/** TinyRec at both annotation levels and QMSum, then one level per other folder of the set, by name. */
+export function levelsOf(documents: EvalDocument[]): Level[] {
+  const levels: Level[] = [
+    { name: 'TinyRec coarse', pick: (d) => (d.corpus === 'tinyrec' ? d.chapters : null), quotes: true },
+    { name: 'TinyRec fine', pick: (d) => (d.corpus === 'tinyrec' ? d.chaptersFine : null), quotes: false },
+    { name: 'QMSum', pick: (d) => (d.corpus === 'qmsum' ? d.chapters : null), quotes: true },
+  ];
+  const others = [...new Set(documents.map((d) => d.corpus))].filter((c) => c !== 'tinyrec' && c !== 'qmsum');
+  return [
+    ...levels,
+    ...others.map((corpus) => ({
+      name: corpus,
+      pick: (d: EvalDocument) => (d.corpus === corpus ? d.chapters : null),
+      quotes: false,
+    })),
+  ];
+}
 
 export interface QuoteReport {
   quotes: number;
@@ -198,7 +216,7 @@ export function quoteReport(outputs: AnalysisOutput[]): QuoteReport {
 /** Scores every segmenter on every level of the set. */
 export function evaluate(documents: EvalDocument[], segmenters: Segmenter[] = [noBoundaries, equidistant, localAnalyzer]) {
   const outputs: AnalysisOutput[] = [];
-  const tables = LEVELS.map((level) => {
+  const tables = levelsOf(documents).map((level) => {
     const docs = documents.flatMap((d) => {
       const reference = level.pick(d);
       return reference ? [{ document: d, reference }] : [];
@@ -208,7 +226,7 @@ export function evaluate(documents: EvalDocument[], segmenters: Segmenter[] = [n
         segmenter.name,
         docs.map(({ document, reference }) => {
           const hypothesis = segmenter.run(document, reference);
-          if (hypothesis.topics && level.name !== 'TinyRec fine') outputs.push({ topics: hypothesis.topics });
+          if (hypothesis.topics && level.quotes) outputs.push({ topics: hypothesis.topics });
           return scoreDocument(document, reference, hypothesis);
         }),
       ),

@@ -53,6 +53,30 @@ describe('npm run -s analyze', () => {
     expect(human.stdout).toMatch(/^CLI talk\n\n1\. .+ \[0:00–\d+:\d\d\]\n/);
   });
 
+  it('--transcript prints the transcript as read from YouTube, without analysing it', async () => {
+    youtube.addVideo({
+      id: 'cliTranscr1',
+      tracks: [
+        {
+          languageCode: 'en',
+          kind: 'asr',
+          segments: [
+            { text: "we don't stop here", start: 0, end: 4.5 },
+            { text: 'and then go on', start: 3, end: 6 },
+          ],
+        },
+      ],
+    });
+    const { code, stdout, stderr } = await run('https://www.youtube.com/watch?v=cliTranscr1', '--transcript');
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(stdout)).toEqual({
+      segments: [
+        { text: "we don't stop here", start: 0, end: 3 },
+        { text: 'and then go on', start: 3, end: 6 },
+      ],
+    });
+  });
+
   it('reads .srt and .vtt files, times in seconds', async () => {
     expect(parseSubtitles('1\n00:01:02,500 --> 00:01:05,000\nHello <i>there</i>\nfriend.\n')).toEqual([
       { text: 'Hello there friend.', start: 62.5, end: 65 },

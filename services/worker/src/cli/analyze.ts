@@ -5,8 +5,9 @@ import { analysisProviders, type AnalysisOutput, type AnalysisProviderName, type
 import { YoutubeClient, YoutubeError } from '@findclips/youtube';
 import { InputError, loadTranscript } from './transcript-input';
 
-const USAGE = `Usage: npm run -s analyze -- INPUT [--provider local|openai|grok|gemini] [--json]
-INPUT: a YouTube link or video id, a .json transcript {"segments":[{"text","start","end"}]}, or a .srt/.vtt file.`;
+const USAGE = `Usage: npm run -s analyze -- INPUT [--provider local|openai|grok|gemini] [--json | --transcript]
+INPUT: a YouTube link or video id, a .json transcript {"segments":[{"text","start","end"}]}, or a .srt/.vtt file.
+--transcript prints the transcript as read, {"segments":[{"text","start","end"}]}, without analysing it.`;
 
 const clock = (seconds: number) => {
   const s = Math.floor(seconds);
@@ -28,7 +29,12 @@ const toOutput = (topics: Topic[]): AnalysisOutput => ({
 export async function runCli(argv: string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
   let args: ReturnType<
     typeof parseArgs<{
-      options: { provider: { type: 'string' }; json: { type: 'boolean' }; help: { type: 'boolean' } };
+      options: {
+        provider: { type: 'string' };
+        json: { type: 'boolean' };
+        transcript: { type: 'boolean' };
+        help: { type: 'boolean' };
+      };
       allowPositionals: true;
     }>
   >;
@@ -36,7 +42,12 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
     args = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { provider: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+      options: {
+        provider: { type: 'string' },
+        json: { type: 'boolean' },
+        transcript: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
     });
   } catch (error) {
     err(`${(error as Error).message}\n${USAGE}\n`);
@@ -48,16 +59,19 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
 
   try {
     const env = parseEnv('analyze', analysisEnvSchema.extend(youtubeEnvSchema.shape));
+    const youtube = () =>
+      new YoutubeClient({ baseUrl: env.YOUTUBE_BASE_URL, proxyUrl: env.YOUTUBE_PROXY_URL, timeoutMs: env.YOUTUBE_TIMEOUT_MS });
+    if (args.values.transcript) {
+      const { segments } = await loadTranscript(input, youtube);
+      out(`${JSON.stringify({ segments: segments.map(({ text, start, end }) => ({ text, start, end })) })}\n`);
+      return 0;
+    }
     const name = (args.values.provider ?? env.ANALYSIS_DEFAULT_PROVIDER) as AnalysisProviderName;
     if (!analysisProviders.includes(name)) return (err(`Unknown provider "${name}": use ${analysisProviders.join(', ')}\n`), 2);
     const provider = createProviders(env).get(name);
     if (!provider) return (err(`The ${name} provider needs its API key in the environment (see README).\n`), 2);
 
-    const transcript = await loadTranscript(
-      input,
-      () =>
-        new YoutubeClient({ baseUrl: env.YOUTUBE_BASE_URL, proxyUrl: env.YOUTUBE_PROXY_URL, timeoutMs: env.YOUTUBE_TIMEOUT_MS }),
-    );
+    const transcript = await loadTranscript(input, youtube);
     const result = await analyzeTranscript({
       segments: transcript.segments,
       durationSeconds: transcript.durationSeconds,
