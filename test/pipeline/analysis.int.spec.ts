@@ -204,7 +204,7 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     const error = await p.nextEvent(videoId, 'ANALYSIS_ERROR');
     expect(error).toMatchObject({
       errorType: 'CONTENT_POLICY',
-      errorCategories: ['violence'],
+      errorCategories: ['violence/instructions'],
       errorMessage: expect.stringMatching(/content policy/),
     });
     expect(p.events.filter((e) => e.videoId === videoId && e.type === 'ANALYSIS_STARTED')).toHaveLength(1);

@@ -24,6 +24,8 @@ export interface Pipeline {
   gateway: TestGateway;
   youtube: FakeYoutube;
   openai: FakeOpenAi;
+  /** xAI's API, for grok. */
+  xai: FakeOpenAi;
   gemini: FakeGemini;
   /** Every analysis event published, in order. */
   events: AnalysisEvent[];
@@ -54,7 +56,12 @@ export async function startPipeline(
   workerEnv: Record<string, string> = {},
   observe: { metrics?: Registry; logLines?: Record<string, unknown>[] } = {},
 ): Promise<Pipeline> {
-  const [youtube, openai, gemini] = await Promise.all([startFakeYoutube(), startFakeOpenAi(), startFakeGemini()]);
+  const [youtube, openai, xai, gemini] = await Promise.all([
+    startFakeYoutube(),
+    startFakeOpenAi(),
+    startFakeOpenAi({ flavor: 'xai' }),
+    startFakeGemini(),
+  ]);
   const prefix = `fc:test:${randomUUID()}:`;
   const gateway = await startTestGateway({ REDIS_KEY_PREFIX: prefix, YOUTUBE_BASE_URL: youtube.url, ...gatewayEnv });
   const env = parseEnv('worker', workerEnvSchema, {
@@ -62,7 +69,7 @@ export async function startPipeline(
     LOG_LEVEL: 'silent',
     REDIS_KEY_PREFIX: prefix,
     YOUTUBE_BASE_URL: youtube.url,
-    ...fakeProviderEnv(openai, gemini),
+    ...fakeProviderEnv(openai, gemini, xai),
     PROVIDER_MAX_RETRIES: '0',
     WORKER_CONCURRENCY: '4',
     ...workerEnv,
@@ -111,6 +118,7 @@ export async function startPipeline(
     gateway,
     youtube,
     openai,
+    xai,
     gemini,
     events,
     nextEvent,
@@ -144,7 +152,7 @@ export async function startPipeline(
       await subscriber.quit();
       await publisher.quit();
       await gateway.close();
-      await Promise.all([youtube.close(), openai.close(), gemini.close()]);
+      await Promise.all([youtube.close(), openai.close(), xai.close(), gemini.close()]);
     },
   };
 }

@@ -1,16 +1,33 @@
 import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
 
-/** Splits a transcript into windows of about `seconds`, each overlapping the next by `overlap`. */
+/**
+ * Splits a transcript into windows of about `seconds`, each overlapping the next by `overlap`.
+ * A last window that would bring less than a quarter of a window of its own is folded into the
+ * one before (a 2-hour video in 60-minute windows is two windows, not two and a 2-minute scrap).
+ */
 export function chunkTranscript(segments: TranscriptSegment[], seconds: number, overlap: number): TranscriptSegment[][] {
   const total = segments.at(-1)?.end ?? 0;
   if (total <= seconds * 1.2) return [segments];
-  const chunks: TranscriptSegment[][] = [];
+  const windows: { from: number; to: number }[] = [];
   for (let from = 0; from < total; from += seconds - overlap) {
-    const chunk = segments.filter((s) => s.end > from && s.start < from + seconds);
-    if (chunk.length) chunks.push(chunk);
+    windows.push({ from, to: from + seconds });
     if (from + seconds >= total) break;
   }
-  return chunks;
+  const last = windows.at(-1)!;
+  const previous = windows.at(-2);
+  if (previous && total - previous.to < seconds / 4) {
+    windows.pop();
+    previous.to = total;
+  } else {
+    last.to = Math.max(last.to, total);
+  }
+  return windows.map(({ from, to }) => segments.filter((s) => s.end > from && s.start < to)).filter((chunk) => chunk.length > 0);
+}
+
+/** Halves of a chunk, for a model whose answer did not fit its output limit. */
+export function splitChunk(chunk: TranscriptSegment[]): [TranscriptSegment[], TranscriptSegment[]] {
+  const middle = Math.ceil(chunk.length / 2);
+  return [chunk.slice(0, middle), chunk.slice(middle)];
 }
 
 type OutputTopic = AnalysisOutput['topics'][number];

@@ -24,6 +24,21 @@ export const contentPolicyError = (categories: string[]) =>
   );
 
 const PROVIDER_LABELS: Record<string, string> = { openai: 'OpenAI', grok: 'Grok', gemini: 'Gemini' };
+export const providerLabel = (name: string) => PROVIDER_LABELS[name] ?? name;
+
+/**
+ * A model's answer stopped at its output limit (`finish_reason: 'length'`, MAX_TOKENS): asking
+ * again for the same chunk cannot succeed, so the pipeline splits the chunk instead.
+ */
+export class OutputCutOffError extends AnalysisError {
+  constructor(provider: string) {
+    super(
+      'INVALID_OUTPUT',
+      `${providerLabel(provider)}'s answer was cut off at its output limit, even for a short part of the video.`,
+    );
+    this.name = 'OutputCutOffError';
+  }
+}
 const seconds = (ms: number) => (ms < 1_000 ? `${ms} ms` : `${Math.round(ms / 1_000)} s`);
 
 /**
@@ -33,12 +48,46 @@ const seconds = (ms: number) => (ms < 1_000 ? `${ms} ms` : `${Math.round(ms / 1_
 export function providerFailure(
   name: string,
   failure:
-    { kind: 'timeout'; timeoutMs: number } | { kind: 'unreachable' } | { kind: 'status'; status: number } | { kind: 'other' },
+    | { kind: 'timeout'; timeoutMs: number }
+    | { kind: 'unreachable' }
+    | { kind: 'status'; status: number }
+    /** The configured model does not exist (retired or misspelt): no retry can help. */
+    | { kind: 'model-gone'; model: string }
+    /** The account has no quota or credit left (OpenAI's `insufficient_quota`, xAI's spent credits). */
+    | { kind: 'quota' }
+    /** The model stopped without an answer for a reason of its own (Gemini's OTHER). */
+    | { kind: 'stopped'; reason: string }
+    | { kind: 'other' },
   cause: unknown,
 ): AnalysisError {
-  const label = PROVIDER_LABELS[name] ?? name;
+  const label = providerLabel(name);
   const later = 'Please try again later.';
+  const support = 'Please contact support.';
   switch (failure.kind) {
+    case 'model-gone':
+      return new AnalysisError(
+        'PROVIDER_ERROR',
+        `${label} no longer offers the model "${failure.model}". ${support}`,
+        false,
+        [],
+        {
+          cause,
+        },
+      );
+    case 'quota':
+      return new AnalysisError(
+        'PROVIDER_ERROR',
+        `${label} refused the request: our account's quota is used up. ${support}`,
+        false,
+        [],
+        {
+          cause,
+        },
+      );
+    case 'stopped':
+      return new AnalysisError('PROVIDER_ERROR', `${label} stopped without an answer (${failure.reason}). ${later}`, true, [], {
+        cause,
+      });
     case 'timeout':
       return new AnalysisError(
         'PROVIDER_ERROR',

@@ -1,9 +1,10 @@
 import type { Topic, TranscriptSegment } from '@findclips/contracts';
-import { chunkTranscript, mapLimited, mergeChunkTopics } from './chunks';
-import { contentPolicyError } from './errors';
+import type { AnalysisOutput } from '@findclips/contracts';
+import { chunkTranscript, mapLimited, mergeChunkTopics, splitChunk } from './chunks';
+import { contentPolicyError, OutputCutOffError } from './errors';
 import { groundTopics } from './grounding';
 import { checkLexicon } from './policy';
-import type { AnalysisProvider } from './provider';
+import type { AnalysisProvider, AnalyzeInput } from './provider';
 
 export interface AnalysisResult {
   topics: Topic[];
@@ -22,6 +23,23 @@ export interface AnalyzeTranscriptOptions {
 
 /** Overlap between chunks, so that a topic cut at a chunk's edge is whole in one of them. */
 const CHUNK_OVERLAP_SECONDS = 60;
+/** Halvings of a chunk whose answer does not fit the model's output limit, before giving up. */
+const MAX_SPLITS = 3;
+
+/**
+ * The provider's topics for one chunk. An answer cut off at the output limit is not asked again
+ * (the same question cannot fit better): the chunk is halved and each half asked on its own.
+ */
+async function analyzeChunk(provider: AnalysisProvider, input: AnalyzeInput, splits = 0): Promise<AnalysisOutput[]> {
+  try {
+    return [await provider.analyze(input)];
+  } catch (error) {
+    if (!(error instanceof OutputCutOffError) || splits >= MAX_SPLITS || input.segments.length < 2) throw error;
+    const halves = splitChunk(input.segments);
+    const outputs = await Promise.all(halves.map((segments) => analyzeChunk(provider, { ...input, segments }, splits + 1)));
+    return outputs.flat();
+  }
+}
 
 /**
  * Transcript → grounded topics: the content policy first (the provider's moderation, else our
@@ -42,10 +60,12 @@ export async function analyzeTranscript({
   const chunks = provider.maxChunkSeconds
     ? chunkTranscript(segments, provider.maxChunkSeconds, CHUNK_OVERLAP_SECONDS)
     : [segments];
-  const outputs = await mapLimited(chunks, concurrency, (chunk, index) =>
-    provider.analyze({ segments: chunk, durationSeconds: duration, chunk: { index, count: chunks.length }, signal }),
-  );
-  const merged = chunks.length > 1 ? mergeChunkTopics(outputs) : outputs[0]!;
+  const outputs = (
+    await mapLimited(chunks, concurrency, (chunk, index) =>
+      analyzeChunk(provider, { segments: chunk, durationSeconds: duration, chunk: { index, count: chunks.length }, signal }),
+    )
+  ).flat();
+  const merged = outputs.length > 1 ? mergeChunkTopics(outputs) : outputs[0]!;
   return {
     topics: groundTopics(merged, segments, duration),
     provider: provider.name,

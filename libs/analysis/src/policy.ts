@@ -21,3 +21,22 @@ export function checkLexicon(segments: TranscriptSegment[]): PolicyVerdict {
     .map(([category]) => category);
   return { flagged: categories.length > 0, categories };
 }
+
+/**
+ * OpenAI's moderation categories that stand for ours, with the score from which they count. The
+ * broad categories (violence, hate, harassment, sexual, self-harm, illicit) are left out on
+ * purpose: news and interviews that report violence pass, as they do with the lexicon.
+ */
+export const MODERATION_POLICY: Record<string, { category: string; minScore: number }> = {
+  'sexual/minors': { category: 'sexual/minors', minScore: 0.5 },
+  'illicit/violent': { category: 'violence/instructions', minScore: 0.8 },
+  'self-harm/instructions': { category: 'self-harm/instructions', minScore: 0.8 },
+  'hate/threatening': { category: 'hate/threatening', minScore: 0.8 },
+};
+
+/** Our policy categories among one moderation result's scores. */
+export function policyCategories(scores: Record<string, number | null | undefined>): string[] {
+  return Object.entries(MODERATION_POLICY)
+    .filter(([theirs, { minScore }]) => (scores[theirs] ?? 0) >= minScore)
+    .map(([, { category }]) => category);
+}

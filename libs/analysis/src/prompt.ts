@@ -1,7 +1,13 @@
-import type { TranscriptSegment } from '@findclips/contracts';
+import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
+import { z } from 'zod';
 import type { AnalyzeInput } from './provider';
 
-/** The JSON schema every AI provider must answer with (OpenAI json_schema, Gemini responseJsonSchema). */
+/**
+ * The JSON schema every AI provider answers with (OpenAI json_schema strict, Gemini
+ * responseJsonSchema). Topics and quotes point at transcript lines by number: models copy no
+ * transcript text (copying is what trips Gemini's RECITATION stop, and costs output tokens), and
+ * we take words and times from the lines ourselves.
+ */
 export const ANALYSIS_JSON_SCHEMA = {
   type: 'object',
   additionalProperties: false,
@@ -12,21 +18,20 @@ export const ANALYSIS_JSON_SCHEMA = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['title', 'startTime', 'endTime', 'quotes'],
+        required: ['title', 'startLine', 'endLine', 'quotes'],
         properties: {
-          title: { type: 'string', description: 'A plain title of 3 to 9 words naming the topic' },
-          startTime: { type: 'number', description: 'Seconds from the start of the video' },
-          endTime: { type: 'number', description: 'Seconds from the start of the video' },
+          title: { type: 'string', description: "3 to 9 plain words naming the topic, in the transcript's language" },
+          startLine: { type: 'integer', description: 'Number of the line where the topic starts' },
+          endLine: { type: 'integer', description: 'Number of the line where the topic ends' },
           quotes: {
             type: 'array',
             items: {
               type: 'object',
               additionalProperties: false,
-              required: ['content', 'startTime', 'endTime'],
+              required: ['startLine', 'endLine'],
               properties: {
-                content: { type: 'string', description: 'Verbatim words from the transcript' },
-                startTime: { type: 'number' },
-                endTime: { type: 'number' },
+                startLine: { type: 'integer', description: 'Number of the line where the quote starts' },
+                endLine: { type: 'integer', description: 'Number of the line where the quote ends' },
               },
             },
           },
@@ -36,30 +41,88 @@ export const ANALYSIS_JSON_SCHEMA = {
   },
 } as const;
 
+const lineNumber = z.number().int();
+
+/** What a model answers, checked before use (a repair names what is wrong). */
+export const modelAnswerSchema = z.object({
+  topics: z.array(
+    z.object({
+      title: z.string().trim().min(1),
+      startLine: lineNumber,
+      endLine: lineNumber,
+      quotes: z.array(z.object({ startLine: lineNumber, endLine: lineNumber })),
+    }),
+  ),
+});
+
+export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
+
 export const SYSTEM_PROMPT = `You find the best moments of long videos (podcasts, interviews, news).
-Group the transcript into its main topics, in order. For each topic give:
-- title: 3 to 9 plain words naming what is discussed (no clickbait, no quotes, no emoji);
-- startTime and endTime in seconds, taken from the transcript's timestamps;
-- quotes: 1 to 3 of its most quotable passages, copied word for word from the transcript,
-  each starting and ending on a sentence boundary and lasting 8 to 60 seconds; prefer claims,
+The transcript comes as numbered lines: "L12 [63.0-68.5] text" is line 12, spoken from 63.0 s to 68.5 s.
+Split it into its topics, in order. Topics are contiguous: the first starts at the first line, each
+next one starts on the line after the previous one ends, the last ends at the last line. For each topic give:
+- title: 3 to 9 plain words naming what is discussed, in the language of the transcript
+  (no clickbait, no quotation marks, no emoji);
+- startLine and endLine: the numbers of its first and last lines;
+- quotes: 1 to 3 of its most quotable passages, each as the numbers of its first and last lines,
+  lasting 8 to 60 seconds, starting where a sentence starts and ending where one ends; prefer claims,
   numbers, strong statements and answers to questions, passages that stand alone.
-Never invent words or times: anything not in the transcript is discarded.
-Answer with JSON only, matching the schema.`;
+Refer to lines by number only; never copy transcript text. Answer with JSON only, matching the schema.`;
 
 const time = (seconds: number) => seconds.toFixed(1);
 
-/** The transcript as timed lines: "[12.0-17.5] text". */
-export const timedLines = (segments: TranscriptSegment[]) =>
-  segments.map((s) => `[${time(s.start)}-${time(s.end)}] ${s.text}`).join('\n');
+/** The transcript as numbered timed lines: "L12 [63.0-68.5] text", numbered from `first`. */
+export const numberedLines = (segments: TranscriptSegment[], first = 1) =>
+  segments.map((s, i) => `L${first + i} [${time(s.start)}-${time(s.end)}] ${s.text}`).join('\n');
+
+/** About one topic every five minutes, as creators mark chapters (every 4-6 minutes). */
+export const topicsFor = (seconds: number) => Math.max(1, Math.round(seconds / 300));
 
 export function userPrompt({ segments, durationSeconds, chunk }: AnalyzeInput): string {
+  const span = segments.at(-1)!.end - segments[0]!.start;
   const where =
     chunk && chunk.count > 1
       ? `This is part ${chunk.index + 1} of ${chunk.count} of the transcript (${time(segments[0]!.start)}s to ${time(segments.at(-1)!.end)}s); find the topics of this part only.\n`
       : '';
-  return `Video length: ${Math.round(durationSeconds)} seconds.\n${where}Transcript:\n${timedLines(segments)}`;
+  const count = topicsFor(span);
+  return `Video length: ${Math.round(durationSeconds)} seconds.\n${where}Give about ${count} topic${count === 1 ? '' : 's'} for these ${segments.length} lines.\nTranscript:\n${numberedLines(segments)}`;
 }
 
-/** Asked once when a provider's answer did not match the schema. */
+/** Asked once when an answer was not usable: the model sees its answer and what was wrong with it. */
 export const repairPrompt = (problem: string) =>
-  `Your previous answer was not valid: ${problem}. Answer again with JSON only, exactly matching the schema.`;
+  `Your previous answer was not valid: ${problem}. Answer again with JSON only, exactly matching the schema, referring to lines by number.`;
+
+/**
+ * A model's answer as topics with times and words, taken from the lines it names. Line numbers
+ * outside the chunk are brought inside it, reversed spans turned round: nothing the model says
+ * can place a topic or quote outside the part of the video it was given.
+ */
+export function answerToOutput(answer: ModelAnswer, segments: TranscriptSegment[]): AnalysisOutput {
+  const last = segments.length;
+  const line = (n: number) => Math.min(Math.max(n, 1), last) - 1;
+  const span = (a: number, b: number) => {
+    const [from, to] = [line(a), line(b)].sort((x, y) => x - y) as [number, number];
+    return { from, to };
+  };
+  return {
+    topics: answer.topics.map((topic) => {
+      const { from, to } = span(topic.startLine, topic.endLine);
+      return {
+        title: topic.title,
+        startTime: segments[from]!.start,
+        endTime: segments[to]!.end,
+        quotes: topic.quotes.map((quote) => {
+          const q = span(quote.startLine, quote.endLine);
+          return {
+            content: segments
+              .slice(q.from, q.to + 1)
+              .map((s) => s.text)
+              .join(' '),
+            startTime: segments[q.from]!.start,
+            endTime: segments[q.to]!.end,
+          };
+        }),
+      };
+    }),
+  };
+}

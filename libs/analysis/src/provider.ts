@@ -25,4 +25,9 @@ export interface AnalysisProvider {
   moderate?(segments: TranscriptSegment[], signal?: AbortSignal): Promise<PolicyVerdict>;
   /** Most seconds of transcript one call should carry; longer transcripts are chunked. */
   readonly maxChunkSeconds?: number;
+  /**
+   * Asks the provider's model list whether the configured model exists: null when it does, else
+   * what is wrong, for operators (checked at worker start-up).
+   */
+  checkModel?(signal?: AbortSignal): Promise<string | null>;
 }

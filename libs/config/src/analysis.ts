@@ -9,22 +9,22 @@ export const analysisEnvSchema = z.object({
   OPENAI_API_KEY: envOptional(),
   /** OpenAI API base URL (tests point it at a fake). */
   OPENAI_BASE_URL: envUrl('https://api.openai.com/v1', ['https:', 'http:']),
-  /** OpenAI chat model. */
-  OPENAI_MODEL: z.string().min(1).default('gpt-4.1-mini'),
+  /** OpenAI chat model: OpenAI's named successor of gpt-4.1-mini (shut down 2027-01-14). */
+  OPENAI_MODEL: z.string().min(1).default('gpt-6-luna'),
   /** OpenAI moderation model for the content policy. */
   OPENAI_MODERATION_MODEL: z.string().min(1).default('omni-moderation-latest'),
   /** xAI key for Grok. */
   XAI_API_KEY: envOptional(),
   /** xAI API base URL (OpenAI-compatible). */
   XAI_BASE_URL: envUrl('https://api.x.ai/v1', ['https:', 'http:']),
-  /** Grok model. */
-  XAI_MODEL: z.string().min(1).default('grok-4-fast-non-reasoning'),
+  /** Grok model: where xAI sends the models it retired on 2026-05-15. */
+  XAI_MODEL: z.string().min(1).default('grok-4.3'),
   /** Gemini key. */
   GEMINI_API_KEY: envOptional(),
   /** Gemini API base URL (tests point it at a fake). */
   GEMINI_BASE_URL: envOptional(),
-  /** Gemini model. */
-  GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+  /** Gemini model: the newest stable Flash (gemini-2.5-flash is shut down). */
+  GEMINI_MODEL: z.string().min(1).default('gemini-3.8-flash'),
   /** Time limit of one provider call, in milliseconds. */
   PROVIDER_TIMEOUT_MS: envInt(120_000, 100, 600_000),
   /** Retries of one provider call inside the SDK (429 and 5xx) before the job itself is retried. */

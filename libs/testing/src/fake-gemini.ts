@@ -7,19 +7,39 @@ export interface FakeGemini {
   baseUrl: string;
   apiKey: string;
   script: Script;
-  calls: { generate: number };
+  calls: { generate: number; models: number };
   requests: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
+/** Gemini's models (2026-11): the 3.x Flash models take `thinkingLevel`, 2.5 Flash-Lite `thinkingBudget`. */
+const MODELS: Record<string, { thinkingLevel: boolean }> = {
+  'gemini-3.8-flash': { thinkingLevel: true },
+  'gemini-3.7-flash': { thinkingLevel: true },
+  'gemini-3.5-flash-lite': { thinkingLevel: true },
+  'gemini-2.5-flash-lite': { thinkingLevel: false },
+};
+
+type GenerateRequest = {
+  contents?: { parts?: { text?: string }[] }[];
+  generationConfig?: { thinkingConfig?: { thinkingLevel?: string; thinkingBudget?: number }; maxOutputTokens?: number };
+};
+
+const SAFETY_BLOCKED = [
+  { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
+  { category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' },
+];
+
 /**
  * A fake Gemini API on 127.0.0.1: POST /v1beta/models/{model}:generateContent with
- * generationConfig.responseJsonSchema, promptFeedback.blockReason for blocked prompts, and
- * Google's error body for 429 and 500.
+ * generationConfig.responseJsonSchema and the thinking settings each model takes (400 otherwise),
+ * GET /v1beta/models (paged), 404 NOT_FOUND for a model it does not serve, promptFeedback for a
+ * blocked prompt, candidate-level SAFETY, MAX_TOKENS, RECITATION and OTHER stops, thought parts
+ * and signatures, and Google's error body for 429 and 500.
  */
 export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toString('hex')}` } = {}): Promise<FakeGemini> {
   const script = new Script();
-  const calls = { generate: 0 };
+  const calls = { generate: 0, models: 0 };
   const requests: Record<string, unknown>[] = [];
   const hanging = new Set<() => void>();
 
@@ -29,53 +49,109 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
       res.end(JSON.stringify(payload));
     };
+    const error = (code: number, status: string, message: string) => json(code, { error: { code, message, status } });
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const key = req.headers['x-goog-api-key'] ?? url.searchParams.get('key');
-    if (key !== apiKey)
-      return json(400, {
-        error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
-      });
-    const match = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(url.pathname);
-    if (req.method !== 'POST' || !match) return json(404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } });
+    if (key !== apiKey) return error(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
 
+    if (req.method === 'GET' && url.pathname === '/v1beta/models') {
+      calls.models++;
+      const names = Object.keys(MODELS);
+      const size = Number(url.searchParams.get('pageSize') ?? 50);
+      const from = Number(url.searchParams.get('pageToken') ?? 0);
+      const page = names.slice(from, from + size);
+      return json(200, {
+        models: page.map((name) => ({
+          name: `models/${name}`,
+          version: '001',
+          displayName: name,
+          inputTokenLimit: 1_048_576,
+          outputTokenLimit: 65_536,
+          supportedGenerationMethods: ['generateContent', 'countTokens', 'createCachedContent', 'batchGenerateContent'],
+          temperature: 1,
+          maxTemperature: 2,
+          topP: 0.95,
+          topK: 64,
+          thinking: true,
+        })),
+        ...(from + size < names.length ? { nextPageToken: String(from + size) } : {}),
+      });
+    }
+
+    const match = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(url.pathname);
+    if (req.method !== 'POST' || !match) return error(404, 'NOT_FOUND', 'Not found');
+    const model = match[1]!;
     calls.generate++;
-    const request = JSON.parse(body || '{}') as { contents?: { parts?: { text?: string }[] }[] };
+    const request = JSON.parse(body || '{}') as GenerateRequest;
     requests.push(request as Record<string, unknown>);
+    const spec = MODELS[model];
+    if (!spec) {
+      return error(
+        404,
+        'NOT_FOUND',
+        `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
+      );
+    }
+    const thinking = request.generationConfig?.thinkingConfig;
+    if (thinking?.thinkingLevel && thinking.thinkingBudget !== undefined)
+      return error(400, 'INVALID_ARGUMENT', 'You can only set one of thinking budget and thinking level.');
+    if (thinking?.thinkingLevel && !spec.thinkingLevel)
+      return error(400, 'INVALID_ARGUMENT', 'Thinking level is not supported for this model.');
+
     const behaviour = script.next();
     if (behaviour === 'hang') return void hanging.add(() => res.destroy());
-    if (behaviour === 'rate-limit')
-      return json(429, {
-        error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' },
-      });
-    if (behaviour === 'server-error')
-      return json(500, { error: { code: 500, message: 'An internal error has occurred.', status: 'INTERNAL' } });
+    if (behaviour === 'rate-limit' || behaviour === 'insufficient-quota')
+      return error(429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted (e.g. check quota).');
+    if (behaviour === 'server-error') return error(500, 'INTERNAL', 'An internal error has occurred.');
+    const usage = (prompt: string, answer: string) => ({
+      promptTokenCount: Math.ceil(prompt.length / 4),
+      candidatesTokenCount: Math.ceil(answer.length / 4),
+      thoughtsTokenCount: 180,
+      totalTokenCount: Math.ceil(prompt.length / 4) + Math.ceil(answer.length / 4) + 180,
+    });
     if (behaviour === 'blocked') {
       return json(200, {
-        promptFeedback: {
-          blockReason: 'SAFETY',
-          safetyRatings: [
-            { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
-            { category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' },
-          ],
-        },
+        promptFeedback: { blockReason: 'SAFETY', safetyRatings: SAFETY_BLOCKED },
         usageMetadata: { promptTokenCount: 100, totalTokenCount: 100 },
-        modelVersion: match[1],
+        modelVersion: model,
       });
     }
     const prompt = (request.contents ?? [])
       .flatMap((c) => c.parts ?? [])
       .map((p) => p.text ?? '')
       .join('\n');
+    const answer = fakeAnalysis(prompt, behaviour);
+    const signature = randomBytes(24).toString('base64');
+    const candidate =
+      behaviour === 'content-filter'
+        ? { finishReason: 'SAFETY', safetyRatings: SAFETY_BLOCKED, index: 0 }
+        : behaviour === 'recitation'
+          ? { content: { parts: [{ text: answer.slice(0, 40) }], role: 'model' }, finishReason: 'RECITATION', index: 0 }
+          : behaviour === 'other'
+            ? { finishReason: 'OTHER', index: 0 }
+            : behaviour === 'cut-off'
+              ? {
+                  content: { parts: [{ text: answer.slice(0, Math.floor(answer.length / 3)) }], role: 'model' },
+                  finishReason: 'MAX_TOKENS',
+                  index: 0,
+                }
+              : {
+                  content: {
+                    parts: [
+                      ...(behaviour === 'thoughts'
+                        ? [{ text: '**Reading the transcript**\nThe talk moves from one subject to the next.', thought: true }]
+                        : []),
+                      { text: answer, thoughtSignature: signature },
+                    ],
+                    role: 'model',
+                  },
+                  finishReason: 'STOP',
+                  index: 0,
+                };
     json(200, {
-      candidates: [
-        { content: { parts: [{ text: fakeAnalysis(prompt, behaviour) }], role: 'model' }, finishReason: 'STOP', index: 0 },
-      ],
-      usageMetadata: {
-        promptTokenCount: Math.ceil(prompt.length / 4),
-        candidatesTokenCount: 200,
-        totalTokenCount: Math.ceil(prompt.length / 4) + 200,
-      },
-      modelVersion: match[1],
+      candidates: [candidate],
+      usageMetadata: usage(prompt, answer),
+      modelVersion: model,
       responseId: randomBytes(8).toString('hex'),
     });
   });
@@ -93,13 +169,16 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
   };
 }
 
-/** Analysis env that points every AI provider at the fakes (xAI speaks OpenAI's format). */
-export function fakeProviderEnv(openai: { apiKey: string; baseUrl: string }, gemini: { apiKey: string; baseUrl: string }) {
+/** Analysis env that points the AI providers at the fakes: xAI's only when its fake (flavor `xai`) is given. */
+export function fakeProviderEnv(
+  openai: { apiKey: string; baseUrl: string },
+  gemini: { apiKey: string; baseUrl: string },
+  xai?: { apiKey: string; baseUrl: string },
+) {
   return {
     OPENAI_API_KEY: openai.apiKey,
     OPENAI_BASE_URL: openai.baseUrl,
-    XAI_API_KEY: openai.apiKey,
-    XAI_BASE_URL: openai.baseUrl,
+    ...(xai ? { XAI_API_KEY: xai.apiKey, XAI_BASE_URL: xai.baseUrl } : {}),
     GEMINI_API_KEY: gemini.apiKey,
     GEMINI_BASE_URL: gemini.baseUrl,
   };

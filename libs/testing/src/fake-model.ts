@@ -1,12 +1,24 @@
 /** How the fake model answers one call. */
 export type FakeModelBehaviour =
   | 'ok'
-  /** Quotes invented or paraphrased, and times outside the video. */
+  /** Line numbers outside the part it was given, reversed spans, quotes too long and too short. */
   | 'inventive'
   /** Text that is not JSON. */
   | 'invalid-json'
+  /** The answer stops at the output limit: `finish_reason: 'length'`, Gemini's MAX_TOKENS. */
+  | 'cut-off'
+  /** Gemini stops the answer for reciting its input (RECITATION). */
+  | 'recitation'
+  /** The provider's content filter stops the answer (`content_filter`, Gemini's candidate-level SAFETY). */
+  | 'content-filter'
+  /** Gemini stops for a reason of its own (OTHER). */
+  | 'other'
+  /** Gemini answers with its thought summary first (a thinking model with includeThoughts). */
+  | 'thoughts'
   /** An HTTP 429 with the provider's error body. */
   | 'rate-limit'
+  /** An HTTP 429: the account has no quota or credit left. */
+  | 'insufficient-quota'
   /** An HTTP 500. */
   | 'server-error'
   /** No answer at all until the server closes. */
@@ -15,49 +27,46 @@ export type FakeModelBehaviour =
   | 'blocked';
 
 interface Line {
+  number: number;
   start: number;
   end: number;
   text: string;
 }
 
-/** The "[12.0-17.5] text" lines of our prompt. */
-export function parseTimedLines(prompt: string): Line[] {
-  return [...prompt.matchAll(/^\[(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)\] (.*)$/gm)].map((m) => ({
-    start: Number(m[1]),
-    end: Number(m[2]),
-    text: m[3]!,
+/** The "L12 [63.0-68.5] text" lines of our prompt. */
+export function parseNumberedLines(prompt: string): Line[] {
+  return [...prompt.matchAll(/^L(\d+) \[(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)\] (.*)$/gm)].map((m) => ({
+    number: Number(m[1]),
+    start: Number(m[2]),
+    end: Number(m[3]),
+    text: m[4]!,
   }));
 }
 
 /**
- * A deterministic stand-in for a model: three topics over the lines it was given, each with one
- * quote copied from the middle of the topic. `inventive` adds what a careless model would.
+ * A deterministic stand-in for a model: up to three contiguous topics over the lines it was
+ * given, each with one quote of three lines from its middle, by line number as our schema asks.
+ * `inventive` adds what a careless model would.
  */
 export function fakeAnalysis(prompt: string, behaviour: FakeModelBehaviour): string {
   if (behaviour === 'invalid-json') return 'Sure! Here are the topics: {"topics": [';
-  const lines = parseTimedLines(prompt);
+  const lines = parseNumberedLines(prompt);
   if (lines.length === 0) return JSON.stringify({ topics: [] });
-  const duration = Number(/Video length: (\d+)/.exec(prompt)?.[1] ?? lines.at(-1)?.end ?? 0);
   const parts = Math.min(3, Math.max(1, Math.floor(lines.length / 6)));
   const size = Math.floor(lines.length / parts);
   const topics = Array.from({ length: parts }, (_, k) => {
     const slice = lines.slice(k * size, k === parts - 1 ? lines.length : (k + 1) * size);
     const middle = Math.floor(slice.length / 2);
     const quoted = slice.slice(middle, middle + 3);
-    const quotes = [{ content: quoted.map((l) => l.text).join(' '), startTime: quoted[0]!.start, endTime: quoted.at(-1)!.end }];
+    const quotes = [{ startLine: quoted[0]!.number, endLine: quoted.at(-1)!.number }];
     if (behaviour === 'inventive') {
-      quotes.push({ content: 'This sentence was never said by anyone in the video at all.', startTime: 5, endTime: 12 });
-      const words = quoted[0]!.text.split(' ');
-      quotes.push({
-        content: words.filter((_w, i) => i !== 1).join(' '),
-        startTime: quoted[0]!.start + 3,
-        endTime: quoted[0]!.end + 3,
-      });
+      quotes.push({ startLine: quoted.at(-1)!.number, endLine: quoted[0]!.number }); // reversed
+      quotes.push({ startLine: slice[0]!.number, endLine: slice[0]!.number + 40 }); // minutes long
     }
     return {
       title: `Topic ${k + 1}: ${slice[0]!.text.split(' ').slice(0, 4).join(' ')}`,
-      startTime: behaviour === 'inventive' && k === 0 ? -30 : slice[0]!.start,
-      endTime: behaviour === 'inventive' && k === parts - 1 ? duration + 500 : slice.at(-1)!.end,
+      startLine: behaviour === 'inventive' && k === 0 ? 0 : slice[0]!.number,
+      endLine: behaviour === 'inventive' && k === parts - 1 ? slice.at(-1)!.number + 500 : slice.at(-1)!.number,
       quotes,
     };
   });
@@ -80,4 +89,31 @@ export class Script {
     this.fallback = behaviour;
     return this;
   }
+}
+
+/** Every object of a JSON schema is closed and requires all its properties, as strict structured output demands. */
+export function strictSchemaProblem(schema: unknown, context: string[] = []): string | null {
+  if (!schema || typeof schema !== 'object') return null;
+  const node = schema as {
+    type?: string;
+    properties?: Record<string, unknown>;
+    required?: string[];
+    additionalProperties?: unknown;
+    items?: unknown;
+  };
+  const where = `In context=(${context.map((c) => `'${c}'`).join(', ')}${context.length === 1 ? ',' : ''})`;
+  if (node.type === 'object') {
+    if (node.additionalProperties !== false)
+      return `${where}, 'additionalProperties' is required to be supplied and to be false.`;
+    const keys = Object.keys(node.properties ?? {});
+    const missing = keys.filter((key) => !node.required?.includes(key));
+    if (missing.length)
+      return `${where}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing[0]}'.`;
+    for (const key of keys) {
+      const problem = strictSchemaProblem(node.properties![key], [...context, 'properties', key]);
+      if (problem) return problem;
+    }
+  }
+  if (node.items) return strictSchemaProblem(node.items, [...context, 'items']);
+  return null;
 }

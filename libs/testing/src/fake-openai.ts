@@ -1,33 +1,93 @@
 import { randomBytes } from 'node:crypto';
 import { listenOnLoopback, readBody } from './listen';
-import { fakeAnalysis, Script } from './fake-model';
+import { fakeAnalysis, Script, strictSchemaProblem } from './fake-model';
 
 export interface FakeOpenAi {
   /** Base URL for the SDK (`OPENAI_BASE_URL` / `XAI_BASE_URL`): ends in /v1. */
   baseUrl: string;
   apiKey: string;
   script: Script;
-  /** Texts containing this are flagged by /v1/moderations (category `violence`). */
+  /** Texts containing this score high on `illicit/violent` (instructions for violence): our policy refuses them. */
   flagWord: string;
-  calls: { chat: number; moderation: number };
+  /** Texts containing this score high on `violence` only, as news reporting a war does: our policy lets them pass. */
+  newsWord: string;
+  calls: { chat: number; moderation: number; models: number };
   /** Bodies of the chat completion requests received. */
   chatRequests: Record<string, unknown>[];
+  /** Estimated tokens of each moderation request received. */
+  moderationTokens: number[];
   /** Milliseconds each chat completion waits, to imitate a model's latency. */
   latencyMs: number;
   close(): Promise<void>;
 }
 
+/** A model the fake serves, and what it takes. */
+interface ModelSpec {
+  /** Rejects a `temperature` other than 1 (OpenAI's reasoning models). */
+  reasoning: boolean;
+  /** Takes `reasoning_effort`. */
+  effort: boolean;
+}
+
+/** OpenAI's models (2026-11): the GPT-6 and GPT-5.6 reasoning models, gpt-4.1-mini until 2027-01-14, moderation. */
+const OPENAI_MODELS: Record<string, ModelSpec> = {
+  'gpt-6-luna': { reasoning: true, effort: true },
+  'gpt-6.1-sol': { reasoning: true, effort: true },
+  'gpt-5.6-luna': { reasoning: true, effort: true },
+  'gpt-4.1-mini': { reasoning: false, effort: false },
+  'omni-moderation-latest': { reasoning: false, effort: false },
+};
+
+/** xAI's models after the 2026-05-15 retirement (grok-4-fast-non-reasoning and others are gone). */
+const XAI_MODELS: Record<string, ModelSpec> = {
+  'grok-4.3': { reasoning: true, effort: true },
+  'grok-4.20-0309-reasoning': { reasoning: true, effort: false },
+  'grok-4.20-0309-non-reasoning': { reasoning: false, effort: false },
+};
+
+/** The moderation categories of omni-moderation (13), with the input types each applies to. */
+const MODERATION_CATEGORIES: Record<string, string[]> = {
+  harassment: ['text'],
+  'harassment/threatening': ['text'],
+  hate: ['text'],
+  'hate/threatening': ['text'],
+  illicit: ['text'],
+  'illicit/violent': ['text'],
+  'self-harm': ['text', 'image'],
+  'self-harm/intent': ['text', 'image'],
+  'self-harm/instructions': ['text', 'image'],
+  sexual: ['text', 'image'],
+  'sexual/minors': ['text'],
+  violence: ['text', 'image'],
+  'violence/graphic': ['text', 'image'],
+};
+
+/** Tokens a minute of the lowest usage tier on moderation: one request over it answers 429 "Request too large". */
+const MODERATION_TPM = 10_000;
+const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
 /**
- * A fake OpenAI-compatible API on 127.0.0.1 (OpenAI, and xAI which speaks the same format):
- * POST /v1/chat/completions with response_format json_schema, POST /v1/moderations, and the
- * real error bodies for 401, 429 and 500.
+ * A fake OpenAI-compatible API on 127.0.0.1, as OpenAI (`flavor: 'openai'`) or xAI answers:
+ * chat completions with strict json_schema validation (400 for a schema strict mode refuses),
+ * the models each serves and what they take (400 for `temperature` on a reasoning model, for
+ * `reasoning_effort` where unsupported), `finish_reason` 'length' and 'content_filter', the
+ * models list, 404 `model_not_found` (xAI: 400 "Model not found"), 429 rate limits and
+ * `insufficient_quota` (xAI: spent credits), 500; and OpenAI's /v1/moderations with its 13
+ * categories and scores, and its "Request too large" 429 over a tier's tokens per minute.
+ * Error bodies are each service's own: OpenAI's `{error: {message, type, param, code}}`,
+ * xAI's `{code, error}`.
  */
-export async function startFakeOpenAi({ apiKey = `sk-test-${randomBytes(6).toString('hex')}` } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi({
+  apiKey = `sk-test-${randomBytes(6).toString('hex')}`,
+  flavor = 'openai' as 'openai' | 'xai',
+} = {}): Promise<FakeOpenAi> {
   const script = new Script();
-  const calls = { chat: 0, moderation: 0 };
+  const calls = { chat: 0, moderation: 0, models: 0 };
   const chatRequests: Record<string, unknown>[] = [];
-  const state = { latencyMs: 0, flagWord: 'FLAGGED-BY-MODERATION' };
+  const moderationTokens: number[] = [];
+  const state = { latencyMs: 0, flagWord: 'FLAGGED-BY-MODERATION', newsWord: 'REPORTED-VIOLENCE' };
   const hanging = new Set<() => void>();
+  const models = flavor === 'xai' ? XAI_MODELS : OPENAI_MODELS;
 
   const running = await listenOnLoopback(async (req, res) => {
     const body = await readBody(req);
@@ -39,25 +99,71 @@ export async function startFakeOpenAi({ apiKey = `sk-test-${randomBytes(6).toStr
       });
       res.end(JSON.stringify(payload));
     };
+    /** An error in this service's own body shape. */
+    const fail = (
+      status: number,
+      message: string,
+      fields: { type?: string; param?: string | null; code?: string | null } = {},
+    ) =>
+      flavor === 'xai'
+        ? json(status, { code: fields.code ?? 'Client specified an invalid argument', error: message })
+        : json(status, {
+            error: {
+              message,
+              type: fields.type ?? 'invalid_request_error',
+              param: fields.param ?? null,
+              code: fields.code ?? null,
+            },
+          });
     if (req.headers.authorization !== `Bearer ${apiKey}`) {
-      return json(401, {
-        error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' },
+      return fail(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
+    }
+
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      calls.models++;
+      const created = Math.floor(Date.UTC(2026, 8, 22) / 1000);
+      return json(200, {
+        object: 'list',
+        data: Object.keys(models).map((id) => ({ id, object: 'model', created, owned_by: flavor === 'xai' ? 'xai' : 'system' })),
       });
     }
-    const request = JSON.parse(body || '{}') as Record<string, unknown>;
 
-    if (req.method === 'POST' && req.url === '/v1/moderations') {
+    const request = JSON.parse(body || '{}') as Record<string, unknown>;
+    const model = String(request.model ?? '');
+    const spec = models[model];
+    const unknownModel = () =>
+      flavor === 'xai'
+        ? fail(400, `Model not found: ${model}`)
+        : fail(404, `The model \`${model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
+
+    if (req.method === 'POST' && req.url === '/v1/moderations' && flavor === 'openai') {
       calls.moderation++;
+      if (!spec) return unknownModel();
       const inputs = ([] as string[]).concat(request.input as string | string[]);
+      const tokens = inputs.reduce((sum, text) => sum + estimateTokens(text), 0);
+      moderationTokens.push(tokens);
+      if (tokens > MODERATION_TPM) {
+        return fail(
+          429,
+          `Request too large for ${model} in organization org-fake on tokens per min (TPM): Limit ${MODERATION_TPM}, Requested ${tokens}. The input or output tokens must be reduced in order to run successfully. Visit https://platform.openai.com/account/rate-limits to learn more.`,
+          { type: 'tokens', param: null, code: 'rate_limit_exceeded' },
+        );
+      }
       return json(200, {
         id: `modr-${randomBytes(6).toString('hex')}`,
-        model: request.model,
+        model: 'omni-moderation-2024-09-26',
         results: inputs.map((text) => {
-          const flagged = text.includes(state.flagWord);
+          const instructions = text.includes(state.flagWord);
+          const news = text.includes(state.newsWord);
+          const scores = Object.fromEntries(Object.keys(MODERATION_CATEGORIES).map((c) => [c, 0.00012]));
+          if (instructions) Object.assign(scores, { illicit: 0.93, 'illicit/violent': 0.91, violence: 0.88 });
+          if (news) Object.assign(scores, { violence: 0.86, 'violence/graphic': 0.41 });
+          const categories = Object.fromEntries(Object.entries(scores).map(([c, score]) => [c, score >= 0.5]));
           return {
-            flagged,
-            categories: { violence: flagged, harassment: false },
-            category_scores: { violence: flagged ? 0.97 : 0.01, harassment: 0.0 },
+            flagged: Object.values(categories).some(Boolean),
+            categories,
+            category_scores: scores,
+            category_applied_input_types: MODERATION_CATEGORIES,
           };
         }),
       });
@@ -66,49 +172,108 @@ export async function startFakeOpenAi({ apiKey = `sk-test-${randomBytes(6).toStr
     if (req.method === 'POST' && req.url === '/v1/chat/completions') {
       calls.chat++;
       chatRequests.push(request);
+      if (!spec) return unknownModel();
+      if (spec.reasoning && request.temperature !== undefined && request.temperature !== 1) {
+        return fail(
+          400,
+          `Unsupported value: 'temperature' does not support ${String(request.temperature)} with this model. Only the default (1) value is supported.`,
+          { param: 'temperature', code: 'unsupported_value' },
+        );
+      }
+      if (request.reasoning_effort !== undefined && !spec.effort) {
+        return flavor === 'xai'
+          ? json(400, { code: 'invalid-argument', error: `Model ${model} does not support parameter reasoningEffort.` })
+          : fail(400, "Unsupported parameter: 'reasoning_effort' is not supported with this model.", {
+              param: 'reasoning_effort',
+              code: 'unsupported_parameter',
+            });
+      }
+      if (spec.reasoning && request.max_tokens !== undefined) {
+        return fail(
+          400,
+          "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+          {
+            param: 'max_tokens',
+            code: 'unsupported_parameter',
+          },
+        );
+      }
+      const format = request.response_format as
+        { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: unknown } } | undefined;
+      const schemaProblem = format?.json_schema?.strict ? strictSchemaProblem(format.json_schema.schema) : null;
+      if (schemaProblem) {
+        return fail(400, `Invalid schema for response_format '${format!.json_schema!.name}': ${schemaProblem}`, {
+          param: 'response_format',
+        });
+      }
       if (state.latencyMs) await new Promise((resolve) => setTimeout(resolve, state.latencyMs).unref());
       const behaviour = script.next();
       if (behaviour === 'hang') return void hanging.add(() => res.destroy());
       if (behaviour === 'rate-limit') {
-        return json(
-          429,
-          { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
-          { 'retry-after-ms': '10' },
-        );
+        return flavor === 'xai'
+          ? json(
+              429,
+              { code: 'Too many requests', error: `Too many tokens for team fake: Tokens per Minute (actual/limit).` },
+              { 'retry-after-ms': '10' },
+            )
+          : fail(429, 'Rate limit reached for requests', { type: 'requests', code: 'rate_limit_exceeded' });
+      }
+      if (behaviour === 'insufficient-quota') {
+        return flavor === 'xai'
+          ? json(429, {
+              code: 'Some resource has been exhausted',
+              error:
+                'Your team fake-team has either used all available credits or reached its monthly spending limit. To continue making API requests, please purchase more credits or raise your spending limit.',
+            })
+          : fail(
+              429,
+              'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+              { type: 'insufficient_quota', code: 'insufficient_quota' },
+            );
       }
       if (behaviour === 'server-error')
-        return json(500, { error: { message: 'The server had an error', type: 'server_error', param: null, code: null } });
+        return fail(500, 'The server had an error while processing your request. Sorry about that!', { type: 'server_error' });
       const messages = request.messages as { role: string; content: string }[];
       const prompt = messages
         .filter((m) => m.role === 'user')
         .map((m) => m.content)
         .join('\n');
+      const answer = fakeAnalysis(prompt, behaviour);
+      const finish = behaviour === 'cut-off' ? 'length' : behaviour === 'content-filter' ? 'content_filter' : 'stop';
       const blocked = behaviour === 'blocked';
       return json(200, {
         id: `chatcmpl-${randomBytes(8).toString('hex')}`,
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
-        model: request.model,
+        model,
         choices: [
           {
             index: 0,
             message: {
               role: 'assistant',
-              content: blocked ? null : fakeAnalysis(prompt, behaviour),
+              content: blocked ? null : finish === 'stop' ? answer : answer.slice(0, Math.floor(answer.length / 3)),
               refusal: blocked ? 'I cannot help with this content.' : null,
+              annotations: [],
             },
-            finish_reason: 'stop',
+            finish_reason: finish,
             logprobs: null,
           },
         ],
         usage: {
-          prompt_tokens: Math.ceil(prompt.length / 4),
-          completion_tokens: 200,
-          total_tokens: Math.ceil(prompt.length / 4) + 200,
+          prompt_tokens: estimateTokens(prompt),
+          completion_tokens: estimateTokens(answer),
+          total_tokens: estimateTokens(prompt) + estimateTokens(answer),
+          completion_tokens_details: { reasoning_tokens: spec.reasoning ? 256 : 0 },
         },
       });
     }
-    json(404, { error: { message: `Unknown request URL: ${req.method} ${req.url}`, type: 'invalid_request_error' } });
+    const route = `${req.method} ${req.url}`;
+    flavor === 'xai'
+      ? json(404, { code: 'Some requested entity was not found', error: `No handler found on route ${route}` })
+      : fail(
+          404,
+          `Unknown request URL: ${route}. Please check the URL for typos, or see the docs at https://platform.openai.com/docs/api-reference/.`,
+        );
   });
 
   return {
@@ -118,11 +283,12 @@ export async function startFakeOpenAi({ apiKey = `sk-test-${randomBytes(6).toStr
     get flagWord() {
       return state.flagWord;
     },
-    set flagWord(word: string) {
-      state.flagWord = word;
+    get newsWord() {
+      return state.newsWord;
     },
     calls,
     chatRequests,
+    moderationTokens,
     get latencyMs() {
       return state.latencyMs;
     },

@@ -1,4 +1,4 @@
-import { createProviders } from '@findclips/analysis';
+import { checkModels, createProviders } from '@findclips/analysis';
 import type { WorkerEnv } from '@findclips/config';
 import { ANALYSIS_QUEUE, bullConnection, bullPrefix, type AnalysisJob, type Publisher } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
@@ -23,6 +23,12 @@ export interface WorkerDeps {
 export async function startWorker({ env, dataSource, publisher, logger, metrics }: WorkerDeps): Promise<Worker<AnalysisJob>> {
   const providers = createProviders(env);
   logger.info({ providers: [...providers.keys()], defaultProvider: env.ANALYSIS_DEFAULT_PROVIDER }, 'analysis providers');
+  // A retired model is said once, here, in words an operator can act on; jobs still start meanwhile.
+  void checkModels(providers, env.PROVIDER_TIMEOUT_MS).then((checks) => {
+    for (const { provider, model, outcome, message } of checks) {
+      logger[outcome === 'ok' ? 'info' : outcome === 'missing' ? 'error' : 'warn']({ provider, model }, message);
+    }
+  });
   const worker = new Worker<AnalysisJob>(
     ANALYSIS_QUEUE,
     createAnalysisJob({

@@ -1,10 +1,11 @@
 import OpenAI from 'openai';
 import type { TranscriptSegment } from '@findclips/contracts';
-import { AnalysisError, providerFailure } from '../errors';
-import { checkLexicon } from '../policy';
-import { ANALYSIS_JSON_SCHEMA, SYSTEM_PROMPT, userPrompt } from '../prompt';
+import { AnalysisError, OutputCutOffError, providerFailure } from '../errors';
+import { checkLexicon, policyCategories } from '../policy';
+import { ANALYSIS_JSON_SCHEMA, SYSTEM_PROMPT, repairPrompt, userPrompt } from '../prompt';
 import type { AnalysisProvider, AnalyzeInput, PolicyVerdict } from '../provider';
-import { withDeadline, withRepair } from './structured';
+import { chatModelParams, MAX_OUTPUT_TOKENS } from './models';
+import { withDeadline, withRepair, type Repair } from './structured';
 
 export interface OpenAiCompatibleOptions {
   name: 'openai' | 'grok';
@@ -17,52 +18,110 @@ export interface OpenAiCompatibleOptions {
   maxRetries: number;
 }
 
-/** Maps SDK failures to our codes: 429, 5xx, timeouts and network errors are transient. */
-export function providerError(name: string, timeoutMs: number, error: unknown): AnalysisError {
+/** What an API error's body says, in OpenAI's shape (`error.code`) or xAI's (`{code, error: "text"}`). */
+function errorText(error: InstanceType<typeof OpenAI.APIError>): string {
+  const body = error.error as unknown;
+  return `${error.code ?? ''} ${typeof body === 'string' ? body : error.message}`;
+}
+
+/**
+ * Maps SDK failures to our codes: 429, 5xx, timeouts and network errors are transient; a model
+ * that does not exist and a used-up quota are not, whatever their status.
+ */
+export function providerError(name: string, model: string, timeoutMs: number, error: unknown): AnalysisError {
   if (error instanceof AnalysisError) return error;
   if (error instanceof OpenAI.APIConnectionTimeoutError) return providerFailure(name, { kind: 'timeout', timeoutMs }, error);
   if (error instanceof OpenAI.APIConnectionError) return providerFailure(name, { kind: 'unreachable' }, error);
-  if (error instanceof OpenAI.APIError && error.status)
+  if (error instanceof OpenAI.APIError && error.status) {
+    const text = errorText(error);
+    if (error.code === 'model_not_found' || /model not found|does not exist/i.test(text))
+      return providerFailure(name, { kind: 'model-gone', model }, error);
+    if (error.code === 'insufficient_quota' || /used all available credits|spending limit/i.test(text))
+      return providerFailure(name, { kind: 'quota' }, error);
     return providerFailure(name, { kind: 'status', status: error.status }, error);
+  }
   return providerFailure(name, { kind: 'other' }, error);
+}
+
+/** Characters of one moderation input, and of one request (about 2,000 and 8,000 tokens). */
+const MODERATION_ITEM_CHARS = 8_000;
+const MODERATION_REQUEST_CHARS = 32_000;
+
+/**
+ * The transcript as moderation requests: texts of about 2,000 tokens, grouped so that no request
+ * carries more than about 8,000, under the 10,000 tokens a minute of OpenAI's lowest tiers
+ * (a 2-hour transcript is about 40,000).
+ */
+export function moderationBatches(segments: TranscriptSegment[]): string[][] {
+  const items: string[] = [];
+  let item = '';
+  for (const segment of segments) {
+    if (item && item.length + segment.text.length + 1 > MODERATION_ITEM_CHARS) {
+      items.push(item);
+      item = '';
+    }
+    item += item ? ` ${segment.text}` : segment.text;
+  }
+  if (item.trim()) items.push(item);
+  const batches: string[][] = [];
+  let size = Infinity;
+  for (const text of items) {
+    if (size + text.length > MODERATION_REQUEST_CHARS) {
+      batches.push([]);
+      size = 0;
+    }
+    batches.at(-1)!.push(text);
+    size += text.length;
+  }
+  return batches;
 }
 
 /** OpenAI and xAI (Grok) through the openai SDK: chat completions with a strict JSON schema. */
 export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): AnalysisProvider {
+  const { name, model, timeoutMs } = options;
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL: options.baseURL,
-    timeout: options.timeoutMs,
+    timeout: timeoutMs,
     maxRetries: options.maxRetries,
   });
+  const fail = (error: unknown) => providerError(name, model, timeoutMs, error);
+
+  const complete = (input: AnalyzeInput, repair: Repair | undefined, signal: AbortSignal) =>
+    client.chat.completions.create(
+      {
+        model,
+        ...chatModelParams(name, model),
+        max_completion_tokens: MAX_OUTPUT_TOKENS,
+        messages: [
+          { role: 'system', content: SYSTEM_PROMPT },
+          { role: 'user', content: userPrompt(input) },
+          ...(repair
+            ? [
+                { role: 'assistant' as const, content: repair.previous },
+                { role: 'user' as const, content: repairPrompt(repair.problem) },
+              ]
+            : []),
+        ],
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'video_topics', strict: true, schema: ANALYSIS_JSON_SCHEMA },
+        },
+      },
+      { signal },
+    );
 
   return {
-    name: options.name,
-    model: options.model,
+    name,
+    model,
     maxChunkSeconds: 20 * 60,
 
     async analyze(input: AnalyzeInput) {
       try {
         return await withRepair(async (repair) => {
-          const completion = await withDeadline(options.name, options.timeoutMs, input.signal, (signal) =>
-            client.chat.completions.create(
-              {
-                model: options.model,
-                temperature: 0.2,
-                messages: [
-                  { role: 'system', content: SYSTEM_PROMPT },
-                  { role: 'user', content: userPrompt(input) },
-                  ...(repair ? [{ role: 'user' as const, content: repair }] : []),
-                ],
-                response_format: {
-                  type: 'json_schema',
-                  json_schema: { name: 'video_topics', strict: true, schema: ANALYSIS_JSON_SCHEMA },
-                },
-              },
-              { signal },
-            ),
-          );
+          const completion = await withDeadline(name, timeoutMs, input.signal, (signal) => complete(input, repair, signal));
           const choice = completion.choices[0];
+          if (choice?.finish_reason === 'length') throw new OutputCutOffError(name);
           if (choice?.finish_reason === 'content_filter') {
             throw new AnalysisError('CONTENT_POLICY', 'The AI provider refused this video under its content policy.', false, [
               'content_filter',
@@ -73,39 +132,38 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
               'refusal',
             ]);
           }
-          return choice?.message.content;
-        });
+          return { text: choice?.message.content };
+        }, input.segments);
       } catch (error) {
-        throw providerError(options.name, options.timeoutMs, error);
+        throw fail(error);
       }
     },
 
     async moderate(segments: TranscriptSegment[], signal?: AbortSignal): Promise<PolicyVerdict> {
       if (!options.moderationModel) return checkLexicon(segments);
-      // Moderation takes a list of texts: send the transcript in pieces of about 2,000 words.
-      const pieces: string[] = [];
-      let piece = '';
-      for (const segment of segments) {
-        piece += `${segment.text} `;
-        if (piece.length > 12_000) {
-          pieces.push(piece);
-          piece = '';
-        }
-      }
-      if (piece.trim()) pieces.push(piece);
+      const categories = new Set<string>();
       try {
-        const result = await withDeadline(options.name, options.timeoutMs, signal, (limited) =>
-          client.moderations.create({ model: options.moderationModel!, input: pieces }, { signal: limited }),
-        );
-        const categories = new Set<string>();
-        for (const verdict of result.results) {
-          if (!verdict.flagged) continue;
-          for (const [category, flagged] of Object.entries(verdict.categories)) if (flagged) categories.add(category);
+        // One request after the other: each stays under a low tier's tokens per minute.
+        for (const input of moderationBatches(segments)) {
+          const result = await withDeadline(name, timeoutMs, signal, (limited) =>
+            client.moderations.create({ model: options.moderationModel!, input }, { signal: limited }),
+          );
+          for (const verdict of result.results) {
+            for (const category of policyCategories(verdict.category_scores as unknown as Record<string, number>)) {
+              categories.add(category);
+            }
+          }
         }
-        return { flagged: categories.size > 0, categories: [...categories] };
       } catch (error) {
-        throw providerError(options.name, options.timeoutMs, error);
+        throw providerError(name, options.moderationModel, timeoutMs, error);
       }
+      return { flagged: categories.size > 0, categories: [...categories] };
+    },
+
+    async checkModel(signal?: AbortSignal) {
+      const ids: string[] = [];
+      for await (const entry of client.models.list({ signal })) ids.push(entry.id);
+      return ids.includes(model) ? null : `the model "${model}" is not in ${name === 'openai' ? 'OpenAI' : 'xAI'}'s model list`;
     },
   };
 }

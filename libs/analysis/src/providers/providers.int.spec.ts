@@ -7,29 +7,33 @@ import {
   type FakeGemini,
   type FakeOpenAi,
 } from '@findclips/testing';
+import type { TranscriptSegment } from '@findclips/contracts';
 import { analyzeTranscript } from '../pipeline';
-import { createProviders, pickProvider } from './registry';
+import type { AnalysisProvider } from '../provider';
+import { checkModels, createProviders, pickProvider } from './registry';
+
+const moderationOnly = (provider: AnalysisProvider, segments: TranscriptSegment[]) => provider.moderate!(segments);
 
 const segments = sampleTranscript(300);
 const transcriptText = segments.map((s) => s.text).join(' ');
 
 describe('AI providers through their real SDKs, against fakes', () => {
   let openai: FakeOpenAi;
+  let xai: FakeOpenAi;
   let gemini: FakeGemini;
   let providers: ReturnType<typeof createProviders>;
+  /** Providers with these settings over the default ones, against the same fakes. */
+  const providersWith = (env: Record<string, string>) =>
+    createProviders(
+      parseEnv('test', analysisEnvSchema, { ...fakeProviderEnv(openai, gemini, xai), PROVIDER_TIMEOUT_MS: '5000', ...env }),
+    );
 
   beforeAll(async () => {
-    openai = await startFakeOpenAi();
-    gemini = await startFakeGemini();
-    const env = parseEnv('test', analysisEnvSchema, {
-      ...fakeProviderEnv(openai, gemini),
-      PROVIDER_TIMEOUT_MS: '5000',
-    });
-    providers = createProviders(env);
+    [openai, xai, gemini] = await Promise.all([startFakeOpenAi(), startFakeOpenAi({ flavor: 'xai' }), startFakeGemini()]);
+    providers = providersWith({});
   });
   afterAll(async () => {
-    await openai.close();
-    await gemini.close();
+    await Promise.all([openai.close(), xai.close(), gemini.close()]);
   });
 
   it.each(['openai', 'grok', 'gemini'] as const)(
@@ -42,22 +46,134 @@ describe('AI providers through their real SDKs, against fakes', () => {
     },
   );
 
-  it('openai: asks for structured output with our JSON schema and the transcript as timed lines', async () => {
+  it('openai and grok: structured output with our schema, numbered lines, and only the parameters the model takes', async () => {
     await analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('openai')! });
-    const request = openai.chatRequests.at(-1) as {
+    const request = openai.chatRequests.at(-1) as Record<string, unknown> & {
       response_format: { type: string; json_schema: { strict: boolean } };
       messages: { content: string }[];
     };
+    expect(request.model).toBe('gpt-6-luna');
     expect(request.response_format.type).toBe('json_schema');
     expect(request.response_format.json_schema.strict).toBe(true);
-    expect(request.messages[1]!.content).toMatch(/^\[0\.0-\d+\.\d\] Let's talk about sleep/m);
+    expect(request.messages[1]!.content).toMatch(/^L1 \[0\.0-\d+\.\d\] Let's talk about sleep/m);
+    expect(request.messages[1]!.content).toContain('Give about 1 topic for these');
+    // A reasoning model: no temperature (it would answer 400), a small effort, an output limit.
+    expect(request).not.toHaveProperty('temperature');
+    expect(request).toMatchObject({ reasoning_effort: 'low', max_completion_tokens: 8192 });
+
+    await analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('grok')! });
+    expect(xai.chatRequests.at(-1)).toMatchObject({ model: 'grok-4.3', reasoning_effort: 'low', max_completion_tokens: 8192 });
+    const nonReasoning = providersWith({ XAI_MODEL: 'grok-4.20-0309-non-reasoning' }).get('grok')!;
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: nonReasoning })).resolves.toBeDefined();
+    expect(xai.chatRequests.at(-1)).toMatchObject({ temperature: 0.2 });
+    expect(xai.chatRequests.at(-1)).not.toHaveProperty('reasoning_effort');
   });
 
-  it('gemini: asks for JSON with responseJsonSchema', async () => {
+  it('gemini: JSON with responseJsonSchema, thinkingLevel on Gemini 3 (default temperature), thinkingBudget on 2.5', async () => {
     await analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! });
-    const request = gemini.requests.at(-1) as { generationConfig: { responseMimeType: string; responseJsonSchema: object } };
-    expect(request.generationConfig.responseMimeType).toBe('application/json');
-    expect(request.generationConfig.responseJsonSchema).toHaveProperty('properties.topics');
+    const request = gemini.requests.at(-1) as { generationConfig: Record<string, unknown> };
+    expect(request.generationConfig).toMatchObject({
+      responseMimeType: 'application/json',
+      responseJsonSchema: expect.objectContaining({ required: ['topics'] }),
+      thinkingConfig: { thinkingLevel: 'LOW' },
+      maxOutputTokens: 8192,
+    });
+    expect(request.generationConfig).not.toHaveProperty('temperature');
+    const older = providersWith({ GEMINI_MODEL: 'gemini-2.5-flash-lite' }).get('gemini')!;
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: older })).resolves.toBeDefined();
+    expect((gemini.requests.at(-1) as { generationConfig: Record<string, unknown> }).generationConfig).toMatchObject({
+      temperature: 0.2,
+      thinkingConfig: { thinkingBudget: 1024 },
+    });
+  });
+
+  it.each([
+    ['grok', { XAI_MODEL: 'grok-4-fast-non-reasoning' }, 'Grok no longer offers the model "grok-4-fast-non-reasoning"'],
+    ['gemini', { GEMINI_MODEL: 'gemini-2.5-flash' }, 'Gemini no longer offers the model "gemini-2.5-flash"'],
+    ['openai', { OPENAI_MODEL: 'gpt-4.1-nano' }, 'OpenAI no longer offers the model "gpt-4.1-nano"'],
+  ] as const)('%s: a retired model fails at once with a message naming it, not a retry loop', async (name, env, message) => {
+    const retired = providersWith(env);
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: retired.get(name)! })).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      transient: false,
+      message: `${message}. Please contact support.`,
+    });
+    const checks = await checkModels(retired, 5_000);
+    expect(checks.find((c) => c.provider === name)).toMatchObject({
+      outcome: 'missing',
+      message: expect.stringMatching(
+        /^(OPENAI|XAI|GEMINI)_MODEL: the model ".+" is not in .+ model list; every .+ analysis will fail/,
+      ),
+    });
+  });
+
+  it('checks at start-up that every configured model exists, from each model list', async () => {
+    const checks = await checkModels(providers, 5_000);
+    expect(checks.map((c) => [c.provider, c.model, c.outcome])).toEqual([
+      ['openai', 'gpt-6-luna', 'ok'],
+      ['grok', 'grok-4.3', 'ok'],
+      ['gemini', 'gemini-3.8-flash', 'ok'],
+    ]);
+    const unreachable = createProviders(
+      parseEnv('test', analysisEnvSchema, {
+        OPENAI_API_KEY: 'sk-x',
+        OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+        PROVIDER_MAX_RETRIES: '0',
+      }),
+    );
+    expect(await checkModels(unreachable, 2_000)).toEqual([
+      expect.objectContaining({
+        provider: 'openai',
+        outcome: 'unknown',
+        message: expect.stringMatching(/could not read the openai model list/),
+      }),
+    ]);
+  });
+
+  it('a model that stops at its output limit is not asked again: the chunk is split and each half analysed', async () => {
+    for (const [name, fake] of [
+      ['openai', openai],
+      ['gemini', gemini],
+    ] as const) {
+      fake.script.then('cut-off');
+      const before = name === 'openai' ? openai.calls.chat : gemini.calls.generate;
+      const result = await analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get(name)! });
+      expect((name === 'openai' ? openai.calls.chat : gemini.calls.generate) - before).toBe(3);
+      expect(result.topics.at(-1)!.endTime).toBeGreaterThan(250);
+      expect(result.topics[0]!.startTime).toBeLessThan(60);
+    }
+  });
+
+  it('stop reasons: content filters are the content policy, RECITATION is asked again, OTHER is transient', async () => {
+    openai.script.then('content-filter');
+    await expect(analyzeTranscript({ segments, provider: providers.get('openai')! })).rejects.toMatchObject({
+      code: 'CONTENT_POLICY',
+      categories: ['content_filter'],
+    });
+    gemini.script.then('content-filter');
+    await expect(analyzeTranscript({ segments, provider: providers.get('gemini')! })).rejects.toMatchObject({
+      code: 'CONTENT_POLICY',
+      categories: ['dangerous_content'],
+    });
+    gemini.script.then('recitation');
+    const before = gemini.calls.generate;
+    await expect(analyzeTranscript({ segments, provider: providers.get('gemini')! })).resolves.toBeDefined();
+    expect(gemini.calls.generate - before).toBe(2);
+    const repair = (gemini.requests.at(-1) as { contents: { role: string; parts: { text: string }[] }[] }).contents;
+    expect(repair.map((c) => c.role)).toEqual(['user', 'model', 'user']);
+    expect(repair[2]!.parts[0]!.text).toMatch(/reciting the transcript/);
+    gemini.script.then('other');
+    await expect(analyzeTranscript({ segments, provider: providers.get('gemini')! })).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      transient: true,
+      message: 'Gemini stopped without an answer (OTHER). Please try again later.',
+    });
+  });
+
+  it("gemini: a thinking model's thought parts are not taken for the answer", async () => {
+    gemini.script.then('thoughts');
+    const result = await analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! });
+    expect(result.topics.length).toBeGreaterThan(0);
   });
 
   it('replaces invented quotes, drops unfounded ones and clamps times out of the video', async () => {
@@ -70,13 +186,17 @@ describe('AI providers through their real SDKs, against fakes', () => {
     expect(result.topics.at(-1)!.endTime).toBeLessThanOrEqual(segments.at(-1)!.end);
   });
 
-  it('repairs one invalid answer, and gives up after two', async () => {
+  it('repairs one invalid answer, showing the model its answer, and gives up after two', async () => {
     openai.script.then('invalid-json');
     const before = openai.calls.chat;
     await expect(
       analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('openai')! }),
     ).resolves.toBeDefined();
     expect(openai.calls.chat - before).toBe(2);
+    const messages = (openai.chatRequests.at(-1) as { messages: { role: string; content: string }[] }).messages;
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(messages[2]!.content).toBe('Sure! Here are the topics: {"topics": [');
+    expect(messages[3]!.content).toMatch(/^Your previous answer was not valid: the answer was not valid JSON/);
 
     gemini.script.then('invalid-json', 'invalid-json');
     await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! })).rejects.toMatchObject(
@@ -105,14 +225,33 @@ describe('AI providers through their real SDKs, against fakes', () => {
         transient: true,
       },
     );
+    const once = providersWith({ PROVIDER_MAX_RETRIES: '0' });
     gemini.script.then('server-error');
-    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! })).rejects.toMatchObject(
-      {
-        code: 'PROVIDER_ERROR',
-        message: 'Gemini is unavailable right now (HTTP 500). Please try again later.',
-        transient: true,
-      },
-    );
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: once.get('gemini')! })).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      message: 'Gemini is unavailable right now (HTTP 500). Please try again later.',
+      transient: true,
+    });
+  });
+
+  it('gemini: retries a 500 inside the SDK as PROVIDER_MAX_RETRIES says', async () => {
+    const patient = providersWith({ PROVIDER_MAX_RETRIES: '1' });
+    gemini.script.then('server-error');
+    const before = gemini.calls.generate;
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: patient.get('gemini')! })).resolves.toBeDefined();
+    expect(gemini.calls.generate - before).toBe(2);
+  });
+
+  it.each([
+    ['openai', "OpenAI refused the request: our account's quota is used up. Please contact support."],
+    ['grok', "Grok refused the request: our account's quota is used up. Please contact support."],
+  ] as const)('%s: a used-up quota (429) is permanent, with its own message', async (name, message) => {
+    (name === 'openai' ? openai : xai).script.then('insufficient-quota', 'insufficient-quota', 'insufficient-quota');
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get(name)! })).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      transient: false,
+      message,
+    });
   });
 
   it.each([
@@ -122,12 +261,12 @@ describe('AI providers through their real SDKs, against fakes', () => {
   ] as const)('%s: a call that hangs times out after PROVIDER_TIMEOUT_MS, as a transient error', async (name, label) => {
     const impatient = createProviders(
       parseEnv('test', analysisEnvSchema, {
-        ...fakeProviderEnv(openai, gemini),
+        ...fakeProviderEnv(openai, gemini, xai),
         PROVIDER_TIMEOUT_MS: '300',
         PROVIDER_MAX_RETRIES: '0',
       }),
     );
-    (name === 'gemini' ? gemini : openai).script.then('hang');
+    (name === 'gemini' ? gemini : name === 'grok' ? xai : openai).script.then('hang');
     const started = performance.now();
     await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: impatient.get(name)! })).rejects.toMatchObject({
       code: 'PROVIDER_ERROR',
@@ -137,14 +276,26 @@ describe('AI providers through their real SDKs, against fakes', () => {
     expect(performance.now() - started).toBeLessThan(3_000);
   });
 
-  it('openai: OpenAI moderation flags the transcript before any analysis (CONTENT_POLICY)', async () => {
+  it('openai: OpenAI moderation, mapped onto our narrow policy, refuses before any analysis; news of violence passes', async () => {
     const flagged = [...segments.slice(0, 10), { text: `and then ${openai.flagWord} happened`, start: 400, end: 405 }];
     const before = openai.calls.chat;
     await expect(analyzeTranscript({ segments: flagged, provider: providers.get('openai')! })).rejects.toMatchObject({
       code: 'CONTENT_POLICY',
-      categories: ['violence'],
+      categories: ['violence/instructions'],
     });
     expect(openai.calls.chat).toBe(before);
+    const news = [...segments.slice(0, 10), { text: `the report said ${openai.newsWord} in the war`, start: 400, end: 405 }];
+    await expect(analyzeTranscript({ segments: news, provider: providers.get('openai')! })).resolves.toBeDefined();
+  });
+
+  it("openai: a 2-hour transcript is moderated in requests under a low tier's tokens per minute", async () => {
+    const long = sampleTranscript(7200);
+    const before = openai.moderationTokens.length;
+    await expect(moderationOnly(providers.get('openai')!, long)).resolves.toEqual({ flagged: false, categories: [] });
+    const sent = openai.moderationTokens.slice(before);
+    expect(sent.length).toBeGreaterThan(1);
+    expect(Math.max(...sent)).toBeLessThanOrEqual(10_000);
+    expect(sent.reduce((a, b) => a + b, 0)).toBeGreaterThan(20_000);
   });
 
   it('gemini: a blocked prompt is a CONTENT_POLICY error with its categories', async () => {
@@ -163,6 +314,13 @@ describe('AI providers through their real SDKs, against fakes', () => {
         categories: ['violence/instructions'],
       });
     }
+  });
+
+  it('gemini: a 2-hour transcript is two chunks, the last minutes folded into the second, not a scrap of their own', async () => {
+    const long = sampleTranscript(7200);
+    const result = await analyzeTranscript({ segments: long, durationSeconds: 7200, provider: providers.get('gemini')! });
+    expect(result.chunks).toBe(2);
+    expect(result.topics.at(-1)!.endTime).toBeGreaterThan(7000);
   });
 
   it('splits a 2-hour transcript into overlapping chunks analysed in parallel, merged without overlaps', async () => {

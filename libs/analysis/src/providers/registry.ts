@@ -42,6 +42,7 @@ export function createProviders(env: AnalysisEnv): Map<AnalysisProviderName, Ana
         baseUrl: env.GEMINI_BASE_URL,
         model: env.GEMINI_MODEL,
         timeoutMs: env.PROVIDER_TIMEOUT_MS,
+        maxRetries: env.PROVIDER_MAX_RETRIES,
       }),
     );
   }
@@ -55,4 +56,59 @@ export function pickProvider(
   fallback: AnalysisProviderName,
 ): AnalysisProvider {
   return (requested && providers.get(requested)) || providers.get(fallback) || providers.get('local')!;
+}
+
+/** The environment variable that names each provider's model, for messages to operators. */
+const MODEL_VARIABLE: Partial<Record<AnalysisProviderName, string>> = {
+  openai: 'OPENAI_MODEL',
+  grok: 'XAI_MODEL',
+  gemini: 'GEMINI_MODEL',
+};
+
+/** How a start-up check of one provider's model ended. */
+export interface ModelCheck {
+  provider: AnalysisProviderName;
+  model: string;
+  /** `missing`: the provider's model list lacks it; `unknown`: the list could not be read. */
+  outcome: 'ok' | 'missing' | 'unknown';
+  message: string;
+}
+
+/**
+ * Asks every keyed provider's model list whether its configured model exists, so that a retired
+ * model is reported once at start-up, in words an operator can act on, not by every job failing.
+ */
+export async function checkModels(
+  providers: Map<AnalysisProviderName, AnalysisProvider>,
+  timeoutMs: number,
+): Promise<ModelCheck[]> {
+  const keyed = [...providers.values()].filter((p) => p.checkModel);
+  return Promise.all(
+    keyed.map(async (provider): Promise<ModelCheck> => {
+      const variable = MODEL_VARIABLE[provider.name] ?? 'its model';
+      try {
+        const problem = await provider.checkModel!(AbortSignal.timeout(timeoutMs));
+        return problem
+          ? {
+              provider: provider.name,
+              model: provider.model,
+              outcome: 'missing',
+              message: `${variable}: ${problem}; every ${provider.name} analysis will fail until ${variable} names a current model (see README)`,
+            }
+          : {
+              provider: provider.name,
+              model: provider.model,
+              outcome: 'ok',
+              message: `${variable} ${provider.model} is available`,
+            };
+      } catch (error) {
+        return {
+          provider: provider.name,
+          model: provider.model,
+          outcome: 'unknown',
+          message: `${variable}: could not read the ${provider.name} model list (${error instanceof Error ? error.message : String(error)})`,
+        };
+      }
+    }),
+  );
 }

@@ -1,9 +1,21 @@
-import { analysisOutputSchema, describeIssues, type AnalysisOutput } from '@findclips/contracts';
+import { describeIssues, type AnalysisOutput, type TranscriptSegment } from '@findclips/contracts';
 import { AnalysisError, providerFailure } from '../errors';
-import { repairPrompt } from '../prompt';
+import { answerToOutput, modelAnswerSchema, type ModelAnswer } from '../prompt';
 
-/** What a provider's answer was wrong about, or the parsed output. */
-export function parseAnswer(text: string | null | undefined): { output: AnalysisOutput } | { problem: string } {
+/** One answer of a model: its text, or why it stopped without a usable one (e.g. RECITATION). */
+export interface Reply {
+  text: string | null | undefined;
+  problem?: string;
+}
+
+/** The turn a repair answers: what the model said and what was wrong with it. */
+export interface Repair {
+  previous: string;
+  problem: string;
+}
+
+/** What a model's answer was wrong about, or the parsed answer. */
+export function parseAnswer(text: string | null | undefined): { answer: ModelAnswer } | { problem: string } {
   if (!text) return { problem: 'the answer was empty' };
   let json: unknown;
   try {
@@ -11,8 +23,8 @@ export function parseAnswer(text: string | null | undefined): { output: Analysis
   } catch {
     return { problem: 'the answer was not valid JSON' };
   }
-  const result = analysisOutputSchema.safeParse(json);
-  if (result.success) return { output: result.data };
+  const result = modelAnswerSchema.safeParse(json);
+  if (result.success) return { answer: result.data };
   return {
     problem: describeIssues(result.error, json)
       .map((p) => `${p.field}: ${p.message}`)
@@ -20,12 +32,21 @@ export function parseAnswer(text: string | null | undefined): { output: Analysis
   };
 }
 
-/** Asks once, and once more with the problem named when the answer does not match the schema. */
-export async function withRepair(ask: (repair?: string) => Promise<string | null | undefined>): Promise<AnalysisOutput> {
-  const first = parseAnswer(await ask());
-  if ('output' in first) return first.output;
-  const second = parseAnswer(await ask(repairPrompt(first.problem)));
-  if ('output' in second) return second.output;
+const check = (reply: Reply) => (reply.problem ? { problem: reply.problem } : parseAnswer(reply.text));
+
+/**
+ * Asks once, and once more when the answer is not usable: the repair carries the previous answer
+ * and what was wrong with it. The answer's line numbers become topics over `segments`.
+ */
+export async function withRepair(
+  ask: (repair?: Repair) => Promise<Reply>,
+  segments: TranscriptSegment[],
+): Promise<AnalysisOutput> {
+  const reply = await ask();
+  const first = check(reply);
+  if ('answer' in first) return answerToOutput(first.answer, segments);
+  const second = check(await ask({ previous: reply.text ?? '', problem: first.problem }));
+  if ('answer' in second) return answerToOutput(second.answer, segments);
   throw new AnalysisError('INVALID_OUTPUT', `The AI provider answered twice with invalid output (${second.problem}).`);
 }
 
