@@ -1,5 +1,5 @@
 import { sampleTranscript } from '@findclips/testing';
-import { groundQuote, groundTopics, indexTranscript } from './grounding';
+import { groundQuote, groundTopics, indexTranscript, snapQuote } from './grounding';
 
 const segments = [
   { text: 'Welcome back to the show.', start: 0, end: 3 },
@@ -7,6 +7,7 @@ const segments = [
   { text: 'because students who slept remembered forty percent more.', start: 6.5, end: 10 },
   { text: 'That is a huge effect.', start: 10, end: 12 },
   { text: 'Now, about caffeine.', start: 60, end: 62 },
+  { text: 'Caffeine blocks the adenosine receptors of the brain for hours.', start: 62, end: 70 },
   { text: 'Welcome back to the show.', start: 120, end: 123 },
 ];
 
@@ -15,7 +16,9 @@ describe('grounding', () => {
 
   it('replaces a paraphrased quote by the verbatim text, with the times of its captions', () => {
     expect(groundQuote(index, 'students that slept remembered 40 percent more', 7)).toBeNull();
-    expect(groundQuote(index, 'because the students who slept remembered forty percent more. That is a huge effect', 6)).toEqual({
+    expect(
+      groundQuote(index, 'because the students who slept remembered forty percent more. That is a huge effect', 6),
+    ).toMatchObject({
       content: 'because students who slept remembered forty percent more. That is a huge effect.',
       startTime: 6.5,
       endTime: 12,
@@ -58,17 +61,62 @@ describe('grounding', () => {
       segments,
       130,
     );
+    // Topic times snap to caption starts and ends: 55 s falls between captions, 999 past the video.
     expect(topics.map((t) => [t.title, t.startTime, t.endTime])).toEqual([
-      ['Sleep and memory', 0, 15],
-      ['Caffeine', 55, 130],
+      ['Sleep and memory', 0, 12],
+      ['Caffeine', 60, 123],
     ]);
-    // A trailing comma is left out: a quote ends on a word or a sentence's end.
+    // A 3.5 s passage grows to whole sentences of at least 8 s.
     expect(topics[0]!.quotes[0]).toMatchObject({
-      content: 'we talk about sleep and memory',
+      content:
+        'Today we talk about sleep and memory, because students who slept remembered forty percent more. That is a huge effect.',
       startTime: 3,
-      endTime: 6.5,
+      endTime: 12,
       id: expect.any(String),
     });
+    expect(topics[1]!.quotes[0]).toMatchObject({ startTime: 60, endTime: 70 });
+  });
+
+  it('cuts clips on sentences inside captions, with interpolated times, 8 to 60 seconds', () => {
+    const talk = indexTranscript([
+      { text: 'so that was the intro. Here is the claim that matters most.', start: 0, end: 6 },
+      { text: 'Sleep doubles what you remember the next day, in every study we ran. And then', start: 6, end: 14 },
+      { text: 'we moved on.', start: 14, end: 15 },
+    ]);
+    const at = (words: string) => {
+      const from = talk.text.indexOf(words);
+      return [from, from + words.length] as const;
+    };
+    // Starts mid-caption on the sentence, ends on the sentence, not on the caption.
+    expect(snapQuote(talk, ...at('the claim that matters most. Sleep doubles what you remember the next day'))).toMatchObject({
+      content: 'Here is the claim that matters most. Sleep doubles what you remember the next day, in every study we ran.',
+      startTime: 2.339,
+      endTime: 13.065,
+    });
+    // Longer than 60 s: sentences come off its end; none short enough: dropped.
+    const long = indexTranscript(
+      Array.from({ length: 10 }, (_, i) => ({ text: `Sentence number ${i} is here.`, start: i * 10, end: i * 10 + 10 })),
+    );
+    expect(snapQuote(long, 0, long.text.length)).toMatchObject({ startTime: 0, endTime: 60 });
+    const endless = indexTranscript([{ text: 'One sentence that never ends for ninety seconds.', start: 0, end: 90 }]);
+    expect(snapQuote(endless, 0, endless.text.length)).toBeNull();
+    const brief = indexTranscript([{ text: 'Too short.', start: 0, end: 2 }]);
+    expect(snapQuote(brief, 0, brief.text.length)).toBeNull();
+  });
+
+  it('never gives the same passage twice in one analysis', () => {
+    const same = { content: 'Caffeine blocks the adenosine receptors of the brain for hours.', startTime: 62, endTime: 70 };
+    const topics = groundTopics(
+      {
+        topics: [
+          { title: 'One', startTime: 60, endTime: 70, quotes: [same, same] },
+          { title: 'Two', startTime: 60, endTime: 70, quotes: [same] },
+        ],
+      },
+      segments,
+      130,
+    );
+    expect(topics.flatMap((t) => t.quotes)).toHaveLength(1);
   });
 
   it('grounds every quote of a 2-hour transcript quickly', () => {
@@ -83,6 +131,13 @@ describe('grounding', () => {
       startTime: long[700]!.start,
       endTime: long[702]!.end,
     });
+    expect(
+      groundTopics(
+        { topics: [{ title: 'T', startTime: 0, endTime: 7200, quotes: [{ content: quote, startTime: 0, endTime: 1 }] }] },
+        long,
+        7200,
+      ),
+    ).toHaveLength(1);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

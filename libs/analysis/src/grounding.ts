@@ -9,6 +9,28 @@ export interface TranscriptIndex {
   segments: TranscriptSegment[];
   /** Where each word trigram occurs (token positions). */
   trigrams: Map<string, number[]>;
+  /** Where each caption segment's text starts in `text`. */
+  offsets: number[];
+  /** Sentences as character spans of `text` (caption segments when the captions have no punctuation). */
+  sentences: { from: number; to: number }[];
+}
+
+const SENTENCE_END = /[.!?…。！？]+["'”’)\]]*(?=\s|$)/gu;
+
+/** Sentence spans of the text; with too little punctuation (auto-captions), the caption segments. */
+function sentenceSpans(text: string, offsets: number[], segments: TranscriptSegment[]) {
+  const spans: { from: number; to: number }[] = [];
+  let from = 0;
+  for (const match of text.matchAll(SENTENCE_END)) {
+    const to = match.index + match[0].length;
+    if (text.slice(from, to).trim()) spans.push({ from: from + (/^\s*/.exec(text.slice(from))?.[0].length ?? 0), to });
+    from = to;
+  }
+  if (text.slice(from).trim()) spans.push({ from: from + (/^\s*/.exec(text.slice(from))?.[0].length ?? 0), to: text.length });
+  if (segments.length > 4 && spans.length < segments.length / 4) {
+    return segments.map((segment, i) => ({ from: offsets[i]!, to: offsets[i]! + segment.text.length }));
+  }
+  return spans;
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
@@ -16,9 +38,11 @@ const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex {
   let text = '';
   const tokens: TranscriptIndex['tokens'] = [];
+  const offsets: number[] = [];
   segments.forEach((segment, index) => {
     if (text) text += ' ';
     const offset = text.length;
+    offsets.push(offset);
     text += segment.text;
     for (const match of segment.text.matchAll(WORD)) {
       tokens.push({
@@ -36,7 +60,86 @@ export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex 
     if (list) list.push(i);
     else trigrams.set(key, [i]);
   }
-  return { text, tokens, segments, trigrams };
+  return { text, tokens, segments, trigrams, offsets, sentences: sentenceSpans(text, offsets, segments) };
+}
+
+/** The time a character of the text is spoken, interpolated within its caption segment. */
+function timeAt(index: TranscriptIndex, position: number): number {
+  let low = 0;
+  let high = index.offsets.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (index.offsets[middle]! <= position) low = middle;
+    else high = middle - 1;
+  }
+  const segment = index.segments[low]!;
+  const length = Math.max(segment.text.length, 1);
+  const share = Math.min(Math.max((position - index.offsets[low]!) / length, 0), 1);
+  return Math.round((segment.start + (segment.end - segment.start) * share) * 1000) / 1000;
+}
+
+/** Index of the sentence holding character `position`. */
+function sentenceAt(index: TranscriptIndex, position: number): number {
+  let low = 0;
+  let high = index.sentences.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (index.sentences[middle]!.from <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** The shortest and longest a quote (a Viral Cut clip) may last. */
+export const QUOTE_MIN_SECONDS = 8;
+export const QUOTE_MAX_SECONDS = 60;
+
+/**
+ * A matched passage as a clip: whole sentences (a sentence counts when the passage holds most
+ * of it), times interpolated within the captions, 8 to 60 seconds: a longer one loses sentences
+ * at its end, a shorter one takes the sentences that follow, and one that cannot reach 8 s is
+ * dropped. Null when nothing fits.
+ */
+export function snapQuote(index: TranscriptIndex, from: number, to: number) {
+  if (index.sentences.length === 0) return null;
+  const covered = (i: number) => {
+    const sentence = index.sentences[i]!;
+    const inside = Math.min(to, sentence.to) - Math.max(from, sentence.from);
+    return inside >= (sentence.to - sentence.from) / 2;
+  };
+  let first = sentenceAt(index, from);
+  let last = sentenceAt(index, Math.max(from, to - 1));
+  if (!covered(first) && first < last) first++;
+  if (!covered(last) && last > first) last--;
+  const start = timeAt(index, index.sentences[first]!.from);
+  const end = (i: number) => timeAt(index, index.sentences[i]!.to);
+  while (last > first && end(last) - start > QUOTE_MAX_SECONDS) last--;
+  while (end(last) - start < QUOTE_MIN_SECONDS && last + 1 < index.sentences.length && end(last + 1) - start <= QUOTE_MAX_SECONDS)
+    last++;
+  const seconds = end(last) - start;
+  if (seconds < QUOTE_MIN_SECONDS || seconds > QUOTE_MAX_SECONDS) return null;
+  return {
+    content: index.text.slice(index.sentences[first]!.from, index.sentences[last]!.to).trim(),
+    startTime: start,
+    endTime: end(last),
+    from: index.sentences[first]!.from,
+    to: index.sentences[last]!.to,
+  };
+}
+
+/** The start of the caption holding `time`, else of the next one. */
+function captionStartFrom(segments: TranscriptSegment[], time: number) {
+  return segments.find((s) => s.end > time)?.start ?? time;
+}
+
+/** The end of the caption holding `time`, else of the one before. */
+function captionEndUntil(segments: TranscriptSegment[], time: number) {
+  let end = time;
+  for (const segment of segments) {
+    if (segment.start >= time) break;
+    end = segment.end;
+  }
+  return end;
 }
 
 /** Share of the quote's words found, in order, in the transcript from `start` on (a greedy alignment). */
@@ -99,34 +202,48 @@ export function groundQuote(index: TranscriptIndex, content: string, claimedStar
     content: index.text.slice(first.from, last.to + tail.length),
     startTime: index.segments[first.segment]!.start,
     endTime: index.segments[last.segment]!.end,
+    from: first.from,
+    to: last.to + tail.length,
   };
 }
 
 const clamp = (value: number, max: number) => Math.min(Math.max(Number.isFinite(value) ? value : 0, 0), max);
 
 /**
- * Makes a provider's output safe to show: quotes replaced by the verbatim transcript text they
- * match with its real times (unmatched quotes dropped), topic times clamped to the video and
- * covering their quotes, topics without quotes dropped, topics ordered by time.
+ * Makes a provider's output safe to show, whichever provider made it: each quote replaced by the
+ * verbatim transcript text it matches (unmatched quotes dropped), cut to whole sentences of 8 to
+ * 60 seconds with their spoken times, never the same passage twice in one analysis; topic times
+ * clamped to the video, snapped to caption starts and ends, covering their quotes and not
+ * overlapping; topics without quotes dropped; topics ordered by time.
  */
 export function groundTopics(output: AnalysisOutput, segments: TranscriptSegment[], durationSeconds: number): Topic[] {
   const index = indexTranscript(segments);
   const duration = Math.max(durationSeconds, segments.at(-1)?.end ?? 0);
+  const used: { from: number; to: number }[] = [];
+  const overlapsUsed = (from: number, to: number) =>
+    used.some((u) => Math.min(to, u.to) - Math.max(from, u.from) > 0.5 * Math.min(to - from, u.to - u.from));
   const topics: Topic[] = [];
   for (const topic of output.topics) {
-    const seen = new Set<string>();
     const quotes = topic.quotes.flatMap((quote) => {
-      const grounded = groundQuote(index, quote.content, clamp(quote.startTime, duration));
-      if (!grounded || seen.has(`${grounded.startTime}:${grounded.content}`)) return [];
-      seen.add(`${grounded.startTime}:${grounded.content}`);
-      return [{ id: randomUUID(), ...grounded }];
+      const matched = groundQuote(index, quote.content, clamp(quote.startTime, duration));
+      const clip = matched && snapQuote(index, matched.from, matched.to);
+      if (!clip || overlapsUsed(clip.from, clip.to)) return [];
+      used.push({ from: clip.from, to: clip.to });
+      return [{ id: randomUUID(), content: clip.content, startTime: clip.startTime, endTime: clip.endTime }];
     });
     const title = topic.title.replace(/\s+/g, ' ').trim();
     if (quotes.length === 0 || !title) continue;
     quotes.sort((a, b) => a.startTime - b.startTime);
-    const startTime = Math.min(clamp(topic.startTime, duration), quotes[0]!.startTime);
-    const endTime = Math.max(clamp(topic.endTime, duration), ...quotes.map((q) => q.endTime));
+    const startTime = Math.min(captionStartFrom(segments, clamp(topic.startTime, duration)), quotes[0]!.startTime);
+    const endTime = Math.max(captionEndUntil(segments, clamp(topic.endTime, duration)), ...quotes.map((q) => q.endTime));
     topics.push({ id: randomUUID(), title, startTime, endTime: Math.max(endTime, startTime), quotes });
   }
-  return topics.sort((a, b) => a.startTime - b.startTime);
+  topics.sort((a, b) => a.startTime - b.startTime);
+  // A topic ends where the next begins, unless its own quotes run on.
+  for (let i = 0; i + 1 < topics.length; i++) {
+    const topic = topics[i]!;
+    const quotesEnd = Math.max(...topic.quotes.map((q) => q.endTime));
+    topic.endTime = Math.max(Math.min(topic.endTime, topics[i + 1]!.startTime), quotesEnd);
+  }
+  return topics;
 }
