@@ -50,14 +50,13 @@ export function parseTimedText(body: string): Cue[] {
     transcript?: { text?: Timed[] };
     timedtext?: { body?: { p?: Timed[] } };
   };
-  const classic = (doc.transcript?.text ?? []).map((node) => {
-    const start = Number(typeof node === 'string' ? 0 : (node.start ?? 0));
-    return { node, start, end: start + Number(typeof node === 'string' ? 0 : (node.dur ?? 0)) };
-  });
-  const srv3 = (doc.timedtext?.body?.p ?? []).map((node) => {
-    const start = Number(typeof node === 'string' ? 0 : (node.t ?? 0)) / 1000;
-    return { node, start, end: start + Number(typeof node === 'string' ? 0 : (node.d ?? 0)) / 1000 };
-  });
+  /** A node's times: `start`/`dur` in seconds (classic) or `t`/`d` in milliseconds (srv3). */
+  const timed = (start: string, duration: string, unit: number) => (node: Timed) => {
+    const at = (key: string) => Number(typeof node === 'string' ? 0 : (node[key] ?? 0)) / unit;
+    return { node, start: at(start), end: at(start) + at(duration) };
+  };
+  const classic = (doc.transcript?.text ?? []).map(timed('start', 'dur', 1));
+  const srv3 = (doc.timedtext?.body?.p ?? []).map(timed('t', 'd', 1000));
   return [...classic, ...srv3]
     .map(({ node, start, end }) => ({ text: captionText(rawTextOf(node)), start, end }))
     .filter((cue) => cue.text.length > 0 && Number.isFinite(cue.start) && Number.isFinite(cue.end))
