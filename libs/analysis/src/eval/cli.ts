@@ -1,48 +1,147 @@
+import { parseArgs } from 'node:util';
+import { analysisEnvSchema, ConfigError, parseEnv } from '@findclips/config';
+import { analysisProviders, type AnalysisProviderName } from '@findclips/contracts';
+import { createProviders } from '../providers/registry';
+import { tfidfBaseline } from './baseline';
 import { EvalDataMissing, readEvalSet } from './corpus';
-import { evaluate, type CorpusRow, type QuoteReport } from './evaluate';
+import {
+  equidistant,
+  evaluate,
+  localAnalyzer,
+  noBoundaries,
+  pipelineSegmenter,
+  type CorpusRow,
+  type LevelTable,
+} from './evaluate';
 
-const fixed = (value: number | null, digits = 3) => (value === null ? '–' : value.toFixed(digits).replace(/^0\./, '.'));
+const USAGE = `Usage: npm run -s eval -- [DIR] [--provider local|openai|grok|gemini] [--only LEVEL ...]
+DIR: the development set (default ../shared/eval). --provider scores that provider through the
+worker's pipeline (its key and model from the environment, as the worker reads them); --only keeps
+the levels whose name starts with LEVEL (e.g. --only youtube --only podcasts).`;
 
-function table(level: string, documents: number, rows: CorpusRow[]): string {
+const fixed = (value: number | null, digits = 3) => (value === null ? '–' : value.toFixed(digits).replace(/^(-?)0\./, '$1.'));
+const percent = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(0)}%` : '–');
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[sorted.length >> 1]! : null;
+};
+
+function topicsTable(rows: CorpusRow[]): string[] {
   const lines = [
-    `### ${level} (${documents} documents)`,
-    '',
-    '| segmenter | Pk | WD | F1 ±3 | F1 ±15 s | topics (reference) | title ROUGE-L (first sentence) | ms / document |',
+    '| segmenter | Pk | WD | F1 ±3 | F1 ±30 s | topics / chapters (median) | longest topic (mean share; > 35% of a video > 20 min) | ms / document |',
     '|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     lines.push(
       `| ${row.segmenter} | ${fixed(row.pk)} | ${fixed(row.windowDiff)} | ${fixed(row.f1Units)} | ${fixed(row.f1Seconds)} | ` +
-        `${row.topics.toFixed(1)} (${row.referenceTopics.toFixed(1)}) | ` +
-        (row.titleRouge === null ? '–' : `${fixed(row.titleRouge)} (${fixed(row.baselineRouge)}), ${row.titlesMatched} titles`) +
-        ` | ${row.msPerDocument === null ? '–' : row.msPerDocument.toFixed(1)} |`,
+        `${row.topicRatio.toFixed(2)} (${row.topics.toFixed(1)} / ${row.referenceTopics.toFixed(1)}) | ` +
+        `${percent(row.longestShare, 1)}; ${row.longVideos ? `${row.oversized} of ${row.longVideos}` : '–'} | ` +
+        `${row.msPerDocument === null ? '–' : row.msPerDocument.toFixed(1)}${row.refused ? ` (${row.refused} refused)` : ''} |`,
     );
   }
-  return lines.join('\n');
+  return lines;
 }
 
-function quotes(report: QuoteReport): string {
-  const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
-  const s = report.seconds;
-  return [
-    `### Quotes of the local analyzer (${report.quotes}, TinyRec coarse and QMSum)`,
+function outputsTable(rows: CorpusRow[]): string[] {
+  const withOutputs = rows.filter((r) => r.titles || r.quotes);
+  if (!withOutputs.length) return [];
+  const lines = [
+    '| segmenter | title word F1 (first sentence) | title ROUGE-L (first sentence) | titles of 2-8 words; repeated | quotes | 8-60 s; verbatim | start / end on a sentence | near-duplicate pairs | spread over the topic (median) | opening on a pronoun or segue |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const row of withOutputs) {
+    const t = row.titles;
+    const q = row.quotes;
+    lines.push(
+      `| ${row.segmenter} | ` +
+        (t
+          ? `${fixed(t.f1)} (${fixed(t.baselineF1)}) | ${fixed(t.rouge)} (${fixed(t.baselineRouge)}) | ${percent(t.wellSized, t.count)}; ${t.duplicates} |`
+          : '– | – | – |') +
+        (q
+          ? ` ${q.quotes} | ${percent(q.within8to60s, q.quotes)}; ${percent(q.verbatim, q.quotes)} | ` +
+            (q.sentenceKnown
+              ? `${percent(q.startsOnSentence, q.judgedOnSentence ?? 0)} / ${percent(q.endsOnSentence, q.judgedOnSentence ?? 0)}`
+              : '– (no punctuation)') +
+            ` | ${q.nearDuplicatePairs} | ${fixed(median(q.spreads), 2)} | ${percent(q.leaningOpenings, q.quotes)} |`
+          : ' – | – | – | – | – | – |'),
+    );
+  }
+  return lines;
+}
+
+function groupsTable(table: LevelTable): string[] {
+  if (!table.groups.length) return [];
+  const lines = [
+    `By source (${table.groups[0]!.rows.map((r) => r.segmenter).join(' vs ')}):`,
     '',
-    `- start on a sentence boundary: ${percent(report.startsOnSentence)}; end on one: ${percent(report.endsOnSentence)}`,
-    `- last 8-60 s (the Viral Cut): ${percent(report.within8to60s)}`,
-    `- length in seconds: min ${s.min.toFixed(1)}, p10 ${s.p10.toFixed(1)}, median ${s.median.toFixed(1)}, p90 ${s.p90.toFixed(1)}, max ${s.max.toFixed(1)}`,
-  ].join('\n');
+    '| source | videos | Pk | F1 ±3 | F1 ±30 s | topics / chapters | title word F1 (first sentence) |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const { group, rows } of table.groups) {
+    const both = (pick: (r: CorpusRow) => string) => rows.map(pick).join(' vs ');
+    lines.push(
+      `| ${group} | ${rows[0]!.documents} | ${both((r) => fixed(r.pk))} | ${both((r) => fixed(r.f1Units))} | ${both((r) => fixed(r.f1Seconds))} | ` +
+        `${both((r) => r.topicRatio.toFixed(2))} | ${rows.find((r) => r.titles)?.titles ? `${fixed(rows.find((r) => r.titles)!.titles!.f1)} (${fixed(rows.find((r) => r.titles)!.titles!.baselineF1)})` : '–'} |`,
+    );
+  }
+  return lines;
+}
+
+export function formatTables(tables: LevelTable[]): string {
+  return tables
+    .map((t) =>
+      [
+        `### ${t.level} (${t.documents} documents)`,
+        '',
+        ...topicsTable(t.rows),
+        '',
+        ...outputsTable(t.rows),
+        '',
+        ...groupsTable(t),
+      ]
+        .join('\n')
+        .trim(),
+    )
+    .join('\n\n');
 }
 
 /** `npm run -s eval -- ../shared/eval`: the analyzer against human topic boundaries. */
-function main(argv: string[]): number {
-  const dir = argv[0] ?? '../shared/eval';
+async function main(argv: string[]): Promise<number> {
+  let args;
   try {
-    const result = evaluate(readEvalSet(dir));
-    const out = [...result.tables.map((t) => table(t.level, t.documents, t.rows)), quotes(result.quotes)];
-    process.stdout.write(`${out.join('\n\n')}\n`);
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { provider: { type: 'string' }, only: { type: 'string', multiple: true }, help: { type: 'boolean' } },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.values.help) return (process.stdout.write(`${USAGE}\n`), 0);
+  const name = (args.values.provider ?? 'local') as AnalysisProviderName;
+  if (!analysisProviders.includes(name)) {
+    process.stderr.write(`Unknown provider "${name}": use ${analysisProviders.join(', ')}\n`);
+    return 2;
+  }
+  try {
+    let analyzer = localAnalyzer;
+    if (name !== 'local') {
+      const provider = createProviders(parseEnv('eval', analysisEnvSchema)).get(name);
+      if (!provider) {
+        process.stderr.write(`The ${name} provider needs its API key in the environment (see README).\n`);
+        return 2;
+      }
+      analyzer = pipelineSegmenter(provider);
+    }
+    const tables = await evaluate(readEvalSet(args.positionals[0] ?? '../shared/eval'), {
+      segmenters: [noBoundaries, equidistant, tfidfBaseline, analyzer],
+      only: args.values.only,
+    });
+    process.stdout.write(`${formatTables(tables)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof EvalDataMissing) {
+    if (error instanceof EvalDataMissing || error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
       return 2;
     }
@@ -50,4 +149,4 @@ function main(argv: string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+if (require.main === module) void main(process.argv.slice(2)).then((code) => (process.exitCode = code));

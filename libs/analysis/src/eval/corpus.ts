@@ -14,12 +14,16 @@ export interface EvalDocument {
   id: string;
   /** The folder of the set it comes from (`tinyrec`, `qmsum`, `youtube`, `podcasts`, …). */
   corpus: string;
+  /** The source within the folder where the set names one (`source.kind`, else `source.channel`). */
+  group: string | null;
   /** True when the source has real times; QMSum's are derived from word counts. */
   timed: boolean;
   segments: TranscriptSegment[];
   chapters: Chapter[];
   /** TinyRec's finer annotation level. */
   chaptersFine: Chapter[] | null;
+  /** For a transcript stripped of case and punctuation: the original, to judge sentence edges on. */
+  truth?: TranscriptSegment[];
 }
 
 /** Speaking rate used to give untimed turns the times a caption track would carry. */
@@ -33,6 +37,7 @@ interface RawChapter {
 }
 interface RawDocument {
   id: string;
+  source?: { kind?: string; channel?: string };
   time_unit: 'seconds' | 'turn_index';
   segments: { text: string; start: number; end: number }[];
   chapters: RawChapter[];
@@ -70,6 +75,7 @@ export function readEvalSet(dir: string): EvalDocument[] {
     return {
       id: raw.id,
       corpus: entry.file.split('/')[0]!,
+      group: raw.source?.kind ?? raw.source?.channel ?? null,
       timed,
       segments: timed ? raw.segments.map(({ text, start, end }) => ({ text, start, end })) : timesFromWords(raw.segments),
       chapters: chaptersOf(raw.chapters),

@@ -10,23 +10,30 @@ const ROOT = join(__dirname, '..', '..', '..', '..');
 const DATA = join(ROOT, '..', 'shared', 'eval');
 
 describe('evaluation harness on the development set (../shared/eval)', () => {
-  let result: ReturnType<typeof evaluate>;
-  const table = (level: string) => result.tables.find((t) => t.level === level)!;
+  let tables: Awaited<ReturnType<typeof evaluate>>;
+  const table = (level: string) => tables.find((t) => t.level === level)!;
   const row = (level: string, segmenter: string) => table(level).rows.find((r) => r.segmenter === segmenter)!;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     if (!existsSync(join(DATA, 'index.json'))) throw new Error(`the development set is missing at ${DATA}`);
-    result = evaluate(readEvalSet(DATA));
+    tables = await evaluate(readEvalSet(DATA));
   });
 
   it('scores every corpus of the set', () => {
-    expect(result.tables.map((t) => [t.level, t.documents])).toEqual([
+    expect(tables.map((t) => [t.level, t.documents])).toEqual([
       ['TinyRec coarse', 5],
       ['TinyRec fine', 5],
       ['QMSum', 21],
       ['youtube', 23],
       ['podcasts', 53],
+      ['podcasts, as auto-captions', 53],
     ]);
+    // Each folder with several sources gets a row per source.
+    expect(table('youtube').groups.map((g) => [g.group, g.rows[0]!.documents])).toEqual([
+      ['fastai', 8],
+      ['fsdl', 15],
+    ]);
+    expect(table('podcasts').groups.reduce((n, g) => n + g.rows[0]!.documents, 0)).toBe(53);
   });
 
   it('reproduces the published anchor: predicting no boundary', () => {
@@ -55,16 +62,20 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
   it('titles the topics better than their first sentence does (the levels it segments for)', () => {
     for (const level of ['TinyRec coarse', 'QMSum']) {
       const local = row(level, 'local analyzer');
-      expect(local.titlesMatched).toBeGreaterThan(0);
-      expect(local.titleRouge!).toBeGreaterThan(local.baselineRouge!);
+      expect(local.titles!.matched).toBeGreaterThan(0);
+      expect(local.titles!.rouge).toBeGreaterThan(local.titles!.baselineRouge);
     }
   });
 
   it('cuts quotes on sentences, 8 to 60 seconds long', () => {
-    expect(result.quotes.quotes).toBeGreaterThan(100);
-    expect(result.quotes.within8to60s).toBe(1);
-    expect(result.quotes.endsOnSentence).toBeGreaterThanOrEqual(0.95);
-    expect(result.quotes.startsOnSentence).toBeGreaterThanOrEqual(0.8);
+    for (const level of ['TinyRec coarse', 'QMSum', 'podcasts']) {
+      const quotes = row(level, 'local analyzer').quotes!;
+      expect(quotes.quotes).toBeGreaterThan(20);
+      expect(quotes.within8to60s).toBe(quotes.quotes);
+      expect(quotes.verbatim).toBe(quotes.quotes);
+      expect(quotes.endsOnSentence / quotes.judgedOnSentence!).toBeGreaterThanOrEqual(0.95);
+      expect(quotes.startsOnSentence / quotes.judgedOnSentence!).toBeGreaterThanOrEqual(0.8);
+    }
   });
 });
 

@@ -1,26 +1,36 @@
 import { performance } from 'node:perf_hooks';
-import type { AnalysisOutput } from '@findclips/contracts';
-import { analyzeLocally } from '../providers/local.provider';
+import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
+import { AnalysisError } from '../errors';
+import { analyzeTranscript } from '../pipeline';
+import type { AnalysisProvider } from '../provider';
+import { localProvider } from '../providers/local.provider';
 import { sentencesOf, type Sentence } from '../text';
+import { tfidfBaseline } from './baseline';
 import type { Chapter, EvalDocument } from './corpus';
-import { boundaryF1, boundaryString, matchBoundaries, pk, rougeL, windowDiff, windowSize } from './metrics';
+import { boundaryF1, boundaryString, contentWordF1, matchBoundaries, pk, rougeL, windowDiff, windowSize } from './metrics';
+import { judgeQuotes, type QuoteJudgement } from './quotes';
 
-/** Tolerances of the issue: ±3 units everywhere, ±15 s where times are real. */
+/** Tolerances of the issue: ±3 units everywhere, ±30 s where times are real. */
 export const UNIT_TOLERANCE = 3;
-export const SECONDS_TOLERANCE = 15;
+export const SECONDS_TOLERANCE = 30;
 /** The first-sentence title baseline is cut to the longest title we allow. */
 const TITLE_MAX_WORDS = 9;
+/** Videos longer than this should not have one topic over MAX_TOPIC_SHARE of their length. */
+const LONG_VIDEO_SECONDS = 20 * 60;
+export const MAX_TOPIC_SHARE = 0.35;
 
 /** What a segmenter proposes for a document: topic starts as unit indexes, maybe titled topics. */
 export interface Hypothesis {
   starts: number[];
   topics?: AnalysisOutput['topics'];
   ms?: number;
+  /** The analysis refused the transcript (e.g. the content policy): what the user got instead. */
+  refused?: string;
 }
 
 export interface Segmenter {
   name: string;
-  run(document: EvalDocument, reference: Chapter[]): Hypothesis;
+  run(document: EvalDocument, reference: Chapter[]): Hypothesis | Promise<Hypothesis>;
 }
 
 /** Trivial anchor: one topic. */
@@ -36,8 +46,7 @@ export const equidistant: Segmenter = {
 };
 
 /** The unit whose start is nearest to `time`. */
-function unitAt(document: EvalDocument, time: number): number {
-  const segments = document.segments;
+function unitAt(segments: TranscriptSegment[], time: number): number {
   let lo = 0;
   let hi = segments.length - 1;
   while (lo < hi) {
@@ -49,33 +58,33 @@ function unitAt(document: EvalDocument, time: number): number {
   return next && next.start - time < time - segments[lo]!.start ? lo + 1 : lo;
 }
 
-/** The built-in analyzer, timed without process start. */
-export const localAnalyzer: Segmenter = {
-  name: 'local analyzer',
-  run: (document) => {
-    const started = performance.now();
-    const output = analyzeLocally(document.segments);
-    const ms = performance.now() - started;
-    const starts = [...new Set(output.topics.map((t) => unitAt(document, t.startTime)))].sort((a, b) => a - b);
-    return { starts: starts.length ? starts : [0], topics: output.topics, ms };
-  },
-};
-
-/** The segmentation figures, for a document or as means over a corpus. */
-interface SegmentationFigures {
-  pk: number;
-  windowDiff: number;
-  f1Units: number;
-  f1Seconds: number | null;
-  topics: number;
-  referenceTopics: number;
+/**
+ * A provider through the pipeline the worker and the CLI run (moderation, chunks, grounding): what
+ * users get, timed without process start. A refused transcript is scored as one topic.
+ */
+export function pipelineSegmenter(
+  provider: AnalysisProvider,
+  name = provider.name === 'local' ? 'local analyzer' : `${provider.name} (${provider.model})`,
+): Segmenter {
+  return {
+    name,
+    run: async (document) => {
+      const started = performance.now();
+      try {
+        const { topics } = await analyzeTranscript({ segments: document.segments, provider });
+        const ms = performance.now() - started;
+        const starts = [...new Set(topics.map((t) => unitAt(document.segments, t.startTime)))].sort((a, b) => a - b);
+        if (starts[0] !== 0) starts.unshift(0);
+        return { starts, topics, ms };
+      } catch (error) {
+        if (!(error instanceof AnalysisError)) throw error;
+        return { starts: [0], topics: [], ms: performance.now() - started, refused: error.code };
+      }
+    },
+  };
 }
 
-export interface DocumentScore extends SegmentationFigures {
-  /** Per reference title matched to a hypothesis topic: ROUGE-L of its title and of the baseline. */
-  titles: { title: number; baseline: number }[];
-  ms: number | null;
-}
+export const localAnalyzer = pipelineSegmenter(localProvider);
 
 /** The first sentence of the topic starting at `startTime`, cut to 9 words: the title baseline. */
 function firstSentence(sentences: Sentence[], startTime: number): string {
@@ -83,40 +92,94 @@ function firstSentence(sentences: Sentence[], startTime: number): string {
   return (sentence?.text ?? '').split(/\s+/).slice(0, TITLE_MAX_WORDS).join(' ');
 }
 
+/** What one analysis' titles look like. */
+interface TitleFigures {
+  /** Per reference chapter matched to a topic: scores of its title and of the first-sentence baseline. */
+  matched: { rouge: number; baselineRouge: number; f1: number; baselineF1: number }[];
+  titles: number;
+  /** Titles of 2 to 8 words. */
+  wellSized: number;
+  /** Titles that repeat an earlier title of the same analysis. */
+  duplicates: number;
+}
+
+export interface DocumentScore {
+  pk: number;
+  windowDiff: number;
+  f1Units: number;
+  f1Seconds: number | null;
+  topics: number;
+  referenceTopics: number;
+  /** The longest topic's share of the transcript's length. */
+  longestShare: number;
+  long: boolean;
+  titles: TitleFigures | null;
+  quotes: QuoteJudgement | null;
+  ms: number | null;
+  refused: boolean;
+}
+
+function titleFigures(document: EvalDocument, reference: Chapter[], topics: AnalysisOutput['topics']): TitleFigures {
+  // Chapter 0 goes with topic 0; the others with the topic whose start matched theirs.
+  const topicStarts = topics.map((t) => unitAt(document.segments, t.startTime));
+  const pairs = document.timed
+    ? matchBoundaries(
+        reference.map((c) => document.segments[c.startIndex]!.start),
+        topics.map((t) => t.startTime),
+        SECONDS_TOLERANCE,
+      )
+    : matchBoundaries(
+        reference.map((c) => c.startIndex),
+        topicStarts,
+        UNIT_TOLERANCE,
+      );
+  const sentences = sentencesOf(document.segments);
+  const matched = new Map(pairs.filter(([c, t]) => c > 0 && t > 0));
+  matched.set(0, 0);
+  const seen = new Set<string>();
+  let duplicates = 0;
+  for (const topic of topics) {
+    const key = topic.title.toLowerCase();
+    if (seen.has(key)) duplicates++;
+    seen.add(key);
+  }
+  return {
+    matched: [...matched].map(([chapterIndex, topicIndex]) => {
+      const title = reference[chapterIndex]!.title;
+      const topic = topics[topicIndex]!;
+      const baseline = firstSentence(sentences, topic.startTime);
+      return {
+        rouge: rougeL(title, topic.title),
+        baselineRouge: rougeL(title, baseline),
+        f1: contentWordF1(title, topic.title),
+        baselineF1: contentWordF1(title, baseline),
+      };
+    }),
+    titles: topics.length,
+    wellSized: topics.filter((t) => {
+      const count = t.title.split(/\s+/).filter(Boolean).length;
+      return count >= 2 && count <= 8;
+    }).length,
+    duplicates,
+  };
+}
+
 export function scoreDocument(document: EvalDocument, reference: Chapter[], hypothesis: Hypothesis): DocumentScore {
-  const units = document.segments.length;
+  const segments = document.segments;
+  const units = segments.length;
   const refStarts = reference.map((c) => c.startIndex);
   const ref = boundaryString(refStarts, units);
   const hyp = boundaryString(hypothesis.starts, units);
   const k = windowSize(units, reference.length);
   const inner = (starts: number[]) => starts.filter((s) => s > 0);
-  const seconds = (starts: number[]) => inner(starts).map((s) => document.segments[s]!.start);
+  const seconds = (starts: number[]) => inner(starts).map((s) => segments[s]!.start);
   const byUnits = boundaryF1(inner(refStarts), inner(hypothesis.starts), UNIT_TOLERANCE);
   const bySeconds = document.timed ? boundaryF1(seconds(refStarts), seconds(hypothesis.starts), SECONDS_TOLERANCE) : null;
-
-  const titles: DocumentScore['titles'] = [];
+  const first = segments[0]!.start;
+  const last = segments.at(-1)!.end;
+  const edges = [...hypothesis.starts.map((s) => segments[s]!.start), last];
+  const longest = Math.max(...edges.slice(1).map((edge, i) => edge - edges[i]!));
   const topics = hypothesis.topics;
-  if (topics?.length) {
-    // Chapter 0 goes with topic 0; the others with the topic whose start matched theirs.
-    const topicStarts = topics.map((t) => unitAt(document, t.startTime));
-    const pairs = document.timed
-      ? matchBoundaries(
-          reference.map((c) => document.segments[c.startIndex]!.start),
-          topics.map((t) => t.startTime),
-          SECONDS_TOLERANCE,
-        )
-      : matchBoundaries(refStarts, topicStarts, UNIT_TOLERANCE);
-    const sentences = sentencesOf(document.segments);
-    const matched = new Map(pairs.filter(([c, t]) => c > 0 && t > 0));
-    matched.set(0, 0);
-    for (const [chapterIndex, topicIndex] of matched) {
-      const topic = topics[topicIndex]!;
-      titles.push({
-        title: rougeL(reference[chapterIndex]!.title, topic.title),
-        baseline: rougeL(reference[chapterIndex]!.title, firstSentence(sentences, topic.startTime)),
-      });
-    }
-  }
   return {
     pk: pk(ref, hyp, k),
     windowDiff: windowDiff(ref, hyp, k),
@@ -124,27 +187,60 @@ export function scoreDocument(document: EvalDocument, reference: Chapter[], hypo
     f1Seconds: bySeconds?.f1 ?? null,
     topics: hypothesis.starts.length,
     referenceTopics: reference.length,
-    titles,
+    longestShare: longest / Math.max(last - first, 1e-9),
+    long: document.timed && last - first > LONG_VIDEO_SECONDS,
+    titles: topics?.length ? titleFigures(document, reference, topics) : null,
+    quotes: topics ? judgeQuotes(document, topics) : null,
     ms: hypothesis.ms ?? null,
+    refused: Boolean(hypothesis.refused),
   };
 }
 
-export interface CorpusRow extends SegmentationFigures {
+export interface CorpusRow {
   segmenter: string;
   documents: number;
-  titleRouge: number | null;
-  baselineRouge: number | null;
-  titlesMatched: number;
+  pk: number;
+  windowDiff: number;
+  f1Units: number;
+  f1Seconds: number | null;
+  /** The median over documents of our topics per reference chapter. */
+  topicRatio: number;
+  topics: number;
+  referenceTopics: number;
+  longestShare: number;
+  /** Videos over 20 minutes, and those with a topic over 35% of their length. */
+  longVideos: number;
+  oversized: number;
+  refused: number;
+  titles: {
+    matched: number;
+    f1: number;
+    baselineF1: number;
+    rouge: number;
+    baselineRouge: number;
+    wellSized: number;
+    duplicates: number;
+    count: number;
+  } | null;
+  quotes: QuoteJudgement | null;
   msPerDocument: number | null;
 }
 
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (!sorted.length) return 0;
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
-/** Means over documents (each document weighs the same). */
+/** Means over documents (each document weighs the same); titles and quotes pooled. */
 export function summarize(segmenter: string, scores: DocumentScore[]): CorpusRow {
-  const titles = scores.flatMap((s) => s.titles);
   const timed = scores.every((s) => s.f1Seconds !== null);
   const ms = scores.map((s) => s.ms).filter((m): m is number => m !== null);
+  const titled = scores.flatMap((s) => (s.titles ? [s.titles] : []));
+  const matched = titled.flatMap((t) => t.matched);
+  const judged = scores.flatMap((s) => (s.quotes ? [s.quotes] : []));
   return {
     segmenter,
     documents: scores.length,
@@ -152,86 +248,176 @@ export function summarize(segmenter: string, scores: DocumentScore[]): CorpusRow
     windowDiff: mean(scores.map((s) => s.windowDiff)),
     f1Units: mean(scores.map((s) => s.f1Units)),
     f1Seconds: timed ? mean(scores.map((s) => s.f1Seconds!)) : null,
+    topicRatio: median(scores.map((s) => s.topics / s.referenceTopics)),
     topics: mean(scores.map((s) => s.topics)),
     referenceTopics: mean(scores.map((s) => s.referenceTopics)),
-    titleRouge: titles.length ? mean(titles.map((t) => t.title)) : null,
-    baselineRouge: titles.length ? mean(titles.map((t) => t.baseline)) : null,
-    titlesMatched: titles.length,
+    longestShare: mean(scores.map((s) => s.longestShare)),
+    longVideos: scores.filter((s) => s.long).length,
+    oversized: scores.filter((s) => s.long && s.longestShare > MAX_TOPIC_SHARE).length,
+    refused: scores.filter((s) => s.refused).length,
+    titles: titled.length
+      ? {
+          matched: matched.length,
+          f1: mean(matched.map((m) => m.f1)),
+          baselineF1: mean(matched.map((m) => m.baselineF1)),
+          rouge: mean(matched.map((m) => m.rouge)),
+          baselineRouge: mean(matched.map((m) => m.baselineRouge)),
+          wellSized: titled.reduce((n, t) => n + t.wellSized, 0),
+          duplicates: titled.reduce((n, t) => n + t.duplicates, 0),
+          count: titled.reduce((n, t) => n + t.titles, 0),
+        }
+      : null,
+    quotes: judged.length ? poolQuotes(judged) : null,
     msPerDocument: ms.length ? mean(ms) : null,
   };
 }
 
-interface Level {
-  name: string;
-  pick: (d: EvalDocument) => Chapter[] | null;
-  /** Whether its outputs go into the quote report (the sets the quote targets were set on). */
-  quotes: boolean;
-}
-
-/** TinyRec at both annotation levels and QMSum, then one level per other folder of the set, by name. */
-export function levelsOf(documents: EvalDocument[]): Level[] {
-  const levels: Level[] = [
-    { name: 'TinyRec coarse', pick: (d) => (d.corpus === 'tinyrec' ? d.chapters : null), quotes: true },
-    { name: 'TinyRec fine', pick: (d) => (d.corpus === 'tinyrec' ? d.chaptersFine : null), quotes: false },
-    { name: 'QMSum', pick: (d) => (d.corpus === 'qmsum' ? d.chapters : null), quotes: true },
-  ];
-  const others = [...new Set(documents.map((d) => d.corpus))].filter((c) => c !== 'tinyrec' && c !== 'qmsum');
-  return [
-    ...levels,
-    ...others.map((corpus) => ({
-      name: corpus,
-      pick: (d: EvalDocument) => (d.corpus === corpus ? d.chapters : null),
-      quotes: false,
-    })),
-  ];
-}
-
-export interface QuoteReport {
-  quotes: number;
-  startsOnSentence: number;
-  endsOnSentence: number;
-  within8to60s: number;
-  seconds: { min: number; p10: number; median: number; p90: number; max: number };
-}
-
-const SENTENCE_START = /^["'“‘(]?[\p{Lu}\p{Lt}\p{Lo}\p{N}]/u;
-const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u;
-
-/** How the quotes look: sentence boundaries judged from the text itself, lengths in seconds. */
-export function quoteReport(outputs: AnalysisOutput[]): QuoteReport {
-  const quotes = outputs.flatMap((o) => o.topics.flatMap((t) => t.quotes));
-  const lengths = quotes.map((q) => q.endTime - q.startTime).sort((a, b) => a - b);
-  const at = (p: number) => lengths[Math.min(lengths.length - 1, Math.floor(p * lengths.length))] ?? 0;
-  const share = (test: (q: (typeof quotes)[number]) => boolean) =>
-    quotes.length ? quotes.filter(test).length / quotes.length : 0;
+function poolQuotes(judged: QuoteJudgement[]): QuoteJudgement {
+  const lengths = judged.flatMap((j) => j.lengths);
+  const sum = (pick: (j: QuoteJudgement) => number) => judged.reduce((n, j) => n + pick(j), 0);
+  const sentenceKnown = judged.filter((j) => j.sentenceKnown);
   return {
-    quotes: quotes.length,
-    startsOnSentence: share((q) => SENTENCE_START.test(q.content.trim())),
-    endsOnSentence: share((q) => SENTENCE_END.test(q.content.trim())),
-    within8to60s: share((q) => q.endTime - q.startTime >= 8 && q.endTime - q.startTime <= 60),
-    seconds: { min: lengths[0] ?? 0, p10: at(0.1), median: at(0.5), p90: at(0.9), max: lengths.at(-1) ?? 0 },
+    quotes: sum((j) => j.quotes),
+    lengths,
+    within8to60s: sum((j) => j.within8to60s),
+    verbatim: sum((j) => j.verbatim),
+    sentenceKnown: sentenceKnown.length > 0,
+    startsOnSentence: sentenceKnown.reduce((n, j) => n + j.startsOnSentence, 0),
+    endsOnSentence: sentenceKnown.reduce((n, j) => n + j.endsOnSentence, 0),
+    judgedOnSentence: sentenceKnown.reduce((n, j) => n + j.quotes, 0),
+    nearDuplicatePairs: sum((j) => j.nearDuplicatePairs),
+    leaningOpenings: sum((j) => j.leaningOpenings),
+    spreads: judged.flatMap((j) => j.spreads),
   };
 }
 
-/** Scores every segmenter on every level of the set. */
-export function evaluate(documents: EvalDocument[], segmenters: Segmenter[] = [noBoundaries, equidistant, localAnalyzer]) {
-  const outputs: AnalysisOutput[] = [];
-  const tables = levelsOf(documents).map((level) => {
-    const docs = documents.flatMap((d) => {
-      const reference = level.pick(d);
-      return reference ? [{ document: d, reference }] : [];
+/** A level of the set: which documents, against which of their chapters. */
+export interface Level {
+  name: string;
+  documents: { document: EvalDocument; reference: Chapter[] }[];
+  /** A folder's documents by source (`source.kind` or channel), when it has several. */
+  groups: boolean;
+}
+
+/** Words per line of YouTube's auto-captions (the FSDL lectures: median 18 words, 6 s). */
+const AUTO_CAPTION_WORDS = 17;
+
+/**
+ * A punctuated transcript as auto-captions show it: lower case, no punctuation, lines of 17 words
+ * cut wherever they fall (times interpolated within the original captions), the same words. Its
+ * quotes are then judged against the sentences of the original (`truth`).
+ */
+export function asAutoCaptions(document: EvalDocument): EvalDocument {
+  const timed: { word: string; time: number }[] = [];
+  for (const segment of document.segments) {
+    const text = segment.text.toLowerCase().replace(/[^\p{L}\p{N}'’\s-]|(?<![\p{L}\p{N}])['’-]|['’-](?![\p{L}\p{N}])/gu, ' ');
+    const span = segment.end - segment.start;
+    for (const match of text.matchAll(/\S+/g)) {
+      timed.push({ word: match[0], time: segment.start + (span * match.index) / Math.max(text.length, 1) });
+    }
+  }
+  const segments: TranscriptSegment[] = [];
+  for (let i = 0; i < timed.length; i += AUTO_CAPTION_WORDS) {
+    const line = timed.slice(i, i + AUTO_CAPTION_WORDS);
+    segments.push({
+      text: line.map((t) => t.word).join(' '),
+      start: line[0]!.time,
+      end: timed[i + AUTO_CAPTION_WORDS]?.time ?? document.segments.at(-1)!.end,
     });
-    const rows = segmenters.map((segmenter) =>
-      summarize(
-        segmenter.name,
-        docs.map(({ document, reference }) => {
-          const hypothesis = segmenter.run(document, reference);
-          if (hypothesis.topics && level.quotes) outputs.push({ topics: hypothesis.topics });
-          return scoreDocument(document, reference, hypothesis);
-        }),
-      ),
-    );
-    return { level: level.name, documents: docs.length, rows };
-  });
-  return { tables, quotes: quoteReport(outputs) };
+  }
+  // The reference chapters start at the line holding their first word.
+  const lineOf = (segmentIndex: number) => {
+    const time = document.segments[segmentIndex]!.start;
+    const found = segments.findIndex((s) => s.end > time);
+    return found < 0 ? segments.length - 1 : found;
+  };
+  const rechapter = (chapters: Chapter[]) =>
+    chapters.map((c) => ({ ...c, startIndex: c.startIndex === 0 ? 0 : lineOf(c.startIndex) }));
+  return {
+    ...document,
+    id: `${document.id} (auto-captions)`,
+    corpus: `${document.corpus}, as auto-captions`,
+    segments,
+    chapters: rechapter(document.chapters),
+    chaptersFine: document.chaptersFine && rechapter(document.chaptersFine),
+    truth: document.segments,
+  };
+}
+
+/**
+ * TinyRec at both annotation levels and QMSum, then each other folder of the set by name, then the
+ * podcasts again as auto-captions (lower case, no punctuation), as most YouTube videos have them.
+ */
+export function levelsOf(documents: EvalDocument[]): Level[] {
+  const of = (pick: (d: EvalDocument) => Chapter[] | null, from = documents) =>
+    from.flatMap((document) => {
+      const reference = pick(document);
+      return reference ? [{ document, reference }] : [];
+    });
+  const folders = [...new Set(documents.map((d) => d.corpus))].filter((c) => c !== 'tinyrec' && c !== 'qmsum');
+  const stripped = documents.filter((d) => d.corpus === 'podcasts').map(asAutoCaptions);
+  const levels: Level[] = [
+    { name: 'TinyRec coarse', documents: of((d) => (d.corpus === 'tinyrec' ? d.chapters : null)), groups: false },
+    { name: 'TinyRec fine', documents: of((d) => (d.corpus === 'tinyrec' ? d.chaptersFine : null)), groups: false },
+    { name: 'QMSum', documents: of((d) => (d.corpus === 'qmsum' ? d.chapters : null)), groups: false },
+    ...folders.map((corpus) => ({ name: corpus, documents: of((d) => (d.corpus === corpus ? d.chapters : null)), groups: true })),
+    { name: 'podcasts, as auto-captions', documents: of((d) => d.chapters, stripped), groups: false },
+  ];
+  return levels.filter((level) => level.documents.length > 0);
+}
+
+export interface LevelTable {
+  level: string;
+  documents: number;
+  rows: CorpusRow[];
+  /** Per source within the level: the analyzer's row and the classical baseline's. */
+  groups: { group: string; rows: CorpusRow[] }[];
+}
+
+export interface EvaluateOptions {
+  segmenters?: Segmenter[];
+  /** Only the levels whose name starts with one of these. */
+  only?: string[];
+}
+
+/** Scores every segmenter on every level of the set. */
+export async function evaluate(documents: EvalDocument[], options: EvaluateOptions = {}): Promise<LevelTable[]> {
+  const segmenters = options.segmenters ?? [noBoundaries, equidistant, tfidfBaseline, localAnalyzer];
+  const levels = levelsOf(documents).filter((l) => !options.only || options.only.some((name) => l.name.startsWith(name)));
+  const tables: LevelTable[] = [];
+  for (const level of levels) {
+    const scores = new Map<Segmenter, DocumentScore[]>();
+    for (const segmenter of segmenters) {
+      const list: DocumentScore[] = [];
+      for (const { document, reference } of level.documents) {
+        list.push(scoreDocument(document, reference, await segmenter.run(document, reference)));
+      }
+      scores.set(segmenter, list);
+    }
+    const groups = level.groups
+      ? [...new Set(level.documents.map(({ document }) => document.group ?? '–'))].sort().map((group) => {
+          const members = level.documents
+            .map(({ document }, i) => ((document.group ?? '–') === group ? i : -1))
+            .filter((i) => i >= 0);
+          return {
+            group,
+            rows: segmenters
+              .filter((s) => s === tfidfBaseline || s === segmenters.at(-1))
+              .map((s) =>
+                summarize(
+                  s.name,
+                  members.map((i) => scores.get(s)![i]!),
+                ),
+              ),
+          };
+        })
+      : [];
+    tables.push({
+      level: level.name,
+      documents: level.documents.length,
+      rows: segmenters.map((s) => summarize(s.name, scores.get(s)!)),
+      groups: groups.length > 1 ? groups : [],
+    });
+  }
+  return tables;
 }

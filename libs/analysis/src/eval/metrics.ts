@@ -3,6 +3,7 @@
  * segmentation is a string with one character per unit (caption segment or speaker turn), '1'
  * where a new topic starts. The window k is always passed explicitly, from the reference.
  */
+import { stopWordsOf, words } from '../text';
 
 /** '1' at each unit where a topic starts (unit 0 never counts: every text starts there). */
 export function boundaryString(starts: readonly number[], units: number): string {
@@ -96,4 +97,38 @@ export function rougeL(reference: string, candidate: string): number {
   const precision = lcs / b.length;
   const recall = lcs / a.length;
   return (2 * precision * recall) / (precision + recall);
+}
+
+/** English stop words, for the content words of titles. */
+const ENGLISH_STOP = stopWordsOf('eng');
+
+/** A title's content words: no stop word, none of two letters or fewer, a final "s" dropped. */
+export function contentWords(text: string): Set<string> {
+  return new Set(
+    words(text)
+      .filter((word) => word.length > 2 && !ENGLISH_STOP.has(word))
+      .map((word) => (word.length > 3 ? word.replace(/s$/, '') : word)),
+  );
+}
+
+/** F1 of the content words two titles share, as sets (0 when either has none). */
+export function contentWordF1(reference: string, candidate: string): number {
+  const a = contentWords(reference);
+  const b = contentWords(candidate);
+  let common = 0;
+  for (const word of b) if (a.has(word)) common++;
+  if (!common) return 0;
+  const precision = common / b.size;
+  const recall = common / a.size;
+  return (2 * precision * recall) / (precision + recall);
+}
+
+/** Jaccard overlap of two texts' content words (stop words and words of two letters out). */
+export function wordOverlap(a: string, b: string): number {
+  const x = contentWords(a);
+  const y = contentWords(b);
+  let common = 0;
+  for (const word of x) if (y.has(word)) common++;
+  const union = x.size + y.size - common;
+  return union ? common / union : 0;
 }

@@ -1,0 +1,99 @@
+/**
+ * How the quotes of one analysis look to a user: verbatim, 8 to 60 s, starting and ending on a
+ * sentence (judged on the punctuated transcript, also when the analyzer saw it stripped as
+ * auto-captions), not the same words twice, spread over their topic, not opening on a pronoun
+ * that needs what came before or on the host's segue.
+ */
+import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
+import { groundQuote, indexTranscript, type TranscriptIndex } from '../grounding';
+import { opensTopic } from '../segmentation';
+import type { EvalDocument } from './corpus';
+import { wordOverlap } from './metrics';
+
+/** Two quotes of one analysis sharing more than this share of their content words are one. */
+export const NEAR_DUPLICATE = 0.3;
+/** Topics at least this long, with two quotes or more, have their spread measured. */
+const SPREAD_MIN_SECONDS = 180;
+const LEANING = /^(?:it|it's|that|that's|this|these|those|they|they're|them|he|he's|she|she's|him|her|there)\b/i;
+const ENDS_SENTENCE = /[.!?…。！？]["'”’)\]]*\s*$/u;
+const STARTS_AFTER_END = /^\s*["'”’)\]]*[.!?…。！？]/u;
+
+export interface QuoteJudgement {
+  quotes: number;
+  lengths: number[];
+  within8to60s: number;
+  verbatim: number;
+  /** Whether the transcript has the punctuation to judge sentence edges by. */
+  sentenceKnown: boolean;
+  startsOnSentence: number;
+  endsOnSentence: number;
+  /** Quotes whose sentence edges were judged. */
+  judgedOnSentence?: number;
+  nearDuplicatePairs: number;
+  /** Quotes opening on an unresolved pronoun or on a segue ('now let's turn to...'). */
+  leaningOpenings: number;
+  /** Per topic of 3 minutes or more with two quotes or more: (last start - first start) / its length. */
+  spreads: number[];
+}
+
+/** True when most caption segments carry sentence punctuation. */
+export const punctuated = (segments: TranscriptSegment[]) =>
+  segments.filter((s) => /[.!?。！？]/.test(s.text)).length >= segments.length * 0.3;
+
+/** Index of the first token starting at or after character `position`. */
+function tokenFrom(index: TranscriptIndex, position: number): number {
+  let lo = 0;
+  let hi = index.tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (index.tokens[mid]!.from < position) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function judgeQuotes(document: EvalDocument, topics: AnalysisOutput['topics']): QuoteJudgement {
+  const shown = indexTranscript(document.segments);
+  const truthSegments = document.truth ?? (punctuated(document.segments) ? document.segments : null);
+  const truth = truthSegments && (truthSegments === document.segments ? shown : indexTranscript(truthSegments));
+  // The stripped transcript has the same words as the original, so token i is the same word in both.
+  const aligned = truth !== null && truth.tokens.length === shown.tokens.length;
+  const quotes = topics.flatMap((t) => t.quotes);
+  const judgement: QuoteJudgement = {
+    quotes: quotes.length,
+    lengths: quotes.map((q) => q.endTime - q.startTime),
+    within8to60s: quotes.filter((q) => q.endTime - q.startTime >= 8 && q.endTime - q.startTime <= 60).length,
+    verbatim: quotes.filter((q) => shown.text.includes(q.content)).length,
+    sentenceKnown: aligned,
+    startsOnSentence: 0,
+    endsOnSentence: 0,
+    nearDuplicatePairs: 0,
+    leaningOpenings: quotes.filter((q) => LEANING.test(q.content.trim()) || opensTopic(q.content)).length,
+    spreads: [],
+  };
+  if (aligned) {
+    for (const quote of quotes) {
+      const found = groundQuote(shown, quote.content, quote.startTime);
+      if (!found) continue;
+      const first = tokenFrom(shown, found.from);
+      const last = tokenFrom(shown, found.to) - 1;
+      if (last < first) continue;
+      const before = truth.text.slice(first > 0 ? truth.tokens[first - 1]!.to : 0, truth.tokens[first]!.from);
+      const after = truth.text.slice(truth.tokens[last]!.to, truth.tokens[last + 1]?.from ?? truth.text.length);
+      if (first === 0 || ENDS_SENTENCE.test(before)) judgement.startsOnSentence++;
+      if (last === truth.tokens.length - 1 || STARTS_AFTER_END.test(after)) judgement.endsOnSentence++;
+    }
+  }
+  for (let i = 0; i < quotes.length; i++) {
+    for (let j = i + 1; j < quotes.length; j++) {
+      if (wordOverlap(quotes[i]!.content, quotes[j]!.content) > NEAR_DUPLICATE) judgement.nearDuplicatePairs++;
+    }
+  }
+  for (const topic of topics) {
+    const length = topic.endTime - topic.startTime;
+    if (length < SPREAD_MIN_SECONDS || topic.quotes.length < 2) continue;
+    const starts = topic.quotes.map((q) => q.startTime);
+    judgement.spreads.push((Math.max(...starts) - Math.min(...starts)) / length);
+  }
+  return judgement;
+}
