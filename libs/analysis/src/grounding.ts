@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisOutput, Topic, TranscriptSegment } from '@findclips/contracts';
-import { words } from './text';
+import { joinSegments, sentenceSpans, timeAt } from './sentences';
+import { WORD, words } from './text';
 
 /** The transcript as one text, with every word's place and caption segment. */
 export interface TranscriptIndex {
@@ -11,39 +12,16 @@ export interface TranscriptIndex {
   trigrams: Map<string, number[]>;
   /** Where each caption segment's text starts in `text`. */
   offsets: number[];
-  /** Sentences as character spans of `text` (caption segments when the captions have no punctuation). */
+  /** Sentences as character spans of `text` (restored from the words when the captions have no punctuation). */
   sentences: { from: number; to: number }[];
 }
 
-const SENTENCE_END = /[.!?…。！？]+["'”’)\]]*(?=\s|$)/gu;
-
-/** Sentence spans of the text; with too little punctuation (auto-captions), the caption segments. */
-function sentenceSpans(text: string, offsets: number[], segments: TranscriptSegment[]) {
-  const spans: { from: number; to: number }[] = [];
-  let from = 0;
-  for (const match of text.matchAll(SENTENCE_END)) {
-    const to = match.index + match[0].length;
-    if (text.slice(from, to).trim()) spans.push({ from: from + (/^\s*/.exec(text.slice(from))?.[0].length ?? 0), to });
-    from = to;
-  }
-  if (text.slice(from).trim()) spans.push({ from: from + (/^\s*/.exec(text.slice(from))?.[0].length ?? 0), to: text.length });
-  if (segments.length > 4 && spans.length < segments.length / 4) {
-    return segments.map((segment, i) => ({ from: offsets[i]!, to: offsets[i]! + segment.text.length }));
-  }
-  return spans;
-}
-
-const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
-
 export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex {
-  let text = '';
+  const joined = joinSegments(segments);
+  const { text, offsets } = joined;
   const tokens: TranscriptIndex['tokens'] = [];
-  const offsets: number[] = [];
   segments.forEach((segment, index) => {
-    if (text) text += ' ';
-    const offset = text.length;
-    offsets.push(offset);
-    text += segment.text;
+    const offset = offsets[index]!;
     for (const match of segment.text.matchAll(WORD)) {
       tokens.push({
         word: match[0].toLowerCase(),
@@ -60,22 +38,7 @@ export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex 
     if (list) list.push(i);
     else trigrams.set(key, [i]);
   }
-  return { text, tokens, segments, trigrams, offsets, sentences: sentenceSpans(text, offsets, segments) };
-}
-
-/** The time a character of the text is spoken, interpolated within its caption segment. */
-function timeAt(index: TranscriptIndex, position: number): number {
-  let low = 0;
-  let high = index.offsets.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (index.offsets[middle]! <= position) low = middle;
-    else high = middle - 1;
-  }
-  const segment = index.segments[low]!;
-  const length = Math.max(segment.text.length, 1);
-  const share = Math.min(Math.max((position - index.offsets[low]!) / length, 0), 1);
-  return Math.round((segment.start + (segment.end - segment.start) * share) * 1000) / 1000;
+  return { text, tokens, segments, trigrams, offsets, sentences: sentenceSpans(joined) };
 }
 
 /** Index of the sentence holding character `position`. */

@@ -6,6 +6,7 @@ export * from './chunks';
 export * from './policy';
 export * from './prompt';
 export * from './text';
+export * from './sentences';
 export * from './providers/local.provider';
 export * from './providers/openai.provider';
 export * from './providers/gemini.provider';

@@ -1,8 +1,7 @@
 import * as stopwords from 'stopword';
-import type { TranscriptSegment } from '@findclips/contracts';
 
 /** Words of any script: letters and digits, with inner apostrophes and hyphens. */
-const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+export const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 /** Lower-cased words of a text, in any language. */
 export const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
@@ -47,55 +46,3 @@ export const stopWordsOf = (language: Language | null): Set<string> => (language
 
 /** The stop-word list of the language whose stop words are most frequent in `sample`; empty if none fits. */
 export const stopWordsFor = (sample: string[]): Set<string> => stopWordsOf(languageOf(sample));
-
-/** A sentence of the transcript with its time span. */
-export interface Sentence {
-  text: string;
-  start: number;
-  end: number;
-  /** Index of the caption segment where it starts. */
-  segment: number;
-}
-
-const SENTENCE_END = /[.!?。！？]+["'”’)]*\s+/g;
-
-/**
- * Sentences with times: split on sentence punctuation across caption segments, each time
- * interpolated within its segment. Captions without punctuation fall back to one sentence per
- * segment.
- */
-export function sentencesOf(segments: TranscriptSegment[]): Sentence[] {
-  const sentences: Sentence[] = [];
-  let text = '';
-  let start = 0;
-  let first = 0;
-  const push = (end: number) => {
-    const trimmed = text.trim();
-    if (trimmed) sentences.push({ text: trimmed, start, end, segment: first });
-    text = '';
-  };
-  segments.forEach((segment, index) => {
-    const content = `${segment.text} `;
-    const span = Math.max(segment.end - segment.start, 0.001);
-    let from = 0;
-    if (!text) {
-      start = segment.start;
-      first = index;
-    }
-    for (const match of content.matchAll(SENTENCE_END)) {
-      const cut = match.index + match[0].length;
-      text += content.slice(from, cut);
-      push(segment.start + (span * cut) / content.length);
-      from = cut;
-      start = segment.start + (span * cut) / content.length;
-      first = index;
-    }
-    text += content.slice(from);
-  });
-  push(segments.at(-1)?.end ?? 0);
-  const punctuated = sentences.filter((s) => /[.!?。！？]$/.test(s.text)).length;
-  if (segments.length > 4 && punctuated < sentences.length * 0.3 && sentences.length < segments.length / 3) {
-    return segments.map((s, i) => ({ text: s.text, start: s.start, end: s.end, segment: i }));
-  }
-  return sentences;
-}

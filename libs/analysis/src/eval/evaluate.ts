@@ -4,7 +4,7 @@ import { AnalysisError } from '../errors';
 import { analyzeTranscript } from '../pipeline';
 import type { AnalysisProvider } from '../provider';
 import { localProvider } from '../providers/local.provider';
-import { sentencesOf, type Sentence } from '../text';
+import { sentencesOf, type Sentence } from '../sentences';
 import { tfidfBaseline } from './baseline';
 import type { Chapter, EvalDocument } from './corpus';
 import { boundaryF1, boundaryString, contentWordF1, matchBoundaries, pk, rougeL, windowDiff, windowSize } from './metrics';

@@ -1,8 +1,9 @@
 import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
 import nlp from 'compromise';
-import { languageOf, sentencesOf, stopWordsOf, words, type Language, type Sentence } from '../text';
+import { sentencesOf, type Sentence } from '../sentences';
+import { languageOf, stopWordsOf, words, type Language } from '../text';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
-import { expectedTopics, segmentTopics, spoken } from '../segmentation';
+import { expectedTopics, opensTopic, segmentTopics, spoken } from '../segmentation';
 
 const STRONG =
   /\b(?:never|always|best|worst|most|biggest|hardest|only|every|nobody|everyone|rule|mistake|secret|truth|simple|exactly|percent|million|billion|thousand|hundred)\b/i;
@@ -71,13 +72,28 @@ function titleOf(units: Unit[], weight: Map<string, number>, stop: Set<string>, 
   return second ? `${capitalize(first)} and ${capitalize(second)}` : `All About ${capitalize(first)}`;
 }
 
-/** One quote per 5 minutes of a topic: at least 1, at most 5. */
-const quotesFor = (seconds: number) => Math.min(5, Math.max(1, Math.round(seconds / 300)));
+/** One quote per 2 minutes of a topic: at least 1, at most 5. */
+const quotesFor = (seconds: number) => Math.min(5, Math.max(1, Math.round(seconds / 120)));
+/** Two quotes sharing more than this share of their content words say the same thing. */
+const MAX_OVERLAP = 0.3;
 
-/** The most quotable spans of whole sentences lasting 8 to 60 seconds. */
-function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said: Set<string>) {
-  const candidates: { from: number; to: number; score: number; start: number; end: number }[] = [];
+/** The share of content words two quotes have in common (Jaccard). */
+function overlap(a: Set<string>, b: Set<string>): number {
+  let common = 0;
+  for (const term of a) if (b.has(term)) common++;
+  return common / Math.max(1, a.size + b.size - common);
+}
+
+/**
+ * The most quotable spans of whole sentences lasting 8 to 60 seconds, one from each equal part of
+ * the topic so that they cover it; never one that says what an earlier quote of the analysis
+ * said (`said`), nor one that opens on a pronoun needing what came before or on a segue.
+ */
+function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said: Set<string>[]) {
+  const candidates: { from: number; to: number; score: number; start: number; end: number; terms: Set<string> }[] = [];
   for (let from = 0; from < units.length; from++) {
+    const opening = spoken(units[from]!.text);
+    if (CONTEXT_START.test(opening) || opensTopic(opening)) continue;
     for (let to = from; to < Math.min(units.length, from + 4); to++) {
       const start = units[from]!.start;
       const end = units[to]!.end;
@@ -91,31 +107,32 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       let score = weight / Math.sqrt(wordCount);
       if (/\d/.test(text)) score += 0.6;
       if (STRONG.test(text)) score += 0.4;
-      const opening = spoken(span[0]!.text);
       if (CONNECTOR_START.test(opening)) score -= 0.6;
-      if (CONTEXT_START.test(opening)) score -= 0.4;
       if (!SENTENCE_START.test(opening)) score -= 1;
       if (span.at(-1)!.text.endsWith('?')) score -= 0.8;
       if (length >= 12 && length <= 40) score += 0.3;
-      candidates.push({ from, to, score, start, end });
+      candidates.push({ from, to, score, start, end, terms: new Set(span.flatMap((u) => u.terms)) });
     }
+  }
+  candidates.sort((a, b) => b.score - a.score);
+  const topicStart = units[0]!.start;
+  const part = (units.at(-1)!.end - topicStart) / wanted;
+  const chosen: typeof candidates = [];
+  const fits = (candidate: (typeof candidates)[number]) =>
+    chosen.every((c) => candidate.to < c.from || candidate.from > c.to) &&
+    said.every((terms) => overlap(terms, candidate.terms) <= MAX_OVERLAP);
+  for (let k = 0; k < wanted; k++) {
+    const inPart = (c: (typeof candidates)[number]) => c.start >= topicStart + k * part && c.start < topicStart + (k + 1) * part;
+    const best = candidates.find((c) => inPart(c) && fits(c));
+    if (!best) continue;
+    chosen.push(best);
+    said.push(best.terms);
   }
   const textOf = (c: (typeof candidates)[number]) =>
     units
       .slice(c.from, c.to + 1)
       .map((u) => u.text)
       .join(' ');
-  // The same words said twice (a catchphrase, a repeated point) make one quote, not two.
-  const key = (text: string) => words(text).join(' ');
-  const chosen: typeof candidates = [];
-  for (const candidate of candidates.sort((a, b) => b.score - a.score)) {
-    if (chosen.length >= wanted) break;
-    if (!chosen.every((c) => candidate.to < c.from || candidate.from > c.to)) continue;
-    const text = key(textOf(candidate));
-    if (said.has(text)) continue;
-    said.add(text);
-    chosen.push(candidate);
-  }
   return chosen.sort((a, b) => a.start - b.start).map((c) => ({ content: textOf(c), startTime: c.start, endTime: c.end }));
 }
 
@@ -159,7 +176,7 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
   const topicIdf = new Map(
     [...topicFrequency].map(([term, df]) => [term, (idf.get(term) ?? 1) * Math.log((1 + slices.length) / df)]),
   );
-  const said = new Set<string>();
+  const said: Set<string>[] = [];
   const topics = slices.map((slice) => {
     const start = slice[0]!.start;
     const end = slice.at(-1)!.end;

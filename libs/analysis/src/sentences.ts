@@ -1,0 +1,191 @@
+/**
+ * Sentences of a transcript, as character spans of its text and with spoken times: from the
+ * punctuation where the captions have it, otherwise restored from how spoken English opens and
+ * closes sentences (YouTube's auto-captions carry no punctuation or capitals, and their lines are
+ * cut every few seconds wherever the words fall).
+ */
+import type { TranscriptSegment } from '@findclips/contracts';
+import { languageOf, WORD, words } from './text';
+
+/** The transcript as one text: caption texts joined by a space, with where each starts. */
+export interface JoinedText {
+  text: string;
+  /** Where each caption segment's text starts in `text`. */
+  offsets: number[];
+  segments: TranscriptSegment[];
+}
+
+export interface Span {
+  from: number;
+  to: number;
+}
+
+/** A sentence of the transcript with its time span. */
+export interface Sentence {
+  text: string;
+  start: number;
+  end: number;
+  /** Index of the caption segment where it starts. */
+  segment: number;
+}
+
+export function joinSegments(segments: TranscriptSegment[]): JoinedText {
+  let text = '';
+  const offsets: number[] = [];
+  for (const segment of segments) {
+    if (text) text += ' ';
+    offsets.push(text.length);
+    text += segment.text;
+  }
+  return { text, offsets, segments };
+}
+
+/** Index of the caption segment holding character `position`. */
+export function segmentAt(joined: JoinedText, position: number): number {
+  let low = 0;
+  let high = joined.offsets.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (joined.offsets[middle]! <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** The time a character of the text is spoken, interpolated by characters within its caption. */
+export function timeAt(joined: JoinedText, position: number): number {
+  const index = segmentAt(joined, position);
+  const segment = joined.segments[index]!;
+  const length = Math.max(segment.text.length, 1);
+  const share = Math.min(Math.max((position - joined.offsets[index]!) / length, 0), 1);
+  return Math.round((segment.start + (segment.end - segment.start) * share) * 1000) / 1000;
+}
+
+const SENTENCE_END = /[.!?…。！？]+["'”’)\]]*(?=\s|$)/gu;
+
+/** Spans split after sentence punctuation, leading spaces trimmed. */
+function punctuatedSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  const push = (from: number, to: number) => {
+    const lead = /^\s*/.exec(text.slice(from, to))![0].length;
+    if (from + lead < to && text.slice(from + lead, to).trim()) spans.push({ from: from + lead, to });
+  };
+  let from = 0;
+  for (const match of text.matchAll(SENTENCE_END)) {
+    const to = match.index + match[0].length;
+    push(from, to);
+    from = to;
+  }
+  push(from, text.length);
+  return spans;
+}
+
+const weights = (entries: [string, number][]) =>
+  new Map(entries.flatMap(([list, w]) => list.split(' ').map((word) => [word, w] as const)));
+
+/**
+ * How likely a word opens a spoken sentence: discourse markers and answers most ('so', 'okay',
+ * 'yeah'), then the subjects and contractions speakers start with.
+ */
+const OPENS = weights([
+  ['so okay ok alright yeah yes', 1],
+  ['well', 0.6],
+  ["but i i'm it's there's they they're let's", 0.4],
+  ["we what how why if that's you it", 0.25],
+  ['and this the when', 0.1],
+]);
+/** Words that often close a spoken sentence ('..., right?', '... today.'). */
+const CLOSES = weights([
+  ['right yeah yes okay ok', 0.6],
+  ['too today here now ago anymore either yet again', 0.35],
+]);
+/**
+ * Words a sentence does not end on: articles, prepositions, conjunctions, subjects, the auxiliaries
+ * that need a verb ('the council did' can end; 'the council been' cannot).
+ */
+const NEVER_LAST = new Set(
+  (
+    'the a an of to and or but in on at for with from by into about as than that which who whose ' +
+    'be been being shall ' +
+    "i we you they he she my your our their his its i'm we're you're they're it's that's there's let's " +
+    "don't doesn't didn't can't won't isn't aren't wasn't very really just so because if when while though although " +
+    'um uh like kind sort'
+  ).split(' '),
+);
+/** Words a sentence rarely opens on. */
+const NEVER_FIRST = new Set("of to is are was were 's than or".split(' '));
+
+/** Opening score from which a restored sentence starts, and its length limits in words. */
+const RESTORE_THRESHOLD = 1;
+const MIN_WORDS = 4;
+const MAX_WORDS = 60;
+/** Extra weight for a word that opens a caption line (lines tend to start after a pause). */
+const LINE_START = 0.2;
+
+/**
+ * Sentence spans of unpunctuated English speech: a sentence starts where a word likely to open one
+ * follows a word that can close one; a run of MAX_WORDS without one is cut at its likeliest place.
+ */
+function restoredSpans(joined: JoinedText): Span[] {
+  const tokens = [...joined.text.matchAll(WORD)].map((m) => ({
+    word: m[0].toLowerCase(),
+    from: m.index,
+    to: m.index + m[0].length,
+  }));
+  if (tokens.length === 0) return [];
+  const lineStarts = new Set(joined.offsets);
+  const score = (i: number) => {
+    const word = tokens[i]!.word;
+    const previous = tokens[i - 1]!.word;
+    if (NEVER_LAST.has(previous) || NEVER_FIRST.has(word)) return -Infinity;
+    return (OPENS.get(word) ?? 0) + (CLOSES.get(previous) ?? 0) + (lineStarts.has(tokens[i]!.from) ? LINE_START : 0);
+  };
+  const starts = [0];
+  let i = 1;
+  while (i < tokens.length) {
+    const first = starts.at(-1)!;
+    if (i - first < MIN_WORDS) {
+      i++;
+      continue;
+    }
+    if (score(i) >= RESTORE_THRESHOLD) {
+      starts.push(i++);
+      continue;
+    }
+    if (i - first >= MAX_WORDS) {
+      let best = first + MIN_WORDS;
+      for (let j = best; j <= i; j++) if (score(j) > score(best)) best = j;
+      starts.push(best);
+      i = best + 1;
+      continue;
+    }
+    i++;
+  }
+  return starts.map((start, k) => ({ from: tokens[start]!.from, to: tokens[(starts[k + 1] ?? tokens.length) - 1]!.to }));
+}
+
+/** True when the transcript's first words are mostly English by their stop words. */
+export const isEnglish = (joined: JoinedText) => languageOf(words(joined.text.slice(0, 20_000))) === 'eng';
+
+/**
+ * Sentence spans of the transcript: from punctuation where most captions have it; otherwise, for
+ * English, restored from the words; otherwise the caption lines.
+ */
+export function sentenceSpans(joined: JoinedText, english = isEnglish(joined)): Span[] {
+  const spans = punctuatedSpans(joined.text);
+  const { segments, offsets } = joined;
+  if (segments.length <= 4 || spans.length >= segments.length / 4) return spans;
+  if (english) return restoredSpans(joined);
+  return segments.map((segment, i) => ({ from: offsets[i]!, to: offsets[i]! + segment.text.length }));
+}
+
+/** Sentences with times interpolated within their captions. */
+export function sentencesOf(segments: TranscriptSegment[]): Sentence[] {
+  const joined = joinSegments(segments);
+  return sentenceSpans(joined).map(({ from, to }) => ({
+    text: joined.text.slice(from, to).trim(),
+    start: timeAt(joined, from),
+    end: timeAt(joined, to),
+    segment: segmentAt(joined, from),
+  }));
+}
