@@ -8,8 +8,8 @@ export interface TranscriptIndex {
   text: string;
   tokens: { word: string; from: number; to: number; segment: number }[];
   segments: TranscriptSegment[];
-  /** Where each word trigram occurs (token positions). */
-  trigrams: Map<string, number[]>;
+  /** Where each word trigram occurs (token positions): built on first use, as verbatim quotes need none. */
+  trigrams: () => Map<string, number[]>;
   /** Where each caption segment's text starts in `text`. */
   offsets: number[];
   /** Sentences as character spans of `text` (restored from the words when the captions have no punctuation). */
@@ -31,14 +31,19 @@ export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex 
       });
     }
   });
-  const trigrams = new Map<string, number[]>();
-  for (let i = 0; i + 2 < tokens.length; i++) {
-    const key = `${tokens[i]!.word} ${tokens[i + 1]!.word} ${tokens[i + 2]!.word}`;
-    const list = trigrams.get(key);
-    if (list) list.push(i);
-    else trigrams.set(key, [i]);
-  }
-  return { text, tokens, segments, trigrams, offsets, sentences: sentenceSpans(joined) };
+  let trigrams: Map<string, number[]> | undefined;
+  const trigramsOf = () => {
+    if (trigrams) return trigrams;
+    trigrams = new Map();
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      const key = `${tokens[i]!.word} ${tokens[i + 1]!.word} ${tokens[i + 2]!.word}`;
+      const list = trigrams.get(key);
+      if (list) list.push(i);
+      else trigrams.set(key, [i]);
+    }
+    return trigrams;
+  };
+  return { text, tokens, segments, trigrams: trigramsOf, offsets, sentences: sentenceSpans(joined) };
 }
 
 /** Index of the sentence holding character `position`. */
@@ -137,9 +142,52 @@ export const MIN_QUOTE_MATCH = 0.6;
 export function groundQuote(index: TranscriptIndex, content: string, claimedStart: number) {
   const quote = words(content);
   if (quote.length === 0) return null;
+  const span = verbatimSpan(index, content.trim(), claimedStart) ?? alignedSpan(index, quote, claimedStart);
+  if (!span) return null;
+  const first = index.tokens[span.first]!;
+  const last = index.tokens[span.last]!;
+  // Keep the sentence punctuation that follows the last word.
+  const tail = /^[.!?…,;:"'”’)\]]*/.exec(index.text.slice(last.to))![0].replace(/[,;:]+$/, '');
+  return {
+    content: index.text.slice(first.from, last.to + tail.length),
+    startTime: index.segments[first.segment]!.start,
+    endTime: index.segments[last.segment]!.end,
+    from: first.from,
+    to: last.to + tail.length,
+  };
+}
+
+/** Index of the first token starting at or after character `position`. */
+function tokenFrom(index: TranscriptIndex, position: number): number {
+  let low = 0;
+  let high = index.tokens.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (index.tokens[middle]!.from < position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The first and last words of the occurrence of `content` said nearest to `claimedStart`, if it is verbatim. */
+function verbatimSpan(index: TranscriptIndex, content: string, claimedStart: number) {
+  let best: { first: number; last: number; distance: number } | undefined;
+  for (let at = index.text.indexOf(content); at >= 0; at = index.text.indexOf(content, at + 1)) {
+    const first = tokenFrom(index, at);
+    const last = tokenFrom(index, at + content.length) - 1;
+    if (last < first) continue;
+    const distance = Math.abs(index.segments[index.tokens[first]!.segment]!.start - claimedStart);
+    if (!best || distance < best.distance) best = { first, last, distance };
+  }
+  return best;
+}
+
+/** The best in-order alignment of the quote's words, from the places its word trigrams occur. */
+function alignedSpan(index: TranscriptIndex, quote: string[], claimedStart: number) {
   const candidates = new Set<number>();
+  const trigrams = index.trigrams();
   for (let i = 0; i + 2 < quote.length; i++) {
-    for (const at of index.trigrams.get(`${quote[i]} ${quote[i + 1]} ${quote[i + 2]}`) ?? []) candidates.add(Math.max(0, at - i));
+    for (const at of trigrams.get(`${quote[i]} ${quote[i + 1]} ${quote[i + 2]}`) ?? []) candidates.add(Math.max(0, at - i));
   }
   if (quote.length < 3) {
     index.tokens.forEach((token, i) => token.word === quote[0] && candidates.add(i));
@@ -156,18 +204,7 @@ export function groundQuote(index: TranscriptIndex, content: string, claimedStar
       }
     }
   }
-  if (!best || best.score < MIN_QUOTE_MATCH) return null;
-  const first = index.tokens[best.first]!;
-  const last = index.tokens[best.last]!;
-  // Keep the sentence punctuation that follows the last word.
-  const tail = /^[.!?…,;:"'”’)\]]*/.exec(index.text.slice(last.to))![0].replace(/[,;:]+$/, '');
-  return {
-    content: index.text.slice(first.from, last.to + tail.length),
-    startTime: index.segments[first.segment]!.start,
-    endTime: index.segments[last.segment]!.end,
-    from: first.from,
-    to: last.to + tail.length,
-  };
+  return best && best.score >= MIN_QUOTE_MATCH ? best : null;
 }
 
 const clamp = (value: number, max: number) => Math.min(Math.max(Number.isFinite(value) ? value : 0, 0), max);

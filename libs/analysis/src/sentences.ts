@@ -134,12 +134,12 @@ function restoredSpans(joined: JoinedText): Span[] {
   }));
   if (tokens.length === 0) return [];
   const lineStarts = new Set(joined.offsets);
-  const score = (i: number) => {
-    const word = tokens[i]!.word;
-    const previous = tokens[i - 1]!.word;
-    if (NEVER_LAST.has(previous) || NEVER_FIRST.has(word)) return -Infinity;
-    return (OPENS.get(word) ?? 0) + (CLOSES.get(previous) ?? 0) + (lineStarts.has(tokens[i]!.from) ? LINE_START : 0);
-  };
+  const scores = tokens.map((token, i) => {
+    const previous = tokens[i - 1]?.word;
+    if (previous === undefined || NEVER_LAST.has(previous) || NEVER_FIRST.has(token.word)) return -Infinity;
+    return (OPENS.get(token.word) ?? 0) + (CLOSES.get(previous) ?? 0) + (lineStarts.has(token.from) ? LINE_START : 0);
+  });
+  const score = (i: number) => scores[i]!;
   const starts = [0];
   let i = 1;
   while (i < tokens.length) {
@@ -171,7 +171,18 @@ export const isEnglish = (joined: JoinedText) => languageOf(words(joined.text.sl
  * Sentence spans of the transcript: from punctuation where most captions have it; otherwise, for
  * English, restored from the words; otherwise the caption lines.
  */
-export function sentenceSpans(joined: JoinedText, english = isEnglish(joined)): Span[] {
+export function sentenceSpans(joined: JoinedText, english?: boolean): Span[] {
+  // The analyzer and grounding both ask for the same transcript's sentences: work them out once.
+  const known = english === undefined ? found.get(joined.segments) : undefined;
+  if (known) return known;
+  const spans = spansOf(joined, english ?? isEnglish(joined));
+  if (english === undefined) found.set(joined.segments, spans);
+  return spans;
+}
+
+const found = new WeakMap<TranscriptSegment[], Span[]>();
+
+function spansOf(joined: JoinedText, english: boolean): Span[] {
   const spans = punctuatedSpans(joined.text);
   const { segments, offsets } = joined;
   if (segments.length <= 4 || spans.length >= segments.length / 4) return spans;

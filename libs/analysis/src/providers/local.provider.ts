@@ -90,43 +90,57 @@ function overlap(a: Set<string>, b: Set<string>): number {
  * said (`said`), nor one that opens on a pronoun needing what came before or on a segue.
  */
 function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said: Set<string>[]) {
-  const candidates: { from: number; to: number; score: number; start: number; end: number; terms: Set<string> }[] = [];
+  // What each sentence brings, computed once: spans of up to four sentences are scored from it.
+  const facts = units.map((unit) => ({
+    weight: unit.terms.reduce((sum, t) => sum + (idf.get(t) ?? 1), 0),
+    words: unit.spokenWords.length,
+    digit: /\d/.test(unit.text),
+    strong: STRONG.test(unit.text),
+  }));
+  const candidates: { from: number; to: number; score: number; start: number; end: number; terms?: Set<string> }[] = [];
   for (let from = 0; from < units.length; from++) {
     const opening = spoken(units[from]!.text);
     if (CONTEXT_START.test(opening) || opensTopic(opening)) continue;
+    let weight = 0;
+    let wordCount = 0;
+    let digit = false;
+    let strong = false;
     for (let to = from; to < Math.min(units.length, from + 4); to++) {
       const start = units[from]!.start;
       const end = units[to]!.end;
       const length = end - start;
       if (length > 60) break;
+      const fact = facts[to]!;
+      weight += fact.weight;
+      wordCount += fact.words;
+      digit ||= fact.digit;
+      strong ||= fact.strong;
       if (length < 8 && to < units.length - 1) continue;
-      const span = units.slice(from, to + 1);
-      const text = span.map((u) => u.text).join(' ');
-      const weight = span.reduce((sum, u) => sum + u.terms.reduce((s, t) => s + (idf.get(t) ?? 1), 0), 0);
-      const wordCount = Math.max(1, words(text).length);
-      let score = weight / Math.sqrt(wordCount);
-      if (/\d/.test(text)) score += 0.6;
-      if (STRONG.test(text)) score += 0.4;
+      let score = weight / Math.sqrt(Math.max(1, wordCount));
+      if (digit) score += 0.6;
+      if (strong) score += 0.4;
       if (CONNECTOR_START.test(opening)) score -= 0.6;
       if (!SENTENCE_START.test(opening)) score -= 1;
-      if (span.at(-1)!.text.endsWith('?')) score -= 0.8;
+      if (units[to]!.text.endsWith('?')) score -= 0.8;
       if (length >= 12 && length <= 40) score += 0.3;
-      candidates.push({ from, to, score, start, end, terms: new Set(span.flatMap((u) => u.terms)) });
+      candidates.push({ from, to, score, start, end });
     }
   }
   candidates.sort((a, b) => b.score - a.score);
   const topicStart = units[0]!.start;
   const part = (units.at(-1)!.end - topicStart) / wanted;
   const chosen: typeof candidates = [];
+  const termsOf = (c: (typeof candidates)[number]) =>
+    (c.terms ??= new Set(units.slice(c.from, c.to + 1).flatMap((u) => u.terms)));
   const fits = (candidate: (typeof candidates)[number]) =>
     chosen.every((c) => candidate.to < c.from || candidate.from > c.to) &&
-    said.every((terms) => overlap(terms, candidate.terms) <= MAX_OVERLAP);
+    said.every((terms) => overlap(terms, termsOf(candidate)) <= MAX_OVERLAP);
   for (let k = 0; k < wanted; k++) {
     const inPart = (c: (typeof candidates)[number]) => c.start >= topicStart + k * part && c.start < topicStart + (k + 1) * part;
     const best = candidates.find((c) => inPart(c) && fits(c));
     if (!best) continue;
     chosen.push(best);
-    said.push(best.terms);
+    said.push(termsOf(best));
   }
   const textOf = (c: (typeof candidates)[number]) =>
     units
