@@ -15,9 +15,13 @@ describe('the local analyzer', () => {
     expect(output.topics.length).toBeLessThanOrEqual(expected + 1);
 
     const text = segments.map((s) => s.text).join(' ');
+    // One title per topic, unique, 2 to 8 words, one phrase (never two joined with 'and').
+    const titles = output.topics.map((t) => t.title.toLowerCase());
+    expect(new Set(titles).size).toBe(titles.length);
     for (const [i, topic] of output.topics.entries()) {
-      expect(wordsIn(topic.title)).toBeGreaterThanOrEqual(3);
-      expect(wordsIn(topic.title)).toBeLessThanOrEqual(9);
+      expect(wordsIn(topic.title)).toBeGreaterThanOrEqual(2);
+      expect(wordsIn(topic.title)).toBeLessThanOrEqual(8);
+      expect(topic.title).not.toMatch(/ and /i);
       expect(topic.endTime).toBeGreaterThan(topic.startTime);
       if (i > 0) expect(topic.startTime).toBeGreaterThanOrEqual(output.topics[i - 1]!.endTime);
       expect(topic.quotes.length).toBeGreaterThanOrEqual(1);
@@ -50,8 +54,8 @@ describe('the local analyzer', () => {
     expect(output.topics.length).toBeGreaterThanOrEqual(1);
     expect(output.topics[0]!.quotes.length).toBeGreaterThanOrEqual(1);
     for (const topic of output.topics) {
-      expect(wordsIn(topic.title)).toBeGreaterThanOrEqual(3);
-      expect(wordsIn(topic.title)).toBeLessThanOrEqual(9);
+      expect(topic.title.trim()).not.toBe('');
+      expect(wordsIn(topic.title)).toBeLessThanOrEqual(8);
     }
   });
 

@@ -1,7 +1,7 @@
 import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
-import nlp from 'compromise';
 import { sentencesOf, type Sentence } from '../sentences';
-import { languageOf, stopWordsOf, words, type Language } from '../text';
+import { languageOf, stopWordsOf, words } from '../text';
+import { titleTopics } from '../titles';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
 import { expectedTopics, opensTopic, segmentTopics, spoken } from '../segmentation';
 
@@ -17,59 +17,6 @@ interface Unit extends Sentence {
   terms: string[];
   /** The spoken words (no non-speech tags), lower-cased: what titles are made of. */
   spokenWords: string[];
-}
-
-const capitalize = (phrase: string) =>
-  phrase.replace(/(^|\s)(\p{L})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase());
-
-/**
- * Keyphrases of a topic: runs of one to three content words within a sentence (no stop word,
- * no word of three letters or fewer, no contraction), scored by how often the topic says them
- * and how few other topics do (`weight`); a phrase of several words must recur to count.
- */
-function keyphrases(units: Unit[], weight: Map<string, number>, stop: Set<string>): { phrase: string; score: number }[] {
-  const found = new Map<string, { count: number; score: number }>();
-  const isContent = (word: string) => word.length > 3 && !stop.has(word) && !/['’\d]/.test(word);
-  for (const unit of units) {
-    const tokens = unit.spokenWords;
-    for (let i = 0; i < tokens.length; i++) {
-      for (let length = 1; length <= 3 && i + length <= tokens.length; length++) {
-        const run = tokens.slice(i, i + length);
-        if (!isContent(run.at(-1)!)) break;
-        if (!isContent(run[0]!)) break;
-        if (run.some((w) => !isContent(w))) break;
-        if (new Set(run).size < run.length) break;
-        const phrase = run.join(' ');
-        const entry = found.get(phrase) ?? { count: 0, score: run.reduce((sum, w) => sum + (weight.get(w) ?? 0), 0) };
-        entry.count++;
-        found.set(phrase, entry);
-      }
-    }
-  }
-  return [...found]
-    .filter(([phrase, { count }]) => count >= (phrase.includes(' ') ? 2 : 1))
-    .map(([phrase, { count, score }]) => ({ phrase, score: score * Math.log(1 + count) }))
-    .sort((a, b) => b.score - a.score);
-}
-
-/** In English, a keyphrase should name something: its last word a noun (compromise's tagger). */
-const namesSomething = (phrase: string, language: Language | null) => language !== 'eng' || nlp(phrase).has('#Noun$');
-
-/** A title of 3-9 words from the topic's two most distinctive keyphrases. */
-function titleOf(units: Unit[], weight: Map<string, number>, stop: Set<string>, language: Language | null): string {
-  const ranked = keyphrases(units, weight, stop).slice(0, 40);
-  // The best phrase that names something, then the best one sharing no word with it; tagging
-  // only as far down the list as needed.
-  const pick = (accept: (phrase: string) => boolean) =>
-    ranked.find(({ phrase }) => accept(phrase) && namesSomething(phrase, language))?.phrase ??
-    ranked.find(({ phrase }) => accept(phrase))?.phrase;
-  const first = pick(() => true);
-  if (!first) return 'The Opening Remarks';
-  const taken = new Set(first.split(' '));
-  const second = pick((phrase) =>
-    phrase.split(' ').every((w) => !taken.has(w) && !taken.has(w.replace(/s$/, '')) && !taken.has(`${w}s`)),
-  );
-  return second ? `${capitalize(first)} and ${capitalize(second)}` : `All About ${capitalize(first)}`;
 }
 
 /** One quote per 2 minutes of a topic: at least 1, at most 5. */
@@ -183,19 +130,16 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
 
   const starts = segmentTopics(units, idf, expectedTopics(duration));
   const slices = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length));
-  // Title words should tell topics apart: weigh them by how few topics use them.
-  const topicFrequency = new Map<string, number>();
-  for (const slice of slices)
-    for (const term of new Set(slice.flatMap((u) => u.terms))) topicFrequency.set(term, (topicFrequency.get(term) ?? 0) + 1);
-  const topicIdf = new Map(
-    [...topicFrequency].map(([term, df]) => [term, (idf.get(term) ?? 1) * Math.log((1 + slices.length) / df)]),
+  const titles = titleTopics(
+    slices.map((slice) => ({ units: slice })),
+    language,
   );
   const said: Set<string>[] = [];
-  const topics = slices.map((slice) => {
+  const topics = slices.map((slice, k) => {
     const start = slice[0]!.start;
     const end = slice.at(-1)!.end;
     return {
-      title: titleOf(slice, slices.length > 1 ? topicIdf : idf, stop, language),
+      title: titles[k]!,
       startTime: start,
       endTime: end,
       quotes: quotesOf(slice, idf, quotesFor(end - start), said),

@@ -1,0 +1,399 @@
+/**
+ * Topic titles without a language model: for each topic, the noun phrase its speakers use that
+ * best tells it apart from the other topics of the same transcript.
+ *
+ * 1. Word weights. A word's weight in a topic is its keyness (the log-likelihood term of Dunning
+ *    1993): observed × log(observed / expected), where expected is its count in the whole
+ *    transcript times the topic's share of the transcript's words; frequent AND concentrated words
+ *    win. A word said in the topic's opening sentences, where speakers announce what comes next,
+ *    counts OPENING_FACTOR times more.
+ * 2. Candidates are phrases as spoken, never across punctuation, around the topic's TOP_WORDS
+ *    heaviest words: one to MAX_GROUP content words ("recurrent neural networks"), or two such
+ *    groups joined by "of" / "for" / "vs" ("history of dinosaurs"). In English a candidate must
+ *    look like a noun phrase: its last word a noun, no adverb, pronoun-ish or vague word in it.
+ *    Parts of speech come from compromise's lexicon (a hash lookup, no tagging of text: the
+ *    tagger costs ~0.3 ms a word) and, for words the lexicon lists as verbs ("model", "engineers",
+ *    "training"), from the words before them in this topic: "the model" is a noun, "I think" and
+ *    "we're talking" are verbs. Other languages: runs of non-stop words, no part-of-speech rule.
+ * 3. A candidate scores the sum of its content words' weights, times (its count / its words' mean
+ *    count) ^ RARITY, so a longer phrase must recur to beat its own words.
+ * 4. Titles are chosen in topic order; a title whose content words (singular) equal an earlier
+ *    title's takes its topic's next candidate. A title has 2-8 words: a lone word is replaced by
+ *    the best candidate of two words or more that contains it, when there is one.
+ *
+ * Caller supplies: each topic's units in order (sentences: `text` as spoken, `terms` as the
+ * analyzer makes them, lower-cased `words()` minus stop words and words of two letters or fewer),
+ * and the transcript's language (ISO 639-3 from `languageOf`, null when unknown).
+ * Returns one title per topic, in order, Title Case in English (sentence case otherwise).
+ */
+import nlp from 'compromise';
+import { stopWordsOf, WORD, type Language } from './text';
+
+export interface TitleUnit {
+  text: string;
+  terms: string[];
+}
+export interface TitleTopic {
+  units: TitleUnit[];
+}
+
+/** Non-speech tags of captions ([Music], {vocalsound}, (applause)): never title material. */
+const NON_SPEECH = /\{[^}]*\}|\[[^\]]*\]|\((?:applause|laughter|music|laughs|inaudible)\)/gi;
+/** Punctuation a candidate never spans. */
+const BREAK = /[,;:.!?…"“”()\u2014\u2013]+|\s-\s/;
+
+/**
+ * Vague words no title should contain (English): pronoun-ish and generic nouns, time words,
+ * discourse fillers, and evaluative adjectives, which name no subject.
+ */
+const FILLER = new Set(
+  (
+    'thing things way ways lot lots week weeks everything anything nothing something people person stuff kind kinds ' +
+    'yeah yes okay ok time times bit bits guy guys year years day days today tonight tomorrow yesterday month months ' +
+    'question questions point points sense sort sorts fact facts case cases reason reasons part parts example examples ' +
+    'number numbers whole right left piece pieces side sides end beginning start half top bottom less more back ' +
+    'everybody everyone somebody someone anybody anyone nobody folks folk man men woman women minute minutes hour hours ' +
+    'second seconds moment moments level levels area areas type types idea ideas life stuff place places ' +
+    'mean gonna wanna gotta kinda sorta dude hey wow huh hmm um uh oh ah like really actually basically literally ' +
+    'obviously definitely probably maybe pretty little big huge different good great bad important interesting ' +
+    'cool nice awesome amazing crazy real true sure able certain specific particular general whatever ' +
+    'episode podcast video channel talk conversation lecture slide slides thanks thank welcome mhm uh-huh mm-hmm mm hmm ' +
+    'first last next new old same other another many much few several lots hundred thousand million billion ' +
+    'enough main normal based seen done used called whole entire basic simple easy hard'
+  ).split(' '),
+);
+
+/** compromise lexicon tags of nouns. */
+const NOUN_TAGS = new Set([
+  'Noun',
+  'Singular',
+  'Plural',
+  'Uncountable',
+  'ProperNoun',
+  'Person',
+  'Place',
+  'Organization',
+  'Actor',
+  'Acronym',
+  'FirstName',
+  'LastName',
+  'MaleName',
+  'FemaleName',
+  'Country',
+  'City',
+  'Region',
+  'Demonym',
+  'SportsTeam',
+  'Company',
+  'School',
+  'Currency',
+  'Unit',
+  'Month',
+  'WeekDay',
+  'Holiday',
+]);
+/** Lexicon tags of words that may also be nouns ("model", "engineers", "training"): context decides. */
+const AMBIGUOUS_TAGS = new Set(['Infinitive', 'PresentTense', 'Gerund', 'Verb', 'PhrasalVerb']);
+/** Lexicon tags of words that may modify a noun but never end a title. */
+const MODIFIER_TAGS = new Set(['Adjective', 'Comparative', 'Superlative', 'Demonym']);
+
+/** Words before a noun ("the model", "of engineers"); before a verb ("I think", "to build"). */
+const BEFORE_NOUN = new Set('the a an this these those my your our their his her its some any each every no of about'.split(' '));
+const BEFORE_VERB = new Set(
+  "to i we you they he she it who which that will would can could should might must don't doesn't didn't can't won't just i'll we'll you'll they'll let's".split(
+    ' ',
+  ),
+);
+/** Words before a verb's -ing form ("we're talking"), unlike a noun's ("model training"). */
+const BEFORE_ING_VERB = new Set(
+  "is are was were am be been being i'm we're you're they're it's he's she's that's there's keep kept start started stop".split(
+    ' ',
+  ),
+);
+
+/** Prepositions that may join two noun groups into one candidate ("history of dinosaurs"). */
+const LINKS = new Set(['of', 'for', 'vs', 'versus']);
+/** Lower-case words inside an English Title Case title. */
+const SMALL = new Set('a an the of for in on with vs versus and or to at by from as'.split(' '));
+
+/** Content words in one group of a candidate (a noun phrase rarely needs more). */
+const MAX_GROUP = 3;
+/** A title has at most this many words. */
+const MAX_WORDS = 8;
+/** Candidates are built only around a topic's this many heaviest words (for speed). */
+const TOP_WORDS = 25;
+/**
+ * The opening of a topic: its first OPENING_SHARE of units, at least OPENING_MIN. Words said there
+ * weigh OPENING_FACTOR times more. (On the development set's podcasts and lectures, the top three
+ * words so weighted share a fifth more words with the creators' chapter titles; the result barely
+ * moves between 5% and 15% and a factor of 2 to 3.)
+ */
+const OPENING_SHARE = 0.05;
+const OPENING_MIN = 2;
+const OPENING_FACTOR = 3;
+/**
+ * What hosts and lecturers say when opening a show or lecture, looked for in the first topic's
+ * first INTRO_UNITS units; such a topic is titled "Introduction to <its phrase>".
+ */
+const INTRO_CUE =
+  /\b(?:welcome|today|episode|my guest|joining (?:me|us)|this (?:lecture|talk|video|session|class|course|lesson))\b/i;
+const INTRO_UNITS = 8;
+/** How much a phrase rarer than its words loses: score × (phrase count / mean word count) ^ RARITY. */
+const RARITY = 0.25;
+/** Units read to find how the transcript spells a title word (for its capitals). */
+const CASE_SAMPLE = 20;
+/** Candidates kept per topic, to find one no earlier topic took. */
+const KEEP = 30;
+
+type Tag = 'noun' | 'ambiguous' | 'modifier' | 'other';
+/** The lexicon's word class of a word, cached: the same words recur in every transcript. */
+const tagCache = new Map<string, Tag>();
+let lexicon: Record<string, string | string[]> | undefined;
+function lexTag(word: string): Tag {
+  const cached = tagCache.get(word);
+  if (cached) return cached;
+  lexicon ??= (nlp as unknown as { world(): { model: { one: { lexicon: Record<string, string | string[]> } } } }).world().model
+    .one.lexicon;
+  const entry = lexicon[word];
+  let tag: Tag;
+  if (!entry) {
+    // Not in the lexicon: mostly names and technical nouns; guess other classes by suffix.
+    if (/ly$/.test(word) && word.length > 4) tag = 'other';
+    else if (/(?:ous|ful|ive|able|ible|ical|less|ish)$/.test(word) || (/ed$/.test(word) && word.length > 4)) tag = 'modifier';
+    else if (/(?:[^i]al|ic)$/.test(word) && word.length > 5) tag = 'modifier';
+    else if (/ing$/.test(word) && word.length > 5) tag = 'ambiguous';
+    else tag = 'noun';
+  } else {
+    const tags = Array.isArray(entry) ? entry : [entry];
+    if (tags.some((t) => NOUN_TAGS.has(t))) tag = 'noun';
+    else if (tags.some((t) => AMBIGUOUS_TAGS.has(t))) tag = 'ambiguous';
+    else if (tags.some((t) => MODIFIER_TAGS.has(t))) tag = 'modifier';
+    else tag = 'other';
+  }
+  if (tagCache.size < 50_000) tagCache.set(word, tag);
+  return tag;
+}
+
+interface Candidate {
+  words: string[];
+  /** The content words (not the link words). */
+  content: string[];
+  count: number;
+  score: number;
+  /** Said in the topic's opening. */
+  early: boolean;
+}
+
+const norm = (w: string) => (w.length > 3 ? w.replace(/s$/, '') : w);
+const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
+
+/** One title per topic, unique within the analysis, 2-8 words (1 only when a topic has no phrase). */
+export function titleTopics(topics: TitleTopic[], language: Language | null): string[] {
+  const english = language === 'eng';
+  const stop = stopWordsOf(language);
+  const contentCache = new Map<string, boolean>();
+  const isContent = (w: string) => {
+    let known = contentCache.get(w);
+    if (known === undefined) {
+      known = w.length > 2 && !stop.has(w) && !(english && FILLER.has(w)) && !/^\d+$|['’]/.test(w);
+      contentCache.set(w, known);
+    }
+    return known;
+  };
+
+  // Word counts per topic and overall, from the caller's terms.
+  const counts = topics.map((topic) => {
+    const map = new Map<string, number>();
+    for (const unit of topic.units) for (const term of unit.terms) bump(map, term);
+    return map;
+  });
+  const lengths = topics.map((topic) => topic.units.reduce((n, u) => n + u.terms.length, 0));
+  const total = lengths.reduce((a, b) => a + b, 0) || 1;
+  const overall = new Map<string, number>();
+  for (const map of counts) for (const [w, c] of map) bump(overall, w, c);
+
+  const ranked = topics.map((topic, index) => {
+    const mine = counts[index]!;
+    const opening = topic.units.slice(0, Math.max(OPENING_MIN, Math.ceil(topic.units.length * OPENING_SHARE)));
+    const announced = new Set(opening.flatMap((u) => u.terms));
+    const weight = new Map<string, number>();
+    for (const [w, observed] of mine) {
+      if (!isContent(w) || (english && lexTag(w) === 'other')) continue;
+      const expected = ((overall.get(w) ?? 0) * lengths[index]!) / total;
+      const key = topics.length > 1 ? observed * Math.log(observed / expected) : Math.log(1 + observed);
+      if (key > 0) weight.set(w, key * (announced.has(w) ? OPENING_FACTOR : 1));
+    }
+    const top = new Set(
+      [...weight]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, TOP_WORDS)
+        .map(([w]) => w),
+    );
+
+    // Clauses (lower-cased words between punctuation) of the units that say a top word.
+    const clauses: string[][] = [];
+    const openingClauses = new Set<string[]>();
+    topic.units.forEach((unit, u) => {
+      if (!unit.terms.some((t) => top.has(t))) return;
+      for (const part of unit.text.replace(NON_SPEECH, ' ').toLowerCase().split(BREAK)) {
+        const found = part.match(WORD);
+        if (!found || !found.length) continue;
+        clauses.push(found);
+        if (u < opening.length) openingClauses.add(found);
+      }
+    });
+    // Noun or verb: the words before the top words that the lexicon calls verbs.
+    const nounSide = new Map<string, number>();
+    const verbSide = new Map<string, number>();
+    if (english)
+      for (const words of clauses)
+        for (let i = 1; i < words.length; i++) {
+          const w = words[i]!;
+          if (!top.has(w) || lexTag(w) !== 'ambiguous') continue;
+          const before = words[i - 1]!;
+          if (BEFORE_NOUN.has(before)) bump(nounSide, w);
+          if (w.endsWith('ing') ? BEFORE_ING_VERB.has(before) : BEFORE_VERB.has(before)) bump(verbSide, w);
+        }
+    const canHead = (w: string) => {
+      if (!english) return true;
+      const tag = lexTag(w);
+      if (tag === 'noun') return true;
+      if (tag === 'ambiguous') return (nounSide.get(w) ?? 0) >= Math.max(1, verbSide.get(w) ?? 0);
+      return false;
+    };
+    const canModify = (w: string) => {
+      if (!english) return true;
+      const tag = lexTag(w);
+      return tag === 'noun' || tag === 'modifier' || (tag === 'ambiguous' && (canHead(w) || w.endsWith('ing')));
+    };
+
+    // Candidates: spans of a run of content words holding a top word, ending on a head, then
+    // optionally "<span ending the run> of <span opening the next run>".
+    const found = new Map<string, Candidate>();
+    let early = false;
+    const add = (words: string[], content: string[]) => {
+      const key = words.join(' ');
+      const entry = found.get(key);
+      if (entry) {
+        entry.count++;
+        entry.early ||= early;
+      } else found.set(key, { words, content, count: 1, score: 0, early });
+    };
+    const valid = (span: string[]) =>
+      canHead(span[span.length - 1]!) && span.slice(0, -1).every(canModify) && new Set(span).size === span.length;
+    for (const words of clauses) {
+      early = openingClauses.has(words);
+      let i = 0;
+      while (i < words.length) {
+        if (!isContent(words[i]!)) {
+          i++;
+          continue;
+        }
+        let j = i;
+        while (j + 1 < words.length && isContent(words[j + 1]!)) j++;
+        // Run words[i..j].
+        let hasTop = false;
+        for (let k = i; k <= j; k++) if (top.has(words[k]!)) hasTop = true;
+        if (hasTop) {
+          for (let a = i; a <= j; a++)
+            for (let b = a; b <= j && b - a < MAX_GROUP; b++) {
+              const span = words.slice(a, b + 1);
+              if (span.some((w) => top.has(w)) && valid(span)) add(span, span);
+            }
+          const link = words[j + 1];
+          if (link && LINKS.has(link)) {
+            let c = j + 2;
+            if (words[c] === 'the' || words[c] === 'a' || words[c] === 'an') c++;
+            let d = c;
+            while (d < words.length && d - c < MAX_GROUP && isContent(words[d]!)) d++;
+            for (let a = Math.max(i, j - MAX_GROUP + 1); a <= j; a++) {
+              const head = words.slice(a, j + 1);
+              if (!valid(head)) continue;
+              for (let e = c + 1; e <= d; e++) {
+                const tail = words.slice(c, e);
+                if (!valid(tail) || !tail.concat(head).some((w) => top.has(w))) continue;
+                const all = [...head, ...words.slice(j + 1, c), ...tail];
+                if (all.length <= MAX_WORDS) add(all, [...head, ...tail]);
+              }
+            }
+          }
+        }
+        i = j + 1;
+      }
+    }
+
+    const list = [...found.values()];
+    for (const c of list) {
+      const sum = c.content.reduce((s, w) => s + (weight.get(w) ?? 0), 0);
+      const meanCount = c.content.reduce((s, w) => s + (mine.get(w) ?? 1), 0) / c.content.length;
+      c.score = sum * Math.pow(Math.min(1, c.count / meanCount), RARITY);
+    }
+    return list
+      .filter((c) => c.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, KEEP);
+  });
+
+  const used = new Set<string>();
+  const signature = (c: Candidate) => [...new Set(c.content.map(norm))].sort().join(' ');
+  return ranked.map((list, index) => {
+    // Each candidate, a lone word replaced by the best longer candidate holding it.
+    const options: Candidate[] = [];
+    for (const c of list)
+      options.push(c.words.length >= 2 ? c : (list.find((d) => d.words.length >= 2 && d.content.includes(c.words[0]!)) ?? c));
+    const pick =
+      options.find((c) => c.words.length >= 2 && !used.has(signature(c))) ?? options.find((c) => !used.has(signature(c)));
+    if (!pick) return english ? `Part ${index + 1}` : `${index + 1}`;
+    used.add(signature(pick));
+    const title = render(pick.words, topics[index]!, english);
+    // The opening topic of a show or lecture: say so, as creators do ("Introduction").
+    if (
+      english &&
+      index === 0 &&
+      topics.length > 1 &&
+      pick.words.length <= MAX_WORDS - 2 &&
+      topics[0]!.units.slice(0, INTRO_UNITS).some((u) => INTRO_CUE.test(u.text))
+    )
+      return `Introduction to ${title}`;
+    return title;
+  });
+}
+
+/**
+ * Title Case in English, sentence case otherwise, keeping the transcript's own spelling of a word
+ * when it is capitalised mid-sentence ("OpenAI", "GPT", "Python"). When the transcript has no
+ * capitals at all (auto-captions), words of up to 3 letters the lexicon does not know, and words of
+ * up to 5 letters without a vowel, are taken for acronyms ("GPU", "ML", "LSTM").
+ */
+function render(words: string[], topic: TitleTopic, english: boolean): string {
+  const units = topic.units;
+  const caseless = units.every((u) => u.text === u.text.toLowerCase());
+  return words
+    .map((w, i) => {
+      if (!caseless) {
+        // The word's spellings after a sentence's first word, in up to CASE_SAMPLE units saying it.
+        const forms = new Map<string, number>();
+        const pattern = new RegExp(
+          `(?<=[\\p{L}\\p{N},;:]\\s+)${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+          'giu',
+        );
+        let seen = 0;
+        for (const unit of units) {
+          if (seen >= CASE_SAMPLE) break;
+          if (!unit.terms.includes(w)) continue;
+          seen++;
+          for (const m of unit.text.matchAll(pattern)) bump(forms, m[0]);
+        }
+        const best = [...forms].sort((a, b) => b[1] - a[1])[0]?.[0];
+        if (best && best !== w && best !== best.toLowerCase()) return best;
+      } else if (
+        english &&
+        !stopWordsOf('eng').has(w) &&
+        ((w.length <= 3 && !lexicon?.[w]) || (w.length <= 5 && !/[aeiouy]/.test(w)))
+      )
+        return w.toUpperCase();
+      if (i > 0 && (!english || SMALL.has(w))) return w;
+      return w.charAt(0).toUpperCase() + w.slice(1);
+    })
+    .join(' ');
+}
