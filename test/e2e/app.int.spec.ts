@@ -158,6 +158,11 @@ describe('Find Clips in Chromium', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await poll(() => clips.first().getAttribute('data-clip-state'), 'loaded');
     expect(await clips.last().getAttribute('data-clip-state')).toBe('waiting');
+    // YouTube is unreachable here: the thumbnail is a placeholder naming the video, and a clip
+    // whose embed never answers says so instead of showing the browser's error page.
+    await page.locator('div[role="img"]', { hasText: talk.title }).first().waitFor();
+    await clips.first().getByRole('alert').waitFor({ timeout: 20_000 });
+    expect(await clips.first().getByRole('alert').textContent()).toContain('Unable to load this video clip.');
     await screenshot(page, 'dashboard-watch');
     await clips.last().scrollIntoViewIfNeeded();
     await poll(() => clips.last().getAttribute('data-clip-state'), 'loaded');

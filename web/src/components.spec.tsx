@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLIP_ERROR_MESSAGE, ClipPlayer } from './components/clip-player';
+import { CLIP_ERROR_MESSAGE, ClipPlayer, EMBED_SILENCE_MS } from './components/clip-player';
+import { Thumbnail } from './components/thumbnail';
 import { LazyMount } from './components/lazy-clip';
 import { AnalysisProgress } from './dashboard/analysis-progress';
 import { LinkForm } from './dashboard/link-form';
@@ -148,5 +149,53 @@ describe('clip player (SPEC §8)', () => {
       );
     });
     expect(screen.getByRole('alert')).toHaveTextContent(CLIP_ERROR_MESSAGE);
+  });
+});
+
+describe('when YouTube is unreachable', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('shows the clip message when the embed never answers after loading', () => {
+    jest.useFakeTimers();
+    render(<ClipPlayer youtubeId="dQw4w9WgXcQ" start={0} end={10} title="A clip" />);
+    fireEvent.load(screen.getByTitle('A clip'));
+    act(() => jest.advanceTimersByTime(EMBED_SILENCE_MS - 100));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(200));
+    expect(screen.getByRole('alert')).toHaveTextContent(CLIP_ERROR_MESSAGE);
+  });
+
+  it('keeps the player once the embed answers', () => {
+    jest.useFakeTimers();
+    render(<ClipPlayer youtubeId="dQw4w9WgXcQ" start={0} end={10} title="A clip" />);
+    const frame = screen.getByTitle('A clip') as HTMLIFrameElement;
+    fireEvent.load(frame);
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: JSON.stringify({ event: 'onReady' }),
+          origin: 'https://www.youtube-nocookie.com',
+          source: frame.contentWindow,
+        }),
+      );
+      jest.advanceTimersByTime(EMBED_SILENCE_MS * 2);
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the clip message when the browser goes offline', () => {
+    render(<ClipPlayer youtubeId="dQw4w9WgXcQ" start={0} end={10} title="A clip" />);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(CLIP_ERROR_MESSAGE);
+  });
+
+  it('replaces a thumbnail that does not load with a placeholder naming the video', () => {
+    render(<Thumbnail src="https://i.ytimg.com/vi/x/hqdefault.jpg" title="Bus lanes, explained" />);
+    fireEvent.error(screen.getByRole('img', { name: 'Bus lanes, explained' }));
+    const placeholder = screen.getByRole('img', { name: 'Bus lanes, explained' });
+    expect(placeholder.tagName).toBe('DIV');
+    expect(placeholder).toHaveTextContent('Bus lanes, explained');
   });
 });

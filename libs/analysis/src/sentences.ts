@@ -18,6 +18,8 @@ export interface JoinedText {
 export interface Span {
   from: number;
   to: number;
+  /** Restored without a word that opens sentences: cut only because the run grew too long. */
+  forced?: boolean;
 }
 
 /** A sentence of the transcript with its time span. */
@@ -27,6 +29,8 @@ export interface Sentence {
   end: number;
   /** Index of the caption segment where it starts. */
   segment: number;
+  /** Its start was restored by cutting a run too long, not from a word that opens sentences. */
+  forced?: boolean;
 }
 
 export function joinSegments(segments: TranscriptSegment[]): JoinedText {
@@ -67,7 +71,8 @@ const SENTENCE_END = /[.!?…。！？]+["'”’)\]]*(?=\s|$)/gu;
 function punctuatedSpans(text: string): Span[] {
   const spans: Span[] = [];
   const push = (from: number, to: number) => {
-    const lead = /^\s*/.exec(text.slice(from, to))![0].length;
+    // A sentence starts at its first word, after any non-speech tag ([laughter], {vocalsound}).
+    const lead = /^(?:\s|\[[^\]]*\]|\{[^}]*\})*/.exec(text.slice(from, to))![0].length;
     if (from + lead < to && text.slice(from + lead, to).trim()) spans.push({ from: from + lead, to });
   };
   let from = 0;
@@ -141,6 +146,7 @@ function restoredSpans(joined: JoinedText): Span[] {
   });
   const score = (i: number) => scores[i]!;
   const starts = [0];
+  const forced = new Set<number>();
   let i = 1;
   while (i < tokens.length) {
     const first = starts.at(-1)!;
@@ -156,12 +162,17 @@ function restoredSpans(joined: JoinedText): Span[] {
       let best = first + MIN_WORDS;
       for (let j = best; j <= i; j++) if (score(j) > score(best)) best = j;
       starts.push(best);
+      if (score(best) < RESTORE_THRESHOLD) forced.add(best);
       i = best + 1;
       continue;
     }
     i++;
   }
-  return starts.map((start, k) => ({ from: tokens[start]!.from, to: tokens[(starts[k + 1] ?? tokens.length) - 1]!.to }));
+  return starts.map((start, k) => ({
+    from: tokens[start]!.from,
+    to: tokens[(starts[k + 1] ?? tokens.length) - 1]!.to,
+    ...(forced.has(start) ? { forced: true } : {}),
+  }));
 }
 
 /** True when the transcript's first words are mostly English by their stop words. */
@@ -193,10 +204,11 @@ function spansOf(joined: JoinedText, english: boolean): Span[] {
 /** Sentences with times interpolated within their captions. */
 export function sentencesOf(segments: TranscriptSegment[]): Sentence[] {
   const joined = joinSegments(segments);
-  return sentenceSpans(joined).map(({ from, to }) => ({
+  return sentenceSpans(joined).map(({ from, to, forced }) => ({
     text: joined.text.slice(from, to).trim(),
     start: timeAt(joined, from),
     end: timeAt(joined, to),
     segment: segmentAt(joined, from),
+    ...(forced ? { forced } : {}),
   }));
 }

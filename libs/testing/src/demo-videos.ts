@@ -1,13 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TranscriptSegment } from '@findclips/contracts';
 import type { FakeYoutube } from './fake-youtube';
-import { sampleTranscript } from './sample-transcripts';
 
-/** The videos `npm run demo` serves: our own sample transcripts, no real YouTube content. */
+/** A script we wrote for the demo: who says what, and the subjects it covers in order. */
+interface DemoScript {
+  title: string;
+  channel: string;
+  subjects: string[];
+  paragraphs: { speaker: string; text: string }[];
+}
+
+const script = (name: string): DemoScript =>
+  JSON.parse(readFileSync(join(__dirname, '..', 'demo', `${name}.json`), 'utf8')) as DemoScript;
+
+/** Words per caption line, as YouTube cuts them. */
+const LINE_WORDS = 12;
+
+/**
+ * A script as YouTube's captions of it would be: lines of about 12 words, each paragraph's words
+ * spread evenly over the time its share of the video, a short pause between paragraphs and a longer
+ * one when the speaker changes, the whole lasting `seconds`.
+ */
+export function captionsOf(paragraphs: readonly DemoScript['paragraphs'][number][], seconds: number): TranscriptSegment[] {
+  const PARAGRAPH_PAUSE = 0.6;
+  const TURN_PAUSE = 1.2;
+  const pauses = paragraphs.reduce(
+    (sum, p, i) => sum + (i === 0 ? 0 : p.speaker === paragraphs[i - 1]!.speaker ? PARAGRAPH_PAUSE : TURN_PAUSE),
+    0,
+  );
+  const words = paragraphs.reduce((sum, p) => sum + p.text.split(/\s+/).length, 0);
+  const perWord = (seconds - pauses) / words;
+  const segments: TranscriptSegment[] = [];
+  let time = 0;
+  paragraphs.forEach((paragraph, i) => {
+    if (i > 0) time += paragraph.speaker === paragraphs[i - 1]!.speaker ? PARAGRAPH_PAUSE : TURN_PAUSE;
+    const all = paragraph.text.split(/\s+/);
+    for (let w = 0; w < all.length; w += LINE_WORDS) {
+      const line = all.slice(w, w + LINE_WORDS);
+      const end = time + line.length * perWord;
+      segments.push({ text: line.join(' '), start: round(time), end: round(end) });
+      time = end;
+    }
+  });
+  return segments;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+const talk = script('talk');
+const interview = script('interview');
+const panel = script('panel');
+
+/**
+ * The videos `npm run demo` serves: a talk, an interview and a panel we wrote ourselves (several
+ * subjects each), no real YouTube content. The 3-hour one exists to be refused as too long, so its
+ * captions are the three scripts in a row.
+ */
 export const DEMO_VIDEOS = [
-  { id: 'FCdemoTalk1', title: 'The Find Clips demo: a 12-minute talk', minutes: 12, channel: 'Find Clips Demo' },
-  { id: 'FCdemoPod01', title: 'A 40-minute podcast about building products', minutes: 40, channel: 'Find Clips Demo' },
-  { id: 'FCdemoPanel', title: 'A 90-minute panel (too long for guests)', minutes: 90, channel: 'Find Clips Demo' },
-  { id: 'FCdemoMarat', title: 'A 3-hour marathon (too long for anyone)', minutes: 180, channel: 'Find Clips Demo' },
+  { id: 'FCdemoTalk1', title: talk.title, channel: talk.channel, minutes: 12, paragraphs: talk.paragraphs },
+  { id: 'FCdemoPod01', title: interview.title, channel: interview.channel, minutes: 40, paragraphs: interview.paragraphs },
+  { id: 'FCdemoPanel', title: panel.title, channel: panel.channel, minutes: 90, paragraphs: panel.paragraphs },
+  {
+    id: 'FCdemoMarat',
+    title: 'The Long Table: a 3-hour food and cities marathon',
+    channel: panel.channel,
+    minutes: 180,
+    paragraphs: [...talk.paragraphs, ...interview.paragraphs, ...panel.paragraphs],
+  },
 ] as const;
+
+/** The subjects each demo script covers, in order: what a good analysis finds. */
+export const DEMO_SUBJECTS: Record<string, string[]> = {
+  FCdemoTalk1: talk.subjects,
+  FCdemoPod01: interview.subjects,
+  FCdemoPanel: panel.subjects,
+};
 
 /** Adds the demo videos to a fake YouTube; captions take `delayMs` so progress can be seen. */
 export function addDemoVideos(youtube: FakeYoutube, delayMs = 1_500): void {
@@ -18,7 +85,7 @@ export function addDemoVideos(youtube: FakeYoutube, delayMs = 1_500): void {
       channel: video.channel,
       durationSeconds: video.minutes * 60,
       captionDelayMs: delayMs,
-      tracks: [{ languageCode: 'en', segments: sampleTranscript(video.minutes * 60) }],
+      tracks: [{ languageCode: 'en', segments: captionsOf(video.paragraphs, video.minutes * 60) }],
     });
   }
 }

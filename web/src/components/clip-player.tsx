@@ -5,6 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 export const CLIP_ERROR_MESSAGE =
   'Unable to load this video clip. The video may have embedding disabled or be unavailable in your region.';
 const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+/**
+ * The embed answers our 'listening' message within a second or two; silence this long after the
+ * frame loaded means it never reached YouTube (offline, blocked), and the frame shows a browser
+ * error page instead of a player.
+ */
+export const EMBED_SILENCE_MS = 8_000;
 
 /** The privacy-enhanced YouTube embed of one clip: from `start` to `end`, in whole seconds. */
 export function clipUrl(youtubeId: string, start: number, end: number, autoplay = false): string {
@@ -23,7 +29,8 @@ export function clipUrl(youtubeId: string, start: number, end: number, autoplay 
 
 /**
  * One clip. The embed reports failures (embedding disabled, removed, region) over postMessage once
- * told we are listening; a failure replaces the player with SPEC §8's message.
+ * told we are listening; a failure, going offline, or an embed that never answers (YouTube
+ * unreachable) replaces the player with the clip message.
  */
 export function ClipPlayer({
   youtubeId,
@@ -39,11 +46,13 @@ export function ClipPlayer({
   autoplay?: boolean;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const [failed, setFailed] = useState(false);
+  const silence = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [failed, setFailed] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== EMBED_ORIGIN || event.source !== frame.current?.contentWindow) return;
+      clearTimeout(silence.current);
       try {
         const data = typeof event.data === 'string' ? (JSON.parse(event.data) as { event?: string }) : event.data;
         if (data?.event === 'onError') setFailed(true);
@@ -51,15 +60,24 @@ export function ClipPlayer({
         // not the embed's JSON
       }
     };
+    const offline = () => setFailed(true);
     window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      window.removeEventListener('offline', offline);
+      clearTimeout(silence.current);
+    };
   }, []);
 
-  const listen = () =>
+  const listen = () => {
+    clearTimeout(silence.current);
+    silence.current = setTimeout(() => setFailed(true), EMBED_SILENCE_MS);
     frame.current?.contentWindow?.postMessage(
       JSON.stringify({ event: 'listening', id: youtubeId, channel: 'widget' }),
       EMBED_ORIGIN,
     );
+  };
 
   if (failed) {
     return (

@@ -1,3 +1,4 @@
+import { Thumbnail } from '../components/thumbnail';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Eye, MoreVertical, Pencil, RefreshCw, Share2, Trash2 } from 'lucide-react';
 import { clsx } from 'clsx';
@@ -25,7 +26,7 @@ export function VideoHeader(props: VideoHeaderProps) {
   const { title, thumbnailUrl, isDemo, isGuest, viewMode } = props;
   return (
     <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
-      <img src={thumbnailUrl} alt={title} className="aspect-video w-full rounded-lg bg-slate-200 object-cover sm:w-48" />
+      <Thumbnail src={thumbnailUrl} title={title} className="w-full rounded-lg sm:w-48" />
       <div className="min-w-0 flex-1">
         <div className="mb-1 flex flex-wrap gap-2">
           {isDemo ? (

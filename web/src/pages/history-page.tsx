@@ -1,3 +1,4 @@
+import { Thumbnail } from '../components/thumbnail';
 import type { HistoryVideo } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Link2, Trash2 } from 'lucide-react';
@@ -97,11 +98,7 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
     <li>
       <Card className="flex h-full flex-col overflow-hidden">
         <button type="button" onClick={onOpen} className="text-left" aria-label={`Open ${title}`}>
-          <img
-            src={thumbnailOf(video.youtubeId, video.thumbnailUrl)}
-            alt={title}
-            className="aspect-video w-full bg-slate-200 object-cover"
-          />
+          <Thumbnail src={thumbnailOf(video.youtubeId, video.thumbnailUrl)} title={title} className="w-full" />
           <div className="grid gap-1 p-3">
             <Badge className="w-fit">Your Analysis</Badge>
             <h2 className="line-clamp-2 font-semibold">{title}</h2>

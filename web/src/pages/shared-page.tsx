@@ -1,3 +1,4 @@
+import { Thumbnail } from '../components/thumbnail';
 import type { SharedAnalysisResponse } from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Film } from 'lucide-react';
@@ -69,10 +70,10 @@ export default function SharedPage() {
         </div>
       </header>
       <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
-        <img
+        <Thumbnail
           src={thumbnailOf(data.youtubeId, data.video.thumbnailUrl)}
-          alt={videoTitle}
-          className="aspect-video w-full rounded-lg bg-slate-200 object-cover sm:w-56"
+          title={videoTitle}
+          className="w-full rounded-lg sm:w-56"
         />
         <div>
           <h2 className="font-semibold">{videoTitle}</h2>

@@ -47,7 +47,8 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
   const candidates: { from: number; to: number; score: number; start: number; end: number; terms?: Set<string> }[] = [];
   for (let from = 0; from < units.length; from++) {
     const opening = spoken(units[from]!.text);
-    if (CONTEXT_START.test(opening) || opensTopic(opening)) continue;
+    // Not on a pronoun that needs what came before, a segue, or a guessed sentence start.
+    if (CONTEXT_START.test(opening) || opensTopic(opening) || units[from]!.forced) continue;
     let weight = 0;
     let wordCount = 0;
     let digit = false;
@@ -69,6 +70,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       if (CONNECTOR_START.test(opening)) score -= 0.6;
       if (!SENTENCE_START.test(opening)) score -= 1;
       if (units[to]!.text.endsWith('?')) score -= 0.8;
+      if (units[to + 1]?.forced) score -= 2;
       if (length >= 12 && length <= 40) score += 0.3;
       candidates.push({ from, to, score, start, end });
     }

@@ -1,0 +1,34 @@
+import { clsx } from 'clsx';
+import { Film } from 'lucide-react';
+import { useState } from 'react';
+
+/**
+ * A video's thumbnail; when it cannot load (YouTube unreachable, a removed video), a neutral
+ * placeholder with the video's title instead of a broken image.
+ */
+export function Thumbnail({ src, title, className }: { src: string; title: string; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <div
+        role="img"
+        aria-label={title}
+        className={clsx(
+          'flex aspect-video flex-col items-center justify-center gap-1 bg-slate-200 p-3 text-center text-slate-600',
+          className,
+        )}
+      >
+        <Film className="h-6 w-6 shrink-0" aria-hidden />
+        <span className="line-clamp-2 text-xs font-medium">{title}</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={title}
+      onError={() => setFailed(true)}
+      className={clsx('aspect-video bg-slate-200 object-cover', className)}
+    />
+  );
+}
