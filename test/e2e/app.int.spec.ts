@@ -205,7 +205,7 @@ describe('Find Clips in Chromium', () => {
     await login(page);
     await page.getByRole('link', { name: 'Video History' }).click();
     await page.getByRole('heading', { name: 'Your Processed Videos' }).waitFor();
-    await page.getByText(talk.title).waitFor();
+    await page.getByRole('heading', { name: talk.title }).waitFor();
     await page.getByText('Your Analysis', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Copy link' }).waitFor();
     await page.getByRole('button', { name: 'Remove share' }).waitFor();
@@ -428,7 +428,7 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('button', { name: 'Watch' }).click();
     await check('dashboard-watch');
     await page.goto('/history');
-    await page.getByText(talk.title).waitFor();
+    await page.getByRole('heading', { name: talk.title }).waitFor();
     await check('history');
     await page.goto('/settings');
     await page.getByText('Danger Zone').waitFor();

@@ -1,7 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sampleTranscript, startFakeOpenAi, type FakeOpenAi } from '@findclips/testing';
 import { EvalDataMissing, readEvalSet, timesFromWords } from './corpus';
 import { evaluate } from './evaluate';
 
@@ -94,5 +96,57 @@ describe('evaluation harness input', () => {
     expect(cli.status).toBe(2);
     expect(cli.stderr).toContain('index.json is missing');
     expect(cli.stderr).toContain('npm run -s eval -- ../shared/eval');
+  });
+
+  describe('--provider', () => {
+    let openai: FakeOpenAi;
+    beforeAll(async () => {
+      openai = await startFakeOpenAi();
+    });
+    afterAll(() => openai.close());
+
+    it("scores a configured provider through the worker's pipeline, next to the baseline", async () => {
+      // A one-document set in the development set's format, from our own sample transcript.
+      const dir = mkdtempSync(join(tmpdir(), 'fc-eval-'));
+      mkdirSync(join(dir, 'podcasts'));
+      const segments = sampleTranscript(1_500);
+      const starts = [0, 40, 90, 140, 190].filter((i) => i < segments.length);
+      writeFileSync(
+        join(dir, 'podcasts', 'ours.json'),
+        JSON.stringify({
+          id: 'ours',
+          source: { channel: 'Ours' },
+          time_unit: 'seconds',
+          segments,
+          chapters: starts.map((start_index, i) => ({
+            title: `Part ${i + 1}`,
+            start: segments[start_index]!.start,
+            start_index,
+          })),
+        }),
+      );
+      writeFileSync(join(dir, 'index.json'), JSON.stringify([{ id: 'ours', file: 'podcasts/ours.json' }]));
+      // Asynchronously: the fake answers from this process, which spawnSync would block.
+      const cli = await promisify(execFile)(
+        process.execPath,
+        [join(ROOT, 'libs/analysis/dist/eval/cli.js'), dir, '--provider', 'openai', '--only', 'podcasts'],
+        { encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseUrl } },
+      );
+      expect(cli.stderr).toBe('');
+      expect(cli.stdout).not.toContain('refused');
+      expect(cli.stdout).toContain('### podcasts (1 documents)');
+      expect(cli.stdout).toMatch(/\| openai \(gpt-6-luna\) \| \.\d{3} \|/);
+      expect(cli.stdout).toContain('| TF-IDF partition, 1 topic / 5 min |');
+      expect(openai.calls.chat).toBeGreaterThan(0);
+    });
+
+    it('says which key is missing', () => {
+      const cli = spawnSync(process.execPath, [join(ROOT, 'libs/analysis/dist/eval/cli.js'), DATA, '--provider', 'gemini'], {
+        encoding: 'utf8',
+        env: { ...process.env, GEMINI_API_KEY: '' },
+      });
+      expect(cli.status).toBe(2);
+      expect(cli.stderr).toContain('The gemini provider needs its API key in the environment');
+    });
   });
 });

@@ -1,4 +1,19 @@
-import { boundaryF1, boundaryString, matchBoundaries, pk, roundHalfEven, rougeL, windowDiff, windowSize } from './metrics';
+import { tfidfPartition } from './baseline';
+import { asAutoCaptions } from './evaluate';
+import { judgeQuotes } from './quotes';
+import {
+  boundaryF1,
+  boundaryString,
+  contentWordF1,
+  matchBoundaries,
+  pk,
+  roundHalfEven,
+  rougeL,
+  windowDiff,
+  windowSize,
+  wordOverlap,
+} from './metrics';
+import type { EvalDocument } from './corpus';
 
 describe('segmentation metrics (NLTK semantics)', () => {
   it('scores an identical hypothesis 0, 0 and F1 1', () => {
@@ -67,5 +82,75 @@ describe('segmentation metrics (NLTK semantics)', () => {
     expect(rougeL('Product cost and quotation', 'Product Cost and Quotation')).toBe(1);
     expect(rougeL('Wiener filter', 'Mean subtraction')).toBe(0);
     expect(rougeL('', 'anything')).toBe(0);
+  });
+
+  it('scores titles on their content words: stop words out, plurals folded, as sets', () => {
+    expect(contentWordF1('Hiring new engineers', 'The hiring of engineers')).toBeCloseTo((2 * 1 * (2 / 3)) / (1 + 2 / 3));
+    expect(contentWordF1('Bus lanes', 'Why cities add a bus lane')).toBeCloseTo((2 * 0.4 * 1) / 1.4);
+    expect(contentWordF1('Introduction', 'And so on')).toBe(0);
+  });
+
+  it('measures how much two quotes say the same thing (Jaccard of content words)', () => {
+    expect(wordOverlap('Buses every five minutes win riders.', 'Riders come when buses come every five minutes.')).toBeCloseTo(
+      5 / 7,
+    );
+    expect(wordOverlap('Sleep locks in skills.', 'Bus lanes pay for themselves.')).toBe(0);
+  });
+});
+
+describe('evaluation documents and quotes', () => {
+  const sentences = [
+    'Bus lanes move more people than car lanes do.',
+    'We measured every corridor for three years.',
+    'So the lanes paid for themselves within a decade!',
+    'Riders noticed before the council did.',
+  ];
+  const document: EvalDocument = {
+    id: 'ours',
+    corpus: 'podcasts',
+    group: null,
+    timed: true,
+    segments: sentences.map((text, i) => ({ text, start: i * 10, end: i * 10 + 9.5 })),
+    chapters: [{ title: 'Bus lanes', startIndex: 0 }],
+    chaptersFine: null,
+  };
+
+  it('strips a punctuated transcript to auto-captions with the same words, and keeps the original to judge on', () => {
+    const stripped = asAutoCaptions(document);
+    expect(stripped.segments.map((s) => s.text).join(' ')).toBe(
+      'bus lanes move more people than car lanes do we measured every corridor for three years so the lanes paid for themselves within a decade riders noticed before the council did',
+    );
+    // Lines of 17 words cut wherever they fall.
+    expect(stripped.segments[0]!.text.split(' ')).toHaveLength(17);
+    expect(stripped.truth).toBe(document.segments);
+  });
+
+  it('judges quote edges on the original sentences, also when the analyzer saw auto-captions', () => {
+    const stripped = asAutoCaptions(document);
+    const quote = (content: string) => ({ content, startTime: 0, endTime: 12 });
+    const judged = judgeQuotes(stripped, [
+      {
+        title: 'Bus lanes',
+        startTime: 0,
+        endTime: 40,
+        quotes: [quote('we measured every corridor for three years'), quote('lanes paid for themselves within a decade riders')],
+      },
+    ]);
+    expect(judged).toMatchObject({ quotes: 2, startsOnSentence: 1, endsOnSentence: 1, verbatim: 2, sentenceKnown: true });
+  });
+
+  it('cuts the classical baseline into one topic per 5 minutes', () => {
+    const long: EvalDocument = {
+      ...document,
+      segments: Array.from({ length: 240 }, (_, i) => ({
+        text: i < 120 ? `bus lane corridor rider number ${i % 5}` : `sleep memory night dream number ${i % 5}`,
+        start: i * 5,
+        end: i * 5 + 5,
+      })),
+    };
+    // 20 minutes: four topics, one of them starting where the vocabulary changes.
+    const starts = tfidfPartition(long);
+    expect(starts).toHaveLength(4);
+    expect(starts).toContain(120);
   });
 });
