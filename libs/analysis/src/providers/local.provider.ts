@@ -44,11 +44,19 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     digit: /\d/.test(unit.text),
     strong: STRONG.test(unit.text),
   }));
-  const candidates: { from: number; to: number; score: number; start: number; end: number; terms?: Set<string> }[] = [];
+  const candidates: {
+    from: number;
+    to: number;
+    score: number;
+    start: number;
+    end: number;
+    leaning: boolean;
+    terms?: Set<string>;
+  }[] = [];
   for (let from = 0; from < units.length; from++) {
     const opening = spoken(units[from]!.text);
-    // Not on a pronoun that needs what came before, a segue, or a guessed sentence start.
-    if (CONTEXT_START.test(opening) || opensTopic(opening) || units[from]!.forced) continue;
+    // Preferably not on a pronoun that needs what came before, a segue, or a guessed sentence start.
+    const leaning = CONTEXT_START.test(opening) || opensTopic(opening) || Boolean(units[from]!.forced);
     let weight = 0;
     let wordCount = 0;
     let digit = false;
@@ -63,7 +71,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       wordCount += fact.words;
       digit ||= fact.digit;
       strong ||= fact.strong;
-      if (length < 8 && to < units.length - 1) continue;
+      if (length < 8) continue;
       let score = weight / Math.sqrt(Math.max(1, wordCount));
       if (digit) score += 0.6;
       if (strong) score += 0.4;
@@ -72,7 +80,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       if (units[to]!.text.endsWith('?')) score -= 0.8;
       if (units[to + 1]?.forced) score -= 2;
       if (length >= 12 && length <= 40) score += 0.3;
-      candidates.push({ from, to, score, start, end });
+      candidates.push({ from, to, score, start, end, leaning });
     }
   }
   candidates.sort((a, b) => b.score - a.score);
@@ -86,10 +94,17 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     said.every((terms) => overlap(terms, termsOf(candidate)) <= MAX_OVERLAP);
   for (let k = 0; k < wanted; k++) {
     const inPart = (c: (typeof candidates)[number]) => c.start >= topicStart + k * part && c.start < topicStart + (k + 1) * part;
-    const best = candidates.find((c) => inPart(c) && fits(c));
+    const best = candidates.find((c) => !c.leaning && inPart(c) && fits(c));
     if (!best) continue;
     chosen.push(best);
     said.push(termsOf(best));
+  }
+  // A topic gets a quote whenever it has something new to say: its best passage, when none stands
+  // on its own.
+  const fallback = chosen.length === 0 ? candidates.find(fits) : undefined;
+  if (fallback) {
+    chosen.push(fallback);
+    said.push(termsOf(fallback));
   }
   const textOf = (c: (typeof candidates)[number]) =>
     units
