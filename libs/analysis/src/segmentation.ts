@@ -67,7 +67,8 @@ const TOPIC_CUE = new RegExp(
 const NON_SPEECH = /\{[^}]*\}|\[[^\]]*\]|\((?:applause|laughter|music|laughs|inaudible)\)/gi;
 
 /** The words of a unit as spoken, without non-speech tags. */
-export const spoken = (text: string) => text.replace(NON_SPEECH, ' ').replace(/\s+/g, ' ').trim();
+export const spoken = (text: string) =>
+  /[[{(]/.test(text) ? text.replace(NON_SPEECH, ' ').replace(/\s+/g, ' ').trim() : text.trim();
 
 /** True when the unit opens with what speakers say when they change topic. */
 export const opensTopic = (text: string) => TOPIC_CUE.test(spoken(text));

@@ -132,13 +132,17 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
     ),
   );
   const stop = stopWordsOf(language);
-  const units: Unit[] = sentences.map((s) => ({
-    ...s,
+  const units: Unit[] = sentences.map((s) => {
     // Non-speech tags ([Music], {vocalsound}) stay in the vocabulary: how often they come changes
     // with what is going on. Titles and cues read the spoken words only.
-    terms: words(s.text).filter((w) => w.length > 2 && !stop.has(w)),
-    spokenWords: words(spoken(s.text)),
-  }));
+    const all = words(s.text);
+    const said = spoken(s.text);
+    return {
+      ...s,
+      terms: all.filter((w) => w.length > 2 && !stop.has(w)),
+      spokenWords: said.length === s.text.length ? all : words(said),
+    };
+  });
 
   const documentFrequency = new Map<string, number>();
   for (const unit of units)
