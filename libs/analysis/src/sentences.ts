@@ -132,23 +132,35 @@ const LINE_START = 0.2;
  * follows a word that can close one; a run of MAX_WORDS without one is cut at its likeliest place.
  */
 function restoredSpans(joined: JoinedText): Span[] {
-  const tokens = [...joined.text.matchAll(WORD)].map((m) => ({
-    word: m[0].toLowerCase(),
-    from: m.index,
-    to: m.index + m[0].length,
-  }));
-  if (tokens.length === 0) return [];
-  const lineStarts = new Set(joined.offsets);
-  const scores = tokens.map((token, i) => {
-    const previous = tokens[i - 1]?.word;
-    if (previous === undefined || NEVER_LAST.has(previous) || NEVER_FIRST.has(token.word)) return -Infinity;
-    return (OPENS.get(token.word) ?? 0) + (CLOSES.get(previous) ?? 0) + (lineStarts.has(token.from) ? LINE_START : 0);
-  });
+  // Words, where they start and end: plain arrays, as a 3-hour transcript has 40,000 of them.
+  const found: string[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  const pattern = new RegExp(WORD.source, WORD.flags);
+  for (let match = pattern.exec(joined.text); match; match = pattern.exec(joined.text)) {
+    found.push(match[0].toLowerCase());
+    from.push(match.index);
+    to.push(match.index + match[0].length);
+  }
+  if (found.length === 0) return [];
+  // Caption lines start at `offsets`, in order: walk them alongside the words.
+  let line = 0;
+  const scores = new Float64Array(found.length);
+  scores[0] = -Infinity;
+  for (let i = 1; i < found.length; i++) {
+    const word = found[i]!;
+    const previous = found[i - 1]!;
+    while (line < joined.offsets.length && joined.offsets[line]! < from[i]!) line++;
+    scores[i] =
+      NEVER_LAST.has(previous) || NEVER_FIRST.has(word)
+        ? -Infinity
+        : (OPENS.get(word) ?? 0) + (CLOSES.get(previous) ?? 0) + (joined.offsets[line] === from[i] ? LINE_START : 0);
+  }
   const score = (i: number) => scores[i]!;
   const starts = [0];
   const forced = new Set<number>();
   let i = 1;
-  while (i < tokens.length) {
+  while (i < found.length) {
     const first = starts.at(-1)!;
     if (i - first < MIN_WORDS) {
       i++;
@@ -169,8 +181,8 @@ function restoredSpans(joined: JoinedText): Span[] {
     i++;
   }
   return starts.map((start, k) => ({
-    from: tokens[start]!.from,
-    to: tokens[(starts[k + 1] ?? tokens.length) - 1]!.to,
+    from: from[start]!,
+    to: to[(starts[k + 1] ?? found.length) - 1]!,
     ...(forced.has(start) ? { forced: true } : {}),
   }));
 }

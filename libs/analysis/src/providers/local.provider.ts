@@ -21,14 +21,48 @@ interface Unit extends Sentence {
 
 /** One quote per 2 minutes of a topic: at least 1, at most 5. */
 const quotesFor = (seconds: number) => Math.min(5, Math.max(1, Math.round(seconds / 120)));
+/** Candidates tried per part of a topic before deciding it has nothing new to quote. */
+const MAX_TRIES = 40;
 /** Two quotes sharing more than this share of their content words say the same thing. */
 const MAX_OVERLAP = 0.3;
 
-/** The share of content words two quotes have in common (Jaccard). */
-function overlap(a: Set<string>, b: Set<string>): number {
-  let common = 0;
-  for (const term of a) if (b.has(term)) common++;
-  return common / Math.max(1, a.size + b.size - common);
+/**
+ * The content words of the quotes an analysis has chosen so far, indexed by word, so that a new
+ * candidate is compared only with the quotes it shares words with.
+ */
+class SaidSoFar {
+  private readonly sizes: number[] = [];
+  private readonly quotesWith = new Map<string, number[]>();
+  private readonly shared: number[] = [];
+
+  add(terms: Set<string>): void {
+    const index = this.sizes.length;
+    this.sizes.push(terms.size);
+    this.shared.push(0);
+    for (const term of terms) {
+      const list = this.quotesWith.get(term);
+      if (list) list.push(index);
+      else this.quotesWith.set(term, [index]);
+    }
+  }
+
+  /** True when some quote shares more than MAX_OVERLAP of the words of both (Jaccard). */
+  repeats(terms: Set<string>): boolean {
+    const touched: number[] = [];
+    for (const term of terms) {
+      for (const quote of this.quotesWith.get(term) ?? []) {
+        if (this.shared[quote] === 0) touched.push(quote);
+        this.shared[quote]!++;
+      }
+    }
+    let repeated = false;
+    for (const quote of touched) {
+      const common = this.shared[quote]!;
+      if (common / (this.sizes[quote]! + terms.size - common) > MAX_OVERLAP) repeated = true;
+      this.shared[quote] = 0;
+    }
+    return repeated;
+  }
 }
 
 /**
@@ -36,7 +70,7 @@ function overlap(a: Set<string>, b: Set<string>): number {
  * the topic so that they cover it; never one that says what an earlier quote of the analysis
  * said (`said`), nor one that opens on a pronoun needing what came before or on a segue.
  */
-function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said: Set<string>[]) {
+function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said: SaidSoFar) {
   // What each sentence brings, computed once: spans of up to four sentences are scored from it.
   const facts = units.map((unit) => ({
     weight: unit.terms.reduce((sum, t) => sum + (idf.get(t) ?? 1), 0),
@@ -90,21 +124,22 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
   const termsOf = (c: (typeof candidates)[number]) =>
     (c.terms ??= new Set(units.slice(c.from, c.to + 1).flatMap((u) => u.terms)));
   const fits = (candidate: (typeof candidates)[number]) =>
-    chosen.every((c) => candidate.to < c.from || candidate.from > c.to) &&
-    said.every((terms) => overlap(terms, termsOf(candidate)) <= MAX_OVERLAP);
+    chosen.every((c) => candidate.to < c.from || candidate.from > c.to) && !said.repeats(termsOf(candidate));
   for (let k = 0; k < wanted; k++) {
     const inPart = (c: (typeof candidates)[number]) => c.start >= topicStart + k * part && c.start < topicStart + (k + 1) * part;
-    const best = candidates.find((c) => !c.leaning && inPart(c) && fits(c));
+    // The best few of the part only: when they all repeat earlier quotes, the part has no new one.
+    let tries = 0;
+    const best = candidates.find((c) => !c.leaning && inPart(c) && tries++ < MAX_TRIES && fits(c));
     if (!best) continue;
     chosen.push(best);
-    said.push(termsOf(best));
+    said.add(termsOf(best));
   }
   // A topic gets a quote whenever it has something new to say: its best passage, when none stands
   // on its own.
   const fallback = chosen.length === 0 ? candidates.find(fits) : undefined;
   if (fallback) {
     chosen.push(fallback);
-    said.push(termsOf(fallback));
+    said.add(termsOf(fallback));
   }
   const textOf = (c: (typeof candidates)[number]) =>
     units
@@ -155,7 +190,7 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
     slices.map((slice) => ({ units: slice })),
     language,
   );
-  const said: Set<string>[] = [];
+  const said = new SaidSoFar();
   const topics = slices.map((slice, k) => {
     const start = slice[0]!.start;
     const end = slice.at(-1)!.end;
