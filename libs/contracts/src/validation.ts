@@ -37,3 +37,24 @@ export function describeIssues(error: z.ZodError, input: unknown): FieldProblem[
     return { field, message: `${field} must be ${typeNames[issue.expected] ?? issue.expected}` };
   });
 }
+
+/** Control characters no field of ours takes (tab, line feed and carriage return are text). */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * The first string of a request (at any depth) holding a control character, such as NUL, which
+ * PostgreSQL refuses in text: its field and a message naming it. Null when there is none.
+ */
+export function findControlCharacters(input: unknown, path: string[] = []): FieldProblem | null {
+  if (typeof input === 'string') {
+    if (!CONTROL_CHARACTERS.test(input)) return null;
+    const field = path.join('.') || 'body';
+    return { field, message: `${field} must not contain control characters` };
+  }
+  if (input === null || typeof input !== 'object') return null;
+  for (const [key, value] of Object.entries(input)) {
+    const found = findControlCharacters(value, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}

@@ -1,9 +1,11 @@
-import { AppError, describeIssues } from '@findclips/contracts';
+import { AppError, describeIssues, findControlCharacters } from '@findclips/contracts';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 
 /** Parses a request part with a contract schema; a failure is a 400 naming the field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const control = findControlCharacters(input);
+  if (control) throw new AppError('VALIDATION_ERROR', control.message, control.field);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const [first] = describeIssues(result.error, input);
@@ -19,6 +21,9 @@ const bodyParserErrors: Record<string, { status: number; message: string }> = {
   'request.aborted': { status: 400, message: 'The request was aborted' },
   'request.size.invalid': { status: 400, message: 'The request body length does not match its Content-Length' },
 };
+
+/** PostgreSQL's refusals of the caller's text: a NUL byte (22021), an unsupported escape (22P05). */
+const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P03', '53300']);
 
@@ -63,6 +68,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
     const message =
       error instanceof URIError ? 'The address is not valid: it has a malformed %-escape' : 'The request is not valid';
     res.status(status).json({ message, errorType: 'VALIDATION_ERROR' });
+    return;
+  }
+  if (typeof error?.code === 'string' && INVALID_TEXT_CODES.has(error.code)) {
+    res.status(400).json({ message: 'The request contains characters that cannot be stored', errorType: 'VALIDATION_ERROR' });
     return;
   }
   if (isUnavailable(error)) {

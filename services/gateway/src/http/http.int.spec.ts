@@ -1,7 +1,10 @@
 import { X_FEATURES_DISABLED_MESSAGE } from '@findclips/contracts';
 import { ScheduledPostEntity } from '@findclips/db';
 import { strongPassword, uniqueEmail } from '@findclips/testing';
+import express from 'express';
+import supertest from 'supertest';
 import { startTestGateway, type TestGateway } from '../test/harness';
+import { errorHandler } from './errors';
 
 describe('requests the gateway refuses', () => {
   let gw: TestGateway;
@@ -37,6 +40,38 @@ describe('requests the gateway refuses', () => {
       .send(typeof body === 'string' ? body : JSON.stringify(body))
       .expect(400);
     expect(res.body.message).toMatch(/body must be a JSON object|valid JSON/);
+  });
+
+  it('answers 400 naming the field for a NUL byte or another control character, never 500', async () => {
+    const cases: [string, object, string][] = [
+      ['/api/login', { email: 'a\u0000@b.co', password: 'x' }, 'email'],
+      ['/api/register', { email: 'a@b.co', password: 'Abcdefg1\u0007' }, 'password'],
+      ['/api/analysis/share', { youtubeId: 'dQw4w9WgXcQ', title: 'Best \u0000 bits', topics: [] }, 'title'],
+    ];
+    for (const [path, body, field] of cases) {
+      const res = await gw.request().post(path).send(body);
+      expect([path, res.status, res.body]).toEqual([
+        path,
+        400,
+        { message: `${field} must not contain control characters`, errorType: 'VALIDATION_ERROR', field },
+      ]);
+    }
+    expect(gw.logs.join('\n')).not.toContain('unhandled error');
+  });
+
+  it("answers 400 when PostgreSQL refuses the caller's text (22021), not 500", async () => {
+    // A real refusal of PostgreSQL, through the gateway's error handler.
+    const app = express();
+    app.get('/echo', async (_req, res, next) => {
+      try {
+        res.json(await gw.dataSource.query('SELECT $1::text AS value', ['a\u0000b']));
+      } catch (error) {
+        next(error);
+      }
+    });
+    app.use(errorHandler);
+    const res = await supertest(app).get('/echo').expect(400);
+    expect(res.body).toEqual({ message: 'The request contains characters that cannot be stored', errorType: 'VALIDATION_ERROR' });
   });
 
   it('answers 400 naming the field for wrong types, deep or shallow', async () => {

@@ -36,6 +36,21 @@ describe('profile, email and password settings', () => {
       expect(res.body).toMatchObject({ message, field });
     });
 
+    it.each([
+      ['a NUL byte', 'b\u0000'],
+      ['an escape character', 'b\u001b[31m'],
+    ])('refuses a name holding %s with a 400 naming the field, and keeps the saved name', async (_what, lastName) => {
+      const { browser } = await signedIn();
+      await browser.patch('/api/profile').send({ firstName: 'Grace', lastName: 'Hopper' }).expect(200);
+      const res = await browser.patch('/api/profile').send({ firstName: 'Ada', lastName }).expect(400);
+      expect(res.body).toEqual({
+        message: 'lastName must not contain control characters',
+        errorType: 'VALIDATION_ERROR',
+        field: 'lastName',
+      });
+      expect((await browser.get('/api/user').expect(200)).body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+    });
+
     it('needs a signed-in user', async () => {
       await gw.request().patch('/api/profile').send({ firstName: 'A', lastName: 'B' }).expect(401);
     });
