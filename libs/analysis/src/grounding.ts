@@ -158,7 +158,7 @@ export function groundQuote(index: TranscriptIndex, content: string, claimedStar
 }
 
 /** Index of the first token starting at or after character `position`. */
-function tokenFrom(index: TranscriptIndex, position: number): number {
+export function tokenFrom(index: TranscriptIndex, position: number): number {
   let low = 0;
   let high = index.tokens.length;
   while (low < high) {

@@ -24,6 +24,8 @@
  * topic over 35%) / 2, averaged over the four corpora.
  */
 
+import { spoken } from './text';
+
 export interface SegmentUnit {
   /** Sentence text. */
   text: string;
@@ -62,13 +64,6 @@ const TOPIC_CUE = new RegExp(
     ')',
   'i',
 );
-
-/** Non-speech tags of caption tracks and meeting transcripts: [Music], (applause), {vocalsound}. */
-const NON_SPEECH = /\{[^}]*\}|\[[^\]]*\]|\((?:applause|laughter|music|laughs|inaudible)\)/gi;
-
-/** The words of a unit as spoken, without non-speech tags. */
-export const spoken = (text: string) =>
-  /[[{(]/.test(text) ? text.replace(NON_SPEECH, ' ').replace(/\s+/g, ' ').trim() : text.trim();
 
 /** True when the unit opens with what speakers say when they change topic. */
 export const opensTopic = (text: string) => TOPIC_CUE.test(spoken(text));
@@ -303,7 +298,6 @@ export function segmentTopics(
   // Penalised optimal partition: best[b] = the best value of topics covering blocks 0..b-1.
   const best = new Float64Array(n + 1).fill(-Infinity);
   const from = new Int32Array(n + 1).fill(-1);
-  const topics = new Int32Array(n + 1);
   best[0] = 0;
   for (let b = minBlocks; b <= n; b++) {
     for (let a = Math.max(0, b - span); a <= b - minBlocks; a++) {
@@ -312,7 +306,6 @@ export function segmentTopics(
       if (value > best[b]!) {
         best[b] = value;
         from[b] = a;
-        topics[b] = topics[a]! + 1;
       }
     }
   }

@@ -194,22 +194,22 @@ export const isEnglish = (joined: JoinedText) => languageOf(words(joined.text.sl
  * Sentence spans of the transcript: from punctuation where most captions have it; otherwise, for
  * English, restored from the words; otherwise the caption lines.
  */
-export function sentenceSpans(joined: JoinedText, english?: boolean): Span[] {
+export function sentenceSpans(joined: JoinedText): Span[] {
   // The analyzer and grounding both ask for the same transcript's sentences: work them out once.
-  const known = english === undefined ? found.get(joined.segments) : undefined;
+  const known = found.get(joined.segments);
   if (known) return known;
-  const spans = spansOf(joined, english ?? isEnglish(joined));
-  if (english === undefined) found.set(joined.segments, spans);
+  const spans = spansOf(joined);
+  found.set(joined.segments, spans);
   return spans;
 }
 
 const found = new WeakMap<TranscriptSegment[], Span[]>();
 
-function spansOf(joined: JoinedText, english: boolean): Span[] {
+function spansOf(joined: JoinedText): Span[] {
   const spans = punctuatedSpans(joined.text);
   const { segments, offsets } = joined;
   if (segments.length <= 4 || spans.length >= segments.length / 4) return spans;
-  if (english) return restoredSpans(joined);
+  if (isEnglish(joined)) return restoredSpans(joined);
   return segments.map((segment, i) => ({ from: offsets[i]!, to: offsets[i]! + segment.text.length }));
 }
 

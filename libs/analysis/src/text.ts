@@ -46,3 +46,10 @@ export const stopWordsOf = (language: Language | null): Set<string> => (language
 
 /** The stop-word list of the language whose stop words are most frequent in `sample`; empty if none fits. */
 export const stopWordsFor = (sample: string[]): Set<string> => stopWordsOf(languageOf(sample));
+
+/** Non-speech tags of caption tracks and meeting transcripts: [Music], (applause), {vocalsound}. */
+const NON_SPEECH = /\{[^}]*\}|\[[^\]]*\]|\((?:applause|laughter|music|laughs|inaudible)\)/gi;
+
+/** The words of a unit as spoken, without non-speech tags. */
+export const spoken = (text: string) =>
+  /[[{(]/.test(text) ? text.replace(NON_SPEECH, ' ').replace(/\s+/g, ' ').trim() : text.trim();

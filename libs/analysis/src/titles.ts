@@ -27,7 +27,7 @@
  * Returns one title per topic, in order, Title Case in English (sentence case otherwise).
  */
 import nlp from 'compromise';
-import { stopWordsOf, WORD, type Language } from './text';
+import { spoken, stopWordsOf, WORD, type Language } from './text';
 
 export interface TitleUnit {
   text: string;
@@ -37,8 +37,6 @@ export interface TitleTopic {
   units: TitleUnit[];
 }
 
-/** Non-speech tags of captions ([Music], {vocalsound}, (applause)): never title material. */
-const NON_SPEECH = /\{[^}]*\}|\[[^\]]*\]|\((?:applause|laughter|music|laughs|inaudible)\)/gi;
 /** Punctuation a candidate never spans. */
 const BREAK = /[,;:.!?…"“”()\u2014\u2013]+|\s-\s/;
 
@@ -235,7 +233,8 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
     const openingClauses = new Set<string[]>();
     topic.units.forEach((unit, u) => {
       if (!unit.terms.some((t) => top.has(t))) return;
-      for (const part of unit.text.replace(NON_SPEECH, ' ').toLowerCase().split(BREAK)) {
+      // Non-speech tags ([Music], {vocalsound}) are never title material.
+      for (const part of spoken(unit.text).toLowerCase().split(BREAK)) {
         const found = part.match(WORD);
         if (!found || !found.length) continue;
         clauses.push(found);

@@ -60,7 +60,7 @@ function outputsTable(rows: CorpusRow[]): string[] {
         (q
           ? ` ${q.quotes} | ${percent(q.within8to60s, q.quotes)}; ${percent(q.verbatim, q.quotes)} | ` +
             (q.sentenceKnown
-              ? `${percent(q.startsOnSentence, q.judgedOnSentence ?? 0)} / ${percent(q.endsOnSentence, q.judgedOnSentence ?? 0)}`
+              ? `${percent(q.startsOnSentence, q.judgedOnSentence)} / ${percent(q.endsOnSentence, q.judgedOnSentence)}`
               : '– (no punctuation)') +
             ` | ${q.nearDuplicatePairs} | ${fixed(median(q.spreads), 2)} | ${percent(q.leaningOpenings, q.quotes)} |`
           : ' – | – | – | – | – | – |'),

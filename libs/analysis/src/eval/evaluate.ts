@@ -272,19 +272,18 @@ export function summarize(segmenter: string, scores: DocumentScore[]): CorpusRow
   };
 }
 
+/** The quotes of several analyses as one: counts summed, lists joined. */
 function poolQuotes(judged: QuoteJudgement[]): QuoteJudgement {
-  const lengths = judged.flatMap((j) => j.lengths);
   const sum = (pick: (j: QuoteJudgement) => number) => judged.reduce((n, j) => n + pick(j), 0);
-  const sentenceKnown = judged.filter((j) => j.sentenceKnown);
   return {
     quotes: sum((j) => j.quotes),
-    lengths,
+    lengths: judged.flatMap((j) => j.lengths),
     within8to60s: sum((j) => j.within8to60s),
     verbatim: sum((j) => j.verbatim),
-    sentenceKnown: sentenceKnown.length > 0,
-    startsOnSentence: sentenceKnown.reduce((n, j) => n + j.startsOnSentence, 0),
-    endsOnSentence: sentenceKnown.reduce((n, j) => n + j.endsOnSentence, 0),
-    judgedOnSentence: sentenceKnown.reduce((n, j) => n + j.quotes, 0),
+    sentenceKnown: judged.some((j) => j.sentenceKnown),
+    startsOnSentence: sum((j) => j.startsOnSentence),
+    endsOnSentence: sum((j) => j.endsOnSentence),
+    judgedOnSentence: sum((j) => j.judgedOnSentence),
     nearDuplicatePairs: sum((j) => j.nearDuplicatePairs),
     leaningOpenings: sum((j) => j.leaningOpenings),
     spreads: judged.flatMap((j) => j.spreads),

@@ -5,7 +5,7 @@
  * that needs what came before or on the host's segue.
  */
 import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
-import { groundQuote, indexTranscript, type TranscriptIndex } from '../grounding';
+import { groundQuote, indexTranscript, tokenFrom } from '../grounding';
 import { opensTopic } from '../segmentation';
 import type { EvalDocument } from './corpus';
 import { wordOverlap } from './metrics';
@@ -28,7 +28,7 @@ export interface QuoteJudgement {
   startsOnSentence: number;
   endsOnSentence: number;
   /** Quotes whose sentence edges were judged. */
-  judgedOnSentence?: number;
+  judgedOnSentence: number;
   nearDuplicatePairs: number;
   /** Quotes opening on an unresolved pronoun or on a segue ('now let's turn to...'). */
   leaningOpenings: number;
@@ -39,18 +39,6 @@ export interface QuoteJudgement {
 /** True when most caption segments carry sentence punctuation. */
 export const punctuated = (segments: TranscriptSegment[]) =>
   segments.filter((s) => /[.!?。！？]/.test(s.text)).length >= segments.length * 0.3;
-
-/** Index of the first token starting at or after character `position`. */
-function tokenFrom(index: TranscriptIndex, position: number): number {
-  let lo = 0;
-  let hi = index.tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (index.tokens[mid]!.from < position) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 export function judgeQuotes(document: EvalDocument, topics: AnalysisOutput['topics']): QuoteJudgement {
   const shown = indexTranscript(document.segments);
@@ -67,6 +55,7 @@ export function judgeQuotes(document: EvalDocument, topics: AnalysisOutput['topi
     sentenceKnown: aligned,
     startsOnSentence: 0,
     endsOnSentence: 0,
+    judgedOnSentence: aligned ? quotes.length : 0,
     nearDuplicatePairs: 0,
     leaningOpenings: quotes.filter((q) => LEANING.test(q.content.trim()) || opensTopic(q.content)).length,
     spreads: [],

@@ -1,9 +1,9 @@
 import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
 import { sentencesOf, type Sentence } from '../sentences';
-import { languageOf, stopWordsOf, words } from '../text';
+import { languageOf, spoken, stopWordsOf, words } from '../text';
 import { titleTopics } from '../titles';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
-import { expectedTopics, opensTopic, segmentTopics, spoken } from '../segmentation';
+import { expectedTopics, opensTopic, segmentTopics } from '../segmentation';
 
 const STRONG =
   /\b(?:never|always|best|worst|most|biggest|hardest|only|every|nobody|everyone|rule|mistake|secret|truth|simple|exactly|percent|million|billion|thousand|hundred)\b/i;
@@ -15,7 +15,9 @@ const SENTENCE_START = /^["'“‘(]?[\p{Lu}\p{Lt}\p{Lo}\p{N}]/u;
 
 interface Unit extends Sentence {
   terms: string[];
-  /** The spoken words (no non-speech tags), lower-cased: what titles are made of. */
+  /** The text as spoken (no non-speech tags): what quotes are judged to open on. */
+  spoken: string;
+  /** Its words, lower-cased. */
   spokenWords: string[];
 }
 
@@ -88,7 +90,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     terms?: Set<string>;
   }[] = [];
   for (let from = 0; from < units.length; from++) {
-    const opening = spoken(units[from]!.text);
+    const opening = units[from]!.spoken;
     // Preferably not on a pronoun that needs what came before, a segue, or a guessed sentence start.
     const leaning = CONTEXT_START.test(opening) || opensTopic(opening) || Boolean(units[from]!.forced);
     let weight = 0;
@@ -175,6 +177,7 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
     return {
       ...s,
       terms: all.filter((w) => w.length > 2 && !stop.has(w)),
+      spoken: said,
       spokenWords: said.length === s.text.length ? all : words(said),
     };
   });
