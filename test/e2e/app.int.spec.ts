@@ -161,6 +161,8 @@ describe('Find Clips in Chromium', () => {
     // YouTube is unreachable here: the thumbnail is a placeholder naming the video, and a clip
     // whose embed never answers says so instead of showing the browser's error page.
     await page.locator('div[role="img"]', { hasText: talk.title }).first().waitFor();
+    await clips.first().getByRole('status').getByText('Loading clip…').waitFor();
+    expect(await clips.first().locator('iframe').isVisible()).toBe(false);
     await clips.first().getByRole('alert').waitFor({ timeout: 20_000 });
     expect(await clips.first().getByRole('alert').textContent()).toContain('Unable to load this video clip.');
     await screenshot(page, 'dashboard-watch');

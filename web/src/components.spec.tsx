@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLIP_ERROR_MESSAGE, ClipPlayer, EMBED_SILENCE_MS } from './components/clip-player';
+import { CLIP_ERROR_MESSAGE, CLIP_LOADING_LABEL, ClipPlayer, EMBED_SILENCE_MS } from './components/clip-player';
 import { Thumbnail } from './components/thumbnail';
 import { LazyMount } from './components/lazy-clip';
 import { AnalysisProgress } from './dashboard/analysis-progress';
@@ -165,10 +165,12 @@ describe('when YouTube is unreachable', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(CLIP_ERROR_MESSAGE);
   });
 
-  it('keeps the player once the embed answers', () => {
+  it('covers the frame with a local placeholder until the embed answers, then keeps the player', () => {
     jest.useFakeTimers();
     render(<ClipPlayer youtubeId="dQw4w9WgXcQ" start={0} end={10} title="A clip" />);
     const frame = screen.getByTitle('A clip') as HTMLIFrameElement;
+    expect(screen.getByRole('status')).toHaveTextContent(CLIP_LOADING_LABEL);
+    expect(frame).toHaveClass('invisible');
     fireEvent.load(frame);
     act(() => {
       window.dispatchEvent(
@@ -181,6 +183,8 @@ describe('when YouTube is unreachable', () => {
       jest.advanceTimersByTime(EMBED_SILENCE_MS * 2);
     });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(frame).not.toHaveClass('invisible');
   });
 
   it('shows the clip message when the browser goes offline', () => {

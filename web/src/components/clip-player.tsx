@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, PlayCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
 /** SPEC §8. */
@@ -27,10 +27,14 @@ export function clipUrl(youtubeId: string, start: number, end: number, autoplay 
   return `${EMBED_ORIGIN}/embed/${encodeURIComponent(youtubeId)}?${params}`;
 }
 
+/** What a visitor sees of a clip: a local placeholder until the embed answers, then the player. */
+export const CLIP_LOADING_LABEL = 'Loading clip…';
+
 /**
  * One clip. The embed reports failures (embedding disabled, removed, region) over postMessage once
  * told we are listening; a failure, going offline, or an embed that never answers (YouTube
- * unreachable) replaces the player with the clip message.
+ * unreachable) replaces the player with the clip message. Until the embed first answers, a local
+ * placeholder covers the frame, so a browser error page never shows while YouTube is unreachable.
  */
 export function ClipPlayer({
   youtubeId,
@@ -48,11 +52,13 @@ export function ClipPlayer({
   const frame = useRef<HTMLIFrameElement>(null);
   const silence = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [failed, setFailed] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
+  const [answered, setAnswered] = useState(false);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== EMBED_ORIGIN || event.source !== frame.current?.contentWindow) return;
       clearTimeout(silence.current);
+      setAnswered(true);
       try {
         const data = typeof event.data === 'string' ? (JSON.parse(event.data) as { event?: string }) : event.data;
         if (data?.event === 'onError') setFailed(true);
@@ -91,16 +97,28 @@ export function ClipPlayer({
     );
   }
   return (
-    <iframe
-      ref={frame}
-      src={clipUrl(youtubeId, start, end, autoplay)}
-      title={title}
-      className="aspect-video w-full rounded-lg bg-black"
-      allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
-      allowFullScreen
-      loading="lazy"
-      onLoad={listen}
-      onError={() => setFailed(true)}
-    />
+    <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-black">
+      <iframe
+        ref={frame}
+        src={clipUrl(youtubeId, start, end, autoplay)}
+        title={title}
+        className={`h-full w-full ${answered ? '' : 'invisible'}`}
+        allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+        allowFullScreen
+        loading="lazy"
+        onLoad={listen}
+        onError={() => setFailed(true)}
+      />
+      {!answered && (
+        <div
+          role="status"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-slate-800 p-4 text-center text-sm text-slate-100"
+        >
+          <PlayCircle className="h-10 w-10 animate-pulse text-slate-300" aria-hidden />
+          <span>{CLIP_LOADING_LABEL}</span>
+          <span className="line-clamp-2 text-xs text-slate-300">{title}</span>
+        </div>
+      )}
+    </div>
   );
 }
