@@ -112,6 +112,23 @@ describe('Google sign-in', () => {
     expect(me).toMatchObject({ id: registered.id, googleId: profile.sub, firstName: 'Ada' });
   });
 
+  it('takes the password off an account registered before its owner came with Google (no takeover)', async () => {
+    const email = uniqueEmail('takeover');
+    const password = strongPassword();
+    const attacker = gw.browser();
+    const registered = (await attacker.post('/api/register').send({ email, password }).expect(201)).body;
+
+    const { browser: owner } = await signInWithGoogle(profileFor(email));
+    expect((await owner.get('/api/user').expect(200)).body).toMatchObject({ id: registered.id, email });
+
+    // The session opened with the password is over, and the password no longer signs in.
+    await attacker.get('/api/user').expect(401);
+    await gw.request().post('/api/login').send({ email, password }).expect(401);
+    expect((await owner.post('/api/verify-password').send({ password }).expect(200)).body).toEqual({ isValid: false });
+    const row = await gw.dataSource.getRepository(UserEntity).findOneByOrFail({ id: registered.id });
+    expect(row.passwordHash).toBeNull();
+  });
+
   it('refuses to link when Google has not verified the email', async () => {
     const email = uniqueEmail('unverified');
     const registered = (await gw.request().post('/api/register').send({ email, password: strongPassword() }).expect(201)).body;

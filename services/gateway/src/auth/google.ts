@@ -22,7 +22,9 @@ const toAuthPage = (reason: string) => `/auth?error=${encodeURIComponent(reason)
 
 /**
  * Finds the user of a Google profile: by Google id, else by verified email (linking the
- * accounts), else a new user from the profile.
+ * accounts), else a new user from the profile. Linking removes the account's password: anyone could
+ * have registered that email with a password before its owner came with Google (we never check
+ * emails), and the password changes the session stamp, so every session opened with it ends.
  */
 export async function findOrCreateGoogleUser(users: UsersRepository, profile: Profile): Promise<UserEntity> {
   const existing = await users.findByGoogleId(profile.id);
@@ -43,6 +45,7 @@ export async function findOrCreateGoogleUser(users: UsersRepository, profile: Pr
     if (!verified) throw new GoogleSignInRefused(googleMessages.unverifiedEmail);
     return users.update(sameEmail, {
       googleId: profile.id,
+      passwordHash: null,
       name: sameEmail.name ?? fromProfile.name,
       firstName: sameEmail.firstName ?? fromProfile.firstName,
       lastName: sameEmail.lastName ?? fromProfile.lastName,
