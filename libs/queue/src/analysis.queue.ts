@@ -42,6 +42,8 @@ export interface QueueConnection {
   url: string;
   /** Our Redis key prefix; BullMQ's keys go under `{prefix}bull`. */
   keyPrefix: string;
+  /** A command unanswered this long fails ("Command timed out"), so a request never hangs on Redis. */
+  commandTimeoutMs?: number;
 }
 
 /** BullMQ's connection options for a Redis URL; workers need `maxRetriesPerRequest: null`. */
@@ -62,9 +64,9 @@ export const bullPrefix = (keyPrefix: string) => `${keyPrefix}bull`;
 
 export type AnalysisQueue = Queue<AnalysisJob, void, typeof ANALYZE_JOB>;
 
-export function createAnalysisQueue({ url, keyPrefix }: QueueConnection): AnalysisQueue {
+export function createAnalysisQueue({ url, keyPrefix, commandTimeoutMs }: QueueConnection): AnalysisQueue {
   return new Queue<AnalysisJob, void, typeof ANALYZE_JOB>(ANALYSIS_QUEUE, {
-    connection: bullConnection(url),
+    connection: { ...bullConnection(url), commandTimeout: commandTimeoutMs },
     prefix: bullPrefix(keyPrefix),
     defaultJobOptions: analysisJobOptions,
   });

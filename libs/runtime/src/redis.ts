@@ -1,11 +1,16 @@
 import { createClient } from 'redis';
 import type { Logger } from 'pino';
 
+/** How long any one Redis command may take before it fails (and the request answers 503). */
+export const REDIS_DEADLINE_MS = 2_000;
+
 const connectOptions = (url: string) =>
   createClient({
     url,
     // While Redis is away, fail at once (the caller gets a 503) instead of queueing and hanging.
     disableOfflineQueue: true,
+    // A command not yet written fails past the deadline (node-redis's own timeout stops there).
+    commandOptions: { timeout: REDIS_DEADLINE_MS },
     socket: {
       connectTimeout: 5_000,
       reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 3_000),
@@ -14,9 +19,47 @@ const connectOptions = (url: string) =>
 
 export type RedisClient = ReturnType<typeof connectOptions>;
 
+/** How often the watchdog checks that Redis still answers. */
+const WATCH_EVERY_MS = 1_000;
+
+/**
+ * node-redis times a command only until it is written: on a network that drops packets, the
+ * connection stays open and every request waits forever. The watchdog pings Redis; when a ping
+ * gets no answer within REDIS_DEADLINE_MS it drops the connection, which fails every waiting
+ * command (the requests answer 503), and connects again. While the new connection is not ready,
+ * commands fail at once (no offline queue).
+ */
+function watchAnswers(client: RedisClient, logger: Logger): void {
+  let checking = false;
+  let recycling = false;
+  const timer = setInterval(() => {
+    if (checking || !client.isReady) return;
+    checking = true;
+    let late: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'late'>((resolve) => (late = setTimeout(resolve, REDIS_DEADLINE_MS, 'late')));
+    void Promise.race([client.ping().catch(() => 'failed'), deadline])
+      .then((answer) => {
+        if (answer !== 'late' || !client.isOpen) return;
+        logger.warn({ deadlineMs: REDIS_DEADLINE_MS }, 'redis did not answer in time; reconnecting');
+        recycling = true;
+        client.destroy();
+        recycling = false;
+        client.connect().catch(() => undefined);
+      })
+      .finally(() => {
+        clearTimeout(late);
+        checking = false;
+      });
+  }, WATCH_EVERY_MS);
+  timer.unref();
+  // Closed by its owner (quit, destroy): nothing more to watch.
+  client.on('end', () => recycling || clearInterval(timer));
+}
+
 /** A node-redis client that reconnects with backoff and logs, instead of throwing, while Redis is away. */
 export function createRedisClient(url: string, logger: Logger): RedisClient {
   const client = connectOptions(url);
+  watchAnswers(client, logger);
   let reported = false;
   client.on('error', (error: Error) => {
     if (!reported) logger.warn({ err: error }, 'redis connection error');

@@ -6,7 +6,12 @@ export interface TcpProxy {
   port: number;
   /** Cut every connection and refuse new ones, as if the target went down. */
   cut(): Promise<void>;
-  /** Accept connections again. */
+  /**
+   * Keep every connection open but pass nothing on, either way, as a network that drops packets:
+   * the client sees neither an answer nor an error. New connections are accepted and held too.
+   */
+  blackHole(): void;
+  /** Accept connections again, and pass on what a black hole held back. */
   restore(): Promise<void>;
   close(): Promise<void>;
 }
@@ -17,17 +22,33 @@ export interface TcpProxy {
  */
 export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
+  const pairs = new Set<[Socket, Socket]>();
+  let holding = false;
+  const flow = ([client, upstream]: [Socket, Socket]) => client.pipe(upstream).pipe(client);
+  const hold = ([client, upstream]: [Socket, Socket]) => {
+    // Unpiped and paused, each side keeps what arrives unread, as a stalled network would.
+    client.unpipe(upstream);
+    upstream.unpipe(client);
+    client.pause();
+    upstream.pause();
+  };
   const server = createServer((client) => {
     const upstream = connect(targetPort, targetHost);
-    for (const socket of [client, upstream]) {
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    for (const socket of pair) {
       sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
+      socket.on('close', () => {
+        sockets.delete(socket);
+        pairs.delete(pair);
+      });
       socket.on('error', () => {
         client.destroy();
         upstream.destroy();
       });
     }
-    client.pipe(upstream).pipe(client);
+    if (holding) hold(pair);
+    else flow(pair);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -43,9 +64,19 @@ export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1'): Pr
   return {
     port,
     cut,
+    blackHole: () => {
+      holding = true;
+      pairs.forEach(hold);
+    },
     restore: async () => {
-      server.listen(port, '127.0.0.1');
-      await once(server, 'listening');
+      if (holding) {
+        holding = false;
+        pairs.forEach(flow);
+      }
+      if (!server.listening) {
+        server.listen(port, '127.0.0.1');
+        await once(server, 'listening');
+      }
     },
     close: cut,
   };

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { createAnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from './app';
-import { createLogger, createRedisClient, onShutdown } from '@findclips/runtime';
+import { createLogger, createRedisClient, onShutdown, REDIS_DEADLINE_MS } from '@findclips/runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -20,7 +20,7 @@ async function main() {
   const redis = createRedisClient(env.REDIS_URL, logger);
   await redis.connect();
 
-  const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
+  const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX, commandTimeoutMs: REDIS_DEADLINE_MS });
   await queue.waitUntilReady();
   const youtube = new YoutubeClient({
     baseUrl: env.YOUTUBE_BASE_URL,

@@ -1,4 +1,5 @@
 import { createDataSource } from '@findclips/db';
+import { REDIS_DEADLINE_MS } from '@findclips/runtime';
 import { scratchRedis, strongPassword, tcpProxy, uniqueEmail } from '@findclips/testing';
 import { startTestGateway } from '../test/harness';
 
@@ -54,6 +55,49 @@ describe('health endpoints', () => {
       await redis.stop();
     }
   });
+
+  it('answers 503 within its deadline when Redis stops answering (a black hole), and recovers', async () => {
+    const target = new URL(process.env.REDIS_URL!);
+    const proxy = await tcpProxy(Number(target.port || 6379), target.hostname);
+    target.host = `127.0.0.1:${proxy.port}`;
+    const gw = await startTestGateway({ REDIS_URL: target.toString() });
+    try {
+      const browser = gw.browser();
+      await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+      const guest = gw.browser();
+      await guest.get('/api/guest/credits').expect(200);
+
+      proxy.blackHole();
+      const unavailable = {
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+        errorType: 'SERVICE_UNAVAILABLE',
+      };
+      const started = Date.now();
+      const answers = await Promise.all([
+        browser.get('/api/user').timeout(20_000),
+        guest.post('/api/guest/videos/transcript?videoId=dQw4w9WgXcQ').send({}).timeout(20_000),
+        gw.request().post('/api/login').send({ email: uniqueEmail(), password: 'x' }).timeout(20_000),
+        gw.request().get('/readyz').timeout(20_000),
+      ]);
+      for (const res of answers.slice(0, 3)) {
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual(unavailable);
+      }
+      expect(answers[3]!.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(REDIS_DEADLINE_MS + 3_000);
+
+      await proxy.restore();
+      await eventually(() =>
+        browser
+          .get('/api/user')
+          .expect(200)
+          .then(() => undefined),
+      );
+    } finally {
+      await gw.close().catch(() => undefined);
+      await proxy.close();
+    }
+  }, 60_000);
 
   it('/readyz is 503 while PostgreSQL is unreachable; API calls answer 503; both recover', async () => {
     const target = new URL(process.env.DATABASE_URL!);

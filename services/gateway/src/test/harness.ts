@@ -9,7 +9,7 @@ import { createAnalysisQueue, type AnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from '../app';
 import { createLogger } from '@findclips/runtime';
-import { createRedisClient, type RedisClient } from '@findclips/runtime';
+import { createRedisClient, REDIS_DEADLINE_MS, type RedisClient } from '@findclips/runtime';
 
 let shared: Promise<DataSource> | undefined;
 
@@ -74,7 +74,7 @@ export async function startTestGateway(
   const dataSource = given.dataSource ?? (await testDataSource());
   const redis = createRedisClient(env.REDIS_URL, logger);
   await redis.connect();
-  const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
+  const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX, commandTimeoutMs: REDIS_DEADLINE_MS });
   await queue.waitUntilReady();
   const youtube = new YoutubeClient({ baseUrl: env.YOUTUBE_BASE_URL, timeoutMs: 5_000 });
   const app = createApp({ env, dataSource, redis, logger, queue, youtube });
