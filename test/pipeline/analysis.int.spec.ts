@@ -213,14 +213,31 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     await browser.get(`/api/cached-videos/${videoId}`).expect(404);
   });
 
-  it('reports a video without captions as NO_TRANSCRIPT, and an unavailable one at submission', async () => {
+  it('refuses a video without captions and an unavailable one at submission, free, and remembers both', async () => {
+    const browser = guest();
     const silent = p.addVideo(300, { tracks: undefined });
-    await guest().post(`/api/guest/videos/transcript?videoId=${silent}`).expect(202);
-    expect(await p.nextEvent(silent, 'ANALYSIS_ERROR')).toMatchObject({ errorType: 'NO_TRANSCRIPT' });
-
     const gone = p.addVideo(300, { playability: 'ERROR' });
-    const res = await guest().post(`/api/guest/videos/transcript?videoId=${gone}`).expect(404);
-    expect(res.body.errorType).toBe('VIDEO_UNAVAILABLE');
+    const players = p.youtube.counts.player;
+    for (let i = 0; i < 3; i++) {
+      const noCaptions = await browser.post(`/api/guest/videos/transcript?videoId=${silent}`).expect(422);
+      expect(noCaptions.body).toEqual({ message: 'This video has no captions to analyse.', errorType: 'NO_TRANSCRIPT' });
+      const unavailable = await browser.post(`/api/guest/videos/transcript?videoId=${gone}`).expect(404);
+      expect(unavailable.body.errorType).toBe('VIDEO_UNAVAILABLE');
+    }
+    // One YouTube lookup each, however often they are asked for, and no credit spent.
+    expect(p.youtube.counts.player - players).toBe(2);
+    expect((await browser.get(`/api/guest/credits?_=${Date.now()}`).expect(200)).body.left).toBe(2);
+    expect(p.events.filter((e) => e.videoId === silent || e.videoId === gone)).toHaveLength(0);
+  });
+
+  it('refuses a video whose length YouTube does not give (a live stream) to guests and members alike', async () => {
+    const live = p.addVideo(0);
+    const refused = await guest().post(`/api/guest/videos/transcript?videoId=${live}`).expect(422);
+    expect(refused.body).toEqual({ message: videoMessages.unknownLength, errorType: 'VIDEO_TOO_LONG' });
+    const { browser } = await member();
+    expect((await browser.post(`/api/videos/transcript?videoId=${live}`).send({}).expect(422)).body.message).toBe(
+      videoMessages.unknownLength,
+    );
   });
 
   it('50 concurrent submissions of one new video cause one transcript fetch and one provider call', async () => {
@@ -272,9 +289,44 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
 describe('analysis quotas', () => {
   let p: Pipeline;
   beforeAll(async () => {
-    p = await startPipeline({ MEMBER_ANALYSES_PER_HOUR: '2', GUEST_ANALYSES_PER_IP_PER_DAY: '3' });
+    p = await startPipeline({
+      MEMBER_ANALYSES_PER_HOUR: '2',
+      GUEST_ANALYSES_PER_IP_PER_DAY: '3',
+      TRUST_PROXY: '1',
+    });
   });
   afterAll(() => p.close());
+
+  /** A browser behind the trusted proxy at `address`. */
+  const from = (address: string) => {
+    const agent = supertest.agent(p.gateway.url);
+    return {
+      submit: (videoId: string) => agent.post(`/api/guest/videos/transcript?videoId=${videoId}`).set('X-Forwarded-For', address),
+      metadata: (videoId: string) => agent.get(`/api/videos/metadata/${videoId}`).set('X-Forwarded-For', address),
+      credits: () => agent.get('/api/guest/credits').set('X-Forwarded-For', address),
+    };
+  };
+
+  it('a guest without credit gets 429 before YouTube is asked anything', async () => {
+    const guest = from('198.51.100.7');
+    await guest.submit(p.addVideo()).expect(202);
+    await guest.submit(p.addVideo()).expect(202);
+    const refusedIds = [p.addVideo(), p.addVideo(), p.addVideo(), 'neverExists']; // the last one YouTube does not know
+    for (const videoId of refusedIds) {
+      const refused = await guest.submit(videoId).expect(429);
+      expect(refused.body.errorType).toBe('GUEST_QUOTA_EXCEEDED');
+    }
+    expect(refusedIds.map((id) => p.youtube.playerCallsFor(id))).toEqual([0, 0, 0, 0]);
+  });
+
+  it('10 parallel submissions of one new video by one guest spend one credit', async () => {
+    const guest = from('198.51.100.8');
+    await guest.credits().expect(200);
+    const videoId = p.addVideo();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => guest.submit(videoId)));
+    expect(answers.map((r) => r.status).every((s) => s === 202 || s === 200)).toBe(true);
+    expect((await guest.credits().expect(200)).body.left).toBe(1);
+  });
 
   it('limits new analyses per member per hour', async () => {
     const browser = p.gateway.browser();
@@ -285,6 +337,14 @@ describe('analysis quotas', () => {
     expect(res.body).toEqual({ message: videoMessages.memberQuota, errorType: 'ANALYSIS_QUOTA_EXCEEDED' });
   });
 
+  it('caps guest analyses per IPv6 /64, whatever the addresses in it', async () => {
+    // Each guest is new, from another address of one /64; lookups come from other networks' budgets.
+    for (let i = 1; i <= 3; i++) await from(`2001:db8:cccc:7::${i}`).submit(p.addVideo()).expect(202);
+    const refused = await from('2001:db8:cccc:7:ffff:ffff:ffff:ffff').submit(p.addVideo()).expect(429);
+    expect(refused.body).toEqual({ message: videoMessages.guestNetworkQuota, errorType: 'GUEST_QUOTA_EXCEEDED', left: 2 });
+    await from('2001:db8:cccc:8::1').submit(p.addVideo()).expect(202);
+  });
+
   it('caps guest analyses per IP address, whatever the cookies', async () => {
     const fresh = () => supertest.agent(p.gateway.url);
     await fresh().post(`/api/guest/videos/transcript?videoId=${p.addVideo()}`).expect(202);
@@ -292,5 +352,47 @@ describe('analysis quotas', () => {
     await fresh().post(`/api/guest/videos/transcript?videoId=${p.addVideo()}`).expect(202);
     const res = await fresh().post(`/api/guest/videos/transcript?videoId=${p.addVideo()}`).expect(429);
     expect(res.body).toEqual({ message: videoMessages.guestNetworkQuota, errorType: 'GUEST_QUOTA_EXCEEDED', left: 2 });
+  });
+});
+
+describe('YouTube lookups', () => {
+  let p: Pipeline;
+  beforeAll(async () => {
+    p = await startPipeline({ YOUTUBE_LOOKUPS_PER_IP_PER_MINUTE: '4', YOUTUBE_LOOKUPS_PER_MINUTE: '6', TRUST_PROXY: '1' });
+  });
+  afterAll(() => p.close());
+
+  const from = (address: string) => ({
+    metadata: (videoId: string) => p.gateway.request().get(`/api/videos/metadata/${videoId}`).set('X-Forwarded-For', address),
+  });
+  const asked: string[] = [];
+  const refused: string[] = [];
+  const lookedUp = () => (asked.push(p.addVideo()), asked.at(-1)!);
+  const notLookedUp = () => (refused.push(p.addVideo()), refused.at(-1)!);
+
+  it('limits YouTube lookups per address (IPv6 by /64) and for the service, with Retry-After', async () => {
+    const one = from('2001:db8:aaaa:1::1');
+    for (let i = 0; i < 4; i++)
+      await from(`2001:db8:aaaa:1::${i + 10}`)
+        .metadata(p.addVideo())
+        .expect(200);
+    const limited = await one.metadata(notLookedUp()).expect(429);
+    expect(limited.body.errorType).toBe('RATE_LIMITED');
+    expect(limited.body.message).toMatch(
+      /^Too many new videos looked up from this network\. Please try again in \d+ seconds?\.$/,
+    );
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+    // Another network may look up two more; then the service as a whole has had its 6.
+    await from('2001:db8:bbbb:2::1').metadata(lookedUp()).expect(200);
+    await from('2001:db8:bbbb:2::1').metadata(lookedUp()).expect(200);
+    const busy = await from('203.0.113.9').metadata(notLookedUp()).expect(429);
+    expect(busy.body.message).toMatch(/^We are looking up too many new videos right now/);
+  });
+
+  afterAll(() => {
+    expect(asked.map((id) => p.youtube.playerCallsFor(id))).toEqual(asked.map(() => 1));
+    expect(refused.map((id) => p.youtube.playerCallsFor(id))).toEqual(refused.map(() => 0));
   });
 });

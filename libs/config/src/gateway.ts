@@ -67,6 +67,10 @@ export const gatewayEnvSchema = withSessionSecret(
       GUEST_ANALYSES_PER_IP_PER_DAY: envInt(10, 1),
       /** New analyses one member may start per hour, so no account can run up the provider bill. */
       MEMBER_ANALYSES_PER_HOUR: envInt(30, 1),
+      /** YouTube lookups of videos we do not know, per client address (IPv6 /64) per minute. */
+      YOUTUBE_LOOKUPS_PER_IP_PER_MINUTE: envInt(20, 1),
+      /** YouTube lookups of videos we do not know, for the whole service per minute. */
+      YOUTUBE_LOOKUPS_PER_MINUTE: envInt(300, 1),
     })
     // `when` runs this even when other variables failed, so every problem is listed at once.
     .refine((env) => !env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET, {

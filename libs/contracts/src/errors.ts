@@ -71,20 +71,33 @@ export const errorBodySchema = z.looseObject({
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+export interface AppErrorOptions {
+  /** The request field at fault, for validation errors. */
+  field?: string;
+  /** Extra fields of the body, e.g. `left: 0` with GUEST_QUOTA_EXCEEDED. */
+  extra?: Record<string, unknown>;
+  /** When the caller may try again: sent as `Retry-After` (seconds). */
+  retryAfterSeconds?: number;
+}
+
 /** An error whose code, message and status are meant to reach the caller as they are. */
 export class AppError extends Error {
   readonly status: number;
+  readonly field: string | undefined;
+  readonly extra: Record<string, unknown>;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly field?: string,
-    /** Extra fields of the body, e.g. `left: 0` with GUEST_QUOTA_EXCEEDED. */
-    readonly extra: Record<string, unknown> = {},
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.status = errorStatus[code];
+    this.field = options.field;
+    this.extra = options.extra ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   toBody(): ErrorBody {

@@ -9,6 +9,8 @@ export const videoMessages = {
   guestQuota: 'You have used your 2 free analyses. Credits reset 24 hours after use; sign up for unlimited access.',
   guestNetworkQuota: 'Too many free analyses from this network today. Sign up for unlimited access.',
   memberQuota: 'You have started too many new analyses in the last hour. Please try again later.',
+  unknownLength:
+    'We could not tell how long this video is (a live stream or an upcoming premiere?), so it cannot be analysed yet.',
   notFound: 'No analysis of this video yet',
   reanalyzeFirst: 'Analyse this video before re-analysing it',
 } as const;

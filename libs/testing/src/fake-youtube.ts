@@ -50,6 +50,8 @@ export interface FakeYoutube {
   latencyMs: number;
   /** Requests received, by kind; `translations` counts timedtext requests with `tlang`. */
   counts: { watch: number; player: number; timedtext: number; translations: number; oembed: number };
+  /** Player requests received for one video id (what any lookup of that video costs YouTube). */
+  playerCallsFor(videoId: string): number;
   close(): Promise<void>;
 }
 
@@ -206,6 +208,7 @@ function playerResponse(video: FakeVideo) {
 export async function startFakeYoutube(): Promise<FakeYoutube> {
   const videos = new Map<string, FakeVideo>();
   const counts = { watch: 0, player: 0, timedtext: 0, translations: 0, oembed: 0 };
+  const playerCalls = new Map<string, number>();
   const failures: { failure: YoutubeFailure; on?: Endpoint }[] = [];
   const state = { latencyMs: 0, consent: 'off' as FakeYoutube['consent'] };
 
@@ -267,6 +270,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
           error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
         });
       const { videoId } = JSON.parse(body || '{}') as { videoId?: string };
+      if (videoId) playerCalls.set(videoId, (playerCalls.get(videoId) ?? 0) + 1);
       const video = videoId ? videos.get(videoId) : undefined;
       const playability = video ? (video.playability ?? 'OK') : 'ERROR';
       if (playability !== 'OK') return json(200, { playabilityStatus: { status: playability, reason: UNPLAYABLE[playability] } });
@@ -318,6 +322,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       state.consent = mode;
     },
     counts,
+    playerCallsFor: (videoId) => playerCalls.get(videoId) ?? 0,
     get latencyMs() {
       return state.latencyMs;
     },

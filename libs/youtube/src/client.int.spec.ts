@@ -32,6 +32,7 @@ describe('YoutubeClient against the fake YouTube', () => {
       thumbnailUrl: 'https://i.ytimg.com/vi/classicVid1/hqdefault.jpg',
       durationSeconds: 301,
       isLive: false,
+      hasCaptions: true,
     });
     expect(video.language).toBe('en');
     expect(video.segments).toHaveLength(segments.length);
@@ -233,7 +234,11 @@ describe('YoutubeClient against the fake YouTube', () => {
   it('reads details without captions, from the player alone', async () => {
     youtube.addVideo({ id: 'detailsOnly', title: 'No captions here', durationSeconds: 3700 });
     const before = youtube.counts.timedtext;
-    expect(await client.fetchDetails('detailsOnly')).toMatchObject({ title: 'No captions here', durationSeconds: 3700 });
+    expect(await client.fetchDetails('detailsOnly')).toMatchObject({
+      title: 'No captions here',
+      durationSeconds: 3700,
+      hasCaptions: false,
+    });
     expect(youtube.counts.timedtext).toBe(before);
     await expect(client.fetchDetails('goneVideo01')).rejects.toMatchObject({ code: 'VIDEO_UNAVAILABLE' });
   });

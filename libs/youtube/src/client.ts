@@ -14,6 +14,8 @@ export interface VideoDetails {
   thumbnailUrl: string;
   durationSeconds: number | null;
   isLive: boolean;
+  /** False when the video has no caption track at all (nothing to analyse). */
+  hasCaptions: boolean;
 }
 
 export interface VideoTranscript {
@@ -23,7 +25,7 @@ export interface VideoTranscript {
   segments: TranscriptSegment[];
 }
 
-function detailsOf(videoId: string, player: PlayerResponse | undefined): VideoDetails {
+function detailsOf(videoId: string, player: PlayerResponse | undefined, hasCaptions = true): VideoDetails {
   const raw = player?.videoDetails;
   const thumbnails = [...(raw?.thumbnail?.thumbnails ?? [])].sort((a, b) => b.width - a.width);
   const length = Number(raw?.lengthSeconds);
@@ -35,6 +37,7 @@ function detailsOf(videoId: string, player: PlayerResponse | undefined): VideoDe
     thumbnailUrl: thumbnails[0]?.url ?? `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
     durationSeconds: Number.isFinite(length) && length > 0 ? length : null,
     isLive: raw?.isLiveContent ?? false,
+    hasCaptions,
   };
 }
 
@@ -112,6 +115,7 @@ export class YoutubeClient {
       // A video without captions still has details; anything else is a failure.
       const mapped = toYoutubeError(videoId, error);
       if (mapped.code !== 'NO_TRANSCRIPT' || !session.player()) throw mapped;
+      return detailsOf(videoId, session.player(), false);
     }
     return detailsOf(videoId, session.player());
   }

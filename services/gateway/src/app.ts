@@ -21,7 +21,7 @@ import { createMetricsRegistry, type RedisClient } from '@findclips/runtime';
 import type { AnalysisQueue } from '@findclips/queue';
 import type { YoutubeClient } from '@findclips/youtube';
 import { VideoMetadataService } from './videos/metadata';
-import { GuestCredits, MemberAnalysisLimit } from './videos/quotas';
+import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './videos/quotas';
 import { VideosRepository } from './videos/videos.repository';
 import { FinishedAnalyses } from './videos/finished-analyses';
 import { publicVideoRoutes, videosRoutes } from './videos/videos.routes';
@@ -73,7 +73,13 @@ export function createApp(deps: GatewayDeps) {
   const { env, dataSource, redis, logger, queue, youtube } = deps;
   const users = new UsersRepository(dataSource);
   const videos = new VideosRepository(dataSource);
-  const metadata = new VideoMetadataService(videos, youtube, redis, env.REDIS_KEY_PREFIX);
+  const lookups = new YoutubeLookupLimit(
+    redis,
+    env.REDIS_KEY_PREFIX,
+    env.YOUTUBE_LOOKUPS_PER_IP_PER_MINUTE,
+    env.YOUTUBE_LOOKUPS_PER_MINUTE,
+  );
+  const metadata = new VideoMetadataService(videos, youtube, redis, env.REDIS_KEY_PREFIX, lookups);
   const passport = createPassport(users);
   const limits = authLimits(deps);
 

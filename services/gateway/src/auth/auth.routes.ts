@@ -21,7 +21,7 @@ export function authRoutes({ users, passport, limits }: AuthRoutesDeps) {
 
   router.post('/api/register', ...limits.register, async (req, res) => {
     const { email, password } = parseInput(registerRequestSchema, req.body);
-    const taken = new AppError('CONFLICT', authMessages.emailTaken, 'email');
+    const taken = new AppError('CONFLICT', authMessages.emailTaken, { field: 'email' });
     if (await users.findByEmail(email)) throw taken;
     let user: UserEntity;
     try {

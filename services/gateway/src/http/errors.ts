@@ -5,11 +5,11 @@ import type { z } from 'zod';
 /** Parses a request part with a contract schema; a failure is a 400 naming the field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const control = findControlCharacters(input);
-  if (control) throw new AppError('VALIDATION_ERROR', control.message, control.field);
+  if (control) throw new AppError('VALIDATION_ERROR', control.message, { field: control.field });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const [first] = describeIssues(result.error, input);
-  throw new AppError('VALIDATION_ERROR', first?.message ?? 'Invalid request', first?.field);
+  throw new AppError('VALIDATION_ERROR', first?.message ?? 'Invalid request', { field: first?.field });
 }
 
 /** Errors thrown by body-parser carry a `type`; these are the caller's fault. */
@@ -54,6 +54,7 @@ export const notFound: RequestHandler = (req, _res, next) => {
 export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
   if (error instanceof AppError) {
+    if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     res.status(error.status).json(error.toBody());
     return;
   }

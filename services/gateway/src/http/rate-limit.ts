@@ -18,6 +18,9 @@ export interface LimiterOptions {
   what: string;
 }
 
+/** What counts as one client address: an IPv4 address, or an IPv6 /64 (one connection's addresses). */
+export const clientAddressKey = (ip: string) => ipKeyGenerator(ip, 64);
+
 /** A rate limit kept in Redis, so every gateway instance shares the same counters. */
 export function createLimiter(options: LimiterOptions) {
   const minutes = Math.max(1, Math.ceil(options.windowSeconds / 60));
@@ -29,7 +32,9 @@ export function createLimiter(options: LimiterOptions) {
     skipSuccessfulRequests: options.failuresOnly ?? false,
     // Requests without the counted value (e.g. no email in the body) are left to validation.
     skip: (req) => options.key !== undefined && !options.key(req),
-    keyGenerator: (req) => options.key?.(req) ?? ipKeyGenerator(req.ip ?? ''),
+    keyGenerator: (req) => options.key?.(req) ?? clientAddressKey(req.ip ?? ''),
+    // clientAddressKey is express-rate-limit's own ipKeyGenerator (with a /64), which this check cannot see.
+    validate: { keyGeneratorIpFallback: false },
     store: new RedisStore({
       prefix: options.prefix,
       sendCommand: (...args: string[]) => options.redis.sendCommand(args),

@@ -36,7 +36,7 @@ export function profileRoutes(users: UsersRepository, passwordCheckLimit: Reques
     refuseIfManagedByGoogle(user);
     const email = normalizeEmail(parseInput(updateEmailSchema, req.body).email);
     if (email === user.email) return void res.json(toPublicUser(user));
-    const taken = new AppError('CONFLICT', profileMessages.emailTaken, 'email');
+    const taken = new AppError('CONFLICT', profileMessages.emailTaken, { field: 'email' });
     if (await users.findByEmail(email)) throw taken;
     try {
       res.json(toPublicUser(await users.update(user, { email })));
@@ -50,7 +50,7 @@ export function profileRoutes(users: UsersRepository, passwordCheckLimit: Reques
     refuseIfManagedByGoogle(user);
     const { currentPassword, newPassword } = parseInput(updatePasswordSchema, req.body);
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-      throw new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, 'currentPassword');
+      throw new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, { field: 'currentPassword' });
     }
     const updated = await users.update(user, { passwordHash: await hashPassword(newPassword) });
     // A new session for this browser; every other session of the user is signed out.

@@ -58,7 +58,7 @@ export function sharesRoutes({ shares, videos, redis, keyPrefix, web }: SharesRo
   router.post('/api/analysis/share', guestIdentity, async (req, res) => {
     const body = parseInput(createShareRequestSchema, req.body);
     const video = await videos.describeVideo(body.youtubeId);
-    if (!video) throw new AppError('NOT_FOUND', shareMessages.analyseFirst, 'youtubeId');
+    if (!video) throw new AppError('NOT_FOUND', shareMessages.analyseFirst, { field: 'youtubeId' });
     let owner: { userId: number } | { guestSessionId: string };
     if (req.user) owner = { userId: req.user.id };
     else if (await videos.guestHasAnalysed(req.guestId!, body.youtubeId)) owner = { guestSessionId: req.guestId! };

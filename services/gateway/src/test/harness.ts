@@ -59,6 +59,8 @@ export async function startTestGateway(
     PASSWORD_CHECK_LIMIT_PER_USER: '1000',
     GUEST_ANALYSES_PER_IP_PER_DAY: '1000',
     MEMBER_ANALYSES_PER_HOUR: '1000',
+    YOUTUBE_LOOKUPS_PER_IP_PER_MINUTE: '1000',
+    YOUTUBE_LOOKUPS_PER_MINUTE: '10000',
     // Nothing reaches the real YouTube: tests that need it start the fake and pass its URL.
     YOUTUBE_BASE_URL: 'http://127.0.0.1:9',
     ...overrides,

@@ -33,3 +33,9 @@ export const guestIdentity: RequestHandler = (req, res, next) => {
   res.cookie(GUEST_COOKIE, req.guestId, { maxAge: ONE_YEAR_MS, sameSite: 'lax', secure: req.secure, httpOnly: false, path: '/' });
   next();
 };
+
+/** The guest id of a request that passed guestIdentity. */
+export function guestIdOf(req: Request): string {
+  if (!req.guestId) throw new Error('guestIdentity must run before guestIdOf');
+  return req.guestId;
+}

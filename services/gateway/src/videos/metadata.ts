@@ -1,32 +1,68 @@
 import { AppError } from '@findclips/contracts';
 import type { RedisClient } from '@findclips/runtime';
 import { YoutubeError, type VideoDetails, type YoutubeClient } from '@findclips/youtube';
+import type { YoutubeLookupLimit } from './quotas';
 import type { VideosRepository } from './videos.repository';
 
 export type VideoMetadata = Pick<VideoDetails, 'videoId' | 'title' | 'thumbnailUrl' | 'channelTitle' | 'durationSeconds'>;
 
+/** What the limit checks know of a video: its metadata, and whether it has captions at all. */
+export type VideoFacts = VideoMetadata & { hasCaptions: boolean };
+
 const CACHE_SECONDS = 24 * 60 * 60;
+/**
+ * How long a video's "unavailable" or "no captions" is believed: long enough that repeating a
+ * dead link costs YouTube nothing, short enough that captions YouTube generates later are seen.
+ */
+export const FAILURE_CACHE_SECONDS = 10 * 60;
+const REMEMBERED_FAILURES = new Set(['VIDEO_UNAVAILABLE', 'NO_TRANSCRIPT']);
+
+export const lookupMessages = {
+  tooMany: (seconds: number) =>
+    `Too many new videos looked up from this network. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  busy: (seconds: number) =>
+    `We are looking up too many new videos right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+} as const;
 
 /** A YouTube failure as the caller's error. */
 export function youtubeFailure(error: unknown): unknown {
   return error instanceof YoutubeError ? new AppError(error.code, error.message) : error;
 }
 
+/** The facts without what only the limit checks need: what GET /api/videos/metadata/{id} answers. */
+export const publicMetadata = ({
+  videoId,
+  title,
+  thumbnailUrl,
+  channelTitle,
+  durationSeconds,
+}: VideoMetadata): VideoMetadata => ({
+  videoId,
+  title,
+  thumbnailUrl,
+  channelTitle,
+  durationSeconds,
+});
+
 /**
- * A video's title, thumbnail and duration for the limit checks: from our database when we have
- * the video, else from Redis, else one player call to YouTube shared by every concurrent request.
+ * A video's title, thumbnail, duration and captions for the limit checks: from our database when
+ * we have the video, else from Redis, else one player call to YouTube shared by every concurrent
+ * request. A lookup counts against the client's address and the service's limits (429 with
+ * Retry-After past them); a video found unavailable or without captions is remembered for a while.
  */
 export class VideoMetadataService {
-  private readonly inFlight = new Map<string, Promise<VideoMetadata>>();
+  private readonly inFlight = new Map<string, Promise<VideoFacts>>();
 
   constructor(
     private readonly videos: VideosRepository,
     private readonly youtube: YoutubeClient,
     private readonly redis: RedisClient,
     private readonly keyPrefix: string,
+    private readonly lookups: YoutubeLookupLimit,
   ) {}
 
-  async get(videoId: string): Promise<VideoMetadata> {
+  /** `client` is the caller's address, for the lookup limit. */
+  async get(videoId: string, client: string): Promise<VideoFacts> {
     const stored = await this.videos.describeVideo(videoId);
     if (stored?.durationSeconds) {
       return {
@@ -35,26 +71,48 @@ export class VideoMetadataService {
         thumbnailUrl: stored.thumbnailUrl ?? `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
         channelTitle: stored.channelTitle,
         durationSeconds: stored.durationSeconds,
+        hasCaptions: true,
       };
     }
     const key = `${this.keyPrefix}meta:${videoId}`;
-    const cached = await this.redis.get(key);
-    if (cached) return JSON.parse(cached) as VideoMetadata;
+    const failureKey = `${this.keyPrefix}meta:failed:${videoId}`;
+    const [cached, failed] = await Promise.all([this.redis.get(key), this.redis.get(failureKey)]);
+    if (failed) {
+      const { code, message } = JSON.parse(failed) as { code: 'VIDEO_UNAVAILABLE' | 'NO_TRANSCRIPT'; message: string };
+      throw new AppError(code, message);
+    }
+    if (cached) return { hasCaptions: true, ...(JSON.parse(cached) as VideoMetadata & { hasCaptions?: boolean }) };
 
     let pending = this.inFlight.get(videoId);
     if (!pending) {
-      pending = this.youtube
-        .fetchDetails(videoId)
-        .then(async ({ videoId: id, title, thumbnailUrl, channelTitle, durationSeconds }) => {
-          const metadata = { videoId: id, title, thumbnailUrl, channelTitle, durationSeconds };
-          await this.redis.set(key, JSON.stringify(metadata), { EX: CACHE_SECONDS });
-          return metadata;
-        })
-        .finally(() => this.inFlight.delete(videoId));
+      const allowed = await this.lookups.take(client);
+      if (!allowed.ok) {
+        const message = allowed.scope === 'address' ? lookupMessages.tooMany : lookupMessages.busy;
+        throw new AppError('RATE_LIMITED', message(allowed.retryAfterSeconds), {
+          retryAfterSeconds: allowed.retryAfterSeconds,
+        });
+      }
+      // Another request may have started the same lookup while we waited for the limit.
+      pending = this.inFlight.get(videoId) ?? this.lookUp(videoId, key, failureKey).finally(() => this.inFlight.delete(videoId));
       this.inFlight.set(videoId, pending);
     }
     return pending.catch((error: unknown) => {
       throw youtubeFailure(error);
     });
+  }
+
+  private async lookUp(videoId: string, key: string, failureKey: string): Promise<VideoFacts> {
+    try {
+      const { title, thumbnailUrl, channelTitle, durationSeconds, hasCaptions } = await this.youtube.fetchDetails(videoId);
+      const facts: VideoFacts = { videoId, title, thumbnailUrl, channelTitle, durationSeconds, hasCaptions };
+      await this.redis.set(key, JSON.stringify(facts), { EX: hasCaptions ? CACHE_SECONDS : FAILURE_CACHE_SECONDS });
+      return facts;
+    } catch (error) {
+      if (error instanceof YoutubeError && REMEMBERED_FAILURES.has(error.code)) {
+        const failure = JSON.stringify({ code: error.code, message: error.message });
+        await this.redis.set(failureKey, failure, { EX: FAILURE_CACHE_SECONDS });
+      }
+      throw error;
+    }
   }
 }

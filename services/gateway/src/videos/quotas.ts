@@ -1,63 +1,123 @@
 import { randomUUID } from 'node:crypto';
 import { GUEST_CREDIT_WINDOW_SECONDS, GUEST_CREDITS } from '@findclips/contracts';
 import type { RedisClient } from '@findclips/runtime';
+import { clientAddressKey } from '../http/rate-limit';
 
 /**
- * Spends one use of every rolling window in KEYS at once, or none: each key is a sorted set of
- * use times. ARGV: now (ms), window (ms), member, then one limit per key. Returns 0 when spent,
- * else the 1-based index of the first key whose limit is reached.
+ * Spends one use of every rolling window in KEYS at once, or none: each key is a sorted set of use
+ * times. ARGV: now (ms), window (ms), member, then one limit per key. Returns { 0, 0 } when spent,
+ * else { i, ms }: the 1-based index of the first key whose limit is reached, and how long until
+ * its oldest use leaves the window.
  */
 const SPEND = `
 local now, window, member = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
 for i, key in ipairs(KEYS) do
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-  if redis.call('ZCARD', key) >= tonumber(ARGV[3 + i]) then return i end
+  if redis.call('ZCARD', key) >= tonumber(ARGV[3 + i]) then
+    local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+    return { i, tonumber(oldest[2]) + window - now }
+  end
 end
 for i, key in ipairs(KEYS) do
   redis.call('ZADD', key, now, member)
   redis.call('PEXPIRE', key, window)
 end
+return { 0, 0 }`;
+
+/**
+ * A guest's credit for one video, spent at most once however many requests race: KEYS[1] is the
+ * set of videos the guest paid for in the window, KEYS[2..] the credit windows (as SPEND).
+ * ARGV: now, window, member, video id, then one limit per window. Returns -1 when the video is
+ * already paid for, else SPEND's index.
+ */
+const SPEND_ON_VIDEO = `
+local now, window, member, video = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], ARGV[4]
+if redis.call('SISMEMBER', KEYS[1], video) == 1 then return -1 end
+for i = 2, #KEYS do
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
+  if redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[3 + i]) then return i - 1 end
+end
+for i = 2, #KEYS do
+  redis.call('ZADD', KEYS[i], now, member)
+  redis.call('PEXPIRE', KEYS[i], window)
+end
+redis.call('SADD', KEYS[1], video)
+redis.call('PEXPIRE', KEYS[1], window)
 return 0`;
 
-async function spend(redis: RedisClient, keys: string[], limits: number[], windowSeconds: number): Promise<number> {
-  const now = Date.now();
-  const result = await redis.eval(SPEND, {
+const useId = () => `${Date.now()}:${randomUUID()}`;
+
+/** Spends one use of each window, or says which refused and for how long (seconds). */
+async function spend(
+  redis: RedisClient,
+  keys: string[],
+  limits: number[],
+  windowSeconds: number,
+): Promise<{ refused: number; retryAfterSeconds: number }> {
+  const [refused, retryMs] = (await redis.eval(SPEND, {
     keys,
-    arguments: [String(now), String(windowSeconds * 1000), `${now}:${randomUUID()}`, ...limits.map(String)],
-  });
-  return Number(result);
+    arguments: [String(Date.now()), String(windowSeconds * 1000), useId(), ...limits.map(String)],
+  })) as [number, number];
+  return { refused: Number(refused), retryAfterSeconds: Math.max(1, Math.ceil(Number(retryMs) / 1000)) };
 }
 
 async function used(redis: RedisClient, key: string, windowSeconds: number): Promise<number> {
   return redis.zCount(key, Date.now() - windowSeconds * 1000, '+inf');
 }
 
-/** Guest credits: 2 new videos per rolling 24 h per guest, and a cap per IP address. */
+export type CreditRefusal = 'guest' | 'network';
+
+/**
+ * Guest credits: 2 new videos per rolling 24 h per guest, and a cap per client address (IPv6 by
+ * /64, so one connection's addresses count once).
+ */
 export class GuestCredits {
   constructor(
     private readonly redis: RedisClient,
     private readonly keyPrefix: string,
-    private readonly perIpPerDay: number,
+    private readonly perAddressPerDay: number,
   ) {}
 
   private guestKey = (guestId: string) => `${this.keyPrefix}credits:guest:${guestId}`;
-  private ipKey = (ip: string) => `${this.keyPrefix}credits:ip:${ip}`;
+  private addressKey = (ip: string) => `${this.keyPrefix}credits:ip:${clientAddressKey(ip)}`;
+  private videosKey = (guestId: string) => `${this.keyPrefix}credits:videos:${guestId}`;
 
   async left(guestId: string): Promise<number> {
     return Math.max(0, GUEST_CREDITS - (await used(this.redis, this.guestKey(guestId), GUEST_CREDIT_WINDOW_SECONDS)));
   }
 
-  /** Spends a credit atomically: `guest` or `network` says which limit refused it. */
-  async spend(guestId: string, ip: string): Promise<{ ok: true; left: number } | { ok: false; limit: 'guest' | 'network' }> {
-    const refused = await spend(
-      this.redis,
-      [this.guestKey(guestId), this.ipKey(ip)],
-      [GUEST_CREDITS, this.perIpPerDay],
-      GUEST_CREDIT_WINDOW_SECONDS,
+  /** Whether a new video would be refused now, without spending: checked before any YouTube lookup. */
+  async refusal(guestId: string, ip: string): Promise<CreditRefusal | null> {
+    if ((await this.left(guestId)) === 0) return 'guest';
+    const network = await used(this.redis, this.addressKey(ip), GUEST_CREDIT_WINDOW_SECONDS);
+    return network >= this.perAddressPerDay ? 'network' : null;
+  }
+
+  /**
+   * Spends a credit on `videoId` in one atomic step: parallel requests for one video spend once
+   * (`paid: false` for all but one); `refused` says which limit refused it.
+   */
+  async spendOn(
+    guestId: string,
+    ip: string,
+    videoId: string,
+  ): Promise<{ ok: true; paid: boolean; left: number } | { ok: false; refused: CreditRefusal }> {
+    const result = Number(
+      await this.redis.eval(SPEND_ON_VIDEO, {
+        keys: [this.videosKey(guestId), this.guestKey(guestId), this.addressKey(ip)],
+        arguments: [
+          String(Date.now()),
+          String(GUEST_CREDIT_WINDOW_SECONDS * 1000),
+          useId(),
+          videoId,
+          String(GUEST_CREDITS),
+          String(this.perAddressPerDay),
+        ],
+      }),
     );
-    if (refused === 1) return { ok: false, limit: 'guest' };
-    if (refused === 2) return { ok: false, limit: 'network' };
-    return { ok: true, left: await this.left(guestId) };
+    if (result === 1) return { ok: false, refused: 'guest' };
+    if (result === 2) return { ok: false, refused: 'network' };
+    return { ok: true, paid: result === 0, left: await this.left(guestId) };
   }
 }
 
@@ -70,6 +130,32 @@ export class MemberAnalysisLimit {
   ) {}
 
   async take(userId: number): Promise<boolean> {
-    return (await spend(this.redis, [`${this.keyPrefix}analyses:user:${userId}`], [this.perHour], 60 * 60)) === 0;
+    const { refused } = await spend(this.redis, [`${this.keyPrefix}analyses:user:${userId}`], [this.perHour], 60 * 60);
+    return refused === 0;
+  }
+}
+
+/**
+ * YouTube lookups (a video we know nothing about) per client address and for the whole service
+ * per minute, so nobody can make us hammer YouTube into blocking our address for every user.
+ */
+export class YoutubeLookupLimit {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly keyPrefix: string,
+    private readonly perAddressPerMinute: number,
+    private readonly perMinute: number,
+  ) {}
+
+  /** Takes one lookup, or answers which limit refused it and how many seconds until one is free. */
+  async take(ip: string): Promise<{ ok: true } | { ok: false; scope: 'address' | 'service'; retryAfterSeconds: number }> {
+    const { refused, retryAfterSeconds } = await spend(
+      this.redis,
+      [`${this.keyPrefix}lookups:ip:${clientAddressKey(ip)}`, `${this.keyPrefix}lookups:all`],
+      [this.perAddressPerMinute, this.perMinute],
+      60,
+    );
+    if (refused === 0) return { ok: true };
+    return { ok: false, scope: refused === 1 ? 'address' : 'service', retryAfterSeconds };
   }
 }

@@ -1,36 +1,26 @@
 import {
   AppError,
-  GUEST_VIDEO_MAX_SECONDS,
-  VIDEO_MAX_SECONDS,
   reanalyzeRequestSchema,
   transcriptRequestSchema,
   videoIdQuerySchema,
   videoIdSchema,
   videoMessages,
-  type AnalysisProviderName,
   type CheckStatusResponse,
   type HistoryVideo,
   type TranscriptResponse,
   type VideoAnalysisResponse,
 } from '@findclips/contracts';
 import { readTopics, type CachedYoutubeDataEntity, type UserVideoAnalysisEntity } from '@findclips/db';
-import { enqueueAnalysis, type AnalysisJob, type AnalysisQueue } from '@findclips/queue';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
-import { guestIdentity } from './guest-id';
-import type { VideoMetadata, VideoMetadataService } from './metadata';
-import type { GuestCredits, MemberAnalysisLimit } from './quotas';
+import { guestIdentity, guestIdOf } from './guest-id';
+import { publicMetadata, type VideoMetadataService } from './metadata';
 import type { FinishedAnalyses } from './finished-analyses';
+import { reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps, type Submission } from './submit-video';
 import type { VideosRepository } from './videos.repository';
 
-export interface VideosRoutesDeps {
-  videos: VideosRepository;
-  metadata: VideoMetadataService;
-  queue: AnalysisQueue;
-  credits: GuestCredits;
-  memberLimit: MemberAnalysisLimit;
-}
+export type VideosRoutesDeps = SubmitVideoDeps;
 
 type CachedRow = Pick<
   CachedYoutubeDataEntity,
@@ -58,95 +48,44 @@ function analysisView(row: CachedRow, personal?: UserVideoAnalysisEntity | null)
 const videoIdParam = (req: Request) => parseInput(videoIdSchema, req.params.id);
 const videoIdQuery = (req: Request) => parseInput(videoIdQuerySchema, req.query).videoId;
 
-function checkLength(metadata: VideoMetadata, guest: boolean) {
-  const seconds = metadata.durationSeconds ?? 0;
-  if (seconds > VIDEO_MAX_SECONDS) throw new AppError('VIDEO_TOO_LONG', videoMessages.tooLong);
-  if (guest && seconds > GUEST_VIDEO_MAX_SECONDS) throw new AppError('GUEST_VIDEO_TOO_LONG', videoMessages.guestTooLong);
+/** A submission as the client reads it: 200 with the topics, or 202 while the analysis runs. */
+function answer(videoId: string, submission: Submission): { status: 200 | 202; body: TranscriptResponse } {
+  const { video, left } = submission;
+  const body: TranscriptResponse = {
+    videoId,
+    analyzedTopics: submission.kind === 'ready' ? submission.topics : null,
+    status: submission.kind === 'ready' ? 'complete' : submission.status,
+    duration: video.durationSeconds ?? null,
+    title: video.title ?? null,
+    thumbnailUrl: video.thumbnailUrl ?? null,
+    ...(left === undefined ? {} : { left }),
+  };
+  return { status: submission.kind === 'ready' ? 200 : 202, body };
 }
 
-type Described = { title?: string | null; thumbnailUrl?: string | null; durationSeconds?: number | null };
-
-const answer = (
-  videoId: string,
-  metadata: Described,
-  topics: TranscriptResponse['analyzedTopics'],
-  extra: Partial<TranscriptResponse> = {},
-): TranscriptResponse => ({
-  videoId,
-  analyzedTopics: topics,
-  status: topics ? 'complete' : 'pending',
-  duration: metadata.durationSeconds ?? null,
-  title: metadata.title ?? null,
-  thumbnailUrl: metadata.thumbnailUrl ?? null,
-  ...extra,
-});
-
 /** The video endpoints of SPEC §7: submit, read, history, metadata, status, re-analysis, guest credits. */
-export function videosRoutes({ videos, metadata, queue, credits, memberLimit }: VideosRoutesDeps) {
+export function videosRoutes(deps: VideosRoutesDeps) {
+  const { videos, credits } = deps;
   const router = Router();
-  const enqueue = (req: Request, job: Omit<AnalysisJob, 'requestId'>) =>
-    enqueueAnalysis(queue, { ...job, requestId: String(req.id) });
+  const submitter = (req: Request, videoId: string) => ({ videoId, address: req.ip ?? 'unknown', requestId: String(req.id) });
 
   /** A member submits a link: answered at once from a finished analysis, else queued. */
   router.post('/api/videos/transcript', requireUser, async (req, res) => {
-    const user = currentUser(req);
     const videoId = videoIdQuery(req);
     parseInput(transcriptRequestSchema, req.body ?? {});
-
-    const personal = await videos.findPrivate(user.id, videoId);
-    const cached = await videos.findCached(videoId);
-    if (personal && cached) {
-      await videos.recordHistory(user.id, videoId, cached);
-      return void res.json(answer(videoId, cached, readTopics(personal.analyzedTopics)));
-    }
-    if (cached?.analysisStatus === 'complete') {
-      await videos.recordHistory(user.id, videoId, cached);
-      return void res.json(answer(videoId, cached, readTopics(cached.analyzedTopics)));
-    }
-
-    const meta = await metadata.get(videoId);
-    checkLength(meta, false);
-    if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
-    await videos.recordHistory(user.id, videoId, meta);
-    await enqueue(req, { videoId, scope: 'shared', userId: user.id, provider: user.aiProvider as AnalysisProviderName });
-    res
-      .status(202)
-      .json(answer(videoId, meta, null, { status: cached?.analysisStatus === 'analyzing' ? 'analyzing' : 'pending' }));
+    const { status, body } = answer(videoId, await submitAsMember(deps, currentUser(req), submitter(req, videoId)));
+    res.status(status).json(body);
   });
 
   /** A guest submits a link: a credit per new video, re-opening one is free. */
   router.post('/api/guest/videos/transcript', guestIdentity, async (req, res) => {
-    const guestId = req.guestId!;
     const videoId = videoIdQuery(req);
-    const cached = await videos.findCached(videoId);
-    const meta = cached?.analysisStatus === 'complete' ? null : await metadata.get(videoId);
-    if (meta) checkLength(meta, true);
-
-    let left: number;
-    if (await videos.guestHasAnalysed(guestId, videoId)) {
-      left = await credits.left(guestId);
-    } else {
-      const spent = await credits.spend(guestId, req.ip ?? 'unknown');
-      if (!spent.ok) {
-        if (spent.limit === 'guest') throw new AppError('GUEST_QUOTA_EXCEEDED', videoMessages.guestQuota, undefined, { left: 0 });
-        throw new AppError('GUEST_QUOTA_EXCEEDED', videoMessages.guestNetworkQuota, undefined, {
-          left: await credits.left(guestId),
-        });
-      }
-      left = spent.left;
-      await videos.recordGuestAnalysis(guestId, videoId);
-    }
-
-    if (cached?.analysisStatus === 'complete')
-      return void res.json(answer(videoId, cached, readTopics(cached.analyzedTopics), { left }));
-    await enqueue(req, { videoId, scope: 'shared', userId: null, provider: null });
-    res
-      .status(202)
-      .json(answer(videoId, meta!, null, { left, status: cached?.analysisStatus === 'analyzing' ? 'analyzing' : 'pending' }));
+    const { status, body } = answer(videoId, await submitAsGuest(deps, guestIdOf(req), submitter(req, videoId)));
+    res.status(status).json(body);
   });
 
   router.get('/api/guest/credits', guestIdentity, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json({ left: await credits.left(req.guestId!) });
+    res.set('Cache-Control', 'no-store').json({ left: await credits.left(guestIdOf(req)) });
   });
 
   router.get('/api/user-videos', requireUser, async (req, res) => {
@@ -185,13 +124,8 @@ export function videosRoutes({ videos, metadata, queue, credits, memberLimit }: 
 
   /** A member's private re-analysis (SPEC §4 Re-analyze): their own provider, seen by them alone. */
   router.post('/api/videos/analyze', requireUser, async (req, res) => {
-    const user = currentUser(req);
     const { videoId } = parseInput(reanalyzeRequestSchema, req.body);
-    const meta = await metadata.get(videoId);
-    checkLength(meta, false);
-    if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
-    await videos.recordHistory(user.id, videoId, meta);
-    await enqueue(req, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider as AnalysisProviderName });
+    await reanalyze(deps, currentUser(req), submitter(req, videoId));
     res.status(202).json({ videoId, status: 'pending' });
   });
 
@@ -225,8 +159,8 @@ export function publicVideoRoutes({ videos, metadata, finished }: PublicVideoRou
   });
 
   router.get('/api/videos/metadata/:id', async (req, res) => {
-    const meta = await metadata.get(videoIdParam(req));
-    res.set('Cache-Control', 'private, max-age=300').json(meta);
+    const facts = await metadata.get(videoIdParam(req), req.ip ?? 'unknown');
+    res.set('Cache-Control', 'private, max-age=300').json(publicMetadata(facts));
   });
 
   router.get('/api/videos/check-status', async (req, res) => {

@@ -1,0 +1,149 @@
+import {
+  AppError,
+  GUEST_VIDEO_MAX_SECONDS,
+  VIDEO_MAX_SECONDS,
+  videoMessages,
+  type AnalysisProviderName,
+  type Topic,
+} from '@findclips/contracts';
+import { readTopics, type CachedYoutubeDataEntity, type UserEntity } from '@findclips/db';
+import { enqueueAnalysis, type AnalysisJob, type AnalysisQueue } from '@findclips/queue';
+import { YoutubeError } from '@findclips/youtube';
+import { youtubeFailure, type VideoFacts, type VideoMetadataService } from './metadata';
+import type { CreditRefusal, GuestCredits, MemberAnalysisLimit } from './quotas';
+import type { VideosRepository } from './videos.repository';
+
+export interface SubmitVideoDeps {
+  videos: VideosRepository;
+  metadata: VideoMetadataService;
+  queue: AnalysisQueue;
+  credits: GuestCredits;
+  memberLimit: MemberAnalysisLimit;
+}
+
+/** What the submitter is told of the video: from our row once analysed, else from YouTube. */
+export type Described = Pick<CachedYoutubeDataEntity, 'title' | 'thumbnailUrl' | 'durationSeconds'>;
+
+/** A submission's outcome: the finished topics at once, or a queued (or running) analysis. */
+export type Submission =
+  | { kind: 'ready'; video: Described; topics: Topic[]; left?: number }
+  | { kind: 'queued'; video: Described; status: 'pending' | 'analyzing'; left?: number };
+
+/** Who submits, and the request's id for the job's logs. */
+interface Submitter {
+  videoId: string;
+  /** The client's address, for the YouTube lookup limit and the guests' cap per network. */
+  address: string;
+  requestId: string;
+}
+
+/**
+ * The length rules: 2 hours for everyone, 60 minutes for guests; a video whose length YouTube does
+ * not give (a live stream, an upcoming premiere) is refused rather than let past both caps. A video
+ * without captions is refused here, before anyone pays for it.
+ */
+export function checkVideo(facts: VideoFacts, guest: boolean): void {
+  if (!facts.hasCaptions) throw youtubeFailure(new YoutubeError('NO_TRANSCRIPT', facts.videoId));
+  const seconds = facts.durationSeconds;
+  if (seconds === null) throw new AppError('VIDEO_TOO_LONG', videoMessages.unknownLength);
+  if (seconds > VIDEO_MAX_SECONDS) throw new AppError('VIDEO_TOO_LONG', videoMessages.tooLong);
+  if (guest && seconds > GUEST_VIDEO_MAX_SECONDS) throw new AppError('GUEST_VIDEO_TOO_LONG', videoMessages.guestTooLong);
+}
+
+async function quotaError(credits: GuestCredits, guestId: string, refused: CreditRefusal): Promise<AppError> {
+  if (refused === 'guest') return new AppError('GUEST_QUOTA_EXCEEDED', videoMessages.guestQuota, { extra: { left: 0 } });
+  return new AppError('GUEST_QUOTA_EXCEEDED', videoMessages.guestNetworkQuota, {
+    extra: { left: await credits.left(guestId) },
+  });
+}
+
+const running = (row: Pick<CachedYoutubeDataEntity, 'analysisStatus'> | null) =>
+  row?.analysisStatus === 'analyzing' ? 'analyzing' : 'pending';
+
+const enqueue = (queue: AnalysisQueue, requestId: string, job: Omit<AnalysisJob, 'requestId'>) =>
+  enqueueAnalysis(queue, { ...job, requestId });
+
+/**
+ * A member submits a link: answered at once from their own or a finished analysis (history
+ * recorded), else checked (length, captions, hourly limit) and queued.
+ */
+export async function submitAsMember(
+  { videos, metadata, queue, memberLimit }: SubmitVideoDeps,
+  user: UserEntity,
+  { videoId, address, requestId }: Submitter,
+): Promise<Submission> {
+  const [personal, cached] = await Promise.all([videos.findPrivate(user.id, videoId), videos.findCached(videoId)]);
+  if (cached && (personal || cached.analysisStatus === 'complete')) {
+    await videos.recordHistory(user.id, videoId, cached);
+    return { kind: 'ready', video: cached, topics: readTopics((personal ?? cached).analyzedTopics) };
+  }
+
+  const facts = await metadata.get(videoId, address);
+  checkVideo(facts, false);
+  if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
+  await videos.recordHistory(user.id, videoId, facts);
+  await enqueue(queue, requestId, {
+    videoId,
+    scope: 'shared',
+    userId: user.id,
+    provider: user.aiProvider as AnalysisProviderName,
+  });
+  return { kind: 'queued', video: facts, status: running(cached) };
+}
+
+/**
+ * A guest submits a link: re-opening a video they analysed is free; a new one costs a credit. The
+ * credits are checked before YouTube is asked anything, and spent in one atomic step with the
+ * record of the video, so parallel requests for one video pay once.
+ */
+export async function submitAsGuest(
+  { videos, metadata, queue, credits }: SubmitVideoDeps,
+  guestId: string,
+  { videoId, address, requestId }: Submitter,
+): Promise<Submission> {
+  const [cached, reopened] = await Promise.all([videos.findCached(videoId), videos.guestHasAnalysed(guestId, videoId)]);
+  if (!reopened) {
+    const refused = await credits.refusal(guestId, address);
+    if (refused) throw await quotaError(credits, guestId, refused);
+  }
+  // A finished analysis needs nothing from YouTube; anything else is looked up (and checked).
+  const video: { finished: CachedYoutubeDataEntity } | { finished: null; facts: VideoFacts } =
+    cached?.analysisStatus === 'complete'
+      ? { finished: cached }
+      : { finished: null, facts: await metadata.get(videoId, address) };
+
+  let left: number;
+  if (reopened) {
+    left = await credits.left(guestId);
+  } else {
+    if (!video.finished) checkVideo(video.facts, true);
+    const spent = await credits.spendOn(guestId, address, videoId);
+    if (!spent.ok) throw await quotaError(credits, guestId, spent.refused);
+    left = spent.left;
+    await videos.recordGuestAnalysis(guestId, videoId);
+  }
+
+  if (video.finished) {
+    return { kind: 'ready', video: video.finished, topics: readTopics(video.finished.analyzedTopics), left };
+  }
+  await enqueue(queue, requestId, { videoId, scope: 'shared', userId: null, provider: null });
+  return { kind: 'queued', video: video.facts, status: running(cached), left };
+}
+
+/** A member's private re-analysis: their own provider, seen by them alone. */
+export async function reanalyze(
+  { videos, metadata, queue, memberLimit }: SubmitVideoDeps,
+  user: UserEntity,
+  { videoId, address, requestId }: Submitter,
+): Promise<void> {
+  const facts = await metadata.get(videoId, address);
+  checkVideo(facts, false);
+  if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
+  await videos.recordHistory(user.id, videoId, facts);
+  await enqueue(queue, requestId, {
+    videoId,
+    scope: 'private',
+    userId: user.id,
+    provider: user.aiProvider as AnalysisProviderName,
+  });
+}
