@@ -1,5 +1,7 @@
 import { ConfigError, parseEnv } from './env';
 import { gatewayEnvSchema } from './gateway';
+import { realtimeEnvSchema } from './realtime';
+import { workerEnvSchema } from './worker';
 
 describe('gateway environment', () => {
   it('has working defaults for local development', () => {
@@ -40,7 +42,23 @@ describe('gateway environment', () => {
       /SESSION_SECRET: must be at least 32 characters/,
     );
     const secret = 'x'.repeat(40);
-    expect(parseEnv('gateway', gatewayEnvSchema, { NODE_ENV: 'production', SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+    expect(
+      parseEnv('gateway', gatewayEnvSchema, { NODE_ENV: 'production', SESSION_SECRET: secret, METRICS_TOKEN: 'm' })
+        .SESSION_SECRET,
+    ).toBe(secret);
+  });
+
+  it('requires METRICS_TOKEN in production where /metrics is on the public port (gateway, realtime), not on the worker', () => {
+    const secret = 'x'.repeat(40);
+    for (const [name, schema] of [
+      ['gateway', gatewayEnvSchema],
+      ['realtime', realtimeEnvSchema],
+    ] as const) {
+      expect(() => parseEnv(name, schema, { NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(
+        /METRICS_TOKEN: required in production/,
+      );
+    }
+    expect(parseEnv('worker', workerEnvSchema, { NODE_ENV: 'production' }).METRICS_TOKEN).toBeUndefined();
   });
 
   it('requires the Google secret only when Google sign-in is configured; empty means unset', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commonEnvSchema } from './common';
 import { envInt, envList, envOptional, envUrl, envUrlList } from './env';
 import { youtubeEnvSchema } from './youtube';
-import { sessionSecret, withSessionSecret } from './session';
+import { sessionSecret, withProductionSecrets } from './session';
 
 /** Express's `trust proxy` setting: false, true, a hop count or a list of addresses/subnets. */
 const trustProxy = z
@@ -17,7 +17,7 @@ const trustProxy = z
   });
 
 /** Environment of the gateway (HTTP API, sessions, sign-in, the web app). */
-export const gatewayEnvSchema = withSessionSecret(
+export const gatewayEnvSchema = withProductionSecrets(
   commonEnvSchema
     .extend(youtubeEnvSchema.shape)
     .extend({

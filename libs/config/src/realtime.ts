@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { commonEnvSchema } from './common';
 import { envInt } from './env';
-import { sessionSecret, withSessionSecret } from './session';
+import { sessionSecret, withProductionSecrets } from './session';
 
 /** Environment of a realtime (Socket.IO) instance. */
-export const realtimeEnvSchema = withSessionSecret(
+export const realtimeEnvSchema = withProductionSecrets(
   commonEnvSchema.extend({
     /** Where this instance listens. */
     REALTIME_PORT: envInt(3001, 0, 65535),

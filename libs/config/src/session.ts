@@ -8,14 +8,22 @@ export const sessionSecret = () =>
   z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional());
 
 /**
- * SESSION_SECRET is mandatory in production; elsewhere the development secret stands in. Checked
- * even when other variables failed (`when`), so every problem is listed at once.
+ * The secrets of a service on the public port, mandatory in production: SESSION_SECRET (elsewhere
+ * the development secret stands in), and METRICS_TOKEN, since GET /metrics is served on that port.
+ * Checked even when other variables failed (`when`), so every problem is listed at once.
  */
-export function withSessionSecret<S extends z.ZodType<{ NODE_ENV: string; SESSION_SECRET?: string }>>(schema: S) {
+export function withProductionSecrets<S extends z.ZodType<{ NODE_ENV: string; SESSION_SECRET?: string; METRICS_TOKEN?: string }>>(
+  schema: S,
+) {
   return schema
     .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET, {
       path: ['SESSION_SECRET'],
       message: 'required in production',
+      when: () => true,
+    })
+    .refine((env) => env.NODE_ENV !== 'production' || env.METRICS_TOKEN, {
+      path: ['METRICS_TOKEN'],
+      message: 'required in production (GET /metrics is served on the public port)',
       when: () => true,
     })
     .transform((env) => ({ ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET }));

@@ -87,6 +87,8 @@ export function createApp(deps: GatewayDeps) {
   queueMetrics(metrics, queue);
 
   const app = express();
+  // Not even health, metrics and the live channel (mounted before helmet) say what serves them.
+  app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('query parser', 'simple');
   app.use(httpMetrics(metrics));
@@ -103,6 +105,11 @@ export function createApp(deps: GatewayDeps) {
   app.use(web.assets());
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(sameOriginOnly(env.ALLOWED_ORIGINS));
+  // API answers depend on who asks: no cache keeps them unless a route says otherwise.
+  app.use('/api', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
   app.use(publicVideoRoutes({ videos, metadata, finished: new FinishedAnalyses() }));
   app.use(
     sessions({ redis, prefix: `${env.REDIS_KEY_PREFIX}sess:`, secret: env.SESSION_SECRET, maxAgeDays: env.SESSION_MAX_AGE_DAYS }),

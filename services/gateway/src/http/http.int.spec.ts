@@ -152,6 +152,24 @@ describe('requests the gateway refuses', () => {
     });
   });
 
+  it('marks every API answer that depends on the caller no-store, errors included', async () => {
+    const browser = gw.browser();
+    await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+    for (const path of [
+      '/api/user',
+      '/api/videos',
+      '/api/user-videos',
+      '/api/analysis/shares-map',
+      '/api/guest/credits',
+      '/api/nothing-here',
+    ]) {
+      const res = await browser.get(path);
+      expect([path, res.headers['cache-control']]).toEqual([path, 'no-store']);
+    }
+    const refused = await gw.request().post('/api/login').send({ email: uniqueEmail(), password: 'wrong' }).expect(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
   it('sends security headers with a CSP that allows YouTube embeds and thumbnails', async () => {
     const res = await gw.request().get('/api/user');
     const csp = res.headers['content-security-policy'];

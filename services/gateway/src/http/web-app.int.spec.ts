@@ -32,6 +32,27 @@ describe('the built web app, served by the gateway', () => {
     expect(await response.text()).toBe(SCRIPT);
   });
 
+  it('serves index.html itself no-cache, and says nowhere what serves it', async () => {
+    for (const path of ['/index.html', '/', '/history']) {
+      const response = await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+    for (const path of [
+      '/',
+      '/index.html',
+      '/favicon.svg',
+      '/assets/index-AbC123.js',
+      '/healthz',
+      '/readyz',
+      '/metrics',
+      '/api/user',
+    ]) {
+      const response = await fetch(`${gateway.url}${path}`);
+      expect([path, response.headers.get('x-powered-by')]).toEqual([path, null]);
+    }
+  });
+
   it('answers a missing asset with 404, not the app', async () => {
     const response = await fetch(`${gateway.url}/assets/index-gone.js`);
     expect(response.status).toBe(404);

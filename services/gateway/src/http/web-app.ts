@@ -43,7 +43,16 @@ export class WebApp {
       // An asset of an older build: a plain 404, never the app's page in its place.
       (_req, res) => void res.status(404).type('text').send('Not found'),
     );
-    router.use(compression(), express.static(this.dir, { index: false, maxAge: '1h', redirect: false }));
+    router.use(
+      compression(),
+      express.static(this.dir, {
+        index: false,
+        maxAge: '1h',
+        redirect: false,
+        // index.html names the current build's assets: revalidated each time, so a deploy is seen at once.
+        setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
+      }),
+    );
     return router;
   }
 
