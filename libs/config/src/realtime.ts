@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonEnvSchema } from './common';
-import { envInt } from './env';
+import { envInt, envList } from './env';
 import { sessionSecret, withProductionSecrets } from './session';
 
 /** Environment of a realtime (Socket.IO) instance. */
@@ -16,6 +16,12 @@ export const realtimeEnvSchema = withProductionSecrets(
     REALTIME_MAX_ROOMS: envInt(10, 1, 1_000),
     /** join_video requests one socket may make per minute. */
     REALTIME_JOINS_PER_MINUTE: envInt(60, 1, 10_000),
+    /** Live connections at once, across instances: per member, per guest, per client address (IPv6 /64). */
+    REALTIME_SOCKETS_PER_USER: envInt(20, 1, 10_000),
+    REALTIME_SOCKETS_PER_GUEST: envInt(10, 1, 10_000),
+    REALTIME_SOCKETS_PER_ADDRESS: envInt(100, 1, 100_000),
+    /** Other origins whose pages may open the live channel (e.g. a dev server), comma-separated. */
+    ALLOWED_ORIGINS: envList(),
   }),
 );
 

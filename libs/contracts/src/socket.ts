@@ -22,6 +22,7 @@ export const socketMessages = {
   invalidVideo: 'Invalid YouTube video id',
   tooManyJoins: 'Too many video changes: please slow down',
   tooManyRooms: 'Too many videos open on one connection',
+  tooManySockets: 'Too many live connections: close some tabs and try again',
 } as const;
 
 export type JoinVideo = z.infer<typeof joinVideoSchema>;

@@ -1,4 +1,5 @@
 import type { AnalysisEvent, AnalysisEventType, ErrorCode } from '@findclips/contracts';
+import { z } from 'zod';
 
 /** The Redis channel analysis events are published on; the realtime service relays them. */
 export const analysisEventsChannel = (keyPrefix: string) => `${keyPrefix}events:analysis`;
@@ -29,4 +30,19 @@ export function analysisEvent(type: AnalysisEventType, videoId: string, details:
 
 export async function publishAnalysisEvent(publisher: Publisher, keyPrefix: string, event: AnalysisEvent): Promise<void> {
   await publisher.publish(analysisEventsChannel(keyPrefix), JSON.stringify(event));
+}
+
+/** The Redis channel on which the gateway says sessions ended; realtime drops their sockets. */
+export const sessionsEndedChannel = (keyPrefix: string) => `${keyPrefix}events:sessions-ended`;
+
+/** One session signed out, or every session of a user (a password change, a Google link). */
+export const sessionsEndedSchema = z.union([
+  z.strictObject({ sessionId: z.string().min(1).max(256) }),
+  z.strictObject({ userId: z.number().int().positive() }),
+]);
+
+export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
+
+export async function publishSessionsEnded(publisher: Publisher, keyPrefix: string, ended: SessionsEnded): Promise<void> {
+  await publisher.publish(sessionsEndedChannel(keyPrefix), JSON.stringify(sessionsEndedSchema.parse(ended)));
 }

@@ -3,3 +3,4 @@ export * from './logger';
 export * from './redis';
 export * from './shutdown';
 export * from './metrics';
+export * from './address';

@@ -1,9 +1,11 @@
 import type { GatewayEnv } from '@findclips/config';
+import proxyAddr from 'proxy-addr';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { authRoutes } from './auth/auth.routes';
 import { googleRoutes } from './auth/google';
+import { liveSessions } from './auth/live-sessions';
 import { createPassport } from './auth/passport';
 import { UsersRepository } from './auth/users.repository';
 import { healthRoutes } from './health/health.routes';
@@ -94,7 +96,8 @@ export function createApp(deps: GatewayDeps) {
   app.use(httpMetrics(metrics));
 
   // The live channel is forwarded before any body parsing or security headers of ours.
-  const live = realtimeProxy(env.REALTIME_URL, logger);
+  // The client's address as this app resolves it (TRUST_PROXY), for the live channel's caps.
+  const live = realtimeProxy(env.REALTIME_URL, logger, (req) => proxyAddr(req, app.get('trust proxy fn')));
   app.use(live);
   app.locals.upgrade = live.upgrade;
   app.use(requestLog(logger));
@@ -117,9 +120,10 @@ export function createApp(deps: GatewayDeps) {
   app.use(passport.initialize());
   app.use(passport.session());
 
-  app.use(authRoutes({ users, passport, limits }));
-  app.use(googleRoutes(env, users, passport));
-  app.use(profileRoutes(users, limits.passwordCheck));
+  const endLiveSessions = liveSessions(redis, env.REDIS_KEY_PREFIX);
+  app.use(authRoutes({ users, passport, limits, endLiveSessions }));
+  app.use(googleRoutes(env, users, passport, endLiveSessions));
+  app.use(profileRoutes(users, limits.passwordCheck, endLiveSessions));
   app.use(xRoutes(dataSource));
   app.use(
     videosRoutes({

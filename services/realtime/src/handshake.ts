@@ -6,7 +6,9 @@ import { unsign } from 'cookie-signature';
 import type { DataSource } from 'typeorm';
 
 export type Identity =
-  { kind: 'member'; userId: number; guestId?: string } | { kind: 'guest'; guestId: string } | { kind: 'anonymous' };
+  | { kind: 'member'; userId: number; sessionId: string; guestId?: string }
+  | { kind: 'guest'; guestId: string }
+  | { kind: 'anonymous' };
 
 export type HandshakeResult = { ok: true; identity: Identity } | { ok: false; message: string };
 
@@ -25,7 +27,7 @@ export class HandshakeAuth {
     private readonly secret: string,
   ) {}
 
-  private async sessionUser(cookie: string | undefined): Promise<number | null | 'invalid'> {
+  private async sessionUser(cookie: string | undefined): Promise<{ userId: number; sessionId: string } | null | 'invalid'> {
     if (!cookie) return null;
     const sid = cookie.startsWith('s:') ? unsign(cookie.slice(2), this.secret) : false;
     if (!sid) return 'invalid';
@@ -36,24 +38,25 @@ export class HandshakeAuth {
     const user = await this.db
       .getRepository(UserEntity)
       .findOne({ where: { id: stored.id }, select: { id: true, passwordHash: true } });
-    return user && credentialStamp(user) === stored.stamp ? user.id : 'invalid';
+    return user && credentialStamp(user) === stored.stamp ? { userId: user.id, sessionId: sid } : 'invalid';
   }
 
   async identify(cookieHeader: string | undefined, auth: unknown): Promise<HandshakeResult> {
     const cookies = parseCookies(cookieHeader ?? '');
     const claimed = socketAuthSchema.safeParse(auth ?? {});
     const claims = claimed.success ? claimed.data : {};
-    const userId = await this.sessionUser(cookies[SESSION_COOKIE]);
+    const session = await this.sessionUser(cookies[SESSION_COOKIE]);
     const gid = cookies[GUEST_COOKIE] && GUEST_ID.test(cookies[GUEST_COOKIE]) ? cookies[GUEST_COOKIE] : undefined;
 
     if (claims.userId !== undefined) {
-      if (userId === 'invalid') return { ok: false, message: socketMessages.badSession };
-      if (userId === null || String(claims.userId) !== String(userId)) return { ok: false, message: socketMessages.userMismatch };
+      if (session === 'invalid') return { ok: false, message: socketMessages.badSession };
+      if (session === null || String(claims.userId) !== String(session.userId))
+        return { ok: false, message: socketMessages.userMismatch };
     }
-    if (typeof userId === 'number') return { ok: true, identity: { kind: 'member', userId, guestId: gid } };
+    if (session && session !== 'invalid') return { ok: true, identity: { kind: 'member', ...session, guestId: gid } };
     if (claims.guestId !== undefined && claims.guestId !== gid) return { ok: false, message: socketMessages.guestMismatch };
     if (gid) return { ok: true, identity: { kind: 'guest', guestId: gid } };
-    if (userId === 'invalid') return { ok: false, message: socketMessages.badSession };
+    if (session === 'invalid') return { ok: false, message: socketMessages.badSession };
     return { ok: true, identity: { kind: 'anonymous' } };
   }
 }

@@ -279,4 +279,120 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     await sleep(300);
     expect(got.map((e) => e.type)).toEqual(['VIDEO_ANALYZED']);
   });
+
+  it("refuses a handshake from another site's page, over long-polling and WebSocket", async () => {
+    const g = await guest();
+    for (const transports of [['polling'], ['websocket']]) {
+      const foreign = open(gateway.url, { cookie: g.cookie, transports, headers: { origin: 'https://evil.example' } });
+      const failed = await nextOf<Error>(foreign, 'connect_error');
+      expect(failed.message).toMatch(/xhr poll error|websocket error|Origin not allowed/);
+      expect(foreign.connected).toBe(false);
+
+      const ours = open(gateway.url, { cookie: g.cookie, transports, headers: { origin: gateway.url } });
+      expect(await nextOf(ours, 'AUTH_CONFIRMED')).toEqual({ kind: 'guest', guestId: g.guestId });
+    }
+  });
+
+  it('drops the live connections of a session that signs out, and every one of a user whose password changes', async () => {
+    const password = strongPassword();
+    const email = uniqueEmail('live-out');
+    const registered = await gateway.request().post('/api/register').send({ email, password }).expect(201);
+    const userId = registered.body.id as number;
+    const first = String(registered.headers['set-cookie']).split(';')[0]!;
+    const login = async () =>
+      String((await gateway.request().post('/api/login').send({ email, password }).expect(200)).headers['set-cookie']).split(
+        ';',
+      )[0]!;
+    const second = await login();
+
+    const a = open(gateway.url, { cookie: first, auth: { userId } });
+    const b = open(two.url, { cookie: second, auth: { userId } });
+    await Promise.all([nextOf(a, 'AUTH_CONFIRMED'), nextOf(b, 'AUTH_CONFIRMED')]);
+    const bEvents = collect(b);
+
+    // Signing out ends that session's connection only, on whichever instance it is.
+    const aDropped = nextOf<string>(a, 'disconnect');
+    await gateway.request().post('/api/logout').set('Cookie', first).expect(200);
+    expect(await aDropped).toBe('io server disconnect');
+    await publish(analysisEvent('VIDEO_ANALYZED', 'privateVid1', { userId }));
+    await until(async () => bEvents.length === 1);
+    expect(b.connected).toBe(true);
+
+    // A password change ends every session of the user, and every live connection with it.
+    const third = await login();
+    const c = open(one.url, { cookie: third, auth: { userId } });
+    await nextOf(c, 'AUTH_CONFIRMED');
+    const dropped = [nextOf<string>(b, 'disconnect'), nextOf<string>(c, 'disconnect')];
+    await gateway
+      .request()
+      .patch('/api/profile/password')
+      .set('Cookie', third)
+      .send({ currentPassword: password, newPassword: strongPassword() })
+      .expect(200);
+    expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+});
+
+describe('realtime: caps on live connections, across instances', () => {
+  const prefix = `fc:test:${randomUUID()}:`;
+  const caps = { REALTIME_SOCKETS_PER_USER: '2', REALTIME_SOCKETS_PER_GUEST: '2', REALTIME_SOCKETS_PER_ADDRESS: '5' };
+  let gateway: TestGateway;
+  let one: TestRealtime;
+  let two: TestRealtime;
+  const sockets: Socket[] = [];
+  const open = (url: string, options?: Parameters<typeof client>[1]) => {
+    const socket = client(url, options);
+    sockets.push(socket);
+    return socket;
+  };
+  const confirmed = (socket: Socket) => nextOf(socket, 'AUTH_CONFIRMED').then(() => 'confirmed');
+  const refused = (socket: Socket) => nextOf<Error>(socket, 'connect_error').then((error) => error.message);
+
+  beforeAll(async () => {
+    one = await startTestRealtime(prefix, caps);
+    two = await startTestRealtime(prefix, caps);
+    gateway = await startTestGateway({ REDIS_KEY_PREFIX: prefix, REALTIME_URL: one.url });
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await one.close();
+    await two.close();
+  });
+
+  async function guestCookie() {
+    const res = await gateway.request().get('/api/guest/credits').expect(200);
+    return String(res.headers['set-cookie']).split(';')[0]!;
+  }
+
+  it('caps sockets per guest and per member, counted over every instance', async () => {
+    const cookie = await guestCookie();
+    expect(await confirmed(open(one.url, { cookie }))).toBe('confirmed');
+    expect(await confirmed(open(two.url, { cookie }))).toBe('confirmed');
+    expect(await refused(open(one.url, { cookie }))).toBe(socketMessages.tooManySockets);
+
+    const registered = await gateway
+      .request()
+      .post('/api/register')
+      .send({ email: uniqueEmail('cap'), password: strongPassword() })
+      .expect(201);
+    const member = { cookie: String(registered.headers['set-cookie']).split(';')[0]!, auth: { userId: registered.body.id } };
+    expect(await confirmed(open(two.url, member))).toBe('confirmed');
+    expect(await confirmed(open(one.url, member))).toBe('confirmed');
+    expect(await refused(open(two.url, member))).toBe(socketMessages.tooManySockets);
+  });
+
+  it('caps sockets per client address as the gateway resolves it, whoever they are; a claimed address is ignored', async () => {
+    // Through the gateway, each with its own guest id, each claiming another network: the gateway
+    // replaces the claim with the address it sees (this test's), so all six count as one client.
+    const viaGateway = async (address: string) => {
+      const cookie = await guestCookie();
+      return open(gateway.url, { cookie, headers: { 'x-client-address': address } });
+    };
+    const accepted = await Promise.all([1, 2, 3, 4, 5].map(async (i) => confirmed(await viaGateway(`2001:db8:${i}::1`))));
+    expect(accepted).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'confirmed']);
+    expect(await refused(await viaGateway('2001:db8:99::1'))).toBe(socketMessages.tooManySockets);
+  });
 });

@@ -7,13 +7,14 @@ import {
   type AnalysisEvent,
 } from '@findclips/contracts';
 import type { RealtimeEnv } from '@findclips/config';
-import { analysisEventsChannel } from '@findclips/queue';
+import { analysisEventsChannel, sessionsEndedChannel, sessionsEndedSchema, type SessionsEnded } from '@findclips/queue';
 import type { RedisClient } from '@findclips/runtime';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { addressRoom, clientAddress, guestRoom, originAllowed, sessionRoom, userRoom } from './admission';
 import { HandshakeAuth, type Identity } from './handshake';
 
 export interface RealtimeDeps {
@@ -29,11 +30,11 @@ export interface RealtimeDeps {
 }
 
 const videoRoom = (videoId: string) => `video:${videoId}`;
-const userRoom = (userId: number) => `user:${userId}`;
-const guestRoom = (guestId: string) => `guest:${guestId}`;
 
 interface SocketData {
   identity: Identity;
+  /** The client's address, for the cap of sockets per address. */
+  address: string;
   joins: number[];
 }
 
@@ -46,6 +47,7 @@ type Ack = ((response: unknown) => void) | undefined;
  */
 export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
   const { env, dataSource, redis, subscriber, logger } = deps;
+  const allowedOrigins = new Set(env.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/$/, '')));
   const io = new Server<Record<string, never>, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>(
     http,
     {
@@ -56,29 +58,52 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
       pingInterval: 25_000,
       pingTimeout: 20_000,
       adapter: createAdapter(redis, subscriber, { key: `${env.REDIS_KEY_PREFIX}socket.io` }),
+      // Both transports' handshakes: another site's page may not open the channel with our cookies.
+      allowRequest: (req, callback) => {
+        const allowed = originAllowed(req, allowedOrigins);
+        callback(allowed ? null : 'Origin not allowed', allowed);
+      },
     },
   );
   const auth = new HandshakeAuth(redis, dataSource, `${env.REDIS_KEY_PREFIX}sess:`, env.SESSION_SECRET);
 
+  /** Sockets open in a room, on every instance. */
+  const openIn = async (room: string) => (await io.in(room).fetchSockets()).length;
+  /** Whether one more socket for this identity and address would pass the caps. */
+  const withinCaps = async (identity: Identity, address: string) => {
+    const [own, fromAddress] = await Promise.all([
+      identity.kind === 'member'
+        ? openIn(userRoom(identity.userId)).then((n) => n < env.REALTIME_SOCKETS_PER_USER)
+        : identity.kind === 'guest'
+          ? openIn(guestRoom(identity.guestId)).then((n) => n < env.REALTIME_SOCKETS_PER_GUEST)
+          : true,
+      openIn(addressRoom(address)).then((n) => n < env.REALTIME_SOCKETS_PER_ADDRESS),
+    ]);
+    return own && fromAddress;
+  };
+
   io.use((socket, next) => {
-    auth.identify(socket.handshake.headers.cookie, socket.handshake.auth).then(
-      (result) => {
-        socket.data.joins = [];
+    socket.data.joins = [];
+    socket.data.address = clientAddress(socket.request);
+    auth
+      .identify(socket.handshake.headers.cookie, socket.handshake.auth)
+      .then(async (result) => {
         if (result.ok) socket.data.identity = result.identity;
         else {
           // Tell the client why, then drop it (emitted once connected).
           socket.data.identity = { kind: 'anonymous' };
           (socket as Socket & { refusal?: string }).refusal = result.message;
         }
+        if (!(await withinCaps(socket.data.identity, socket.data.address))) return next(new Error(socketMessages.tooManySockets));
         next();
-      },
-      (error: unknown) => next(error instanceof Error ? error : new Error('authentication failed')),
-    );
+      })
+      .catch((error: unknown) => next(error instanceof Error ? error : new Error('authentication failed')));
   });
 
   io.on('connection', (socket) => {
     const refusal = (socket as Socket & { refusal?: string }).refusal;
     const identity = socket.data.identity;
+    void socket.join(addressRoom(socket.data.address));
     if (refusal) {
       socket.emit('AUTH_ERROR', { message: refusal });
       socket.disconnect(true);
@@ -90,7 +115,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
       return;
     }
     if (identity.kind === 'member') {
-      void socket.join(userRoom(identity.userId));
+      void socket.join([userRoom(identity.userId), sessionRoom(identity.sessionId)]);
       // A member connection replaces the guest one of the same browser.
       if (identity.guestId) io.in(guestRoom(identity.guestId)).disconnectSockets(true);
       socket.emit('AUTH_CONFIRMED', { kind: 'member', userId: identity.userId });
@@ -165,7 +190,19 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     relayedByType?.inc({ type: event.type });
   };
   const channel = analysisEventsChannel(env.REDIS_KEY_PREFIX);
-  const ready = subscriber.subscribe(channel, relay);
+  /** Sessions the gateway ended (sign-out, password change): their sockets here are dropped. */
+  const endSessions = (message: string) => {
+    let ended: SessionsEnded;
+    try {
+      ended = sessionsEndedSchema.parse(JSON.parse(message));
+    } catch (error) {
+      logger.warn({ err: error }, 'ignored a malformed sessions-ended message');
+      return;
+    }
+    io.local.in('userId' in ended ? userRoom(ended.userId) : sessionRoom(ended.sessionId)).disconnectSockets(true);
+  };
+  const endedChannel = sessionsEndedChannel(env.REDIS_KEY_PREFIX);
+  const ready = Promise.all([subscriber.subscribe(channel, relay), subscriber.subscribe(endedChannel, endSessions)]);
 
   return {
     io,
@@ -173,7 +210,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     stats: () => ({ sockets: io.of('/').sockets.size, relayed }),
     /** Disconnects every client (they reconnect to another instance) and stops relaying. */
     close: async () => {
-      await subscriber.unsubscribe(channel).catch(() => undefined);
+      await subscriber.unsubscribe([channel, endedChannel]).catch(() => undefined);
       // A server-initiated disconnect (not a dropped transport) tells clients to reconnect at once.
       io.local.disconnectSockets(true);
       await new Promise((resolve) => setTimeout(resolve, 100));

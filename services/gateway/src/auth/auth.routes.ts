@@ -3,6 +3,7 @@ import type { UserEntity } from '@findclips/db';
 import { Router, type RequestHandler } from 'express';
 import { parseInput } from '../http/errors';
 import { SESSION_COOKIE } from '../http/session';
+import type { EndLiveSessions } from './live-sessions';
 import type { AppPassport } from './passport';
 import { hashPassword } from './passwords';
 import { currentUser, requireUser } from './require-user';
@@ -13,10 +14,11 @@ export interface AuthRoutesDeps {
   users: UsersRepository;
   passport: AppPassport;
   limits: { login: RequestHandler[]; register: RequestHandler[] };
+  endLiveSessions: EndLiveSessions;
 }
 
 /** Registration, email+password sign-in, sign-out and the current user. */
-export function authRoutes({ users, passport, limits }: AuthRoutesDeps) {
+export function authRoutes({ users, passport, limits, endLiveSessions }: AuthRoutesDeps) {
   const router = Router();
 
   router.post('/api/register', ...limits.register, async (req, res) => {
@@ -43,7 +45,11 @@ export function authRoutes({ users, passport, limits }: AuthRoutesDeps) {
   });
 
   router.post('/api/logout', async (req, res) => {
+    const signedIn = Boolean(req.user);
+    const sessionId = req.sessionID;
     await logOut(req);
+    // The live connections opened with this session stop receiving the user's events.
+    if (signedIn) await endLiveSessions({ sessionId });
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.json({ message: 'Logged out' });
   });

@@ -2,6 +2,7 @@ import type { GatewayEnv } from '@findclips/config';
 import type { UserEntity } from '@findclips/db';
 import { Router } from 'express';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
+import type { EndLiveSessions } from './live-sessions';
 import type { AppPassport } from './passport';
 import { logIn } from './session-login';
 import { isUniqueViolation, type UsersRepository } from './users.repository';
@@ -26,7 +27,11 @@ const toAuthPage = (reason: string) => `/auth?error=${encodeURIComponent(reason)
  * have registered that email with a password before its owner came with Google (we never check
  * emails), and the password changes the session stamp, so every session opened with it ends.
  */
-export async function findOrCreateGoogleUser(users: UsersRepository, profile: Profile): Promise<UserEntity> {
+export async function findOrCreateGoogleUser(
+  users: UsersRepository,
+  profile: Profile,
+  endLiveSessions: EndLiveSessions,
+): Promise<UserEntity> {
   const existing = await users.findByGoogleId(profile.id);
   if (existing) return existing;
 
@@ -43,7 +48,8 @@ export async function findOrCreateGoogleUser(users: UsersRepository, profile: Pr
   const sameEmail = await users.findByEmail(email.value);
   if (sameEmail) {
     if (!verified) throw new GoogleSignInRefused(googleMessages.unverifiedEmail);
-    return users.update(sameEmail, {
+    const hadPassword = sameEmail.passwordHash !== null;
+    const linked = await users.update(sameEmail, {
       googleId: profile.id,
       passwordHash: null,
       name: sameEmail.name ?? fromProfile.name,
@@ -51,6 +57,9 @@ export async function findOrCreateGoogleUser(users: UsersRepository, profile: Pr
       lastName: sameEmail.lastName ?? fromProfile.lastName,
       avatarUrl: sameEmail.avatarUrl ?? fromProfile.avatarUrl,
     });
+    // The live connections opened with the password end with its sessions.
+    if (hadPassword) await endLiveSessions({ userId: linked.id });
+    return linked;
   }
 
   try {
@@ -64,7 +73,7 @@ export async function findOrCreateGoogleUser(users: UsersRepository, profile: Pr
 }
 
 /** GET /auth/google (a full-page navigation) and its callback. */
-export function googleRoutes(env: GatewayEnv, users: UsersRepository, passport: AppPassport) {
+export function googleRoutes(env: GatewayEnv, users: UsersRepository, passport: AppPassport, endLiveSessions: EndLiveSessions) {
   const router = Router();
   const clientID = env.GOOGLE_CLIENT_ID;
   const clientSecret = env.GOOGLE_CLIENT_SECRET;
@@ -90,7 +99,7 @@ export function googleRoutes(env: GatewayEnv, users: UsersRepository, passport: 
       profile: Profile,
       done: (error: unknown, user?: UserEntity | false, info?: object) => void,
     ) => {
-      findOrCreateGoogleUser(users, profile).then(
+      findOrCreateGoogleUser(users, profile, endLiveSessions).then(
         (user) => done(null, user),
         (error: unknown) => (error instanceof GoogleSignInRefused ? done(null, false, { message: error.message }) : done(error)),
       );

@@ -1,8 +1,8 @@
 import { AppError } from '@findclips/contracts';
 import type { Request } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { rateLimit } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
-import type { RedisClient } from '@findclips/runtime';
+import { clientAddressKey, type RedisClient } from '@findclips/runtime';
 
 export interface LimiterOptions {
   redis: RedisClient;
@@ -18,9 +18,6 @@ export interface LimiterOptions {
   what: string;
 }
 
-/** What counts as one client address: an IPv4 address, or an IPv6 /64 (one connection's addresses). */
-export const clientAddressKey = (ip: string) => ipKeyGenerator(ip, 64);
-
 /** A rate limit kept in Redis, so every gateway instance shares the same counters. */
 export function createLimiter(options: LimiterOptions) {
   const minutes = Math.max(1, Math.ceil(options.windowSeconds / 60));
@@ -33,7 +30,7 @@ export function createLimiter(options: LimiterOptions) {
     // Requests without the counted value (e.g. no email in the body) are left to validation.
     skip: (req) => options.key !== undefined && !options.key(req),
     keyGenerator: (req) => options.key?.(req) ?? clientAddressKey(req.ip ?? ''),
-    // clientAddressKey is express-rate-limit's own ipKeyGenerator (with a /64), which this check cannot see.
+    // clientAddressKey keys IPv6 by /64, as this check wants, in a way it cannot see.
     validate: { keyGeneratorIpFallback: false },
     store: new RedisStore({
       prefix: options.prefix,

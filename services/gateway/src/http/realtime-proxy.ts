@@ -6,6 +6,9 @@ import { parse as parseCookies } from 'cookie';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 
+/** The header the realtime service reads the client's address from (see its admission). */
+export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+
 /** How long an instance that refused a connection is passed over. */
 export const INSTANCE_DOWN_MS = 5_000;
 
@@ -47,8 +50,14 @@ export class RealtimeInstances {
 /**
  * Forwards /socket.io (HTTP long-polling and WebSocket upgrades) to the realtime instances, so the
  * app and its live channel share one origin. Call `upgrade` from the HTTP server's 'upgrade' event.
+ * Each request carries the client's address as this gateway resolved it, replacing any the client
+ * sent, for the live channel's caps per address.
  */
-export function realtimeProxy(targets: readonly [string, ...string[]], logger: Logger) {
+export function realtimeProxy(
+  targets: readonly [string, ...string[]],
+  logger: Logger,
+  clientAddress: (req: IncomingMessage) => string,
+) {
   const instances = new RealtimeInstances(targets);
   const chosen = new WeakMap<IncomingMessage, string>();
   const proxy = createProxyMiddleware<IncomingMessage>({
@@ -66,6 +75,8 @@ export function realtimeProxy(targets: readonly [string, ...string[]], logger: L
           }
         : undefined,
     on: {
+      proxyReq: (proxyReq, req) => void proxyReq.setHeader(CLIENT_ADDRESS_HEADER, clientAddress(req)),
+      proxyReqWs: (proxyReq, req) => void proxyReq.setHeader(CLIENT_ADDRESS_HEADER, clientAddress(req)),
       error: (error, req, res) => {
         const target = chosen.get(req);
         const code = (error as NodeJS.ErrnoException).code;

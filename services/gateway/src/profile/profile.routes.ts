@@ -9,6 +9,7 @@ import {
 } from '@findclips/contracts';
 import type { UserEntity } from '@findclips/db';
 import { Router, type RequestHandler } from 'express';
+import type { EndLiveSessions } from '../auth/live-sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { currentUser, requireUser } from '../auth/require-user';
 import { logIn } from '../auth/session-login';
@@ -21,7 +22,7 @@ function refuseIfManagedByGoogle(user: UserEntity) {
 }
 
 /** Profile, email and password changes, and the password check of the delete dialog. */
-export function profileRoutes(users: UsersRepository, passwordCheckLimit: RequestHandler[]) {
+export function profileRoutes(users: UsersRepository, passwordCheckLimit: RequestHandler[], endLiveSessions: EndLiveSessions) {
   const router = Router();
   router.use(['/api/profile', '/api/verify-password'], requireUser);
 
@@ -53,8 +54,10 @@ export function profileRoutes(users: UsersRepository, passwordCheckLimit: Reques
       throw new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, { field: 'currentPassword' });
     }
     const updated = await users.update(user, { passwordHash: await hashPassword(newPassword) });
-    // A new session for this browser; every other session of the user is signed out.
+    // A new session for this browser; every other session of the user is signed out, and every
+    // live connection dropped (this browser's reconnects with its new session).
     await logIn(req, updated);
+    await endLiveSessions({ userId: updated.id });
     res.json(toPublicUser(updated));
   });
 

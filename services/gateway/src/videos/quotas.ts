@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GUEST_CREDIT_WINDOW_SECONDS, GUEST_CREDITS } from '@findclips/contracts';
-import type { RedisClient } from '@findclips/runtime';
-import { clientAddressKey } from '../http/rate-limit';
+import { clientAddressKey, type RedisClient } from '@findclips/runtime';
 
 /**
  * Spends one use of every rolling window in KEYS at once, or none: each key is a sorted set of use

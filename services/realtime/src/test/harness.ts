@@ -65,7 +65,12 @@ export async function startTestRealtime(prefix: string, overrides: Record<string
 /** A polling-only client with cookies, as the web app connects (SPEC §7). */
 export function client(
   url: string,
-  { cookie, auth, transports = ['polling'] }: { cookie?: string; auth?: Record<string, unknown>; transports?: string[] } = {},
+  {
+    cookie,
+    auth,
+    transports = ['polling'],
+    headers = {},
+  }: { cookie?: string; auth?: Record<string, unknown>; transports?: string[]; headers?: Record<string, string> } = {},
 ): Socket {
   return connect(url, {
     path: '/socket.io',
@@ -73,7 +78,7 @@ export function client(
     withCredentials: true,
     reconnection: false,
     auth,
-    extraHeaders: cookie ? { cookie } : {},
+    extraHeaders: { ...headers, ...(cookie ? { cookie } : {}) },
   });
 }
 

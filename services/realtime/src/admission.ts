@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { clientAddressKey } from '@findclips/runtime';
+
+/** The header the gateway sets to the client's address as it resolved it (trusted proxies and all). */
+export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+
+export const userRoom = (userId: number) => `user:${userId}`;
+export const guestRoom = (guestId: string) => `guest:${guestId}`;
+/** A session's sockets, by a hash of its id: the id itself never leaves the handshake. */
+export const sessionRoom = (sessionId: string) =>
+  `session:${createHash('sha256').update(sessionId).digest('base64url').slice(0, 32)}`;
+export const addressRoom = (address: string) => `address:${clientAddressKey(address)}`;
+
+/** The client's address: the gateway's word for it, else the peer's (a direct connection). */
+export function clientAddress(req: IncomingMessage): string {
+  const given = req.headers[CLIENT_ADDRESS_HEADER];
+  return (typeof given === 'string' && given) || req.socket.remoteAddress || 'unknown';
+}
+
+/**
+ * Whether a handshake (long-polling or WebSocket) may proceed: a page of another site may not open
+ * our live channel with its visitors' cookies. A browser always sends Origin here; it must be the
+ * page's own host (the gateway forwards the Host it was asked for) or an allowed origin. Clients
+ * that are not browsers send none and pass, as they carry no one else's cookies.
+ */
+export function originAllowed(req: IncomingMessage, allowedOrigins: ReadonlySet<string>): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (allowedOrigins.has(origin.replace(/\/$/, ''))) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
