@@ -18,7 +18,9 @@ const schemas = { gateway: gatewayEnvSchema, realtime: realtimeEnvSchema, worker
 const interpolate = (value: string) =>
   String(value)
     .replace(/\$\{(\w+):-([^}]*)\}/g, (_m, _name, fallback: string) => fallback)
-    .replace(/\$\{(\w+):\?[^}]*\}/g, 'a-session-secret-of-at-least-32-characters');
+    .replace(/\$\{(\w+):\?[^}]*\}/g, (_m, name: string) =>
+      name === 'PUBLIC_URL' ? 'https://clips.example.com' : 'a-session-secret-of-at-least-32-characters',
+    );
 const ours = Object.entries(compose.services).filter(([, s]) => s.build);
 
 describe('docker-compose.yml', () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { shareMessages } from '@findclips/contracts';
 import { SharedAnalysisEntity } from '@findclips/db';
 import supertest from 'supertest';
+import { until } from '@findclips/testing';
 import { mapLimited } from '@findclips/analysis';
 import { SharesRepository } from '../../services/gateway/src/shares/shares.repository';
 import { startPipeline, type Pipeline } from './harness';
@@ -9,7 +10,7 @@ import { startPipeline, type Pipeline } from './harness';
 describe('shares, history and the public shared page', () => {
   let p: Pipeline;
   beforeAll(async () => {
-    p = await startPipeline();
+    p = await startPipeline({ PUBLIC_URL: 'https://clips.example.test/' });
   });
   afterAll(() => p.close());
 
@@ -33,7 +34,7 @@ describe('shares, history and the public shared page', () => {
     expect(created.body).toEqual({
       shareId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       youtubeId: videoId,
-      url: `${p.gateway.url}/shared/${created.body.shareId}`,
+      url: `https://clips.example.test/shared/${created.body.shareId}`,
     });
 
     const again = await browser
@@ -66,9 +67,61 @@ describe('shares, history and the public shared page', () => {
         channelTitle: 'Fake Channel',
       },
     });
-    expect((await browser.get(`/api/shared/${shareId}`).expect(200)).body).toMatchObject({ isOwner: true, viewCount: 2 });
+    // The owner's own visits are no views.
+    expect((await browser.get(`/api/shared/${shareId}`).expect(200)).body).toMatchObject({ isOwner: true, viewCount: 1 });
     const stranger = await member();
-    expect((await stranger.browser.get(`/api/shared/${shareId}`).expect(200)).body.isOwner).toBe(false);
+    expect((await stranger.browser.get(`/api/shared/${shareId}`).expect(200)).body).toMatchObject({
+      isOwner: false,
+      viewCount: 2,
+    });
+  });
+
+  it('counts one view per address for visitors without cookies, whatever browser they claim to be', async () => {
+    const { browser } = await member();
+    const { videoId, topics } = await analysed(browser);
+    const { shareId } = (await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201)).body;
+    for (let i = 0; i < 5; i++) {
+      await p.gateway.request().get(`/api/shared/${shareId}`).set('User-Agent', `Browser/${i}.0 (${randomUUID()})`).expect(200);
+    }
+    const row = await p.gateway.dataSource.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId });
+    expect(row.viewCount).toBe(1);
+  });
+
+  it('refuses topics and quotes that are not from an analysis the sharer can read', async () => {
+    const { browser } = await member();
+    const { videoId, topics } = await analysed(browser);
+    const refused = { message: shareMessages.notFromAnalysis, errorType: 'VALIDATION_ERROR', field: 'topics' };
+    const [topic] = topics;
+    const invented = [
+      [{ ...topic, title: 'Our sponsor is the best' }],
+      [{ ...topic, startTime: 4797, endTime: 5424 }],
+      [{ ...topic, quotes: [{ ...topic.quotes[0], content: 'Words nobody said.' }] }],
+      [{ ...topic, id: 'made-up-topic' }],
+    ];
+    for (const forged of invented) {
+      expect((await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics: forged }).expect(400)).body).toEqual(
+        refused,
+      );
+    }
+    // Fewer topics or fewer quotes are a choice, not an invention.
+    await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics: [{ ...topic, quotes: topic.quotes.slice(0, 1) }] })
+      .expect(201);
+
+    // A member's private re-analysis is theirs to share, and nobody else's.
+    const other = p.addVideo(300);
+    const owner = await member('gemini');
+    await owner.browser.post(`/api/videos/transcript?videoId=${other}`).send({}).expect(202);
+    await p.nextEvent(other, 'VIDEO_ANALYZED');
+    await owner.browser.post('/api/videos/analyze').send({ videoId: other }).expect(202);
+    await until(async () => (await owner.browser.get(`/api/user-videos/${other}`)).status === 200);
+    const privateTopics = (await owner.browser.get(`/api/user-videos/${other}`).expect(200)).body.analyzedTopics;
+    const sharedTopics = (await owner.browser.get(`/api/cached-videos/${other}`).expect(200)).body.analyzedTopics;
+    expect(privateTopics[0].id).not.toBe(sharedTopics[0].id);
+    await owner.browser.post('/api/analysis/share').send({ youtubeId: other, topics: privateTopics }).expect(201);
+    const stranger = await member();
+    await stranger.browser.post('/api/analysis/share').send({ youtubeId: other, topics: privateTopics }).expect(400);
   });
 
   it('counts exactly one view per visitor: 50 concurrent visitors add 50, reloads add none', async () => {
@@ -176,7 +229,13 @@ describe('shares, history and the public shared page', () => {
     expect(html).toContain(`<meta name="twitter:title" content="${escaped}">`);
     expect(html).toContain('<meta property="og:description" content="Best &lt;b&gt;bits&lt;/b&gt;">');
     expect(html).toContain(`<meta property="og:image" content="https://i.ytimg.com/vi/${videoId}/hqdefault.jpg">`);
+    expect(url).toBe(`https://clips.example.test/shared/${shareId}`);
     expect(html).toContain(`<meta property="og:url" content="${url}">`);
+    expect(html).toContain(`<link rel="canonical" href="${url}">`);
+    // A request for another host changes none of our links.
+    const spoofed = await p.gateway.request().get(`/shared/${shareId}`).set('Host', 'evil.example').expect(200);
+    expect(spoofed.text).toContain(`<meta property="og:url" content="${url}">`);
+    expect(spoofed.text).not.toContain('evil.example');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).not.toContain('<script>alert');
 

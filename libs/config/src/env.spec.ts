@@ -43,9 +43,22 @@ describe('gateway environment', () => {
     );
     const secret = 'x'.repeat(40);
     expect(
-      parseEnv('gateway', gatewayEnvSchema, { NODE_ENV: 'production', SESSION_SECRET: secret, METRICS_TOKEN: 'm' })
-        .SESSION_SECRET,
+      parseEnv('gateway', gatewayEnvSchema, {
+        NODE_ENV: 'production',
+        SESSION_SECRET: secret,
+        METRICS_TOKEN: 'm',
+        PUBLIC_URL: 'https://clips.example.com',
+      }).SESSION_SECRET,
     ).toBe(secret);
+  });
+
+  it('builds links on PUBLIC_URL: required in production, http://localhost:{PORT} elsewhere', () => {
+    expect(() => parseEnv('gateway', gatewayEnvSchema, { NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
+    expect(() => parseEnv('gateway', gatewayEnvSchema, { PUBLIC_URL: 'clips.example.com' })).toThrow(/PUBLIC_URL: must be a URL/);
+    expect(parseEnv('gateway', gatewayEnvSchema, { PUBLIC_URL: 'https://clips.example.com/' }).PUBLIC_URL).toBe(
+      'https://clips.example.com',
+    );
+    expect(parseEnv('gateway', gatewayEnvSchema, { PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
   });
 
   it('requires METRICS_TOKEN in production where /metrics is on the public port (gateway, realtime), not on the worker', () => {

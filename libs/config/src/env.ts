@@ -81,3 +81,7 @@ export const envUrlList = (fallback: string, protocols: string[]) =>
 
 /** An optional string where an empty value (`VAR=` in a compose file) means unset. */
 export const envOptional = () => z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());
+
+/** An optional URL with a scheme among `protocols`; empty means unset. */
+export const envOptionalUrl = (protocols: string[]) =>
+  envOptional().refine((value) => value === undefined || isUrlWith(value, protocols), needsScheme(protocols));

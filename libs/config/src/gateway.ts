@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonEnvSchema } from './common';
-import { envInt, envList, envOptional, envUrl, envUrlList } from './env';
+import { envInt, envList, envOptional, envOptionalUrl, envUrl, envUrlList } from './env';
 import { youtubeEnvSchema } from './youtube';
 import { sessionSecret, withProductionSecrets } from './session';
 
@@ -23,6 +23,12 @@ export const gatewayEnvSchema = withProductionSecrets(
     .extend({
       /** Port the gateway listens on. */
       PORT: envInt(3000, 0, 65535),
+      /**
+       * The app's public origin (https://clips.example.com): share links, og:url and canonical links
+       * are built on it, never on the request's Host header. Required in production; elsewhere
+       * http://localhost:{PORT}.
+       */
+      PUBLIC_URL: envOptionalUrl(['http:', 'https:']),
       /** Signs the session cookie; at least 32 characters, required in production. */
       SESSION_SECRET: z.preprocess(
         (v) => (v === '' ? undefined : v),
@@ -77,7 +83,12 @@ export const gatewayEnvSchema = withProductionSecrets(
       path: ['GOOGLE_CLIENT_SECRET'],
       message: 'required when GOOGLE_CLIENT_ID is set',
       when: () => true,
+    })
+    .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL, {
+      path: ['PUBLIC_URL'],
+      message: 'required in production (share links are built on it)',
+      when: () => true,
     }),
-);
+).transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') }));
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

@@ -8,6 +8,7 @@ export const shareMessages = {
   analyseFirst: 'Analyse this video before sharing it',
   notYours: 'Shared analysis not found',
   signInOrGuest: 'Sign in, or analyse this video as a guest, to share it',
+  notFromAnalysis: 'Only topics and quotes of an analysis of this video you can read can be shared',
 } as const;
 
 /** POST /api/analysis/share. */

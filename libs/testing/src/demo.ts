@@ -14,7 +14,12 @@ async function main() {
   const stack = await startStack({
     port,
     output: 'inherit',
-    env: { YOUTUBE_BASE_URL: youtube.url, ANALYSIS_DEFAULT_PROVIDER: 'local', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: {
+      YOUTUBE_BASE_URL: youtube.url,
+      ANALYSIS_DEFAULT_PROVIDER: 'local',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    },
   });
   const app = `http://localhost:${port}`;
   process.stdout.write(

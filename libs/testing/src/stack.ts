@@ -101,6 +101,7 @@ export async function startStack({
   const shared = {
     ...process.env,
     PORT: String(gatewayPort),
+    PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
     REALTIME_URL: realtimePorts.map((p) => `http://127.0.0.1:${p}`).join(','),
     ...env,
   };

@@ -135,7 +135,16 @@ export function createApp(deps: GatewayDeps) {
     }),
   );
 
-  app.use(sharesRoutes({ shares: new SharesRepository(dataSource), videos, redis, keyPrefix: env.REDIS_KEY_PREFIX, web }));
+  app.use(
+    sharesRoutes({
+      shares: new SharesRepository(dataSource),
+      videos,
+      redis,
+      keyPrefix: env.REDIS_KEY_PREFIX,
+      web,
+      publicUrl: env.PUBLIC_URL,
+    }),
+  );
 
   app.use('/api', notFound);
   app.use(web.fallback());

@@ -9,13 +9,14 @@ import {
   type ShareResponse,
 } from '@findclips/contracts';
 import { readTopics, type SharedAnalysisEntity } from '@findclips/db';
-import type { RedisClient } from '@findclips/runtime';
+import { clientAddressKey, type RedisClient } from '@findclips/runtime';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
-import { guestIdentity, readGuestId } from '../videos/guest-id';
+import { guestIdentity, guestIdOf, readGuestId } from '../videos/guest-id';
 import type { VideosRepository } from '../videos/videos.repository';
 import type { WebApp } from '../http/web-app';
+import { shareAnalysis } from './share-analysis';
 import { withPreview } from './share-page';
 import type { SharesRepository } from './shares.repository';
 
@@ -25,27 +26,30 @@ export interface SharesRoutesDeps {
   redis: RedisClient;
   keyPrefix: string;
   web: WebApp;
+  /** The app's public origin (PUBLIC_URL): links to a share are built on it, never on the Host header. */
+  publicUrl: string;
 }
 
 /** A browser's reloads within this window count as one view. */
 const VIEW_WINDOW_SECONDS = 10 * 60;
 
-const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
-const shareUrl = (req: Request, shareId: string) => `${origin(req)}/shared/${shareId}`;
-
-/** Who is looking: the member, else the guest, else the address and browser. */
-function visitorOf(req: Request): string {
-  if (req.user) return `u:${req.user.id}`;
+/**
+ * Who is looking, for the view count: the member, else the guest, else the client's address (an
+ * IPv6 /64), whatever browser it claims to be. Null for the share's owner: their visits are no views.
+ */
+function visitorOf(req: Request, row: SharedAnalysisEntity): string | null {
   const gid = readGuestId(req);
-  if (gid) return `g:${gid}`;
+  if (req.user) return row.userId === req.user.id ? null : `u:${req.user.id}`;
+  if (gid) return row.guestSessionId === gid ? null : `g:${gid}`;
   return `a:${createHash('sha256')
-    .update(`${req.ip}|${req.get('user-agent') ?? ''}`)
+    .update(clientAddressKey(req.ip ?? ''))
     .digest('base64url')
     .slice(0, 22)}`;
 }
 
 /** Shares: create or update, read publicly (with view counts), list and remove; the shared page's preview. */
-export function sharesRoutes({ shares, videos, redis, keyPrefix, web }: SharesRoutesDeps) {
+export function sharesRoutes({ shares, videos, redis, keyPrefix, web, publicUrl }: SharesRoutesDeps) {
+  const shareUrl = (shareId: string) => `${publicUrl}/shared/${shareId}`;
   const router = Router();
 
   const publicShare = async (shareId: string): Promise<SharedAnalysisEntity> => {
@@ -57,29 +61,18 @@ export function sharesRoutes({ shares, videos, redis, keyPrefix, web }: SharesRo
 
   router.post('/api/analysis/share', guestIdentity, async (req, res) => {
     const body = parseInput(createShareRequestSchema, req.body);
-    const video = await videos.describeVideo(body.youtubeId);
-    if (!video) throw new AppError('NOT_FOUND', shareMessages.analyseFirst, { field: 'youtubeId' });
-    let owner: { userId: number } | { guestSessionId: string };
-    if (req.user) owner = { userId: req.user.id };
-    else if (await videos.guestHasAnalysed(req.guestId!, body.youtubeId)) owner = { guestSessionId: req.guestId! };
-    else throw new AppError('FORBIDDEN', shareMessages.signInOrGuest);
-
-    const row = await shares.upsert(owner, {
-      youtubeId: body.youtubeId,
-      topics: body.topics,
-      title: body.title || null,
-      description: body.description || null,
-    });
-    const answer: ShareResponse = { shareId: row.shareId, youtubeId: row.youtubeId, url: shareUrl(req, row.shareId) };
+    const sharer = req.user ? { user: req.user } : { guestId: guestIdOf(req) };
+    const row = await shareAnalysis({ shares, videos }, sharer, body);
+    const answer: ShareResponse = { shareId: row.shareId, youtubeId: row.youtubeId, url: shareUrl(row.shareId) };
     res.status(201).json(answer);
   });
 
   router.get('/api/shared/:shareId', async (req, res) => {
     const row = await publicShare(String(req.params.shareId));
-    const first = await redis.set(`${keyPrefix}view:${row.shareId}:${visitorOf(req)}`, '1', {
-      NX: true,
-      EX: VIEW_WINDOW_SECONDS,
-    });
+    const visitor = visitorOf(req, row);
+    const first =
+      visitor !== null &&
+      (await redis.set(`${keyPrefix}view:${row.shareId}:${visitor}`, '1', { NX: true, EX: VIEW_WINDOW_SECONDS }));
     const viewCount = first ? await shares.countView(row.shareId) : row.viewCount;
     const video = await videos.describeVideo(row.youtubeId);
     const body: SharedAnalysisResponse = {
@@ -132,7 +125,7 @@ export function sharesRoutes({ shares, videos, redis, keyPrefix, web }: SharesRo
           title,
           description: row.description || DEFAULT_SHARE_DESCRIPTION,
           image: video?.thumbnailUrl ?? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`,
-          url: shareUrl(req, row.shareId),
+          url: shareUrl(row.shareId),
         }),
       );
   });

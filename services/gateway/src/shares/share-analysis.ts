@@ -1,0 +1,66 @@
+import { AppError, shareMessages, type CreateShareRequest, type Quote, type Topic } from '@findclips/contracts';
+import { readTopics, type SharedAnalysisEntity, type UserEntity } from '@findclips/db';
+import type { VideosRepository } from '../videos/videos.repository';
+import type { ShareOwner, SharesRepository } from './shares.repository';
+
+export interface ShareAnalysisDeps {
+  shares: SharesRepository;
+  videos: VideosRepository;
+}
+
+/** Who shares: a member, else the guest of this browser. */
+export type Sharer = { user: UserEntity } | { guestId: string };
+
+const sameQuote = (a: Quote, b: Quote) =>
+  a.id === b.id && a.content === b.content && a.startTime === b.startTime && a.endTime === b.endTime;
+
+/** A shared topic is one of `readable`, whole or with fewer quotes, never altered. */
+function isFrom(topic: Topic, readable: Topic[]): boolean {
+  const original = readable.find((t) => t.id === topic.id);
+  return Boolean(
+    original &&
+    original.title === topic.title &&
+    original.startTime === topic.startTime &&
+    original.endTime === topic.endTime &&
+    topic.quotes.every((quote) => original.quotes.some((known) => sameQuote(known, quote))),
+  );
+}
+
+/**
+ * Publishes the sharer's choice of topics of a video (one share per owner and video, updated in
+ * place). The topics must come from an analysis of that video the sharer can read: the finished
+ * shared analysis (members, and guests who analysed the video) or the member's private one. Nobody
+ * can publish invented topics or quotes on a page with our name.
+ */
+export async function shareAnalysis(
+  { shares, videos }: ShareAnalysisDeps,
+  sharer: Sharer,
+  request: CreateShareRequest,
+): Promise<SharedAnalysisEntity> {
+  const { youtubeId } = request;
+  const video = await videos.findCached(youtubeId);
+  if (!video) throw new AppError('NOT_FOUND', shareMessages.analyseFirst, { field: 'youtubeId' });
+
+  let owner: ShareOwner;
+  const readable: Topic[] = [];
+  if ('user' in sharer) {
+    owner = { userId: sharer.user.id };
+    const personal = await videos.findPrivate(sharer.user.id, youtubeId);
+    if (personal) readable.push(...readTopics(personal.analyzedTopics));
+  } else if (await videos.guestHasAnalysed(sharer.guestId, youtubeId)) {
+    owner = { guestSessionId: sharer.guestId };
+  } else {
+    throw new AppError('FORBIDDEN', shareMessages.signInOrGuest);
+  }
+  if (video.analysisStatus === 'complete') readable.push(...readTopics(video.analyzedTopics));
+  if (!request.topics.every((topic) => isFrom(topic, readable))) {
+    throw new AppError('VALIDATION_ERROR', shareMessages.notFromAnalysis, { field: 'topics' });
+  }
+
+  return shares.upsert(owner, {
+    youtubeId,
+    topics: request.topics,
+    title: request.title || null,
+    description: request.description || null,
+  });
+}
