@@ -111,7 +111,7 @@ describe('shares, history and the public shared page', () => {
 
     // A member's private re-analysis is theirs to share, and nobody else's.
     const other = p.addVideo(300);
-    const owner = await member('gemini');
+    const owner = await p.member('gemini');
     await owner.browser.post(`/api/videos/transcript?videoId=${other}`).send({}).expect(202);
     await p.nextEvent(other, 'VIDEO_ANALYZED');
     await owner.browser.post('/api/videos/analyze').send({ videoId: other }).expect(202);
