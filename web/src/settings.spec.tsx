@@ -115,12 +115,15 @@ describe('settings (SPEC §2, §5)', () => {
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), '  grace@example.com ');
     await user.click(screen.getByRole('button', { name: 'Update Email' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Current password'), 'my-secret');
+    await user.click(screen.getByRole('button', { name: 'Update Email' }));
 
     expect(await screen.findByText('Email updated')).toBeInTheDocument();
     expect(screen.getByText('Your email has been updated successfully.')).toBeInTheDocument();
     expect(await screen.findByText('grace@example.com')).toBeInTheDocument();
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ email: 'grace@example.com' });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ email: 'grace@example.com', currentPassword: 'my-secret' });
   });
 
   it("shows the server's reason when the email is taken, keeping the form open", async () => {
@@ -130,6 +133,7 @@ describe('settings (SPEC §2, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Change Email' }));
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'taken@example.com');
+    await user.type(screen.getByLabelText('Current password'), 'my-secret');
     await user.click(screen.getByRole('button', { name: 'Update Email' }));
     expect(await screen.findByText('Failed to update email')).toBeInTheDocument();
     expect(screen.getByText('Email already in use')).toBeInTheDocument();

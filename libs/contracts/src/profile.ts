@@ -23,9 +23,13 @@ export const updateProfileSchema = z.object({
   lastName: z.string().trim().min(1, profileMessages.lastNameRequired).max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
 });
 
-/** PATCH /api/profile/email. */
+/** PATCH /api/profile/email: the new address, and the current password that proves it is the owner asking. */
 export const updateEmailSchema = z.object({
   email: z.string().trim().max(EMAIL_MAX_LENGTH, profileMessages.invalidEmail).pipe(z.email(profileMessages.invalidEmail)),
+  currentPassword: z
+    .string()
+    .min(SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, profileMessages.currentPasswordIncorrect),
 });
 
 /** PATCH /api/profile/password: the settings minimum (6) differs from registration's (8). */

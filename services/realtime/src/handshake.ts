@@ -37,7 +37,7 @@ export class HandshakeAuth {
     if (typeof stored?.id !== 'number') return null;
     const user = await this.db
       .getRepository(UserEntity)
-      .findOne({ where: { id: stored.id }, select: { id: true, passwordHash: true } });
+      .findOne({ where: { id: stored.id }, select: { id: true, passwordHash: true, email: true } });
     return user && credentialStamp(user) === stored.stamp ? { userId: user.id, sessionId: sid } : 'invalid';
   }
 

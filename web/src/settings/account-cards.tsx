@@ -1,4 +1,10 @@
-import { updateEmailSchema, updatePasswordSchema, type UpdatePasswordRequest, type User } from '@findclips/contracts';
+import {
+  updateEmailSchema,
+  updatePasswordSchema,
+  type UpdateEmailRequest,
+  type UpdatePasswordRequest,
+  type User,
+} from '@findclips/contracts';
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Field, Input } from '../components/ui';
 import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
@@ -8,12 +14,12 @@ import { useProfileUpdate } from './use-profile-update';
 const MANAGED_TEXT = 'This is managed by your Google account. Change it in your Google account settings.';
 const managedBadge = <Badge className="bg-blue-50 text-blue-700">Managed by Google</Badge>;
 
-/** Email Address: read-only for Google accounts (SPEC §6). */
+/** Email Address: read-only for Google accounts (SPEC §6); a change needs the current password. */
 export function EmailCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
-  const [email, setEmail] = useState(user.email);
-  const [error, setError] = useState<string>();
-  const update = useProfileUpdate<{ email: string }>(
+  const [values, setValues] = useState<UpdateEmailRequest>({ email: user.email, currentPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<UpdateEmailRequest>>({});
+  const update = useProfileUpdate<UpdateEmailRequest>(
     '/api/profile/email',
     { success: 'Email updated', successText: 'Your email has been updated successfully.', failure: 'Failed to update email' },
     () => setEditing(false),
@@ -22,22 +28,32 @@ export function EmailCard({ user }: { user: User }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldErrors(updateEmailSchema, { email });
-    setError(found.email);
-    if (!hasErrors(found)) update.mutate({ email: email.trim() });
+    const found = fieldErrors(updateEmailSchema, values);
+    setErrors(found);
+    if (!hasErrors(found)) update.mutate({ ...values, email: values.email.trim() });
   };
 
   return (
     <SettingsCard title="Email Address" badge={google && managedBadge}>
       {editing && !google ? (
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <Field id="email" label="Email" error={error}>
+          <Field id="email" label="Email" error={errors.email}>
             <Input
               id="email"
               type="email"
-              value={email}
-              aria-invalid={Boolean(error)}
-              onChange={(e) => setEmail(e.target.value)}
+              value={values.email}
+              aria-invalid={Boolean(errors.email)}
+              onChange={(e) => setValues({ ...values, email: e.target.value })}
+            />
+          </Field>
+          <Field id="email-current-password" label="Current password" error={errors.currentPassword}>
+            <Input
+              id="email-current-password"
+              type="password"
+              autoComplete="current-password"
+              value={values.currentPassword}
+              aria-invalid={Boolean(errors.currentPassword)}
+              onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
             />
           </Field>
           <FormActions submitLabel="Update Email" pending={update.isPending} onCancel={() => setEditing(false)} />
@@ -52,8 +68,8 @@ export function EmailCard({ user }: { user: User }) {
               variant="outline"
               className="w-fit"
               onClick={() => {
-                setEmail(user.email);
-                setError(undefined);
+                setValues({ email: user.email, currentPassword: '' });
+                setErrors({});
                 setEditing(true);
               }}
             >

@@ -57,24 +57,48 @@ describe('profile, email and password settings', () => {
   });
 
   describe('PATCH /api/profile/email', () => {
-    it('changes the email used to sign in', async () => {
-      const { browser, password } = await signedIn();
+    it('changes the email used to sign in, with the current password, and signs out every other session', async () => {
+      const { browser, email, password } = await signedIn();
+      const elsewhere = gw.browser();
+      await elsewhere.post('/api/login').send({ email, password }).expect(200);
       const next = uniqueEmail('moved');
-      const res = await browser.patch('/api/profile/email').send({ email: next.toUpperCase() }).expect(200);
+      const res = await browser
+        .patch('/api/profile/email')
+        .send({ email: next.toUpperCase(), currentPassword: password })
+        .expect(200);
       expect(res.body.email).toBe(next);
+      await browser.get('/api/user').expect(200);
+      await elsewhere.get('/api/user').expect(401);
       await gw.request().post('/api/login').send({ email: next, password }).expect(200);
+      await gw.request().post('/api/login').send({ email, password }).expect(401);
+    });
+
+    it('refuses without the right current password: an open session alone cannot move the account', async () => {
+      const { browser, email } = await signedIn();
+      const next = uniqueEmail('hijack');
+      const missing = await browser.patch('/api/profile/email').send({ email: next }).expect(400);
+      expect(missing.body).toMatchObject({ message: 'currentPassword is required', field: 'currentPassword' });
+      const wrong = await browser
+        .patch('/api/profile/email')
+        .send({ email: next, currentPassword: 'not-the-password' })
+        .expect(400);
+      expect(wrong.body).toMatchObject({ message: profileMessages.currentPasswordIncorrect, field: 'currentPassword' });
+      expect((await browser.get('/api/user').expect(200)).body.email).toBe(email);
     });
 
     it('refuses an invalid address with the settings message', async () => {
-      const { browser } = await signedIn();
-      const res = await browser.patch('/api/profile/email').send({ email: 'nope@' }).expect(400);
+      const { browser, password } = await signedIn();
+      const res = await browser.patch('/api/profile/email').send({ email: 'nope@', currentPassword: password }).expect(400);
       expect(res.body).toMatchObject({ message: profileMessages.invalidEmail, field: 'email' });
     });
 
     it("refuses another account's address, whatever its case", async () => {
       const other = await signedIn();
-      const { browser } = await signedIn();
-      const res = await browser.patch('/api/profile/email').send({ email: other.email.toUpperCase() }).expect(409);
+      const { browser, password } = await signedIn();
+      const res = await browser
+        .patch('/api/profile/email')
+        .send({ email: other.email.toUpperCase(), currentPassword: password })
+        .expect(409);
       expect(res.body).toMatchObject({ message: profileMessages.emailTaken, field: 'email' });
     });
   });
@@ -140,7 +164,10 @@ describe('profile, email and password settings', () => {
       const user = (await browser.post('/api/register').send({ email, password }).expect(201)).body;
       await gw.dataSource.query('UPDATE users SET google_id = $1 WHERE id = $2', [`google-${user.id}`, user.id]);
 
-      const emailChange = await browser.patch('/api/profile/email').send({ email: uniqueEmail() }).expect(403);
+      const emailChange = await browser
+        .patch('/api/profile/email')
+        .send({ email: uniqueEmail(), currentPassword: 'anything' })
+        .expect(403);
       expect(emailChange.body.message).toBe(profileMessages.managedByGoogle);
       const passwordChange = await browser
         .patch('/api/profile/password')

@@ -32,18 +32,30 @@ export function profileRoutes(users: UsersRepository, passwordCheckLimit: Reques
     res.json(toPublicUser(user));
   });
 
-  router.patch('/api/profile/email', async (req, res) => {
+  /**
+   * A new email needs the current password (a session left open is not enough to take the account),
+   * is limited per user like every password check, and signs out every other session.
+   */
+  router.patch('/api/profile/email', ...passwordCheckLimit, async (req, res) => {
     const user = currentUser(req);
     refuseIfManagedByGoogle(user);
-    const email = normalizeEmail(parseInput(updateEmailSchema, req.body).email);
+    const request = parseInput(updateEmailSchema, req.body);
+    if (!(await verifyPassword(user.passwordHash, request.currentPassword))) {
+      throw new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, { field: 'currentPassword' });
+    }
+    const email = normalizeEmail(request.email);
     if (email === user.email) return void res.json(toPublicUser(user));
     const taken = new AppError('CONFLICT', profileMessages.emailTaken, { field: 'email' });
     if (await users.findByEmail(email)) throw taken;
+    let updated: UserEntity;
     try {
-      res.json(toPublicUser(await users.update(user, { email })));
+      updated = await users.update(user, { email });
     } catch (error) {
       throw isUniqueViolation(error) ? taken : error;
     }
+    await logIn(req, updated);
+    await endLiveSessions({ userId: updated.id });
+    res.json(toPublicUser(updated));
   });
 
   router.patch('/api/profile/password', ...passwordCheckLimit, async (req, res) => {
