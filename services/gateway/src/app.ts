@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { authRoutes } from './auth/auth.routes';
 import { googleRoutes } from './auth/google';
 import { liveSessions } from './auth/live-sessions';
+import { LoginDelay } from './auth/login-delay';
 import { createPassport } from './auth/passport';
 import { UsersRepository } from './auth/users.repository';
 import { healthRoutes } from './health/health.routes';
@@ -49,18 +50,11 @@ export const BODY_LIMIT = '100kb';
 function authLimits({ env, redis }: GatewayDeps) {
   const prefix = `${env.REDIS_KEY_PREFIX}rl:`;
   const windowSeconds = env.AUTH_RATE_WINDOW_SECONDS;
-  const bodyEmail = (req: express.Request) =>
-    typeof req.body?.email === 'string' && req.body.email.trim() ? req.body.email.trim().toLowerCase() : undefined;
   const limiter = (name: string, limit: number, what: string, extra: Partial<Parameters<typeof createLimiter>[0]> = {}) =>
     createLimiter({ redis, prefix: `${prefix}${name}:`, windowSeconds, limit, what, ...extra });
   return {
-    login: [
-      limiter('login-ip', env.LOGIN_LIMIT_PER_IP, 'login attempts'),
-      limiter('login-email', env.LOGIN_LIMIT_PER_EMAIL, 'failed login attempts for this email', {
-        key: bodyEmail,
-        failuresOnly: true,
-      }),
-    ],
+    login: [limiter('login-ip', env.LOGIN_LIMIT_PER_IP, 'login attempts')],
+    loginDelay: new LoginDelay(redis, prefix, env.LOGIN_LIMIT_PER_EMAIL, windowSeconds, env.SESSION_SECRET),
     register: [limiter('register-ip', env.REGISTER_LIMIT_PER_IP, 'sign-ups from this network')],
     passwordCheck: [
       limiter('password-check', env.PASSWORD_CHECK_LIMIT_PER_USER, 'password checks', {

@@ -4,6 +4,7 @@ import { Router, type RequestHandler } from 'express';
 import { parseInput } from '../http/errors';
 import { SESSION_COOKIE } from '../http/session';
 import type { EndLiveSessions } from './live-sessions';
+import type { LoginDelay } from './login-delay';
 import type { AppPassport } from './passport';
 import { hashPassword } from './passwords';
 import { currentUser, requireUser } from './require-user';
@@ -13,7 +14,7 @@ import { isUniqueViolation, toPublicUser, type UsersRepository } from './users.r
 export interface AuthRoutesDeps {
   users: UsersRepository;
   passport: AppPassport;
-  limits: { login: RequestHandler[]; register: RequestHandler[] };
+  limits: { login: RequestHandler[]; loginDelay: LoginDelay; register: RequestHandler[] };
   endLiveSessions: EndLiveSessions;
 }
 
@@ -35,12 +36,19 @@ export function authRoutes({ users, passport, limits, endLiveSessions }: AuthRou
     res.status(201).json(toPublicUser(user));
   });
 
-  router.post('/api/login', ...limits.login, (req, res, next) => {
+  const { loginDelay } = limits;
+  router.post('/api/login', ...limits.login, loginDelay.check, (req, res, next) => {
     req.body = parseInput(loginRequestSchema, req.body);
+    const { email } = req.body as { email: string };
     passport.authenticate('local', { session: false }, (error: unknown, user: UserEntity | false) => {
       if (error) return next(error);
-      if (!user) return next(new AppError('UNAUTHORIZED', authMessages.invalidCredentials));
-      logIn(req, user).then(() => res.json(toPublicUser(user)), next);
+      if (!user) {
+        return loginDelay.failed(email).then(() => next(new AppError('UNAUTHORIZED', authMessages.invalidCredentials)), next);
+      }
+      loginDelay
+        .succeeded(req, res, email)
+        .then(() => logIn(req, user))
+        .then(() => res.json(toPublicUser(user)), next);
     })(req, res, next);
   });
 

@@ -226,7 +226,7 @@ describe('the X features', () => {
 describe('rate limits on sign-in', () => {
   const prefix = `fc:test:limits-${process.pid}-${Date.now()}:`;
 
-  it('limits failed logins per email across gateway instances, with 429 and Retry-After', async () => {
+  it('slows failed logins per email across gateway instances (1 s, 2 s ...), with 429 and Retry-After, never a lock-out', async () => {
     // Two gateways sharing Redis, as two instances behind a load balancer would.
     const limits = { REDIS_KEY_PREFIX: prefix, LOGIN_LIMIT_PER_EMAIL: '3', AUTH_RATE_WINDOW_SECONDS: '600' };
     const [a, b] = [await startTestGateway(limits), await startTestGateway(limits)];
@@ -234,16 +234,35 @@ describe('rate limits on sign-in', () => {
       const email = uniqueEmail('target');
       const password = strongPassword();
       await a.request().post('/api/register').send({ email, password }).expect(201);
+      // The owner's own browser signed in before: it carries the device cookie.
+      const owner = b.browser();
+      await owner.post('/api/login').send({ email, password }).expect(200);
+
+      // An attacker from many addresses: three free failures, then each failure makes the next wait.
       await a.request().post('/api/login').send({ email, password: 'wrong-1' }).expect(401);
       await b.request().post('/api/login').send({ email, password: 'wrong-2' }).expect(401);
       await a.request().post('/api/login').send({ email: email.toUpperCase(), password: 'wrong-3' }).expect(401);
-
-      const limited = await b.request().post('/api/login').send({ email, password }).expect(429);
+      await b.request().post('/api/login').send({ email, password: 'wrong-4' }).expect(401);
+      const limited = await a.request().post('/api/login').send({ email, password }).expect(429);
       expect(limited.body).toEqual({
-        message: 'Too many failed login attempts for this email. Please try again in 10 minutes.',
+        message: 'Too many failed login attempts for this email. Please try again in 1 second.',
         errorType: 'RATE_LIMITED',
       });
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.headers['retry-after']).toBe('1');
+
+      // The owner's browser is not held back by the attacker's failures.
+      await owner.post('/api/logout').expect(200);
+      await owner.post('/api/login').send({ email, password }).expect(200);
+
+      // Once the delay is over, the right password works from anywhere; failures start over.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await b.request().post('/api/login').send({ email, password }).expect(200);
+      for (let i = 0; i < 3; i++)
+        await a
+          .request()
+          .post('/api/login')
+          .send({ email, password: `again-${i}` })
+          .expect(401);
 
       // Other accounts are not affected.
       const other = uniqueEmail('bystander');

@@ -1,0 +1,98 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { AppError, normalizeEmail } from '@findclips/contracts';
+import type { RedisClient } from '@findclips/runtime';
+import { parse as parseCookies } from 'cookie';
+import type { Request, RequestHandler, Response } from 'express';
+
+/** The longest a login for one email is made to wait after failures. */
+export const LOGIN_DELAY_MAX_SECONDS = 60;
+/** The cookie of a browser that signed in to an account before (OWASP's device cookie). */
+export const DEVICE_COOKIE = 'fc_device';
+const DEVICE_COOKIE_DAYS = 365;
+
+/**
+ * Counts a failed login for KEYS[1] (a hash: failures, until). ARGV: now (ms), window (s), free
+ * failures, longest delay (s). Past the free failures, the next attempt must wait 1 s, 2 s, 4 s ...
+ * up to the longest delay, from the last failure.
+ */
+const FAILED = `
+local now, window, free, longest = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local failures = redis.call('HINCRBY', KEYS[1], 'failures', 1)
+redis.call('EXPIRE', KEYS[1], window)
+if failures > free then
+  local delay = math.min(2 ^ (failures - free - 1), longest)
+  redis.call('HSET', KEYS[1], 'until', now + delay * 1000)
+end
+return failures`;
+
+/**
+ * Failed logins slow down per email, never lock out: after `freeFailures` failures in the window,
+ * each further attempt for that email waits an exponential delay (capped at a minute) and is
+ * refused unchecked before it, so guessing from many addresses stays slow. A browser that signed
+ * in to the account before (a signed device cookie) is not held back by other people's failures:
+ * the real owner is never locked out of their account.
+ */
+export class LoginDelay {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly keyPrefix: string,
+    private readonly freeFailures: number,
+    private readonly windowSeconds: number,
+    private readonly secret: string,
+  ) {}
+
+  private key = (email: string) => `${this.keyPrefix}login-delay:${normalizeEmail(email)}`;
+
+  private sign(email: string, nonce: string): string {
+    return createHmac('sha256', this.secret)
+      .update(`device\0${normalizeEmail(email)}\0${nonce}`)
+      .digest('base64url');
+  }
+
+  /** Whether this browser signed in to `email`'s account before. */
+  private trusted(req: Request, email: string): boolean {
+    const [nonce, mac] = (parseCookies(req.headers.cookie ?? '')[DEVICE_COOKIE] ?? '').split('.');
+    if (!nonce || !mac) return false;
+    const expected = Buffer.from(this.sign(email, nonce));
+    const given = Buffer.from(mac);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** Before the password is checked: refuses an attempt that comes before the email's delay is over. */
+  readonly check: RequestHandler = (req, _res, next) => {
+    const email = typeof req.body?.email === 'string' ? req.body.email.trim() : '';
+    if (!email || this.trusted(req, email)) return next();
+    this.redis.hGet(this.key(email), 'until').then((until) => {
+      const waitMs = Number(until ?? 0) - Date.now();
+      if (waitMs <= 0) return next();
+      const seconds = Math.ceil(waitMs / 1000);
+      next(
+        new AppError(
+          'RATE_LIMITED',
+          `Too many failed login attempts for this email. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+          { retryAfterSeconds: seconds },
+        ),
+      );
+    }, next);
+  };
+
+  async failed(email: string): Promise<void> {
+    await this.redis.eval(FAILED, {
+      keys: [this.key(email)],
+      arguments: [String(Date.now()), String(this.windowSeconds), String(this.freeFailures), String(LOGIN_DELAY_MAX_SECONDS)],
+    });
+  }
+
+  /** A successful sign-in: the email's failures are forgotten and this browser is known from now on. */
+  async succeeded(req: Request, res: Response, email: string): Promise<void> {
+    await this.redis.del(this.key(email));
+    const nonce = randomBytes(12).toString('base64url');
+    res.cookie(DEVICE_COOKIE, `${nonce}.${this.sign(email, nonce)}`, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.secure,
+      maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 * 1000,
+      path: '/api/login',
+    });
+  }
+}
