@@ -90,6 +90,8 @@ it('200 new videos at once from 200 guests, provider 2 s per call: completion ti
           PROVIDER_MAX_RETRIES: '0',
           WORKER_CONCURRENCY: '4',
           GUEST_ANALYSES_PER_IP_PER_DAY: '1000',
+          YOUTUBE_LOOKUPS_PER_IP_PER_MINUTE: '10000',
+          YOUTUBE_LOOKUPS_PER_MINUTE: '10000',
           LOG_LEVEL: 'warn',
         },
       });

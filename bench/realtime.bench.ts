@@ -27,7 +27,9 @@ interface Stack {
 /** Our realtime service: two instances; events published on Redis as the worker does. */
 async function ours(): Promise<Stack> {
   const prefix = `fc:bench:${randomUUID()}:`;
-  const instances = [await startTestRealtime(prefix), await startTestRealtime(prefix)];
+  // One process holds every client with one guest id, from one address: above the production caps.
+  const caps = { REALTIME_SOCKETS_PER_GUEST: '10000', REALTIME_SOCKETS_PER_ADDRESS: '10000' };
+  const instances = [await startTestRealtime(prefix, caps), await startTestRealtime(prefix, caps)];
   const publisher = createRedisClient(process.env.REDIS_URL!, createLogger('bench', 'silent'));
   await publisher.connect();
   return {

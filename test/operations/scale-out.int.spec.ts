@@ -35,6 +35,8 @@ describe('scale-out: two workers and two realtime instances, each a process, beh
         PROVIDER_MAX_RETRIES: '0',
         WORKER_CONCURRENCY: '2',
         GUEST_ANALYSES_PER_IP_PER_DAY: '1000',
+        YOUTUBE_LOOKUPS_PER_IP_PER_MINUTE: '10000',
+        YOUTUBE_LOOKUPS_PER_MINUTE: '10000',
         LOG_LEVEL: 'warn',
       },
     });

@@ -35,6 +35,8 @@ describe('SIGTERM during load (services as processes)', () => {
         ANALYSIS_DEFAULT_PROVIDER: 'openai',
         PROVIDER_MAX_RETRIES: '0',
         GUEST_ANALYSES_PER_IP_PER_DAY: '1000',
+        YOUTUBE_LOOKUPS_PER_IP_PER_MINUTE: '10000',
+        YOUTUBE_LOOKUPS_PER_MINUTE: '10000',
         LOG_LEVEL: 'info',
         ...env,
       },

@@ -299,10 +299,13 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     const registered = await gateway.request().post('/api/register').send({ email, password }).expect(201);
     const userId = registered.body.id as number;
     const first = String(registered.headers['set-cookie']).split(';')[0]!;
-    const login = async () =>
-      String((await gateway.request().post('/api/login').send({ email, password }).expect(200)).headers['set-cookie']).split(
-        ';',
-      )[0]!;
+    const login = async () => {
+      const cookies = (await gateway.request().post('/api/login').send({ email, password }).expect(200)).headers['set-cookie'];
+      return ([] as string[])
+        .concat(cookies ?? [])
+        .find((c) => c.startsWith('fc.sid='))!
+        .split(';')[0]!;
+    };
     const second = await login();
 
     const a = open(gateway.url, { cookie: first, auth: { userId } });
