@@ -9,7 +9,6 @@ export const profileMessages = {
   lastNameRequired: 'Last name is required',
   nameTooLong: `Names must be at most ${NAME_MAX_LENGTH} characters long`,
   invalidEmail: 'Invalid email address',
-  emailTaken: 'This email address is already in use',
   currentPasswordRequired: 'Current password is required',
   newPasswordTooShort: 'Password must be at least 6 characters',
   newPasswordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,

@@ -322,6 +322,12 @@ describe('rate limits on sign-in', () => {
           .expect(200);
       const res = await browser.post('/api/verify-password').send({ password: 'guess-4' }).expect(429);
       expect(res.body.message).toMatch(/^Too many password checks/);
+      // Email changes count too: probing which addresses are registered is as slow as guessing.
+      const move = await browser
+        .patch('/api/profile/email')
+        .send({ email: uniqueEmail(), currentPassword: 'guess-5' })
+        .expect(429);
+      expect(move.body.message).toMatch(/^Too many password checks/);
     } finally {
       await gw.close();
     }

@@ -1,4 +1,4 @@
-import { profileMessages } from '@findclips/contracts';
+import { authMessages, profileMessages } from '@findclips/contracts';
 import { strongPassword, uniqueEmail } from '@findclips/testing';
 import { startTestGateway, type TestGateway } from '../test/harness';
 
@@ -99,7 +99,7 @@ describe('profile, email and password settings', () => {
         .patch('/api/profile/email')
         .send({ email: other.email.toUpperCase(), currentPassword: password })
         .expect(409);
-      expect(res.body).toMatchObject({ message: profileMessages.emailTaken, field: 'email' });
+      expect(res.body).toMatchObject({ message: authMessages.emailTaken, field: 'email' });
     });
   });
 

@@ -1,5 +1,6 @@
 import {
   AppError,
+  authMessages,
   normalizeEmail,
   profileMessages,
   updateEmailSchema,
@@ -45,7 +46,8 @@ export function profileRoutes(users: UsersRepository, passwordCheckLimit: Reques
     }
     const email = normalizeEmail(request.email);
     if (email === user.email) return void res.json(toPublicUser(user));
-    const taken = new AppError('CONFLICT', profileMessages.emailTaken, { field: 'email' });
+    // The answer registration gives: moving an account tells no more about who else is registered.
+    const taken = new AppError('CONFLICT', authMessages.emailTaken, { field: 'email' });
     if (await users.findByEmail(email)) throw taken;
     let updated: UserEntity;
     try {
