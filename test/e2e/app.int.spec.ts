@@ -12,7 +12,7 @@ import {
   type FakeYoutube,
   type RunningStack,
 } from '@findclips/testing';
-import { fitsWidth, javascriptBytes, launchChromium, poll, screenshot } from './browser';
+import { fitsWidth, javascriptBytes, launchChromium, poll, screenshot, seriousAxeViolations } from './browser';
 
 /**
  * The product in real Chromium against the whole stack started as `npm start` runs it (gateway,
@@ -77,13 +77,25 @@ afterAll(async () => {
   }
 });
 
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: stack.url });
+async function newPage(viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: stack.url, colorScheme });
   contexts.push(context);
   const page = await context.newPage();
   if (process.env.E2E_DEBUG) page.on('console', (m) => process.stdout.write(`[browser] ${m.text()}\n`));
   return page;
 }
+
+/** Saves the screen for review and holds it to WCAG 2.1 AA: no serious or critical axe-core violation. */
+async function look(page: Page, name: string) {
+  await screenshot(page, name);
+  expect({ screen: name, violations: await seriousAxeViolations(page) }).toEqual({ screen: name, violations: [] });
+}
+
+/** Whether the element's box lies within the first screen of the page. */
+const aboveTheFold = async (page: Page, selector: string) => {
+  const box = await page.locator(selector).first().boundingBox();
+  return box !== null && box.y + box.height <= page.viewportSize()!.height;
+};
 
 async function pasteLink(page: Page, url: string) {
   await page.getByPlaceholder('Paste a YouTube video link...').fill(url);
@@ -120,9 +132,17 @@ let shareUrl = '';
 describe('Find Clips in Chromium', () => {
   it('register → paste a link → live progress → topics → Watch mode → share', async () => {
     const page = await newPage();
+    // Records whether the header ever showed the video's id in place of its title.
+    await page.addInitScript(() => {
+      new MutationObserver((records) => {
+        if (records.some((r) => (r.target.textContent ?? '').includes('YouTube video FC'))) {
+          (window as unknown as { idAsTitle: boolean }).idAsTitle = true;
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await page.goto('/auth');
     await page.getByText('Login and get access to all features.').waitFor();
-    await screenshot(page, 'auth');
+    await look(page, 'auth');
 
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByLabel('Email').fill(email);
@@ -132,18 +152,59 @@ describe('Find Clips in Chromium', () => {
     await page.getByText('Account created successfully', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByText('Find the best moments of any long video').waitFor();
-    await screenshot(page, 'dashboard-demo');
+    await look(page, 'dashboard-demo');
+
+    // 'Find Clips' only where it helps to act: the logo, the tab and the button (the heading is for screen readers).
+    const shownFindClips = await page
+      .getByText('Find Clips', { exact: true })
+      .evaluateAll((elements) => elements.filter((e) => e.getBoundingClientRect().width > 2).length);
+    expect(shownFindClips).toBe(3);
 
     await pasteLink(page, link(talk.id));
     await page.getByRole('progressbar', { name: 'Analysis progress' }).waitFor();
     await page.getByText('Analyzing the entire video...').waitFor();
-    await screenshot(page, 'dashboard-progress');
+    await look(page, 'dashboard-progress');
+    // The bar is seen to reach 100% and say so before the topics replace it.
+    await page.locator('[role="progressbar"][aria-valuenow="100"]').waitFor({ timeout: 60_000 });
+    await page.getByText('Done! Your clips are ready.').waitFor();
+    await screenshot(page, 'dashboard-done');
     await topics(page).first().waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('progressbar').count()).toBe(0);
     expect(await topics(page).count()).toBeGreaterThan(1);
     await page.getByText('Your Private Analysis').waitFor();
     await page.getByText(talk.title).first().waitFor();
+    // Before the title arrived the header showed a skeleton, never 'YouTube video FCdemoTalk1'.
+    expect(await page.evaluate(() => (window as unknown as { idAsTitle?: boolean }).idAsTitle ?? false)).toBe(false);
     expect(await page.getByText('Viral Cut').count()).toBeGreaterThan(0);
-    await screenshot(page, 'dashboard-edit');
+    await look(page, 'dashboard-edit');
+
+    // The Viral Cut badge is amber, not the lavender of the other badges.
+    const background = (text: string) =>
+      page
+        .getByText(text, { exact: true })
+        .first()
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await background('Viral Cut')).not.toBe(await background('Your Private Analysis'));
+    expect(await page.getByText('Viral Cut', { exact: true }).first().getAttribute('class')).not.toContain('bg-brand-50');
+
+    // 'Show more' only where a quote is really cut to 4 lines, and every cut quote has one.
+    const quoteLayout = await page.locator('blockquote > p').evaluateAll((paragraphs) =>
+      paragraphs.map((p) => ({
+        cut: p.scrollHeight > p.clientHeight + 1,
+        toggle: p.parentElement!.nextElementSibling?.textContent === 'Show more',
+      })),
+    );
+    expect(quoteLayout.length).toBeGreaterThan(2);
+    expect(quoteLayout.filter((q) => q.cut !== q.toggle)).toEqual([]);
+
+    // One Viral Cut plays at a time, in a compact player with a close control.
+    const players = page.getByRole('list', { name: 'Topics' }).locator('iframe');
+    await page.getByRole('button', { name: 'Play clip' }).nth(0).click();
+    await page.getByRole('button', { name: 'Play clip' }).nth(1).click();
+    expect(await players.count()).toBe(1);
+    expect((await players.first().locator('xpath=../..').boundingBox())!.width).toBeLessThanOrEqual(448);
+    await page.getByRole('button', { name: 'Close clip' }).click();
+    expect(await players.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Play Full Topic' }).first().click();
     const modal = page.getByRole('dialog');
@@ -165,14 +226,14 @@ describe('Find Clips in Chromium', () => {
     expect(await clips.first().locator('iframe').isVisible()).toBe(false);
     await clips.first().getByRole('alert').waitFor({ timeout: 20_000 });
     expect(await clips.first().getByRole('alert').textContent()).toContain('Unable to load this video clip.');
-    await screenshot(page, 'dashboard-watch');
+    await look(page, 'dashboard-watch');
     await clips.last().scrollIntoViewIfNeeded();
     await poll(() => clips.last().getAttribute('data-clip-state'), 'loaded');
 
     await page.getByRole('button', { name: 'Share Clips' }).click();
     await poll(() => page.getByLabel('Title').inputValue(), talk.title);
     expect(await page.getByLabel('Description').inputValue()).toBe('Watch the highlights');
-    await screenshot(page, 'share-dialog');
+    await look(page, 'share-dialog');
     await page.getByRole('button', { name: 'Create Share Link' }).click();
     shareUrl = await (await page.waitForSelector('#share-url')).inputValue();
     expect(shareUrl).toMatch(new RegExp(`^${stack.url}/shared/[\\w-]{16,}$`));
@@ -189,7 +250,12 @@ describe('Find Clips in Chromium', () => {
     expect(await anchors.count()).toBeLessThanOrEqual(4);
     expect(await anchors.first().getAttribute('href')).toBe('#topic-1');
     await page.getByText('Powered by').waitFor();
-    await screenshot(page, 'shared');
+    // A visitor reads each topic's quotes before playing them; the title is one heading, not three.
+    expect(await page.getByRole('list', { name: /^Quotes of / }).count()).toBeGreaterThan(1);
+    expect(await page.getByRole('heading', { name: talk.title }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Play clip' }).first().click();
+    await page.getByRole('button', { name: 'Close clip' }).waitFor();
+    await look(page, 'shared');
     await page.reload();
     await page.getByText('1 view').waitFor();
 
@@ -209,9 +275,14 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('heading', { name: 'Your Processed Videos' }).waitFor();
     await page.getByRole('heading', { name: talk.title }).waitFor();
     await page.getByText('Your Analysis', { exact: true }).waitFor();
+    // The card tells the video's length and its topics, and its date once.
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: talk.title }) });
+    await card.getByText(/^\d+ min$/).waitFor();
+    await card.getByText(/^\d+ topics$/).waitFor();
+    expect(await card.getByText(/Processed on/).count()).toBe(0);
     await page.getByRole('button', { name: 'Copy link' }).waitFor();
     await page.getByRole('button', { name: 'Remove share' }).waitFor();
-    await screenshot(page, 'history');
+    await look(page, 'history');
 
     // The owner sees the extra link on the shared page, to /?video={id}.
     await page.goto(shareUrl);
@@ -225,7 +296,7 @@ describe('Find Clips in Chromium', () => {
     await page.getByText('Your profile has been updated successfully.', { exact: true }).waitFor();
     await page.getByText('Ada Lovelace').waitFor();
     expect(await page.getByTestId('avatar').textContent()).toBe('A');
-    await screenshot(page, 'settings');
+    await look(page, 'settings');
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/auth');
@@ -256,7 +327,7 @@ describe('Find Clips in Chromium', () => {
         throw error;
       });
     await credits(page, 0);
-    await screenshot(page, 'dashboard-guest');
+    await look(page, 'dashboard-guest');
 
     await pasteLink(page, link(panel.id));
     await page.getByText('Credit Limit Reached ⚠️ (Resets in 24 hours)', { exact: true }).waitFor();
@@ -271,8 +342,11 @@ describe('Find Clips in Chromium', () => {
     expect(await toastRegion(guest).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth');
     const tooLong = guest.getByRole('alert').filter({ has: guest.getByRole('heading', { name: 'Video Too Long' }) });
     await tooLong.getByText('Sign up to analyse videos of up to 2 hours.', { exact: false }).waitFor();
+    // One message: nothing beside it promises 'unlimited access' or 'longer videos'.
+    expect(await guest.getByText(/unlimited access|longer videos/).count()).toBe(0);
+    expect(await guest.getByPlaceholder('Paste a YouTube video link...').inputValue()).toBe('');
     await credits(guest, 2);
-    await screenshot(guest, 'error-too-long');
+    await look(guest, 'error-too-long');
     await tooLong.getByRole('button', { name: 'Try Another Video' }).click();
     await guest.getByText('Find the best moments of any long video').waitFor();
 
@@ -280,6 +354,11 @@ describe('Find Clips in Chromium', () => {
     await login(page);
     await pasteLink(page, link(marathon.id));
     await toastRegion(page).getByText('Video Too Long', { exact: true }).waitFor();
+    const memberTooLong = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Video Too Long' }) });
+    await memberTooLong.getByText(/2 hours max/).waitFor();
+    expect(await page.getByPlaceholder('Paste a YouTube video link...').inputValue()).toBe('');
+    await look(page, 'error-too-long-member');
+    await memberTooLong.getByRole('button', { name: 'Try Another Video' }).click();
     await page.getByText('Find the best moments of any long video').waitFor();
 
     await pasteLink(page, link(refused.id));
@@ -289,7 +368,7 @@ describe('Find Clips in Chromium', () => {
     await toastRegion(page).getByText('violence/instructions').waitFor();
     const policy = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Content Policy Violation' }) });
     await policy.getByText('Categories: violence/instructions').waitFor();
-    await screenshot(page, 'error-content-policy');
+    await look(page, 'error-content-policy');
     // SPEC §8: this toast stays 7 s (others 5 s).
     await blocked.waitFor({ state: 'detached', timeout: 10_000 });
     expect(Date.now() - shown).toBeGreaterThan(6_000);
@@ -305,7 +384,7 @@ describe('Find Clips in Chromium', () => {
 
     await page.getByRole('button', { name: 'Re-analyze' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Re-analyze this video?' });
-    await screenshot(page, 'reanalyze-confirm');
+    await look(page, 'reanalyze-confirm');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await focusedName(page)).toBe('Re-analyze');
@@ -315,6 +394,7 @@ describe('Find Clips in Chromium', () => {
     await confirm.getByRole('button', { name: 'Re-analyze' }).click();
     await page.getByRole('progressbar', { name: 'Analysis progress' }).waitFor();
     expect(await page.getByRole('button', { name: 'Re-analyze' }).isDisabled()).toBe(true);
+    await toastRegion(page).getByText('Re-analysis complete', { exact: true }).waitFor({ timeout: 60_000 });
     await topics(page).first().waitFor({ timeout: 60_000 });
     expect(await page.getByRole('progressbar').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Re-analyze' }).isEnabled()).toBe(true);
@@ -361,6 +441,7 @@ describe('Find Clips in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await focusedName(page)).toBe('Share Clips');
 
+    await page.getByPlaceholder('Paste a YouTube video link...').fill(link(talk.id));
     await page.getByRole('button', { name: 'Video options' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Clear video' }).waitFor();
@@ -369,6 +450,34 @@ describe('Find Clips in Chromium', () => {
     await page.getByText('Find the best moments of any long video').waitFor();
     await page.getByText('Demo', { exact: true }).waitFor();
     expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByPlaceholder('Paste a YouTube video link...').inputValue()).toBe('');
+  });
+
+  it('follows a dark system setting on every screen, still readable (WCAG AA contrast)', async () => {
+    const page = await newPage(DESKTOP, 'dark');
+    const brightness = () =>
+      page.evaluate(() => {
+        const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.map(Number);
+        return (r! + g! + b!) / 3;
+      });
+    await page.goto('/auth');
+    await page.getByText('Login and get access to all features.').waitFor();
+    expect(await brightness()).toBeLessThan(40);
+    await look(page, 'auth-dark');
+    await page.goto(shareUrl);
+    await page.getByText('Powered by').waitFor();
+    await look(page, 'shared-dark');
+    await login(page);
+    await page.goto(`/?video=${talk.id}`);
+    await topics(page).first().waitFor();
+    expect(await brightness()).toBeLessThan(40);
+    await look(page, 'dashboard-edit-dark');
+    await page.goto('/history');
+    await page.getByRole('heading', { name: talk.title }).waitFor();
+    await look(page, 'history-dark');
+    await page.goto('/settings');
+    await page.getByText('Danger Zone').waitFor();
+    await look(page, 'settings-dark');
   });
 
   it('answers an unknown path with the 404 page', async () => {
@@ -377,13 +486,13 @@ describe('Find Clips in Chromium', () => {
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();
-    await screenshot(page, 'not-found');
+    await look(page, 'not-found');
   });
 
   it('fits a 375 px phone on every screen', async () => {
     const page = await newPage(PHONE);
     const check = async (name: string) => {
-      await screenshot(page, name);
+      await look(page, name);
       expect({ screen: name, fits: await fitsWidth(page) }).toEqual({ screen: name, fits: true });
       expect({ screen: name, imagesWithoutAlt: await page.locator('img:not([alt])').count() }).toEqual({
         screen: name,
@@ -407,11 +516,26 @@ describe('Find Clips in Chromium', () => {
     await page.goto(shareUrl);
     await page.getByText('Powered by').waitFor();
     await check('shared');
+    // Each time badge stays on its topic's row, beside the title, however long the title.
+    const rows = await page
+      .locator('a[href^="#topic-"]')
+      .evaluateAll((links) =>
+        links.map((a) => a.nextElementSibling!.getBoundingClientRect().top - a.getBoundingClientRect().top),
+      );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((offset) => Math.abs(offset) > 4)).toEqual([]);
     await page.goto('/');
     await page.getByText('Find the best moments of any long video').waitFor();
     await check('dashboard-demo');
 
     await login(page);
+    // The signed-in bar keeps to one row, and a new analysis shows its progress on the first screen.
+    expect((await page.getByRole('navigation', { name: 'Main' }).boundingBox())!.height).toBeLessThanOrEqual(72);
+    await pasteLink(page, link(panel.id));
+    await page.getByRole('progressbar', { name: 'Analysis progress' }).waitFor();
+    expect(await aboveTheFold(page, '[role="progressbar"]')).toBe(true);
+    await check('dashboard-progress');
+    await topics(page).first().waitFor({ timeout: 60_000 });
     await page.goto(`/?video=${talk.id}`);
     await topics(page).first().waitFor();
     await check('dashboard-edit');

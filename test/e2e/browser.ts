@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -58,4 +58,33 @@ export async function poll<T>(read: () => Promise<T>, expected: T, timeoutMs = 1
     last = await read();
   }
   if (last !== expected) throw new Error(`expected ${String(expected)}, still ${String(last)} after ${timeoutMs} ms`);
+}
+
+let axeSource: string | undefined;
+
+/** One rule axe-core found broken on a page: its id, how bad, and where (CSS selectors). */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  targets: string[];
+}
+
+/**
+ * The serious and critical WCAG 2.1 A/AA violations axe-core finds on the page as it is now
+ * (axe-core's own build, injected into the page as the axe browser extensions do).
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated, not added as a <script>: the app's Content Security Policy rightly refuses inline scripts.
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+interface AxeResults {
+  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
 }

@@ -1,7 +1,8 @@
-import { videoMessages } from '@findclips/contracts';
+import { historyVideoSchema, videoMessages } from '@findclips/contracts';
 import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity } from '@findclips/db';
 import { strongPassword, uniqueEmail } from '@findclips/testing';
 import supertest from 'supertest';
+import { z } from 'zod';
 import { startPipeline, type Pipeline } from './harness';
 
 describe('analysis pipeline: link → queue → worker → provider → grounded topics', () => {
@@ -131,11 +132,16 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
       await p.nextEvent(videoId, 'VIDEO_ANALYZED');
       expect(await cachedRow(videoId)).toMatchObject({ analysisStatus: 'complete', analysisProvider: provider });
 
-      const history = (await browser.get('/api/videos').expect(200)).body;
+      const history = z.array(historyVideoSchema).parse((await browser.get('/api/videos').expect(200)).body);
+      const topics = (await browser.get(`/api/cached-videos/${videoId}`).expect(200)).body.analyzedTopics;
+      expect(topics.length).toBeGreaterThan(0);
+      // The card tells the video's length and how many topics the member's analysis found.
       expect(history[0]).toMatchObject({
         youtubeId: videoId,
         title: `Sample ${videoId}`,
         thumbnailUrl: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
+        durationSeconds: 300,
+        topicCount: topics.length,
       });
       const row = await p.gateway.dataSource.getRepository(VideoEntity).findOneByOrFail({ userId: user.id, youtubeId: videoId });
       expect(await p.gateway.dataSource.getRepository(QuoteEntity).countBy({ videoId: row.id })).toBeGreaterThan(0);
@@ -168,6 +174,9 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect(p.gemini.calls.generate).toBe(calls + 1);
     const mine = (await owner.browser.get(`/api/user-videos/${videoId}`).expect(200)).body;
     expect(mine).toMatchObject({ videoId, isUserSpecific: true, userAnalysisUpdatedAt: expect.any(String) });
+    // The history card counts the topics of the analysis the member now reads: their own.
+    const [card] = z.array(historyVideoSchema).parse((await owner.browser.get('/api/videos').expect(200)).body);
+    expect(card).toMatchObject({ youtubeId: videoId, topicCount: mine.analyzedTopics.length });
     expect((await owner.browser.get('/api/user-videos').expect(200)).body.map((v: { videoId: string }) => v.videoId)).toContain(
       videoId,
     );

@@ -2,9 +2,11 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLIP_ERROR_MESSAGE, CLIP_LOADING_LABEL, ClipPlayer, EMBED_SILENCE_MS } from './components/clip-player';
 import { Thumbnail } from './components/thumbnail';
+import { Badge, Button } from './components/ui';
 import { LazyMount } from './components/lazy-clip';
 import { AnalysisProgress } from './dashboard/analysis-progress';
 import { LinkForm } from './dashboard/link-form';
+import { TopicsEdit } from './dashboard/topics-edit';
 import { STATUS_TEXTS } from './dashboard/use-progress';
 import { useToast } from './lib/toast';
 import { renderWithApp } from './test/render';
@@ -53,7 +55,7 @@ describe('link form (SPEC §5)', () => {
   ])('refuses %s with the toast %s', async (link, title, description) => {
     const user = userEvent.setup();
     const onVideo = jest.fn();
-    renderWithApp(<LinkForm busy={false} onVideo={onVideo} />, { user: null });
+    renderWithApp(<LinkForm busy={false} blank={false} onVideo={onVideo} />, { user: null });
     await user.type(screen.getByPlaceholderText('Paste a YouTube video link...'), link);
     await user.click(screen.getByRole('button', { name: 'Find Clips' }));
     expect(await screen.findByText(title)).toBeInTheDocument();
@@ -64,7 +66,7 @@ describe('link form (SPEC §5)', () => {
   it('passes the id of a valid link on', async () => {
     const user = userEvent.setup();
     const onVideo = jest.fn();
-    renderWithApp(<LinkForm busy={false} onVideo={onVideo} />, { user: null });
+    renderWithApp(<LinkForm busy={false} blank={false} onVideo={onVideo} />, { user: null });
     await user.type(screen.getByPlaceholderText('Paste a YouTube video link...'), 'youtu.be/dQw4w9WgXcQ');
     await user.click(screen.getByRole('button', { name: 'Find Clips' }));
     expect(onVideo).toHaveBeenCalledWith('dQw4w9WgXcQ', 'youtu.be/dQw4w9WgXcQ');
@@ -201,5 +203,57 @@ describe('when YouTube is unreachable', () => {
     const placeholder = screen.getByRole('img', { name: 'Bus lanes, explained' });
     expect(placeholder.tagName).toBe('DIV');
     expect(placeholder).toHaveTextContent('Bus lanes, explained');
+  });
+});
+
+describe('components that take a className', () => {
+  it("let the caller's utilities replace their own defaults of the same kind (the amber Viral Cut badge)", () => {
+    render(
+      <>
+        <Badge className="bg-amber-100 text-amber-800">Viral Cut</Badge>
+        <Button variant="outline" className="bg-red-50 px-2">
+          Remove
+        </Button>
+      </>,
+    );
+    const badge = screen.getByText('Viral Cut');
+    expect(badge).toHaveClass('bg-amber-100', 'text-amber-800', 'rounded-full');
+    expect(badge).not.toHaveClass('bg-brand-50');
+    expect(badge).not.toHaveClass('text-brand-700');
+    const button = screen.getByRole('button', { name: 'Remove' });
+    expect(button).toHaveClass('bg-red-50', 'px-2', 'border');
+    expect(button).not.toHaveClass('bg-surface');
+    expect(button).not.toHaveClass('px-4');
+  });
+});
+
+describe('Viral Cut players in Edit mode', () => {
+  const quote = (id: string, content: string, startTime: number) => ({ id, content, startTime, endTime: startTime + 20 });
+  const topics = [
+    {
+      id: 't1',
+      title: 'Bus lanes',
+      startTime: 0,
+      endTime: 300,
+      quotes: [quote('q1', 'Buses carry most riders.', 10), quote('q2', 'Lanes pay for themselves.', 120)],
+    },
+  ];
+
+  it('plays one clip at a time, each in a compact player with a close control', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<TopicsEdit youtubeId="FCdemoTalk1" topics={topics} isGuest={false} />, { user: null });
+    const [first, second] = screen.getAllByRole('button', { name: 'Play clip' });
+    await user.click(first!);
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    expect(document.querySelector('iframe')!.src).toContain('start=10');
+    await user.click(second!);
+    const frames = document.querySelectorAll('iframe');
+    expect(frames).toHaveLength(1);
+    expect(frames[0]!.src).toContain('start=120');
+    expect(frames[0]!.closest('.max-w-md')).not.toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Play clip' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Close clip' }));
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: 'Play clip' })).toHaveLength(2);
   });
 });

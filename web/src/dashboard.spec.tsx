@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import DashboardPage from './dashboard/dashboard-page';
 import { ErrorScreen } from './dashboard/error-screen';
-import { ExpandableQuote } from './dashboard/topics-edit';
+import { ExpandableQuote } from './components/expandable-quote';
 import { rememberUser } from './lib/storage';
 import { fakeApi, json, member, renderWithApp } from './test/render';
 
@@ -145,15 +145,20 @@ describe('dashboard: submit failures (SPEC §4, §8)', () => {
     expect(await screen.findByText('Demo')).toBeInTheDocument();
   });
 
-  it('toasts Video Too Long for a member and returns to the demo', async () => {
+  it('shows a member the Video Too Long screen (2 hours max) with its toast, and empties the link field', async () => {
     const user = userEvent.setup();
     rememberUser(member);
-    const message = 'This video is longer than 2 hours (2 hours max).';
+    const message = 'This video is too long: videos can be at most 2 hours.';
     fakeApi({ [`POST /api/videos/transcript`]: json(422, { message, errorType: 'VIDEO_TOO_LONG' }) });
     renderWithApp(<DashboardPage />, { user: member });
     await paste(user);
-    expect(await screen.findByText('Video Too Long')).toBeInTheDocument();
-    expect(within(toast()).getByText(message)).toBeInTheDocument();
+    expect(await within(toast()).findByText(message)).toBeInTheDocument();
+    expect(within(toast()).getByText('Video Too Long')).toBeInTheDocument();
+    const screenCard = await screen.findByRole('alert');
+    expect(within(screenCard).getByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
+    expect(within(screenCard).getByText(/2 hours max/)).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue('');
+    await user.click(within(screenCard).getByRole('button', { name: 'Try Another Video' }));
     expect(await screen.findByText('Demo')).toBeInTheDocument();
   });
 
@@ -162,7 +167,7 @@ describe('dashboard: submit failures (SPEC §4, §8)', () => {
     try {
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
       document.cookie = 'gid=guest-1234';
-      const message = 'Guests can analyse videos of up to 60 minutes.';
+      const message = 'Guests can analyse videos of up to 60 minutes. Sign up to analyse videos of up to 2 hours.';
       fakeApi({
         'GET /api/guest/credits': json(200, { left: 2 }),
         'POST /api/guest/videos/transcript': json(422, { message, errorType: 'GUEST_VIDEO_TOO_LONG' }),
@@ -176,12 +181,10 @@ describe('dashboard: submit failures (SPEC §4, §8)', () => {
       expect(within(toast()).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
       const screenCard = screen.getByRole('alert');
       expect(within(screenCard).getByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
-      expect(
-        within(screenCard).getByText(
-          'Guests can analyse videos of up to 60 minutes. Sign up to analyse videos of up to 2 hours.',
-        ),
-      ).toBeInTheDocument();
-      expect(within(screenCard).getByRole('link', { name: 'Sign up for unlimited access' })).toHaveAttribute('href', '/auth');
+      expect(within(screenCard).getByText(message)).toBeInTheDocument();
+      // One message, not three: no 'unlimited access' or 'longer videos' beside it.
+      expect(within(screenCard).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
+      expect(screen.queryByText(/unlimited access|longer videos/)).not.toBeInTheDocument();
       expect(within(screen.getByTestId('guest-credits')).getByText('2')).toBeInTheDocument();
 
       act(() => jest.advanceTimersByTime(7_500));
@@ -282,8 +285,31 @@ describe('error screens (SPEC §2, §8)', () => {
   });
 });
 
-describe('quotes: collapsed to 4 lines with Show more / Show less (SPEC §2)', () => {
-  it('expands and collapses a long quote', async () => {
+describe('quotes: collapsed to 4 lines with Show more / Show less', () => {
+  // jsdom lays nothing out: a paragraph here wraps at 60 characters a 24 px line, and line-clamp-4
+  // shows at most 4 of them, as Chromium does in the browser test.
+  const LINE = 24;
+  const lines = (element: HTMLElement) => Math.ceil((element.textContent ?? '').length / 60);
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return lines(this) * LINE;
+      },
+    });
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return (this.classList.contains('line-clamp-4') ? Math.min(4, lines(this)) : lines(this)) * LINE;
+      },
+    });
+  });
+  afterAll(() => {
+    delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
+    delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  });
+
+  it('expands and collapses a quote that is cut', async () => {
     const user = userEvent.setup();
     const text = 'Every claim needs a number behind it. '.repeat(12).trim();
     render(<ExpandableQuote text={text} />);
@@ -296,8 +322,9 @@ describe('quotes: collapsed to 4 lines with Show more / Show less (SPEC §2)', (
     expect(paragraph).toHaveClass('line-clamp-4');
   });
 
-  it('offers nothing for a short quote', () => {
-    render(<ExpandableQuote text="Short and sharp." />);
+  it('offers nothing for a quote that fits its 4 lines, however many characters it has', () => {
+    render(<ExpandableQuote text={'Three short lines of words, nothing cut at all here. '.repeat(4).trim()} />);
+    expect(screen.getByText(/Three short lines/).textContent!.length).toBeGreaterThan(200);
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 });

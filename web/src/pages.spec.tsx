@@ -15,6 +15,8 @@ const video = (id: number, youtubeId: string, title: string | null, processedAt:
   thumbnailUrl: null,
   processedAt,
   createdAt: '2026-01-01T09:00:00.000Z',
+  durationSeconds: 5_100,
+  topicCount: 12,
 });
 
 const history = [
@@ -49,12 +51,29 @@ describe('history (SPEC §2)', () => {
     expect(cardTitles()).toEqual(['cherry podcast', 'banana talk', 'Apple interview']);
   });
 
+  it("tells each video's length and topics, and its date once unless a later re-analysis adds another", async () => {
+    const sameDay = { ...video(4, 'ddddddddddd', 'Same day', '2026-01-01T18:00:00.000Z'), durationSeconds: 754, topicCount: 1 };
+    const pending = { ...video(5, 'eeeeeeeeeee', 'Still running', '2026-01-01T09:00:00.000Z'), topicCount: null };
+    fakeApi({ 'GET /api/videos': json(200, [history[0], sameDay, pending]), 'GET /api/analysis/shares-map': json(200, []) });
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    const card = (title: string) => within(screen.getByRole('button', { name: title }).closest('li')!);
+    await screen.findByText('banana talk');
+    expect(card('banana talk').getByText('1 h 25 min')).toBeInTheDocument();
+    expect(card('banana talk').getByText('12 topics')).toBeInTheDocument();
+    expect(card('banana talk').getByText('Analyzed on Jan 1, 2026 · Processed on Mar 1, 2026')).toBeInTheDocument();
+    expect(card('Same day').getByText('13 min')).toBeInTheDocument();
+    expect(card('Same day').getByText('1 topic')).toBeInTheDocument();
+    expect(card('Same day').getByText('Analyzed on Jan 1, 2026')).toBeInTheDocument();
+    expect(card('Same day').queryByText(/Processed on/)).not.toBeInTheDocument();
+    expect(card('Still running').queryByText(/topic/)).not.toBeInTheDocument();
+  });
+
   it('opens a video as the current one on /', async () => {
     const user = userEvent.setup();
     rememberUser(member);
     fakeApi({ 'GET /api/videos': json(200, history), 'GET /api/analysis/shares-map': json(200, []) });
     renderWithApp(<HistoryPage />, { route: '/history', user: member });
-    await user.click(await screen.findByRole('button', { name: 'Open banana talk' }));
+    await user.click(await screen.findByRole('button', { name: 'banana talk' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/?video=aaaaaaaaaaa');
     expect(localStorage.getItem(`${member.id}lastProcessedVideoId`)).toBe('"aaaaaaaaaaa"');
   });
@@ -195,6 +214,34 @@ describe('shared page (SPEC §2)', () => {
     expect(screen.getByText('3 views')).toBeInTheDocument();
     expect(screen.getByText('No topics available in this shared analysis.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
+  });
+
+  it("shows each topic's quotes to read, with their time, and plays one Viral Cut at a time on demand", async () => {
+    const user = userEvent.setup();
+    const quote = (id: string, content: string, startTime: number) => ({ id, content, startTime, endTime: startTime + 25 });
+    const withQuotes = {
+      ...topic(1),
+      quotes: [quote('q1', 'Fares pay for a third of the service.', 70), quote('q2', 'Every bus carries sixty people.', 95)],
+    };
+    fakeApi({
+      'GET /api/shared/abcdefghijklmnop': json(200, share({ title: 'The big interview', sharedTopics: [withQuotes, topic(2)] })),
+    });
+    renderShared();
+    const quotes = within(await screen.findByRole('list', { name: 'Quotes of Topic number 1' }));
+    expect(quotes.getByText('“Fares pay for a third of the service.”')).toBeInTheDocument();
+    expect(quotes.getByText('1:10 - 1:35')).toBeInTheDocument();
+    expect(quotes.getAllByText('Viral Cut')).toHaveLength(2);
+    // The share is called as the video is: its title shows once, not again on the video card.
+    expect(screen.getAllByText('The big interview')).toHaveLength(1);
+
+    const frames = () => [...document.querySelectorAll('iframe')].filter((f) => f.src.includes('autoplay=1'));
+    await user.click(quotes.getAllByRole('button', { name: 'Play clip' })[0]!);
+    expect(frames()).toHaveLength(1);
+    await user.click(quotes.getByRole('button', { name: 'Play clip' }));
+    expect(frames()).toHaveLength(1);
+    expect(frames()[0]!.src).toContain('start=95');
+    await user.click(quotes.getByRole('button', { name: 'Close clip' }));
+    expect(frames()).toHaveLength(0);
   });
 
   it('has no toggle for 4 topics or fewer', async () => {

@@ -22,3 +22,16 @@ export const SHARE_DESCRIPTION_MAX = 1_000;
 export const DEFAULT_SHARE_DESCRIPTION = 'Watch the highlights';
 
 export const analysisEventTypes = ['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_ERROR'] as const;
+
+/** What a refused or missing video says, on the wire and in the web app. */
+export const videoMessages = {
+  tooLong: 'This video is too long: videos can be at most 2 hours.',
+  guestTooLong: 'Guests can analyse videos of up to 60 minutes. Sign up to analyse videos of up to 2 hours.',
+  guestQuota: 'You have used your 2 free analyses. Credits reset 24 hours after use; sign up for unlimited access.',
+  guestNetworkQuota: 'Too many free analyses from this network today. Sign up for unlimited access.',
+  memberQuota: 'You have started too many new analyses in the last hour. Please try again later.',
+  unknownLength:
+    'We could not tell how long this video is (a live stream or an upcoming premiere?), so it cannot be analysed yet.',
+  notFound: 'No analysis of this video yet',
+  reanalyzeFirst: 'Analyse this video before re-analysing it',
+} as const;

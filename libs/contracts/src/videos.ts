@@ -2,19 +2,6 @@ import { z } from 'zod';
 import { analysisStatuses, topicsSchema } from './analysis';
 import { videoIdSchema } from './video-id';
 
-export const videoMessages = {
-  tooLong: 'This video is too long: videos can be at most 2 hours.',
-  guestTooLong:
-    'This video is too long for guests: guests can analyse videos of up to 60 minutes. Sign up to analyse longer videos.',
-  guestQuota: 'You have used your 2 free analyses. Credits reset 24 hours after use; sign up for unlimited access.',
-  guestNetworkQuota: 'Too many free analyses from this network today. Sign up for unlimited access.',
-  memberQuota: 'You have started too many new analyses in the last hour. Please try again later.',
-  unknownLength:
-    'We could not tell how long this video is (a live stream or an upcoming premiere?), so it cannot be analysed yet.',
-  notFound: 'No analysis of this video yet',
-  reanalyzeFirst: 'Analyse this video before re-analysing it',
-} as const;
-
 /** ?videoId= of the video endpoints. */
 export const videoIdQuerySchema = z.object({ videoId: videoIdSchema });
 
@@ -80,8 +67,14 @@ export const historyVideoSchema = z.object({
   youtubeId: videoIdSchema,
   title: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
+  /** When the member last analysed or re-analysed it. */
   processedAt: z.string(),
+  /** When the member's analysis was first made. */
   createdAt: z.string(),
+  /** The video's length; null when YouTube did not give it. */
+  durationSeconds: z.number().int().nullable(),
+  /** Topics of the analysis the member reads (their re-analysis, else the shared one); null while not finished. */
+  topicCount: z.number().int().nullable(),
 });
 
 export type TranscriptResponse = z.infer<typeof transcriptResponseSchema>;

@@ -6,7 +6,7 @@ export const FOOTER_YEAR = 2025;
 
 export function Footer() {
   return (
-    <footer className="mt-auto border-t border-slate-200 bg-white">
+    <footer className="mt-auto border-t border-slate-200 bg-surface">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
         <p>© {FOOTER_YEAR} Find Clips. All rights reserved.</p>
         <div className="flex gap-4">

@@ -7,7 +7,8 @@ export function Logo() {
       <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">
         <Scissors className="h-4 w-4" aria-hidden />
       </span>
-      <span className="text-lg">Find Clips</span>
+      {/* On a phone the mark alone: the bar keeps to one row, and the tab says 'Find Clips'. */}
+      <span className="hidden text-lg sm:inline">Find Clips</span>
     </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../lib/cn';
 import { LogOut, Settings } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth, useLogout } from '../lib/auth';
@@ -6,8 +6,8 @@ import { Logo } from './logo';
 import { buttonClass } from './ui';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  clsx(
-    'rounded-md px-3 py-2 text-sm font-medium',
+  cn(
+    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium sm:px-3',
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900',
   );
 
@@ -17,10 +17,10 @@ export function NavBar() {
   const logout = useLogout();
   const signedIn = auth.status === 'user';
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3">
+    <header className="border-b border-slate-200 bg-surface">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3">
         <Logo />
-        <div className="flex items-center gap-1 sm:ml-6">
+        <div className="flex min-w-0 items-center gap-1 sm:ml-6">
           <NavLink to="/" end className={tabClass}>
             Find Clips
           </NavLink>
@@ -41,10 +41,10 @@ export function NavBar() {
                 onClick={() => logout.mutate()}
                 disabled={logout.isPending}
                 className={buttonClass('ghost', 'px-2')}
-                aria-label="Log out"
               >
                 <LogOut className="h-5 w-5" aria-hidden />
-                <span className="hidden sm:inline">Logout</span>
+                {/* The name read out is the one shown: 'Log out', hidden on a phone but still read. */}
+                <span className="sr-only sm:not-sr-only">Log out</span>
               </button>
             </>
           ) : (

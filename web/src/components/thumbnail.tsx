@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../lib/cn';
 import { Film } from 'lucide-react';
 import { useState } from 'react';
 
@@ -13,7 +13,7 @@ export function Thumbnail({ src, title, className }: { src: string; title: strin
       <div
         role="img"
         aria-label={title}
-        className={clsx(
+        className={cn(
           'flex aspect-video flex-col items-center justify-center gap-1 bg-slate-200 p-3 text-center text-slate-600',
           className,
         )}
@@ -28,7 +28,7 @@ export function Thumbnail({ src, title, className }: { src: string; title: strin
       src={src}
       alt={title}
       onError={() => setFailed(true)}
-      className={clsx('aspect-video bg-slate-200 object-cover', className)}
+      className={cn('aspect-video bg-slate-200 object-cover', className)}
     />
   );
 }

@@ -1,19 +1,19 @@
-import { clsx } from 'clsx';
+import { cn } from '../lib/cn';
 import { Loader2 } from 'lucide-react';
 import { forwardRef, type ButtonHTMLAttributes, type HTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'destructive';
 
 const buttonStyles: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700',
-  outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
+  primary: 'bg-brand-600 text-white hover:bg-brand-800',
+  outline: 'border border-slate-300 bg-surface text-slate-800 hover:bg-slate-100',
   ghost: 'text-slate-700 hover:bg-slate-100',
-  destructive: 'bg-red-600 text-white hover:bg-red-700',
+  destructive: 'bg-danger text-white hover:bg-danger-strong',
 };
 
 /** Classes of a button, for links that look like one. */
 export const buttonClass = (variant: ButtonVariant = 'primary', extra?: string) =>
-  clsx(
+  cn(
     'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
     buttonStyles[variant],
     extra,
@@ -32,8 +32,8 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   return (
     <input
       ref={ref}
-      className={clsx(
-        'block min-h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-400 disabled:opacity-60 aria-[invalid=true]:border-red-500',
+      className={cn(
+        'block min-h-10 w-full rounded-md border border-slate-300 bg-surface px-3 py-2 text-sm placeholder:text-slate-400 disabled:opacity-60 aria-[invalid=true]:border-red-500',
         className,
       )}
       {...props}
@@ -60,7 +60,7 @@ export function Field({ id, label, error, children }: { id: string; label: strin
 export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
   return (
     <span
-      className={clsx(
+      className={cn(
         'inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700',
         className,
       )}
@@ -70,7 +70,7 @@ export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) 
 }
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={clsx('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...props} />;
+  return <div className={cn('rounded-xl border border-slate-200 bg-surface shadow-sm', className)} {...props} />;
 }
 
 export function Spinner({ label = 'Loading' }: { label?: string }) {
@@ -83,5 +83,5 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
 }
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden className={clsx('animate-pulse rounded-md bg-slate-200', className)} />;
+  return <div aria-hidden className={cn('animate-pulse rounded-md bg-slate-200', className)} />;
 }

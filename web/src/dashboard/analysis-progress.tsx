@@ -1,14 +1,18 @@
-import { Loader2 } from 'lucide-react';
+import { CheckCircle2, Loader2 } from 'lucide-react';
 import { Card } from '../components/ui';
-import { useAnalysisProgress } from './use-progress';
+import { DONE_TEXT, useAnalysisProgress } from './use-progress';
 
 export function AnalysisProgress({ running, done }: { running: boolean; done: boolean }) {
   const { progress, status } = useAnalysisProgress(running, done);
   return (
     <Card className="p-6">
       <div className="mb-3 flex items-center gap-2 text-sm font-medium text-slate-700">
-        <Loader2 className="h-4 w-4 animate-spin text-brand-600" aria-hidden />
-        <span aria-live="polite">{status}</span>
+        {done ? (
+          <CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden />
+        ) : (
+          <Loader2 className="h-4 w-4 animate-spin text-brand-600" aria-hidden />
+        )}
+        <span aria-live="polite">{done ? DONE_TEXT : status}</span>
       </div>
       <div
         role="progressbar"

@@ -14,6 +14,7 @@ import { ShareDialog } from './share-dialog';
 import { TopicsEdit } from './topics-edit';
 import { TopicsWatch } from './topics-watch';
 import { useAnalysisFlow } from './use-analysis-flow';
+import { useJustFinished } from './use-progress';
 import { useViewMode } from './use-view-mode';
 import { VideoHeader } from './video-header';
 import { useMetadata } from './video-data';
@@ -30,30 +31,36 @@ export default function DashboardPage() {
 
   const isDemo = state.videoId === null;
   const youtubeId = state.videoId ?? DEMO_VIDEO.youtubeId;
-  const title = isDemo
-    ? DEMO_VIDEO.title
-    : (metadata.data?.title ?? flow.analysis?.title ?? flow.submitted?.title ?? `YouTube video ${youtubeId}`);
+  // Until the title arrives the header shows a skeleton, not the video's id.
+  const knownTitle = metadata.data?.title ?? flow.analysis?.title ?? flow.submitted?.title;
+  const title = isDemo ? DEMO_VIDEO.title : (knownTitle ?? (metadata.isFetching ? null : `YouTube video ${youtubeId}`));
   const thumbnail = thumbnailOf(youtubeId, isDemo ? null : (metadata.data?.thumbnailUrl ?? flow.analysis?.thumbnailUrl));
   const running = state.phase === 'transcriptFetching' || state.phase === 'aiAnalysisInProgress';
   const complete = state.phase === 'aiAnalysisComplete';
-  const shownTopics = isDemo ? DEMO_TOPICS : complete ? topics : null;
+  const finishing = useJustFinished(state.phase === 'aiAnalysisInProgress', complete);
+  const shownTopics = isDemo ? DEMO_TOPICS : complete && !finishing ? topics : null;
+  // After an error or 'Clear video' the form starts blank, ready for the next link.
+  const blank = state.phase === 'error' || state.videoId === null;
+  const guestTooLong = state.phase === 'error' && state.error?.type === 'GUEST_VIDEO_TOO_LONG';
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-8">
       <section aria-labelledby="find-clips-heading" className="grid gap-3">
-        <h1 id="find-clips-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        <h1 id="find-clips-heading" className="sr-only">
           Find Clips
         </h1>
-        <LinkForm busy={state.phase === 'transcriptFetching'} onVideo={(id, url) => void flow.submit(id, url)} />
+        <LinkForm blank={blank} busy={state.phase === 'transcriptFetching'} onVideo={(id, url) => void flow.submit(id, url)} />
         {!member && auth.status !== 'loading' && (
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
             <span className="inline-flex items-center gap-1" data-testid="guest-credits">
               <Coins className="h-4 w-4 text-amber-500" aria-hidden />
               Credits: <strong>{flow.credits ?? '…'}</strong> of {GUEST_CREDITS}
             </span>
-            <Link to="/auth" className="font-medium text-brand-700 underline">
-              Sign up for unlimited access
-            </Link>
+            {!guestTooLong && (
+              <Link to="/auth" className="font-medium text-brand-700 underline">
+                Sign up for unlimited access
+              </Link>
+            )}
           </div>
         )}
       </section>
@@ -70,7 +77,7 @@ export default function DashboardPage() {
             isGuest={!member}
             viewMode={viewMode}
             onViewMode={setViewMode}
-            canShare={!isDemo && complete && (topics?.length ?? 0) > 0}
+            canShare={!isDemo && complete && !finishing && (topics?.length ?? 0) > 0}
             onShare={() => setSharing(true)}
             menuDisabled={running}
             onClear={flow.clear}
@@ -82,7 +89,7 @@ export default function DashboardPage() {
               This is a demo with three sample topics. Paste a YouTube link above to find the best clips of any video.
             </p>
           )}
-          {running && <AnalysisProgress running done={false} />}
+          {(running || finishing) && <AnalysisProgress running={running} done={finishing} />}
           {!isDemo && state.phase === 'idle' && <Spinner label="Loading the analysis" />}
           {shownTopics &&
             (shownTopics.length === 0 ? (
@@ -96,7 +103,7 @@ export default function DashboardPage() {
       )}
 
       {sharing && topics && (
-        <ShareDialog open onOpenChange={setSharing} youtubeId={youtubeId} videoTitle={title} topics={topics} />
+        <ShareDialog open onOpenChange={setSharing} youtubeId={youtubeId} videoTitle={title ?? ''} topics={topics} />
       )}
       <ConfirmDialog
         open={confirming}

@@ -1,9 +1,10 @@
+import { videoMessages } from '@findclips/contracts';
 import { AlertTriangle, Ban, Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, Card, buttonClass } from '../components/ui';
 import type { AnalysisFailure } from './analysis-state';
 
-/** SPEC §2's error screens: content policy, too long, data loading, any other failure. */
+/** The error screens: content policy, too long (one message: what a guest gains by signing up), data loading, any other failure. */
 export function ErrorScreen({ failure, onRetry, onClear }: { failure: AnalysisFailure; onRetry(): void; onClear(): void }) {
   if (failure.type === 'CONTENT_POLICY') {
     return (
@@ -22,14 +23,14 @@ export function ErrorScreen({ failure, onRetry, onClear }: { failure: AnalysisFa
       <Screen icon={<Clock className="h-8 w-8 text-amber-500" aria-hidden />} title="Video Too Long">
         <p>
           {guest
-            ? 'Guests can analyse videos of up to 60 minutes. Sign up to analyse videos of up to 2 hours.'
+            ? videoMessages.guestTooLong
             : 'Videos can be at most 2 hours long (2 hours max). Please choose a shorter video.'}
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
           <Button onClick={onClear}>Try Another Video</Button>
           {guest && (
             <Link to="/auth" className={buttonClass('outline')}>
-              Sign up for unlimited access
+              Sign up
             </Link>
           )}
         </div>

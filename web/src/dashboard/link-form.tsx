@@ -1,13 +1,28 @@
 import { parseYoutubeLink } from '@findclips/contracts';
 import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Input } from '../components/ui';
 import { useToast } from '../lib/toast';
 
-/** 'Find Clips': a pasted link is checked as SPEC §5 says before anything is sent. */
-export function LinkForm({ busy, onVideo }: { busy: boolean; onVideo(videoId: string, url: string): void }) {
+/**
+ * 'Find Clips': a pasted link is checked (a YouTube link with an 11-character id) before anything is
+ * sent. The field empties when the dashboard turns `blank` (cleared, or the video failed).
+ */
+export function LinkForm({
+  busy,
+  blank,
+  onVideo,
+}: {
+  busy: boolean;
+  blank: boolean;
+  onVideo(videoId: string, url: string): void;
+}) {
   const [url, setUrl] = useState('');
   const toast = useToast();
+
+  useEffect(() => {
+    if (blank) setUrl('');
+  }, [blank]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { isVideoId, type AnalysisEvent, type TranscriptResponse } from '@findclips/contracts';
+import { isVideoId, videoMessages, type AnalysisEvent, type TranscriptResponse } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -6,16 +6,11 @@ import { ApiError, apiRequest } from '../lib/api';
 import { guestIdFromCookie, type AuthState } from '../lib/auth';
 import type { LiveIdentity } from '../lib/live';
 import { readStored, removeStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
-import { useToast, type ToastOptions } from '../lib/toast';
+import { useToast } from '../lib/toast';
 import { analysisReducer, initialAnalysis, type AnalysisFailure } from './analysis-state';
+import { SCREEN_FAILURES, SESSION_EXPIRED, failureToast } from './failure-toasts';
 import { useLiveChannel } from './use-live';
 import { GUEST_CREDITS_KEY, analysisKey, checkStatus, submitVideo, useAnalysis, useGuestCredits } from './video-data';
-
-const SESSION_EXPIRED: ToastOptions = {
-  title: 'Authentication Error',
-  description: 'Your session has expired. Please refresh the page to log in again.',
-  variant: 'destructive',
-};
 
 function storedVideoId(member: boolean): string | null {
   const id = member
@@ -94,18 +89,13 @@ export function useAnalysisFlow(auth: AuthState) {
   );
 
   const onEvent = (event: AnalysisEvent) => {
+    const reanalyzed =
+      event.type === 'VIDEO_ANALYZED' && stateRef.current.reanalyzing && event.videoId === stateRef.current.videoId;
     dispatch({ type: 'event', event });
     if (event.type === 'VIDEO_ANALYZED') void refetchAnalysis(event.videoId);
-    if (event.type !== 'ANALYSIS_ERROR') return;
-    if (event.errorType === 'CONTENT_POLICY') {
-      toast({
-        title: 'Video blocked due to content policy',
-        description: (event.errorCategories ?? []).join(', ') || event.errorMessage || undefined,
-        variant: 'destructive',
-        duration: 7_000,
-      });
-    } else {
-      toast({ title: 'Analysis Error', description: event.errorMessage ?? undefined, variant: 'destructive' });
+    if (reanalyzed) toast({ title: 'Re-analysis complete', description: 'The new topics are ready.' });
+    if (event.type === 'ANALYSIS_ERROR') {
+      toast(failureToast(event.errorType ?? undefined, event.errorMessage ?? '', event.errorCategories ?? []));
     }
   };
   // Joined after the analysis may have finished: look once more (events carry no topics).
@@ -125,37 +115,17 @@ export function useAnalysisFlow(auth: AuthState) {
   const submitFailed = (error: unknown) => {
     const apiError = error instanceof ApiError ? error : null;
     const message = error instanceof Error ? error.message : String(error);
-    let failure: AnalysisFailure | undefined;
+    const type = apiError?.errorType;
     if (apiError?.status === 401 && member) toast(SESSION_EXPIRED);
-    else if (apiError?.errorType === 'GUEST_QUOTA_EXCEEDED') {
-      queryClient.setQueryData(GUEST_CREDITS_KEY, { left: 0 });
-      toast({ title: 'Credit Limit Reached ⚠️ (Resets in 24 hours)', description: message, variant: 'destructive' });
-    } else if (apiError?.errorType === 'GUEST_VIDEO_TOO_LONG') {
-      failure = { type: 'GUEST_VIDEO_TOO_LONG', message, categories: [] };
-      toast({
-        title: 'Video Too Long for Guests',
-        description: message,
-        variant: 'destructive',
-        duration: 8_000,
-        link: { label: 'Sign up', to: '/auth' },
-      });
-    } else if (apiError?.errorType === 'VIDEO_TOO_LONG') {
-      toast({ title: 'Video Too Long', description: message, variant: 'destructive' });
-    } else {
-      toast({ title: 'Analysis Error', description: message, variant: 'destructive' });
-    }
+    else toast(failureToast(type, message));
+    if (type === 'GUEST_QUOTA_EXCEEDED') queryClient.setQueryData(GUEST_CREDITS_KEY, { left: 0 });
+    const failure: AnalysisFailure | undefined =
+      type && SCREEN_FAILURES.has(type) ? { type, message, categories: [] } : undefined;
     dispatch({ type: 'submitFailed', error: failure });
   };
 
   const submit = async (videoId: string, url: string) => {
-    if (!member && credits.data?.left === 0) {
-      toast({
-        title: 'Credit Limit Reached ⚠️ (Resets in 24 hours)',
-        description: 'You have used your 2 free analyses. Sign up for unlimited access.',
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (!member && credits.data?.left === 0) return void toast(failureToast('GUEST_QUOTA_EXCEEDED', videoMessages.guestQuota));
     setSubmitted(null);
     dispatch({ type: 'submit', videoId });
     try {

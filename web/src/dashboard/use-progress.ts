@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** SPEC §2's status texts, shown in turn every 3 s while a video is analysed. */
 export const STATUS_TEXTS = [
@@ -13,6 +13,10 @@ export const STATUS_TEXTS = [
 export const STATUS_ROTATE_MS = 3_000;
 /** SPEC §9: the bar never passes 85% before the analysis is done. */
 export const PROGRESS_CAP = 85;
+/** What the card says once the analysis is done, at 100%, before the topics replace it. */
+export const DONE_TEXT = 'Done! Your clips are ready.';
+/** How long the finished bar stays before the topics replace it. */
+export const DONE_SHOWN_MS = 1_200;
 const TICK_MS = 500;
 
 /**
@@ -36,4 +40,31 @@ export function useAnalysisProgress(running: boolean, done: boolean) {
   }, [running]);
 
   return { progress: done ? 100 : running ? progress : 0, status: STATUS_TEXTS[statusIndex]! };
+}
+
+/**
+ * True for a moment after an analysis this page followed has finished, so the bar is seen to reach
+ * 100% before the topics replace it. A cached answer (never analysing here) shows its topics at once.
+ */
+export function useJustFinished(analysing: boolean, complete: boolean): boolean {
+  const [finished, setFinished] = useState(false);
+  const followed = useRef(false);
+
+  useEffect(() => {
+    if (analysing) {
+      followed.current = true;
+      return;
+    }
+    const shown = followed.current && complete;
+    followed.current = false;
+    if (!shown) return;
+    setFinished(true);
+    const timer = setTimeout(() => setFinished(false), DONE_SHOWN_MS);
+    return () => {
+      clearTimeout(timer);
+      setFinished(false);
+    };
+  }, [analysing, complete]);
+
+  return finished;
 }

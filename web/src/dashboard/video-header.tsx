@@ -1,13 +1,14 @@
 import { Thumbnail } from '../components/thumbnail';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Eye, MoreVertical, Pencil, RefreshCw, Share2, Trash2 } from 'lucide-react';
-import { clsx } from 'clsx';
-import { Badge, Button, Card } from '../components/ui';
+import { cn } from '../lib/cn';
+import { Badge, Button, Card, Skeleton } from '../components/ui';
 import type { ViewMode } from './use-view-mode';
 
 export interface VideoHeaderProps {
   youtubeId: string;
-  title: string;
+  /** Null while the title is loading: a skeleton stands in. */
+  title: string | null;
   thumbnailUrl: string;
   isDemo: boolean;
   isGuest: boolean;
@@ -25,9 +26,14 @@ export interface VideoHeaderProps {
 export function VideoHeader(props: VideoHeaderProps) {
   const { title, thumbnailUrl, isDemo, isGuest, viewMode } = props;
   return (
-    <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
-      <Thumbnail src={thumbnailUrl} title={title} className="w-full rounded-lg sm:w-48" />
-      <div className="min-w-0 flex-1">
+    // On a phone the thumbnail sits small beside the title, so the progress and topics stay in view.
+    <Card className="grid grid-cols-[7rem_minmax(0,1fr)] items-center gap-3 p-4 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-x-4">
+      {title === null ? (
+        <Skeleton className="aspect-video w-full sm:row-span-2" />
+      ) : (
+        <Thumbnail src={thumbnailUrl} title={title} className="w-full rounded-lg sm:row-span-2" />
+      )}
+      <div className="min-w-0 sm:self-end">
         <div className="mb-1 flex flex-wrap gap-2">
           {isDemo ? (
             <Badge className="bg-slate-100 text-slate-700">Demo</Badge>
@@ -35,55 +41,59 @@ export function VideoHeader(props: VideoHeaderProps) {
             <Badge>{isGuest ? 'Shared Guest Analysis' : 'Your Private Analysis'}</Badge>
           )}
         </div>
-        <h2 className="line-clamp-2 text-lg font-semibold">{title}</h2>
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="View mode" className="inline-flex rounded-md border border-slate-300 p-0.5">
-            {(['edit', 'watch'] as const).map((mode) => (
-              <button
-                key={mode}
-                type="button"
-                aria-pressed={viewMode === mode}
-                onClick={() => props.onViewMode(mode)}
-                className={clsx(
-                  'inline-flex items-center gap-1 rounded px-3 py-1.5 text-sm font-medium',
-                  viewMode === mode ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
-                )}
-              >
-                {mode === 'edit' ? <Pencil className="h-3.5 w-3.5" aria-hidden /> : <Eye className="h-3.5 w-3.5" aria-hidden />}
-                {mode === 'edit' ? 'Edit' : 'Watch'}
-              </button>
-            ))}
-          </div>
-          <Button variant="outline" onClick={props.onShare} disabled={!props.canShare}>
-            <Share2 className="h-4 w-4" aria-hidden />
-            Share Clips
-          </Button>
-          <Button variant="outline" onClick={props.onReanalyze} disabled={!props.canReanalyze}>
-            <RefreshCw className="h-4 w-4" aria-hidden />
-            Re-analyze
-          </Button>
-          <Menu.Root>
-            <Menu.Trigger
-              disabled={props.menuDisabled}
-              aria-label="Video options"
-              className="inline-flex min-h-10 items-center rounded-md px-2 text-slate-700 hover:bg-slate-100 disabled:opacity-50"
+        {title === null ? (
+          <Skeleton className="h-6 w-3/4" />
+        ) : (
+          <h2 className="line-clamp-2 text-base font-semibold sm:text-lg">{title}</h2>
+        )}
+      </div>
+      <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:col-start-2 sm:self-start">
+        <div role="group" aria-label="View mode" className="inline-flex rounded-md border border-slate-300 p-0.5">
+          {(['edit', 'watch'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              aria-pressed={viewMode === mode}
+              onClick={() => props.onViewMode(mode)}
+              className={cn(
+                'inline-flex items-center gap-1 rounded px-3 py-1.5 text-sm font-medium',
+                viewMode === mode ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+              )}
             >
-              <MoreVertical className="h-5 w-5" aria-hidden />
-            </Menu.Trigger>
-            <Menu.Portal>
-              <Menu.Content align="end" className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-                <Menu.Item
-                  disabled={isDemo}
-                  onSelect={props.onClear}
-                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-slate-100 data-[disabled]:opacity-50"
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                  Clear video
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Portal>
-          </Menu.Root>
+              {mode === 'edit' ? <Pencil className="h-3.5 w-3.5" aria-hidden /> : <Eye className="h-3.5 w-3.5" aria-hidden />}
+              {mode === 'edit' ? 'Edit' : 'Watch'}
+            </button>
+          ))}
         </div>
+        <Button variant="outline" onClick={props.onShare} disabled={!props.canShare}>
+          <Share2 className="h-4 w-4" aria-hidden />
+          Share Clips
+        </Button>
+        <Button variant="outline" onClick={props.onReanalyze} disabled={!props.canReanalyze}>
+          <RefreshCw className="h-4 w-4" aria-hidden />
+          Re-analyze
+        </Button>
+        <Menu.Root>
+          <Menu.Trigger
+            disabled={props.menuDisabled}
+            aria-label="Video options"
+            className="inline-flex min-h-10 items-center rounded-md px-2 text-slate-700 hover:bg-slate-100 disabled:opacity-50"
+          >
+            <MoreVertical className="h-5 w-5" aria-hidden />
+          </Menu.Trigger>
+          <Menu.Portal>
+            <Menu.Content align="end" className="z-50 min-w-40 rounded-md border border-slate-200 bg-surface p-1 shadow-lg">
+              <Menu.Item
+                disabled={isDemo}
+                onSelect={props.onClear}
+                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-slate-100 data-[disabled]:opacity-50"
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+                Clear video
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Portal>
+        </Menu.Root>
       </div>
     </Card>
   );

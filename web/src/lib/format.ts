@@ -18,6 +18,14 @@ export function formatDuration(seconds: number): string {
   return s ? `${m}m ${s}s` : `${m}m`;
 }
 
+/** A video's length as people say it: '12 min', '1 h 25 min'. */
+export function formatLength(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);

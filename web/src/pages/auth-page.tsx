@@ -62,7 +62,7 @@ export default function AuthPage() {
                 <Tabs.Trigger
                   key={value}
                   value={value}
-                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow"
+                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-surface data-[state=active]:text-slate-900 data-[state=active]:shadow"
                 >
                   {value === 'login' ? 'Login' : 'Register'}
                 </Tabs.Trigger>
@@ -78,7 +78,7 @@ export default function AuthPage() {
         </Card>
         <section aria-label="What Find Clips does" className="grid content-start gap-4">
           {blurbs.map(({ icon: Icon, title, text }) => (
-            <div key={title} className="flex gap-4 rounded-xl bg-white p-5 shadow-sm">
+            <div key={title} className="flex gap-4 rounded-xl bg-surface p-5 shadow-sm">
               <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                 <Icon className="h-5 w-5" aria-hidden />
               </span>

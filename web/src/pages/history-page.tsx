@@ -1,13 +1,13 @@
 import { Thumbnail } from '../components/thumbnail';
 import type { HistoryVideo } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Link2, Trash2 } from 'lucide-react';
+import { Check, Clock, Link2, ListOrdered, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
-import { formatDate, thumbnailOf } from '../lib/format';
+import { formatDate, formatLength, plural, thumbnailOf } from '../lib/format';
 import { scopedKey, storageKeys, writeStored } from '../lib/storage';
 import { useToast } from '../lib/toast';
 import { useCopy } from '../lib/use-copy';
@@ -45,7 +45,7 @@ export default function HistoryPage() {
           <select
             value={sort}
             onChange={(e) => setSort(e.target.value as Sort)}
-            className="min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+            className="min-h-10 rounded-md border border-slate-300 bg-surface px-2 text-sm"
           >
             <option value="recent">Recently Processed</option>
             <option value="title">Video Title</option>
@@ -96,18 +96,39 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
 
   return (
     <li>
-      <Card className="flex h-full flex-col overflow-hidden">
-        <button type="button" onClick={onOpen} className="text-left" aria-label={`Open ${title}`}>
-          <Thumbnail src={thumbnailOf(video.youtubeId, video.thumbnailUrl)} title={title} className="w-full" />
-          <div className="grid gap-1 p-3">
-            <Badge className="w-fit">Your Analysis</Badge>
-            <h2 className="line-clamp-2 font-semibold">{title}</h2>
-            <p className="text-xs text-slate-500">Analyzed on {formatDate(video.createdAt)}</p>
-            <p className="text-xs text-slate-500">Processed on {formatDate(video.processedAt)}</p>
-          </div>
-        </button>
+      {/* The title is the card's one control, its click area stretched over the card (so what is
+          read out is what is shown); the share buttons sit above it. */}
+      <Card className="relative flex h-full flex-col overflow-hidden hover:border-slate-300">
+        <Thumbnail src={thumbnailOf(video.youtubeId, video.thumbnailUrl)} title={title} className="w-full" />
+        <div className="grid gap-1 p-3">
+          <Badge className="w-fit">Your Analysis</Badge>
+          <h2 className="line-clamp-2 font-semibold">
+            <button type="button" onClick={onOpen} className="text-left after:absolute after:inset-0 hover:underline">
+              {title}
+            </button>
+          </h2>
+          <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">
+            {video.durationSeconds !== null && (
+              <span className="inline-flex items-center gap-1">
+                <Clock className="h-3.5 w-3.5" aria-hidden />
+                {formatLength(video.durationSeconds)}
+              </span>
+            )}
+            {video.topicCount !== null && (
+              <span className="inline-flex items-center gap-1">
+                <ListOrdered className="h-3.5 w-3.5" aria-hidden />
+                {plural(video.topicCount, 'topic')}
+              </span>
+            )}
+          </p>
+          <p className="text-xs text-slate-500">
+            Analyzed on {formatDate(video.createdAt)}
+            {/* A re-analysis on a later day is worth its own date; the same day twice is not. */}
+            {formatDate(video.processedAt) !== formatDate(video.createdAt) && ` · Processed on ${formatDate(video.processedAt)}`}
+          </p>
+        </div>
         {shareId && (
-          <div className="mt-auto flex gap-2 border-t border-slate-100 p-3">
+          <div className="relative z-10 mt-auto flex gap-2 border-t border-slate-100 p-3">
             <Button variant="outline" onClick={() => void copy(new URL(`/shared/${shareId}`, window.location.origin).toString())}>
               {copied ? <Check className="h-4 w-4" aria-hidden /> : <Link2 className="h-4 w-4" aria-hidden />}
               {copied ? 'Copied' : 'Copy link'}

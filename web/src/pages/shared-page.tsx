@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { LazyMount } from '../components/lazy-clip';
+import { QuoteCard } from '../components/quote-card';
 import { Badge, Card, Skeleton, buttonClass } from '../components/ui';
 import { apiRequest } from '../lib/api';
 import { formatRange, plural, thumbnailOf } from '../lib/format';
@@ -26,6 +27,8 @@ export default function SharedPage() {
   const { shareId = '' } = useParams();
   const share = useQuery({ queryKey: ['/api/shared', shareId], queryFn: () => fetchShare(shareId) });
   const [showAll, setShowAll] = useState(false);
+  // One Viral Cut plays at a time on the page.
+  const [playing, setPlaying] = useState<string | null>(null);
 
   if (share.isLoading) return <SharedSkeleton />;
   if (!share.data) {
@@ -76,7 +79,8 @@ export default function SharedPage() {
           className="w-full rounded-lg sm:w-56"
         />
         <div>
-          <h2 className="font-semibold">{videoTitle}</h2>
+          {/* The video's own title only when the share is called something else: never the same words twice. */}
+          {videoTitle !== title && <h2 className="font-semibold">{videoTitle}</h2>}
           <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
             <Film className="h-4 w-4" aria-hidden />
             Shared video clips containing {plural(topics.length, 'topic')}
@@ -91,11 +95,13 @@ export default function SharedPage() {
             <h2 className="mb-3 font-semibold">Topics in this video</h2>
             <ol className="grid gap-2">
               {listed.map((topic, index) => (
-                <li key={topic.id} className="flex flex-wrap items-center justify-between gap-2">
-                  <a href={`#topic-${index + 1}`} className="text-sm text-brand-700 hover:underline">
+                <li key={topic.id} className="flex items-start justify-between gap-2">
+                  <a href={`#topic-${index + 1}`} className="min-w-0 text-sm text-brand-700 hover:underline">
                     {index + 1}. {topic.title}
                   </a>
-                  <Badge className="bg-slate-100 text-slate-700">{formatRange(topic.startTime, topic.endTime)}</Badge>
+                  <Badge className="shrink-0 whitespace-nowrap bg-slate-100 text-slate-700">
+                    {formatRange(topic.startTime, topic.endTime)}
+                  </Badge>
                 </li>
               ))}
             </ol>
@@ -124,6 +130,20 @@ export default function SharedPage() {
               <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
                 <ClipPlayer youtubeId={data.youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
               </LazyMount>
+              {topic.quotes.length > 0 && (
+                <ul className="mt-4 grid gap-3" aria-label={`Quotes of ${topic.title}`}>
+                  {topic.quotes.map((quote) => (
+                    <QuoteCard
+                      key={quote.id}
+                      youtubeId={data.youtubeId}
+                      quote={quote}
+                      open={playing === quote.id}
+                      onOpen={() => setPlaying(quote.id)}
+                      onClose={() => setPlaying(null)}
+                    />
+                  ))}
+                </ul>
+              )}
             </section>
           ))}
         </>

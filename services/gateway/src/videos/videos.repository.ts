@@ -1,5 +1,11 @@
 import type { AnalysisStatus } from '@findclips/contracts';
-import { CachedYoutubeDataEntity, GuestVideoAnalysisEntity, UserVideoAnalysisEntity, VideoEntity } from '@findclips/db';
+import {
+  CachedYoutubeDataEntity,
+  GuestVideoAnalysisEntity,
+  UserVideoAnalysisEntity,
+  VideoEntity,
+  readTopics,
+} from '@findclips/db';
 import { In, type DataSource } from 'typeorm';
 
 /** The gateway's reads of analyses and its writes of history and guest records. */
@@ -69,11 +75,34 @@ export class VideosRepository {
   }
 
   /** The member's history, most recent first or by title. */
-  listHistory(userId: number, sort: 'recent' | 'title') {
-    return this.db.getRepository(VideoEntity).find({
-      where: { userId },
-      order: sort === 'title' ? { title: 'ASC', processedAt: 'DESC' } : { processedAt: 'DESC', id: 'DESC' },
-    });
+  /**
+   * The member's history, newest first or by title, each row with the video's length and the
+   * analysis the member reads (their own re-analysis, else the shared one once complete), never
+   * the transcript.
+   */
+  async listHistory(userId: number, sort: 'recent' | 'title'): Promise<HistoryRow[]> {
+    const order = sort === 'title' ? 'v.title ASC NULLS LAST, v.processed_at DESC' : 'v.processed_at DESC, v.id DESC';
+    const rows: HistoryRecord[] = await this.db.query(
+      `SELECT v.id, v.youtube_id, v.title, v.thumbnail_url, v.processed_at,
+              c.duration_seconds, m.created_at AS analyzed_at,
+              COALESCE(m.analyzed_topics, CASE WHEN c.analysis_status = 'complete' THEN c.analyzed_topics END) AS analyzed_topics
+         FROM videos v
+         LEFT JOIN cached_youtube_data c ON c.youtube_id = v.youtube_id
+         LEFT JOIN user_video_analysis m ON m.user_id = v.user_id AND m.youtube_id = v.youtube_id
+        WHERE v.user_id = $1
+        ORDER BY ${order}`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      youtubeId: row.youtube_id,
+      title: row.title,
+      thumbnailUrl: row.thumbnail_url,
+      processedAt: row.processed_at,
+      analyzedAt: row.analyzed_at ?? row.processed_at,
+      durationSeconds: row.duration_seconds,
+      topicCount: row.analyzed_topics === null ? null : readTopics(row.analyzed_topics).length,
+    }));
   }
 
   /** Adds the video to the member's history, or moves it to the top. */
@@ -96,4 +125,29 @@ export class VideosRepository {
       .getRepository(GuestVideoAnalysisEntity)
       .upsert({ guestSessionId, youtubeId: videoId }, ['guestSessionId', 'youtubeId']);
   }
+}
+
+interface HistoryRecord {
+  id: number;
+  youtube_id: string;
+  title: string | null;
+  thumbnail_url: string | null;
+  processed_at: Date;
+  duration_seconds: number | null;
+  analyzed_topics: string | null;
+  analyzed_at: Date | null;
+}
+
+/** One video of a member's history as the gateway reads it. */
+export interface HistoryRow {
+  id: number;
+  youtubeId: string;
+  title: string | null;
+  thumbnailUrl: string | null;
+  processedAt: Date;
+  /** When the member's own analysis was first made (the last re-analysis is `processedAt`). */
+  analyzedAt: Date;
+  durationSeconds: number | null;
+  /** Topics of the analysis the member reads; null while it is not finished. */
+  topicCount: number | null;
 }

@@ -117,7 +117,9 @@ export function videosRoutes(deps: VideosRoutesDeps) {
       title: row.title,
       thumbnailUrl: row.thumbnailUrl,
       processedAt: row.processedAt.toISOString(),
-      createdAt: row.processedAt.toISOString(),
+      createdAt: row.analyzedAt.toISOString(),
+      durationSeconds: row.durationSeconds,
+      topicCount: row.topicCount,
     }));
     res.json(list);
   });

@@ -1,0 +1,42 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+
+/**
+ * A quote collapsed to 4 lines. 'Show more' appears only when the text really is cut (measured, and
+ * measured again when the width changes), and 'Show less' folds it back.
+ */
+export function ExpandableQuote({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const [clamped, setClamped] = useState(false);
+  const paragraph = useRef<HTMLParagraphElement>(null);
+
+  useLayoutEffect(() => {
+    const element = paragraph.current;
+    if (!element || expanded) return;
+    const measure = () => setClamped(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text, expanded]);
+
+  return (
+    <div>
+      <blockquote>
+        <p ref={paragraph} className={`text-sm leading-6 text-slate-800 ${expanded ? '' : 'line-clamp-4'}`}>
+          “{text}”
+        </p>
+      </blockquote>
+      {(clamped || expanded) && (
+        <button
+          type="button"
+          className="mt-1 text-sm font-medium text-brand-700 hover:underline"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((e) => !e)}
+        >
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Quote } from '@findclips/contracts';
+import { Play, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatDuration, formatRange } from '../lib/format';
+import { ClipPlayer } from './clip-player';
+import { ExpandableQuote } from './expandable-quote';
+import { Badge, Button } from './ui';
+
+export interface QuoteCardProps {
+  youtubeId: string;
+  quote: Quote;
+  /** Its Viral Cut is playing: the page keeps one open at a time. */
+  open: boolean;
+  onOpen(): void;
+  onClose(): void;
+  /** Shown instead of 'Play clip' when the visitor may not play it (a guest's allowance). */
+  locked?: ReactNode;
+}
+
+/** A quote to read before playing it: its Viral Cut label, length, time, words and compact player. */
+export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked }: QuoteCardProps) {
+  return (
+    <li className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
+        <Badge className="bg-amber-100 text-amber-800">Viral Cut</Badge>
+        <Badge className="bg-slate-200 text-slate-700">{formatDuration(quote.endTime - quote.startTime)}</Badge>
+        <span className="text-slate-500">{formatRange(quote.startTime, quote.endTime)}</span>
+      </div>
+      <ExpandableQuote text={quote.content} />
+      <div className="mt-3">
+        {open ? (
+          // A compact player: a Viral Cut lasts under a minute and needs no full-width frame.
+          <div className="grid max-w-md gap-2">
+            <ClipPlayer
+              youtubeId={youtubeId}
+              start={quote.startTime}
+              end={quote.endTime}
+              title={quote.content.slice(0, 80)}
+              autoplay
+            />
+            <Button variant="outline" onClick={onClose} className="w-fit">
+              <X className="h-4 w-4" aria-hidden />
+              Close clip
+            </Button>
+          </div>
+        ) : (
+          (locked ?? (
+            <Button variant="outline" onClick={onOpen}>
+              <Play className="h-4 w-4" aria-hidden />
+              Play clip
+            </Button>
+          ))
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,48 @@
+import { videoMessages, type ErrorCode } from '@findclips/contracts';
+import type { ToastOptions } from '../lib/toast';
+
+export const SESSION_EXPIRED: ToastOptions = {
+  title: 'Authentication Error',
+  description: 'Your session has expired. Please refresh the page to log in again.',
+  variant: 'destructive',
+};
+
+type ToastFor = (message: string, categories: string[]) => ToastOptions;
+
+/** The toast of each failure the error catalogue names; any other failure is an 'Analysis Error'. */
+const toasts: Partial<Record<ErrorCode, ToastFor>> = {
+  CONTENT_POLICY: (message, categories) => ({
+    title: 'Video blocked due to content policy',
+    description: categories.join(', ') || message || undefined,
+    variant: 'destructive',
+    duration: 7_000,
+  }),
+  GUEST_QUOTA_EXCEEDED: (message) => ({
+    title: 'Credit Limit Reached ⚠️ (Resets in 24 hours)',
+    description: message || videoMessages.guestQuota,
+    variant: 'destructive',
+  }),
+  GUEST_VIDEO_TOO_LONG: (message) => ({
+    title: 'Video Too Long for Guests',
+    description: message || videoMessages.guestTooLong,
+    variant: 'destructive',
+    duration: 8_000,
+    link: { label: 'Sign up', to: '/auth' },
+  }),
+  VIDEO_TOO_LONG: (message) => ({
+    title: 'Video Too Long',
+    description: message || videoMessages.tooLong,
+    variant: 'destructive',
+  }),
+};
+
+/** What a failed submission or analysis says in its toast. */
+export function failureToast(type: ErrorCode | undefined, message: string, categories: string[] = []): ToastOptions {
+  const toast = type && toasts[type];
+  return toast
+    ? toast(message, categories)
+    : { title: 'Analysis Error', description: message || undefined, variant: 'destructive' };
+}
+
+/** Failures of a submission that replace the dashboard with their own screen, not only a toast. */
+export const SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['VIDEO_TOO_LONG', 'GUEST_VIDEO_TOO_LONG']);

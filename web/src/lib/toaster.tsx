@@ -1,0 +1,40 @@
+import * as Toast from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { TOAST_DEFAULT_MS, type ShownToast } from './toast';
+
+/** The toast on screen and the 'Notifications' region that announces it (loaded with the first toast). */
+export default function Toaster({ current, onDismiss }: { current: ShownToast | null; onDismiss(id: number): void }) {
+  const destructive = current?.variant === 'destructive';
+  return (
+    <Toast.Provider swipeDirection="right" duration={TOAST_DEFAULT_MS}>
+      {current && (
+        <Toast.Root
+          key={current.id}
+          duration={current.duration ?? TOAST_DEFAULT_MS}
+          onOpenChange={(open) => !open && onDismiss(current.id)}
+          className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg ${
+            destructive ? 'border-danger bg-danger text-white' : 'border-slate-200 bg-surface text-slate-900'
+          }`}
+          data-variant={current.variant ?? 'default'}
+        >
+          <div className="grid gap-1">
+            <Toast.Title className="text-sm font-semibold">{current.title}</Toast.Title>
+            {current.description && <Toast.Description className="text-sm">{current.description}</Toast.Description>}
+            {current.link && (
+              <Toast.Action altText={current.link.label} asChild>
+                <Link to={current.link.to} className="mt-1 text-sm font-medium underline">
+                  {current.link.label}
+                </Link>
+              </Toast.Action>
+            )}
+          </div>
+          <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+            <X className="h-4 w-4" aria-hidden />
+          </Toast.Close>
+        </Toast.Root>
+      )}
+      <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4 outline-none" />
+    </Toast.Provider>
+  );
+}
