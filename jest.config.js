@@ -25,7 +25,9 @@ module.exports = {
       testEnvironment: '<rootDir>/test/node-environment.js',
       roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/test', '<rootDir>/web'],
       testMatch: ['**/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
-      transform: { '^.+\\.ts$': swc(false) },
+      // marked ships only ES modules: swc turns it into CommonJS like our own code.
+      transform: { '^.+\\.ts$': swc(false), '/node_modules/marked/.+\\.js$': swc(false) },
+      transformIgnorePatterns: ['/node_modules/(?!marked/)'],
       moduleNameMapper,
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',

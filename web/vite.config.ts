@@ -9,7 +9,10 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     // The contracts are bundled from their TypeScript source, so only what a screen uses ships.
-    alias: { '@findclips/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+    alias: {
+      '@findclips/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+      '@findclips/exports': fileURLToPath(new URL('../libs/exports/src/index.ts', import.meta.url)),
+    },
   },
   server: {
     // `npx vite` in web/ for UI work against a running `npm start`.
@@ -25,7 +28,7 @@ export default defineConfig({
         // The contracts' modules have no side effects: a screen that needs a constant
         // (contracts/constants.ts) does not pull in the schemas, so only the forms that validate
         // (sign-in, settings) load zod.
-        moduleSideEffects: (id) => !id.includes('/libs/contracts/'),
+        moduleSideEffects: (id) => !id.includes('/libs/contracts/') && !id.includes('/libs/exports/'),
       },
     },
   },

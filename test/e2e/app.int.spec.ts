@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -12,6 +12,8 @@ import {
   type FakeYoutube,
   type RunningStack,
 } from '@findclips/testing';
+import { checkYoutubeChapters } from '@findclips/exports';
+import { parseSubtitles } from '../../services/worker/src/cli/transcript-input';
 import { fitsWidth, javascriptBytes, launchChromium, poll, screenshot, seriousAxeViolations } from './browser';
 
 /**
@@ -89,6 +91,14 @@ async function newPage(viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'ligh
 async function look(page: Page, name: string) {
   await screenshot(page, name);
   expect({ screen: name, violations: await seriousAxeViolations(page) }).toEqual({ screen: name, violations: [] });
+}
+
+/** Saves the analysis through the page's 'Export' menu: the file's name and text, as downloaded. */
+async function exported(page: Page, label: string) {
+  const menu = page.locator('details').filter({ has: page.getByText('Export', { exact: true }) });
+  if (!(await menu.getAttribute('open').then((open) => open !== null))) await menu.locator('summary').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('button', { name: label }).click()]);
+  return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
 }
 
 /** Whether the element's box lies within the first screen of the page. */
@@ -206,6 +216,11 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('button', { name: 'Close clip' }).click();
     expect(await players.count()).toBe(0);
 
+    const markdown = await exported(page, 'Markdown notes');
+    expect(markdown.name).toBe('the-cheapest-subway-you-ll-ever-build.md');
+    expect(markdown.text).toContain(`# ${talk.title}`);
+    expect(markdown.text.match(/^## \d+\. /gm)).toHaveLength(await topics(page).count());
+
     await page.getByRole('button', { name: 'Play Full Topic' }).first().click();
     const modal = page.getByRole('dialog');
     await modal.locator('iframe[src*="youtube-nocookie.com/embed/"]').waitFor({ state: 'attached' });
@@ -256,6 +271,15 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('button', { name: 'Play clip' }).first().click();
     await page.getByRole('button', { name: 'Close clip' }).waitFor();
     await look(page, 'shared');
+
+    // Exports: the files a visitor saves read back with a subtitle parser and YouTube's chapter rules.
+    const srt = await exported(page, 'SRT subtitles');
+    expect(srt.name).toMatch(/^the-cheapest-subway-you-ll-ever-build\.srt$/);
+    const cues = parseSubtitles(srt.text);
+    const sharedTopics = await page.locator('section[id^="topic-"]').count();
+    expect(cues.filter((cue) => cue.text.startsWith('Chapter ')).length).toBe(sharedTopics);
+    const chapters = await exported(page, 'YouTube chapters');
+    expect(checkYoutubeChapters(chapters.text)).toEqual([]);
     await page.reload();
     await page.getByText('1 view').waitFor();
 

@@ -2,10 +2,43 @@ import { randomUUID } from 'node:crypto';
 import { shareMessages } from '@findclips/contracts';
 import { SharedAnalysisEntity } from '@findclips/db';
 import supertest from 'supertest';
+import { z } from 'zod';
 import { until } from '@findclips/testing';
 import { mapLimited } from '@findclips/analysis';
 import { SharesRepository } from '../../services/gateway/src/shares/shares.repository';
 import { startPipeline, type Pipeline } from './harness';
+
+/**
+ * A video with key moments as Google's documentation for Clip markup describes it: VideoObject
+ * needs name, thumbnailUrl and uploadDate (ISO 8601); each Clip a name, startOffset and url, with
+ * endOffset after the start; offsets in seconds; urls absolute.
+ */
+const googleVideoObject = z.object({
+  '@context': z.literal('https://schema.org'),
+  '@type': z.literal('VideoObject'),
+  name: z.string().min(1),
+  description: z.string().min(1),
+  thumbnailUrl: z.array(z.url()).min(1),
+  uploadDate: z.iso.datetime(),
+  duration: z
+    .string()
+    .regex(/^PT\d+S$/)
+    .optional(),
+  embedUrl: z.url(),
+  hasPart: z
+    .array(
+      z
+        .object({
+          '@type': z.literal('Clip'),
+          name: z.string().min(1),
+          startOffset: z.number().int().min(0),
+          endOffset: z.number().int(),
+          url: z.url(),
+        })
+        .refine((clip) => clip.endOffset > clip.startOffset, 'a clip ends after it starts'),
+    )
+    .min(1),
+});
 
 describe('shares, history and the public shared page', () => {
   let p: Pipeline;
@@ -238,6 +271,33 @@ describe('shares, history and the public shared page', () => {
     expect(spoofed.text).not.toContain('evil.example');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).not.toContain('<script>alert');
+
+    // Key moments for search engines: JSON-LD as Google documents it, escaped inside its script.
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]![1]).not.toMatch(/[<>&]/);
+    const video = googleVideoObject.parse(JSON.parse(blocks[0]![1]!));
+    expect(video.name).toBe(`Sample ${videoId}`);
+    expect(video.duration).toBe('PT300S');
+    expect(video.hasPart).toEqual(
+      topics.map((topic: { title: string; startTime: number; endTime: number }, i: number) => ({
+        '@type': 'Clip',
+        name: topic.title,
+        startOffset: Math.floor(topic.startTime),
+        endOffset: Math.ceil(topic.endTime),
+        url: `${url}#topic-${i + 1}`,
+      })),
+    );
+    const hostile = (
+      await browser
+        .post('/api/analysis/share')
+        .send({ youtubeId: videoId, topics, description: '</script><script>alert(1)</script> <!-- &\u2028 end' })
+        .expect(201)
+    ).body;
+    const hostileHtml = (await p.gateway.request().get(`/shared/${hostile.shareId}`).expect(200)).text;
+    const [, json] = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(hostileHtml)!;
+    expect(googleVideoObject.parse(JSON.parse(json!)).description).toBe('</script><script>alert(1)</script> <!-- &\u2028 end');
+    expect(hostileHtml).not.toContain('<script>alert(1)');
 
     const untitled = (await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: '' }).expect(201)).body;
     expect((await p.gateway.request().get(`/shared/${untitled.shareId}`).expect(200)).text).toContain(

@@ -48,6 +48,7 @@ describe('local storage keys (SPEC §3)', () => {
           onClear={() => undefined}
           canReanalyze={false}
           onReanalyze={() => undefined}
+          exportSource={null}
         />
       );
     }

@@ -83,6 +83,9 @@ export default function DashboardPage() {
             onClear={flow.clear}
             canReanalyze={member && !isDemo && complete && !running}
             onReanalyze={() => setConfirming(true)}
+            exportSource={
+              !isDemo && complete && !finishing && topics?.length ? { title: title ?? youtubeId, youtubeId, topics } : null
+            }
           />
           {isDemo && (
             <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">

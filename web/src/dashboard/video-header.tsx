@@ -3,6 +3,8 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Eye, MoreVertical, Pencil, RefreshCw, Share2, Trash2 } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
+import type { ExportSource } from '@findclips/exports';
+import { ExportMenu } from '../components/export-menu';
 import type { ViewMode } from './use-view-mode';
 
 export interface VideoHeaderProps {
@@ -20,6 +22,8 @@ export interface VideoHeaderProps {
   onClear(): void;
   canReanalyze: boolean;
   onReanalyze(): void;
+  /** What 'Export' saves; null while there is nothing to export (demo, analysis running). */
+  exportSource: ExportSource | null;
 }
 
 /** The current video: thumbnail, title, Edit/Watch, Share Clips, the clear menu and Re-analyze. */
@@ -69,6 +73,7 @@ export function VideoHeader(props: VideoHeaderProps) {
           <Share2 className="h-4 w-4" aria-hidden />
           Share Clips
         </Button>
+        {props.exportSource && <ExportMenu source={props.exportSource} />}
         <Button variant="outline" onClick={props.onReanalyze} disabled={!props.canReanalyze}>
           <RefreshCw className="h-4 w-4" aria-hidden />
           Re-analyze

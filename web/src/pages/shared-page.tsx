@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { LazyMount } from '../components/lazy-clip';
+import { ExportMenu } from '../components/export-menu';
 import { QuoteCard } from '../components/quote-card';
 import { Badge, Card, Skeleton, buttonClass } from '../components/ui';
 import { apiRequest } from '../lib/api';
@@ -85,6 +86,11 @@ export default function SharedPage() {
             <Film className="h-4 w-4" aria-hidden />
             Shared video clips containing {plural(topics.length, 'topic')}
           </p>
+          {topics.length > 0 && (
+            <div className="mt-3 w-fit">
+              <ExportMenu source={{ title: videoTitle, youtubeId: data.youtubeId, topics }} />
+            </div>
+          )}
         </div>
       </Card>
       {topics.length === 0 ? (

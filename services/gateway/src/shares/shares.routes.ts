@@ -17,7 +17,7 @@ import { guestIdentity, guestIdOf, readGuestId } from '../videos/guest-id';
 import type { VideosRepository } from '../videos/videos.repository';
 import type { WebApp } from '../http/web-app';
 import { shareAnalysis } from './share-analysis';
-import { withPreview } from './share-page';
+import { keyMoments, withPreview } from './share-page';
 import type { SharesRepository } from './shares.repository';
 
 export interface SharesRoutesDeps {
@@ -117,15 +117,28 @@ export function sharesRoutes({ shares, videos, redis, keyPrefix, web, publicUrl 
     }
     const video = await videos.describeVideo(row.youtubeId);
     const title = row.title || `${video?.title ?? 'A video'} - Find & Watch The Best Clips`;
+    const description = row.description || DEFAULT_SHARE_DESCRIPTION;
+    const image = video?.thumbnailUrl ?? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`;
+    const url = shareUrl(row.shareId);
     res
       .set('Cache-Control', 'no-cache')
       .type('html')
       .send(
         withPreview(html, {
           title,
-          description: row.description || DEFAULT_SHARE_DESCRIPTION,
-          image: video?.thumbnailUrl ?? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`,
-          url: shareUrl(row.shareId),
+          description,
+          image,
+          url,
+          structuredData: keyMoments({
+            name: video?.title ?? title,
+            description,
+            thumbnailUrl: image,
+            youtubeId: row.youtubeId,
+            uploadDate: row.createdAt,
+            durationSeconds: video?.durationSeconds ?? null,
+            url,
+            topics: readTopics(row.sharedTopics),
+          }),
         }),
       );
   });

@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analysisOutputSchema } from '@findclips/contracts';
+import { checkYoutubeChapters } from '@findclips/exports';
 import { sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
 import { runCli } from './analyze';
 import { parseSubtitles } from './transcript-input';
@@ -42,6 +43,41 @@ describe('npm run -s analyze', () => {
     expect(Object.keys(output.topics[0]).sort()).toEqual(['endTime', 'quotes', 'startTime', 'title']);
     expect(Object.keys(output.topics[0].quotes[0]).sort()).toEqual(['content', 'endTime', 'startTime']);
     expect(stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('--format exports the same analysis as YouTube chapters, Markdown, SRT, WebVTT or JSON', async () => {
+    const file = join(dir, 'talk-formats.json');
+    await writeFile(file, JSON.stringify({ segments }));
+    const json = JSON.parse((await run(file, '--provider', 'local', '--format', 'json')).stdout);
+    const topics = analysisOutputSchema.parse(json).topics;
+
+    const chapters = await run(file, '--provider', 'local', '--format', 'chapters');
+    expect(chapters.code).toBe(0);
+    expect(checkYoutubeChapters(chapters.stdout)).toEqual([]);
+    expect(
+      chapters.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.replace(/^\S+ /, '')),
+    ).toEqual(topics.map((t) => t.title));
+
+    const srt = await run(file, '--provider', 'local', '--format', 'srt');
+    const cues = parseSubtitles(srt.stdout);
+    expect(cues).toHaveLength(topics.length + topics.reduce((n, t) => n + t.quotes.length, 0));
+    expect(cues.filter((c) => c.text.startsWith('Chapter ')).map((c) => c.start)).toEqual(topics.map((t) => t.startTime));
+
+    const vtt = await run(file, '--provider', 'local', '--format', 'vtt');
+    expect(vtt.stdout.startsWith('WEBVTT\n')).toBe(true);
+    expect(parseSubtitles(vtt.stdout)).toHaveLength(cues.length);
+
+    const markdown = await run(file, '--provider', 'local', '--format', 'markdown');
+    expect(markdown.stdout).toContain(`## 1. ${topics[0]!.title}`);
+    expect(markdown.stdout.match(/^> /gm)!.length).toBeGreaterThanOrEqual(topics[0]!.quotes.length);
+
+    expect(await run(file, '--format', 'docx')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unknown format "docx"'),
+    });
   });
 
   it('reads a YouTube link through the configured YouTube', async () => {

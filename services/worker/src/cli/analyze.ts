@@ -1,29 +1,17 @@
 import { parseArgs } from 'node:util';
 import { AnalysisError, analyzeTranscript, createProviders } from '@findclips/analysis';
 import { analysisEnvSchema, parseEnv, youtubeEnvSchema, ConfigError } from '@findclips/config';
-import { analysisProviders, type AnalysisOutput, type AnalysisProviderName, type Topic } from '@findclips/contracts';
+import { analysisProviders, type AnalysisProviderName } from '@findclips/contracts';
+import { analysisJson, clock, exportAnalysis, exportFormats, isExportFormat } from '@findclips/exports';
 import { YoutubeClient, YoutubeError } from '@findclips/youtube';
 import { InputError, loadTranscript } from './transcript-input';
 
-const USAGE = `Usage: npm run -s analyze -- INPUT [--provider local|openai|grok|gemini] [--json | --transcript]
+const USAGE = `Usage: npm run -s analyze -- INPUT [--provider local|openai|grok|gemini] [--format FORMAT | --json | --transcript]
 INPUT: a YouTube link or video id, a .json transcript {"segments":[{"text","start","end"}]}, or a .srt/.vtt file.
+--format ${exportFormats.join('|')} prints the analysis in that format (--json is --format json):
+  chapters: YouTube chapters for a description (what had to change to meet YouTube's rules goes to stderr);
+  markdown: notes with time links; srt, vtt: topics as chapter cues and quotes as cues.
 --transcript prints the transcript as read, {"segments":[{"text","start","end"}]}, without analysing it.`;
-
-const clock = (seconds: number) => {
-  const s = Math.floor(seconds);
-  const parts = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
-  return (parts[0] ? parts : parts.slice(1)).map((n, i) => (i ? String(n).padStart(2, '0') : String(n))).join(':');
-};
-
-/** The wire shape of DESIGN.md's CLI: topics and quotes without ids. */
-const toOutput = (topics: Topic[]): AnalysisOutput => ({
-  topics: topics.map(({ title, startTime, endTime, quotes }) => ({
-    title,
-    startTime,
-    endTime,
-    quotes: quotes.map(({ content, startTime: start, endTime: end }) => ({ content, startTime: start, endTime: end })),
-  })),
-});
 
 /** Runs the analysis pipeline of the worker in this process, without any server. */
 export async function runCli(argv: string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
@@ -32,6 +20,7 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
       options: {
         provider: { type: 'string' };
         json: { type: 'boolean' };
+        format: { type: 'string' };
         transcript: { type: 'boolean' };
         help: { type: 'boolean' };
       };
@@ -45,6 +34,7 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
       options: {
         provider: { type: 'string' },
         json: { type: 'boolean' },
+        format: { type: 'string' },
         transcript: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -56,6 +46,10 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
   if (args.values.help) return (out(`${USAGE}\n`), 0);
   const [input, ...extra] = args.positionals;
   if (!input || extra.length) return (err(`${USAGE}\n`), 2);
+  const format = args.values.json ? 'json' : args.values.format;
+  if (format !== undefined && !isExportFormat(format)) {
+    return (err(`Unknown format "${format}": use ${exportFormats.join(', ')}\n`), 2);
+  }
 
   try {
     const env = parseEnv('analyze', analysisEnvSchema.extend(youtubeEnvSchema.shape));
@@ -78,10 +72,17 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
       provider,
       concurrency: env.ANALYSIS_CHUNK_CONCURRENCY,
     });
-    const output = toOutput(result.topics);
-    if (args.values.json) {
-      out(`${JSON.stringify(output)}\n`);
+    if (format) {
+      const file = exportAnalysis(format, {
+        title: transcript.title ?? input,
+        youtubeId: transcript.videoId,
+        topics: result.topics,
+        durationSeconds: transcript.durationSeconds,
+      });
+      out(file.text);
+      for (const note of file.notes) err(`${note}\n`);
     } else {
+      const output = analysisJson(result.topics);
       if (transcript.title) out(`${transcript.title}\n\n`);
       output.topics.forEach((topic, i) => {
         out(`${i + 1}. ${topic.title}  [${clock(topic.startTime)}–${clock(topic.endTime)}]\n`);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { isVideoId, parseYoutubeLink, transcriptSegmentSchema, type TranscriptSegment } from '@findclips/contracts';
 import type { YoutubeClient } from '@findclips/youtube';
+import webvtt from 'node-webvtt';
 import { parseSync } from 'subtitle';
 import { z } from 'zod';
 
@@ -9,6 +10,8 @@ export interface LoadedTranscript {
   segments: TranscriptSegment[];
   durationSeconds: number | null;
   title: string | null;
+  /** The YouTube video it came from; null for a file. */
+  videoId: string | null;
 }
 
 /** An input the CLI cannot read, with the reason. */
@@ -23,14 +26,30 @@ const plainText = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** `.srt` or `.vtt` text as segments in seconds. */
+/**
+ * `.srt` or `.vtt` text as segments in seconds. WebVTT goes to a WebVTT parser, which knows cue
+ * identifiers, settings and NOTE blocks; SubRip to a SubRip parser.
+ */
 export function parseSubtitles(text: string): TranscriptSegment[] {
-  return parseSync(text).flatMap((node) => {
-    if (node.type !== 'cue') return [];
-    const content = plainText(node.data.text);
-    return content ? [{ text: content, start: node.data.start / 1000, end: node.data.end / 1000 }] : [];
+  const cues = /^\uFEFF?WEBVTT/.test(text) ? vttCues(text) : srtCues(text);
+  return cues.flatMap((cue) => {
+    const content = plainText(cue.text);
+    return content ? [{ text: content, start: cue.start, end: cue.end }] : [];
   });
 }
+
+function vttCues(text: string) {
+  try {
+    return webvtt.parse(text, { strict: false }).cues;
+  } catch (error) {
+    throw new InputError(`Not a WebVTT file we can read: ${(error as Error).message}`);
+  }
+}
+
+const srtCues = (text: string) =>
+  parseSync(text).flatMap((node) =>
+    node.type === 'cue' ? [{ text: node.data.text, start: node.data.start / 1000, end: node.data.end / 1000 }] : [],
+  );
 
 /** A YouTube link or id, a `.json` transcript `{ segments }`, or a `.srt` / `.vtt` file. */
 export async function loadTranscript(input: string, youtube: () => YoutubeClient): Promise<LoadedTranscript> {
@@ -55,11 +74,16 @@ export async function loadTranscript(input: string, youtube: () => YoutubeClient
       segments = parseSubtitles(text);
       if (segments.length === 0) throw new InputError(`${input} has no subtitle cues`);
     }
-    return { segments, durationSeconds: null, title: null };
+    return { segments, durationSeconds: null, title: null, videoId: null };
   }
 
   const link = isVideoId(input) ? { ok: true as const, videoId: input } : parseYoutubeLink(input);
   if (!link.ok) throw new InputError(`${input}: ${link.description} (or give a .json, .srt or .vtt file)`);
   const video = await youtube().fetchVideo(link.videoId);
-  return { segments: video.segments, durationSeconds: video.details.durationSeconds, title: video.details.title };
+  return {
+    segments: video.segments,
+    durationSeconds: video.details.durationSeconds,
+    title: video.details.title,
+    videoId: link.videoId,
+  };
 }

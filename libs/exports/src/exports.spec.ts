@@ -1,0 +1,161 @@
+import { analysisOutputSchema, type Topic } from '@findclips/contracts';
+import { lexer, type Token, type Tokens } from 'marked';
+import webvtt from 'node-webvtt';
+import { parseSync } from 'subtitle';
+import {
+  analysisMarkdown,
+  analysisSrt,
+  analysisVtt,
+  checkYoutubeChapters,
+  exportAnalysis,
+  exportFormats,
+  youtubeChapters,
+} from '.';
+
+const quote = (id: string, content: string, startTime: number, endTime: number) => ({ id, content, startTime, endTime });
+const topics: Topic[] = [
+  {
+    id: 't1',
+    title: 'Why cities add *bus* lanes',
+    startTime: 0,
+    endTime: 754,
+    quotes: [quote('q1', 'A lane costs a tenth of a road & pays back <fast>.', 95.5, 120.25)],
+  },
+  {
+    id: 't2',
+    title: 'Paying for transit',
+    startTime: 754,
+    endTime: 3700,
+    quotes: [quote('q2', 'Fares --> a third.\nGrants the rest.', 800, 830), quote('q3', 'Parking pays too.', 3650, 3690)],
+  },
+  { id: 't3', title: 'What comes next', startTime: 3700, endTime: 4000, quotes: [] },
+];
+
+describe('YouTube chapters', () => {
+  it.each([
+    ['a valid list', '0:00 Intro\n1:30 Middle\n12:34 End', []],
+    ['one past an hour in H:MM:SS', '0:00 Intro\n30:00 Middle\n1:02:05 End', []],
+    ['a first chapter after 0:00', '0:05 Intro\n1:30 Middle\n12:34 End', ['the first chapter must start at 0:00']],
+    ['two chapters', '0:00 Intro\n1:30 End', ['at least 3 chapters are needed']],
+    ['a chapter of 5 s', '0:00 Intro\n1:30 Middle\n1:35 End', ['chapter 2 lasts under 10 s (or the times are out of order)']],
+    ['a time past an hour as minutes', '0:00 Intro\n1:30 Middle\n75:00 End', ['line 3 is past an hour: write it as H:MM:SS']],
+    ['a line without a title', '0:00 Intro\n1:30\n12:34 End', ['line 2 does not start with a time and a title']],
+    ['61 seconds', '0:00 Intro\n1:61 Middle\n12:34 End', ['line 2 has an impossible time']],
+  ])('the rule checker on %s', (_, text, problems) => {
+    expect(checkYoutubeChapters(text)).toEqual(problems);
+  });
+
+  it('writes topics as chapters YouTube accepts: 0:00 first, H:MM:SS on a video past an hour', () => {
+    const { text, notes } = youtubeChapters(topics, 4000);
+    expect(text).toBe('0:00:00 Why cities add *bus* lanes\n0:12:34 Paying for transit\n1:01:40 What comes next');
+    expect(checkYoutubeChapters(text)).toEqual([]);
+    expect(notes).toEqual([]);
+  });
+
+  it('merges or drops what breaks the rules, and says so', () => {
+    const { text, notes } = youtubeChapters(
+      [
+        { title: 'Cold open', startTime: 4, endTime: 60 },
+        { title: 'Hello', startTime: 60, endTime: 65 },
+        { title: 'The plan', startTime: 65, endTime: 300 },
+        { title: 'Main part', startTime: 300, endTime: 595 },
+        { title: 'Bye', startTime: 595, endTime: 600 },
+      ],
+      600,
+    );
+    expect(text).toBe('0:00 Cold open\n1:00 Hello\n5:00 Main part');
+    expect(checkYoutubeChapters(text)).toEqual([]);
+    expect(notes).toEqual([
+      '"Cold open" starts at 0:00, as YouTube\'s first chapter must.',
+      '"The plan" is merged into "Hello": a chapter must last at least 10 s.',
+      '"Bye" is dropped: it would last under 10 s before the video ends.',
+    ]);
+  });
+
+  it('says when there are too few topics for YouTube to show chapters', () => {
+    expect(youtubeChapters(topics.slice(0, 2), 3700).notes).toEqual([
+      'YouTube shows chapters only when there are at least 3; this video has 2.',
+    ]);
+  });
+});
+
+describe('Markdown notes', () => {
+  it('read by a Markdown parser: the title, a heading a topic with its time link, quotes as block quotes', () => {
+    const tokens = lexer(analysisMarkdown({ title: 'Bus lanes [explained]', youtubeId: 'dQw4w9WgXcQ', topics }));
+    const headings = tokens.filter((t): t is Tokens.Heading => t.type === 'heading');
+    expect(headings.map((h) => [h.depth, h.text])).toEqual([
+      [1, 'Bus lanes \\[explained\\]'],
+      [2, '1. Why cities add \\*bus\\* lanes'],
+      [2, '2. Paying for transit'],
+      [2, '3. What comes next'],
+    ]);
+    expect(headings.map((h) => h.tokens.map((t) => t.raw).join(''))).toContain('2. Paying for transit');
+    const quotes = tokens.filter((t): t is Tokens.Blockquote => t.type === 'blockquote');
+    expect(quotes).toHaveLength(3);
+    const hrefs = (list: Token[]): string[] =>
+      list.flatMap((t) => [
+        ...(t.type === 'link' ? [(t as Tokens.Link).href] : []),
+        ...hrefs('tokens' in t && t.tokens ? t.tokens : []),
+      ]);
+    const links = quotes.flatMap((q) => hrefs(q.tokens));
+    expect(links).toEqual([
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=95s',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=800s',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3650s',
+    ]);
+    expect(quotes[0]!.text).toContain('A lane costs a tenth of a road & pays back \\<fast\\>.');
+  });
+
+  it('writes plain times when there is no video to link to', () => {
+    const text = analysisMarkdown({ title: 'talk.srt', topics });
+    expect(text).not.toContain('](');
+    expect(text).toContain('12:34 – 1:01:40');
+  });
+});
+
+describe('subtitles', () => {
+  const expected = [
+    [0, 754_000, 'Chapter 1: Why cities add *bus* lanes'],
+    [95_500, 120_250, 'A lane costs a tenth of a road & pays back <fast>.'],
+    [754_000, 3_700_000, 'Chapter 2: Paying for transit'],
+    [800_000, 830_000, 'Fares -> a third. Grants the rest.'],
+    [3_650_000, 3_690_000, 'Parking pays too.'],
+    [3_700_000, 4_000_000, 'Chapter 3: What comes next'],
+  ];
+
+  it('SRT: topics as chapter cues, quotes as cues, in time order (read back by a SubRip parser)', () => {
+    const cues = parseSync(analysisSrt(topics)).flatMap((node) => (node.type === 'cue' ? [node.data] : []));
+    expect(cues.map((c) => [c.start, c.end, c.text])).toEqual(expected);
+  });
+
+  it('WebVTT: the same cues with ids, escaped (read back by a strict WebVTT parser)', () => {
+    const parsed = webvtt.parse(analysisVtt(topics), { strict: true });
+    expect(parsed.valid).toBe(true);
+    const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    expect(parsed.cues.map((c) => [Math.round(c.start * 1000), Math.round(c.end * 1000), unescape(c.text)])).toEqual(expected);
+    expect(parsed.cues.map((c) => c.identifier)).toEqual([
+      'topic-1',
+      'quote-1-1',
+      'topic-2',
+      'quote-2-1',
+      'quote-2-2',
+      'topic-3',
+    ]);
+  });
+});
+
+describe('every format', () => {
+  it('JSON is exactly the contract shape: topics and quotes without ids', () => {
+    const file = exportAnalysis('json', { title: 'x', topics });
+    const json: unknown = JSON.parse(file.text);
+    expect(analysisOutputSchema.strict().parse(json)).toEqual(json);
+    expect(JSON.stringify(json)).not.toContain('"id"');
+  });
+
+  it.each(exportFormats)('%s has a file type and ends with a newline', (format) => {
+    const file = exportAnalysis(format, { title: 'Bus lanes', youtubeId: 'dQw4w9WgXcQ', topics, durationSeconds: 4000 });
+    expect(file.extension).toMatch(/^[a-z]+$/);
+    expect(file.mimeType).toMatch(/^[a-z]+\/[\w.+-]+$/);
+    expect(file.text.endsWith('\n')).toBe(true);
+  });
+});

@@ -1,0 +1,30 @@
+import type { Topic } from '@findclips/contracts';
+import { clock, youtubeAt } from './time';
+
+export interface MarkdownSource {
+  title: string;
+  /** Times link to the video on YouTube when known (a transcript file has no video). */
+  youtubeId?: string | null;
+  topics: Topic[];
+}
+
+/** Markdown notes: the title, a heading a topic with its time link, its quotes as block quotes. */
+export function analysisMarkdown({ title, youtubeId, topics }: MarkdownSource): string {
+  const time = (seconds: number) => (youtubeId ? `[${clock(seconds)}](${youtubeAt(youtubeId, seconds)})` : clock(seconds));
+  const lines = [`# ${inline(title)}`, ''];
+  if (youtubeId) lines.push(`<${youtubeAt(youtubeId, 0)}>`, '');
+  topics.forEach((topic, i) => {
+    lines.push(`## ${i + 1}. ${inline(topic.title)}`, '', `${time(topic.startTime)} – ${clock(topic.endTime)}`, '');
+    for (const quote of topic.quotes) {
+      lines.push(`> ${inline(quote.content)}`, '>', `> — ${time(quote.startTime)} – ${clock(quote.endTime)}`, '');
+    }
+  });
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** One line of text with Markdown's own characters escaped, so a title or quote reads as written. */
+const inline = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([\\`*_[\]<>#|])/g, '\\$1');

@@ -1,0 +1,51 @@
+import type { Topic } from '@findclips/contracts';
+
+/** One cue of a subtitle file: topics are chapter cues, quotes are cues of their own. */
+interface Cue {
+  id: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
+function cues(topics: Topic[]): Cue[] {
+  return topics.flatMap((topic, t) => [
+    { id: `topic-${t + 1}`, start: topic.startTime, end: topic.endTime, text: `Chapter ${t + 1}: ${oneLine(topic.title)}` },
+    ...topic.quotes.map((quote, q) => ({
+      id: `quote-${t + 1}-${q + 1}`,
+      start: quote.startTime,
+      end: quote.endTime,
+      text: oneLine(quote.content),
+    })),
+  ]);
+}
+
+/** 3725.5 → '01:02:05,500' (SRT) or '01:02:05.500' (WebVTT). */
+function stamp(seconds: number, separator: ',' | '.'): string {
+  const ms = Math.max(0, Math.round(seconds * 1000));
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(ms % 1000, 3)}`;
+}
+
+/** SubRip: numbered cues in time order, a blank line between them. */
+export function analysisSrt(topics: Topic[]): string {
+  return byStart(cues(topics))
+    .map((cue, i) => `${i + 1}\n${stamp(cue.start, ',')} --> ${stamp(cue.end, ',')}\n${cue.text}\n`)
+    .join('\n');
+}
+
+/** WebVTT: the same cues with ids (`topic-2`, `quote-2-1`); text escaped as the format requires. */
+export function analysisVtt(topics: Topic[]): string {
+  const body = byStart(cues(topics)).map(
+    (cue) => `${cue.id}\n${stamp(cue.start, '.')} --> ${stamp(cue.end, '.')}\n${escapeVtt(cue.text)}\n`,
+  );
+  return ['WEBVTT\n', ...body].join('\n');
+}
+
+const byStart = (list: Cue[]) => [...list].sort((a, b) => a.start - b.start || b.end - a.end);
+// A cue's text is one line: a blank line would end the cue, and '-->' would read as a timing line.
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').replace(/-->/g, '->').trim();
+const escapeVtt = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,0 +1,67 @@
+import type { ExportFormat, ExportSource } from '@findclips/exports';
+import { Download } from 'lucide-react';
+import { useToast } from '../lib/toast';
+import { buttonClass } from './ui';
+
+const FORMATS: { format: ExportFormat; label: string }[] = [
+  { format: 'chapters', label: 'YouTube chapters' },
+  { format: 'markdown', label: 'Markdown notes' },
+  { format: 'srt', label: 'SRT subtitles' },
+  { format: 'vtt', label: 'WebVTT subtitles' },
+  { format: 'json', label: 'JSON' },
+];
+
+/** A file name from the video's title: 'Bus lanes, explained' → 'bus-lanes-explained.srt'. */
+const fileName = (title: string, extension: string) =>
+  `${
+    title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'find-clips'
+  }.${extension}`;
+
+function download(text: string, name: string, mimeType: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: `${mimeType};charset=utf-8` }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/**
+ * 'Export': the analysis as a file in the formats people already use. The formats load on the first
+ * export, so pages that never export do not carry them; what the chapter rules changed is said.
+ */
+export function ExportMenu({ source }: { source: ExportSource }) {
+  const toast = useToast();
+  const save = async (format: ExportFormat) => {
+    const { exportAnalysis } = await import('@findclips/exports');
+    const file = exportAnalysis(format, source);
+    download(file.text, fileName(source.title, file.extension), file.mimeType);
+    if (file.notes.length) toast({ title: 'Chapters adjusted for YouTube', description: file.notes.join(' '), duration: 8_000 });
+  };
+  return (
+    <details className="relative">
+      <summary className={buttonClass('outline', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+        <Download className="h-4 w-4" aria-hidden />
+        Export
+      </summary>
+      <ul className="absolute right-0 z-40 mt-1 grid min-w-48 rounded-md border border-slate-200 bg-surface p-1 shadow-lg">
+        {FORMATS.map(({ format, label }) => (
+          <li key={format}>
+            <button
+              type="button"
+              onClick={() => void save(format)}
+              className="w-full rounded px-2 py-1.5 text-left text-sm text-slate-800 hover:bg-slate-100"
+            >
+              {label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
