@@ -12,7 +12,10 @@ const swc = (tsx) => [
     sourceMaps: 'inline',
   },
 ];
-const moduleNameMapper = { '^@findclips/(.*)$': '<rootDir>/libs/$1/src' };
+const moduleNameMapper = {
+  '^@findclips/exports/(.*)$': '<rootDir>/libs/exports/src/$1',
+  '^@findclips/(.*)$': '<rootDir>/libs/$1/src',
+};
 
 module.exports = {
   maxWorkers: 2,

@@ -9,10 +9,17 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     // The contracts are bundled from their TypeScript source, so only what a screen uses ships.
-    alias: {
-      '@findclips/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-      '@findclips/exports': fileURLToPath(new URL('../libs/exports/src/index.ts', import.meta.url)),
-    },
+    // A module of a lib by its path (`@findclips/exports/time`) keeps a screen from loading the rest.
+    alias: [
+      {
+        find: /^@findclips\/(contracts|exports)$/,
+        replacement: fileURLToPath(new URL('../libs/$1/src/index.ts', import.meta.url)),
+      },
+      {
+        find: /^@findclips\/(contracts|exports)\/(.+)$/,
+        replacement: fileURLToPath(new URL('../libs/$1/src/$2.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     // `npx vite` in web/ for UI work against a running `npm start`.

@@ -280,6 +280,22 @@ describe('Find Clips in Chromium', () => {
     expect(cues.filter((cue) => cue.text.startsWith('Chapter ')).length).toBe(sharedTopics);
     const chapters = await exported(page, 'YouTube chapters');
     expect(checkYoutubeChapters(chapters.text)).toEqual([]);
+
+    // A link to a quote scrolls to it and cues its Viral Cut; every moment opens on YouTube at its second.
+    await page.goto(`${shareUrl}#quote-2-1`);
+    const linked = page.locator('#quote-2-1');
+    await linked.locator('iframe').waitFor({ state: 'attached' });
+    await poll(
+      () =>
+        linked
+          .isVisible()
+          .then(async (shown) => shown && (await linked.evaluate((e) => e.getBoundingClientRect().top < innerHeight))),
+      true,
+    );
+    const youtubeLink = linked.getByRole('link', { name: /^Open on YouTube at \d+:\d{2}$/ });
+    expect(await youtubeLink.getAttribute('href')).toMatch(
+      new RegExp(`^https://www\\.youtube\\.com/watch\\?v=${talk.id}&t=\\d+s$`),
+    );
     await page.reload();
     await page.getByText('1 view').waitFor();
 

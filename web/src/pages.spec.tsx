@@ -244,6 +244,46 @@ describe('shared page (SPEC §2)', () => {
     expect(frames()).toHaveLength(0);
   });
 
+  it('links to any moment: copy a permalink, open YouTube at its second, and a link to a quote cues its clip', async () => {
+    const quote = (id: string, content: string, startTime: number) => ({ id, content, startTime, endTime: startTime + 25 });
+    const withQuotes = {
+      ...topic(1),
+      quotes: [quote('q1', 'Fares pay for a third of the service.', 70), quote('q2', 'Every bus carries sixty people.', 754)],
+    };
+    // jsdom lays nothing out and cannot scroll: record where the page asks to scroll to.
+    const scrolledTo: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this.id);
+    };
+    window.history.replaceState(null, '', '/shared/abcdefghijklmnop#quote-1-2');
+    try {
+      fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share({ sharedTopics: [withQuotes, topic(2)] })) });
+      renderShared();
+      const second = await screen.findByText('“Every bus carries sixty people.”');
+      const card = within(second.closest('li')!);
+      await waitFor(() => expect(scrolledTo).toEqual(['quote-1-2']));
+      expect(second.closest('li')).toHaveAttribute('id', 'quote-1-2');
+      expect(card.getByTitle('Every bus carries sixty people.')).toHaveAttribute('src', expect.stringContaining('start=754'));
+      expect(card.getByRole('link', { name: 'Open on YouTube at 12:34' })).toHaveAttribute(
+        'href',
+        'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=754s',
+      );
+      const topicSection = within(document.getElementById('topic-2')!);
+      expect(topicSection.getByRole('link', { name: 'Open on YouTube at 2:00' })).toHaveAttribute(
+        'href',
+        'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=120s',
+      );
+
+      // user-event stands in for the browser's clipboard.
+      await userEvent.setup().click(topicSection.getByRole('button', { name: 'Copy link' }));
+      expect(await navigator.clipboard.readText()).toBe('http://localhost/shared/abcdefghijklmnop#topic-2');
+      expect(topicSection.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', '/');
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
   it('has no toggle for 4 topics or fewer', async () => {
     fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share({ sharedTopics: [1, 2, 3, 4].map(topic) })) });
     renderShared();

@@ -15,16 +15,21 @@ export interface QuoteCardProps {
   onClose(): void;
   /** Shown instead of 'Play clip' when the visitor may not play it (a guest's allowance). */
   locked?: ReactNode;
+  /** The card's anchor (`quote-2-1`), for links to this quote. */
+  id?: string;
+  /** Shown beside the quote's time: links to it. */
+  links?: ReactNode;
 }
 
 /** A quote to read before playing it: its Viral Cut label, length, time, words and compact player. */
-export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked }: QuoteCardProps) {
+export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id, links }: QuoteCardProps) {
   return (
-    <li className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+    <li id={id} className="scroll-mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
         <Badge className="bg-amber-100 text-amber-800">Viral Cut</Badge>
         <Badge className="bg-slate-200 text-slate-700">{formatDuration(quote.endTime - quote.startTime)}</Badge>
         <span className="text-slate-500">{formatRange(quote.startTime, quote.endTime)}</span>
+        {links}
       </div>
       <ExpandableQuote text={quote.content} />
       <div className="mt-3">

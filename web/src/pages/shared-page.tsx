@@ -1,12 +1,13 @@
 import { Thumbnail } from '../components/thumbnail';
-import type { SharedAnalysisResponse } from '@findclips/contracts';
+import type { SharedAnalysisResponse, Topic } from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Film } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { LazyMount } from '../components/lazy-clip';
 import { ExportMenu } from '../components/export-menu';
+import { MomentLinks } from '../components/moment-links';
 import { QuoteCard } from '../components/quote-card';
 import { Badge, Card, Skeleton, buttonClass } from '../components/ui';
 import { apiRequest } from '../lib/api';
@@ -30,6 +31,7 @@ export default function SharedPage() {
   const [showAll, setShowAll] = useState(false);
   // One Viral Cut plays at a time on the page.
   const [playing, setPlaying] = useState<string | null>(null);
+  useMomentFromLink(share.data?.sharedTopics ?? null, setPlaying);
 
   if (share.isLoading) return <SharedSkeleton />;
   if (!share.data) {
@@ -132,15 +134,22 @@ export default function SharedPage() {
               <h2 id={`shared-topic-${index + 1}`} className="text-lg font-semibold">
                 {index + 1}. {topic.title}
               </h2>
-              <p className="mb-3 text-sm text-slate-500">{formatRange(topic.startTime, topic.endTime)}</p>
+              <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
+                {formatRange(topic.startTime, topic.endTime)}
+                <MomentLinks anchor={`topic-${index + 1}`} youtubeId={data.youtubeId} start={topic.startTime} />
+              </p>
               <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
                 <ClipPlayer youtubeId={data.youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
               </LazyMount>
               {topic.quotes.length > 0 && (
                 <ul className="mt-4 grid gap-3" aria-label={`Quotes of ${topic.title}`}>
-                  {topic.quotes.map((quote) => (
+                  {topic.quotes.map((quote, q) => (
                     <QuoteCard
                       key={quote.id}
+                      id={`quote-${index + 1}-${q + 1}`}
+                      links={
+                        <MomentLinks anchor={`quote-${index + 1}-${q + 1}`} youtubeId={data.youtubeId} start={quote.startTime} />
+                      }
                       youtubeId={data.youtubeId}
                       quote={quote}
                       open={playing === quote.id}
@@ -162,6 +171,26 @@ export default function SharedPage() {
       </p>
     </div>
   );
+}
+
+/**
+ * A link to a moment (`#topic-2`, `#quote-2-1`) scrolls to it once the page has its topics, and a
+ * quote's Viral Cut is cued; the same when the link changes on the page.
+ */
+function useMomentFromLink(topics: Topic[] | null, cueQuote: (quoteId: string) => void) {
+  useEffect(() => {
+    if (!topics) return;
+    const follow = () => {
+      const anchor = decodeURIComponent(window.location.hash.slice(1));
+      const quote = /^quote-(\d+)-(\d+)$/.exec(anchor);
+      const cued = quote && topics[Number(quote[1]) - 1]?.quotes[Number(quote[2]) - 1];
+      if (cued) cueQuote(cued.id);
+      if (anchor) requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView({ block: 'start' }));
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [topics, cueQuote]);
 }
 
 function SharedSkeleton() {
