@@ -1,6 +1,7 @@
 import { commonEnvSchema, loadEnvOrExit } from '@findclips/config';
 import { ensureDatabase } from './create-database';
 import { createDataSource } from './data-source';
+import { missingServers } from './preflight';
 
 /** Creates the database when missing and applies every pending migration. */
 export async function migrate(url: string): Promise<string[]> {
@@ -15,9 +16,18 @@ export async function migrate(url: string): Promise<string[]> {
   }
 }
 
+/** `npm start`'s first step: say plainly which server is missing, else migrate. */
+async function main(env: { DATABASE_URL: string; REDIS_URL: string }) {
+  const missing = await missingServers(env);
+  if (missing.length) {
+    for (const line of missing) process.stderr.write(`${line}\n`);
+    process.exit(1);
+  }
+  return migrate(env.DATABASE_URL);
+}
+
 if (require.main === module) {
-  const env = loadEnvOrExit('migrate', commonEnvSchema);
-  migrate(env.DATABASE_URL).then(
+  main(loadEnvOrExit('migrate', commonEnvSchema)).then(
     (applied) => {
       const what = applied.length ? `applied ${applied.join(', ')}` : 'database is up to date';
       process.stdout.write(`${JSON.stringify({ level: 'info', msg: `migrations: ${what}` })}\n`);
