@@ -216,6 +216,25 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('button', { name: 'Close clip' }).click();
     expect(await players.count()).toBe(0);
 
+    // The transcript under its topics: a screenful of rows in the page, a line plays from its second.
+    await page.getByRole('button', { name: 'Show transcript' }).click();
+    const panel = page.getByRole('group', { name: /^Transcript, \d+ lines$/ });
+    await panel.waitFor();
+    const total = Number((await panel.getAttribute('aria-label'))!.match(/\d+/)![0]);
+    expect(total).toBeGreaterThan(100);
+    const firstTitle = await topics(page)
+      .first()
+      .locator('h3')
+      .evaluate((h) => h.lastChild!.textContent!);
+    expect(await panel.getByRole('heading').first().textContent()).toContain(`1. ${firstTitle}`);
+    expect(await panel.locator('[data-transcript-line]').count()).toBeLessThan(total);
+    const line = panel.locator('[data-transcript-line]').nth(3);
+    const [minutes, seconds] = (await line.locator('span').first().textContent())!.split(':').map(Number);
+    await line.click();
+    await page.locator(`iframe[src*="start=${minutes! * 60 + seconds!}&"]`).waitFor({ state: 'attached' });
+    await look(page, 'dashboard-transcript');
+    await page.getByRole('button', { name: 'Hide transcript' }).click();
+
     const markdown = await exported(page, 'Markdown notes');
     expect(markdown.name).toBe('the-cheapest-subway-you-ll-ever-build.md');
     expect(markdown.text).toContain(`# ${talk.title}`);

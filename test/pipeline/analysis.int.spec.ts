@@ -1,5 +1,5 @@
-import { historyVideoSchema, videoMessages } from '@findclips/contracts';
-import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity } from '@findclips/db';
+import { historyVideoSchema, videoMessages, videoTranscriptSchema } from '@findclips/contracts';
+import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
 import { strongPassword, uniqueEmail } from '@findclips/testing';
 import supertest from 'supertest';
 import { z } from 'zod';
@@ -280,6 +280,22 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     await p.gateway.request().post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(401);
     await p.gateway.request().get('/api/videos').expect(401);
     await p.gateway.request().get('/api/user-videos').expect(401);
+  });
+
+  it('serves the transcript of a finished analysis with an ETag, and nothing before it is finished', async () => {
+    const videoId = p.addVideo(300);
+    await guest().get(`/api/videos/${videoId}/transcript`).expect(404);
+    await guest().post(`/api/guest/videos/transcript?videoId=${videoId}`).expect(202);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+
+    const res = await p.gateway.request().get(`/api/videos/${videoId}/transcript`).expect(200);
+    const transcript = videoTranscriptSchema.strict().parse(res.body);
+    const stored = readTranscript((await cachedRow(videoId)).transcriptData);
+    expect(transcript).toEqual({ videoId, segments: stored.map(({ text, start, end }) => ({ text, start, end })) });
+    expect(transcript.segments.length).toBeGreaterThan(10);
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    await p.gateway.request().get(`/api/videos/${videoId}/transcript`).set('If-None-Match', res.headers.etag!).expect(304);
+    await p.gateway.request().get('/api/videos/not-an-id/transcript').expect(400);
   });
 
   it('serves metadata of a video', async () => {

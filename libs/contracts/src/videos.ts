@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysisStatuses, topicsSchema } from './analysis';
+import { analysisStatuses, topicsSchema, transcriptSegmentSchema } from './analysis';
 import { videoIdSchema } from './video-id';
 
 /** ?videoId= of the video endpoints. */
@@ -77,7 +77,11 @@ export const historyVideoSchema = z.object({
   topicCount: z.number().int().nullable(),
 });
 
+/** GET /api/videos/{id}/transcript: the captions the analysis read, for reading along the topics. */
+export const videoTranscriptSchema = z.object({ videoId: videoIdSchema, segments: z.array(transcriptSegmentSchema) });
+
 export type TranscriptResponse = z.infer<typeof transcriptResponseSchema>;
+export type VideoTranscript = z.infer<typeof videoTranscriptSchema>;
 export type VideoAnalysisResponse = z.infer<typeof videoAnalysisResponseSchema>;
 export type VideoMetadataResponse = z.infer<typeof videoMetadataResponseSchema>;
 export type CheckStatusResponse = z.infer<typeof checkStatusResponseSchema>;

@@ -27,6 +27,12 @@ export function clipUrl(youtubeId: string, start: number, end: number, autoplay 
   return `${EMBED_ORIGIN}/embed/${encodeURIComponent(youtubeId)}?${params}`;
 }
 
+/** The embed's messages we read: failures, and the playing time. */
+interface EmbedMessage {
+  event?: string;
+  info?: { currentTime?: number };
+}
+
 /** What a visitor sees of a clip: a local placeholder until the embed answers, then the player. */
 export const CLIP_LOADING_LABEL = 'Loading clip…';
 
@@ -42,14 +48,19 @@ export function ClipPlayer({
   end,
   title,
   autoplay = false,
+  onTime,
 }: {
   youtubeId: string;
   start: number;
   end: number;
   title: string;
   autoplay?: boolean;
+  /** Told the playing second as the embed reports it (a few times a second while it plays). */
+  onTime?: (seconds: number) => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const onTimeRef = useRef(onTime);
+  onTimeRef.current = onTime;
   const silence = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [failed, setFailed] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
   const [answered, setAnswered] = useState(false);
@@ -60,8 +71,10 @@ export function ClipPlayer({
       clearTimeout(silence.current);
       setAnswered(true);
       try {
-        const data = typeof event.data === 'string' ? (JSON.parse(event.data) as { event?: string }) : event.data;
+        const data = (typeof event.data === 'string' ? JSON.parse(event.data) : event.data) as EmbedMessage | null;
         if (data?.event === 'onError') setFailed(true);
+        const seconds = data?.event === 'infoDelivery' ? data.info?.currentTime : undefined;
+        if (typeof seconds === 'number') onTimeRef.current?.(seconds);
       } catch {
         // not the embed's JSON
       }

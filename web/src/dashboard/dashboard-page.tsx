@@ -13,6 +13,7 @@ import { LinkForm } from './link-form';
 import { ShareDialog } from './share-dialog';
 import { TopicsEdit } from './topics-edit';
 import { TopicsWatch } from './topics-watch';
+import { TranscriptSection } from './transcript-section';
 import { useAnalysisFlow } from './use-analysis-flow';
 import { useJustFinished } from './use-progress';
 import { useViewMode } from './use-view-mode';
@@ -102,6 +103,7 @@ export default function DashboardPage() {
             ) : (
               <TopicsEdit youtubeId={youtubeId} topics={shownTopics} isGuest={!member} />
             ))}
+          {!isDemo && shownTopics && shownTopics.length > 0 && <TranscriptSection youtubeId={youtubeId} topics={shownTopics} />}
         </>
       )}
 

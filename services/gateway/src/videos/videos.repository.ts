@@ -32,6 +32,14 @@ export class VideosRepository {
     });
   }
 
+  /** The captions of a video whose shared analysis is complete, as stored, and when they changed. */
+  findFinishedTranscript(videoId: string) {
+    return this.db.getRepository(CachedYoutubeDataEntity).findOne({
+      where: { youtubeId: videoId, analysisStatus: 'complete' },
+      select: { youtubeId: true, transcriptData: true },
+    });
+  }
+
   /** What the page of a video shows about it, without its transcript or topics. */
   describeVideo(videoId: string) {
     return this.db.getRepository(CachedYoutubeDataEntity).findOne({

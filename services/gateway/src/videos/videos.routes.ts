@@ -9,8 +9,10 @@ import {
   type HistoryVideo,
   type TranscriptResponse,
   type VideoAnalysisResponse,
+  type VideoTranscript,
 } from '@findclips/contracts';
-import { readTopics, type CachedYoutubeDataEntity, type UserVideoAnalysisEntity } from '@findclips/db';
+import { readTopics, readTranscript, type CachedYoutubeDataEntity, type UserVideoAnalysisEntity } from '@findclips/db';
+import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
@@ -158,6 +160,23 @@ export function publicVideoRoutes({ videos, metadata, finished }: PublicVideoRou
     res.set({ ETag: entry.etag, 'Cache-Control': 'no-cache' });
     if (req.fresh) return void res.status(304).end();
     res.type('application/json').send(entry.json);
+  });
+
+  /**
+   * The transcript of a finished analysis, read by whoever may read the analysis (it is public, as
+   * the captions are on YouTube). Its ETag lets a browser keep it: hours of captions weigh megabytes.
+   */
+  router.get('/api/videos/:id/transcript', async (req, res) => {
+    const videoId = videoIdParam(req);
+    const row = await videos.findFinishedTranscript(videoId);
+    if (!row) throw new AppError('NOT_FOUND', videoMessages.notFound);
+    res.set({ ETag: `"${createHash('sha1').update(row.transcriptData).digest('base64url')}"`, 'Cache-Control': 'no-cache' });
+    if (req.fresh) return void res.status(304).end();
+    const body: VideoTranscript = {
+      videoId,
+      segments: readTranscript(row.transcriptData).map(({ text, start, end }) => ({ text, start, end })),
+    };
+    res.json(body);
   });
 
   router.get('/api/videos/metadata/:id', async (req, res) => {

@@ -1,0 +1,107 @@
+import type { Topic, VideoTranscript } from '@findclips/contracts';
+import { clock } from '@findclips/exports/time';
+import { useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ClipPlayer } from '../components/clip-player';
+import { Button, Spinner } from '../components/ui';
+import { rowAt, transcriptRows } from './transcript-rows';
+
+/**
+ * The whole transcript under its topics (its own chunk, loaded when opened). Only the rows in view
+ * are in the page, so hours of captions scroll smoothly. A line plays the video from its second to
+ * the end of its topic; while it plays, the line being said is marked and kept in view.
+ */
+export default function TranscriptPanel({ youtubeId, topics }: { youtubeId: string; topics: Topic[] }) {
+  const transcript = useQuery<VideoTranscript>({ queryKey: [`/api/videos/${youtubeId}/transcript`] });
+  const rows = useMemo(() => transcriptRows(transcript.data?.segments ?? [], topics), [transcript.data, topics]);
+  const [playing, setPlaying] = useState<{ start: number; end: number } | null>(null);
+  const [now, setNow] = useState<number | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => (rows[i]?.kind === 'topic' ? 48 : 32),
+    overscan: 12,
+    // The box is 28rem high: the first screenful renders before the box is measured.
+    initialRect: { width: 0, height: 448 },
+  });
+  const active = playing && now !== null ? rowAt(rows, now) : -1;
+
+  useEffect(() => {
+    if (active >= 0) virtualizer.scrollToIndex(active, { align: 'center' });
+  }, [active, virtualizer]);
+
+  if (transcript.isLoading) return <Spinner label="Loading the transcript" />;
+  if (transcript.isError) return <p className="text-sm text-red-600">{transcript.error.message}</p>;
+
+  const play = (start: number, end: number) => {
+    setNow(start);
+    setPlaying({ start, end });
+  };
+
+  return (
+    <div className="grid gap-3">
+      {playing && (
+        <div className="grid max-w-md gap-2">
+          <ClipPlayer
+            key={playing.start}
+            youtubeId={youtubeId}
+            start={playing.start}
+            end={playing.end}
+            title={`From ${clock(playing.start)}`}
+            autoplay
+            onTime={setNow}
+          />
+          <Button variant="outline" className="w-fit" onClick={() => setPlaying(null)}>
+            <X className="h-4 w-4" aria-hidden />
+            Close clip
+          </Button>
+        </div>
+      )}
+      <div
+        ref={scroller}
+        tabIndex={0}
+        role="group"
+        aria-label={`Transcript, ${transcript.data?.segments.length ?? 0} lines`}
+        className="h-[28rem] overflow-y-auto rounded-lg border border-slate-200"
+      >
+        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="absolute left-0 top-0 w-full"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {row.kind === 'topic' ? (
+                  <h3 className="bg-slate-100 px-3 py-2 text-sm font-semibold">
+                    {row.number}. {row.title}{' '}
+                    <span className="font-normal text-slate-600">
+                      {clock(row.start)} - {clock(row.end)}
+                    </span>
+                  </h3>
+                ) : (
+                  <button
+                    type="button"
+                    data-transcript-line
+                    aria-current={item.index === active ? 'true' : undefined}
+                    onClick={() => play(row.start, row.topicEnd)}
+                    className="flex w-full gap-3 px-3 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100"
+                  >
+                    <span className="w-14 shrink-0 tabular-nums text-slate-600">{clock(row.start)}</span>
+                    <span>{row.text}</span>
+                  </button>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

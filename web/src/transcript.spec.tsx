@@ -1,0 +1,78 @@
+import type { Topic } from '@findclips/contracts';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TranscriptSection } from './dashboard/transcript-section';
+import { rowAt, transcriptRows } from './dashboard/transcript-rows';
+import { fakeApi, json, renderWithApp } from './test/render';
+
+const topic = (n: number, startTime: number, endTime: number): Topic => ({
+  id: `t${n}`,
+  title: `Topic ${n}`,
+  startTime,
+  endTime,
+  quotes: [],
+});
+/** Three hours of captions, a line every 3.6 s: 3,000 lines. */
+const segments = Array.from({ length: 3_000 }, (_, i) => ({ text: `Line number ${i}`, start: i * 3.6, end: i * 3.6 + 3.6 }));
+const topics = [topic(1, 0, 3_600), topic(2, 3_600, 7_200), topic(3, 7_200, 10_800)];
+
+describe('the transcript by topic', () => {
+  it('groups every line under the last topic that starts at or before it', () => {
+    const rows = transcriptRows(segments.slice(0, 3), [topic(1, 2, 5), topic(2, 7, 9)].reverse());
+    expect(rows.map((r) => (r.kind === 'topic' ? `# ${r.title}` : r.text))).toEqual([
+      '# Topic 1',
+      'Line number 0',
+      'Line number 1',
+      '# Topic 2',
+      'Line number 2',
+    ]);
+    const all = transcriptRows(segments, topics);
+    expect(all.filter((r) => r.kind === 'line')).toHaveLength(3_000);
+    expect(all.filter((r) => r.kind === 'topic').map((r) => r.start)).toEqual([0, 3_600, 7_200]);
+    // The line being said: the last one that started, never a heading.
+    expect(all[rowAt(all, 3_601)]).toMatchObject({ kind: 'line', text: 'Line number 1000' });
+    expect(all[rowAt(all, 3_599)]).toMatchObject({ kind: 'line', text: 'Line number 999' });
+    expect(rowAt(all, -1)).toBe(-1);
+  });
+
+  // jsdom lays nothing out: here the transcript's box is 800 × 448 px and each row 32 px high, as in Chromium.
+  const sizes = { clientWidth: 800, clientHeight: 448, offsetHeight: 32 };
+  beforeAll(() => {
+    for (const [name, value] of Object.entries(sizes)) {
+      Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
+    }
+  });
+  afterAll(() => {
+    for (const name of Object.keys(sizes)) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+  });
+
+  it('shows 3,000 lines a screenful at a time, plays from a line, and marks the line being said', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
+    renderWithApp(<TranscriptSection youtubeId="dQw4w9WgXcQ" topics={topics} />, { user: null });
+    await user.click(screen.getByRole('button', { name: 'Show transcript' }));
+    const panel = await screen.findByRole('group', { name: 'Transcript, 3000 lines' });
+    expect(within(panel).getByRole('heading', { name: /^1\. Topic 1/ })).toBeInTheDocument();
+    const lines = () => panel.querySelectorAll('[data-transcript-line]');
+    expect(lines().length).toBeGreaterThan(0);
+    expect(lines().length).toBeLessThan(100);
+
+    await user.click(within(panel).getByRole('button', { name: /Line number 2$/ }));
+    const frame = document.querySelector('iframe')!;
+    expect(frame.src).toContain('start=7&');
+    expect(frame.src).toContain('end=3600');
+
+    // The embed reports the playing second: the line said then is marked.
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: 'https://www.youtube-nocookie.com',
+          source: frame.contentWindow,
+          data: JSON.stringify({ event: 'infoDelivery', info: { currentTime: 15 } }),
+        }),
+      );
+    });
+    expect(within(panel).getByRole('button', { name: /Line number 4$/ })).toHaveAttribute('aria-current', 'true');
+    expect(panel.querySelectorAll('[aria-current="true"]')).toHaveLength(1);
+  });
+});
