@@ -1,6 +1,8 @@
 import type { Topic } from '@findclips/contracts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ClipPlayer } from './components/clip-player';
+import { PlaybackProvider } from './components/playback';
 import { TranscriptSection } from './dashboard/transcript-section';
 import { rowAt, transcriptRows } from './dashboard/transcript-rows';
 import { fakeApi, json, renderWithApp } from './test/render';
@@ -49,7 +51,13 @@ describe('the transcript by topic', () => {
   it('shows 3,000 lines a screenful at a time, plays from a line, and marks the line being said', async () => {
     const user = userEvent.setup();
     fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
-    renderWithApp(<TranscriptSection youtubeId="dQw4w9WgXcQ" topics={topics} />, { user: null });
+    renderWithApp(
+      <PlaybackProvider>
+        <TranscriptSection youtubeId="dQw4w9WgXcQ" topics={topics} />
+        <ClipPlayer youtubeId="dQw4w9WgXcQ" start={9} end={30} title="A Viral Cut" />
+      </PlaybackProvider>,
+      { user: null },
+    );
     await user.click(screen.getByRole('button', { name: 'Show transcript' }));
     const panel = await screen.findByRole('group', { name: 'Transcript, 3000 lines' });
     expect(within(panel).getByRole('heading', { name: /^1\. Topic 1/ })).toBeInTheDocument();
@@ -58,21 +66,28 @@ describe('the transcript by topic', () => {
     expect(lines().length).toBeLessThan(100);
 
     await user.click(within(panel).getByRole('button', { name: /Line number 2$/ }));
-    const frame = document.querySelector('iframe')!;
+    const frame = within(panel.parentElement!).getByTitle('From 0:07') as HTMLIFrameElement;
     expect(frame.src).toContain('start=7&');
     expect(frame.src).toContain('end=3600');
 
     // The embed reports the playing second: the line said then is marked.
-    act(() => {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          origin: 'https://www.youtube-nocookie.com',
-          source: frame.contentWindow,
-          data: JSON.stringify({ event: 'infoDelivery', info: { currentTime: 15 } }),
-        }),
-      );
-    });
-    expect(within(panel).getByRole('button', { name: /Line number 4$/ })).toHaveAttribute('aria-current', 'true');
-    expect(panel.querySelectorAll('[aria-current="true"]')).toHaveLength(1);
+    const reports = (player: HTMLIFrameElement, currentTime: number) =>
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            origin: 'https://www.youtube-nocookie.com',
+            source: player.contentWindow,
+            data: JSON.stringify({ event: 'infoDelivery', info: { currentTime } }),
+          }),
+        );
+      });
+    const marked = () => [...panel.querySelectorAll('[aria-current="true"]')].map((line) => line.textContent);
+    reports(frame, 15);
+    expect(marked()).toEqual(['0:14Line number 4']);
+
+    // Any clip of the page marks its line too: here a Viral Cut outside the panel.
+    await user.click(within(panel.parentElement!).getByRole('button', { name: 'Close clip' }));
+    reports(screen.getByTitle('A Viral Cut') as HTMLIFrameElement, 11);
+    expect(marked()).toEqual(['0:10Line number 3']);
   });
 });

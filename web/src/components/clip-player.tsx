@@ -1,5 +1,6 @@
 import { AlertTriangle, PlayCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useReportTime } from './playback';
 
 /** SPEC §8. */
 export const CLIP_ERROR_MESSAGE =
@@ -48,19 +49,16 @@ export function ClipPlayer({
   end,
   title,
   autoplay = false,
-  onTime,
 }: {
   youtubeId: string;
   start: number;
   end: number;
   title: string;
   autoplay?: boolean;
-  /** Told the playing second as the embed reports it (a few times a second while it plays). */
-  onTime?: (seconds: number) => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const onTimeRef = useRef(onTime);
-  onTimeRef.current = onTime;
+  // The playing second, as the embed reports it a few times a second, for what follows along.
+  const reportTime = useReportTime();
   const silence = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [failed, setFailed] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
   const [answered, setAnswered] = useState(false);
@@ -74,7 +72,7 @@ export function ClipPlayer({
         const data = (typeof event.data === 'string' ? JSON.parse(event.data) : event.data) as EmbedMessage | null;
         if (data?.event === 'onError') setFailed(true);
         const seconds = data?.event === 'infoDelivery' ? data.info?.currentTime : undefined;
-        if (typeof seconds === 'number') onTimeRef.current?.(seconds);
+        if (typeof seconds === 'number') reportTime(seconds);
       } catch {
         // not the embed's JSON
       }
@@ -86,8 +84,9 @@ export function ClipPlayer({
       window.removeEventListener('message', onMessage);
       window.removeEventListener('offline', offline);
       clearTimeout(silence.current);
+      reportTime(null);
     };
-  }, []);
+  }, [reportTime]);
 
   const listen = () => {
     clearTimeout(silence.current);

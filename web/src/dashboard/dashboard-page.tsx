@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { Card, Spinner } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { thumbnailOf } from '../lib/format';
+import { PlaybackProvider } from '../components/playback';
 import { AnalysisProgress } from './analysis-progress';
 import { DEMO_TOPICS, DEMO_VIDEO } from './demo';
 import { ErrorScreen } from './error-screen';
@@ -45,79 +46,81 @@ export default function DashboardPage() {
   const guestTooLong = state.phase === 'error' && state.error?.type === 'GUEST_VIDEO_TOO_LONG';
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-8">
-      <section aria-labelledby="find-clips-heading" className="grid gap-3">
-        <h1 id="find-clips-heading" className="sr-only">
-          Find Clips
-        </h1>
-        <LinkForm blank={blank} busy={state.phase === 'transcriptFetching'} onVideo={(id, url) => void flow.submit(id, url)} />
-        {!member && auth.status !== 'loading' && (
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-            <span className="inline-flex items-center gap-1" data-testid="guest-credits">
-              <Coins className="h-4 w-4 text-amber-500" aria-hidden />
-              Credits: <strong>{flow.credits ?? '…'}</strong> of {GUEST_CREDITS}
-            </span>
-            {!guestTooLong && (
-              <Link to="/auth" className="font-medium text-brand-700 underline">
-                Sign up for unlimited access
-              </Link>
-            )}
-          </div>
-        )}
-      </section>
-
-      {state.phase === 'error' && flow.state.error ? (
-        <ErrorScreen failure={flow.state.error} onRetry={flow.retry} onClear={flow.clear} />
-      ) : (
-        <>
-          <VideoHeader
-            youtubeId={youtubeId}
-            title={title}
-            thumbnailUrl={thumbnail}
-            isDemo={isDemo}
-            isGuest={!member}
-            viewMode={viewMode}
-            onViewMode={setViewMode}
-            canShare={!isDemo && complete && !finishing && (topics?.length ?? 0) > 0}
-            onShare={() => setSharing(true)}
-            menuDisabled={running}
-            onClear={flow.clear}
-            canReanalyze={member && !isDemo && complete && !running}
-            onReanalyze={() => setConfirming(true)}
-            exportSource={
-              !isDemo && complete && !finishing && topics?.length ? { title: title ?? youtubeId, youtubeId, topics } : null
-            }
-          />
-          {isDemo && (
-            <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
-              This is a demo with three sample topics. Paste a YouTube link above to find the best clips of any video.
-            </p>
+    <PlaybackProvider>
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-8">
+        <section aria-labelledby="find-clips-heading" className="grid gap-3">
+          <h1 id="find-clips-heading" className="sr-only">
+            Find Clips
+          </h1>
+          <LinkForm blank={blank} busy={state.phase === 'transcriptFetching'} onVideo={(id, url) => void flow.submit(id, url)} />
+          {!member && auth.status !== 'loading' && (
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+              <span className="inline-flex items-center gap-1" data-testid="guest-credits">
+                <Coins className="h-4 w-4 text-amber-500" aria-hidden />
+                Credits: <strong>{flow.credits ?? '…'}</strong> of {GUEST_CREDITS}
+              </span>
+              {!guestTooLong && (
+                <Link to="/auth" className="font-medium text-brand-700 underline">
+                  Sign up for unlimited access
+                </Link>
+              )}
+            </div>
           )}
-          {(running || finishing) && <AnalysisProgress running={running} done={finishing} />}
-          {!isDemo && state.phase === 'idle' && <Spinner label="Loading the analysis" />}
-          {shownTopics &&
-            (shownTopics.length === 0 ? (
-              <Card className="p-6 text-sm text-slate-600">No topics were found in this video.</Card>
-            ) : viewMode === 'watch' ? (
-              <TopicsWatch youtubeId={youtubeId} topics={shownTopics} />
-            ) : (
-              <TopicsEdit youtubeId={youtubeId} topics={shownTopics} isGuest={!member} />
-            ))}
-          {!isDemo && shownTopics && shownTopics.length > 0 && <TranscriptSection youtubeId={youtubeId} topics={shownTopics} />}
-        </>
-      )}
+        </section>
 
-      {sharing && topics && (
-        <ShareDialog open onOpenChange={setSharing} youtubeId={youtubeId} videoTitle={title ?? ''} topics={topics} />
-      )}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Re-analyze this video?"
-        description="The current topics will be replaced by a new analysis made with your AI provider. This can take a few minutes."
-        confirmLabel="Re-analyze"
-        onConfirm={flow.reanalyze}
-      />
-    </div>
+        {state.phase === 'error' && flow.state.error ? (
+          <ErrorScreen failure={flow.state.error} onRetry={flow.retry} onClear={flow.clear} />
+        ) : (
+          <>
+            <VideoHeader
+              youtubeId={youtubeId}
+              title={title}
+              thumbnailUrl={thumbnail}
+              isDemo={isDemo}
+              isGuest={!member}
+              viewMode={viewMode}
+              onViewMode={setViewMode}
+              canShare={!isDemo && complete && !finishing && (topics?.length ?? 0) > 0}
+              onShare={() => setSharing(true)}
+              menuDisabled={running}
+              onClear={flow.clear}
+              canReanalyze={member && !isDemo && complete && !running}
+              onReanalyze={() => setConfirming(true)}
+              exportSource={
+                !isDemo && complete && !finishing && topics?.length ? { title: title ?? youtubeId, youtubeId, topics } : null
+              }
+            />
+            {isDemo && (
+              <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
+                This is a demo with three sample topics. Paste a YouTube link above to find the best clips of any video.
+              </p>
+            )}
+            {(running || finishing) && <AnalysisProgress running={running} done={finishing} />}
+            {!isDemo && state.phase === 'idle' && <Spinner label="Loading the analysis" />}
+            {shownTopics &&
+              (shownTopics.length === 0 ? (
+                <Card className="p-6 text-sm text-slate-600">No topics were found in this video.</Card>
+              ) : viewMode === 'watch' ? (
+                <TopicsWatch youtubeId={youtubeId} topics={shownTopics} />
+              ) : (
+                <TopicsEdit youtubeId={youtubeId} topics={shownTopics} isGuest={!member} />
+              ))}
+            {!isDemo && shownTopics && shownTopics.length > 0 && <TranscriptSection youtubeId={youtubeId} topics={shownTopics} />}
+          </>
+        )}
+
+        {sharing && topics && (
+          <ShareDialog open onOpenChange={setSharing} youtubeId={youtubeId} videoTitle={title ?? ''} topics={topics} />
+        )}
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Re-analyze this video?"
+          description="The current topics will be replaced by a new analysis made with your AI provider. This can take a few minutes."
+          confirmLabel="Re-analyze"
+          onConfirm={flow.reanalyze}
+        />
+      </div>
+    </PlaybackProvider>
   );
 }

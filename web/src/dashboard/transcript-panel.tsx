@@ -5,19 +5,22 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ClipPlayer } from '../components/clip-player';
+import { usePlayingSecond } from '../components/playback';
 import { Button, Spinner } from '../components/ui';
 import { rowAt, transcriptRows } from './transcript-rows';
 
 /**
  * The whole transcript under its topics (its own chunk, loaded when opened). Only the rows in view
  * are in the page, so hours of captions scroll smoothly. A line plays the video from its second to
- * the end of its topic; while it plays, the line being said is marked and kept in view.
+ * the end of its topic; while any clip of the page plays, the line being said is marked and kept
+ * in view.
  */
 export default function TranscriptPanel({ youtubeId, topics }: { youtubeId: string; topics: Topic[] }) {
   const transcript = useQuery<VideoTranscript>({ queryKey: [`/api/videos/${youtubeId}/transcript`] });
   const rows = useMemo(() => transcriptRows(transcript.data?.segments ?? [], topics), [transcript.data, topics]);
   const [playing, setPlaying] = useState<{ start: number; end: number } | null>(null);
-  const [now, setNow] = useState<number | null>(null);
+  // Any clip of the page that plays (this panel's, a Viral Cut, a Full Topic) marks its line.
+  const now = usePlayingSecond();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -27,7 +30,7 @@ export default function TranscriptPanel({ youtubeId, topics }: { youtubeId: stri
     // The box is 28rem high: the first screenful renders before the box is measured.
     initialRect: { width: 0, height: 448 },
   });
-  const active = playing && now !== null ? rowAt(rows, now) : -1;
+  const active = now !== null ? rowAt(rows, now) : -1;
 
   useEffect(() => {
     if (active >= 0) virtualizer.scrollToIndex(active, { align: 'center' });
@@ -36,10 +39,7 @@ export default function TranscriptPanel({ youtubeId, topics }: { youtubeId: stri
   if (transcript.isLoading) return <Spinner label="Loading the transcript" />;
   if (transcript.isError) return <p className="text-sm text-red-600">{transcript.error.message}</p>;
 
-  const play = (start: number, end: number) => {
-    setNow(start);
-    setPlaying({ start, end });
-  };
+  const play = (start: number, end: number) => setPlaying({ start, end });
 
   return (
     <div className="grid gap-3">
@@ -52,7 +52,6 @@ export default function TranscriptPanel({ youtubeId, topics }: { youtubeId: stri
             end={playing.end}
             title={`From ${clock(playing.start)}`}
             autoplay
-            onTime={setNow}
           />
           <Button variant="outline" className="w-fit" onClick={() => setPlaying(null)}>
             <X className="h-4 w-4" aria-hidden />
