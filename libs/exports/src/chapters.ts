@@ -1,4 +1,5 @@
 import type { Topic } from '@findclips/contracts';
+import { oneLine } from './text';
 import { clock } from './time';
 
 /** YouTube's rules for chapters in a description: at least 3, the first at 0:00, each 10 s or longer. */
@@ -66,5 +67,3 @@ export function checkYoutubeChapters(text: string): string[] {
   });
   return problems;
 }
-
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

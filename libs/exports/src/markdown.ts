@@ -1,4 +1,5 @@
 import type { Topic } from '@findclips/contracts';
+import { oneLine } from './text';
 import { clock, youtubeAt } from './time';
 
 export interface MarkdownSource {
@@ -23,8 +24,4 @@ export function analysisMarkdown({ title, youtubeId, topics }: MarkdownSource): 
 }
 
 /** One line of text with Markdown's own characters escaped, so a title or quote reads as written. */
-const inline = (text: string) =>
-  text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/([\\`*_[\]<>#|])/g, '\\$1');
+const inline = (text: string) => oneLine(text).replace(/([\\`*_[\]<>#|])/g, '\\$1');

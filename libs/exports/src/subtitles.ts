@@ -1,4 +1,5 @@
 import type { Topic } from '@findclips/contracts';
+import { oneLine } from './text';
 
 /** One cue of a subtitle file: topics are chapter cues, quotes are cues of their own. */
 interface Cue {
@@ -10,12 +11,12 @@ interface Cue {
 
 function cues(topics: Topic[]): Cue[] {
   return topics.flatMap((topic, t) => [
-    { id: `topic-${t + 1}`, start: topic.startTime, end: topic.endTime, text: `Chapter ${t + 1}: ${oneLine(topic.title)}` },
+    { id: `topic-${t + 1}`, start: topic.startTime, end: topic.endTime, text: `Chapter ${t + 1}: ${cueText(topic.title)}` },
     ...topic.quotes.map((quote, q) => ({
       id: `quote-${t + 1}-${q + 1}`,
       start: quote.startTime,
       end: quote.endTime,
-      text: oneLine(quote.content),
+      text: cueText(quote.content),
     })),
   ]);
 }
@@ -47,5 +48,5 @@ export function analysisVtt(topics: Topic[]): string {
 
 const byStart = (list: Cue[]) => [...list].sort((a, b) => a.start - b.start || b.end - a.end);
 // A cue's text is one line: a blank line would end the cue, and '-->' would read as a timing line.
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').replace(/-->/g, '->').trim();
+const cueText = (text: string) => oneLine(text).replace(/-->/g, '->');
 const escapeVtt = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

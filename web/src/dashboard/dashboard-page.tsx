@@ -41,6 +41,8 @@ export default function DashboardPage() {
   const complete = state.phase === 'aiAnalysisComplete';
   const finishing = useJustFinished(state.phase === 'aiAnalysisInProgress', complete);
   const shownTopics = isDemo ? DEMO_TOPICS : complete && !finishing ? topics : null;
+  // The topics of a real, finished analysis: what can be shared, exported and read along.
+  const analysed = !isDemo && shownTopics?.length ? shownTopics : null;
   // After an error or 'Clear video' the form starts blank, ready for the next link.
   const blank = state.phase === 'error' || state.videoId === null;
   const guestTooLong = state.phase === 'error' && state.error?.type === 'GUEST_VIDEO_TOO_LONG';
@@ -80,15 +82,13 @@ export default function DashboardPage() {
               isGuest={!member}
               viewMode={viewMode}
               onViewMode={setViewMode}
-              canShare={!isDemo && complete && !finishing && (topics?.length ?? 0) > 0}
+              canShare={analysed !== null}
               onShare={() => setSharing(true)}
               menuDisabled={running}
               onClear={flow.clear}
               canReanalyze={member && !isDemo && complete && !running}
               onReanalyze={() => setConfirming(true)}
-              exportSource={
-                !isDemo && complete && !finishing && topics?.length ? { title: title ?? youtubeId, youtubeId, topics } : null
-              }
+              exportSource={analysed && { title: title ?? youtubeId, youtubeId, topics: analysed }}
             />
             {isDemo && (
               <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
@@ -105,7 +105,7 @@ export default function DashboardPage() {
               ) : (
                 <TopicsEdit youtubeId={youtubeId} topics={shownTopics} isGuest={!member} />
               ))}
-            {!isDemo && shownTopics && shownTopics.length > 0 && <TranscriptSection youtubeId={youtubeId} topics={shownTopics} />}
+            {analysed && <TranscriptSection youtubeId={youtubeId} topics={analysed} />}
           </>
         )}
 

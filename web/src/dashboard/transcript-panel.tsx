@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatRange } from '../lib/format';
 import { ClipPlayer } from '../components/clip-player';
 import { usePlayingSecond } from '../components/playback';
 import { Button, Spinner } from '../components/ui';
@@ -80,9 +81,7 @@ export default function TranscriptPanel({ youtubeId, topics }: { youtubeId: stri
                 {row.kind === 'topic' ? (
                   <h3 className="bg-slate-100 px-3 py-2 text-sm font-semibold">
                     {row.number}. {row.title}{' '}
-                    <span className="font-normal text-slate-600">
-                      {clock(row.start)} - {clock(row.end)}
-                    </span>
+                    <span className="font-normal text-slate-600">{formatRange(row.start, row.end)}</span>
                   </h3>
                 ) : (
                   <button

@@ -1,11 +1,7 @@
-/** 75 → '1:15', 3725 → '1:02:05'. */
-export function formatTime(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
+import { clock } from '@findclips/exports/time';
+
+/** 75 → '1:15', 3725 → '1:02:05' (as YouTube writes times). */
+export const formatTime = clock;
 
 export const formatRange = (start: number, end: number) => `${formatTime(start)} - ${formatTime(end)}`;
 

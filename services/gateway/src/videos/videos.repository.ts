@@ -32,7 +32,7 @@ export class VideosRepository {
     });
   }
 
-  /** The captions of a video whose shared analysis is complete, as stored, and when they changed. */
+  /** The captions of a video whose shared analysis is complete, as stored (JSON text). */
   findFinishedTranscript(videoId: string) {
     return this.db.getRepository(CachedYoutubeDataEntity).findOne({
       where: { youtubeId: videoId, analysisStatus: 'complete' },
@@ -82,7 +82,6 @@ export class VideosRepository {
     return this.db.getRepository(UserVideoAnalysisEntity).find({ where: { userId }, order: { updatedAt: 'DESC' } });
   }
 
-  /** The member's history, most recent first or by title. */
   /**
    * The member's history, newest first or by title, each row with the video's length and the
    * analysis the member reads (their own re-analysis, else the shared one once complete), never

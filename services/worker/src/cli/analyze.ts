@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { AnalysisError, analyzeTranscript, createProviders } from '@findclips/analysis';
 import { analysisEnvSchema, parseEnv, youtubeEnvSchema, ConfigError } from '@findclips/config';
 import { analysisProviders, type AnalysisProviderName } from '@findclips/contracts';
-import { analysisJson, clock, exportAnalysis, exportFormats, isExportFormat } from '@findclips/exports';
+import { clock, exportAnalysis, exportFormats, isExportFormat } from '@findclips/exports';
 import { YoutubeClient, YoutubeError } from '@findclips/youtube';
 import { InputError, loadTranscript } from './transcript-input';
 
@@ -82,13 +82,12 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
       out(file.text);
       for (const note of file.notes) err(`${note}\n`);
     } else {
-      const output = analysisJson(result.topics);
       if (transcript.title) out(`${transcript.title}\n\n`);
-      output.topics.forEach((topic, i) => {
+      result.topics.forEach((topic, i) => {
         out(`${i + 1}. ${topic.title}  [${clock(topic.startTime)}–${clock(topic.endTime)}]\n`);
         for (const quote of topic.quotes) out(`   “${quote.content}”  [${clock(quote.startTime)}–${clock(quote.endTime)}]\n`);
       });
-      out(`\n${output.topics.length} topics by ${result.provider} (${result.model})\n`);
+      out(`\n${result.topics.length} topics by ${result.provider} (${result.model})\n`);
     }
     return 0;
   } catch (error) {
