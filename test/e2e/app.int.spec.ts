@@ -216,12 +216,92 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('button', { name: 'Close clip' }).click();
     expect(await players.count()).toBe(0);
 
+    // Search: the talk is 20 minutes, so the browser is served a 3-hour transcript (3,330 lines) in
+    // its place, to find moments at the size people search. '/' focuses the box, Enter plays the
+    // current match, j moves to the next, Esc clears.
+    const threeHours = sampleTranscript(10_800, { wordsPerSecond: 3 });
+    expect(threeHours.length).toBeGreaterThan(3_000);
+    await page.route(`**/api/videos/${talk.id}/transcript`, (route) =>
+      route.fulfill({ json: { videoId: talk.id, segments: threeHours } }),
+    );
+    const searchBox = page.getByRole('searchbox', { name: 'Search this video' });
+    const searchCount = page.locator('[data-search-count]');
+    const transcriptServed = page.waitForResponse(`**/api/videos/${talk.id}/transcript`);
+    await page.locator('body').press('/');
+    expect(await searchBox.evaluate((box) => box === document.activeElement)).toBe(true);
+    await transcriptServed;
+    const titleWord = (
+      await topics(page)
+        .first()
+        .locator('h3')
+        .evaluate((h) => h.lastChild!.textContent!)
+    ).split(' ')[0]!;
+    await searchBox.fill(titleWord);
+    await searchCount.getByText(/^\d+ match(es)?/).waitFor();
+    const matches = page.getByRole('list', { name: 'Matches' });
+    expect(
+      await matches
+        .getByRole('button')
+        .filter({ hasText: /^0:00Topic/ })
+        .count(),
+    ).toBe(1);
+    expect(
+      await matches
+        .getByRole('button')
+        .filter({ hasText: /Transcript/ })
+        .count(),
+    ).toBeGreaterThan(0);
+    await page.getByRole('img', { name: /^Where the matches fall in the video, from 0:00 to 3:00:\d\d$/ }).waitFor();
+    await searchBox.press('Enter');
+    await page.locator('iframe[title^="Match at "]').waitFor({ state: 'attached' });
+    await page.keyboard.press('j');
+    await searchCount.getByText(/, 2 of \d+ at /).waitFor();
+    await look(page, 'dashboard-search');
+    // How long the page takes to show the matches after a keystroke, at three hours of captions.
+    const searchTimes = await page.evaluate(
+      async (queries) => {
+        const box = document.querySelector<HTMLInputElement>('#video-search')!;
+        const status = document.querySelector('[data-search-count]')!;
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        const type = (value: string) => {
+          setValue.call(box, value);
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+        };
+        const times: number[] = [];
+        for (const query of queries) {
+          type('');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          const shown = new Promise<void>((resolve) => {
+            const observer = new MutationObserver(() => {
+              observer.disconnect();
+              resolve();
+            });
+            observer.observe(status, { childList: true, subtree: true, characterData: true });
+          });
+          const started = performance.now();
+          type(query);
+          await shown;
+          times.push(performance.now() - started);
+        }
+        return { times, last: status.textContent };
+      },
+      ['t', 'the', 'bus', 'street food', 'zzz', 'coming back to this'],
+    );
+    expect(searchTimes.last).toMatch(/^\d+ matches/);
+    figures.push(
+      `- search of a 3-hour transcript (3,330 lines), per keystroke: ${searchTimes.times.map((t) => t.toFixed(1)).join(', ')} ms`,
+    );
+    expect(Math.max(...searchTimes.times)).toBeLessThan(50);
+    await searchBox.press('Escape');
+    expect(await searchBox.inputValue()).toBe('');
+    expect(await page.getByRole('list', { name: 'Matches' }).count()).toBe(0);
+
     // The transcript under its topics: a screenful of rows in the page, a line plays from its second.
     await page.getByRole('button', { name: 'Show transcript' }).click();
     const panel = page.getByRole('group', { name: /^Transcript, \d+ lines$/ });
     await panel.waitFor();
     const total = Number((await panel.getAttribute('aria-label'))!.match(/\d+/)![0]);
-    expect(total).toBeGreaterThan(100);
+    expect(total).toBe(threeHours.length);
     const firstTitle = await topics(page)
       .first()
       .locator('h3')

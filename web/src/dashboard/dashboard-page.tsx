@@ -11,6 +11,7 @@ import { AnalysisProgress } from './analysis-progress';
 import { DEMO_TOPICS, DEMO_VIDEO } from './demo';
 import { ErrorScreen } from './error-screen';
 import { LinkForm } from './link-form';
+import { SearchSection } from './search-section';
 import { ShareDialog } from './share-dialog';
 import { TopicsEdit } from './topics-edit';
 import { TopicsWatch } from './topics-watch';
@@ -97,6 +98,7 @@ export default function DashboardPage() {
             )}
             {(running || finishing) && <AnalysisProgress running={running} done={finishing} />}
             {!isDemo && state.phase === 'idle' && <Spinner label="Loading the analysis" />}
+            {analysed && <SearchSection youtubeId={youtubeId} topics={analysed} />}
             {shownTopics &&
               (shownTopics.length === 0 ? (
                 <Card className="p-6 text-sm text-slate-600">No topics were found in this video.</Card>

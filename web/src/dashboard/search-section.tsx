@@ -1,0 +1,234 @@
+import type { Topic, VideoTranscript } from '@findclips/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Search, X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
+import { ClipPlayer } from '../components/clip-player';
+import { Button, Card } from '../components/ui';
+import { formatTime } from '../lib/format';
+import { markMatches, search, searchEntries, type HitKind, type SearchEntry } from './search';
+
+const KIND_LABEL: Record<HitKind, string> = { title: 'Topic', quote: 'Quote', line: 'Transcript' };
+/** How many matches the list shows at once, from a little before the current one. */
+const LIST_WINDOW = 50;
+
+/** Whether a key press belongs to a field the person is typing in (or a dialog), not to the page. */
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement && target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]') !== null;
+
+/**
+ * 'Search this video': one box that finds words across the titles, the quotes and the transcript,
+ * shows the matches on a timeline of the video and plays the one chosen. Keys: `/` focuses the box,
+ * `j`/`k` (or the arrow keys in the box) move to the next or previous match and play it, Enter
+ * plays the current one, Esc clears. The transcript is fetched the first time someone searches.
+ */
+export function SearchSection({ youtubeId, topics }: { youtubeId: string; topics: Topic[] }) {
+  const [query, setQuery] = useState('');
+  const [wanted, setWanted] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const [playing, setPlaying] = useState<SearchEntry | null>(null);
+  const box = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const transcript = useQuery<VideoTranscript>({
+    queryKey: [`/api/videos/${youtubeId}/transcript`],
+    enabled: wanted || query !== '',
+  });
+  const entries = useMemo(() => searchEntries(topics, transcript.data?.segments), [topics, transcript.data]);
+  const hits = useMemo(() => search(entries, query), [entries, query]);
+  const length = useMemo(
+    () => Math.max(1, ...topics.map((t) => t.endTime), transcript.data?.segments.at(-1)?.end ?? 0),
+    [topics, transcript.data],
+  );
+
+  const clear = () => {
+    setQuery('');
+    setCurrent(0);
+    setPlaying(null);
+  };
+  /** Makes match `index` the current one, plays it and moves the focus to it in the list. */
+  const jump = (index: number, focus = true) => {
+    const hit = hits[index];
+    if (!hit) return;
+    setCurrent(index);
+    setPlaying(hit);
+    if (focus) requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-hit="${index}"]`)?.focus());
+  };
+  // The current match, kept within the matches as they change (the transcript arriving adds some).
+  const at = Math.max(0, Math.min(current, hits.length - 1));
+  const step = (by: number) => hits.length > 0 && jump((at + by + hits.length) % hits.length);
+
+  // The page's keys: '/' to search, 'j'/'k' between matches, Esc to clear; not while typing elsewhere.
+  // Listened to afresh on each render, so they act on the matches on screen.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typingIn(event.target)) return;
+      if (event.key === '/') {
+        event.preventDefault();
+        box.current?.focus();
+      } else if ((event.key === 'j' || event.key === 'k') && query) {
+        event.preventDefault();
+        step(event.key === 'j' ? 1 : -1);
+      } else if (event.key === 'Escape' && query) {
+        clear();
+        box.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  const onBoxKey = (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape' && query) {
+      event.preventDefault();
+      clear();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      step(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      jump(at);
+    }
+  };
+
+  /** A click on the timeline plays the match nearest to that moment. */
+  const onTimeline = (event: MouseEvent<SVGSVGElement>) => {
+    if (hits.length === 0) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const second = ((event.clientX - box.left) / Math.max(1, box.width)) * length;
+    let nearest = 0;
+    hits.forEach((hit, i) => {
+      if (Math.abs(hit.start - second) < Math.abs(hits[nearest]!.start - second)) nearest = i;
+    });
+    jump(nearest);
+  };
+
+  const first = Math.max(0, Math.min(at - 5, hits.length - LIST_WINDOW));
+  const shown = hits.slice(first, first + LIST_WINDOW);
+  const x = (seconds: number) => ((seconds / length) * 1000).toFixed(1);
+  const ticks = hits.map((hit) => `M${x(hit.start)} 6V26`).join('');
+  const selected = hits[at];
+
+  return (
+    <Card className="grid gap-3 p-4 sm:p-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor="video-search" className="sr-only">
+          Search this video
+        </label>
+        <div className="relative min-w-0 flex-1">
+          <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" aria-hidden />
+          <input
+            id="video-search"
+            ref={box}
+            type="search"
+            value={query}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Search titles, quotes and the transcript"
+            aria-describedby="video-search-keys"
+            aria-controls={hits.length > 0 ? 'video-search-matches' : undefined}
+            onFocus={() => setWanted(true)}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setCurrent(0);
+            }}
+            onKeyDown={onBoxKey}
+            className="h-9 w-full rounded-md border border-slate-300 bg-surface pl-9 pr-3 text-sm placeholder:text-slate-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
+        </div>
+        {query && (
+          <Button variant="ghost" onClick={clear}>
+            <X className="h-4 w-4" aria-hidden />
+            Clear search
+          </Button>
+        )}
+      </div>
+      <p id="video-search-keys" className="text-xs text-slate-600">
+        <Key>/</Key> search · <Key>j</Key> <Key>k</Key> next and previous match · <Key>Esc</Key> clear
+      </p>
+      <p role="status" data-search-count className="text-sm text-slate-700">
+        {query.trim() === ''
+          ? ''
+          : hits.length === 0
+            ? `No matches for “${query.trim()}”${transcript.isFetching ? ' yet: loading the transcript' : ''}`
+            : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}${
+                hits.length > 1 && selected ? `, ${at + 1} of ${hits.length} at ${formatTime(selected.start)}` : ''
+              }${transcript.isFetching ? ' (loading the transcript)' : ''}`}
+      </p>
+      {hits.length > 0 && (
+        <>
+          <svg
+            viewBox="0 0 1000 32"
+            preserveAspectRatio="none"
+            role="img"
+            aria-label={`Where the matches fall in the video, from 0:00 to ${formatTime(length)}`}
+            className="h-8 w-full cursor-pointer rounded-md bg-slate-100"
+            onClick={onTimeline}
+          >
+            {topics.map((topic) => (
+              <path key={topic.id} d={`M${x(topic.startTime)} 0V32`} className="stroke-slate-300" strokeWidth={2} />
+            ))}
+            <path d={ticks} className="stroke-brand-600" strokeWidth={3} />
+            {selected && <path d={`M${x(selected.start)} 0V32`} className="stroke-amber-500" strokeWidth={6} />}
+          </svg>
+          <ol ref={list} id="video-search-matches" aria-label="Matches" className="grid max-h-80 gap-1 overflow-y-auto">
+            {shown.map((hit, i) => {
+              const index = first + i;
+              return (
+                <li key={`${hit.kind}-${hit.start}-${index}`}>
+                  <button
+                    type="button"
+                    data-hit={index}
+                    aria-current={index === at ? 'true' : undefined}
+                    onClick={() => jump(index, false)}
+                    className="flex w-full gap-3 rounded-md px-2 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100"
+                  >
+                    <span className="w-14 shrink-0 tabular-nums text-slate-600">{formatTime(hit.start)}</span>
+                    <span className="w-20 shrink-0 text-slate-600">{KIND_LABEL[hit.kind]}</span>
+                    <span className="min-w-0">
+                      {markMatches(hit.text, query).map((part, j) =>
+                        part.match ? (
+                          <mark key={j} className="rounded-sm bg-amber-200 text-inherit">
+                            {part.text}
+                          </mark>
+                        ) : (
+                          part.text
+                        ),
+                      )}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+          {hits.length > LIST_WINDOW && (
+            <p className="text-xs text-slate-600">
+              Showing matches {first + 1}–{first + shown.length} of {hits.length}: <Key>j</Key> and <Key>k</Key> move through the
+              rest.
+            </p>
+          )}
+        </>
+      )}
+      {playing && (
+        <div className="grid max-w-md gap-2">
+          <ClipPlayer
+            key={`${playing.start}-${playing.kind}`}
+            youtubeId={youtubeId}
+            start={playing.start}
+            end={playing.end}
+            title={`Match at ${formatTime(playing.start)}`}
+            autoplay
+          />
+          <Button variant="outline" className="w-fit" onClick={() => setPlaying(null)}>
+            <X className="h-4 w-4" aria-hidden />
+            Close clip
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function Key({ children }: { children: string }) {
+  return (
+    <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono text-[0.7rem] text-slate-700">{children}</kbd>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Topic, TranscriptSegment } from '@findclips/contracts';
+
+/** Where a match was found: a topic's title, one of its quotes, or a line of the transcript. */
+export type HitKind = 'title' | 'quote' | 'line';
+
+/** One searchable text of an analysis, with the moment it plays from. */
+export interface SearchEntry {
+  kind: HitKind;
+  text: string;
+  start: number;
+  /** Where a clip from this moment ends: the end of its topic. */
+  end: number;
+  /** The 1-based number of the topic it belongs to. */
+  topic: number;
+  /** The text folded for matching (see `fold`), after a space so every word follows one. */
+  folded: string;
+}
+
+const ASCII = /^[\x20-\x7e]*$/;
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+
+/**
+ * The text for matching: lower case, without accents, everything but letters and digits as spaces,
+ * one character for each character (so a match's position in it is its position in the text).
+ */
+export function fold(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]/g, ' ');
+  let folded = '';
+  for (const character of text) {
+    const base = character.normalize('NFD').charAt(0).toLowerCase().charAt(0);
+    folded += LETTER_OR_DIGIT.test(base) ? base.padEnd(character.length, ' ') : ' '.repeat(character.length);
+  }
+  return folded;
+}
+
+/** The words of a query, folded; duplicates dropped. */
+export function queryWords(query: string): string[] {
+  return [...new Set(fold(query).split(' ').filter(Boolean))];
+}
+
+/**
+ * Everything a person can search in an analysis: the titles, the quotes and, once loaded, the
+ * transcript's lines, each under the topic it falls in. Folded once, so each query only scans.
+ */
+export function searchEntries(topics: Topic[], segments: TranscriptSegment[] = []): SearchEntry[] {
+  const ordered = [...topics].sort((a, b) => a.startTime - b.startTime);
+  const entries: SearchEntry[] = [];
+  const add = (kind: HitKind, text: string, start: number, end: number, topic: number) =>
+    entries.push({ kind, text, start, end, topic, folded: ` ${fold(text)}` });
+  ordered.forEach((topic, i) => {
+    add('title', topic.title, topic.startTime, topic.endTime, i + 1);
+    for (const quote of topic.quotes) add('quote', quote.content, quote.startTime, topic.endTime, i + 1);
+  });
+  let topic = 0;
+  for (const segment of segments) {
+    while (topic + 1 < ordered.length && ordered[topic + 1]!.startTime <= segment.start) topic++;
+    add('line', segment.text, segment.start, ordered[topic]?.endTime ?? segment.end, topic + 1);
+  }
+  return entries;
+}
+
+const KIND_ORDER: Record<HitKind, number> = { title: 0, quote: 1, line: 2 };
+
+/**
+ * The entries holding every word of the query, each word at the start of a word of the text
+ * ("bus" finds "buses", not "ambush"), in the order they play; at the same second a title comes
+ * before a quote and a quote before a line.
+ */
+export function search(entries: SearchEntry[], query: string): SearchEntry[] {
+  const words = queryWords(query).map((word) => ` ${word}`);
+  if (words.length === 0) return [];
+  const hits = entries.filter((entry) => words.every((word) => entry.folded.includes(word)));
+  return hits.sort((a, b) => a.start - b.start || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+}
+
+/** The text cut into plain parts and matched parts (each word of the query where it starts a word), for marking. */
+export function markMatches(text: string, query: string): { text: string; match: boolean }[] {
+  const folded = fold(text);
+  const marked = new Array<boolean>(text.length).fill(false);
+  for (const word of queryWords(query)) {
+    for (let at = folded.indexOf(word); at >= 0; at = folded.indexOf(word, at + 1)) {
+      if (at === 0 || folded[at - 1] === ' ') marked.fill(true, at, at + word.length);
+    }
+  }
+  const parts: { text: string; match: boolean }[] = [];
+  for (let i = 0; i < text.length;) {
+    let j = i;
+    while (j < text.length && marked[j] === marked[i]) j++;
+    parts.push({ text: text.slice(i, j), match: marked[i]! });
+    i = j;
+  }
+  return parts;
+}

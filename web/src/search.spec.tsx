@@ -1,0 +1,143 @@
+import type { Topic } from '@findclips/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PlaybackProvider } from './components/playback';
+import { markMatches, search, searchEntries } from './dashboard/search';
+import { SearchSection } from './dashboard/search-section';
+import { fakeApi, json, renderWithApp } from './test/render';
+
+const topics: Topic[] = [
+  {
+    id: 't2',
+    title: 'Why cities add bus lanes',
+    startTime: 600,
+    endTime: 1_200,
+    quotes: [{ id: 'q3', content: 'A bus lane moves more people than a car lane ever will.', startTime: 640, endTime: 660 }],
+  },
+  {
+    id: 't1',
+    title: 'The café economy',
+    startTime: 0,
+    endTime: 600,
+    quotes: [{ id: 'q1', content: 'Every café on the corner is a small bet on the street.', startTime: 30, endTime: 50 }],
+  },
+];
+const segments = [
+  { text: 'Welcome to the show.', start: 0, end: 4 },
+  { text: 'We start with the Cafe owners of Lyon.', start: 4, end: 9 },
+  { text: 'Nobody ambushed anyone.', start: 9, end: 12 },
+  { text: 'Now, buses: they are the backbone of a city.', start: 610, end: 615 },
+];
+
+/** The line that says how many matches there are (a status, read out as it changes). */
+const count = () => document.querySelector('[data-search-count]');
+
+describe('searching a video', () => {
+  const entries = searchEntries(topics, segments);
+
+  it('finds every word of the query at the start of a word, whatever the case and accents, in the order they play', () => {
+    expect(search(entries, 'bus').map((hit) => [hit.kind, hit.start, hit.topic])).toEqual([
+      ['title', 600, 2],
+      ['line', 610, 2],
+      ['quote', 640, 2],
+    ]);
+    // "bus" is not in "ambushed"; "café" finds "Cafe" and "café"; every word must be there.
+    expect(search(entries, 'CAFE').map((hit) => hit.text)).toEqual([
+      'The café economy',
+      'We start with the Cafe owners of Lyon.',
+      'Every café on the corner is a small bet on the street.',
+    ]);
+    expect(search(entries, 'cafe lyon').map((hit) => hit.start)).toEqual([4]);
+    expect(search(entries, 'cafe tokyo')).toEqual([]);
+    expect(search(entries, '  ...  ')).toEqual([]);
+    // A line plays to the end of its topic.
+    expect(search(entries, 'backbone')[0]).toMatchObject({ start: 610, end: 1_200 });
+  });
+
+  it('marks the matched words in the text as written', () => {
+    expect(markMatches('The Café economy, cafés', 'cafe')).toEqual([
+      { text: 'The ', match: false },
+      { text: 'Café', match: true },
+      { text: ' economy, ', match: false },
+      { text: 'café', match: true },
+      { text: 's', match: false },
+    ]);
+    expect(markMatches('Nobody ambushed anyone.', 'bus')).toEqual([{ text: 'Nobody ambushed anyone.', match: false }]);
+  });
+
+  it('searches titles, quotes and the transcript from one box, with / j k and Esc', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
+    renderWithApp(
+      <PlaybackProvider>
+        <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} />
+      </PlaybackProvider>,
+      { user: null },
+    );
+    // Nothing is fetched until someone searches.
+    expect(calls).toHaveLength(0);
+    const box = screen.getByRole('searchbox', { name: 'Search this video' });
+    await user.keyboard('/');
+    expect(box).toHaveFocus();
+    await user.keyboard('bus');
+    expect(box).toHaveValue('bus');
+    const status = await screen.findByText('3 matches, 1 of 3 at 10:00');
+    expect(status).toHaveAttribute('role', 'status');
+    const matches = screen.getByRole('list', { name: 'Matches' });
+    expect(
+      within(matches)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      '10:00TopicWhy cities add bus lanes',
+      '10:10TranscriptNow, buses: they are the backbone of a city.',
+      '10:40QuoteA bus lane moves more people than a car lane ever will.',
+    ]);
+    expect(within(matches).getAllByText(/^bus/i, { selector: 'mark' })).toHaveLength(3);
+    expect(screen.getByRole('img', { name: 'Where the matches fall in the video, from 0:00 to 20:00' })).toBeInTheDocument();
+
+    // Enter plays the current match and moves to the list, where j and k go to the next and previous.
+    await user.keyboard('{Enter}');
+    expect((screen.getByTitle('Match at 10:00') as HTMLIFrameElement).src).toContain('start=600&');
+    expect(within(matches).getAllByRole('button')[0]).toHaveFocus();
+    await user.keyboard('j');
+    expect(count()).toHaveTextContent('3 matches, 2 of 3 at 10:10');
+    expect((screen.getByTitle('Match at 10:10') as HTMLIFrameElement).src).toContain('end=1200');
+    await user.keyboard('jj');
+    expect(count()).toHaveTextContent('3 matches, 1 of 3 at 10:00');
+    await user.keyboard('k');
+    expect(count()).toHaveTextContent('3 of 3 at 10:40');
+    expect(within(matches).getAllByRole('button')[2]).toHaveAttribute('aria-current', 'true');
+
+    // Esc clears the search and the clip, and gives the box back.
+    await user.keyboard('{Escape}');
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+    expect(screen.queryByRole('list', { name: 'Matches' })).not.toBeInTheDocument();
+    expect(screen.queryByTitle(/^Match at/)).not.toBeInTheDocument();
+
+    // In the box the arrows move too; nothing found says so.
+    await user.keyboard('cafe{ArrowDown}');
+    expect(count()).toHaveTextContent('3 matches, 2 of 3 at 0:04');
+    await user.clear(box);
+    await user.keyboard('tokyo');
+    expect(count()).toHaveTextContent('No matches for “tokyo”');
+    expect(calls.filter((call) => call.path.endsWith('/transcript'))).toHaveLength(1);
+  });
+
+  it('leaves / j k to the fields people type in', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
+    renderWithApp(
+      <PlaybackProvider>
+        <input aria-label="Another field" />
+        <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} />
+      </PlaybackProvider>,
+      { user: null },
+    );
+    await user.click(screen.getByLabelText('Another field'));
+    await user.keyboard('/jk');
+    expect(screen.getByLabelText('Another field')).toHaveValue('/jk');
+    expect(screen.getByRole('searchbox', { name: 'Search this video' })).toHaveValue('');
+  });
+});
