@@ -34,4 +34,22 @@ export const videoMessages = {
     'We could not tell how long this video is (a live stream or an upcoming premiere?), so it cannot be analysed yet.',
   notFound: 'No analysis of this video yet',
   reanalyzeFirst: 'Analyse this video before re-analysing it',
+  editsWouldBeLost: 'You have edited this analysis: a re-analysis replaces your edits. Confirm to discard them.',
+} as const;
+
+/** The longest topic title a member can give when renaming a topic. */
+export const TOPIC_TITLE_MAX = 120;
+
+/** What editing an analysis answers when an edit cannot apply. */
+export const editMessages = {
+  titleRequired: 'A title cannot be empty',
+  unknownAction: 'action must be one of rename, removeTopic, removeQuote, moveStart',
+  topicNotFound: 'This topic is not in your analysis (it may have been removed).',
+  quoteNotFound: 'This quote is not in your analysis (it may have been removed).',
+  lastTopic: 'An analysis keeps at least one topic.',
+  noEarlier: 'This topic cannot start earlier: the previous topic (or the video) starts right before it.',
+  noLater: 'This topic cannot start later: it would be shorter than one sentence.',
+  pastQuote: 'This topic cannot start later than its first quote. Remove that quote first.',
+  quoteOfTopicBefore: 'The sentence before this topic is part of a quote of the topic before. Remove that quote first.',
+  noTranscript: 'The transcript of this video is not available, so its topics cannot be moved.',
 } as const;

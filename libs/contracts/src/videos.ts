@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisStatuses, topicsSchema, transcriptSegmentSchema } from './analysis';
+import { editMessages, TOPIC_TITLE_MAX } from './constants';
 import { videoIdSchema } from './video-id';
 
 /** ?videoId= of the video endpoints. */
@@ -38,6 +39,8 @@ export const videoAnalysisResponseSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   userAnalysisUpdatedAt: z.string().nullable(),
+  /** When the member last edited their analysis (titles, removed topics or quotes, moved starts); null if never. */
+  editedAt: z.string().nullable().optional(),
 });
 
 /** GET /api/videos/metadata/{id}. */
@@ -57,8 +60,40 @@ export const checkStatusResponseSchema = z.object({
   createdAt: z.string().nullable(),
 });
 
-/** POST /api/videos/analyze: a member's private re-analysis. */
-export const reanalyzeRequestSchema = z.object({ videoId: videoIdSchema, forceReanalyze: z.literal(true).optional() });
+/**
+ * POST /api/videos/analyze: a member's private re-analysis. When the member has edited the
+ * analysis, `discardEdits: true` says they agreed to lose the edits (otherwise 409).
+ */
+export const reanalyzeRequestSchema = z.object({
+  videoId: videoIdSchema,
+  forceReanalyze: z.literal(true).optional(),
+  discardEdits: z.boolean().optional(),
+});
+
+const topicIdSchema = z.string().min(1, 'topicId is required').max(64);
+
+/**
+ * PATCH /api/user-videos/{id}: one edit of the member's own analysis, before sharing it. Each
+ * applies to what the member reads now and answers the edited analysis.
+ */
+export const analysisEditSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      action: z.literal('rename'),
+      topicId: topicIdSchema,
+      title: z
+        .string()
+        .trim()
+        .min(1, editMessages.titleRequired)
+        .max(TOPIC_TITLE_MAX, `A title must be at most ${TOPIC_TITLE_MAX} characters`),
+    }),
+    z.object({ action: z.literal('removeTopic'), topicId: topicIdSchema }),
+    z.object({ action: z.literal('removeQuote'), topicId: topicIdSchema, quoteId: z.string().min(1).max(64) }),
+    z.object({ action: z.literal('moveStart'), topicId: topicIdSchema, direction: z.enum(['earlier', 'later']) }),
+  ],
+  { error: editMessages.unknownAction },
+);
 
 /** GET /api/videos: one row of the member's history. */
 export const historyVideoSchema = z.object({
@@ -86,3 +121,4 @@ export type VideoAnalysisResponse = z.infer<typeof videoAnalysisResponseSchema>;
 export type VideoMetadataResponse = z.infer<typeof videoMetadataResponseSchema>;
 export type CheckStatusResponse = z.infer<typeof checkStatusResponseSchema>;
 export type HistoryVideo = z.infer<typeof historyVideoSchema>;
+export type AnalysisEdit = z.infer<typeof analysisEditSchema>;

@@ -4,3 +4,4 @@ export * from './create-database';
 export { migrate } from './migrate';
 export * from './stored-topics';
 export * from './session-user';
+export * from './analysis-edits';

@@ -28,11 +28,12 @@ describe('database schema', () => {
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
   });
 
-  it('has every table of SPEC §3', async () => {
+  it("has every table of SPEC §3, and the members' edits", async () => {
     const rows: { table_name: string }[] = await db.query(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations' ORDER BY 1",
     );
     expect(rows.map((r) => r.table_name)).toEqual([
+      'analysis_edits',
       'cached_youtube_data',
       'guest_video_analysis',
       'quotes',
@@ -135,6 +136,7 @@ describe('migrate', () => {
         'Init1795356686030',
         'AnalysisProvenance1795359116770',
         'OneSharePerOwner1795362627047',
+        'AnalysisEdits1795578834640',
       ]);
       expect(await migrate(url)).toEqual([]);
       expect(await ensureDatabase(url)).toBe(false);

@@ -3,6 +3,7 @@ import proxyAddr from 'proxy-addr';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { AnalysisEdits } from '@findclips/db';
 import { authRoutes } from './auth/auth.routes';
 import { googleRoutes } from './auth/google';
 import { liveSessions } from './auth/live-sessions';
@@ -69,6 +70,7 @@ export function createApp(deps: GatewayDeps) {
   const { env, dataSource, redis, logger, queue, youtube } = deps;
   const users = new UsersRepository(dataSource);
   const videos = new VideosRepository(dataSource);
+  const edits = new AnalysisEdits(dataSource);
   const lookups = new YoutubeLookupLimit(
     redis,
     env.REDIS_KEY_PREFIX,
@@ -122,6 +124,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(
     videosRoutes({
       videos,
+      edits,
       metadata,
       queue,
       credits: new GuestCredits(redis, env.REDIS_KEY_PREFIX, env.GUEST_ANALYSES_PER_IP_PER_DAY),
@@ -133,6 +136,7 @@ export function createApp(deps: GatewayDeps) {
     sharesRoutes({
       shares: new SharesRepository(dataSource),
       videos,
+      edits,
       redis,
       keyPrefix: env.REDIS_KEY_PREFIX,
       web,

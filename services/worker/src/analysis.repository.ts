@@ -1,5 +1,6 @@
 import type { ErrorCode, Topic, TranscriptSegment } from '@findclips/contracts';
 import {
+  AnalysisEdits,
   CachedYoutubeDataEntity,
   QuoteEntity,
   UserVideoAnalysisEntity,
@@ -88,21 +89,27 @@ export class AnalysisRepository {
     );
   }
 
-  /** A member's private analysis: one row per member and video, replaced by a re-analysis. */
+  /**
+   * A member's private analysis: one row per member and video, replaced by a re-analysis, which
+   * also replaces the member's edits (they agreed to lose them when they asked for it).
+   */
   async savePrivate(userId: number, videoId: string, topics: Topic[], provider: string, model: string): Promise<void> {
-    await this.db
-      .createQueryBuilder()
-      .insert()
-      .into(UserVideoAnalysisEntity)
-      .values({
-        userId,
-        youtubeId: videoId,
-        analyzedTopics: writeTopics(topics),
-        analysisProvider: provider,
-        analysisModel: model,
-      })
-      .orUpdate(['analyzed_topics', 'analysis_provider', 'analysis_model', 'updated_at'], ['user_id', 'youtube_id'])
-      .execute();
+    await this.db.transaction(async (tx) => {
+      await tx
+        .createQueryBuilder()
+        .insert()
+        .into(UserVideoAnalysisEntity)
+        .values({
+          userId,
+          youtubeId: videoId,
+          analyzedTopics: writeTopics(topics),
+          analysisProvider: provider,
+          analysisModel: model,
+        })
+        .orUpdate(['analyzed_topics', 'analysis_provider', 'analysis_model', 'updated_at'], ['user_id', 'youtube_id'])
+        .execute();
+      await new AnalysisEdits(this.db).discard(userId, videoId, tx);
+    });
   }
 
   /** The member's history row, and its quotes replaced by the new analysis's. */

@@ -1,3 +1,4 @@
+import { AnalysisEditEntity } from './analysis-edit.entity';
 import { CachedYoutubeDataEntity } from './cached-youtube-data.entity';
 import { GuestVideoAnalysisEntity } from './guest-video-analysis.entity';
 import { QuoteEntity } from './quote.entity';
@@ -8,6 +9,7 @@ import { UserEntity } from './user.entity';
 import { VideoEntity } from './video.entity';
 import { XAccountEntity } from './x-account.entity';
 
+export * from './analysis-edit.entity';
 export * from './cached-youtube-data.entity';
 export * from './guest-video-analysis.entity';
 export * from './quote.entity';
@@ -18,7 +20,7 @@ export * from './user.entity';
 export * from './video.entity';
 export * from './x-account.entity';
 
-/** Every table of SPEC §3. */
+/** Every table: SPEC §3's, and the members' edits of their analyses. */
 export const entities = [
   UserEntity,
   XAccountEntity,
@@ -29,4 +31,5 @@ export const entities = [
   ScheduledPostEntity,
   SharedAnalysisEntity,
   GuestVideoAnalysisEntity,
+  AnalysisEditEntity,
 ];

@@ -1,6 +1,12 @@
 import { Init1795356686030 } from './1795356686030-Init';
 import { AnalysisProvenance1795359116770 } from './1795359116770-AnalysisProvenance';
 import { OneSharePerOwner1795362627047 } from './1795362627047-OneSharePerOwner';
+import { AnalysisEdits1795578834640 } from './1795578834640-AnalysisEdits';
 
 /** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
-export const migrations: Function[] = [Init1795356686030, AnalysisProvenance1795359116770, OneSharePerOwner1795362627047];
+export const migrations: Function[] = [
+  Init1795356686030,
+  AnalysisProvenance1795359116770,
+  OneSharePerOwner1795362627047,
+  AnalysisEdits1795578834640,
+];

@@ -1,11 +1,12 @@
 import { AppError, shareMessages, type CreateShareRequest, type Quote, type Topic } from '@findclips/contracts';
-import { readTopics, type SharedAnalysisEntity, type UserEntity } from '@findclips/db';
+import { readTopics, type AnalysisEdits, type SharedAnalysisEntity, type UserEntity } from '@findclips/db';
 import type { VideosRepository } from '../videos/videos.repository';
 import type { ShareOwner, SharesRepository } from './shares.repository';
 
 export interface ShareAnalysisDeps {
   shares: SharesRepository;
   videos: VideosRepository;
+  edits: AnalysisEdits;
 }
 
 /** Who shares: a member, else the guest of this browser. */
@@ -16,24 +17,25 @@ const sameQuote = (a: Quote, b: Quote) =>
 
 /** A shared topic is one of `readable`, whole or with fewer quotes, never altered. */
 function isFrom(topic: Topic, readable: Topic[]): boolean {
-  const original = readable.find((t) => t.id === topic.id);
-  return Boolean(
-    original &&
-    original.title === topic.title &&
-    original.startTime === topic.startTime &&
-    original.endTime === topic.endTime &&
-    topic.quotes.every((quote) => original.quotes.some((known) => sameQuote(known, quote))),
+  return readable.some(
+    (original) =>
+      original.id === topic.id &&
+      original.title === topic.title &&
+      original.startTime === topic.startTime &&
+      original.endTime === topic.endTime &&
+      topic.quotes.every((quote) => original.quotes.some((known) => sameQuote(known, quote))),
   );
 }
 
 /**
  * Publishes the sharer's choice of topics of a video (one share per owner and video, updated in
  * place). The topics must come from an analysis of that video the sharer can read: the finished
- * shared analysis (members, and guests who analysed the video) or the member's private one. Nobody
+ * shared analysis (members, and guests who analysed the video) or the member's private one, as the
+ * member edited it. Nobody
  * can publish invented topics or quotes on a page with our name.
  */
 export async function shareAnalysis(
-  { shares, videos }: ShareAnalysisDeps,
+  { shares, videos, edits }: ShareAnalysisDeps,
   sharer: Sharer,
   request: CreateShareRequest,
 ): Promise<SharedAnalysisEntity> {
@@ -47,6 +49,9 @@ export async function shareAnalysis(
     owner = { userId: sharer.user.id };
     const personal = await videos.findPrivate(sharer.user.id, youtubeId);
     if (personal) readable.push(...readTopics(personal.analyzedTopics));
+    // The member's edited version: renamed titles and moved starts are theirs to publish.
+    const edited = await edits.find(sharer.user.id, youtubeId);
+    if (edited) readable.push(...edited.topics);
   } else if (await videos.guestHasAnalysed(sharer.guestId, youtubeId)) {
     owner = { guestSessionId: sharer.guestId };
   } else {

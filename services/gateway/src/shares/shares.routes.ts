@@ -15,6 +15,7 @@ import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
 import { guestIdentity, guestIdOf, readGuestId } from '../videos/guest-id';
 import type { VideosRepository } from '../videos/videos.repository';
+import type { AnalysisEdits } from '@findclips/db';
 import type { WebApp } from '../http/web-app';
 import { shareAnalysis } from './share-analysis';
 import { keyMoments, withPreview } from './share-page';
@@ -23,6 +24,7 @@ import type { SharesRepository } from './shares.repository';
 export interface SharesRoutesDeps {
   shares: SharesRepository;
   videos: VideosRepository;
+  edits: AnalysisEdits;
   redis: RedisClient;
   keyPrefix: string;
   web: WebApp;
@@ -48,7 +50,7 @@ function visitorOf(req: Request, row: SharedAnalysisEntity): string | null {
 }
 
 /** Shares: create or update, read publicly (with view counts), list and remove; the shared page's preview. */
-export function sharesRoutes({ shares, videos, redis, keyPrefix, web, publicUrl }: SharesRoutesDeps) {
+export function sharesRoutes({ shares, videos, edits, redis, keyPrefix, web, publicUrl }: SharesRoutesDeps) {
   const shareUrl = (shareId: string) => `${publicUrl}/shared/${shareId}`;
   const router = Router();
 
@@ -62,7 +64,7 @@ export function sharesRoutes({ shares, videos, redis, keyPrefix, web, publicUrl 
   router.post('/api/analysis/share', guestIdentity, async (req, res) => {
     const body = parseInput(createShareRequestSchema, req.body);
     const sharer = req.user ? { user: req.user } : { guestId: guestIdOf(req) };
-    const row = await shareAnalysis({ shares, videos }, sharer, body);
+    const row = await shareAnalysis({ shares, videos, edits }, sharer, body);
     const answer: ShareResponse = { shareId: row.shareId, youtubeId: row.youtubeId, url: shareUrl(row.shareId) };
     res.status(201).json(answer);
   });

@@ -6,7 +6,7 @@ import {
   type AnalysisProviderName,
   type Topic,
 } from '@findclips/contracts';
-import { readTopics, type CachedYoutubeDataEntity, type UserEntity } from '@findclips/db';
+import { readTopics, type AnalysisEdits, type CachedYoutubeDataEntity, type UserEntity } from '@findclips/db';
 import { enqueueAnalysis, type AnalysisJob, type AnalysisQueue } from '@findclips/queue';
 import { YoutubeError } from '@findclips/youtube';
 import { youtubeFailure, type VideoFacts, type VideoMetadataService } from './metadata';
@@ -15,6 +15,7 @@ import type { VideosRepository } from './videos.repository';
 
 export interface SubmitVideoDeps {
   videos: VideosRepository;
+  edits: AnalysisEdits;
   metadata: VideoMetadataService;
   queue: AnalysisQueue;
   credits: GuestCredits;
@@ -132,10 +133,13 @@ export async function submitAsGuest(
 
 /** A member's private re-analysis: their own provider, seen by them alone. */
 export async function reanalyze(
-  { videos, metadata, queue, memberLimit }: SubmitVideoDeps,
+  { videos, edits, metadata, queue, memberLimit }: SubmitVideoDeps,
   user: UserEntity,
   { videoId, address, requestId }: Submitter,
+  discardEdits = false,
 ): Promise<void> {
+  // The member's edits are replaced by the new analysis (once it is stored): only if they agreed.
+  if (!discardEdits && (await edits.find(user.id, videoId))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
   const facts = await metadata.get(videoId, address);
   checkVideo(facts, false);
   if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);

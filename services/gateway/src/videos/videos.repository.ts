@@ -84,7 +84,7 @@ export class VideosRepository {
 
   /**
    * The member's history, newest first or by title, each row with the video's length and the
-   * analysis the member reads (their own re-analysis, else the shared one once complete), never
+   * analysis the member reads (their edits, else their own re-analysis, else the shared one once complete), never
    * the transcript.
    */
   async listHistory(userId: number, sort: 'recent' | 'title'): Promise<HistoryRow[]> {
@@ -92,10 +92,12 @@ export class VideosRepository {
     const rows: HistoryRecord[] = await this.db.query(
       `SELECT v.id, v.youtube_id, v.title, v.thumbnail_url, v.processed_at,
               c.duration_seconds, m.created_at AS analyzed_at,
-              COALESCE(m.analyzed_topics, CASE WHEN c.analysis_status = 'complete' THEN c.analyzed_topics END) AS analyzed_topics
+              COALESCE(e.edited_topics, m.analyzed_topics,
+                       CASE WHEN c.analysis_status = 'complete' THEN c.analyzed_topics END) AS analyzed_topics
          FROM videos v
          LEFT JOIN cached_youtube_data c ON c.youtube_id = v.youtube_id
          LEFT JOIN user_video_analysis m ON m.user_id = v.user_id AND m.youtube_id = v.youtube_id
+         LEFT JOIN analysis_edits e ON e.user_id = v.user_id AND e.youtube_id = v.youtube_id
         WHERE v.user_id = $1
         ORDER BY ${order}`,
       [userId],

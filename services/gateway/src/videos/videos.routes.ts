@@ -1,5 +1,6 @@
 import {
   AppError,
+  analysisEditSchema,
   reanalyzeRequestSchema,
   transcriptRequestSchema,
   videoIdQuerySchema,
@@ -11,26 +12,38 @@ import {
   type VideoAnalysisResponse,
   type VideoTranscript,
 } from '@findclips/contracts';
-import { readTopics, readTranscript, type CachedYoutubeDataEntity, type UserVideoAnalysisEntity } from '@findclips/db';
+import {
+  readTopics,
+  readTranscript,
+  type CachedYoutubeDataEntity,
+  type EditedAnalysis,
+  type UserVideoAnalysisEntity,
+} from '@findclips/db';
 import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
+import { editAnalysis, memberAnalysis, undoEdits, type EditAnalysisDeps, type MemberAnalysis } from './edit-analysis';
 import { guestIdentity, guestIdOf } from './guest-id';
 import { publicMetadata, type VideoMetadataService } from './metadata';
 import type { FinishedAnalyses } from './finished-analyses';
 import { reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps, type Submission } from './submit-video';
 import type { VideosRepository } from './videos.repository';
 
-export type VideosRoutesDeps = SubmitVideoDeps;
+export type VideosRoutesDeps = SubmitVideoDeps & EditAnalysisDeps;
 
 type CachedRow = Pick<
   CachedYoutubeDataEntity,
   'youtubeId' | 'title' | 'thumbnailUrl' | 'channelTitle' | 'durationSeconds' | 'analyzedTopics' | 'createdAt' | 'updatedAt'
 >;
 
-function analysisView(row: CachedRow, personal?: UserVideoAnalysisEntity | null): VideoAnalysisResponse {
-  const topics = readTopics(personal ? personal.analyzedTopics : row.analyzedTopics);
+/** An analysis as its reader gets it: the shared one, else a member's own re-analysis, with their edits over it. */
+function analysisView(
+  row: CachedRow,
+  personal?: UserVideoAnalysisEntity | null,
+  edited?: EditedAnalysis | null,
+): VideoAnalysisResponse {
+  const topics = edited ? edited.topics : readTopics(personal ? personal.analyzedTopics : row.analyzedTopics);
   return {
     videoId: row.youtubeId,
     youtubeId: row.youtubeId,
@@ -40,12 +53,15 @@ function analysisView(row: CachedRow, personal?: UserVideoAnalysisEntity | null)
     durationSeconds: row.durationSeconds,
     analyzedTopics: topics,
     hasEmptyTopics: topics.length === 0,
-    isUserSpecific: Boolean(personal),
+    isUserSpecific: Boolean(personal || edited),
     createdAt: (personal?.createdAt ?? row.createdAt).toISOString(),
     updatedAt: (personal?.updatedAt ?? row.updatedAt).toISOString(),
     userAnalysisUpdatedAt: personal ? personal.updatedAt.toISOString() : null,
+    editedAt: edited ? edited.editedAt.toISOString() : null,
   };
 }
+
+const memberView = ({ row, personal, edited }: MemberAnalysis) => analysisView(row, personal, edited);
 
 const videoIdParam = (req: Request) => parseInput(videoIdSchema, req.params.id);
 const videoIdQuery = (req: Request) => parseInput(videoIdQuerySchema, req.query).videoId;
@@ -101,12 +117,23 @@ export function videosRoutes(deps: VideosRoutesDeps) {
     );
   });
 
+  /** The member's own version of a video's analysis: their re-analysis or their edits (404: none, read the shared one). */
   router.get('/api/user-videos/:id', requireUser, async (req, res) => {
+    const current = await memberAnalysis(deps, currentUser(req).id, videoIdParam(req));
+    if (!current || (!current.personal && !current.edited)) throw new AppError('NOT_FOUND', videoMessages.notFound);
+    res.json(memberView(current));
+  });
+
+  /** One edit of the member's analysis before sharing it: rename, remove a topic or quote, move a start. */
+  router.patch('/api/user-videos/:id', requireUser, async (req, res) => {
     const videoId = videoIdParam(req);
-    const personal = await videos.findPrivate(currentUser(req).id, videoId);
-    const row = personal && (await videos.findCached(videoId));
-    if (!personal || !row) throw new AppError('NOT_FOUND', videoMessages.notFound);
-    res.json(analysisView(row, personal));
+    const edit = parseInput(analysisEditSchema, req.body);
+    res.json(memberView(await editAnalysis(deps, currentUser(req).id, videoId, edit)));
+  });
+
+  /** Undoes every edit: the member reads the analysis as it was made. */
+  router.delete('/api/user-videos/:id/edits', requireUser, async (req, res) => {
+    res.json(memberView(await undoEdits(deps, currentUser(req).id, videoIdParam(req))));
   });
 
   router.get('/api/videos', requireUser, async (req, res) => {
@@ -128,8 +155,8 @@ export function videosRoutes(deps: VideosRoutesDeps) {
 
   /** A member's private re-analysis (SPEC §4 Re-analyze): their own provider, seen by them alone. */
   router.post('/api/videos/analyze', requireUser, async (req, res) => {
-    const { videoId } = parseInput(reanalyzeRequestSchema, req.body);
-    await reanalyze(deps, currentUser(req), submitter(req, videoId));
+    const { videoId, discardEdits } = parseInput(reanalyzeRequestSchema, req.body);
+    await reanalyze(deps, currentUser(req), submitter(req, videoId), discardEdits ?? false);
     res.status(202).json({ videoId, status: 'pending' });
   });
 

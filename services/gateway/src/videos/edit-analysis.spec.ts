@@ -1,0 +1,88 @@
+import { AppError, editMessages, type Topic } from '@findclips/contracts';
+import { applyEdit } from './edit-analysis';
+
+const quote = (id: string, startTime: number, endTime: number) => ({ id, content: `Quote ${id}`, startTime, endTime });
+const topics: Topic[] = [
+  { id: 'a', title: 'Opening', startTime: 0, endTime: 60, quotes: [quote('a1', 10, 30)] },
+  { id: 'b', title: 'Buses', startTime: 60, endTime: 120, quotes: [quote('b1', 75, 95)] },
+  { id: 'c', title: 'Trams', startTime: 125, endTime: 200, quotes: [] },
+];
+/** Where sentences start: every 5 s, as a transcript's would. */
+const starts = Array.from({ length: 41 }, (_, i) => i * 5);
+
+/** The message of the AppError `run` throws. */
+function refusal(run: () => unknown): { code: string; message: string } {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('the edit was accepted');
+}
+
+describe('editing an analysis before sharing it', () => {
+  it('renames a topic and removes topics and quotes, leaving the others as they were', () => {
+    const renamed = applyEdit(topics, { action: 'rename', topicId: 'b', title: 'Why cities add bus lanes' }, starts);
+    expect(renamed.map((t) => t.title)).toEqual(['Opening', 'Why cities add bus lanes', 'Trams']);
+    expect(topics[1]!.title).toBe('Buses');
+    expect(applyEdit(topics, { action: 'removeTopic', topicId: 'a' }, starts).map((t) => t.id)).toEqual(['b', 'c']);
+    expect(applyEdit(topics, { action: 'removeQuote', topicId: 'b', quoteId: 'b1' }, starts)[1]!.quotes).toEqual([]);
+  });
+
+  it('moves a start to the sentence before or after it, and the topic before follows', () => {
+    const withoutQuote = applyEdit(topics, { action: 'removeQuote', topicId: 'a', quoteId: 'a1' }, starts);
+    const earlier = applyEdit(withoutQuote, { action: 'moveStart', topicId: 'b', direction: 'earlier' }, starts);
+    expect(earlier.slice(0, 2).map((t) => [t.startTime, t.endTime])).toEqual([
+      [0, 55],
+      [55, 120],
+    ]);
+    const later = applyEdit(topics, { action: 'moveStart', topicId: 'b', direction: 'later' }, starts);
+    expect(later.slice(0, 2).map((t) => [t.startTime, t.endTime])).toEqual([
+      [0, 65],
+      [65, 120],
+    ]);
+    // A topic after a gap moves into it; the topic before keeps its end.
+    const intoGap = applyEdit(topics, { action: 'moveStart', topicId: 'c', direction: 'earlier' }, starts);
+    expect(intoGap.map((t) => [t.startTime, t.endTime])).toEqual([
+      [0, 60],
+      [60, 120],
+      [120, 200],
+    ]);
+  });
+
+  it('refuses what would break the analysis, with a message that says why', () => {
+    expect(refusal(() => applyEdit(topics, { action: 'moveStart', topicId: 'a', direction: 'earlier' }, starts))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.noEarlier,
+    });
+    // The sentence before 'Buses' is free, but a quote of 'Opening' runs into it.
+    const quoteInTheWay = [{ ...topics[0]!, quotes: [quote('a1', 40, 58)] }, topics[1]!];
+    expect(refusal(() => applyEdit(quoteInTheWay, { action: 'moveStart', topicId: 'b', direction: 'earlier' }, starts))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.quoteOfTopicBefore,
+    });
+    const short = [{ ...topics[2]!, startTime: 100, endTime: 104 }];
+    expect(refusal(() => applyEdit(short, { action: 'moveStart', topicId: 'c', direction: 'later' }, starts))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.noLater,
+    });
+    const quoteFirst = [{ ...topics[1]!, quotes: [quote('b1', 61, 80)] }];
+    expect(refusal(() => applyEdit(quoteFirst, { action: 'moveStart', topicId: 'b', direction: 'later' }, starts))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.pastQuote,
+    });
+    expect(refusal(() => applyEdit(topics.slice(0, 1), { action: 'removeTopic', topicId: 'a' }, starts))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.lastTopic,
+    });
+    expect(refusal(() => applyEdit(topics, { action: 'rename', topicId: 'zz', title: 'New' }, starts))).toEqual({
+      code: 'NOT_FOUND',
+      message: editMessages.topicNotFound,
+    });
+    expect(refusal(() => applyEdit(topics, { action: 'removeQuote', topicId: 'a', quoteId: 'b1' }, starts))).toEqual({
+      code: 'NOT_FOUND',
+      message: editMessages.quoteNotFound,
+    });
+  });
+});

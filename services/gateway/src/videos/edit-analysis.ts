@@ -1,0 +1,133 @@
+import {
+  AppError,
+  editMessages,
+  videoMessages,
+  type AnalysisEdit,
+  type Topic,
+  type TranscriptSegment,
+} from '@findclips/contracts';
+import { readTopics, readTranscript, type AnalysisEdits, type EditedAnalysis, type UserVideoAnalysisEntity } from '@findclips/db';
+import type { VideosRepository } from './videos.repository';
+
+export interface EditAnalysisDeps {
+  videos: VideosRepository;
+  edits: AnalysisEdits;
+}
+
+/** What a member reads of a video: the shared analysis's row, their own re-analysis, their edits. */
+export interface MemberAnalysis {
+  row: NonNullable<Awaited<ReturnType<VideosRepository['findCached']>>>;
+  personal: UserVideoAnalysisEntity | null;
+  edited: EditedAnalysis | null;
+}
+
+/** A start closer than this to another is the same moment (caption times carry hundredths). */
+const SAME_MOMENT = 0.5;
+
+/**
+ * The analysis a member reads of a video, or null when there is none to read: their edits, else
+ * their own re-analysis, else the finished shared analysis.
+ */
+export async function memberAnalysis({ videos, edits }: EditAnalysisDeps, userId: number, videoId: string) {
+  const [row, personal, edited] = await Promise.all([
+    videos.findCached(videoId),
+    videos.findPrivate(userId, videoId),
+    edits.find(userId, videoId),
+  ]);
+  if (!row || (!personal && !edited && row.analysisStatus !== 'complete')) return null;
+  return { row, personal, edited } satisfies MemberAnalysis;
+}
+
+/** The topics a member reads before editing: their re-analysis, else the shared analysis. */
+const unedited = ({ row, personal }: MemberAnalysis) =>
+  readTopics(personal ? personal.analyzedTopics : row.analysisStatus === 'complete' ? row.analyzedTopics : null);
+
+/**
+ * One edit of the member's analysis, applied to what they read now and stored as their edited
+ * version (the analysis itself is kept, so undoing the edits restores it).
+ */
+export async function editAnalysis(deps: EditAnalysisDeps, userId: number, videoId: string, edit: AnalysisEdit) {
+  const current = await memberAnalysis(deps, userId, videoId);
+  if (!current) throw new AppError('NOT_FOUND', videoMessages.notFound);
+  // Moving a start needs the sentences of the transcript: read (and parsed) only for that edit.
+  const starts = edit.action === 'moveStart' ? await sentenceStarts(deps.videos, videoId) : [];
+  const edited = await deps.edits.edit(userId, videoId, unedited(current), (topics) => applyEdit(topics, edit, starts));
+  return { ...current, edited };
+}
+
+/** Forgets the member's edits of the video: they read the analysis as it was made. */
+export async function undoEdits(deps: EditAnalysisDeps, userId: number, videoId: string) {
+  await deps.edits.discard(userId, videoId);
+  const current = await memberAnalysis(deps, userId, videoId);
+  if (!current) throw new AppError('NOT_FOUND', videoMessages.notFound);
+  return current;
+}
+
+/** Where the transcript's sentences start, in seconds, in order. */
+async function sentenceStarts(videos: VideosRepository, videoId: string): Promise<number[]> {
+  const row = await videos.findFinishedTranscript(videoId);
+  const segments: TranscriptSegment[] = row ? readTranscript(row.transcriptData) : [];
+  if (segments.length === 0) throw new AppError('CONFLICT', editMessages.noTranscript);
+  const { sentencesOf } = await import('@findclips/analysis');
+  return sentencesOf(segments).map((sentence) => Math.round(sentence.start * 100) / 100);
+}
+
+const find = (topics: Topic[], topicId: string) => {
+  const index = topics.findIndex((topic) => topic.id === topicId);
+  if (index < 0) throw new AppError('NOT_FOUND', editMessages.topicNotFound, { field: 'topicId' });
+  return index;
+};
+
+/**
+ * `edit` applied to `topics` (which it does not change). A topic's start moves to the start of
+ * the sentence before or after it (`starts`, in order); the topic before follows, so no moment
+ * belongs to two topics, and no move leaves a topic without a sentence or a quote outside its topic.
+ */
+export function applyEdit(topics: Topic[], edit: AnalysisEdit, starts: number[]): Topic[] {
+  const index = find(topics, edit.topicId);
+  const topic = topics[index]!;
+  const replace = (changes: Partial<Topic>, at = index) => topics.map((t, i) => (i === at ? { ...t, ...changes } : t));
+  switch (edit.action) {
+    case 'rename':
+      return replace({ title: edit.title });
+    case 'removeTopic':
+      if (topics.length === 1) throw new AppError('CONFLICT', editMessages.lastTopic);
+      return topics.filter((_, i) => i !== index);
+    case 'removeQuote':
+      if (!topic.quotes.some((quote) => quote.id === edit.quoteId)) {
+        throw new AppError('NOT_FOUND', editMessages.quoteNotFound, { field: 'quoteId' });
+      }
+      return replace({ quotes: topic.quotes.filter((quote) => quote.id !== edit.quoteId) });
+    case 'moveStart':
+      return moveStart(topics, index, edit.direction, starts);
+  }
+}
+
+function moveStart(topics: Topic[], index: number, direction: 'earlier' | 'later', starts: number[]): Topic[] {
+  const topic = topics[index]!;
+  // The topic that plays before this one, if any, and whether it ends where this one starts.
+  const before = topics
+    .map((t, i) => ({ t, i }))
+    .filter(({ t, i }) => i !== index && t.startTime < topic.startTime)
+    .sort((a, b) => b.t.startTime - a.t.startTime)[0];
+  const adjoining = before !== undefined && before.t.endTime >= topic.startTime - SAME_MOMENT;
+
+  let start: number | undefined;
+  if (direction === 'earlier') {
+    start = starts.filter((s) => s < topic.startTime - SAME_MOMENT).at(-1);
+    if (start === undefined || (before && start <= before.t.startTime + SAME_MOMENT)) {
+      throw new AppError('CONFLICT', editMessages.noEarlier);
+    }
+    if (before?.t.quotes.some((quote) => quote.endTime > start! + SAME_MOMENT)) {
+      throw new AppError('CONFLICT', editMessages.quoteOfTopicBefore);
+    }
+  } else {
+    start = starts.find((s) => s > topic.startTime + SAME_MOMENT);
+    if (start === undefined || start >= topic.endTime - SAME_MOMENT) throw new AppError('CONFLICT', editMessages.noLater);
+    if (topic.quotes.some((quote) => quote.startTime < start! - SAME_MOMENT))
+      throw new AppError('CONFLICT', editMessages.pastQuote);
+  }
+  const moved = topics.map((t, i) => (i === index ? { ...t, startTime: start } : t));
+  if (before && (adjoining || before.t.endTime > start)) moved[before.i] = { ...before.t, endTime: start };
+  return moved;
+}

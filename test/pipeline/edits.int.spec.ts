@@ -1,0 +1,149 @@
+import { editMessages, historyVideoSchema, videoAnalysisResponseSchema, videoMessages, type Topic } from '@findclips/contracts';
+import { z } from 'zod';
+import { startPipeline, type Pipeline } from './harness';
+
+/**
+ * A member edits their analysis before sharing it (rename, remove topics and quotes, move a start
+ * by one sentence): the edits are theirs alone, survive reload, history and sharing, can be
+ * undone, and a re-analysis discards them only when the member says so.
+ */
+describe("editing a member's analysis", () => {
+  let p: Pipeline;
+  beforeAll(async () => {
+    p = await startPipeline();
+  });
+  afterAll(() => p.close());
+
+  /** A member with a finished analysis of a new 5-minute video, as they read it. */
+  async function analysed() {
+    const videoId = p.addVideo(300);
+    const member = await p.member();
+    await member.browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+    const topics: Topic[] = (await member.browser.get(`/api/cached-videos/${videoId}`).expect(200)).body.analyzedTopics;
+    expect(topics.length).toBeGreaterThan(2);
+    return { ...member, videoId, topics };
+  }
+  const read = (response: { body: unknown }) => videoAnalysisResponseSchema.strict().parse(response.body);
+
+  it('renames, removes and moves; the edits survive reload, show in history and can be shared', async () => {
+    const { browser, videoId, topics } = await analysed();
+    const [first, second] = topics as [Topic, Topic];
+    // Nothing of their own before the first edit: the dashboard reads the shared analysis.
+    await browser.get(`/api/user-videos/${videoId}`).expect(404);
+
+    const edit = (body: object) => browser.patch(`/api/user-videos/${videoId}`).send(body);
+    const renamed = read(await edit({ action: 'rename', topicId: second.id, title: '  Why cities add bus lanes ' }).expect(200));
+    expect(renamed.analyzedTopics[1]!.title).toBe('Why cities add bus lanes');
+    expect(renamed).toMatchObject({ isUserSpecific: true, editedAt: expect.any(String) });
+
+    for (const topic of [first, second]) {
+      for (const quote of topic.quotes) await edit({ action: 'removeQuote', topicId: topic.id, quoteId: quote.id }).expect(200);
+    }
+    let mine = read(await browser.get(`/api/user-videos/${videoId}`).expect(200));
+    expect(mine.analyzedTopics.slice(0, 2).map((t) => t.quotes)).toEqual([[], []]);
+
+    // Moving the second topic's start one sentence earlier, then one later: the first topic follows.
+    const earlier = read(await edit({ action: 'moveStart', topicId: second.id, direction: 'earlier' }).expect(200));
+    const moved = earlier.analyzedTopics[1]!.startTime;
+    expect(moved).toBeLessThan(second.startTime);
+    expect(moved).toBeGreaterThan(first.startTime);
+    expect(earlier.analyzedTopics[0]!.endTime).toBe(moved);
+    const later = read(await edit({ action: 'moveStart', topicId: second.id, direction: 'later' }).expect(200));
+    expect(later.analyzedTopics[1]!.startTime).toBeGreaterThan(moved);
+    expect(later.analyzedTopics[1]!.startTime).toBeLessThan(second.endTime);
+    expect(later.analyzedTopics[0]!.endTime).toBe(later.analyzedTopics[1]!.startTime);
+    // Sentence starts both ways: one sentence earlier again is where the first move went.
+    const back = read(await edit({ action: 'moveStart', topicId: second.id, direction: 'earlier' }).expect(200));
+    expect(back.analyzedTopics[1]!.startTime).toBe(moved);
+
+    const removed = read(await edit({ action: 'removeTopic', topicId: topics.at(-1)!.id }).expect(200));
+    expect(removed.analyzedTopics).toHaveLength(topics.length - 1);
+    mine = read(await browser.get(`/api/user-videos/${videoId}`).expect(200));
+    expect(mine.analyzedTopics).toEqual(removed.analyzedTopics);
+    const [card] = z.array(historyVideoSchema).parse((await browser.get('/api/videos').expect(200)).body);
+    expect(card).toMatchObject({ youtubeId: videoId, topicCount: topics.length - 1 });
+
+    // Everyone else still reads the analysis as it was made.
+    expect((await p.gateway.browser().get(`/api/cached-videos/${videoId}`).expect(200)).body.analyzedTopics).toEqual(topics);
+
+    // Shared (and shared again): the page shows the edited topics.
+    const shared = await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics: mine.analyzedTopics, title: 'Edited' })
+      .expect(201);
+    const page = (await p.gateway.request().get(`/api/shared/${shared.body.shareId}`).expect(200)).body;
+    expect(page.sharedTopics[1].title).toBe('Why cities add bus lanes');
+    await edit({ action: 'rename', topicId: first.id, title: 'The opening' }).expect(200);
+    mine = read(await browser.get(`/api/user-videos/${videoId}`).expect(200));
+    await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics: mine.analyzedTopics }).expect(201);
+    expect((await p.gateway.request().get(`/api/shared/${shared.body.shareId}`).expect(200)).body.sharedTopics[0].title).toBe(
+      'The opening',
+    );
+
+    // Undoing every edit restores the analysis as it was made.
+    const undone = read(await browser.delete(`/api/user-videos/${videoId}/edits`).expect(200));
+    expect(undone).toMatchObject({ analyzedTopics: topics, editedAt: null, isUserSpecific: false });
+    await browser.get(`/api/user-videos/${videoId}`).expect(404);
+  });
+
+  it('answers a bad edit with a 4xx that says what is wrong, and only to the member who can read it', async () => {
+    const { browser, videoId, topics } = await analysed();
+    const edit = (body: unknown) => browser.patch(`/api/user-videos/${videoId}`).send(body as object);
+    expect((await edit({ action: 'fly', topicId: topics[0]!.id }).expect(400)).body).toMatchObject({
+      errorType: 'VALIDATION_ERROR',
+      message: editMessages.unknownAction,
+    });
+    expect((await edit({ action: 'rename', topicId: topics[0]!.id, title: '   ' }).expect(400)).body).toMatchObject({
+      field: 'title',
+      message: editMessages.titleRequired,
+    });
+    expect((await edit({ action: 'rename', topicId: topics[0]!.id, title: 'x'.repeat(121) }).expect(400)).body.message).toBe(
+      'A title must be at most 120 characters',
+    );
+    expect((await edit({ action: 'rename', topicId: topics[0]!.id, title: 'Bad\u0000title' }).expect(400)).body.field).toBe(
+      'title',
+    );
+    expect((await edit({ action: 'moveStart', topicId: topics[0]!.id, direction: 'sideways' }).expect(400)).body.field).toBe(
+      'direction',
+    );
+    expect((await edit({ action: 'rename', topicId: 'no-such-topic', title: 'New' }).expect(404)).body.message).toBe(
+      editMessages.topicNotFound,
+    );
+    expect((await edit({ action: 'moveStart', topicId: topics[0]!.id, direction: 'earlier' }).expect(409)).body.message).toBe(
+      editMessages.noEarlier,
+    );
+    for (const topic of topics.slice(1)) await edit({ action: 'removeTopic', topicId: topic.id }).expect(200);
+    expect((await edit({ action: 'removeTopic', topicId: topics[0]!.id }).expect(409)).body.message).toBe(editMessages.lastTopic);
+
+    // A guest, a stranger and an unknown video.
+    await p.gateway.browser().patch(`/api/user-videos/${videoId}`).send({ action: 'removeTopic', topicId: 'x' }).expect(401);
+    const stranger = await p.member();
+    expect((await stranger.browser.get(`/api/user-videos/${videoId}`).expect(404)).body.message).toBe(videoMessages.notFound);
+    await browser.patch(`/api/user-videos/${p.addVideo()}`).send({ action: 'removeTopic', topicId: 'x' }).expect(404);
+    await browser.patch('/api/user-videos/not-an-id').send({ action: 'removeTopic', topicId: 'x' }).expect(400);
+  });
+
+  it('asks before a re-analysis discards the edits, then replaces them with the new analysis', async () => {
+    const { browser, user, videoId, topics } = await analysed();
+    await browser
+      .patch(`/api/user-videos/${videoId}`)
+      .send({ action: 'rename', topicId: topics[0]!.id, title: 'Mine' })
+      .expect(200);
+    const refused = await browser.post('/api/videos/analyze').send({ videoId, forceReanalyze: true }).expect(409);
+    expect(refused.body).toEqual({ errorType: 'CONFLICT', message: videoMessages.editsWouldBeLost });
+    // Refused, the edits are still there.
+    expect(read(await browser.get(`/api/user-videos/${videoId}`).expect(200)).analyzedTopics[0]!.title).toBe('Mine');
+
+    const privateEvents = () =>
+      p.events.filter((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED' && e.userId === user.id);
+    await browser.post('/api/videos/analyze').send({ videoId, forceReanalyze: true, discardEdits: true }).expect(202);
+    const deadline = Date.now() + 20_000;
+    while (privateEvents().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const fresh = read(await browser.get(`/api/user-videos/${videoId}`).expect(200));
+    expect(fresh).toMatchObject({ editedAt: null, isUserSpecific: true, userAnalysisUpdatedAt: expect.any(String) });
+    expect(fresh.analyzedTopics.map((t) => t.title)).not.toContain('Mine');
+    // No edits left: the next re-analysis needs no confirmation.
+    await browser.post('/api/videos/analyze').send({ videoId, forceReanalyze: true }).expect(202);
+  });
+});
