@@ -326,6 +326,24 @@ describe('Find Clips in Chromium', () => {
     await modal.getByRole('button', { name: 'Close' }).click();
     await modal.waitFor({ state: 'detached' });
 
+    // Edit before sharing: rename the first topic and start the second one sentence later; both
+    // are saved at once and survive a reload.
+    await page.getByRole('button', { name: 'Rename topic 1' }).click();
+    await page.getByRole('textbox', { name: 'Title of topic 1' }).fill('Where the traffic goes');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /^1\.\s?Where the traffic goes$/ }).waitFor();
+    const range = () => topics(page).nth(1).locator('p').first().textContent();
+    const before = await range();
+    await page.getByRole('button', { name: 'Start later by one sentence, topic 2' }).click();
+    await poll(async () => (await range()) !== before, true);
+    const moved = await range();
+    expect(moved!.split(' - ')[0]! > before!.split(' - ')[0]!).toBe(true);
+    await page.getByText('You edited these topics. Share again to show your edits on a shared page.').waitFor();
+    await look(page, 'dashboard-edited');
+    await page.reload();
+    await page.getByRole('heading', { name: /^1\.\s?Where the traffic goes$/ }).waitFor();
+    expect(await range()).toBe(moved);
+
     await page.getByRole('button', { name: 'Watch' }).click();
     const clips = page.locator('[data-clip-state]');
     const count = await clips.count();
@@ -364,6 +382,8 @@ describe('Find Clips in Chromium', () => {
     expect(await anchors.count()).toBeLessThanOrEqual(4);
     expect(await anchors.first().getAttribute('href')).toBe('#topic-1');
     await page.getByText('Powered by').waitFor();
+    // The member's edits are what the visitor reads.
+    await page.getByRole('heading', { name: /Where the traffic goes/ }).waitFor();
     // A visitor reads each topic's quotes before playing them; the title is one heading, not three.
     expect(await page.getByRole('list', { name: /^Quotes of / }).count()).toBeGreaterThan(1);
     expect(await page.getByRole('heading', { name: talk.title }).count()).toBe(1);

@@ -133,6 +133,93 @@ describe('dashboard: clear menu and Re-analyze (SPEC §2, §4)', () => {
   });
 });
 
+describe('dashboard: a member edits their analysis before sharing it', () => {
+  const edited = (changes: Partial<Topic>[], editedAt: string | null = '2026-01-02T10:00:00.000Z'): VideoAnalysisResponse => ({
+    ...analysis,
+    analyzedTopics: topics.map((topic, i) => ({ ...topic, ...changes[i] })),
+    editedAt,
+  });
+
+  it('renames a topic, removes a quote, moves a start and undoes it all; each edit is saved at once', async () => {
+    const user = userEvent.setup();
+    const answers = [
+      edited([{ title: 'Small teams ship faster' }]),
+      edited([{ title: 'Small teams ship faster', quotes: [] }]),
+      edited([{ title: 'Small teams ship faster', quotes: [], endTime: 244 }, { startTime: 244 }]),
+    ];
+    const { calls } = await openMemberVideo({
+      [`PATCH /api/user-videos/${VIDEO}`]: () => json(200, answers.shift()),
+      [`DELETE /api/user-videos/${VIDEO}/edits`]: json(200, { ...analysis, editedAt: null }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Rename topic 1' }));
+    const field = screen.getByRole('textbox', { name: 'Title of topic 1' });
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, 'Small teams ship faster{Enter}');
+    expect(await screen.findByRole('heading', { name: '1. Small teams ship faster' })).toBeInTheDocument();
+    expect(screen.getByText('You edited these topics. Share again to show your edits on a shared page.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' }));
+    await screen.findByRole('button', { name: 'Rename topic 1' });
+    expect(await screen.findByText('0:30 - 4:10')).toBeInTheDocument();
+    expect(screen.queryByText(/nobody had to ask permission/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 2' }));
+    expect(await screen.findByText('4:04 - 10:00')).toBeInTheDocument();
+    // One topic cannot be removed from a one-topic analysis; here each has its Remove.
+    expect(screen.getAllByRole('button', { name: /^Remove topic \d$/ })).toHaveLength(2);
+
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { action: 'rename', topicId: 't1', title: 'Small teams ship faster' },
+      { action: 'removeQuote', topicId: 't1', quoteId: 'q1' },
+      { action: 'moveStart', topicId: 't2', direction: 'earlier' },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Undo all edits' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Undo all edits?' })).getByRole('button', { name: 'Undo all edits' }),
+    );
+    expect(await screen.findByRole('heading', { name: '1. Why small teams ship faster' })).toBeInTheDocument();
+    expect(screen.queryByText(/You edited these topics/)).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/user-videos/${VIDEO}/edits`]);
+  });
+
+  it('says why an edit was refused, and Esc leaves a title as it was', async () => {
+    const user = userEvent.setup();
+    await openMemberVideo({
+      [`PATCH /api/user-videos/${VIDEO}`]: json(409, {
+        errorType: 'CONFLICT',
+        message: 'This topic cannot start earlier: the previous topic (or the video) starts right before it.',
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 1' }));
+    expect(await within(toast()).findByText('The edit was not saved')).toBeInTheDocument();
+    expect(within(toast()).getByText(/cannot start earlier/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Rename topic 2' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title of topic 2' }), ' and more{Escape}');
+    expect(screen.getByRole('heading', { name: '2. Hiring the first ten people' })).toBeInTheDocument();
+  });
+
+  it('asks before a re-analysis discards the edits, and says so to the server', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    const calls = fakeApi({
+      ...memberVideo,
+      [`GET /api/user-videos/${VIDEO}`]: json(200, edited([{ title: 'Mine' }])),
+      'POST /api/videos/analyze': json(202, { status: 'pending', videoId: VIDEO }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByRole('heading', { name: '1. Mine' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Re-analyze' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Re-analyze this video?' });
+    expect(dialog).toHaveTextContent('your edits (titles, removed topics and quotes, moved starts) will be replaced');
+    await user.click(within(dialog).getByRole('button', { name: 'Discard edits and re-analyze' }));
+    await screen.findByRole('progressbar', { name: 'Analysis progress' });
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { videoId: VIDEO, forceReanalyze: true, discardEdits: true },
+    ]);
+  });
+});
+
 describe('dashboard: submit failures (SPEC §4, §8)', () => {
   it('says the session expired when a member’s submit gets 401, and stays on the demo', async () => {
     const user = userEvent.setup();

@@ -19,10 +19,12 @@ export interface QuoteCardProps {
   id?: string;
   /** Shown beside the quote's time: links to it. */
   links?: ReactNode;
+  /** Shown beside 'Play clip': what the owner may do with the quote (remove it). */
+  actions?: ReactNode;
 }
 
 /** A quote to read before playing it: its Viral Cut label, length, time, words and compact player. */
-export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id, links }: QuoteCardProps) {
+export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id, links, actions }: QuoteCardProps) {
   return (
     <li id={id} className="scroll-mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
@@ -32,10 +34,10 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id,
         {links}
       </div>
       <ExpandableQuote text={quote.content} />
-      <div className="mt-3">
+      <div className="mt-3 flex flex-wrap items-start gap-2">
         {open ? (
           // A compact player: a Viral Cut lasts under a minute and needs no full-width frame.
-          <div className="grid max-w-md gap-2">
+          <div className="grid w-full max-w-md gap-2">
             <ClipPlayer
               youtubeId={youtubeId}
               start={quote.startTime}
@@ -56,6 +58,7 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id,
             </Button>
           ))
         )}
+        {actions}
       </div>
     </li>
   );

@@ -1,9 +1,9 @@
 import { GUEST_CREDITS } from '@findclips/contracts';
-import { Coins } from 'lucide-react';
+import { Coins, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { Card, Spinner } from '../components/ui';
+import { Button, Card, Spinner } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { thumbnailOf } from '../lib/format';
 import { PlaybackProvider } from '../components/playback';
@@ -16,6 +16,7 @@ import { ShareDialog } from './share-dialog';
 import { TopicsEdit } from './topics-edit';
 import { TopicsWatch } from './topics-watch';
 import { TranscriptSection } from './transcript-section';
+import { useAnalysisEdits } from './use-analysis-edits';
 import { useAnalysisFlow } from './use-analysis-flow';
 import { useJustFinished } from './use-progress';
 import { useViewMode } from './use-view-mode';
@@ -31,6 +32,7 @@ export default function DashboardPage() {
   const [viewMode, setViewMode] = useViewMode();
   const [sharing, setSharing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [undoing, setUndoing] = useState(false);
 
   const isDemo = state.videoId === null;
   const youtubeId = state.videoId ?? DEMO_VIDEO.youtubeId;
@@ -47,6 +49,9 @@ export default function DashboardPage() {
   // After an error or 'Clear video' the form starts blank, ready for the next link.
   const blank = state.phase === 'error' || state.videoId === null;
   const guestTooLong = state.phase === 'error' && state.error?.type === 'GUEST_VIDEO_TOO_LONG';
+  // The member edited this analysis: a re-analysis would replace the edits, so the confirmation says so.
+  const edited = member && analysed !== null && Boolean(flow.analysis?.editedAt);
+  const edits = useAnalysisEdits(youtubeId);
 
   return (
     <PlaybackProvider>
@@ -105,7 +110,15 @@ export default function DashboardPage() {
               ) : viewMode === 'watch' ? (
                 <TopicsWatch youtubeId={youtubeId} topics={shownTopics} />
               ) : (
-                <TopicsEdit youtubeId={youtubeId} topics={shownTopics} isGuest={!member} />
+                <>
+                  {edited && <EditedNote onUndo={() => setUndoing(true)} />}
+                  <TopicsEdit
+                    youtubeId={youtubeId}
+                    topics={shownTopics}
+                    isGuest={!member}
+                    editable={member && analysed !== null}
+                  />
+                </>
               ))}
             {analysed && <TranscriptSection youtubeId={youtubeId} topics={analysed} />}
           </>
@@ -118,11 +131,36 @@ export default function DashboardPage() {
           open={confirming}
           onOpenChange={setConfirming}
           title="Re-analyze this video?"
-          description="The current topics will be replaced by a new analysis made with your AI provider. This can take a few minutes."
-          confirmLabel="Re-analyze"
-          onConfirm={flow.reanalyze}
+          description={
+            edited
+              ? 'The current topics and your edits (titles, removed topics and quotes, moved starts) will be replaced by a new analysis made with your AI provider. This can take a few minutes.'
+              : 'The current topics will be replaced by a new analysis made with your AI provider. This can take a few minutes.'
+          }
+          confirmLabel={edited ? 'Discard edits and re-analyze' : 'Re-analyze'}
+          onConfirm={() => flow.reanalyze(edited)}
+        />
+        <ConfirmDialog
+          open={undoing}
+          onOpenChange={setUndoing}
+          title="Undo all edits?"
+          description="The topics go back to what the analysis found: renamed titles, removed topics and quotes and moved starts are restored."
+          confirmLabel="Undo all edits"
+          onConfirm={() => edits.undo()}
         />
       </div>
     </PlaybackProvider>
+  );
+}
+
+/** Says the topics shown are the member's edited version, with the way back. */
+function EditedNote({ onUndo }: { onUndo(): void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
+      <p>You edited these topics. Share again to show your edits on a shared page.</p>
+      <Button variant="outline" onClick={onUndo}>
+        <Undo2 className="h-4 w-4" aria-hidden />
+        Undo all edits
+      </Button>
+    </div>
   );
 }

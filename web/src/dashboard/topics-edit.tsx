@@ -1,35 +1,98 @@
-import type { Topic } from '@findclips/contracts';
-import { Clock, Lock, Play } from 'lucide-react';
-import { useState } from 'react';
+import { TOPIC_TITLE_MAX, type Topic } from '@findclips/contracts';
+import { ArrowDownToLine, ArrowUpToLine, Clock, Lock, Pencil, Play, Trash2 } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { Dialog } from '../components/dialog';
 import { QuoteCard } from '../components/quote-card';
-import { Button, Card } from '../components/ui';
+import { Button, Card, Input } from '../components/ui';
 import { formatRange } from '../lib/format';
 import { useGuestQuotes } from './guest-quotes';
+import { useAnalysisEdits } from './use-analysis-edits';
 
-/** SPEC §2 Edit mode: numbered topics with their Full Topic clip and Viral Cut quotes. */
-export function TopicsEdit({ youtubeId, topics, isGuest }: { youtubeId: string; topics: Topic[]; isGuest: boolean }) {
+/**
+ * Edit mode: numbered topics with their Full Topic clip and Viral Cut quotes. With `editable` (a
+ * member's finished analysis) each topic can be renamed, removed or started one sentence earlier or
+ * later, and each quote removed; every edit is saved at once.
+ */
+export function TopicsEdit({
+  youtubeId,
+  topics,
+  isGuest,
+  editable = false,
+}: {
+  youtubeId: string;
+  topics: Topic[];
+  isGuest: boolean;
+  editable?: boolean;
+}) {
   const [playing, setPlaying] = useState<Topic | null>(null);
   // One Viral Cut plays at a time: opening another closes the one before.
   const [openQuote, setOpenQuote] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
   const quotes = useGuestQuotes(youtubeId, isGuest);
+  const { edit, saving } = useAnalysisEdits(youtubeId);
   return (
     <ol className="grid gap-4" aria-label="Topics">
       {topics.map((topic, index) => (
         <li key={topic.id} id={`topic-${index + 1}`}>
           <Card className="p-4 sm:p-5">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-              <div>
-                <h3 className="text-lg font-semibold">
-                  <span className="mr-2 text-brand-700">{index + 1}.</span>
-                  {topic.title}
-                </h3>
+              <div className="min-w-0 flex-1">
+                {renaming === topic.id ? (
+                  <RenameForm
+                    number={index + 1}
+                    title={topic.title}
+                    saving={saving}
+                    onCancel={() => setRenaming(null)}
+                    onSave={(title) =>
+                      edit({ action: 'rename', topicId: topic.id, title }, { onSuccess: () => setRenaming(null) })
+                    }
+                  />
+                ) : (
+                  <h3 className="text-lg font-semibold">
+                    <span className="mr-2 text-brand-700">{index + 1}.</span>
+                    {topic.title}
+                  </h3>
+                )}
                 <p className="mt-1 flex items-center gap-1 text-sm text-slate-500">
                   <Clock className="h-3.5 w-3.5" aria-hidden />
                   {formatRange(topic.startTime, topic.endTime)}
                 </p>
+                {editable && renaming !== topic.id && (
+                  <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label={`Edit topic ${index + 1}`}>
+                    <EditButton label={`Rename topic ${index + 1}`} disabled={saving} onClick={() => setRenaming(topic.id)}>
+                      <Pencil className="h-4 w-4" aria-hidden />
+                      Rename
+                    </EditButton>
+                    <EditButton
+                      label={`Start earlier by one sentence, topic ${index + 1}`}
+                      disabled={saving}
+                      onClick={() => edit({ action: 'moveStart', topicId: topic.id, direction: 'earlier' })}
+                    >
+                      <ArrowUpToLine className="h-4 w-4" aria-hidden />
+                      Start earlier
+                    </EditButton>
+                    <EditButton
+                      label={`Start later by one sentence, topic ${index + 1}`}
+                      disabled={saving}
+                      onClick={() => edit({ action: 'moveStart', topicId: topic.id, direction: 'later' })}
+                    >
+                      <ArrowDownToLine className="h-4 w-4" aria-hidden />
+                      Start later
+                    </EditButton>
+                    {topics.length > 1 && (
+                      <EditButton
+                        label={`Remove topic ${index + 1}`}
+                        disabled={saving}
+                        onClick={() => edit({ action: 'removeTopic', topicId: topic.id })}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                        Remove
+                      </EditButton>
+                    )}
+                  </div>
+                )}
               </div>
               <Button variant="outline" onClick={() => setPlaying(topic)} className="shrink-0">
                 <Play className="h-4 w-4" aria-hidden />
@@ -37,7 +100,7 @@ export function TopicsEdit({ youtubeId, topics, isGuest }: { youtubeId: string; 
               </Button>
             </div>
             <ul className="mt-4 grid gap-3">
-              {topic.quotes.map((quote) => (
+              {topic.quotes.map((quote, q) => (
                 <QuoteCard
                   key={quote.id}
                   youtubeId={youtubeId}
@@ -49,6 +112,18 @@ export function TopicsEdit({ youtubeId, topics, isGuest }: { youtubeId: string; 
                   }}
                   onClose={() => setOpenQuote(null)}
                   locked={quotes.canPlay(quote.id) ? undefined : <GuestLimit />}
+                  actions={
+                    editable && (
+                      <EditButton
+                        label={`Remove quote ${q + 1} of topic ${index + 1}`}
+                        disabled={saving}
+                        onClick={() => edit({ action: 'removeQuote', topicId: topic.id, quoteId: quote.id })}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                        Remove quote
+                      </EditButton>
+                    )
+                  }
                 />
               ))}
             </ul>
@@ -61,6 +136,66 @@ export function TopicsEdit({ youtubeId, topics, isGuest }: { youtubeId: string; 
         )}
       </Dialog>
     </ol>
+  );
+}
+
+/** A small edit control: its visible words, and a full name for screen readers. */
+function EditButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="ghost" aria-label={label} title={label} disabled={disabled} onClick={onClick} className="h-8 px-2 text-xs">
+      {children}
+    </Button>
+  );
+}
+
+/** The topic's title as a field: Enter (or Save) saves it, Esc (or Cancel) leaves it as it was. */
+function RenameForm({
+  number,
+  title,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  number: number;
+  title: string;
+  saving: boolean;
+  onSave(title: string): void;
+  onCancel(): void;
+}) {
+  const [value, setValue] = useState(title);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim() === title) return onCancel();
+    if (value.trim()) onSave(value.trim());
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
+      <Input
+        aria-label={`Title of topic ${number}`}
+        value={value}
+        maxLength={TOPIC_TITLE_MAX}
+        autoFocus
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => event.key === 'Escape' && (event.preventDefault(), onCancel())}
+        className="min-w-0 flex-1 text-base font-semibold"
+      />
+      <Button type="submit" disabled={saving || !value.trim()} className="h-9">
+        Save
+      </Button>
+      <Button type="button" variant="outline" onClick={onCancel} className="h-9">
+        Cancel
+      </Button>
+    </form>
   );
 }
 

@@ -141,12 +141,14 @@ export function useAnalysisFlow(auth: AuthState) {
   };
 
   const reanalyze = useMutation({
-    mutationFn: (videoId: string) => apiRequest('POST', '/api/videos/analyze', { videoId, forceReanalyze: true }),
+    // discardEdits: the member agreed that the new analysis replaces their edits.
+    mutationFn: ({ videoId, discardEdits }: { videoId: string; discardEdits: boolean }) =>
+      apiRequest('POST', '/api/videos/analyze', { videoId, forceReanalyze: true, ...(discardEdits ? { discardEdits } : {}) }),
     onMutate: () => {
       setSubmitted(null);
       dispatch({ type: 'reanalyze' });
     },
-    onError: (error: Error, videoId) => {
+    onError: (error: Error, { videoId }) => {
       // One toast at a time: an expired session says what to do about it.
       if (error instanceof ApiError && error.status === 401) toast(SESSION_EXPIRED);
       else toast({ title: 'Re-analysis failed', description: error.message, variant: 'destructive' });
@@ -175,7 +177,7 @@ export function useAnalysisFlow(auth: AuthState) {
     credits: credits.data?.left,
     connection,
     submit,
-    reanalyze: () => state.videoId && reanalyze.mutate(state.videoId),
+    reanalyze: (discardEdits = false) => state.videoId && reanalyze.mutate({ videoId: state.videoId, discardEdits }),
     clear,
     retry,
   };

@@ -42,6 +42,10 @@ describe('editing an analysis before sharing it', () => {
       [0, 65],
       [65, 120],
     ]);
+    // A topic starting with the caption line just before its first sentence moves a whole sentence.
+    const nearly = [topics[0]!, { ...topics[1]!, startTime: 59.2, quotes: [] }];
+    expect(applyEdit(nearly, { action: 'moveStart', topicId: 'b', direction: 'later' }, starts)[1]!.startTime).toBe(65);
+    expect(applyEdit(nearly, { action: 'moveStart', topicId: 'b', direction: 'earlier' }, starts)[1]!.startTime).toBe(55);
     // A topic after a gap moves into it; the topic before keeps its end.
     const intoGap = applyEdit(topics, { action: 'moveStart', topicId: 'c', direction: 'earlier' }, starts);
     expect(intoGap.map((t) => [t.startTime, t.endTime])).toEqual([

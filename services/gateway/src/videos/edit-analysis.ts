@@ -23,6 +23,8 @@ export interface MemberAnalysis {
 
 /** A start closer than this to another is the same moment (caption times carry hundredths). */
 const SAME_MOMENT = 0.5;
+/** A sentence starting this close to a topic's start is the topic's first sentence. */
+const OWN_SENTENCE = 2;
 
 /**
  * The analysis a member reads of a video, or null when there is none to read: their edits, else
@@ -112,9 +114,16 @@ function moveStart(topics: Topic[], index: number, direction: 'earlier' | 'later
     .sort((a, b) => b.t.startTime - a.t.startTime)[0];
   const adjoining = before !== undefined && before.t.endTime >= topic.startTime - SAME_MOMENT;
 
+  // The sentence the topic starts with: the one starting nearest its start, if one is that near
+  // (a topic found by the analyzer may start with the caption line a few words before it).
+  const nearest = starts.reduce(
+    (best, s, i) => (Math.abs(s - topic.startTime) < Math.abs((starts[best] ?? Infinity) - topic.startTime) ? i : best),
+    -1,
+  );
+  const own = nearest >= 0 && Math.abs(starts[nearest]! - topic.startTime) <= OWN_SENTENCE ? nearest : -1;
   let start: number | undefined;
   if (direction === 'earlier') {
-    start = starts.filter((s) => s < topic.startTime - SAME_MOMENT).at(-1);
+    start = own >= 0 ? starts[own - 1] : starts.filter((s) => s < topic.startTime - SAME_MOMENT).at(-1);
     if (start === undefined || (before && start <= before.t.startTime + SAME_MOMENT)) {
       throw new AppError('CONFLICT', editMessages.noEarlier);
     }
@@ -122,7 +131,7 @@ function moveStart(topics: Topic[], index: number, direction: 'earlier' | 'later
       throw new AppError('CONFLICT', editMessages.quoteOfTopicBefore);
     }
   } else {
-    start = starts.find((s) => s > topic.startTime + SAME_MOMENT);
+    start = own >= 0 ? starts[own + 1] : starts.find((s) => s > topic.startTime + SAME_MOMENT);
     if (start === undefined || start >= topic.endTime - SAME_MOMENT) throw new AppError('CONFLICT', editMessages.noLater);
     if (topic.quotes.some((quote) => quote.startTime < start! - SAME_MOMENT))
       throw new AppError('CONFLICT', editMessages.pastQuote);
