@@ -11,3 +11,4 @@ export * from './providers/local.provider';
 export * from './providers/openai.provider';
 export * from './providers/gemini.provider';
 export * from './providers/registry';
+export * from './captions';

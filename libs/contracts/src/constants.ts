@@ -53,3 +53,17 @@ export const editMessages = {
   quoteOfTopicBefore: 'The sentence before this topic is part of a quote of the topic before. Remove that quote first.',
   noTranscript: 'The transcript of this video is not available, so its topics cannot be moved.',
 } as const;
+
+/** Where an analysis's transcript came from: YouTube's captions, or captions a member uploaded. */
+export const transcriptSources = ['youtube', 'upload'] as const;
+export type TranscriptSource = (typeof transcriptSources)[number];
+
+/** The most characters of captions one upload may carry (a 2-hour video's SubRip file is about 150 kB). */
+export const CAPTIONS_MAX_CHARS = 2_000_000;
+
+/** What uploading captions answers when they cannot be used. */
+export const captionsMessages = {
+  textRequired: 'Choose a caption file or paste timed text',
+  tooLarge: `Captions can be at most ${(CAPTIONS_MAX_CHARS / 1_000_000).toFixed(0)} million characters`,
+  tooLong: 'These captions run past 2 hours: videos can be at most 2 hours.',
+} as const;

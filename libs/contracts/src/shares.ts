@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { topicsSchema } from './analysis';
 import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX } from './constants';
+import { transcriptSources } from './constants';
 import { videoIdSchema } from './video-id';
 
 export const shareMessages = {
@@ -39,6 +40,8 @@ export const sharedAnalysisResponseSchema = z.object({
   sharedTopics: topicsSchema,
   createdAt: z.string(),
   video: z.object({ title: z.string().nullable(), thumbnailUrl: z.string().nullable(), channelTitle: z.string().nullable() }),
+  /** Where the transcript came from: YouTube's captions, or captions the member who shared it uploaded. */
+  transcriptSource: z.enum(transcriptSources).optional(),
 });
 
 /** GET /api/analysis/shares-map. */

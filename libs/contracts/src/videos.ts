@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { analysisStatuses, topicsSchema, transcriptSegmentSchema } from './analysis';
-import { editMessages, TOPIC_TITLE_MAX } from './constants';
+import { captionsMessages, CAPTIONS_MAX_CHARS, editMessages, TOPIC_TITLE_MAX, transcriptSources } from './constants';
 import { videoIdSchema } from './video-id';
 
 /** ?videoId= of the video endpoints. */
@@ -41,6 +41,9 @@ export const videoAnalysisResponseSchema = z.object({
   userAnalysisUpdatedAt: z.string().nullable(),
   /** When the member last edited their analysis (titles, removed topics or quotes, moved starts); null if never. */
   editedAt: z.string().nullable().optional(),
+  /** Where the transcript came from, and the uploaded file's name (or 'pasted text'). */
+  transcriptSource: z.enum(transcriptSources).optional(),
+  transcriptName: z.string().nullable().optional(),
 });
 
 /** GET /api/videos/metadata/{id}. */
@@ -112,6 +115,18 @@ export const historyVideoSchema = z.object({
   topicCount: z.number().int().nullable(),
 });
 
+/**
+ * POST /api/user-videos/{id}/transcript: captions a member brings for a video (most often one
+ * without captions on YouTube): the text of an .srt or .vtt file, or pasted timed text.
+ */
+export const uploadCaptionsRequestSchema = z.object({
+  text: z.string().min(1, captionsMessages.textRequired).max(CAPTIONS_MAX_CHARS, captionsMessages.tooLarge),
+  /** The file's name; left out for pasted text. */
+  name: z.string().trim().max(255, 'name must be at most 255 characters').optional(),
+  /** The member agreed that the new analysis replaces their edits. */
+  discardEdits: z.boolean().optional(),
+});
+
 /** GET /api/videos/{id}/transcript: the captions the analysis read, for reading along the topics. */
 export const videoTranscriptSchema = z.object({ videoId: videoIdSchema, segments: z.array(transcriptSegmentSchema) });
 
@@ -122,3 +137,4 @@ export type VideoMetadataResponse = z.infer<typeof videoMetadataResponseSchema>;
 export type CheckStatusResponse = z.infer<typeof checkStatusResponseSchema>;
 export type HistoryVideo = z.infer<typeof historyVideoSchema>;
 export type AnalysisEdit = z.infer<typeof analysisEditSchema>;
+export type UploadCaptionsRequest = z.infer<typeof uploadCaptionsRequestSchema>;

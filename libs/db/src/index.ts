@@ -5,3 +5,4 @@ export { migrate } from './migrate';
 export * from './stored-topics';
 export * from './session-user';
 export * from './analysis-edits';
+export * from './uploaded-transcripts';

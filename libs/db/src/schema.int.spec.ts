@@ -28,7 +28,7 @@ describe('database schema', () => {
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
   });
 
-  it("has every table of SPEC §3, and the members' edits", async () => {
+  it("has every table of SPEC §3, and the members' edits and uploads", async () => {
     const rows: { table_name: string }[] = await db.query(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations' ORDER BY 1",
     );
@@ -39,6 +39,7 @@ describe('database schema', () => {
       'quotes',
       'scheduled_posts',
       'shared_analysis',
+      'uploaded_transcripts',
       'user_video_analysis',
       'users',
       'videos',
@@ -137,6 +138,7 @@ describe('migrate', () => {
         'AnalysisProvenance1795359116770',
         'OneSharePerOwner1795362627047',
         'AnalysisEdits1795578834640',
+        'UploadedTranscripts1795580582837',
       ]);
       expect(await migrate(url)).toEqual([]);
       expect(await ensureDatabase(url)).toBe(false);

@@ -3,7 +3,7 @@ import proxyAddr from 'proxy-addr';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { AnalysisEdits } from '@findclips/db';
+import { AnalysisEdits, UploadedTranscripts } from '@findclips/db';
 import { authRoutes } from './auth/auth.routes';
 import { googleRoutes } from './auth/google';
 import { liveSessions } from './auth/live-sessions';
@@ -47,6 +47,8 @@ export interface GatewayDeps {
 
 /** The JSON body limit of every endpoint. */
 export const BODY_LIMIT = '100kb';
+/** Uploaded captions: up to 2 million characters of JSON-escaped text (CAPTIONS_MAX_CHARS). */
+export const CAPTIONS_BODY_LIMIT = '3mb';
 
 function authLimits({ env, redis }: GatewayDeps) {
   const prefix = `${env.REDIS_KEY_PREFIX}rl:`;
@@ -71,6 +73,7 @@ export function createApp(deps: GatewayDeps) {
   const users = new UsersRepository(dataSource);
   const videos = new VideosRepository(dataSource);
   const edits = new AnalysisEdits(dataSource);
+  const uploads = new UploadedTranscripts(dataSource);
   const lookups = new YoutubeLookupLimit(
     redis,
     env.REDIS_KEY_PREFIX,
@@ -102,6 +105,8 @@ export function createApp(deps: GatewayDeps) {
   app.use(securityHeaders());
   const web = new WebApp(env.WEB_DIST_DIR);
   app.use(web.assets());
+  // Captions are the one large body; every other route keeps the small limit.
+  app.post('/api/user-videos/:id/transcript', express.json({ limit: CAPTIONS_BODY_LIMIT }));
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(sameOriginOnly(env.ALLOWED_ORIGINS));
   // API answers depend on who asks: no cache keeps them unless a route says otherwise.
@@ -125,6 +130,7 @@ export function createApp(deps: GatewayDeps) {
     videosRoutes({
       videos,
       edits,
+      uploads,
       metadata,
       queue,
       credits: new GuestCredits(redis, env.REDIS_KEY_PREFIX, env.GUEST_ANALYSES_PER_IP_PER_DAY),
@@ -137,6 +143,7 @@ export function createApp(deps: GatewayDeps) {
       shares: new SharesRepository(dataSource),
       videos,
       edits,
+      uploads,
       redis,
       keyPrefix: env.REDIS_KEY_PREFIX,
       web,

@@ -54,7 +54,11 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
 
     try {
       await publish('ANALYSIS_STARTED');
-      let video = await repository.findVideo(videoId);
+      // A member's analysis reads the captions they uploaded for the video, if they did.
+      const uploaded = scope === 'private' ? await repository.findUpload(data.userId!, videoId) : null;
+      let video = uploaded
+        ? await repository.withUploadedCaptions(videoId, uploaded.segments, () => youtube.fetchDetails(videoId))
+        : await repository.findVideo(videoId);
       if (!video) {
         const fetched = await youtube.fetchVideo(videoId);
         await repository.saveTranscript(fetched.details, fetched.language, fetched.segments);

@@ -2,6 +2,7 @@ import type { ErrorCode, Topic, TranscriptSegment } from '@findclips/contracts';
 import {
   AnalysisEdits,
   CachedYoutubeDataEntity,
+  UploadedTranscripts,
   QuoteEntity,
   UserVideoAnalysisEntity,
   VideoEntity,
@@ -31,6 +32,54 @@ export class AnalysisRepository {
     return {
       segments,
       durationSeconds: row.durationSeconds,
+      title: row.title,
+      thumbnailUrl: row.thumbnailUrl,
+      status: row.analysisStatus,
+    };
+  }
+
+  /** The captions the member uploaded for the video; null when they read YouTube's. */
+  findUpload(userId: number, videoId: string) {
+    return new UploadedTranscripts(this.db).find(userId, videoId);
+  }
+
+  /**
+   * The video with the member's uploaded captions. Its details come from our row; a video we have
+   * no row for (one without captions on YouTube) gets one, with YouTube's details and no captions,
+   * its shared analysis failed for lack of them.
+   */
+  async withUploadedCaptions(
+    videoId: string,
+    segments: TranscriptSegment[],
+    fetchDetails: () => Promise<VideoDetails>,
+  ): Promise<StoredVideo> {
+    const repository = this.db.getRepository(CachedYoutubeDataEntity);
+    let row = await repository.findOneBy({ youtubeId: videoId });
+    if (!row) {
+      const details = await fetchDetails();
+      await this.db
+        .createQueryBuilder()
+        .insert()
+        .into(CachedYoutubeDataEntity)
+        .values({
+          youtubeId: videoId,
+          title: details.title,
+          thumbnailUrl: details.thumbnailUrl,
+          description: details.description,
+          channelTitle: details.channelTitle,
+          durationSeconds: details.durationSeconds ?? Math.ceil(segments.at(-1)?.end ?? 0),
+          transcriptData: writeTranscript([]),
+          analysisStatus: 'failed',
+          errorType: 'NO_TRANSCRIPT',
+          errorMessage: 'This video has no captions on YouTube.',
+        })
+        .orIgnore()
+        .execute();
+      row = await repository.findOneByOrFail({ youtubeId: videoId });
+    }
+    return {
+      segments,
+      durationSeconds: row.durationSeconds ?? Math.ceil(segments.at(-1)?.end ?? 0),
       title: row.title,
       thumbnailUrl: row.thumbnailUrl,
       status: row.analysisStatus,

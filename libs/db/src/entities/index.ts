@@ -4,6 +4,7 @@ import { GuestVideoAnalysisEntity } from './guest-video-analysis.entity';
 import { QuoteEntity } from './quote.entity';
 import { ScheduledPostEntity } from './scheduled-post.entity';
 import { SharedAnalysisEntity } from './shared-analysis.entity';
+import { UploadedTranscriptEntity } from './uploaded-transcript.entity';
 import { UserVideoAnalysisEntity } from './user-video-analysis.entity';
 import { UserEntity } from './user.entity';
 import { VideoEntity } from './video.entity';
@@ -15,12 +16,13 @@ export * from './guest-video-analysis.entity';
 export * from './quote.entity';
 export * from './scheduled-post.entity';
 export * from './shared-analysis.entity';
+export * from './uploaded-transcript.entity';
 export * from './user-video-analysis.entity';
 export * from './user.entity';
 export * from './video.entity';
 export * from './x-account.entity';
 
-/** Every table: SPEC §3's, and the members' edits of their analyses. */
+/** Every table: SPEC §3's, the members' edits of their analyses and the captions they uploaded. */
 export const entities = [
   UserEntity,
   XAccountEntity,
@@ -32,4 +34,5 @@ export const entities = [
   SharedAnalysisEntity,
   GuestVideoAnalysisEntity,
   AnalysisEditEntity,
+  UploadedTranscriptEntity,
 ];

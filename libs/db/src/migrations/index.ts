@@ -2,6 +2,7 @@ import { Init1795356686030 } from './1795356686030-Init';
 import { AnalysisProvenance1795359116770 } from './1795359116770-AnalysisProvenance';
 import { OneSharePerOwner1795362627047 } from './1795362627047-OneSharePerOwner';
 import { AnalysisEdits1795578834640 } from './1795578834640-AnalysisEdits';
+import { UploadedTranscripts1795580582837 } from './1795580582837-UploadedTranscripts';
 
 /** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
 export const migrations: Function[] = [
@@ -9,4 +10,5 @@ export const migrations: Function[] = [
   AnalysisProvenance1795359116770,
   OneSharePerOwner1795362627047,
   AnalysisEdits1795578834640,
+  UploadedTranscripts1795580582837,
 ];

@@ -14,13 +14,16 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 /** Errors thrown by body-parser carry a `type`; these are the caller's fault. */
 const bodyParserErrors: Record<string, { status: number; message: string }> = {
-  'entity.too.large': { status: 413, message: 'The request body is too large (100 kB at most)' },
   'entity.parse.failed': { status: 400, message: 'The request body is not valid JSON' },
   'encoding.unsupported': { status: 415, message: 'Unsupported content encoding' },
   'charset.unsupported': { status: 415, message: 'Unsupported charset' },
   'request.aborted': { status: 400, message: 'The request was aborted' },
   'request.size.invalid': { status: 400, message: 'The request body length does not match its Content-Length' },
 };
+
+/** 102400 → '100 kB', 3145728 → '3 MB': as the limits are written. */
+const readableSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} kB`;
 
 /** PostgreSQL's refusals of the caller's text: a NUL byte (22021), an unsupported escape (22P05). */
 const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
@@ -56,6 +59,11 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (error instanceof AppError) {
     if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     res.status(error.status).json(error.toBody());
+    return;
+  }
+  // Too large: the limit is the one of the parser that refused it (body-parser gives it in bytes).
+  if (error?.type === 'entity.too.large' && typeof error.limit === 'number') {
+    res.status(413).json({ message: `The request body is too large (${readableSize(error.limit)} at most)` });
     return;
   }
   const parserError = typeof error?.type === 'string' ? bodyParserErrors[error.type] : undefined;

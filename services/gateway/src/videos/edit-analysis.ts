@@ -6,12 +6,20 @@ import {
   type Topic,
   type TranscriptSegment,
 } from '@findclips/contracts';
-import { readTopics, readTranscript, type AnalysisEdits, type EditedAnalysis, type UserVideoAnalysisEntity } from '@findclips/db';
+import {
+  readTopics,
+  readTranscript,
+  type AnalysisEdits,
+  type EditedAnalysis,
+  type UploadedTranscripts,
+  type UserVideoAnalysisEntity,
+} from '@findclips/db';
 import type { VideosRepository } from './videos.repository';
 
 export interface EditAnalysisDeps {
   videos: VideosRepository;
   edits: AnalysisEdits;
+  uploads: UploadedTranscripts;
 }
 
 /** What a member reads of a video: the shared analysis's row, their own re-analysis, their edits. */
@@ -19,6 +27,8 @@ export interface MemberAnalysis {
   row: NonNullable<Awaited<ReturnType<VideosRepository['findCached']>>>;
   personal: UserVideoAnalysisEntity | null;
   edited: EditedAnalysis | null;
+  /** The name of the captions the member uploaded for the video, which their analysis read; null: YouTube's. */
+  uploaded: string | null;
 }
 
 /** A start closer than this to another is the same moment (caption times carry hundredths). */
@@ -30,14 +40,17 @@ const OWN_SENTENCE = 2;
  * The analysis a member reads of a video, or null when there is none to read: their edits, else
  * their own re-analysis, else the finished shared analysis.
  */
-export async function memberAnalysis({ videos, edits }: EditAnalysisDeps, userId: number, videoId: string) {
-  const [row, personal, edited] = await Promise.all([
+export async function memberAnalysis({ videos, edits, uploads }: EditAnalysisDeps, userId: number, videoId: string) {
+  const [row, personal, edited, upload] = await Promise.all([
     videos.findCached(videoId),
     videos.findPrivate(userId, videoId),
     edits.find(userId, videoId),
+    uploads.find(userId, videoId),
   ]);
   if (!row || (!personal && !edited && row.analysisStatus !== 'complete')) return null;
-  return { row, personal, edited } satisfies MemberAnalysis;
+  // Uploaded captions are read by the member's own analyses, not by the shared one.
+  const uploaded = upload && personal ? upload.sourceName : null;
+  return { row, personal, edited, uploaded } satisfies MemberAnalysis;
 }
 
 /** The topics a member reads before editing: their re-analysis, else the shared analysis. */
@@ -52,7 +65,7 @@ export async function editAnalysis(deps: EditAnalysisDeps, userId: number, video
   const current = await memberAnalysis(deps, userId, videoId);
   if (!current) throw new AppError('NOT_FOUND', videoMessages.notFound);
   // Moving a start needs the sentences of the transcript: read (and parsed) only for that edit.
-  const starts = edit.action === 'moveStart' ? await sentenceStarts(deps.videos, videoId) : [];
+  const starts = edit.action === 'moveStart' ? await sentenceStarts(deps, userId, videoId, current.uploaded !== null) : [];
   const edited = await deps.edits.edit(userId, videoId, unedited(current), (topics) => applyEdit(topics, edit, starts));
   return { ...current, edited };
 }
@@ -65,10 +78,14 @@ export async function undoEdits(deps: EditAnalysisDeps, userId: number, videoId:
   return current;
 }
 
-/** Where the transcript's sentences start, in seconds, in order. */
-async function sentenceStarts(videos: VideosRepository, videoId: string): Promise<number[]> {
-  const row = await videos.findFinishedTranscript(videoId);
-  const segments: TranscriptSegment[] = row ? readTranscript(row.transcriptData) : [];
+/** Where the sentences of the transcript the member's analysis read start, in seconds, in order. */
+async function sentenceStarts(deps: EditAnalysisDeps, userId: number, videoId: string, uploaded: boolean): Promise<number[]> {
+  let segments: TranscriptSegment[];
+  if (uploaded) segments = (await deps.uploads.find(userId, videoId))?.segments ?? [];
+  else {
+    const row = await deps.videos.findFinishedTranscript(videoId);
+    segments = row ? readTranscript(row.transcriptData) : [];
+  }
   if (segments.length === 0) throw new AppError('CONFLICT', editMessages.noTranscript);
   const { sentencesOf } = await import('@findclips/analysis');
   return sentencesOf(segments).map((sentence) => Math.round(sentence.start * 100) / 100);

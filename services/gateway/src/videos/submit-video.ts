@@ -31,7 +31,7 @@ export type Submission =
   | { kind: 'queued'; video: Described; status: 'pending' | 'analyzing'; left?: number };
 
 /** Who submits, and the request's id for the job's logs. */
-interface Submitter {
+export interface Submitter {
   videoId: string;
   /** The client's address, for the YouTube lookup limit and the guests' cap per network. */
   address: string;
@@ -43,8 +43,8 @@ interface Submitter {
  * not give (a live stream, an upcoming premiere) is refused rather than let past both caps. A video
  * without captions is refused here, before anyone pays for it.
  */
-export function checkVideo(facts: VideoFacts, guest: boolean): void {
-  if (!facts.hasCaptions) throw youtubeFailure(new YoutubeError('NO_TRANSCRIPT', facts.videoId));
+export function checkVideo(facts: VideoFacts, guest: boolean, { captionsUploaded = false } = {}): void {
+  if (!facts.hasCaptions && !captionsUploaded) throw youtubeFailure(new YoutubeError('NO_TRANSCRIPT', facts.videoId));
   const seconds = facts.durationSeconds;
   if (seconds === null) throw new AppError('VIDEO_TOO_LONG', videoMessages.unknownLength);
   if (seconds > VIDEO_MAX_SECONDS) throw new AppError('VIDEO_TOO_LONG', videoMessages.tooLong);
@@ -131,18 +131,28 @@ export async function submitAsGuest(
   return { kind: 'queued', video: video.facts, status: running(cached), left };
 }
 
+/** How a re-analysis goes: with the member's consent to lose their edits, from captions they uploaded. */
+export interface ReanalyzeOptions {
+  discardEdits?: boolean;
+  /** The member brings the captions: the video need not have any on YouTube. */
+  captionsUploaded?: boolean;
+  /** Runs once every rule has passed, just before the job is queued (stores the uploaded captions). */
+  beforeQueue?: () => Promise<void>;
+}
+
 /** A member's private re-analysis: their own provider, seen by them alone. */
 export async function reanalyze(
   { videos, edits, metadata, queue, memberLimit }: SubmitVideoDeps,
   user: UserEntity,
   { videoId, address, requestId }: Submitter,
-  discardEdits = false,
+  { discardEdits = false, captionsUploaded = false, beforeQueue }: ReanalyzeOptions = {},
 ): Promise<void> {
   // The member's edits are replaced by the new analysis (once it is stored): only if they agreed.
   if (!discardEdits && (await edits.find(user.id, videoId))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
   const facts = await metadata.get(videoId, address);
-  checkVideo(facts, false);
+  checkVideo(facts, false, { captionsUploaded });
   if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
+  await beforeQueue?.();
   await videos.recordHistory(user.id, videoId, facts);
   await enqueue(queue, requestId, {
     videoId,

@@ -2,6 +2,7 @@ import {
   AppError,
   analysisEditSchema,
   reanalyzeRequestSchema,
+  uploadCaptionsRequestSchema,
   transcriptRequestSchema,
   videoIdQuerySchema,
   videoIdSchema,
@@ -25,12 +26,13 @@ import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
 import { editAnalysis, memberAnalysis, undoEdits, type EditAnalysisDeps, type MemberAnalysis } from './edit-analysis';
 import { guestIdentity, guestIdOf } from './guest-id';
+import { uploadCaptions, type UploadCaptionsDeps } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
 import type { FinishedAnalyses } from './finished-analyses';
 import { reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps, type Submission } from './submit-video';
 import type { VideosRepository } from './videos.repository';
 
-export type VideosRoutesDeps = SubmitVideoDeps & EditAnalysisDeps;
+export type VideosRoutesDeps = UploadCaptionsDeps & EditAnalysisDeps;
 
 type CachedRow = Pick<
   CachedYoutubeDataEntity,
@@ -42,6 +44,7 @@ function analysisView(
   row: CachedRow,
   personal?: UserVideoAnalysisEntity | null,
   edited?: EditedAnalysis | null,
+  uploaded?: string | null,
 ): VideoAnalysisResponse {
   const topics = edited ? edited.topics : readTopics(personal ? personal.analyzedTopics : row.analyzedTopics);
   return {
@@ -58,10 +61,12 @@ function analysisView(
     updatedAt: (personal?.updatedAt ?? row.updatedAt).toISOString(),
     userAnalysisUpdatedAt: personal ? personal.updatedAt.toISOString() : null,
     editedAt: edited ? edited.editedAt.toISOString() : null,
+    transcriptSource: uploaded ? 'upload' : 'youtube',
+    transcriptName: uploaded ?? null,
   };
 }
 
-const memberView = ({ row, personal, edited }: MemberAnalysis) => analysisView(row, personal, edited);
+const memberView = ({ row, personal, edited, uploaded }: MemberAnalysis) => analysisView(row, personal, edited, uploaded);
 
 const videoIdParam = (req: Request) => parseInput(videoIdSchema, req.params.id);
 const videoIdQuery = (req: Request) => parseInput(videoIdQuerySchema, req.query).videoId;
@@ -131,6 +136,28 @@ export function videosRoutes(deps: VideosRoutesDeps) {
     res.json(memberView(await editAnalysis(deps, currentUser(req).id, videoId, edit)));
   });
 
+  /**
+   * Captions the member brings for a video without captions on YouTube (or better ones): an .srt
+   * or .vtt file's text, or pasted timed text, analysed as their private analysis.
+   */
+  router.post('/api/user-videos/:id/transcript', requireUser, async (req, res) => {
+    const videoId = videoIdParam(req);
+    const request = parseInput(uploadCaptionsRequestSchema, req.body);
+    await uploadCaptions(deps, currentUser(req), submitter(req, videoId), request);
+    res.status(202).json({ videoId, status: 'pending' });
+  });
+
+  /** The captions the member uploaded for the video, as the transcript endpoint serves YouTube's. */
+  router.get('/api/user-videos/:id/transcript', requireUser, async (req, res) => {
+    const videoId = videoIdParam(req);
+    const upload = await deps.uploads.find(currentUser(req).id, videoId);
+    if (!upload) throw new AppError('NOT_FOUND', videoMessages.notFound);
+    res.set({ ETag: `"${upload.version}"`, 'Cache-Control': 'private, no-cache' });
+    if (req.fresh) return void res.status(304).end();
+    const body: VideoTranscript = { videoId, segments: upload.segments };
+    res.json(body);
+  });
+
   /** Undoes every edit: the member reads the analysis as it was made. */
   router.delete('/api/user-videos/:id/edits', requireUser, async (req, res) => {
     res.json(memberView(await undoEdits(deps, currentUser(req).id, videoIdParam(req))));
@@ -156,7 +183,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   /** A member's private re-analysis (SPEC §4 Re-analyze): their own provider, seen by them alone. */
   router.post('/api/videos/analyze', requireUser, async (req, res) => {
     const { videoId, discardEdits } = parseInput(reanalyzeRequestSchema, req.body);
-    await reanalyze(deps, currentUser(req), submitter(req, videoId), discardEdits ?? false);
+    await reanalyze(deps, currentUser(req), submitter(req, videoId), { discardEdits });
     res.status(202).json({ videoId, status: 'pending' });
   });
 

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { isVideoId, parseYoutubeLink, transcriptSegmentSchema, type TranscriptSegment } from '@findclips/contracts';
+import { CaptionsError, readCaptions } from '@findclips/analysis';
 import type { YoutubeClient } from '@findclips/youtube';
-import webvtt from 'node-webvtt';
-import { parseSync } from 'subtitle';
 import { z } from 'zod';
 
 export interface LoadedTranscript {
@@ -19,37 +18,15 @@ export class InputError extends Error {}
 
 const jsonTranscriptSchema = z.object({ segments: z.array(transcriptSegmentSchema).min(1) });
 
-/** Subtitle cue text without markup (`<v Bob>`, `<i>`) or line breaks. */
-const plainText = (text: string) =>
-  text
-    .replace(/<[^>]+>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/**
- * `.srt` or `.vtt` text as segments in seconds. WebVTT goes to a WebVTT parser, which knows cue
- * identifiers, settings and NOTE blocks; SubRip to a SubRip parser.
- */
+/** `.srt` or `.vtt` text as segments in seconds (the upload's reader: problems name their line). */
 export function parseSubtitles(text: string): TranscriptSegment[] {
-  const cues = /^\uFEFF?WEBVTT/.test(text) ? vttCues(text) : srtCues(text);
-  return cues.flatMap((cue) => {
-    const content = plainText(cue.text);
-    return content ? [{ text: content, start: cue.start, end: cue.end }] : [];
-  });
-}
-
-function vttCues(text: string) {
   try {
-    return webvtt.parse(text, { strict: false }).cues;
+    return readCaptions(text);
   } catch (error) {
-    throw new InputError(`Not a WebVTT file we can read: ${(error as Error).message}`);
+    if (error instanceof CaptionsError) throw new InputError(error.message);
+    throw error;
   }
 }
-
-const srtCues = (text: string) =>
-  parseSync(text).flatMap((node) =>
-    node.type === 'cue' ? [{ text: node.data.text, start: node.data.start / 1000, end: node.data.end / 1000 }] : [],
-  );
 
 /** A YouTube link or id, a `.json` transcript `{ segments }`, or a `.srt` / `.vtt` file. */
 export async function loadTranscript(input: string, youtube: () => YoutubeClient): Promise<LoadedTranscript> {

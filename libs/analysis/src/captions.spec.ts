@@ -1,0 +1,60 @@
+import { CAPTIONS_MAX_CUES, CaptionsError, captionsFormat, readCaptions } from './captions';
+
+/** The message of the CaptionsError that reading `text` throws. */
+function problem(text: string): string {
+  try {
+    readCaptions(text);
+  } catch (error) {
+    if (error instanceof CaptionsError) return error.message;
+    throw error;
+  }
+  throw new Error('the captions were read');
+}
+
+describe('captions people bring themselves', () => {
+  it('reads SubRip and WebVTT with their parsers: markup, ids, settings and notes as the formats mean them', () => {
+    const srt =
+      '1\r\n00:00:01,000 --> 00:00:04,500\r\nHello <i>there</i>\r\nfriend.\r\n\r\n2\r\n00:00:05,000 --> 00:00:07,000\r\nNext.\r\n';
+    expect(captionsFormat(srt)).toBe('srt');
+    expect(readCaptions(srt)).toEqual([
+      { text: 'Hello there friend.', start: 1, end: 4.5 },
+      { text: 'Next.', start: 5, end: 7 },
+    ]);
+    const vtt =
+      'WEBVTT\n\nNOTE made by hand\n\nintro\n00:01.000 --> 00:04.000 align:start\n<v Bob>Hi.</v>\n\n00:00:05.000 --> 00:00:06.000\n\n';
+    expect(captionsFormat(vtt)).toBe('vtt');
+    expect(readCaptions(vtt)).toEqual([{ text: 'Hi.', start: 1, end: 4 }]);
+  });
+
+  it('reads pasted timed text: a time at the start of each line, lines without one continue the line above', () => {
+    const pasted = '0:00 Welcome back to the show\n[0:07] Today: buses\nand why they are late\n\n(1:02:03) - The last word\n';
+    expect(captionsFormat(pasted)).toBe('timed-text');
+    expect(readCaptions(pasted)).toEqual([
+      { text: 'Welcome back to the show', start: 0, end: 7 },
+      { text: 'Today: buses and why they are late', start: 7, end: 3_723 },
+      { text: 'The last word', start: 3_723, end: 3_725 },
+    ]);
+  });
+
+  it('names the line of the first problem', () => {
+    expect(problem('1\n00:00:01,000 --> 00:00:04,000\nFine.\n\n2\n00:00:05 -> 00:00:06\nx --> y\n')).toBe(
+      'Line 7: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
+    );
+    expect(problem('1\n00:00:09,000 --> 00:00:04,000\nBackwards.\n')).toBe('Line 2: this cue ends before it starts');
+    expect(problem('1\n00:00:09,000 --> 00:00:10,000\nLate.\n\n2\n00:00:01,000 --> 00:00:02,000\nEarly.\n')).toBe(
+      'Line 6: this cue starts before the cue above it; cues must be in time order',
+    );
+    expect(problem('Hello, this is not timed.\n0:05 Now it is.')).toBe(
+      'Line 1: each line of timed text starts with its time, like "1:02 Welcome back"',
+    );
+    expect(problem('0:05 Later\n0:01 Earlier')).toBe(
+      'Line 2: 0:01 comes before the time of the line above; lines must be in time order',
+    );
+    expect(problem('\n\n')).toMatch(/^Line 1: no captions found/);
+    expect(problem('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n')).toMatch(/^Line 1: no captions found/);
+    const clock = (i: number) =>
+      `${Math.floor(i / 3600)}:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`;
+    const tooMany = Array.from({ length: CAPTIONS_MAX_CUES + 1 }, (_, i) => `${clock(i)} word`);
+    expect(problem(tooMany.join('\n'))).toBe(`Line ${CAPTIONS_MAX_CUES + 1}: more than 7,200 lines`);
+  });
+});

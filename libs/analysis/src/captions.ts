@@ -1,0 +1,149 @@
+/**
+ * Captions people bring themselves: a SubRip (`.srt`) or WebVTT (`.vtt`) file, or timed text
+ * pasted from a video page ("1:02 Welcome back", one line each). Read with the registry's parsers
+ * where the format has one; every problem names the line it is on.
+ */
+import type { TranscriptSegment } from '@findclips/contracts';
+import webvtt from 'node-webvtt';
+import { parseSync } from 'subtitle';
+
+/** Captions we cannot read, and the line (1-based) where the problem is. */
+export class CaptionsError extends Error {
+  constructor(
+    readonly line: number,
+    problem: string,
+  ) {
+    super(`Line ${line}: ${problem}`);
+  }
+}
+
+export type CaptionsFormat = 'vtt' | 'srt' | 'timed-text';
+
+/** The most cues one file may hold: two hours of captions a second apart. */
+export const CAPTIONS_MAX_CUES = 7_200;
+
+/** Which format `text` is in: WebVTT by its header, SubRip by its `-->` timings, else timed text. */
+export function captionsFormat(text: string): CaptionsFormat {
+  if (/^\uFEFF?WEBVTT/.test(text)) return 'vtt';
+  return text.includes('-->') ? 'srt' : 'timed-text';
+}
+
+/** Cue text without markup (`<v Bob>`, `<i>`) or line breaks. */
+const plainText = (text: string) =>
+  text
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const TIME = String.raw`(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?`;
+const TIMING = new RegExp(String.raw`^\s*(${TIME})\s*-->\s*(${TIME})(?:\s.*)?$`);
+
+/** `01:02:03,500`, `1:02.5`, `1:02` → seconds. */
+export function seconds(time: string): number {
+  const parts = time.replace(',', '.').split(':').map(Number);
+  return parts.reduce((total, part) => total * 60 + part, 0);
+}
+
+/**
+ * The captions as transcript segments in seconds, in time order, without empty cues. Throws a
+ * CaptionsError naming the line of the first problem: a timing that does not read, a cue that ends
+ * before it starts, cues out of order, no cue at all, too many.
+ */
+export function readCaptions(text: string): TranscriptSegment[] {
+  const format = captionsFormat(text);
+  const lines = text.split(/\r\n|\r|\n/);
+  const segments = format === 'timed-text' ? timedText(lines) : subtitles(text, lines, format);
+  if (segments.length === 0) {
+    throw new CaptionsError(1, 'no captions found: give an .srt or .vtt file, or lines of timed text like "1:02 Welcome back"');
+  }
+  return segments;
+}
+
+/** Subtitle cues, after checking each timing line so a bad one is named by its line. */
+function subtitles(text: string, lines: string[], format: 'srt' | 'vtt'): TranscriptSegment[] {
+  const timingLines: number[] = [];
+  lines.forEach((line, i) => {
+    if (!line.includes('-->')) return;
+    const timing = TIMING.exec(line);
+    if (!timing) throw new CaptionsError(i + 1, 'a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"');
+    if (seconds(timing[2]!) < seconds(timing[1]!)) throw new CaptionsError(i + 1, 'this cue ends before it starts');
+    timingLines.push(i + 1);
+  });
+  if (timingLines.length > CAPTIONS_MAX_CUES) {
+    throw new CaptionsError(timingLines[CAPTIONS_MAX_CUES]!, `more than ${CAPTIONS_MAX_CUES.toLocaleString('en-US')} cues`);
+  }
+  const cues = format === 'vtt' ? vttCues(text) : srtCues(text);
+  const segments: TranscriptSegment[] = [];
+  cues.forEach((cue, i) => {
+    const content = plainText(cue.text);
+    const previous = segments.at(-1);
+    if (previous && cue.start < previous.start) {
+      throw new CaptionsError(timingLines[i] ?? 1, 'this cue starts before the cue above it; cues must be in time order');
+    }
+    if (content) segments.push({ text: content, start: cue.start, end: cue.end });
+  });
+  return segments;
+}
+
+function vttCues(text: string) {
+  try {
+    return webvtt.parse(text, { strict: false }).cues;
+  } catch (error) {
+    // node-webvtt counts cues; ours are the lines people see in their editor.
+    const cue = /\(cue #(\d+)\)/.exec((error as Error).message);
+    const line = cue ? lineOfCue(text, Number(cue[1])) : 1;
+    throw new CaptionsError(line, `not WebVTT we can read (${(error as Error).message.replace(/\s*\(cue #\d+\)/, '')})`);
+  }
+}
+
+/** The line of the n-th cue block (1-based) after the header. */
+function lineOfCue(text: string, n: number): number {
+  const lines = text.split(/\r\n|\r|\n/);
+  let block = 0;
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i]!.trim() && !lines[i - 1]!.trim() && ++block === n + 1) return i + 1;
+  }
+  return 1;
+}
+
+const srtCues = (text: string) =>
+  parseSync(text).flatMap((node) =>
+    node.type === 'cue' ? [{ text: node.data.text, start: node.data.start / 1000, end: node.data.end / 1000 }] : [],
+  );
+
+/** `[1:02] text`, `(01:02:03) text`, `1:02 - text`, `1:02 text`. */
+const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})[\])]?\s*[-–—:|]?\s*(.*)$`);
+
+/**
+ * Timed text: each line starts with the time its words are said; a line without a time continues
+ * the one above. A line lasts until the next starts (the last, as long as its words take to say).
+ */
+function timedText(lines: string[]): TranscriptSegment[] {
+  const cues: { start: number; text: string; line: number }[] = [];
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    const timed = TIMED_LINE.exec(line);
+    if (!timed) {
+      const last = cues.at(-1);
+      if (!last) throw new CaptionsError(i + 1, 'each line of timed text starts with its time, like "1:02 Welcome back"');
+      last.text += ` ${line.trim()}`;
+      return;
+    }
+    const start = seconds(timed[1]!);
+    const previous = cues.at(-1);
+    if (previous && start < previous.start) {
+      throw new CaptionsError(i + 1, `${timed[1]} comes before the time of the line above; lines must be in time order`);
+    }
+    if (cues.length === CAPTIONS_MAX_CUES) {
+      throw new CaptionsError(i + 1, `more than ${CAPTIONS_MAX_CUES.toLocaleString('en-US')} lines`);
+    }
+    cues.push({ start, text: timed[2]!.trim(), line: i + 1 });
+  });
+  return cues.flatMap((cue, i) => {
+    const text = plainText(cue.text);
+    if (!text) return [];
+    const words = text.split(' ').length;
+    const end = cues[i + 1]?.start ?? cue.start + Math.max(2, words / 2.5);
+    return [{ text, start: cue.start, end: Math.max(end, cue.start) }];
+  });
+}

@@ -1,0 +1,48 @@
+import type { TranscriptSegment } from '@findclips/contracts';
+import type { DataSource } from 'typeorm';
+import { UploadedTranscriptEntity } from './entities';
+import { readTranscript, writeTranscript } from './stored-topics';
+
+/** Captions a member uploaded for a video, as read. */
+export interface UploadedTranscript {
+  segments: TranscriptSegment[];
+  sourceName: string;
+  uploadedAt: Date;
+  /** A tag of the stored text, for ETags. */
+  version: string;
+}
+
+/**
+ * The one writer of `uploaded_transcripts`: the gateway stores a member's upload (a new one
+ * replaces the last); the worker and the gateway read it.
+ */
+export class UploadedTranscripts {
+  constructor(private readonly db: DataSource) {}
+
+  async save(userId: number, youtubeId: string, segments: TranscriptSegment[], sourceName: string): Promise<void> {
+    await this.db
+      .createQueryBuilder()
+      .insert()
+      .into(UploadedTranscriptEntity)
+      .values({ userId, youtubeId, transcriptData: writeTranscript(segments), sourceName })
+      .orUpdate(['transcript_data', 'source_name', 'updated_at'], ['user_id', 'youtube_id'])
+      .execute();
+  }
+
+  async find(userId: number, youtubeId: string): Promise<UploadedTranscript | null> {
+    const row = await this.db.getRepository(UploadedTranscriptEntity).findOneBy({ userId, youtubeId });
+    return (
+      row && {
+        segments: readTranscript(row.transcriptData),
+        sourceName: row.sourceName,
+        uploadedAt: row.updatedAt,
+        version: `${row.id}-${row.updatedAt.getTime()}`,
+      }
+    );
+  }
+
+  /** Whether the member analyses the video from captions they uploaded. */
+  exists(userId: number, youtubeId: string): Promise<boolean> {
+    return this.db.getRepository(UploadedTranscriptEntity).existsBy({ userId, youtubeId });
+  }
+}

@@ -1,0 +1,45 @@
+import {
+  AppError,
+  captionsMessages,
+  VIDEO_MAX_SECONDS,
+  type TranscriptSegment,
+  type UploadCaptionsRequest,
+} from '@findclips/contracts';
+import type { UploadedTranscripts, UserEntity } from '@findclips/db';
+import { reanalyze, type SubmitVideoDeps, type Submitter } from './submit-video';
+
+export interface UploadCaptionsDeps extends SubmitVideoDeps {
+  uploads: UploadedTranscripts;
+}
+
+/** The upload's captions as segments; a 400 naming the line when they cannot be read. */
+async function readUpload(text: string): Promise<TranscriptSegment[]> {
+  // The caption readers load with the first upload, not with the gateway.
+  const { CaptionsError, readCaptions } = await import('@findclips/analysis');
+  try {
+    return readCaptions(text);
+  } catch (error) {
+    if (error instanceof CaptionsError) throw new AppError('VALIDATION_ERROR', error.message, { field: 'text' });
+    throw error;
+  }
+}
+
+/**
+ * A member brings the captions of a video (most often one without captions on YouTube): read and
+ * checked, then stored once every rule of a re-analysis has passed, and analysed by the same
+ * pipeline as the member's private analysis. Their later re-analyses of the video read them too.
+ */
+export async function uploadCaptions(
+  deps: UploadCaptionsDeps,
+  user: UserEntity,
+  submitter: Submitter,
+  { text, name, discardEdits }: UploadCaptionsRequest,
+): Promise<void> {
+  const segments = await readUpload(text);
+  if (segments.at(-1)!.end > VIDEO_MAX_SECONDS) throw new AppError('VIDEO_TOO_LONG', captionsMessages.tooLong);
+  await reanalyze(deps, user, submitter, {
+    discardEdits,
+    captionsUploaded: true,
+    beforeQueue: () => deps.uploads.save(user.id, submitter.videoId, segments, name || 'pasted text'),
+  });
+}

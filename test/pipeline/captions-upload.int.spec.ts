@@ -1,0 +1,160 @@
+import {
+  captionsMessages,
+  editMessages,
+  videoAnalysisResponseSchema,
+  videoMessages,
+  videoTranscriptSchema,
+} from '@findclips/contracts';
+import { sampleTranscript } from '@findclips/testing';
+import { startPipeline, type Pipeline } from './harness';
+
+/** Two sample segments a line, as a person would paste a video page's timed text. */
+const timedText = (seconds: number) =>
+  sampleTranscript(seconds)
+    .map(
+      (segment) => `${Math.floor(segment.start / 60)}:${String(Math.floor(segment.start % 60)).padStart(2, '0')} ${segment.text}`,
+    )
+    .join('\n');
+
+const srt = (seconds: number) =>
+  sampleTranscript(seconds)
+    .map((segment, i) => {
+      const time = (value: number) => new Date(Math.round(value * 1000)).toISOString().slice(11, 23).replace('.', ',');
+      return `${i + 1}\n${time(segment.start)} --> ${time(segment.end)}\n${segment.text}\n`;
+    })
+    .join('\n');
+
+/**
+ * A video without captions on YouTube is not the end: a member uploads an .srt or .vtt file or
+ * pastes timed text, the same pipeline analyses it as their private analysis, and the analysis and
+ * its shared page say where the transcript came from.
+ */
+describe('captions a member brings', () => {
+  let p: Pipeline;
+  beforeAll(async () => {
+    p = await startPipeline();
+  });
+  afterAll(() => p.close());
+
+  const privateAnalysis = async (videoId: string, userId: number) => {
+    const deadline = Date.now() + 20_000;
+    const done = () => p.events.some((e) => e.videoId === videoId && e.userId === userId && e.type === 'VIDEO_ANALYZED');
+    while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(done()).toBe(true);
+  };
+
+  it('analyses a video without captions from an uploaded .srt file, and says so down to the shared page', async () => {
+    const videoId = p.addVideo(600, { tracks: [] });
+    const { browser, user } = await p.member();
+    // Without captions the video is refused as before...
+    const refused = await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(422);
+    expect(refused.body.errorType).toBe('NO_TRANSCRIPT');
+
+    // ...until the member brings them.
+    const upload = await browser
+      .post(`/api/user-videos/${videoId}/transcript`)
+      .send({ text: srt(600), name: 'talk.srt' })
+      .expect(202);
+    expect(upload.body).toEqual({ videoId, status: 'pending' });
+    await privateAnalysis(videoId, user.id);
+
+    const mine = videoAnalysisResponseSchema.strict().parse((await browser.get(`/api/user-videos/${videoId}`).expect(200)).body);
+    expect(mine).toMatchObject({ transcriptSource: 'upload', transcriptName: 'talk.srt', title: `Sample ${videoId}` });
+    expect(mine.analyzedTopics.length).toBeGreaterThan(1);
+    expect(mine.analyzedTopics.every((topic) => topic.endTime <= sampleTranscript(600).at(-1)!.end + 0.5)).toBe(true);
+
+    // The transcript the member reads along is theirs, with an ETag; nobody else's to read.
+    const transcript = await browser.get(`/api/user-videos/${videoId}/transcript`).expect(200);
+    expect(videoTranscriptSchema.parse(transcript.body).segments).toEqual(
+      sampleTranscript(600).map(({ text, start, end }) => ({ text, start, end })),
+    );
+    await browser.get(`/api/user-videos/${videoId}/transcript`).set('If-None-Match', transcript.headers.etag!).expect(304);
+    await p.gateway.request().get(`/api/videos/${videoId}/transcript`).expect(404);
+    await (await p.member()).browser.get(`/api/user-videos/${videoId}/transcript`).expect(404);
+
+    // Moving a start reads the uploaded captions' sentences.
+    const second = mine.analyzedTopics[1]!;
+    const moved = await browser
+      .patch(`/api/user-videos/${videoId}`)
+      .send({ action: 'moveStart', topicId: second.id, direction: 'later' });
+    expect([200, 409]).toContain(moved.status);
+    if (moved.status === 409) expect(moved.body.message).toBe(editMessages.pastQuote);
+
+    const shared = await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics: (await browser.get(`/api/user-videos/${videoId}`)).body.analyzedTopics })
+      .expect(201);
+    const page = (await p.gateway.request().get(`/api/shared/${shared.body.shareId}`).expect(200)).body;
+    expect(page.transcriptSource).toBe('upload');
+  });
+
+  it('reads pasted timed text the same way, and a re-analysis reads it again', async () => {
+    const videoId = p.addVideo(300, { tracks: [] });
+    const { browser, user } = await p.member();
+    await browser
+      .post(`/api/user-videos/${videoId}/transcript`)
+      .send({ text: timedText(300) })
+      .expect(202);
+    await privateAnalysis(videoId, user.id);
+    const mine = (await browser.get(`/api/user-videos/${videoId}`).expect(200)).body;
+    expect(mine).toMatchObject({ transcriptSource: 'upload', transcriptName: 'pasted text' });
+    expect(mine.analyzedTopics.length).toBeGreaterThan(0);
+    const events = p.events.length;
+    await browser.post('/api/videos/analyze').send({ videoId, forceReanalyze: true }).expect(202);
+    const deadline = Date.now() + 20_000;
+    while (!p.events.slice(events).some((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(p.events.slice(events).map((e) => e.type)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    // A video with captions on YouTube says they came from there.
+    const captioned = p.addVideo(300);
+    await browser.post(`/api/videos/transcript?videoId=${captioned}`).send({}).expect(202);
+    await p.nextEvent(captioned, 'VIDEO_ANALYZED');
+    const share = await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: captioned, topics: (await browser.get(`/api/cached-videos/${captioned}`)).body.analyzedTopics })
+      .expect(201);
+    expect((await p.gateway.request().get(`/api/shared/${share.body.shareId}`).expect(200)).body.transcriptSource).toBe(
+      'youtube',
+    );
+  });
+
+  it('refuses bad captions with a 4xx naming the line, and stores nothing', async () => {
+    const videoId = p.addVideo(300, { tracks: [] });
+    const { browser } = await p.member();
+    const send = (body: object) => browser.post(`/api/user-videos/${videoId}/transcript`).send(body);
+    expect(
+      (
+        await send({
+          text: '1\n00:00:01,000 --> 00:00:04,000\nFine.\n\n2\n00:00:05,000 -> 00:00:09\nBroken.\n\n3\nx --> y\n',
+        }).expect(400)
+      ).body,
+    ).toEqual({
+      errorType: 'VALIDATION_ERROR',
+      field: 'text',
+      message: 'Line 10: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
+    });
+    expect((await send({ text: 'Just words, no times.' }).expect(400)).body.message).toBe(
+      'Line 1: each line of timed text starts with its time, like "1:02 Welcome back"',
+    );
+    expect((await send({ text: '' }).expect(400)).body.message).toBe(captionsMessages.textRequired);
+    expect((await send({ text: '0:00 Hi\n2:00:01 Past two hours' }).expect(422)).body.message).toBe(captionsMessages.tooLong);
+    expect((await send({ text: 'x'.repeat(2_000_001) }).expect(400)).body.message).toBe(captionsMessages.tooLarge);
+    const huge = await send({ text: 'x'.repeat(3_200_000) }).expect(413);
+    expect(huge.body.message).toBe('The request body is too large (3 MB at most)');
+    // Every other route keeps its 100 kB limit.
+    expect(
+      (
+        await browser
+          .patch(`/api/user-videos/${videoId}`)
+          .send({ action: 'x'.repeat(110_000) })
+          .expect(413)
+      ).body.message,
+    ).toBe('The request body is too large (100 kB at most)');
+    await p.gateway.browser().post(`/api/user-videos/${videoId}/transcript`).send({ text: '0:00 Hi' }).expect(401);
+    // Nothing was stored or queued.
+    await browser.get(`/api/user-videos/${videoId}/transcript`).expect(404);
+    expect(p.events.filter((e) => e.videoId === videoId)).toEqual([]);
+    expect((await browser.get(`/api/user-videos/${videoId}`).expect(404)).body.message).toBe(videoMessages.notFound);
+  });
+});
