@@ -27,6 +27,8 @@ jest.setTimeout(240_000);
 const [talk, podcast, panel, marathon] = DEMO_VIDEOS;
 /** A 10-minute video whose captions fall under the content policy (SPEC §8). */
 const refused = { id: 'FCpolicy001', title: 'A film review that quotes its villain' };
+/** A 7-minute video with no captions on YouTube: a member brings their own. */
+const uncaptioned = { id: 'FCnoCaps001', title: 'A street interview nobody captioned' };
 const link = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
@@ -53,6 +55,13 @@ beforeAll(async () => {
         ),
       },
     ],
+  });
+  youtube.addVideo({
+    id: uncaptioned.id,
+    title: uncaptioned.title,
+    channel: 'Find Clips Demo',
+    durationSeconds: 420,
+    tracks: [],
   });
   stack = await startStack({
     env: {
@@ -533,6 +542,32 @@ describe('Find Clips in Chromium', () => {
     expect(Date.now() - shown).toBeGreaterThan(6_000);
     await policy.getByRole('button', { name: 'Try Another Video' }).click();
     await page.getByText('Find the best moments of any long video').waitFor();
+  });
+
+  it('analyses captions a member brings for a video without any', async () => {
+    const page = await newPage();
+    await login(page);
+    await pasteLink(page, link(uncaptioned.id));
+    const failed = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Analysis Failed' }) });
+    const form = failed.getByRole('form', { name: 'Bring your own captions' });
+    await form.waitFor();
+    // Timed text as a video page shows it: a time at the start of each line.
+    const clockOf = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+    const lines = sampleTranscript(420).map((segment) => `${clockOf(segment.start)} ${segment.text}`);
+    await form.getByLabel('Or paste timed text').fill(['Hello and welcome', ...lines].join('\n'));
+    await form.getByRole('button', { name: 'Analyse these captions' }).click();
+    await form.getByText('Line 1: each line of timed text starts with its time, like "1:02 Welcome back"').waitFor();
+    await look(page, 'captions-upload');
+    await form.getByLabel('Or paste timed text').fill(lines.join('\n'));
+    await form.getByRole('button', { name: 'Analyse these captions' }).click();
+    await topics(page).first().waitFor({ timeout: 60_000 });
+    expect(await topics(page).count()).toBeGreaterThan(1);
+    await page.getByText('Transcript: captions you uploaded (pasted text)').waitFor();
+    // Search and the transcript read the uploaded captions.
+    await page.getByRole('button', { name: 'Show transcript' }).click();
+    const panel = page.getByRole('group', { name: /^Transcript, \d+ lines$/ });
+    expect(await panel.getAttribute('aria-label')).toBe(`Transcript, ${lines.length} lines`);
+    await look(page, 'captions-analysed');
   });
 
   it('re-analyzes after confirmation, following the new analysis live', async () => {

@@ -232,6 +232,52 @@ describe('dashboard: submit failures (SPEC §4, §8)', () => {
     expect(await screen.findByText('Demo')).toBeInTheDocument();
   });
 
+  it('offers a member a video without captions to bring their own: a bad file names its line, a good one is analysed', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    const message = 'This video has no captions to analyse.';
+    let answer = json(400, { errorType: 'VALIDATION_ERROR', field: 'text', message: 'Line 2: this cue ends before it starts' });
+    const calls = fakeApi({
+      [`POST /api/videos/transcript`]: json(422, { message, errorType: 'NO_TRANSCRIPT' }),
+      [`POST /api/user-videos/${VIDEO}/transcript`]: () => answer,
+    });
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    const screenCard = await screen.findByRole('alert');
+    expect(within(screenCard).getByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument();
+    const form = within(screenCard).getByRole('form', { name: 'Bring your own captions' });
+    const file = new File(['1\n00:00:09,000 --> 00:00:04,000\nBackwards.\n'], 'talk.srt', { type: 'application/x-subrip' });
+    await user.upload(within(form).getByLabelText('Caption file (.srt or .vtt)'), file);
+    expect(within(form).getByLabelText('Or paste timed text')).toBeDisabled();
+    await user.click(within(form).getByRole('button', { name: 'Analyse these captions' }));
+    expect(await within(form).findByText('Line 2: this cue ends before it starts')).toBeInTheDocument();
+
+    answer = json(202, { videoId: VIDEO, status: 'pending' });
+    await user.click(within(form).getByRole('button', { name: 'Analyse these captions' }));
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    expect(
+      calls.filter((c) => c.path.endsWith('/transcript') && c.path.startsWith('/api/user-videos')).map((c) => c.body),
+    ).toEqual([
+      { text: '1\n00:00:09,000 --> 00:00:04,000\nBackwards.\n', name: 'talk.srt' },
+      { text: '1\n00:00:09,000 --> 00:00:04,000\nBackwards.\n', name: 'talk.srt' },
+    ]);
+  });
+
+  it('tells a guest in a toast, with no upload: captions are for members', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 2 }),
+      [`POST /api/guest/videos/transcript`]: json(422, {
+        message: 'This video has no captions to analyse.',
+        errorType: 'NO_TRANSCRIPT',
+      }),
+    });
+    renderWithApp(<DashboardPage />, { user: null });
+    await paste(user);
+    expect(await within(toast()).findByText('This video has no captions to analyse.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Bring your own captions' })).not.toBeInTheDocument();
+  });
+
   it('shows a member the Video Too Long screen (2 hours max) with its toast, and empties the link field', async () => {
     const user = userEvent.setup();
     rememberUser(member);

@@ -187,6 +187,7 @@ describe('shared page (SPEC §2)', () => {
     expect(screen.getByText('1 view')).toBeInTheDocument();
     expect(screen.getByText('from Channel Five')).toBeInTheDocument();
     expect(screen.getByText('Shared video clips containing 6 topics')).toBeInTheDocument();
+    expect(screen.getByTestId('transcript-source')).toHaveTextContent("Transcript: the video's captions on YouTube");
     expect(screen.getByAltText('The big interview')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Open in Find Clips' })).not.toBeInTheDocument();
 
@@ -202,6 +203,14 @@ describe('shared page (SPEC §2)', () => {
     expect(anchors()).toHaveLength(4);
     // Every topic has its clip section, whatever the list shows.
     expect(document.querySelectorAll('section[id^="topic-"]')).toHaveLength(6);
+  });
+
+  it('says where the transcript came from: YouTube, or captions the member who shared it uploaded', async () => {
+    fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share({ transcriptSource: 'upload' })) });
+    renderShared();
+    expect(await screen.findByTestId('transcript-source')).toHaveTextContent(
+      'Transcript: captions uploaded by the member who shared this video',
+    );
   });
 
   it('gives the owner a way back, and says when no topics were shared', async () => {

@@ -70,7 +70,7 @@ describe('searching a video', () => {
     const calls = fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
     renderWithApp(
       <PlaybackProvider>
-        <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} />
+        <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} transcriptUrl="/api/videos/dQw4w9WgXcQ/transcript" />
       </PlaybackProvider>,
       { user: null },
     );
@@ -131,7 +131,7 @@ describe('searching a video', () => {
     renderWithApp(
       <PlaybackProvider>
         <input aria-label="Another field" />
-        <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} />
+        <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} transcriptUrl="/api/videos/dQw4w9WgXcQ/transcript" />
       </PlaybackProvider>,
       { user: null },
     );

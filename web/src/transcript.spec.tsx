@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ClipPlayer } from './components/clip-player';
 import { PlaybackProvider } from './components/playback';
-import { TranscriptSection } from './dashboard/transcript-section';
+import { TranscriptSection, transcriptOrigin } from './dashboard/transcript-section';
 import { rowAt, transcriptRows } from './dashboard/transcript-rows';
 import { fakeApi, json, renderWithApp } from './test/render';
 
@@ -53,7 +53,7 @@ describe('the transcript by topic', () => {
     fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
     renderWithApp(
       <PlaybackProvider>
-        <TranscriptSection youtubeId="dQw4w9WgXcQ" topics={topics} />
+        <TranscriptSection youtubeId="dQw4w9WgXcQ" topics={topics} origin={transcriptOrigin('dQw4w9WgXcQ', null)} />
         <ClipPlayer youtubeId="dQw4w9WgXcQ" start={9} end={30} title="A Viral Cut" />
       </PlaybackProvider>,
       { user: null },
@@ -89,5 +89,22 @@ describe('the transcript by topic', () => {
     await user.click(within(panel.parentElement!).getByRole('button', { name: 'Close clip' }));
     reports(screen.getByTitle('A Viral Cut') as HTMLIFrameElement, 11);
     expect(marked()).toEqual(['0:10Line number 3']);
+  });
+
+  it('reads the captions a member uploaded from their own endpoint, and says where the transcript came from', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({ 'GET /api/user-videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
+    const origin = transcriptOrigin('dQw4w9WgXcQ', { transcriptSource: 'upload', transcriptName: 'talk.srt' });
+    renderWithApp(
+      <PlaybackProvider>
+        <TranscriptSection youtubeId="dQw4w9WgXcQ" topics={topics} origin={origin} />
+      </PlaybackProvider>,
+      { user: null },
+    );
+    expect(screen.getByText('Transcript: captions you uploaded (talk.srt)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show transcript' }));
+    await screen.findByRole('group', { name: 'Transcript, 3000 lines' });
+    expect(calls.map((call) => call.path)).toEqual(['/api/user-videos/dQw4w9WgXcQ/transcript']);
+    expect(transcriptOrigin('dQw4w9WgXcQ', null).label).toBe("Transcript: the video's captions on YouTube");
   });
 });

@@ -8,6 +8,7 @@ import { useAuth } from '../lib/auth';
 import { thumbnailOf } from '../lib/format';
 import { PlaybackProvider } from '../components/playback';
 import { AnalysisProgress } from './analysis-progress';
+import { CaptionsUpload } from './captions-upload';
 import { DEMO_TOPICS, DEMO_VIDEO } from './demo';
 import { ErrorScreen } from './error-screen';
 import { LinkForm } from './link-form';
@@ -15,7 +16,7 @@ import { SearchSection } from './search-section';
 import { ShareDialog } from './share-dialog';
 import { TopicsEdit } from './topics-edit';
 import { TopicsWatch } from './topics-watch';
-import { TranscriptSection } from './transcript-section';
+import { TranscriptSection, transcriptOrigin } from './transcript-section';
 import { useAnalysisEdits } from './use-analysis-edits';
 import { useAnalysisFlow } from './use-analysis-flow';
 import { useJustFinished } from './use-progress';
@@ -52,6 +53,7 @@ export default function DashboardPage() {
   // The member edited this analysis: a re-analysis would replace the edits, so the confirmation says so.
   const edited = member && analysed !== null && Boolean(flow.analysis?.editedAt);
   const edits = useAnalysisEdits(youtubeId);
+  const origin = transcriptOrigin(youtubeId, flow.analysis);
 
   return (
     <PlaybackProvider>
@@ -77,7 +79,12 @@ export default function DashboardPage() {
         </section>
 
         {state.phase === 'error' && flow.state.error ? (
-          <ErrorScreen failure={flow.state.error} onRetry={flow.retry} onClear={flow.clear} />
+          <ErrorScreen
+            failure={flow.state.error}
+            onRetry={flow.retry}
+            onClear={flow.clear}
+            upload={member && state.videoId && <CaptionsUpload videoId={state.videoId} onQueued={flow.followUpload} />}
+          />
         ) : (
           <>
             <VideoHeader
@@ -103,7 +110,7 @@ export default function DashboardPage() {
             )}
             {(running || finishing) && <AnalysisProgress running={running} done={finishing} />}
             {!isDemo && state.phase === 'idle' && <Spinner label="Loading the analysis" />}
-            {analysed && <SearchSection youtubeId={youtubeId} topics={analysed} />}
+            {analysed && <SearchSection youtubeId={youtubeId} topics={analysed} transcriptUrl={origin.url} />}
             {shownTopics &&
               (shownTopics.length === 0 ? (
                 <Card className="p-6 text-sm text-slate-600">No topics were found in this video.</Card>
@@ -120,7 +127,7 @@ export default function DashboardPage() {
                   />
                 </>
               ))}
-            {analysed && <TranscriptSection youtubeId={youtubeId} topics={analysed} />}
+            {analysed && <TranscriptSection youtubeId={youtubeId} topics={analysed} origin={origin} />}
           </>
         )}
 

@@ -5,7 +5,18 @@ import { Button, Card, buttonClass } from '../components/ui';
 import type { AnalysisFailure } from './analysis-state';
 
 /** The error screens: content policy, too long (one message: what a guest gains by signing up), data loading, any other failure. */
-export function ErrorScreen({ failure, onRetry, onClear }: { failure: AnalysisFailure; onRetry(): void; onClear(): void }) {
+export function ErrorScreen({
+  failure,
+  onRetry,
+  onClear,
+  upload,
+}: {
+  failure: AnalysisFailure;
+  onRetry(): void;
+  onClear(): void;
+  /** Shown under a video without captions: what a member can do about it (bring their own). */
+  upload?: React.ReactNode;
+}) {
   if (failure.type === 'CONTENT_POLICY') {
     return (
       <Screen icon={<Ban className="h-8 w-8 text-red-500" aria-hidden />} title="Content Policy Violation">
@@ -56,6 +67,7 @@ export function ErrorScreen({ failure, onRetry, onClear }: { failure: AnalysisFa
       <Button className="mt-4" onClick={onClear}>
         Try Another Video
       </Button>
+      {failure.type === 'NO_TRANSCRIPT' && upload}
     </Screen>
   );
 }

@@ -46,3 +46,6 @@ export function failureToast(type: ErrorCode | undefined, message: string, categ
 
 /** Failures of a submission that replace the dashboard with their own screen, not only a toast. */
 export const SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['VIDEO_TOO_LONG', 'GUEST_VIDEO_TOO_LONG']);
+
+/** And for members, a video without captions: its screen offers to bring their own. */
+export const MEMBER_SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['NO_TRANSCRIPT']);

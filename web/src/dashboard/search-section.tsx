@@ -21,7 +21,15 @@ const typingIn = (target: EventTarget | null) =>
  * `j`/`k` (or the arrow keys in the box) move to the next or previous match and play it, Enter
  * plays the current one, Esc clears. The transcript is fetched the first time someone searches.
  */
-export function SearchSection({ youtubeId, topics }: { youtubeId: string; topics: Topic[] }) {
+export function SearchSection({
+  youtubeId,
+  topics,
+  transcriptUrl,
+}: {
+  youtubeId: string;
+  topics: Topic[];
+  transcriptUrl: string;
+}) {
   const [query, setQuery] = useState('');
   const [wanted, setWanted] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -29,7 +37,7 @@ export function SearchSection({ youtubeId, topics }: { youtubeId: string; topics
   const box = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const transcript = useQuery<VideoTranscript>({
-    queryKey: [`/api/videos/${youtubeId}/transcript`],
+    queryKey: [transcriptUrl],
     enabled: wanted || query !== '',
   });
   const entries = useMemo(() => searchEntries(topics, transcript.data?.segments), [topics, transcript.data]);

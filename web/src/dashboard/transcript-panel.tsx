@@ -16,8 +16,8 @@ import { rowAt, transcriptRows } from './transcript-rows';
  * the end of its topic; while any clip of the page plays, the line being said is marked and kept
  * in view.
  */
-export default function TranscriptPanel({ youtubeId, topics }: { youtubeId: string; topics: Topic[] }) {
-  const transcript = useQuery<VideoTranscript>({ queryKey: [`/api/videos/${youtubeId}/transcript`] });
+export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId: string; topics: Topic[]; url: string }) {
+  const transcript = useQuery<VideoTranscript>({ queryKey: [url] });
   const rows = useMemo(() => transcriptRows(transcript.data?.segments ?? [], topics), [transcript.data, topics]);
   const [playing, setPlaying] = useState<{ start: number; end: number } | null>(null);
   // Any clip of the page that plays (this panel's, a Viral Cut, a Full Topic) marks its line.

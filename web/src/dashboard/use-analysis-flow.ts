@@ -8,7 +8,7 @@ import type { LiveIdentity } from '../lib/live';
 import { readStored, removeStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
 import { useToast } from '../lib/toast';
 import { analysisReducer, initialAnalysis, type AnalysisFailure } from './analysis-state';
-import { SCREEN_FAILURES, SESSION_EXPIRED, failureToast } from './failure-toasts';
+import { MEMBER_SCREEN_FAILURES, SCREEN_FAILURES, SESSION_EXPIRED, failureToast } from './failure-toasts';
 import { useLiveChannel } from './use-live';
 import { GUEST_CREDITS_KEY, analysisKey, checkStatus, submitVideo, useAnalysis, useGuestCredits } from './video-data';
 
@@ -120,7 +120,9 @@ export function useAnalysisFlow(auth: AuthState) {
     else toast(failureToast(type, message));
     if (type === 'GUEST_QUOTA_EXCEEDED') queryClient.setQueryData(GUEST_CREDITS_KEY, { left: 0 });
     const failure: AnalysisFailure | undefined =
-      type && SCREEN_FAILURES.has(type) ? { type, message, categories: [] } : undefined;
+      type && (SCREEN_FAILURES.has(type) || (member && MEMBER_SCREEN_FAILURES.has(type)))
+        ? { type, message, categories: [] }
+        : undefined;
     dispatch({ type: 'submitFailed', error: failure });
   };
 
@@ -177,6 +179,8 @@ export function useAnalysisFlow(auth: AuthState) {
     credits: credits.data?.left,
     connection,
     submit,
+    /** Captions the member uploaded are being analysed: follow it as a re-analysis. */
+    followUpload: () => dispatch({ type: 'reanalyze' }),
     reanalyze: (discardEdits = false) => state.videoId && reanalyze.mutate({ videoId: state.videoId, discardEdits }),
     clear,
     retry,

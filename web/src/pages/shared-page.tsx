@@ -88,6 +88,11 @@ export default function SharedPage() {
             <Film className="h-4 w-4" aria-hidden />
             Shared video clips containing {plural(topics.length, 'topic')}
           </p>
+          <p className="mt-1 text-sm text-slate-600" data-testid="transcript-source">
+            {data.transcriptSource === 'upload'
+              ? 'Transcript: captions uploaded by the member who shared this video'
+              : "Transcript: the video's captions on YouTube"}
+          </p>
           {topics.length > 0 && (
             <div className="mt-3 w-fit">
               <ExportMenu source={{ title: videoTitle, youtubeId: data.youtubeId, topics }} />

@@ -1,0 +1,75 @@
+import { CAPTIONS_MAX_CHARS, captionsMessages } from '@findclips/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { apiRequest } from '../lib/api';
+import { Button } from '../components/ui';
+
+/**
+ * For a video without captions on YouTube: a member brings their own, an .srt or .vtt file or
+ * pasted timed text, and the same pipeline analyses them. A file the server cannot read is
+ * answered with the line where the problem is, shown here.
+ */
+export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueued(): void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [pasted, setPasted] = useState('');
+  const ids = useId();
+  const upload = useMutation({
+    mutationFn: async () => {
+      const text = file ? await file.text() : pasted;
+      if (!text.trim()) throw new Error(captionsMessages.textRequired);
+      if (text.length > CAPTIONS_MAX_CHARS) throw new Error(captionsMessages.tooLarge);
+      return apiRequest('POST', `/api/user-videos/${encodeURIComponent(videoId)}/transcript`, {
+        text,
+        ...(file ? { name: file.name } : {}),
+      });
+    },
+    onSuccess: onQueued,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    upload.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="mt-4 grid gap-3 border-t border-slate-200 pt-4" aria-labelledby={`${ids}-title`}>
+      <h3 id={`${ids}-title`} className="text-base font-semibold text-slate-900">
+        Bring your own captions
+      </h3>
+      <p>
+        Upload an .srt or .vtt file, or paste timed text with a time at the start of each line (like “1:02 Welcome back”). Up to 2
+        million characters and 2 hours; only you see the analysis until you share it.
+      </p>
+      <label htmlFor={`${ids}-file`} className="grid gap-1 font-medium text-slate-800">
+        Caption file (.srt or .vtt)
+        <input
+          id={`${ids}-file`}
+          type="file"
+          accept=".srt,.vtt,.txt,text/vtt,application/x-subrip,text/plain"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          className="text-sm font-normal file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-surface file:px-3 file:py-1.5"
+        />
+      </label>
+      <label htmlFor={`${ids}-text`} className="grid gap-1 font-medium text-slate-800">
+        Or paste timed text
+        <textarea
+          id={`${ids}-text`}
+          value={pasted}
+          disabled={file !== null}
+          onChange={(event) => setPasted(event.target.value)}
+          rows={5}
+          placeholder={'0:00 Welcome back to the show\n0:07 Today we talk about buses'}
+          className="rounded-md border border-slate-300 bg-surface p-2 font-mono text-xs font-normal placeholder:text-slate-500 disabled:opacity-60"
+        />
+      </label>
+      {upload.isError && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {upload.error.message}
+        </p>
+      )}
+      <Button type="submit" className="w-fit" disabled={upload.isPending}>
+        <Upload className="h-4 w-4" aria-hidden />
+        {upload.isPending ? 'Uploading…' : 'Analyse these captions'}
+      </Button>
+    </form>
+  );
+}
