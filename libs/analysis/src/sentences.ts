@@ -5,6 +5,7 @@
  * cut every few seconds wherever the words fall).
  */
 import type { TranscriptSegment } from '@findclips/contracts';
+import { boundaryLogits } from './boundaries';
 import { languageOf, WORD, words } from './text';
 
 /** The transcript as one text: caption texts joined by a space, with where each starts. */
@@ -20,6 +21,8 @@ export interface Span {
   to: number;
   /** Restored without a word that opens sentences: cut only because the run grew too long. */
   forced?: boolean;
+  /** Restored: how likely (0 to 1) a sentence really starts here. */
+  confidence?: number;
 }
 
 /** A sentence of the transcript with its time span. */
@@ -31,6 +34,8 @@ export interface Sentence {
   segment: number;
   /** Its start was restored by cutting a run too long, not from a word that opens sentences. */
   forced?: boolean;
+  /** Restored: how likely (0 to 1) a sentence really starts here (punctuated: absent, sure). */
+  confidence?: number;
 }
 
 export function joinSegments(segments: TranscriptSegment[]): JoinedText {
@@ -130,6 +135,8 @@ const LINE_START = 0.2;
 /**
  * Sentence spans of unpunctuated English speech: a sentence starts where a word likely to open one
  * follows a word that can close one; a run of MAX_WORDS without one is cut at its likeliest place.
+ * Each span says how likely the boundary model finds that a sentence really starts there, for
+ * quotes to prefer the surest edges.
  */
 function restoredSpans(joined: JoinedText): Span[] {
   // Words, where they start and end: plain arrays, as a 3-hour transcript has 40,000 of them.
@@ -156,6 +163,9 @@ function restoredSpans(joined: JoinedText): Span[] {
         ? -Infinity
         : (OPENS.get(word) ?? 0) + (CLOSES.get(previous) ?? 0) + (joined.offsets[line] === from[i] ? LINE_START : 0);
   }
+  // How sure the boundary model is of each start: sentences are cut as before (letting the model
+  // cut them too moved topic boundaries on real auto-captions), quotes prefer the surest edges.
+  const logits = boundaryLogits(found);
   const score = (i: number) => scores[i]!;
   const starts = [0];
   const forced = new Set<number>();
@@ -180,10 +190,12 @@ function restoredSpans(joined: JoinedText): Span[] {
     }
     i++;
   }
+  const sure = (i: number) => (i === 0 ? 1 : 1 / (1 + Math.exp(-logits[i]!)));
   return starts.map((start, k) => ({
     from: from[start]!,
     to: to[(starts[k + 1] ?? found.length) - 1]!,
     ...(forced.has(start) ? { forced: true } : {}),
+    confidence: sure(start),
   }));
 }
 
@@ -216,11 +228,12 @@ function spansOf(joined: JoinedText): Span[] {
 /** Sentences with times interpolated within their captions. */
 export function sentencesOf(segments: TranscriptSegment[]): Sentence[] {
   const joined = joinSegments(segments);
-  return sentenceSpans(joined).map(({ from, to, forced }) => ({
+  return sentenceSpans(joined).map(({ from, to, forced, confidence }) => ({
     text: joined.text.slice(from, to).trim(),
     start: timeAt(joined, from),
     end: timeAt(joined, to),
     segment: segmentAt(joined, from),
     ...(forced ? { forced } : {}),
+    ...(confidence !== undefined ? { confidence } : {}),
   }));
 }
