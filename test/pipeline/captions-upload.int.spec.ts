@@ -1,9 +1,10 @@
+import { sentencesOf } from '@findclips/analysis';
 import {
   captionsMessages,
-  editMessages,
   videoAnalysisResponseSchema,
   videoMessages,
   videoTranscriptSchema,
+  type Topic,
 } from '@findclips/contracts';
 import { sampleTranscript } from '@findclips/testing';
 import { startPipeline, type Pipeline } from './harness';
@@ -36,15 +37,15 @@ describe('captions a member brings', () => {
   });
   afterAll(() => p.close());
 
-  const privateAnalysis = async (videoId: string, userId: number) => {
-    const deadline = Date.now() + 20_000;
-    const done = () => p.events.some((e) => e.videoId === videoId && e.userId === userId && e.type === 'VIDEO_ANALYZED');
-    while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(done()).toBe(true);
-  };
+  /** A video without captions on YouTube, as long as the sample captions of `seconds` run. */
+  const uncaptioned = (seconds: number) =>
+    p.addVideo(seconds, { tracks: [], durationSeconds: Math.ceil(sampleTranscript(seconds).at(-1)!.end) });
+
+  const privateAnalysis = (videoId: string, userId: number, after = 0) =>
+    p.nextEvent(videoId, 'VIDEO_ANALYZED', undefined, { userId, after });
 
   it('analyses a video without captions from an uploaded .srt file, and says so down to the shared page', async () => {
-    const videoId = p.addVideo(600, { tracks: [] });
+    const videoId = uncaptioned(600);
     const { browser, user } = await p.member();
     // Without captions the video is refused as before...
     const refused = await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(422);
@@ -72,13 +73,26 @@ describe('captions a member brings', () => {
     await p.gateway.request().get(`/api/videos/${videoId}/transcript`).expect(404);
     await (await p.member()).browser.get(`/api/user-videos/${videoId}/transcript`).expect(404);
 
-    // Moving a start reads the uploaded captions' sentences.
-    const second = mine.analyzedTopics[1]!;
+    // Moving a start goes to a sentence of the uploaded captions (YouTube has none for this video).
+    const [first, second] = mine.analyzedTopics as [Topic, Topic];
+    for (const quote of first.quotes) {
+      await browser
+        .patch(`/api/user-videos/${videoId}`)
+        .send({ action: 'removeQuote', topicId: first.id, quoteId: quote.id })
+        .expect(200);
+    }
     const moved = await browser
       .patch(`/api/user-videos/${videoId}`)
-      .send({ action: 'moveStart', topicId: second.id, direction: 'later' });
-    expect([200, 409]).toContain(moved.status);
-    if (moved.status === 409) expect(moved.body.message).toBe(editMessages.pastQuote);
+      .send({ action: 'moveStart', topicId: second.id, direction: 'earlier' })
+      .expect(200);
+    const starts = sentencesOf(sampleTranscript(600)).map((sentence) => Math.round(sentence.start * 100) / 100);
+    expect(starts).toContain(moved.body.analyzedTopics[1].startTime);
+    expect(moved.body.analyzedTopics[1].startTime).toBeLessThan(second.startTime);
+
+    // New captions replace the analysis: the edits go only with the member's consent.
+    const again = await browser.post(`/api/user-videos/${videoId}/transcript`).send({ text: srt(600), name: 'talk-v2.srt' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(videoMessages.editsWouldBeLost);
 
     const shared = await browser
       .post('/api/analysis/share')
@@ -88,8 +102,8 @@ describe('captions a member brings', () => {
     expect(page.transcriptSource).toBe('upload');
   });
 
-  it('reads pasted timed text the same way, and a re-analysis reads it again', async () => {
-    const videoId = p.addVideo(300, { tracks: [] });
+  it('reads pasted timed text and WebVTT the same way, and a re-analysis reads them again', async () => {
+    const videoId = uncaptioned(300);
     const { browser, user } = await p.member();
     await browser
       .post(`/api/user-videos/${videoId}/transcript`)
@@ -101,11 +115,16 @@ describe('captions a member brings', () => {
     expect(mine.analyzedTopics.length).toBeGreaterThan(0);
     const events = p.events.length;
     await browser.post('/api/videos/analyze').send({ videoId, forceReanalyze: true }).expect(202);
-    const deadline = Date.now() + 20_000;
-    while (!p.events.slice(events).some((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await privateAnalysis(videoId, user.id, events);
     expect(p.events.slice(events).map((e) => e.type)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    expect((await browser.get(`/api/user-videos/${videoId}`).expect(200)).body.transcriptSource).toBe('upload');
+
+    const vttVideo = uncaptioned(300);
+    const vtt = `WEBVTT\n\n${srt(300).replace(/(\d\d),(\d\d\d)/g, '$1.$2')}`;
+    await browser.post(`/api/user-videos/${vttVideo}/transcript`).send({ text: vtt, name: 'talk.vtt' }).expect(202);
+    await privateAnalysis(vttVideo, user.id);
+    const fromVtt = (await browser.get(`/api/user-videos/${vttVideo}/transcript`).expect(200)).body;
+    expect(fromVtt.segments).toEqual(sampleTranscript(300).map(({ text, start, end }) => ({ text, start, end })));
     // A video with captions on YouTube says they came from there.
     const captioned = p.addVideo(300);
     await browser.post(`/api/videos/transcript?videoId=${captioned}`).send({}).expect(202);
@@ -120,7 +139,7 @@ describe('captions a member brings', () => {
   });
 
   it('refuses bad captions with a 4xx naming the line, and stores nothing', async () => {
-    const videoId = p.addVideo(300, { tracks: [] });
+    const videoId = uncaptioned(300);
     const { browser } = await p.member();
     const send = (body: object) => browser.post(`/api/user-videos/${videoId}/transcript`).send(body);
     expect(
@@ -139,9 +158,19 @@ describe('captions a member brings', () => {
     );
     expect((await send({ text: '' }).expect(400)).body.message).toBe(captionsMessages.textRequired);
     expect((await send({ text: '0:00 Hi\n2:00:01 Past two hours' }).expect(422)).body.message).toBe(captionsMessages.tooLong);
+    const length = Math.ceil(sampleTranscript(300).at(-1)!.end);
+    expect(
+      (await send({ text: `0:00 Hi\n${Math.floor(length / 60) + 2}:00 Past the end of the video` }).expect(400)).body.message,
+    ).toBe(captionsMessages.pastTheEnd(length));
     expect((await send({ text: 'x'.repeat(2_000_001) }).expect(400)).body.message).toBe(captionsMessages.tooLarge);
-    const huge = await send({ text: 'x'.repeat(3_200_000) }).expect(413);
-    expect(huge.body.message).toBe('The request body is too large (3 MB at most)');
+    const huge = await send({ text: 'x'.repeat(8_500_000) }).expect(413);
+    expect(huge.body.message).toBe('The request body is too large (8 MB at most)');
+    // A video with captions on YouTube is analysed from those.
+    const captioned = await browser
+      .post(`/api/user-videos/${p.addVideo(300)}/transcript`)
+      .send({ text: '0:00 Hi' })
+      .expect(409);
+    expect(captioned.body.message).toBe(captionsMessages.hasCaptions);
     // Every other route keeps its 100 kB limit.
     expect(
       (

@@ -135,11 +135,8 @@ describe("editing a member's analysis", () => {
     // Refused, the edits are still there.
     expect(read(await browser.get(`/api/user-videos/${videoId}`).expect(200)).analyzedTopics[0]!.title).toBe('Mine');
 
-    const privateEvents = () =>
-      p.events.filter((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED' && e.userId === user.id);
     await browser.post('/api/videos/analyze').send({ videoId, forceReanalyze: true, discardEdits: true }).expect(202);
-    const deadline = Date.now() + 20_000;
-    while (privateEvents().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED', undefined, { userId: user.id });
     const fresh = read(await browser.get(`/api/user-videos/${videoId}`).expect(200));
     expect(fresh).toMatchObject({ editedAt: null, isUserSpecific: true, userAnalysisUpdatedAt: expect.any(String) });
     expect(fresh.analyzedTopics.map((t) => t.title)).not.toContain('Mine');

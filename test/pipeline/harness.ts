@@ -20,6 +20,12 @@ import { startTestGateway, testDataSource, type TestGateway } from '../../servic
 import { startWorker } from '../../services/worker/src/worker';
 import type { Registry } from 'prom-client';
 
+/** Which events count: a member's private ones, from an index of `events` on. */
+export interface EventFilter {
+  userId?: number | null;
+  after?: number;
+}
+
 export interface Pipeline {
   gateway: TestGateway;
   youtube: FakeYoutube;
@@ -29,8 +35,11 @@ export interface Pipeline {
   gemini: FakeGemini;
   /** Every analysis event published, in order. */
   events: AnalysisEvent[];
-  /** Resolves with the first event of `type` for `videoId` (waiting for it if need be). */
-  nextEvent(videoId: string, type: AnalysisEvent['type'], timeoutMs?: number): Promise<AnalysisEvent>;
+  /**
+   * Resolves with the first event of `type` for `videoId` (waiting for it if need be); with a
+   * filter, only a member's private event (`userId`), from event number `after` on.
+   */
+  nextEvent(videoId: string, type: AnalysisEvent['type'], timeoutMs?: number, filter?: EventFilter): Promise<AnalysisEvent>;
   /** A video on the fake YouTube with a sample transcript of `seconds`. */
   addVideo(seconds?: number, fields?: Parameters<FakeYoutube['addVideo']>[0] extends infer V ? Partial<V> : never): string;
   /** A newly registered member's browser (session cookie kept) and user, with `aiProvider` when given. */
@@ -93,10 +102,12 @@ export async function startPipeline(
     for (const wake of waiters) wake();
   });
 
-  const nextEvent = (videoId: string, type: AnalysisEvent['type'], timeoutMs = 20_000) =>
+  const nextEvent = (videoId: string, type: AnalysisEvent['type'], timeoutMs = 20_000, { userId, after = 0 }: EventFilter = {}) =>
     new Promise<AnalysisEvent>((resolve, reject) => {
       const check = () => {
-        const found = events.find((e) => e.videoId === videoId && e.type === type);
+        const found = events
+          .slice(after)
+          .find((e) => e.videoId === videoId && e.type === type && (userId === undefined || e.userId === userId));
         if (!found) return false;
         waiters.delete(check);
         clearTimeout(timer);

@@ -245,12 +245,22 @@ describe('dashboard: submit failures (SPEC §4, §8)', () => {
     await paste(user);
     const screenCard = await screen.findByRole('alert');
     expect(within(screenCard).getByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument();
-    const form = within(screenCard).getByRole('form', { name: 'Bring your own captions' });
+    // The form sits beside the alert, not inside it.
+    expect(within(screenCard).queryByRole('form')).not.toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Bring your own captions' });
     const file = new File(['1\n00:00:09,000 --> 00:00:04,000\nBackwards.\n'], 'talk.srt', { type: 'application/x-subrip' });
     await user.upload(within(form).getByLabelText('Caption file (.srt or .vtt)'), file);
     expect(within(form).getByLabelText('Or paste timed text')).toBeDisabled();
+    await user.click(within(form).getByRole('button', { name: 'Remove talk.srt to paste text instead' }));
+    expect(within(form).getByLabelText('Or paste timed text')).toBeEnabled();
+    await user.upload(within(form).getByLabelText('Caption file (.srt or .vtt)'), file);
     await user.click(within(form).getByRole('button', { name: 'Analyse these captions' }));
     expect(await within(form).findByText('Line 2: this cue ends before it starts')).toBeInTheDocument();
+    // The message describes the file field it is about.
+    expect(within(form).getByLabelText('Caption file (.srt or .vtt)')).toHaveAccessibleDescription(
+      'Line 2: this cue ends before it starts',
+    );
+    expect(within(form).getByLabelText('Caption file (.srt or .vtt)')).toBeInvalid();
 
     answer = json(202, { videoId: VIDEO, status: 'pending' });
     await user.click(within(form).getByRole('button', { name: 'Analyse these captions' }));

@@ -27,6 +27,7 @@ const segments = [
   { text: 'We start with the Cafe owners of Lyon.', start: 4, end: 9 },
   { text: 'Nobody ambushed anyone.', start: 9, end: 12 },
   { text: 'Now, buses: they are the backbone of a city.', start: 610, end: 615 },
+  { text: 'Thanks for listening, and see you next week.', start: 1_300, end: 1_306 },
 ];
 
 /** The line that says how many matches there are (a status, read out as it changes). */
@@ -50,8 +51,9 @@ describe('searching a video', () => {
     expect(search(entries, 'cafe lyon').map((hit) => hit.start)).toEqual([4]);
     expect(search(entries, 'cafe tokyo')).toEqual([]);
     expect(search(entries, '  ...  ')).toEqual([]);
-    // A line plays to the end of its topic.
+    // A line plays to the end of its topic; one after the last topic, to its own end.
     expect(search(entries, 'backbone')[0]).toMatchObject({ start: 610, end: 1_200 });
+    expect(search(entries, 'listening')[0]).toMatchObject({ start: 1_300, end: 1_306 });
   });
 
   it('marks the matched words in the text as written', () => {
@@ -94,7 +96,7 @@ describe('searching a video', () => {
       '10:40QuoteA bus lane moves more people than a car lane ever will.',
     ]);
     expect(within(matches).getAllByText(/^bus/i, { selector: 'mark' })).toHaveLength(3);
-    expect(screen.getByRole('img', { name: 'Where the matches fall in the video, from 0:00 to 20:00' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Where the matches fall in the video, from 0:00 to 21:46' })).toBeInTheDocument();
 
     // Enter plays the current match and moves to the list, where j and k go to the next and previous.
     await user.keyboard('{Enter}');
@@ -123,6 +125,32 @@ describe('searching a video', () => {
     await user.keyboard('tokyo');
     expect(count()).toHaveTextContent('No matches for “tokyo”');
     expect(calls.filter((call) => call.path.endsWith('/transcript'))).toHaveLength(1);
+  });
+
+  it('lets a person turn the single-key shortcuts off (the arrows and Enter in the box still work)', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
+    renderWithApp(
+      <PlaybackProvider>
+        <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} transcriptUrl="/api/videos/dQw4w9WgXcQ/transcript" />
+      </PlaybackProvider>,
+      { user: null },
+    );
+    const toggle = screen.getByRole('button', { name: 'Single-key shortcuts on' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Single-key shortcuts off' })).toHaveAttribute('aria-pressed', 'false');
+    const box = screen.getByRole('searchbox', { name: 'Search this video' });
+    await user.click(document.body);
+    await user.keyboard('/');
+    expect(box).not.toHaveFocus();
+    await user.click(box);
+    await user.keyboard('bus{ArrowDown}{Enter}');
+    expect(count()).toHaveTextContent('3 matches, 2 of 3 at 10:10');
+    await user.keyboard('j');
+    expect(count()).toHaveTextContent('2 of 3 at 10:10');
+    // The choice is remembered in this browser.
+    expect(localStorage.getItem('findclips.searchShortcuts')).toBe('false');
   });
 
   it('leaves / j k to the fields people type in', async () => {

@@ -1,9 +1,13 @@
 import { CAPTIONS_MAX_CUES, CaptionsError, captionsFormat, readCaptions } from './captions';
 
+/** 3725 → '1:02:05'. */
+const clock = (seconds: number) =>
+  `${Math.floor(seconds / 3600)}:${String(Math.floor(seconds / 60) % 60).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+
 /** The message of the CaptionsError that reading `text` throws. */
 function problem(text: string): string {
   try {
-    readCaptions(text);
+    readCaptions(text, { maxCues: CAPTIONS_MAX_CUES });
   } catch (error) {
     if (error instanceof CaptionsError) return error.message;
     throw error;
@@ -36,6 +40,13 @@ describe('captions people bring themselves', () => {
     ]);
   });
 
+  it('reads any number of cues when no limit is given (the CLI), and markup without a closing > in linear time', () => {
+    const film = Array.from({ length: 9_000 }, (_, i) => `${clock(i)} line ${i}`);
+    expect(readCaptions(film.join('\n'))).toHaveLength(9_000);
+    // A quadratic tag pattern would take hours on this; the linear one reads it at once.
+    expect(readCaptions(`0:00 ${'<'.repeat(2_000_000)}`)).toEqual([{ text: '<'.repeat(2_000_000), start: 0, end: 2 }]);
+  });
+
   it('names the line of the first problem', () => {
     expect(problem('1\n00:00:01,000 --> 00:00:04,000\nFine.\n\n2\n00:00:05 -> 00:00:06\nx --> y\n')).toBe(
       'Line 7: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
@@ -52,9 +63,14 @@ describe('captions people bring themselves', () => {
     );
     expect(problem('\n\n')).toMatch(/^Line 1: no captions found/);
     expect(problem('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n')).toMatch(/^Line 1: no captions found/);
-    const clock = (i: number) =>
-      `${Math.floor(i / 3600)}:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`;
     const tooMany = Array.from({ length: CAPTIONS_MAX_CUES + 1 }, (_, i) => `${clock(i)} word`);
     expect(problem(tooMany.join('\n'))).toBe(`Line ${CAPTIONS_MAX_CUES + 1}: more than 7,200 lines`);
+    // Milliseconds in three digits, as the formats write them: "1.5" would be read as 1.005 s.
+    expect(problem('1\n00:00:01.5 --> 00:00:04,000\nShort.\n')).toBe(
+      'Line 2: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
+    );
+    expect(problem('WEBVTT\n\n00:01.5 --> 00:02.500\nShort.\n')).toBe(
+      'Line 3: a cue\'s times must read like "00:01:02.500 --> 00:01:05.000"',
+    );
   });
 });

@@ -20,7 +20,7 @@ export class CaptionsError extends Error {
 
 export type CaptionsFormat = 'vtt' | 'srt' | 'timed-text';
 
-/** The most cues one file may hold: two hours of captions a second apart. */
+/** The most cues one upload may hold: two hours of captions a second apart. */
 export const CAPTIONS_MAX_CUES = 7_200;
 
 /** Which format `text` is in: WebVTT by its header, SubRip by its `-->` timings, else timed text. */
@@ -29,15 +29,18 @@ export function captionsFormat(text: string): CaptionsFormat {
   return text.includes('-->') ? 'srt' : 'timed-text';
 }
 
-/** Cue text without markup (`<v Bob>`, `<i>`) or line breaks. */
+/** Cue text without markup (`<v Bob>`, `<i>`) or line breaks (linear: a tag holds no `<`). */
 const plainText = (text: string) =>
   text
-    .replace(/<[^>]+>/g, '')
+    .replace(/<[^<>]*>/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 
+/** A time in timed text: `1:02`, `01:02:03`, `1:02.5`. */
 const TIME = String.raw`(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?`;
-const TIMING = new RegExp(String.raw`^\s*(${TIME})\s*-->\s*(${TIME})(?:\s.*)?$`);
+/** A subtitle cue's time, as SubRip and WebVTT write it: milliseconds in three digits, hours optional. */
+const CUE_TIME = String.raw`(?:\d{1,3}:)?\d{2}:\d{2}[.,]\d{3}`;
+const TIMING = new RegExp(String.raw`^\s*(${CUE_TIME})\s*-->\s*(${CUE_TIME})(?:\s.*)?$`);
 
 /** `01:02:03,500`, `1:02.5`, `1:02` → seconds. */
 export function seconds(time: string): number {
@@ -48,12 +51,12 @@ export function seconds(time: string): number {
 /**
  * The captions as transcript segments in seconds, in time order, without empty cues. Throws a
  * CaptionsError naming the line of the first problem: a timing that does not read, a cue that ends
- * before it starts, cues out of order, no cue at all, too many.
+ * before it starts, cues out of order, no cue at all, more than `maxCues` (uploads: CAPTIONS_MAX_CUES).
  */
-export function readCaptions(text: string): TranscriptSegment[] {
+export function readCaptions(text: string, { maxCues = Infinity } = {}): TranscriptSegment[] {
   const format = captionsFormat(text);
   const lines = text.split(/\r\n|\r|\n/);
-  const segments = format === 'timed-text' ? timedText(lines) : subtitles(text, lines, format);
+  const segments = format === 'timed-text' ? timedText(lines, maxCues) : subtitles(text, lines, format, maxCues);
   if (segments.length === 0) {
     throw new CaptionsError(1, 'no captions found: give an .srt or .vtt file, or lines of timed text like "1:02 Welcome back"');
   }
@@ -61,17 +64,21 @@ export function readCaptions(text: string): TranscriptSegment[] {
 }
 
 /** Subtitle cues, after checking each timing line so a bad one is named by its line. */
-function subtitles(text: string, lines: string[], format: 'srt' | 'vtt'): TranscriptSegment[] {
+function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues: number): TranscriptSegment[] {
   const timingLines: number[] = [];
+  // Milliseconds follow a comma in SubRip, a full stop in WebVTT.
+  const mark = format === 'vtt' ? '.' : ',';
   lines.forEach((line, i) => {
     if (!line.includes('-->')) return;
     const timing = TIMING.exec(line);
-    if (!timing) throw new CaptionsError(i + 1, 'a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"');
+    if (!timing) {
+      throw new CaptionsError(i + 1, `a cue's times must read like "00:01:02${mark}500 --> 00:01:05${mark}000"`);
+    }
     if (seconds(timing[2]!) < seconds(timing[1]!)) throw new CaptionsError(i + 1, 'this cue ends before it starts');
     timingLines.push(i + 1);
   });
-  if (timingLines.length > CAPTIONS_MAX_CUES) {
-    throw new CaptionsError(timingLines[CAPTIONS_MAX_CUES]!, `more than ${CAPTIONS_MAX_CUES.toLocaleString('en-US')} cues`);
+  if (timingLines.length > maxCues) {
+    throw new CaptionsError(timingLines[maxCues]!, `more than ${maxCues.toLocaleString('en-US')} cues`);
   }
   const cues = format === 'vtt' ? vttCues(text) : srtCues(text);
   const segments: TranscriptSegment[] = [];
@@ -119,7 +126,7 @@ const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})[\])]?\s*[-–—:|]?
  * Timed text: each line starts with the time its words are said; a line without a time continues
  * the one above. A line lasts until the next starts (the last, as long as its words take to say).
  */
-function timedText(lines: string[]): TranscriptSegment[] {
+function timedText(lines: string[], maxCues: number): TranscriptSegment[] {
   const cues: { start: number; text: string; line: number }[] = [];
   lines.forEach((line, i) => {
     if (!line.trim()) return;
@@ -135,9 +142,7 @@ function timedText(lines: string[]): TranscriptSegment[] {
     if (previous && start < previous.start) {
       throw new CaptionsError(i + 1, `${timed[1]} comes before the time of the line above; lines must be in time order`);
     }
-    if (cues.length === CAPTIONS_MAX_CUES) {
-      throw new CaptionsError(i + 1, `more than ${CAPTIONS_MAX_CUES.toLocaleString('en-US')} lines`);
-    }
+    if (cues.length === maxCues) throw new CaptionsError(i + 1, `more than ${maxCues.toLocaleString('en-US')} lines`);
     cues.push({ start, text: timed[2]!.trim(), line: i + 1 });
   });
   return cues.flatMap((cue, i) => {

@@ -22,40 +22,42 @@ export class AnalysisEdits {
   }
 
   /**
-   * Applies `change` to the member's edited topics (starting from `original` at the first edit),
-   * one edit at a time per member and video (the row is locked), and stores the result.
+   * Applies `change` to the member's edited topics (at the first edit, to `original()`: the
+   * analysis they read), one edit at a time per member and video, and stores the result. Edits
+   * and a re-analysis storing its topics take turns (`lock`): an edit never starts from an analysis
+   * a re-analysis has just replaced.
    */
   async edit(
     userId: number,
     youtubeId: string,
-    original: Topic[],
+    original: () => Promise<Topic[]>,
     change: (topics: Topic[]) => Topic[],
   ): Promise<EditedAnalysis> {
     return this.db.transaction(async (tx) => {
-      await tx
+      await AnalysisEdits.lock(tx, userId, youtubeId);
+      const row = await tx.getRepository(AnalysisEditEntity).findOneBy({ userId, youtubeId });
+      const topics = change(row ? readTopics(row.editedTopics) : await original());
+      const saved = await tx
         .createQueryBuilder()
         .insert()
         .into(AnalysisEditEntity)
-        .values({ userId, youtubeId, editedTopics: writeTopics(original) })
-        .orIgnore()
+        .values({ userId, youtubeId, editedTopics: writeTopics(topics) })
+        .orUpdate(['edited_topics', 'updated_at'], ['user_id', 'youtube_id'])
+        .returning(['updated_at'])
         .execute();
-      const row = await tx
-        .getRepository(AnalysisEditEntity)
-        .createQueryBuilder('edit')
-        .setLock('pessimistic_write')
-        .where('edit.user_id = :userId AND edit.youtube_id = :youtubeId', { userId, youtubeId })
-        .getOneOrFail();
-      const topics = change(readTopics(row.editedTopics));
-      const [saved] = await tx.query(
-        `UPDATE analysis_edits SET edited_topics = $2, updated_at = now() WHERE id = $1 RETURNING updated_at`,
-        [row.id, writeTopics(topics)],
-      );
-      return { topics, editedAt: (saved as { updated_at: Date }[])[0]!.updated_at };
+      return { topics, editedAt: (saved.raw as { updated_at: Date }[])[0]!.updated_at };
     });
   }
 
+  /** Takes the member's turn on the video's analysis until the transaction ends. */
+  static async lock(tx: EntityManager, userId: number, youtubeId: string): Promise<void> {
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [userId, youtubeId]);
+  }
+
   /** Forgets the member's edits of the video (undoing them, or replaced by a re-analysis). */
-  async discard(userId: number, youtubeId: string, tx: EntityManager | DataSource = this.db): Promise<void> {
+  async discard(userId: number, youtubeId: string, tx?: EntityManager): Promise<void> {
+    if (!tx) return this.db.transaction((own) => this.discard(userId, youtubeId, own));
+    await AnalysisEdits.lock(tx, userId, youtubeId);
     await tx.getRepository(AnalysisEditEntity).delete({ userId, youtubeId });
   }
 }

@@ -139,6 +139,7 @@ describe('migrate', () => {
         'OneSharePerOwner1795362627047',
         'AnalysisEdits1795578834640',
         'UploadedTranscripts1795580582837',
+        'AnalysisTranscriptSource1795581895217',
       ]);
       expect(await migrate(url)).toEqual([]);
       expect(await ensureDatabase(url)).toBe(false);

@@ -40,9 +40,4 @@ export class UploadedTranscripts {
       }
     );
   }
-
-  /** Whether the member analyses the video from captions they uploaded. */
-  exists(userId: number, youtubeId: string): Promise<boolean> {
-    return this.db.getRepository(UploadedTranscriptEntity).existsBy({ userId, youtubeId });
-  }
 }

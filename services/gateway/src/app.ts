@@ -47,8 +47,8 @@ export interface GatewayDeps {
 
 /** The JSON body limit of every endpoint. */
 export const BODY_LIMIT = '100kb';
-/** Uploaded captions: up to 2 million characters of JSON-escaped text (CAPTIONS_MAX_CHARS). */
-export const CAPTIONS_BODY_LIMIT = '3mb';
+/** Uploaded captions: 2 million characters (CAPTIONS_MAX_CHARS), up to 4 bytes each in UTF-8. */
+export const CAPTIONS_BODY_LIMIT = '8mb';
 
 function authLimits({ env, redis }: GatewayDeps) {
   const prefix = `${env.REDIS_KEY_PREFIX}rl:`;
@@ -143,7 +143,6 @@ export function createApp(deps: GatewayDeps) {
       shares: new SharesRepository(dataSource),
       videos,
       edits,
-      uploads,
       redis,
       keyPrefix: env.REDIS_KEY_PREFIX,
       web,

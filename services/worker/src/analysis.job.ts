@@ -85,7 +85,13 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       inProvider = false;
 
       if (scope === 'shared') await repository.completeShared(videoId, result.topics, result.provider, result.model);
-      else await repository.savePrivate(data.userId!, videoId, result.topics, result.provider, result.model);
+      else {
+        await repository.savePrivate(data.userId!, videoId, result.topics, {
+          provider: result.provider,
+          model: result.model,
+          transcriptSource: uploaded ? 'upload' : 'youtube',
+        });
+      }
       if (data.userId) await repository.recordForMember(data.userId, videoId, video, result.topics);
 
       await publish('VIDEO_ANALYZED');

@@ -1,4 +1,4 @@
-import type { ErrorCode, Topic, TranscriptSegment } from '@findclips/contracts';
+import type { ErrorCode, Topic, TranscriptSegment, TranscriptSource } from '@findclips/contracts';
 import {
   AnalysisEdits,
   CachedYoutubeDataEntity,
@@ -142,8 +142,16 @@ export class AnalysisRepository {
    * A member's private analysis: one row per member and video, replaced by a re-analysis, which
    * also replaces the member's edits (they agreed to lose them when they asked for it).
    */
-  async savePrivate(userId: number, videoId: string, topics: Topic[], provider: string, model: string): Promise<void> {
+  async savePrivate(
+    userId: number,
+    videoId: string,
+    topics: Topic[],
+    provenance: { provider: string; model: string; transcriptSource: TranscriptSource },
+  ): Promise<void> {
+    const { provider, model, transcriptSource } = provenance;
     await this.db.transaction(async (tx) => {
+      // The member's edits and this analysis take turns: an edit in progress finishes first.
+      await AnalysisEdits.lock(tx, userId, videoId);
       await tx
         .createQueryBuilder()
         .insert()
@@ -154,8 +162,12 @@ export class AnalysisRepository {
           analyzedTopics: writeTopics(topics),
           analysisProvider: provider,
           analysisModel: model,
+          transcriptSource,
         })
-        .orUpdate(['analyzed_topics', 'analysis_provider', 'analysis_model', 'updated_at'], ['user_id', 'youtube_id'])
+        .orUpdate(
+          ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'updated_at'],
+          ['user_id', 'youtube_id'],
+        )
         .execute();
       await new AnalysisEdits(this.db).discard(userId, videoId, tx);
     });

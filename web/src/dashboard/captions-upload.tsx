@@ -1,7 +1,7 @@
 import { CAPTIONS_MAX_CHARS, captionsMessages } from '@findclips/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Upload } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { Upload, X } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../lib/api';
 import { Button } from '../components/ui';
 
@@ -14,6 +14,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState('');
   const ids = useId();
+  const picker = useRef<HTMLInputElement>(null);
   const upload = useMutation({
     mutationFn: async () => {
       const text = file ? await file.text() : pasted;
@@ -31,7 +32,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
     upload.mutate();
   };
   return (
-    <form onSubmit={submit} className="mt-4 grid gap-3 border-t border-slate-200 pt-4" aria-labelledby={`${ids}-title`}>
+    <form onSubmit={submit} className="grid gap-3" aria-labelledby={`${ids}-title`}>
       <h3 id={`${ids}-title`} className="text-base font-semibold text-slate-900">
         Bring your own captions
       </h3>
@@ -44,17 +45,36 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
         <input
           id={`${ids}-file`}
           type="file"
+          ref={picker}
           accept=".srt,.vtt,.txt,text/vtt,application/x-subrip,text/plain"
+          aria-describedby={upload.isError ? `${ids}-error` : undefined}
+          aria-invalid={upload.isError && file !== null ? true : undefined}
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           className="text-sm font-normal file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-surface file:px-3 file:py-1.5"
         />
       </label>
+      {file && (
+        <Button
+          type="button"
+          variant="outline"
+          className="w-fit"
+          onClick={() => {
+            setFile(null);
+            if (picker.current) picker.current.value = '';
+          }}
+        >
+          <X className="h-4 w-4" aria-hidden />
+          Remove {file.name} to paste text instead
+        </Button>
+      )}
       <label htmlFor={`${ids}-text`} className="grid gap-1 font-medium text-slate-800">
         Or paste timed text
         <textarea
           id={`${ids}-text`}
           value={pasted}
           disabled={file !== null}
+          aria-describedby={upload.isError ? `${ids}-error` : undefined}
+          aria-invalid={upload.isError && file === null ? true : undefined}
           onChange={(event) => setPasted(event.target.value)}
           rows={5}
           placeholder={'0:00 Welcome back to the show\n0:07 Today we talk about buses'}
@@ -62,7 +82,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
         />
       </label>
       {upload.isError && (
-        <p role="alert" className="text-sm font-medium text-red-700">
+        <p id={`${ids}-error`} role="alert" className="text-sm font-medium text-red-700">
           {upload.error.message}
         </p>
       )}

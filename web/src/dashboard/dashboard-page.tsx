@@ -123,7 +123,7 @@ export default function DashboardPage() {
                     youtubeId={youtubeId}
                     topics={shownTopics}
                     isGuest={!member}
-                    editable={member && analysed !== null}
+                    editing={member && analysed !== null ? edits : undefined}
                   />
                 </>
               ))}

@@ -61,14 +61,22 @@ export function ErrorScreen({
       </Screen>
     );
   }
-  return (
+  const screen = (
     <Screen icon={<AlertTriangle className="h-8 w-8 text-red-500" aria-hidden />} title="Analysis Failed">
       <p>{failure.message}</p>
       <Button className="mt-4" onClick={onClear}>
         Try Another Video
       </Button>
-      {failure.type === 'NO_TRANSCRIPT' && upload}
     </Screen>
+  );
+  // A form is not an alert: the way forward sits beside the message, read when reached.
+  return failure.type === 'NO_TRANSCRIPT' && upload ? (
+    <div className="grid gap-4">
+      {screen}
+      <Card className="p-6 text-sm text-slate-700">{upload}</Card>
+    </div>
+  ) : (
+    screen
   );
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboa
 import { ClipPlayer } from '../components/clip-player';
 import { Button, Card } from '../components/ui';
 import { formatTime } from '../lib/format';
+import { readStored, writeStored } from '../lib/storage';
 import { markMatches, search, searchEntries, type HitKind, type SearchEntry } from './search';
 
 const KIND_LABEL: Record<HitKind, string> = { title: 'Topic', quote: 'Quote', line: 'Transcript' };
@@ -13,7 +14,22 @@ const LIST_WINDOW = 50;
 
 /** Whether a key press belongs to a field the person is typing in (or a dialog), not to the page. */
 const typingIn = (target: EventTarget | null) =>
-  target instanceof HTMLElement && target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]') !== null;
+  target instanceof HTMLElement &&
+  target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]') !== null;
+
+const SHORTCUTS_KEY = 'findclips.searchShortcuts';
+
+/** Whether the single-key shortcuts are on (they are unless the person turned them off here). */
+function useShortcutsSetting(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => readStored<boolean>(SHORTCUTS_KEY, true) !== false);
+  return [
+    on,
+    (value) => {
+      writeStored(SHORTCUTS_KEY, value);
+      setOn(value);
+    },
+  ];
+}
 
 /**
  * 'Search this video': one box that finds words across the titles, the quotes and the transcript,
@@ -52,21 +68,31 @@ export function SearchSection({
     setCurrent(0);
     setPlaying(null);
   };
+  // The match to give the focus to once it is rendered (it may be outside the list's window now).
+  const focusHit = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusHit.current === null) return;
+    list.current?.querySelector<HTMLElement>(`[data-hit="${focusHit.current}"]`)?.focus();
+    focusHit.current = null;
+  });
   /** Makes match `index` the current one, plays it and moves the focus to it in the list. */
   const jump = (index: number, focus = true) => {
     const hit = hits[index];
     if (!hit) return;
     setCurrent(index);
     setPlaying(hit);
-    if (focus) requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-hit="${index}"]`)?.focus());
+    if (focus) focusHit.current = index;
   };
   // The current match, kept within the matches as they change (the transcript arriving adds some).
   const at = Math.max(0, Math.min(current, hits.length - 1));
   const step = (by: number) => hits.length > 0 && jump((at + by + hits.length) % hits.length);
 
-  // The page's keys: '/' to search, 'j'/'k' between matches, Esc to clear; not while typing elsewhere.
+  // The page's keys: '/' to search, 'j'/'k' between matches, Esc to clear; not while typing elsewhere,
+  // and not at all once turned off (single-key shortcuts get in the way of speech input: WCAG 2.1.4).
   // Listened to afresh on each render, so they act on the matches on screen.
+  const [shortcuts, setShortcuts] = useShortcutsSetting();
   useEffect(() => {
+    if (!shortcuts) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typingIn(event.target)) return;
       if (event.key === '/') {
@@ -149,9 +175,27 @@ export function SearchSection({
           </Button>
         )}
       </div>
-      <p id="video-search-keys" className="text-xs text-slate-600">
-        <Key>/</Key> search · <Key>j</Key> <Key>k</Key> next and previous match · <Key>Esc</Key> clear
-      </p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+        <p id="video-search-keys">
+          {shortcuts ? (
+            <>
+              <Key>/</Key> search · <Key>j</Key> <Key>k</Key> next and previous match · <Key>Esc</Key> clear
+            </>
+          ) : (
+            <>
+              <Key>↓</Key> <Key>↑</Key> next and previous match · <Key>Enter</Key> play · <Key>Esc</Key> clear
+            </>
+          )}
+        </p>
+        <button
+          type="button"
+          aria-pressed={shortcuts}
+          onClick={() => setShortcuts(!shortcuts)}
+          className="rounded px-1 font-medium text-brand-700 underline"
+        >
+          Single-key shortcuts {shortcuts ? 'on' : 'off'}
+        </button>
+      </div>
       <p role="status" data-search-count className="text-sm text-slate-700">
         {query.trim() === ''
           ? ''

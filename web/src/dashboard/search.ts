@@ -54,7 +54,12 @@ export function searchEntries(topics: Topic[], segments: TranscriptSegment[] = [
   let topic = 0;
   for (const segment of segments) {
     while (topic + 1 < ordered.length && ordered[topic + 1]!.startTime <= segment.start) topic++;
-    add('line', segment.text, segment.start, ordered[topic]?.endTime ?? segment.end, topic + 1);
+    const within = ordered[topic];
+    // A line plays to the end of its topic; a line no topic covers (between topics, after the
+    // last), to the start of the next topic or its own end.
+    const covered = within && segment.start >= within.startTime && segment.start < within.endTime;
+    const end = covered ? within.endTime : (ordered.find((t) => t.startTime > segment.start)?.startTime ?? segment.end);
+    add('line', segment.text, segment.start, Math.max(end, segment.end), topic + 1);
   }
   return entries;
 }

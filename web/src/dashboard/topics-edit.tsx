@@ -8,10 +8,10 @@ import { QuoteCard } from '../components/quote-card';
 import { Button, Card, Input } from '../components/ui';
 import { formatRange } from '../lib/format';
 import { useGuestQuotes } from './guest-quotes';
-import { useAnalysisEdits } from './use-analysis-edits';
+import type { AnalysisEditing } from './use-analysis-edits';
 
 /**
- * Edit mode: numbered topics with their Full Topic clip and Viral Cut quotes. With `editable` (a
+ * Edit mode: numbered topics with their Full Topic clip and Viral Cut quotes. With `editing` (a
  * member's finished analysis) each topic can be renamed, removed or started one sentence earlier or
  * later, and each quote removed; every edit is saved at once.
  */
@@ -19,19 +19,22 @@ export function TopicsEdit({
   youtubeId,
   topics,
   isGuest,
-  editable = false,
+  editing,
 }: {
   youtubeId: string;
   topics: Topic[];
   isGuest: boolean;
-  editable?: boolean;
+  /** A member's finished analysis: its edits (the dashboard's, shared with 'Undo all edits'). */
+  editing?: AnalysisEditing;
 }) {
   const [playing, setPlaying] = useState<Topic | null>(null);
   // One Viral Cut plays at a time: opening another closes the one before.
   const [openQuote, setOpenQuote] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const quotes = useGuestQuotes(youtubeId, isGuest);
-  const { edit, saving } = useAnalysisEdits(youtubeId);
+  const editable = editing !== undefined;
+  const edit: AnalysisEditing['edit'] = (...args) => editing?.edit(...args);
+  const saving = editing?.saving ?? false;
   return (
     <ol className="grid gap-4" aria-label="Topics">
       {topics.map((topic, index) => (

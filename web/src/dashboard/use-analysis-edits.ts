@@ -33,3 +33,5 @@ export function useAnalysisEdits(videoId: string) {
   });
   return { edit: edit.mutate, undo: undo.mutate, saving: edit.isPending || undo.isPending };
 }
+
+export type AnalysisEditing = ReturnType<typeof useAnalysisEdits>;

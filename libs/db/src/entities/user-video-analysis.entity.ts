@@ -8,6 +8,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import type { TranscriptSource } from '@findclips/contracts';
 import { UserEntity } from './user.entity';
 
 /** A member's private analysis of a video: one per member and video. */
@@ -37,6 +38,10 @@ export class UserVideoAnalysisEntity {
 
   @Column({ name: 'analysis_model', type: 'varchar', length: 100, nullable: true })
   analysisModel!: string | null;
+
+  /** Which captions it read: YouTube's, or the member's uploaded ones ('upload'); null before this was kept. */
+  @Column({ name: 'transcript_source', type: 'varchar', length: 16, nullable: true })
+  transcriptSource!: TranscriptSource | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

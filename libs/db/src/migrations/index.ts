@@ -3,6 +3,7 @@ import { AnalysisProvenance1795359116770 } from './1795359116770-AnalysisProvena
 import { OneSharePerOwner1795362627047 } from './1795362627047-OneSharePerOwner';
 import { AnalysisEdits1795578834640 } from './1795578834640-AnalysisEdits';
 import { UploadedTranscripts1795580582837 } from './1795580582837-UploadedTranscripts';
+import { AnalysisTranscriptSource1795581895217 } from './1795581895217-AnalysisTranscriptSource';
 
 /** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
 export const migrations: Function[] = [
@@ -11,4 +12,5 @@ export const migrations: Function[] = [
   OneSharePerOwner1795362627047,
   AnalysisEdits1795578834640,
   UploadedTranscripts1795580582837,
+  AnalysisTranscriptSource1795581895217,
 ];

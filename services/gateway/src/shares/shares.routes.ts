@@ -15,7 +15,7 @@ import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
 import { guestIdentity, guestIdOf, readGuestId } from '../videos/guest-id';
 import type { VideosRepository } from '../videos/videos.repository';
-import type { AnalysisEdits, UploadedTranscripts } from '@findclips/db';
+import type { AnalysisEdits } from '@findclips/db';
 import type { WebApp } from '../http/web-app';
 import { shareAnalysis } from './share-analysis';
 import { keyMoments, withPreview } from './share-page';
@@ -25,7 +25,6 @@ export interface SharesRoutesDeps {
   shares: SharesRepository;
   videos: VideosRepository;
   edits: AnalysisEdits;
-  uploads: UploadedTranscripts;
   redis: RedisClient;
   keyPrefix: string;
   web: WebApp;
@@ -51,7 +50,7 @@ function visitorOf(req: Request, row: SharedAnalysisEntity): string | null {
 }
 
 /** Shares: create or update, read publicly (with view counts), list and remove; the shared page's preview. */
-export function sharesRoutes({ shares, videos, edits, uploads, redis, keyPrefix, web, publicUrl }: SharesRoutesDeps) {
+export function sharesRoutes({ shares, videos, edits, redis, keyPrefix, web, publicUrl }: SharesRoutesDeps) {
   const shareUrl = (shareId: string) => `${publicUrl}/shared/${shareId}`;
   const router = Router();
 
@@ -78,8 +77,9 @@ export function sharesRoutes({ shares, videos, edits, uploads, redis, keyPrefix,
       (await redis.set(`${keyPrefix}view:${row.shareId}:${visitor}`, '1', { NX: true, EX: VIEW_WINDOW_SECONDS }));
     const viewCount = first ? await shares.countView(row.shareId) : row.viewCount;
     const video = await videos.describeVideo(row.youtubeId);
-    // A member's share of a video they brought captions for was analysed from those captions.
-    const uploaded = row.userId !== null && (await uploads.exists(row.userId, row.youtubeId));
+    // A member's share comes from their own analysis when they have one: it says which captions it read.
+    const personal = row.userId !== null ? await videos.findPrivate(row.userId, row.youtubeId) : null;
+    const uploaded = personal?.transcriptSource === 'upload';
     const body: SharedAnalysisResponse = {
       shareId: row.shareId,
       youtubeId: row.youtubeId,

@@ -48,8 +48,8 @@ export async function memberAnalysis({ videos, edits, uploads }: EditAnalysisDep
     uploads.find(userId, videoId),
   ]);
   if (!row || (!personal && !edited && row.analysisStatus !== 'complete')) return null;
-  // Uploaded captions are read by the member's own analyses, not by the shared one.
-  const uploaded = upload && personal ? upload.sourceName : null;
+  // Uploaded captions are read by the member's own analyses that say they read them.
+  const uploaded = personal?.transcriptSource === 'upload' ? (upload?.sourceName ?? 'uploaded captions') : null;
   return { row, personal, edited, uploaded } satisfies MemberAnalysis;
 }
 
@@ -66,7 +66,14 @@ export async function editAnalysis(deps: EditAnalysisDeps, userId: number, video
   if (!current) throw new AppError('NOT_FOUND', videoMessages.notFound);
   // Moving a start needs the sentences of the transcript: read (and parsed) only for that edit.
   const starts = edit.action === 'moveStart' ? await sentenceStarts(deps, userId, videoId, current.uploaded !== null) : [];
-  const edited = await deps.edits.edit(userId, videoId, unedited(current), (topics) => applyEdit(topics, edit, starts));
+  // The first edit starts from the analysis as it is once this member's turn comes (a re-analysis
+  // may have stored new topics since `current` was read).
+  const original = async () => {
+    const now = await memberAnalysis(deps, userId, videoId);
+    if (!now) throw new AppError('NOT_FOUND', videoMessages.notFound);
+    return unedited(now);
+  };
+  const edited = await deps.edits.edit(userId, videoId, original, (topics) => applyEdit(topics, edit, starts));
   return { ...current, edited };
 }
 

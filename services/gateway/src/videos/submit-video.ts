@@ -1,12 +1,19 @@
 import {
   AppError,
+  captionsMessages,
   GUEST_VIDEO_MAX_SECONDS,
   VIDEO_MAX_SECONDS,
   videoMessages,
   type AnalysisProviderName,
   type Topic,
 } from '@findclips/contracts';
-import { readTopics, type AnalysisEdits, type CachedYoutubeDataEntity, type UserEntity } from '@findclips/db';
+import {
+  readTopics,
+  type AnalysisEdits,
+  type CachedYoutubeDataEntity,
+  type UploadedTranscripts,
+  type UserEntity,
+} from '@findclips/db';
 import { enqueueAnalysis, type AnalysisJob, type AnalysisQueue } from '@findclips/queue';
 import { YoutubeError } from '@findclips/youtube';
 import { youtubeFailure, type VideoFacts, type VideoMetadataService } from './metadata';
@@ -16,6 +23,7 @@ import type { VideosRepository } from './videos.repository';
 export interface SubmitVideoDeps {
   videos: VideosRepository;
   edits: AnalysisEdits;
+  uploads: UploadedTranscripts;
   metadata: VideoMetadataService;
   queue: AnalysisQueue;
   credits: GuestCredits;
@@ -131,28 +139,32 @@ export async function submitAsGuest(
   return { kind: 'queued', video: video.facts, status: running(cached), left };
 }
 
-/** How a re-analysis goes: with the member's consent to lose their edits, from captions they uploaded. */
+/** How a re-analysis goes: with the member's consent to lose their edits, from captions they brought. */
 export interface ReanalyzeOptions {
   discardEdits?: boolean;
-  /** The member brings the captions: the video need not have any on YouTube. */
-  captionsUploaded?: boolean;
-  /** Runs once every rule has passed, just before the job is queued (stores the uploaded captions). */
-  beforeQueue?: () => Promise<void>;
+  /**
+   * Captions the member brings for a video without any on YouTube: where they end (they must end
+   * within the video), and how to store them once every rule has passed, before the job is queued.
+   */
+  captions?: { end: number; store(): Promise<void> };
 }
 
 /** A member's private re-analysis: their own provider, seen by them alone. */
 export async function reanalyze(
-  { videos, edits, metadata, queue, memberLimit }: SubmitVideoDeps,
+  { videos, edits, uploads, metadata, queue, memberLimit }: SubmitVideoDeps,
   user: UserEntity,
   { videoId, address, requestId }: Submitter,
-  { discardEdits = false, captionsUploaded = false, beforeQueue }: ReanalyzeOptions = {},
+  { discardEdits = false, captions }: ReanalyzeOptions = {},
 ): Promise<void> {
   // The member's edits are replaced by the new analysis (once it is stored): only if they agreed.
   if (!discardEdits && (await edits.find(user.id, videoId))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
   const facts = await metadata.get(videoId, address);
+  if (captions) checkCaptions(facts, captions.end);
+  // Captions the member brought before serve every re-analysis of the video.
+  const captionsUploaded = Boolean(captions) || (await uploads.find(user.id, videoId)) !== null;
   checkVideo(facts, false, { captionsUploaded });
   if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
-  await beforeQueue?.();
+  await captions?.store();
   await videos.recordHistory(user.id, videoId, facts);
   await enqueue(queue, requestId, {
     videoId,
@@ -160,4 +172,15 @@ export async function reanalyze(
     userId: user.id,
     provider: user.aiProvider as AnalysisProviderName,
   });
+}
+
+/** A slack for captions a little longer than the video YouTube reports (a last cue held on screen). */
+const CAPTIONS_OVERRUN_SECONDS = 30;
+
+/** Captions are brought for a video YouTube has none for, and end within it. */
+function checkCaptions(facts: VideoFacts, end: number): void {
+  if (facts.hasCaptions) throw new AppError('CONFLICT', captionsMessages.hasCaptions);
+  if (facts.durationSeconds !== null && end > facts.durationSeconds + CAPTIONS_OVERRUN_SECONDS) {
+    throw new AppError('VALIDATION_ERROR', captionsMessages.pastTheEnd(facts.durationSeconds), { field: 'text' });
+  }
 }

@@ -5,19 +5,17 @@ import {
   type TranscriptSegment,
   type UploadCaptionsRequest,
 } from '@findclips/contracts';
-import type { UploadedTranscripts, UserEntity } from '@findclips/db';
+import type { UserEntity } from '@findclips/db';
 import { reanalyze, type SubmitVideoDeps, type Submitter } from './submit-video';
 
-export interface UploadCaptionsDeps extends SubmitVideoDeps {
-  uploads: UploadedTranscripts;
-}
+export type UploadCaptionsDeps = SubmitVideoDeps;
 
 /** The upload's captions as segments; a 400 naming the line when they cannot be read. */
 async function readUpload(text: string): Promise<TranscriptSegment[]> {
   // The caption readers load with the first upload, not with the gateway.
-  const { CaptionsError, readCaptions } = await import('@findclips/analysis');
+  const { CAPTIONS_MAX_CUES, CaptionsError, readCaptions } = await import('@findclips/analysis');
   try {
-    return readCaptions(text);
+    return readCaptions(text, { maxCues: CAPTIONS_MAX_CUES });
   } catch (error) {
     if (error instanceof CaptionsError) throw new AppError('VALIDATION_ERROR', error.message, { field: 'text' });
     throw error;
@@ -25,9 +23,10 @@ async function readUpload(text: string): Promise<TranscriptSegment[]> {
 }
 
 /**
- * A member brings the captions of a video (most often one without captions on YouTube): read and
- * checked, then stored once every rule of a re-analysis has passed, and analysed by the same
- * pipeline as the member's private analysis. Their later re-analyses of the video read them too.
+ * A member brings the captions of a video without captions on YouTube: read and checked (they
+ * must end within the video), then stored once every rule of a re-analysis has passed, and
+ * analysed by the same pipeline as the member's private analysis. Their later re-analyses of the
+ * video read them too.
  */
 export async function uploadCaptions(
   deps: UploadCaptionsDeps,
@@ -39,7 +38,9 @@ export async function uploadCaptions(
   if (segments.at(-1)!.end > VIDEO_MAX_SECONDS) throw new AppError('VIDEO_TOO_LONG', captionsMessages.tooLong);
   await reanalyze(deps, user, submitter, {
     discardEdits,
-    captionsUploaded: true,
-    beforeQueue: () => deps.uploads.save(user.id, submitter.videoId, segments, name || 'pasted text'),
+    captions: {
+      end: segments.at(-1)!.end,
+      store: () => deps.uploads.save(user.id, submitter.videoId, segments, name || 'pasted text'),
+    },
   });
 }
