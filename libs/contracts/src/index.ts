@@ -10,3 +10,4 @@ export * from './videos';
 export * from './events';
 export * from './socket';
 export * from './shares';
+export * from './live-events';

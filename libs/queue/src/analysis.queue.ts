@@ -1,3 +1,4 @@
+import { redisKeys } from '@findclips/runtime';
 import { analysisProviders, videoIdSchema } from '@findclips/contracts';
 import { Queue, type ConnectionOptions, type DefaultJobOptions } from 'bullmq';
 import { z } from 'zod';
@@ -60,7 +61,7 @@ export function bullConnection(url: string): ConnectionOptions {
   };
 }
 
-export const bullPrefix = (keyPrefix: string) => `${keyPrefix}bull`;
+export const bullPrefix = (keyPrefix: string) => redisKeys(keyPrefix).queue;
 
 export type AnalysisQueue = Queue<AnalysisJob, void, typeof ANALYZE_JOB>;
 

@@ -1,8 +1,9 @@
 import type { AnalysisEvent, AnalysisEventType, ErrorCode } from '@findclips/contracts';
+import { redisKeys } from '@findclips/runtime';
 import { z } from 'zod';
 
 /** The Redis channel analysis events are published on; the realtime service relays them. */
-export const analysisEventsChannel = (keyPrefix: string) => `${keyPrefix}events:analysis`;
+export const analysisEventsChannel = (keyPrefix: string) => redisKeys(keyPrefix).analysisEvents;
 
 export interface Publisher {
   publish(channel: string, message: string): Promise<unknown>;
@@ -33,7 +34,7 @@ export async function publishAnalysisEvent(publisher: Publisher, keyPrefix: stri
 }
 
 /** The Redis channel on which the gateway says sessions ended; realtime drops their sockets. */
-export const sessionsEndedChannel = (keyPrefix: string) => `${keyPrefix}events:sessions-ended`;
+export const sessionsEndedChannel = (keyPrefix: string) => redisKeys(keyPrefix).sessionsEnded;
 
 /** One session signed out, or every session of a user (a password change, a Google link). */
 export const sessionsEndedSchema = z.union([

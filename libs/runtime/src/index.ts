@@ -4,3 +4,4 @@ export * from './redis';
 export * from './shutdown';
 export * from './metrics';
 export * from './address';
+export * from './redis-keys';

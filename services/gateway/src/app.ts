@@ -21,7 +21,7 @@ import { sessions } from './http/session';
 import { profileRoutes } from './profile/profile.routes';
 import { SharesRepository } from './shares/shares.repository';
 import { sharesRoutes } from './shares/shares.routes';
-import { createMetricsRegistry, type RedisClient } from '@findclips/runtime';
+import { createMetricsRegistry, redisKeys, type RedisClient } from '@findclips/runtime';
 import type { AnalysisQueue } from '@findclips/queue';
 import type { YoutubeClient } from '@findclips/youtube';
 import { VideoMetadataService } from './videos/metadata';
@@ -51,13 +51,13 @@ export const BODY_LIMIT = '100kb';
 export const CAPTIONS_BODY_LIMIT = '8mb';
 
 function authLimits({ env, redis }: GatewayDeps) {
-  const prefix = `${env.REDIS_KEY_PREFIX}rl:`;
+  const keys = redisKeys(env.REDIS_KEY_PREFIX);
   const windowSeconds = env.AUTH_RATE_WINDOW_SECONDS;
   const limiter = (name: string, limit: number, what: string, extra: Partial<Parameters<typeof createLimiter>[0]> = {}) =>
-    createLimiter({ redis, prefix: `${prefix}${name}:`, windowSeconds, limit, what, ...extra });
+    createLimiter({ redis, prefix: keys.rateLimit(name), windowSeconds, limit, what, ...extra });
   return {
     login: [limiter('login-ip', env.LOGIN_LIMIT_PER_IP, 'login attempts')],
-    loginDelay: new LoginDelay(redis, prefix, env.LOGIN_LIMIT_PER_EMAIL, windowSeconds, env.SESSION_SECRET),
+    loginDelay: new LoginDelay(redis, env.REDIS_KEY_PREFIX, env.LOGIN_LIMIT_PER_EMAIL, windowSeconds, env.SESSION_SECRET),
     register: [limiter('register-ip', env.REGISTER_LIMIT_PER_IP, 'sign-ups from this network')],
     passwordCheck: [
       limiter('password-check', env.PASSWORD_CHECK_LIMIT_PER_USER, 'password checks', {
@@ -116,7 +116,12 @@ export function createApp(deps: GatewayDeps) {
   });
   app.use(publicVideoRoutes({ videos, metadata, finished: new FinishedAnalyses() }));
   app.use(
-    sessions({ redis, prefix: `${env.REDIS_KEY_PREFIX}sess:`, secret: env.SESSION_SECRET, maxAgeDays: env.SESSION_MAX_AGE_DAYS }),
+    sessions({
+      redis,
+      prefix: redisKeys(env.REDIS_KEY_PREFIX).sessions,
+      secret: env.SESSION_SECRET,
+      maxAgeDays: env.SESSION_MAX_AGE_DAYS,
+    }),
   );
   app.use(passport.initialize());
   app.use(passport.session());

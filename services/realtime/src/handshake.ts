@@ -1,4 +1,4 @@
-import { GUEST_COOKIE, SESSION_COOKIE, socketAuthSchema, socketMessages } from '@findclips/contracts';
+import { GUEST_COOKIE, isGuestId, SESSION_COOKIE, socketAuthSchema, socketMessages } from '@findclips/contracts';
 import { credentialStamp, UserEntity, type SessionUser } from '@findclips/db';
 import type { RedisClient } from '@findclips/runtime';
 import { parse as parseCookies } from 'cookie';
@@ -11,8 +11,6 @@ export type Identity =
   | { kind: 'anonymous' };
 
 export type HandshakeResult = { ok: true; identity: Identity } | { ok: false; message: string };
-
-const GUEST_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
  * Who is connecting: a member from the session cookie (read from the gateway's Redis session store
@@ -46,7 +44,7 @@ export class HandshakeAuth {
     const claimed = socketAuthSchema.safeParse(auth ?? {});
     const claims = claimed.success ? claimed.data : {};
     const session = await this.sessionUser(cookies[SESSION_COOKIE]);
-    const gid = cookies[GUEST_COOKIE] && GUEST_ID.test(cookies[GUEST_COOKIE]) ? cookies[GUEST_COOKIE] : undefined;
+    const gid = isGuestId(cookies[GUEST_COOKIE]) ? cookies[GUEST_COOKIE] : undefined;
 
     if (claims.userId !== undefined) {
       if (session === 'invalid') return { ok: false, message: socketMessages.badSession };

@@ -1,21 +1,17 @@
 import type { Server as HttpServer } from 'node:http';
-import {
-  analysisEventSchema,
-  joinVideoSchema,
-  socketMessages,
-  X_FEATURES_DISABLED_MESSAGE,
-  type AnalysisEvent,
-} from '@findclips/contracts';
+import { socketMessages, type ClientToServerEvents, type ServerToClientEvents } from '@findclips/contracts';
 import type { RealtimeEnv } from '@findclips/config';
-import { analysisEventsChannel, sessionsEndedChannel, sessionsEndedSchema, type SessionsEnded } from '@findclips/queue';
-import type { RedisClient } from '@findclips/runtime';
+import { redisKeys, type RedisClient } from '@findclips/runtime';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
-import { Server, type Socket } from 'socket.io';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Server } from 'socket.io';
+import { Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { addressRoom, clientAddress, guestRoom, originAllowed, sessionRoom, userRoom } from './admission';
+import { startEventRelay } from './event-relay';
 import { HandshakeAuth, type Identity } from './handshake';
+import { handleJoins } from './join-handling';
+import type { LiveServer, SocketData } from './live-server';
 
 export interface RealtimeDeps {
   env: RealtimeEnv;
@@ -29,43 +25,29 @@ export interface RealtimeDeps {
   metrics?: Registry;
 }
 
-const videoRoom = (videoId: string) => `video:${videoId}`;
-
-interface SocketData {
-  identity: Identity;
-  /** The client's address, for the cap of sockets per address. */
-  address: string;
-  joins: number[];
-}
-
-type Ack = ((response: unknown) => void) | undefined;
-
 /**
- * Socket.IO on /socket.io with the Redis adapter. Analysis events arrive once per instance on a
- * Redis channel, and each instance emits them only to its own sockets (`io.local`): however many
- * instances run, each client gets each event once.
+ * Socket.IO on /socket.io with the Redis adapter: who may connect (origin, handshake identity,
+ * socket caps) and the rooms a connection starts in; joins are `handleJoins`', the events from
+ * Redis the relay's (`startEventRelay`).
  */
 export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
   const { env, dataSource, redis, subscriber, logger } = deps;
   const allowedOrigins = new Set(env.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/$/, '')));
-  const io = new Server<Record<string, never>, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>(
-    http,
-    {
-      path: '/socket.io',
-      transports: ['polling', 'websocket'],
-      serveClient: false,
-      maxHttpBufferSize: 16 * 1024,
-      pingInterval: 25_000,
-      pingTimeout: 20_000,
-      adapter: createAdapter(redis, subscriber, { key: `${env.REDIS_KEY_PREFIX}socket.io` }),
-      // Both transports' handshakes: another site's page may not open the channel with our cookies.
-      allowRequest: (req, callback) => {
-        const allowed = originAllowed(req, allowedOrigins);
-        callback(allowed ? null : 'Origin not allowed', allowed);
-      },
+  const io: LiveServer = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(http, {
+    path: '/socket.io',
+    transports: ['polling', 'websocket'],
+    serveClient: false,
+    maxHttpBufferSize: 16 * 1024,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+    adapter: createAdapter(redis, subscriber, { key: redisKeys(env.REDIS_KEY_PREFIX).socketAdapter }),
+    // Both transports' handshakes: another site's page may not open the channel with our cookies.
+    allowRequest: (req, callback) => {
+      const allowed = originAllowed(req, allowedOrigins);
+      callback(allowed ? null : 'Origin not allowed', allowed);
     },
-  );
-  const auth = new HandshakeAuth(redis, dataSource, `${env.REDIS_KEY_PREFIX}sess:`, env.SESSION_SECRET);
+  });
+  const auth = new HandshakeAuth(redis, dataSource, redisKeys(env.REDIS_KEY_PREFIX).sessions, env.SESSION_SECRET);
 
   /** Sockets open in a room, on every instance. */
   const openIn = async (room: string) => (await io.in(room).fetchSockets()).length;
@@ -92,7 +74,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
         else {
           // Tell the client why, then drop it (emitted once connected).
           socket.data.identity = { kind: 'anonymous' };
-          (socket as Socket & { refusal?: string }).refusal = result.message;
+          socket.data.refusal = result.message;
         }
         if (!(await withinCaps(socket.data.identity, socket.data.address))) return next(new Error(socketMessages.tooManySockets));
         next();
@@ -101,7 +83,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
   });
 
   io.on('connection', (socket) => {
-    const refusal = (socket as Socket & { refusal?: string }).refusal;
+    const refusal = socket.data.refusal;
     const identity = socket.data.identity;
     void socket.join(addressRoom(socket.data.address));
     if (refusal) {
@@ -124,47 +106,9 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
       socket.emit('AUTH_CONFIRMED', { kind: 'guest', guestId: identity.guestId });
     }
 
-    socket.on('join_video', (payload: unknown, ack?: Ack) => {
-      const parsed = joinVideoSchema.safeParse(payload);
-      const transactionId = (payload as { transactionId?: unknown } | null)?.transactionId ?? null;
-      const refuse = (message: string) => {
-        const body = { transactionId, message };
-        if (typeof ack === 'function') ack({ success: false, ...body });
-        socket.emit('JOIN_VIDEO_ERROR', body);
-      };
-      const now = Date.now();
-      socket.data.joins = socket.data.joins.filter((t) => now - t < 60_000);
-      if (socket.data.joins.length >= env.REALTIME_JOINS_PER_MINUTE) return refuse(socketMessages.tooManyJoins);
-      socket.data.joins.push(now);
-      if (!parsed.success) return refuse(socketMessages.invalidVideo);
-
-      const { videoId, leaveOthers } = parsed.data;
-      const videoRooms = [...socket.rooms].filter((room) => room.startsWith('video:'));
-      if (leaveOthers) for (const room of videoRooms) if (room !== videoRoom(videoId)) void socket.leave(room);
-      const open = [...socket.rooms].filter((room) => room.startsWith('video:') && room !== videoRoom(videoId));
-      if (open.length >= env.REALTIME_MAX_ROOMS) return refuse(socketMessages.tooManyRooms);
-      void socket.join(videoRoom(videoId));
-      const body = { videoId, transactionId: parsed.data.transactionId ?? null };
-      if (typeof ack === 'function') ack({ success: true, ...body });
-      socket.emit('JOIN_VIDEO_CONFIRMED', body);
-    });
-
-    socket.on('activate_x_account', (_payload: unknown, ack?: Ack) => {
-      const body = { success: false, message: X_FEATURES_DISABLED_MESSAGE };
-      if (typeof ack === 'function') ack(body);
-      socket.emit('X_ACCOUNT_ERROR', body);
-    });
+    handleJoins(socket, env);
   });
 
-  let relayed = 0;
-  const relayedByType = deps.metrics
-    ? new Counter({
-        name: 'realtime_events_relayed_total',
-        help: 'Analysis events this instance relayed to its sockets, by type',
-        labelNames: ['type'],
-        registers: [deps.metrics],
-      })
-    : undefined;
   if (deps.metrics) {
     new Gauge({
       name: 'realtime_connected_sockets',
@@ -175,42 +119,15 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
       },
     });
   }
-  /** One relayed event: a private analysis to its owner's sockets, a shared one to the video's room. */
-  const relay = (message: string) => {
-    let event: AnalysisEvent;
-    try {
-      event = analysisEventSchema.parse(JSON.parse(message));
-    } catch (error) {
-      logger.warn({ err: error }, 'ignored a malformed analysis event');
-      return;
-    }
-    const room = event.userId ? userRoom(event.userId) : videoRoom(event.videoId);
-    io.local.to(room).emit(event.type, event);
-    relayed++;
-    relayedByType?.inc({ type: event.type });
-  };
-  const channel = analysisEventsChannel(env.REDIS_KEY_PREFIX);
-  /** Sessions the gateway ended (sign-out, password change): their sockets here are dropped. */
-  const endSessions = (message: string) => {
-    let ended: SessionsEnded;
-    try {
-      ended = sessionsEndedSchema.parse(JSON.parse(message));
-    } catch (error) {
-      logger.warn({ err: error }, 'ignored a malformed sessions-ended message');
-      return;
-    }
-    io.local.in('userId' in ended ? userRoom(ended.userId) : sessionRoom(ended.sessionId)).disconnectSockets(true);
-  };
-  const endedChannel = sessionsEndedChannel(env.REDIS_KEY_PREFIX);
-  const ready = Promise.all([subscriber.subscribe(channel, relay), subscriber.subscribe(endedChannel, endSessions)]);
+  const relay = startEventRelay(io, { subscriber, keyPrefix: env.REDIS_KEY_PREFIX, logger, metrics: deps.metrics });
 
   return {
     io,
-    ready,
-    stats: () => ({ sockets: io.of('/').sockets.size, relayed }),
+    ready: relay.ready,
+    stats: () => ({ sockets: io.of('/').sockets.size, relayed: relay.relayed() }),
     /** Disconnects every client (they reconnect to another instance) and stops relaying. */
     close: async () => {
-      await subscriber.unsubscribe([channel, endedChannel]).catch(() => undefined);
+      await relay.stop();
       // A server-initiated disconnect (not a dropped transport) tells clients to reconnect at once.
       io.local.disconnectSockets(true);
       await new Promise((resolve) => setTimeout(resolve, 100));

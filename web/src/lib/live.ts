@@ -1,4 +1,9 @@
-import { analysisEventTypes, type AnalysisEvent } from '@findclips/contracts';
+import {
+  analysisEventTypes,
+  type AnalysisEvent,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@findclips/contracts';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
 /** SPEC §9: 5 reconnect attempts, 1 s to 5 s apart, 10 s timeout; 1 s before a manual reconnect. */
@@ -41,7 +46,7 @@ export interface LiveChannelOptions {
  * rejoins the current room, and events for any other video are dropped.
  */
 export class LiveChannel {
-  private readonly socket: Socket;
+  private readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   private videoId: string | null = null;
   private transaction = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -72,14 +77,13 @@ export class LiveChannel {
     });
     this.socket.io.on('reconnect_failed', () => console.warn('live connection: reconnection failed'));
     // SPEC §8: live connection problems are only logged.
-    for (const refusal of ['AUTH_ERROR', 'JOIN_VIDEO_ERROR']) {
-      this.socket.on(refusal, (body: { message?: string }) => console.warn(`live connection: ${refusal}`, body?.message));
-    }
-    this.socket.on('JOIN_VIDEO_CONFIRMED', (body: { videoId?: string }) => {
+    this.socket.on('AUTH_ERROR', (body) => console.warn('live connection: AUTH_ERROR', body?.message));
+    this.socket.on('JOIN_VIDEO_ERROR', (body) => console.warn('live connection: JOIN_VIDEO_ERROR', body?.message));
+    this.socket.on('JOIN_VIDEO_CONFIRMED', (body) => {
       if (body?.videoId && body.videoId === this.videoId) options.onJoined?.(body.videoId);
     });
     for (const type of analysisEventTypes) {
-      this.socket.on(type, (event: AnalysisEvent) => {
+      this.socket.on(type, (event) => {
         if (event?.videoId === this.videoId) options.onEvent(event);
       });
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger, createRedisClient } from '@findclips/runtime';
+import { createLogger, createRedisClient, redisKeys } from '@findclips/runtime';
 import { LOGIN_DELAY_MAX_SECONDS, LoginDelay } from './login-delay';
 
 describe('the per-email login delay', () => {
@@ -13,7 +13,7 @@ describe('the per-email login delay', () => {
     await redis.quit();
   });
 
-  const waitAfter = async (email: string) => Number(await redis.hGet(`${prefix}login-delay:${email}`, 'until')) - Date.now();
+  const waitAfter = async (email: string) => Number(await redis.hGet(redisKeys(prefix).loginDelay(email), 'until')) - Date.now();
 
   it('doubles after the free failures and never exceeds a minute, however many failures (no 15-minute lock-out)', async () => {
     const delay = new LoginDelay(redis, prefix, 3, 900, 'a-session-secret-of-at-least-32-characters');

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError, normalizeEmail } from '@findclips/contracts';
-import type { RedisClient } from '@findclips/runtime';
+import { redisKeys, type RedisClient } from '@findclips/runtime';
 import { parse as parseCookies } from 'cookie';
 import type { Request, RequestHandler, Response } from 'express';
 
@@ -41,7 +41,7 @@ export class LoginDelay {
     private readonly secret: string,
   ) {}
 
-  private key = (email: string) => `${this.keyPrefix}login-delay:${normalizeEmail(email)}`;
+  private key = (email: string) => redisKeys(this.keyPrefix).loginDelay(normalizeEmail(email));
 
   private sign(email: string, nonce: string): string {
     return createHmac('sha256', this.secret)

@@ -9,7 +9,7 @@ import {
   type ShareResponse,
 } from '@findclips/contracts';
 import { readTopics, type SharedAnalysisEntity } from '@findclips/db';
-import { clientAddressKey, type RedisClient } from '@findclips/runtime';
+import { clientAddressKey, redisKeys, type RedisClient } from '@findclips/runtime';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
@@ -74,7 +74,7 @@ export function sharesRoutes({ shares, videos, edits, redis, keyPrefix, web, pub
     const visitor = visitorOf(req, row);
     const first =
       visitor !== null &&
-      (await redis.set(`${keyPrefix}view:${row.shareId}:${visitor}`, '1', { NX: true, EX: VIEW_WINDOW_SECONDS }));
+      (await redis.set(redisKeys(keyPrefix).shareView(row.shareId, visitor), '1', { NX: true, EX: VIEW_WINDOW_SECONDS }));
     const viewCount = first ? await shares.countView(row.shareId) : row.viewCount;
     const video = await videos.describeVideo(row.youtubeId);
     // A member's share comes from their own analysis when they have one: it says which captions it read.

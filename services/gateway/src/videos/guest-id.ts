@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { GUEST_COOKIE } from '@findclips/contracts';
+import { GUEST_COOKIE, isGuestId } from '@findclips/contracts';
 import { parse as parseCookies } from 'cookie';
 import type { Request, RequestHandler } from 'express';
 
-const GUEST_ID = /^[A-Za-z0-9_-]{16,64}$/;
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** The visitor's guest id from the gid cookie, when it has a well-formed one. */
 export function readGuestId(req: Request): string | undefined {
   const gid = parseCookies(req.headers.cookie ?? '')[GUEST_COOKIE];
-  return gid && GUEST_ID.test(gid) ? gid : undefined;
+  return isGuestId(gid) ? gid : undefined;
 }
 
 declare module 'express-serve-static-core' {

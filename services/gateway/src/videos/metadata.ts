@@ -1,5 +1,5 @@
 import { AppError } from '@findclips/contracts';
-import type { RedisClient } from '@findclips/runtime';
+import { redisKeys, type RedisClient } from '@findclips/runtime';
 import { YoutubeError, type VideoDetails, type YoutubeClient } from '@findclips/youtube';
 import type { YoutubeLookupLimit } from './quotas';
 import type { VideosRepository } from './videos.repository';
@@ -74,8 +74,8 @@ export class VideoMetadataService {
         hasCaptions: true,
       };
     }
-    const key = `${this.keyPrefix}meta:${videoId}`;
-    const failureKey = `${this.keyPrefix}meta:failed:${videoId}`;
+    const key = redisKeys(this.keyPrefix).metadata(videoId);
+    const failureKey = redisKeys(this.keyPrefix).metadataFailure(videoId);
     const [cached, failed] = await Promise.all([this.redis.get(key), this.redis.get(failureKey)]);
     if (failed) {
       const { code, message } = JSON.parse(failed) as { code: 'VIDEO_UNAVAILABLE' | 'NO_TRANSCRIPT'; message: string };

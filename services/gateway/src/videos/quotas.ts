@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GUEST_CREDIT_WINDOW_SECONDS, GUEST_CREDITS } from '@findclips/contracts';
-import { clientAddressKey, type RedisClient } from '@findclips/runtime';
+import { redisKeys, type RedisClient } from '@findclips/runtime';
 
 /**
  * Spends one use of every rolling window in KEYS at once, or none: each key is a sorted set of use
@@ -77,9 +77,9 @@ export class GuestCredits {
     private readonly perAddressPerDay: number,
   ) {}
 
-  private guestKey = (guestId: string) => `${this.keyPrefix}credits:guest:${guestId}`;
-  private addressKey = (ip: string) => `${this.keyPrefix}credits:ip:${clientAddressKey(ip)}`;
-  private videosKey = (guestId: string) => `${this.keyPrefix}credits:videos:${guestId}`;
+  private guestKey = (guestId: string) => redisKeys(this.keyPrefix).guestCredits(guestId);
+  private addressKey = (ip: string) => redisKeys(this.keyPrefix).addressCredits(ip);
+  private videosKey = (guestId: string) => redisKeys(this.keyPrefix).guestVideos(guestId);
 
   async left(guestId: string): Promise<number> {
     return Math.max(0, GUEST_CREDITS - (await used(this.redis, this.guestKey(guestId), GUEST_CREDIT_WINDOW_SECONDS)));
@@ -129,7 +129,7 @@ export class MemberAnalysisLimit {
   ) {}
 
   async take(userId: number): Promise<boolean> {
-    const { refused } = await spend(this.redis, [`${this.keyPrefix}analyses:user:${userId}`], [this.perHour], 60 * 60);
+    const { refused } = await spend(this.redis, [redisKeys(this.keyPrefix).memberAnalyses(userId)], [this.perHour], 60 * 60);
     return refused === 0;
   }
 }
@@ -150,7 +150,7 @@ export class YoutubeLookupLimit {
   async take(ip: string): Promise<{ ok: true } | { ok: false; scope: 'address' | 'service'; retryAfterSeconds: number }> {
     const { refused, retryAfterSeconds } = await spend(
       this.redis,
-      [`${this.keyPrefix}lookups:ip:${clientAddressKey(ip)}`, `${this.keyPrefix}lookups:all`],
+      [redisKeys(this.keyPrefix).addressLookups(ip), redisKeys(this.keyPrefix).allLookups],
       [this.perAddressPerMinute, this.perMinute],
       60,
     );

@@ -1,0 +1,40 @@
+/**
+ * Every Redis key and channel the services share, in one place, under the deployment's prefix
+ * (REDIS_KEY_PREFIX): the gateway writes sessions the realtime service reads, the gateway and the
+ * worker meet on the queue and the event channels. Nothing agrees on a key by convention.
+ */
+import { clientAddressKey } from './address';
+
+export function redisKeys(prefix: string) {
+  return {
+    /** express-session's store prefix: the gateway writes sessions, the realtime service reads them. */
+    sessions: `${prefix}sess:`,
+    /** YouTube facts of a video, and a recent failure to look them up. */
+    metadata: (videoId: string) => `${prefix}meta:${videoId}`,
+    metadataFailure: (videoId: string) => `${prefix}meta:failed:${videoId}`,
+    /** A guest's credits, the credits spent from an address, the videos a guest analysed. */
+    guestCredits: (guestId: string) => `${prefix}credits:guest:${guestId}`,
+    addressCredits: (address: string) => `${prefix}credits:ip:${clientAddressKey(address)}`,
+    guestVideos: (guestId: string) => `${prefix}credits:videos:${guestId}`,
+    /** A member's new analyses this hour. */
+    memberAnalyses: (userId: number) => `${prefix}analyses:user:${userId}`,
+    /** YouTube lookups from an address, and from everyone. */
+    addressLookups: (address: string) => `${prefix}lookups:ip:${clientAddressKey(address)}`,
+    allLookups: `${prefix}lookups:all`,
+    /** A rate limiter's counters (login, register, password checks…). */
+    rateLimit: (name: string) => `${prefix}rl:${name}:`,
+    /** The delay before the next login attempt for an email. */
+    loginDelay: (email: string) => `${prefix}rl:login-delay:${email}`,
+    /** One visitor's view of a share, counted once a window. */
+    shareView: (shareId: string, visitor: string) => `${prefix}view:${shareId}:${visitor}`,
+    /** Socket.IO's Redis adapter. */
+    socketAdapter: `${prefix}socket.io`,
+    /** BullMQ's keys. */
+    queue: `${prefix}bull`,
+    /** Pub/sub: analysis events for the realtime service; sessions the gateway ended. */
+    analysisEvents: `${prefix}events:analysis`,
+    sessionsEnded: `${prefix}events:sessions-ended`,
+  };
+}
+
+export type RedisKeys = ReturnType<typeof redisKeys>;

@@ -1,0 +1,44 @@
+/** What a connected socket may ask: to follow a video's room (with its limits), and X accounts (disabled). */
+import { joinVideoSchema, socketMessages, X_FEATURES_DISABLED_MESSAGE, type JoinAnswer } from '@findclips/contracts';
+import type { RealtimeEnv } from '@findclips/config';
+import { videoRoom, type LiveSocket } from './live-server';
+
+type JoinLimits = Pick<RealtimeEnv, 'REALTIME_JOINS_PER_MINUTE' | 'REALTIME_MAX_ROOMS'>;
+
+/**
+ * `join_video`: a valid video id, at most REALTIME_JOINS_PER_MINUTE joins a minute and
+ * REALTIME_MAX_ROOMS rooms at once (`leaveOthers` leaves the rest first). Each answer goes to the
+ * acknowledgement, when the client asked for one, and as the JOIN_VIDEO_* event.
+ */
+export function handleJoins(socket: LiveSocket, limits: JoinLimits): void {
+  socket.on('join_video', (payload, ack) => {
+    const parsed = joinVideoSchema.safeParse(payload);
+    const transactionId = (payload as { transactionId?: unknown } | null)?.transactionId ?? null;
+    const refuse = (message: string) => {
+      const body = { transactionId, message };
+      if (typeof ack === 'function') ack({ success: false, ...body } satisfies JoinAnswer);
+      socket.emit('JOIN_VIDEO_ERROR', body);
+    };
+    const now = Date.now();
+    socket.data.joins = socket.data.joins.filter((t) => now - t < 60_000);
+    if (socket.data.joins.length >= limits.REALTIME_JOINS_PER_MINUTE) return refuse(socketMessages.tooManyJoins);
+    socket.data.joins.push(now);
+    if (!parsed.success) return refuse(socketMessages.invalidVideo);
+
+    const { videoId, leaveOthers } = parsed.data;
+    const videoRooms = [...socket.rooms].filter((room) => room.startsWith('video:'));
+    if (leaveOthers) for (const room of videoRooms) if (room !== videoRoom(videoId)) void socket.leave(room);
+    const open = [...socket.rooms].filter((room) => room.startsWith('video:') && room !== videoRoom(videoId));
+    if (open.length >= limits.REALTIME_MAX_ROOMS) return refuse(socketMessages.tooManyRooms);
+    void socket.join(videoRoom(videoId));
+    const body = { videoId, transactionId: parsed.data.transactionId ?? null };
+    if (typeof ack === 'function') ack({ success: true, ...body });
+    socket.emit('JOIN_VIDEO_CONFIRMED', body);
+  });
+
+  socket.on('activate_x_account', (_payload, ack) => {
+    const body = { success: false as const, message: X_FEATURES_DISABLED_MESSAGE };
+    if (typeof ack === 'function') ack(body);
+    socket.emit('X_ACCOUNT_ERROR', body);
+  });
+}

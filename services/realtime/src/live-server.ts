@@ -1,0 +1,19 @@
+/** The realtime service's typed Socket.IO server and sockets: the contract's events, our per-socket data. */
+import type { ClientToServerEvents, ServerToClientEvents } from '@findclips/contracts';
+import type { Server, Socket } from 'socket.io';
+import type { Identity } from './handshake';
+
+export interface SocketData {
+  identity: Identity;
+  /** The client's address, for the cap of sockets per address. */
+  address: string;
+  /** When this socket last joined videos, for the joins-per-minute limit. */
+  joins: number[];
+  /** Why the handshake refused it, told once it is connected. */
+  refusal?: string;
+}
+
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const videoRoom = (videoId: string) => `video:${videoId}`;
