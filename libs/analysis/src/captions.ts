@@ -1,4 +1,3 @@
-/// <reference path="./types/node-webvtt.d.ts" />
 /**
  * Captions people bring themselves: a SubRip (`.srt`) or WebVTT (`.vtt`) file, or timed text
  * pasted from a video page ("1:02 Welcome back", one line each). Read with the registry's parsers

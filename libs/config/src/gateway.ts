@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commonEnvSchema } from './common';
 import { envInt, envList, envOptional, envOptionalUrl, envUrl, envUrlList } from './env';
 import { youtubeEnvSchema } from './youtube';
-import { sessionSecret, withProductionSecrets } from './session';
+import { withProductionSecrets } from './session';
 
 /** Express's `trust proxy` setting: false, true, a hop count or a list of addresses/subnets. */
 const trustProxy = z

@@ -39,6 +39,7 @@ export function describeIssues(error: z.ZodError, input: unknown): FieldProblem[
 }
 
 /** Control characters no field of ours takes (tab, line feed and carriage return are text). */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**

@@ -268,7 +268,7 @@ export async function startFakeOpenAi({
       });
     }
     const route = `${req.method} ${req.url}`;
-    flavor === 'xai'
+    return flavor === 'xai'
       ? json(404, { code: 'Some requested entity was not found', error: `No handler found on route ${route}` })
       : fail(
           404,

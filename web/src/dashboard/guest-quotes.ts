@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { readStored, storageKeys, writeStored } from '../lib/storage';
 
 /** SPEC §9: a guest may open the clips of 4 quotes per video. */
@@ -9,7 +9,7 @@ type Usage = Record<string, string[]>;
 /** The guest's quote allowance for one video, kept in local storage; members are unlimited. */
 export function useGuestQuotes(videoId: string, isGuest: boolean) {
   const [usage, setUsage] = useState<Usage>(() => readStored<Usage>(storageKeys.guestQuoteUsage, {}));
-  const used = usage[videoId] ?? [];
+  const used = useMemo(() => usage[videoId] ?? [], [usage, videoId]);
 
   const canPlay = useCallback(
     (quoteId: string) => !isGuest || used.includes(quoteId) || used.length < GUEST_QUOTE_ALLOWANCE,

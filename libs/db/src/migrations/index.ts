@@ -1,3 +1,4 @@
+import type { MigrationInterface } from 'typeorm';
 import { Init1795356686030 } from './1795356686030-Init';
 import { AnalysisProvenance1795359116770 } from './1795359116770-AnalysisProvenance';
 import { OneSharePerOwner1795362627047 } from './1795362627047-OneSharePerOwner';
@@ -6,7 +7,7 @@ import { UploadedTranscripts1795580582837 } from './1795580582837-UploadedTransc
 import { AnalysisTranscriptSource1795581895217 } from './1795581895217-AnalysisTranscriptSource';
 
 /** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
-export const migrations: Function[] = [
+export const migrations: (new () => MigrationInterface)[] = [
   Init1795356686030,
   AnalysisProvenance1795359116770,
   OneSharePerOwner1795362627047,

@@ -29,7 +29,7 @@ import { guestIdentity, guestIdOf } from './guest-id';
 import { uploadCaptions, type UploadCaptionsDeps } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
 import type { FinishedAnalyses } from './finished-analyses';
-import { reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps, type Submission } from './submit-video';
+import { reanalyze, submitAsGuest, submitAsMember, type Submission } from './submit-video';
 import type { VideosRepository } from './videos.repository';
 
 export type VideosRoutesDeps = UploadCaptionsDeps & EditAnalysisDeps;
