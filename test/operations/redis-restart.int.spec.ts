@@ -11,6 +11,8 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
   let cookie: string;
   let channel: LiveChannel;
   const live: AnalysisEvent[] = [];
+  /** The videos whose rooms the server confirmed joining. */
+  const joined: string[] = [];
   const warnings: string[] = [];
   jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.join(' ')));
 
@@ -28,7 +30,10 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
       },
     });
     cookie = await guestCookie(stack.url);
-    channel = openLiveChannel(stack.url, cookie, { onEvent: (event) => void live.push(event) });
+    channel = openLiveChannel(stack.url, cookie, {
+      onEvent: (event) => void live.push(event),
+      onJoined: (id) => void joined.push(id),
+    });
     await until(() => channel.connected, 10_000, 'the live channel');
   }, 60_000);
   afterAll(async () => {
@@ -57,7 +62,7 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
     const videoId = addVideo();
     await until(() => channel.connected, 20_000, 'the live channel back');
     channel.watch(videoId);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => joined.includes(videoId), 10_000, "the video's room joined");
     expect((await submit(videoId)).status).toBe(202);
     await until(() => told(videoId, 'VIDEO_ANALYZED').length > 0, 20_000, 'VIDEO_ANALYZED after the restart');
     for (const service of [stack.gateway, ...stack.realtimes, ...stack.workers]) expect(service.child.exitCode).toBeNull();
@@ -66,7 +71,7 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
   it('while a job runs: the job completes once, and its events still reach the browser', async () => {
     const videoId = addVideo();
     channel.watch(videoId);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => joined.includes(videoId), 10_000, "the video's room joined");
     fakes.openai.latencyMs = 3_000; // the provider call is in flight while Redis restarts
     const callsBefore = fakes.openai.calls.chat;
     expect((await submit(videoId)).status).toBe(202);
