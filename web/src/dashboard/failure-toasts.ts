@@ -1,4 +1,6 @@
 import { videoMessages, type ErrorCode } from '@findclips/contracts';
+import { ApiError } from '../lib/api';
+import type { AnalysisFailure } from './analysis-state';
 import type { ToastOptions } from '../lib/toast';
 
 export const SESSION_EXPIRED: ToastOptions = {
@@ -49,3 +51,16 @@ export const SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['VIDEO_TOO_LONG'
 
 /** And for members, a video without captions: its screen offers to bring their own. */
 export const MEMBER_SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['NO_TRANSCRIPT']);
+
+/**
+ * What a failed submission shows: its toast (an expired session says what to do about it) and,
+ * for the failures that have one, its screen (null: the toast alone).
+ */
+export function submitFailure(error: unknown, member: boolean): { toast: ToastOptions; screen: AnalysisFailure | null } {
+  const apiError = error instanceof ApiError ? error : null;
+  const message = error instanceof Error ? error.message : String(error);
+  const type = apiError?.errorType;
+  const toast = apiError?.status === 401 && member ? SESSION_EXPIRED : failureToast(type, message);
+  const screen = type && (SCREEN_FAILURES.has(type) || (member && MEMBER_SCREEN_FAILURES.has(type)));
+  return { toast, screen: screen ? { type, message, categories: [] } : null };
+}

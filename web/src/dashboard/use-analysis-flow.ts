@@ -1,64 +1,32 @@
-import { isVideoId, videoMessages, type AnalysisEvent, type TranscriptResponse } from '@findclips/contracts';
+import type { AnalysisEvent } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError, apiRequest } from '../lib/api';
 import { guestIdFromCookie, type AuthState } from '../lib/auth';
 import type { LiveIdentity } from '../lib/live';
-import { readStored, removeStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
 import { useToast } from '../lib/toast';
-import { analysisReducer, initialAnalysis, type AnalysisFailure } from './analysis-state';
-import { MEMBER_SCREEN_FAILURES, SCREEN_FAILURES, SESSION_EXPIRED, failureToast } from './failure-toasts';
+import { analysisReducer, initialAnalysis } from './analysis-state';
+import { SESSION_EXPIRED, failureToast } from './failure-toasts';
+import { useCurrentVideo } from './use-current-video';
 import { useLiveChannel } from './use-live';
-import { GUEST_CREDITS_KEY, analysisKey, checkStatus, submitVideo, useAnalysis, useGuestCredits } from './video-data';
-
-function storedVideoId(member: boolean): string | null {
-  const id = member
-    ? readStored<string | null>(scopedKey(storageKeys.lastVideoId), null)
-    : readStored<{ lastVideoId?: string }>(storageKeys.guestVideoCache, {}).lastVideoId;
-  return typeof id === 'string' && isVideoId(id) ? id : null;
-}
-
-function rememberVideo(member: boolean, videoId: string | null) {
-  if (member) {
-    if (videoId) writeStored(scopedKey(storageKeys.lastVideoId), videoId);
-    else removeStored(scopedKey(storageKeys.lastVideoId));
-  } else {
-    writeStored(storageKeys.guestVideoCache, videoId ? { lastVideoId: videoId } : {});
-  }
-}
+import { useSubmitVideo } from './use-submit-video';
+import { analysisKey, checkStatus, useAnalysis, useGuestCredits } from './video-data';
 
 /**
- * The dashboard's analysis of SPEC §4: opening the last video, submitting links, live events,
- * re-analysis and clearing, with SPEC §8's toasts.
+ * The dashboard's analysis: the current video (`useCurrentVideo`), submitting links
+ * (`useSubmitVideo`), what the analysis query and live events say of it, re-analysis and clearing;
+ * failures say what happened through one map (`failure-toasts`).
  */
 export function useAnalysisFlow(auth: AuthState) {
   const member = auth.status === 'user';
   const [state, dispatch] = useReducer(analysisReducer, initialAnalysis);
-  const [submitted, setSubmitted] = useState<TranscriptResponse | null>(null);
-  const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const toast = useToast();
   const credits = useGuestCredits(!member && auth.status !== 'loading');
   const analysis = useAnalysis(state.videoId, member);
   const stateRef = useRef(state);
   stateRef.current = state;
-
-  // Open ?video= or the video last opened here, once we know who is here.
-  useEffect(() => {
-    if (auth.status === 'loading') return;
-    const fromUrl = params.get('video');
-    const videoId = fromUrl && isVideoId(fromUrl) ? fromUrl : storedVideoId(member);
-    dispatch(videoId ? { type: 'open', videoId } : { type: 'clear' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the person changes
-  }, [auth.status, member]);
-
-  // Keep the URL and local storage on the current video.
-  useEffect(() => {
-    if (auth.status === 'loading') return;
-    rememberVideo(member, state.videoId);
-    setParams(state.videoId ? { video: state.videoId } : {}, { replace: true });
-  }, [state.videoId, member, auth.status, setParams]);
+  useCurrentVideo(auth, state.videoId, dispatch);
 
   // Topics found: complete. None found for an opened video: running, or back to the demo.
   useEffect(() => {
@@ -112,42 +80,19 @@ export function useAnalysisFlow(auth: AuthState) {
   };
   const connection = useLiveChannel(who, identity, state.videoId, { onEvent, onJoined });
 
-  const submitFailed = (error: unknown) => {
-    const apiError = error instanceof ApiError ? error : null;
-    const message = error instanceof Error ? error.message : String(error);
-    const type = apiError?.errorType;
-    if (apiError?.status === 401 && member) toast(SESSION_EXPIRED);
-    else toast(failureToast(type, message));
-    if (type === 'GUEST_QUOTA_EXCEEDED') queryClient.setQueryData(GUEST_CREDITS_KEY, { left: 0 });
-    const failure: AnalysisFailure | undefined =
-      type && (SCREEN_FAILURES.has(type) || (member && MEMBER_SCREEN_FAILURES.has(type)))
-        ? { type, message, categories: [] }
-        : undefined;
-    dispatch({ type: 'submitFailed', error: failure });
-  };
-
-  const submit = async (videoId: string, url: string) => {
-    if (!member && credits.data?.left === 0) return void toast(failureToast('GUEST_QUOTA_EXCEEDED', videoMessages.guestQuota));
-    setSubmitted(null);
-    dispatch({ type: 'submit', videoId });
-    try {
-      const response = await submitVideo(videoId, url, member);
-      if (response.left !== undefined) queryClient.setQueryData(GUEST_CREDITS_KEY, { left: response.left });
-      setSubmitted(response);
-      dispatch({ type: 'submitted', videoId, hasTopics: response.analyzedTopics !== null });
-      // The analysis may have finished before this browser joined its room: look once more.
-      if (response.analyzedTopics === null) void refetchAnalysis(videoId);
-    } catch (error) {
-      submitFailed(error);
-    }
-  };
+  const submission = useSubmitVideo({
+    member,
+    creditsLeft: credits.data?.left,
+    dispatch,
+    followUp: (videoId) => void refetchAnalysis(videoId),
+  });
 
   const reanalyze = useMutation({
     // discardEdits: the member agreed that the new analysis replaces their edits.
     mutationFn: ({ videoId, discardEdits }: { videoId: string; discardEdits: boolean }) =>
       apiRequest('POST', '/api/videos/analyze', { videoId, forceReanalyze: true, ...(discardEdits ? { discardEdits } : {}) }),
     onMutate: () => {
-      setSubmitted(null);
+      submission.forget();
       dispatch({ type: 'reanalyze' });
     },
     onError: (error: Error, { videoId }) => {
@@ -159,7 +104,7 @@ export function useAnalysisFlow(auth: AuthState) {
   });
 
   const clear = () => {
-    setSubmitted(null);
+    submission.forget();
     dispatch({ type: 'clear' });
   };
   const retry = () => {
@@ -168,7 +113,7 @@ export function useAnalysisFlow(auth: AuthState) {
     void analysis.refetch();
   };
 
-  const fresh = submitted?.videoId === state.videoId ? submitted : null;
+  const fresh = submission.answer?.videoId === state.videoId ? submission.answer : null;
   const topics = state.reanalyzing ? null : (analysis.data?.analyzedTopics ?? fresh?.analyzedTopics ?? null);
   return {
     state,
@@ -178,7 +123,7 @@ export function useAnalysisFlow(auth: AuthState) {
     submitted: fresh,
     credits: credits.data?.left,
     connection,
-    submit,
+    submit: submission.submit,
     /** Captions the member uploaded are being analysed: follow it as a re-analysis. */
     followUpload: () => dispatch({ type: 'reanalyze' }),
     reanalyze: (discardEdits = false) => state.videoId && reanalyze.mutate({ videoId: state.videoId, discardEdits }),
