@@ -1,0 +1,131 @@
+import { localProvider } from '@findclips/analysis';
+import {
+  analysisEventSchema,
+  topicsSchema,
+  type AnalysisEvent,
+  type AnalysisProviderName,
+  type TranscriptSegment,
+} from '@findclips/contracts';
+import {
+  AnalysisEdits,
+  CachedYoutubeDataEntity,
+  UploadedTranscripts,
+  UserVideoAnalysisEntity,
+  createDataSource,
+  readTopics,
+} from '@findclips/db';
+import { analysisEventsChannel, type AnalysisJob } from '@findclips/queue';
+import { createLogger } from '@findclips/runtime';
+import { buildUser, sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
+import { YoutubeClient } from '@findclips/youtube';
+import type { Job } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { createAnalysisJob } from './analysis.job';
+import { AnalysisRepository } from './analysis.repository';
+
+/**
+ * The analysis job called directly, as the queue would (no Redis, no queue): the real database,
+ * the fake YouTube over HTTP, the built-in provider; events are what it publishes, read with the
+ * contract's schema.
+ */
+describe('the analysis job', () => {
+  let db: DataSource;
+  let youtube: FakeYoutube;
+  const keyPrefix = `fc:test:${randomUUID()}:`;
+  const published: AnalysisEvent[] = [];
+  let analyze: ReturnType<typeof createAnalysisJob>;
+
+  beforeAll(async () => {
+    db = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
+    youtube = await startFakeYoutube();
+    analyze = createAnalysisJob({
+      repository: new AnalysisRepository(db),
+      youtube: new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 5_000 }),
+      providers: new Map<AnalysisProviderName, typeof localProvider>([['local', localProvider]]),
+      defaultProvider: 'local',
+      publisher: {
+        publish: async (channel, message) => {
+          expect(channel).toBe(analysisEventsChannel(keyPrefix));
+          published.push(analysisEventSchema.parse(JSON.parse(message)));
+        },
+      },
+      keyPrefix,
+      chunkConcurrency: 2,
+      logger: createLogger('worker', 'silent'),
+    });
+  });
+  afterAll(async () => {
+    await youtube?.close();
+    await db?.destroy();
+  });
+
+  let counter = 0;
+  const videoId = () => `job${Date.now().toString(36).slice(-5)}${(counter++).toString(36)}`.slice(0, 11).padEnd(11, 'x');
+  const job = (data: AnalysisJob, attemptsMade = 0) =>
+    ({ id: randomUUID(), data, attemptsMade, opts: { attempts: 3 } }) as Job<AnalysisJob>;
+  const events = (id: string) => published.filter((event) => event.videoId === id).map((event) => event.type);
+
+  it('analyses a shared video: transcript stored once, topics stored, started then analysed', async () => {
+    const id = videoId();
+    youtube.addVideo({
+      id,
+      title: 'A talk',
+      durationSeconds: 600,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(600) }],
+    });
+    await analyze(job({ videoId: id, scope: 'shared', userId: null, provider: null }));
+
+    const row = await db.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: id });
+    expect(row).toMatchObject({ analysisStatus: 'complete', analysisProvider: 'local', title: 'A talk' });
+    const topics = topicsSchema.parse(JSON.parse(row.analyzedTopics!));
+    expect(topics.length).toBeGreaterThan(1);
+    expect(events(id)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+  });
+
+  it("analyses a member's uploaded captions for a video YouTube has none for, and records where they came from", async () => {
+    const id = videoId();
+    youtube.addVideo({ id, title: 'Uncaptioned', durationSeconds: 700, tracks: [] });
+    const user = await buildUser(db);
+    const captions: TranscriptSegment[] = sampleTranscript(600);
+    await new UploadedTranscripts(db).save(user.id, id, captions, 'talk.srt');
+    await new AnalysisEdits(db).edit(
+      user.id,
+      id,
+      async () => [],
+      () => [],
+    );
+
+    await analyze(job({ videoId: id, scope: 'private', userId: user.id, provider: null }));
+
+    const mine = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
+    expect(mine.transcriptSource).toBe('upload');
+    expect(readTopics(mine.analyzedTopics).length).toBeGreaterThan(1);
+    // The member agreed to lose their edits when they asked for this analysis.
+    expect(await new AnalysisEdits(db).find(user.id, id)).toBeNull();
+    // YouTube's details, no captions: the shared analysis stays failed for lack of them.
+    expect(await db.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: id })).toMatchObject({
+      title: 'Uncaptioned',
+      durationSeconds: 700,
+      analysisStatus: 'failed',
+      errorType: 'NO_TRANSCRIPT',
+    });
+    expect(published.filter((event) => event.videoId === id).map((event) => [event.type, event.userId])).toEqual([
+      ['ANALYSIS_STARTED', user.id],
+      ['VIDEO_ANALYZED', user.id],
+    ]);
+  });
+
+  it('records a permanent failure once, announces it, and tells the queue not to retry', async () => {
+    const id = videoId();
+    youtube.addVideo({ id, title: 'Silent', durationSeconds: 300, tracks: [] });
+    await expect(analyze(job({ videoId: id, scope: 'shared', userId: null, provider: null }))).rejects.toMatchObject({
+      name: 'UnrecoverableError',
+    });
+    expect(events(id)).toEqual(['ANALYSIS_STARTED', 'ANALYSIS_ERROR']);
+    expect(published.find((event) => event.videoId === id && event.type === 'ANALYSIS_ERROR')).toMatchObject({
+      errorType: 'NO_TRANSCRIPT',
+      errorMessage: expect.any(String),
+    });
+  });
+});
