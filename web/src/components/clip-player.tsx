@@ -1,4 +1,6 @@
-import { AlertTriangle, PlayCircle } from 'lucide-react';
+import { AlertTriangle, PlayCircle, X } from 'lucide-react';
+import { cn } from '../lib/cn';
+import { Button } from './ui';
 import { useEffect, useRef, useState } from 'react';
 import { useReportTime } from './playback';
 
@@ -131,6 +133,31 @@ export function ClipPlayer({
           <span className="line-clamp-2 text-xs text-slate-300">{title}</span>
         </div>
       )}
+    </div>
+  );
+}
+
+/** A clip in a compact player (a Viral Cut, a moment found or read) that plays at once, with 'Close clip'. */
+export function CompactClip({
+  onClose,
+  className,
+  ...clip
+}: {
+  youtubeId: string;
+  start: number;
+  end: number;
+  title: string;
+  onClose(): void;
+  className?: string;
+}) {
+  return (
+    // Compact: a moment lasts under a minute or two and needs no full-width frame.
+    <div className={cn('grid max-w-md gap-2', className)}>
+      <ClipPlayer {...clip} autoplay />
+      <Button variant="outline" onClick={onClose} className="w-fit">
+        <X className="h-4 w-4" aria-hidden />
+        Close clip
+      </Button>
     </div>
   );
 }

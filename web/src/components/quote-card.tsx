@@ -1,8 +1,8 @@
 import type { Quote } from '@findclips/contracts';
-import { Play, X } from 'lucide-react';
+import { Play } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDuration, formatRange } from '../lib/format';
-import { ClipPlayer } from './clip-player';
+import { CompactClip } from './clip-player';
 import { ExpandableQuote } from './expandable-quote';
 import { Badge, Button } from './ui';
 
@@ -36,20 +36,14 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id,
       <ExpandableQuote text={quote.content} />
       <div className="mt-3 flex flex-wrap items-start gap-2">
         {open ? (
-          // A compact player: a Viral Cut lasts under a minute and needs no full-width frame.
-          <div className="grid w-full max-w-md gap-2">
-            <ClipPlayer
-              youtubeId={youtubeId}
-              start={quote.startTime}
-              end={quote.endTime}
-              title={quote.content.slice(0, 80)}
-              autoplay
-            />
-            <Button variant="outline" onClick={onClose} className="w-fit">
-              <X className="h-4 w-4" aria-hidden />
-              Close clip
-            </Button>
-          </div>
+          <CompactClip
+            className="w-full"
+            youtubeId={youtubeId}
+            start={quote.startTime}
+            end={quote.endTime}
+            title={quote.content.slice(0, 80)}
+            onClose={onClose}
+          />
         ) : (
           (locked ?? (
             <Button variant="outline" onClick={onOpen}>

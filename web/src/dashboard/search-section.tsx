@@ -2,7 +2,7 @@ import type { Topic, VideoTranscript } from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
-import { ClipPlayer } from '../components/clip-player';
+import { CompactClip } from '../components/clip-player';
 import { Button, Card } from '../components/ui';
 import { formatTime } from '../lib/format';
 import { readStored, writeStored } from '../lib/storage';
@@ -260,20 +260,14 @@ export function SearchSection({
         </>
       )}
       {playing && (
-        <div className="grid max-w-md gap-2">
-          <ClipPlayer
-            key={`${playing.start}-${playing.kind}`}
-            youtubeId={youtubeId}
-            start={playing.start}
-            end={playing.end}
-            title={`Match at ${formatTime(playing.start)}`}
-            autoplay
-          />
-          <Button variant="outline" className="w-fit" onClick={() => setPlaying(null)}>
-            <X className="h-4 w-4" aria-hidden />
-            Close clip
-          </Button>
-        </div>
+        <CompactClip
+          key={`${playing.start}-${playing.kind}`}
+          youtubeId={youtubeId}
+          start={playing.start}
+          end={playing.end}
+          title={`Match at ${formatTime(playing.start)}`}
+          onClose={() => setPlaying(null)}
+        />
       )}
     </Card>
   );

@@ -2,12 +2,11 @@ import type { Topic, VideoTranscript } from '@findclips/contracts';
 import { clock } from '@findclips/exports/time';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatRange } from '../lib/format';
-import { ClipPlayer } from '../components/clip-player';
+import { CompactClip } from '../components/clip-player';
 import { usePlayingSecond } from '../components/playback';
-import { Button, Spinner } from '../components/ui';
+import { Spinner } from '../components/ui';
 import { rowAt, transcriptRows } from './transcript-rows';
 
 /**
@@ -45,20 +44,14 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
   return (
     <div className="grid gap-3">
       {playing && (
-        <div className="grid max-w-md gap-2">
-          <ClipPlayer
-            key={playing.start}
-            youtubeId={youtubeId}
-            start={playing.start}
-            end={playing.end}
-            title={`From ${clock(playing.start)}`}
-            autoplay
-          />
-          <Button variant="outline" className="w-fit" onClick={() => setPlaying(null)}>
-            <X className="h-4 w-4" aria-hidden />
-            Close clip
-          </Button>
-        </div>
+        <CompactClip
+          key={playing.start}
+          youtubeId={youtubeId}
+          start={playing.start}
+          end={playing.end}
+          title={`From ${clock(playing.start)}`}
+          onClose={() => setPlaying(null)}
+        />
       )}
       <div
         ref={scroller}
