@@ -12,7 +12,7 @@ import {
   type FakeYoutube,
   type RunningStack,
 } from '@findclips/testing';
-import { checkYoutubeChapters } from '@findclips/exports';
+import { checkYoutubeChapters, clock } from '@findclips/exports';
 import { parseSubtitles } from '../../services/worker/src/cli/transcript-input';
 import { fitsWidth, javascriptBytes, launchChromium, poll, screenshot, seriousAxeViolations } from './browser';
 
@@ -557,8 +557,7 @@ describe('Find Clips in Chromium', () => {
     await failed.waitFor();
     const form = page.getByRole('form', { name: 'Bring your own captions' });
     // Timed text as a video page shows it: a time at the start of each line.
-    const clockOf = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
-    const lines = sampleTranscript(420).map((segment) => `${clockOf(segment.start)} ${segment.text}`);
+    const lines = sampleTranscript(420).map((segment) => `${clock(segment.start)} ${segment.text}`);
     await form.getByLabel('Or paste timed text').fill(['Hello and welcome', ...lines].join('\n'));
     await form.getByRole('button', { name: 'Analyse these captions' }).click();
     await form.getByText('Line 1: each line of timed text starts with its time, like "1:02 Welcome back"').waitFor();

@@ -6,15 +6,14 @@ import {
   videoTranscriptSchema,
   type Topic,
 } from '@findclips/contracts';
+import { clock } from '@findclips/exports';
 import { sampleTranscript } from '@findclips/testing';
 import { startPipeline, type Pipeline } from './harness';
 
-/** Two sample segments a line, as a person would paste a video page's timed text. */
+/** One sample segment a line, as a person would paste a video page's timed text. */
 const timedText = (seconds: number) =>
   sampleTranscript(seconds)
-    .map(
-      (segment) => `${Math.floor(segment.start / 60)}:${String(Math.floor(segment.start % 60)).padStart(2, '0')} ${segment.text}`,
-    )
+    .map((segment) => `${clock(segment.start)} ${segment.text}`)
     .join('\n');
 
 const srt = (seconds: number) =>

@@ -29,6 +29,14 @@ export class UploadedTranscripts {
       .execute();
   }
 
+  /** The name the member gave the captions (null: none uploaded), without reading the captions. */
+  async nameOf(userId: number, youtubeId: string): Promise<string | null> {
+    const row = await this.db
+      .getRepository(UploadedTranscriptEntity)
+      .findOne({ where: { userId, youtubeId }, select: { id: true, sourceName: true } });
+    return row?.sourceName ?? null;
+  }
+
   async find(userId: number, youtubeId: string): Promise<UploadedTranscript | null> {
     const row = await this.db.getRepository(UploadedTranscriptEntity).findOneBy({ userId, youtubeId });
     return (

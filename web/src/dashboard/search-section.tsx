@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboa
 import { CompactClip } from '../components/clip-player';
 import { Button, Card } from '../components/ui';
 import { formatTime } from '../lib/format';
-import { readStored, writeStored } from '../lib/storage';
+import { readStored, storageKeys, writeStored } from '../lib/storage';
 import { markMatches, search, searchEntries, type HitKind, type SearchEntry } from './search';
 
 const KIND_LABEL: Record<HitKind, string> = { title: 'Topic', quote: 'Quote', line: 'Transcript' };
@@ -17,15 +17,13 @@ const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]') !== null;
 
-const SHORTCUTS_KEY = 'findclips.searchShortcuts';
-
 /** Whether the single-key shortcuts are on (they are unless the person turned them off here). */
 function useShortcutsSetting(): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(() => readStored<boolean>(SHORTCUTS_KEY, true) !== false);
+  const [on, setOn] = useState(() => readStored<boolean>(storageKeys.searchShortcuts, true) !== false);
   return [
     on,
     (value) => {
-      writeStored(SHORTCUTS_KEY, value);
+      writeStored(storageKeys.searchShortcuts, value);
       setOn(value);
     },
   ];

@@ -10,6 +10,8 @@ export const storageKeys = {
   lastVideoId: 'lastProcessedVideoId',
   /** Per user: 'edit' or 'watch'. */
   viewMode: 'viewMode',
+  /** This browser: whether search's single-key shortcuts are on (false: turned off). */
+  searchShortcuts: 'findclips.searchShortcuts',
 } as const;
 
 /** Where the signed-in user is kept for this tab: user-scoped keys read their id from here. */

@@ -78,8 +78,7 @@ export function sharesRoutes({ shares, videos, edits, redis, keyPrefix, web, pub
     const viewCount = first ? await shares.countView(row.shareId) : row.viewCount;
     const video = await videos.describeVideo(row.youtubeId);
     // A member's share comes from their own analysis when they have one: it says which captions it read.
-    const personal = row.userId !== null ? await videos.findPrivate(row.userId, row.youtubeId) : null;
-    const uploaded = personal?.transcriptSource === 'upload';
+    const uploaded = row.userId !== null && (await videos.privateTranscriptSource(row.userId, row.youtubeId)) === 'upload';
     const body: SharedAnalysisResponse = {
       shareId: row.shareId,
       youtubeId: row.youtubeId,

@@ -41,15 +41,15 @@ const OWN_SENTENCE = 2;
  * their own re-analysis, else the finished shared analysis.
  */
 export async function memberAnalysis({ videos, edits, uploads }: EditAnalysisDeps, userId: number, videoId: string) {
-  const [row, personal, edited, upload] = await Promise.all([
+  const [row, personal, edited, uploadName] = await Promise.all([
     videos.findCached(videoId),
     videos.findPrivate(userId, videoId),
     edits.find(userId, videoId),
-    uploads.find(userId, videoId),
+    uploads.nameOf(userId, videoId),
   ]);
   if (!row || (!personal && !edited && row.analysisStatus !== 'complete')) return null;
   // Uploaded captions are read by the member's own analyses that say they read them.
-  const uploaded = personal?.transcriptSource === 'upload' ? (upload?.sourceName ?? 'uploaded captions') : null;
+  const uploaded = personal?.transcriptSource === 'upload' ? (uploadName ?? 'uploaded captions') : null;
   return { row, personal, edited, uploaded } satisfies MemberAnalysis;
 }
 

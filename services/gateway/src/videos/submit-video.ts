@@ -161,7 +161,7 @@ export async function reanalyze(
   const facts = await metadata.get(videoId, address);
   if (captions) checkCaptions(facts, captions.end);
   // Captions the member brought before serve every re-analysis of the video.
-  const captionsUploaded = Boolean(captions) || (await uploads.find(user.id, videoId)) !== null;
+  const captionsUploaded = Boolean(captions) || (await uploads.nameOf(user.id, videoId)) !== null;
   checkVideo(facts, false, { captionsUploaded });
   if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
   await captions?.store();

@@ -8,8 +8,6 @@ import {
 import type { UserEntity } from '@findclips/db';
 import { reanalyze, type SubmitVideoDeps, type Submitter } from './submit-video';
 
-export type UploadCaptionsDeps = SubmitVideoDeps;
-
 /** The upload's captions as segments; a 400 naming the line when they cannot be read. */
 async function readUpload(text: string): Promise<TranscriptSegment[]> {
   // The caption readers load with the first upload, not with the gateway.
@@ -29,7 +27,7 @@ async function readUpload(text: string): Promise<TranscriptSegment[]> {
  * video read them too.
  */
 export async function uploadCaptions(
-  deps: UploadCaptionsDeps,
+  deps: SubmitVideoDeps,
   user: UserEntity,
   submitter: Submitter,
   { text, name, discardEdits }: UploadCaptionsRequest,

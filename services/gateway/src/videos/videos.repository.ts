@@ -74,6 +74,14 @@ export class VideosRepository {
     return row ? { status: row.analysisStatus, createdAt: row.createdAt } : null;
   }
 
+  /** Which captions the member's own analysis read; null when they have none (or it predates the record). */
+  async privateTranscriptSource(userId: number, videoId: string) {
+    const row = await this.db
+      .getRepository(UserVideoAnalysisEntity)
+      .findOne({ where: { userId, youtubeId: videoId }, select: { id: true, transcriptSource: true } });
+    return row?.transcriptSource ?? null;
+  }
+
   findPrivate(userId: number, videoId: string) {
     return this.db.getRepository(UserVideoAnalysisEntity).findOneBy({ userId, youtubeId: videoId });
   }

@@ -26,13 +26,13 @@ import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
 import { editAnalysis, memberAnalysis, undoEdits, type EditAnalysisDeps, type MemberAnalysis } from './edit-analysis';
 import { guestIdentity, guestIdOf } from './guest-id';
-import { uploadCaptions, type UploadCaptionsDeps } from './upload-captions';
+import { uploadCaptions } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
 import type { FinishedAnalyses } from './finished-analyses';
-import { reanalyze, submitAsGuest, submitAsMember, type Submission } from './submit-video';
+import { reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps, type Submission } from './submit-video';
 import type { VideosRepository } from './videos.repository';
 
-export type VideosRoutesDeps = UploadCaptionsDeps & EditAnalysisDeps;
+export type VideosRoutesDeps = SubmitVideoDeps & EditAnalysisDeps;
 
 type CachedRow = Pick<
   CachedYoutubeDataEntity,
