@@ -21,6 +21,39 @@ export default tseslint.config(
     },
   },
   {
+    // One owner per table: the services read and write tables through libs/db's owners (CachedVideos,
+    // MemberHistory, Users, …), never through an entity of their own choosing.
+    files: ['services/**/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@findclips/db',
+              importNames: [
+                'AnalysisEditEntity',
+                'CachedYoutubeDataEntity',
+                'GuestVideoAnalysisEntity',
+                'QuoteEntity',
+                'ScheduledPostEntity',
+                'SharedAnalysisEntity',
+                'UploadedTranscriptEntity',
+                'UserEntity',
+                'UserVideoAnalysisEntity',
+                'VideoEntity',
+                'XAccountEntity',
+              ],
+              allowTypeImports: true,
+              message: 'Read and write the table through its owner in libs/db (one owner per table), not its entity.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { shareMessages } from '@findclips/contracts';
-import { SharedAnalysisEntity } from '@findclips/db';
+import { SharedAnalysisEntity, Shares } from '@findclips/db';
 import supertest from 'supertest';
 import { z } from 'zod';
 import { until } from '@findclips/testing';
 import { mapLimited } from '@findclips/analysis';
-import { SharesRepository } from '../../services/gateway/src/shares/shares.repository';
 import { startPipeline, type Pipeline } from './harness';
 
 /**
@@ -310,7 +309,7 @@ describe('shares, history and the public shared page', () => {
   });
 
   it('gives 10,000 creations 10,000 distinct share ids', async () => {
-    const shares = new SharesRepository(p.gateway.dataSource);
+    const shares = new Shares(p.gateway.dataSource);
     const videoId = p.addVideo();
     const owners = Array.from({ length: 10_000 }, (_, i) => `bulk-${i}-${randomUUID()}`);
     const rows = await mapLimited(owners, 16, (guestSessionId) =>

@@ -1,5 +1,4 @@
-import type { Topic, TranscriptSegment } from '@findclips/contracts';
-import type { AnalysisOutput } from '@findclips/contracts';
+import type { AnalysisOutput, AnalysisProviderName, Topic, TranscriptSegment } from '@findclips/contracts';
 import { chunkTranscript, mapLimited, mergeChunkTopics, splitChunk } from './chunks';
 import { contentPolicyError, OutputCutOffError } from './errors';
 import { groundTopics } from './grounding';
@@ -8,7 +7,7 @@ import type { AnalysisProvider, AnalyzeInput } from './provider';
 
 export interface AnalysisResult {
   topics: Topic[];
-  provider: string;
+  provider: AnalysisProviderName;
   model: string;
   chunks: number;
 }

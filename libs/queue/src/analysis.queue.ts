@@ -11,16 +11,21 @@ export const ANALYZE_JOB = 'analyze';
  * An analysis to run. `shared`: the analysis everyone sees (cached_youtube_data); `private`: a
  * member's re-analysis, seen by them alone (user_video_analysis).
  */
-export const analysisJobSchema = z.object({
+const jobFields = {
   videoId: videoIdSchema,
-  scope: z.enum(['shared', 'private']),
-  /** The member who asked (the owner, for private); null for guests. */
-  userId: z.number().int().positive().nullable(),
   /** The member's chosen provider; null means the default. */
   provider: z.enum(analysisProviders).nullable(),
   /** The HTTP request that asked for it, to follow one analysis through the logs. */
   requestId: z.string().max(128).optional(),
-});
+};
+const memberId = z.number().int().positive();
+
+export const analysisJobSchema = z.discriminatedUnion('scope', [
+  /** `userId`: the member who asked, whose history records it; null for guests. */
+  z.object({ scope: z.literal('shared'), userId: memberId.nullable(), ...jobFields }),
+  /** `userId`: the member whose analysis it is. */
+  z.object({ scope: z.literal('private'), userId: memberId, ...jobFields }),
+]);
 
 export type AnalysisJob = z.infer<typeof analysisJobSchema>;
 

@@ -3,13 +3,21 @@ import proxyAddr from 'proxy-addr';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { AnalysisEdits, UploadedTranscripts } from '@findclips/db';
+import {
+  AnalysisEdits,
+  CachedVideos,
+  GuestAnalyses,
+  MemberAnalyses,
+  MemberHistory,
+  Shares,
+  UploadedTranscripts,
+  Users,
+} from '@findclips/db';
 import { authRoutes } from './auth/auth.routes';
 import { googleRoutes } from './auth/google';
 import { liveSessions } from './auth/live-sessions';
 import { LoginDelay } from './auth/login-delay';
 import { createPassport } from './auth/passport';
-import { UsersRepository } from './auth/users.repository';
 import { healthRoutes } from './health/health.routes';
 import { errorHandler, notFound } from './http/errors';
 import { createLimiter } from './http/rate-limit';
@@ -19,14 +27,12 @@ import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { sessions } from './http/session';
 import { profileRoutes } from './profile/profile.routes';
-import { SharesRepository } from './shares/shares.repository';
 import { sharesRoutes } from './shares/shares.routes';
 import { createMetricsRegistry, redisKeys, type RedisClient } from '@findclips/runtime';
 import type { AnalysisQueue } from '@findclips/queue';
 import type { YoutubeClient } from '@findclips/youtube';
 import { VideoMetadataService } from './videos/metadata';
 import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './videos/quotas';
-import { VideosRepository } from './videos/videos.repository';
 import { FinishedAnalyses } from './videos/finished-analyses';
 import { publicVideoRoutes, videosRoutes } from './videos/videos.routes';
 import { xRoutes } from './x/x.routes';
@@ -70,17 +76,23 @@ function authLimits({ env, redis }: GatewayDeps) {
 /** The gateway's Express app; main.ts only connects its dependencies and listens. */
 export function createApp(deps: GatewayDeps) {
   const { env, dataSource, redis, logger, queue, youtube } = deps;
-  const users = new UsersRepository(dataSource);
-  const videos = new VideosRepository(dataSource);
-  const edits = new AnalysisEdits(dataSource);
-  const uploads = new UploadedTranscripts(dataSource);
+  const users = new Users(dataSource);
+  // The owners of the tables the video and share routes read and write.
+  const tables = {
+    cached: new CachedVideos(dataSource),
+    memberAnalyses: new MemberAnalyses(dataSource),
+    history: new MemberHistory(dataSource),
+    guests: new GuestAnalyses(dataSource),
+    edits: new AnalysisEdits(dataSource),
+    uploads: new UploadedTranscripts(dataSource),
+  };
   const lookups = new YoutubeLookupLimit(
     redis,
     env.REDIS_KEY_PREFIX,
     env.YOUTUBE_LOOKUPS_PER_IP_PER_MINUTE,
     env.YOUTUBE_LOOKUPS_PER_MINUTE,
   );
-  const metadata = new VideoMetadataService(videos, youtube, redis, env.REDIS_KEY_PREFIX, lookups);
+  const metadata = new VideoMetadataService(tables.cached, youtube, redis, env.REDIS_KEY_PREFIX, lookups);
   const passport = createPassport(users);
   const limits = authLimits(deps);
 
@@ -114,7 +126,7 @@ export function createApp(deps: GatewayDeps) {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  app.use(publicVideoRoutes({ videos, metadata, finished: new FinishedAnalyses() }));
+  app.use(publicVideoRoutes({ cached: tables.cached, metadata, finished: new FinishedAnalyses() }));
   app.use(
     sessions({
       redis,
@@ -133,9 +145,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(xRoutes(dataSource));
   app.use(
     videosRoutes({
-      videos,
-      edits,
-      uploads,
+      ...tables,
       metadata,
       queue,
       credits: new GuestCredits(redis, env.REDIS_KEY_PREFIX, env.GUEST_ANALYSES_PER_IP_PER_DAY),
@@ -145,9 +155,8 @@ export function createApp(deps: GatewayDeps) {
 
   app.use(
     sharesRoutes({
-      shares: new SharesRepository(dataSource),
-      videos,
-      edits,
+      ...tables,
+      shares: new Shares(dataSource),
       redis,
       keyPrefix: env.REDIS_KEY_PREFIX,
       web,

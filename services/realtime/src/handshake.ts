@@ -1,5 +1,5 @@
 import { GUEST_COOKIE, isGuestId, SESSION_COOKIE, socketAuthSchema, socketMessages } from '@findclips/contracts';
-import { credentialStamp, UserEntity, type SessionUser } from '@findclips/db';
+import { credentialStamp, Users, type SessionUser } from '@findclips/db';
 import type { RedisClient } from '@findclips/runtime';
 import { parse as parseCookies } from 'cookie';
 import { unsign } from 'cookie-signature';
@@ -33,9 +33,7 @@ export class HandshakeAuth {
     if (!raw) return 'invalid';
     const stored = (JSON.parse(raw) as { passport?: { user?: SessionUser } }).passport?.user;
     if (typeof stored?.id !== 'number') return null;
-    const user = await this.db
-      .getRepository(UserEntity)
-      .findOne({ where: { id: stored.id }, select: { id: true, passwordHash: true, email: true } });
+    const user = await new Users(this.db).findCredentials(stored.id);
     return user && credentialStamp(user) === stored.stamp ? { userId: user.id, sessionId: sid } : 'invalid';
   }
 

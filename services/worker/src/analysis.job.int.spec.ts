@@ -21,8 +21,7 @@ import { YoutubeClient } from '@findclips/youtube';
 import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createAnalysisJob } from './analysis.job';
-import { AnalysisRepository } from './analysis.repository';
+import { analysisTables, createAnalysisJob } from './analysis.job';
 
 /**
  * The analysis job called directly, as the queue would (no Redis, no queue): the real database,
@@ -40,7 +39,7 @@ describe('the analysis job', () => {
     db = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
     youtube = await startFakeYoutube();
     analyze = createAnalysisJob({
-      repository: new AnalysisRepository(db),
+      tables: analysisTables(db),
       youtube: new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 5_000 }),
       providers: new Map<AnalysisProviderName, typeof localProvider>([['local', localProvider]]),
       defaultProvider: 'local',

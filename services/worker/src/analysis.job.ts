@@ -1,14 +1,30 @@
 import { AnalysisError, analyzeTranscript, pickProvider, type AnalysisProvider } from '@findclips/analysis';
 import { VIDEO_MAX_SECONDS, videoMessages, type AnalysisProviderName, type ErrorCode } from '@findclips/contracts';
 import { analysisEvent, analysisJobSchema, publishAnalysisEvent, type AnalysisJob, type Publisher } from '@findclips/queue';
+import { CachedVideos, MemberAnalyses, MemberHistory, UploadedTranscripts } from '@findclips/db';
 import { YoutubeError, type YoutubeClient } from '@findclips/youtube';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { AnalysisRepository } from './analysis.repository';
+import type { DataSource } from 'typeorm';
 import type { JobMetrics } from './job-metrics';
 
+/** The tables the job reads and writes, each through its one owner in libs/db. Writes are idempotent: a retried job may repeat them. */
+export interface AnalysisTables {
+  cached: CachedVideos;
+  memberAnalyses: MemberAnalyses;
+  history: MemberHistory;
+  uploads: UploadedTranscripts;
+}
+
+export const analysisTables = (db: DataSource): AnalysisTables => ({
+  cached: new CachedVideos(db),
+  memberAnalyses: new MemberAnalyses(db),
+  history: new MemberHistory(db),
+  uploads: new UploadedTranscripts(db),
+});
+
 export interface AnalysisJobDeps {
-  repository: AnalysisRepository;
+  tables: AnalysisTables;
   youtube: YoutubeClient;
   providers: Map<AnalysisProviderName, AnalysisProvider>;
   defaultProvider: AnalysisProviderName;
@@ -34,7 +50,8 @@ function classify(error: unknown): { code: ErrorCode; message: string; transient
  * permanent ones and the last attempt are recorded on the row and announced once.
  */
 export function createAnalysisJob(deps: AnalysisJobDeps) {
-  const { repository, youtube, publisher, keyPrefix } = deps;
+  const { tables, youtube, publisher, keyPrefix } = deps;
+  const { cached, memberAnalyses, history, uploads } = tables;
 
   return async function analyze(job: Job<AnalysisJob>): Promise<void> {
     const data = analysisJobSchema.parse(job.data);
@@ -55,19 +72,19 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
     try {
       await publish('ANALYSIS_STARTED');
       // A member's analysis reads the captions they uploaded for the video, if they did.
-      const uploaded = scope === 'private' ? await repository.findUpload(data.userId!, videoId) : null;
+      const uploaded = data.scope === 'private' ? await uploads.find(data.userId, videoId) : null;
       let video = uploaded
-        ? await repository.withUploadedCaptions(videoId, uploaded.segments, () => youtube.fetchDetails(videoId))
-        : await repository.findVideo(videoId);
+        ? await cached.withUploadedCaptions(videoId, uploaded.segments, () => youtube.fetchDetails(videoId))
+        : await cached.findWithCaptions(videoId);
       if (!video) {
         const fetched = await youtube.fetchVideo(videoId);
-        await repository.saveTranscript(fetched.details, fetched.language, fetched.segments);
-        video = await repository.findVideo(videoId);
+        await cached.saveFetched(fetched.details, fetched.language, fetched.segments);
+        video = await cached.findWithCaptions(videoId);
         if (!video) throw new AnalysisError('NO_TRANSCRIPT', 'This video has no captions to analyse.');
       }
       if ((video.durationSeconds ?? 0) > VIDEO_MAX_SECONDS) throw new AnalysisError('VIDEO_TOO_LONG', videoMessages.tooLong);
 
-      if (scope === 'shared' && !(await repository.markAnalyzing(videoId))) {
+      if (scope === 'shared' && !(await cached.markAnalyzing(videoId))) {
         log.info('shared analysis already complete: nothing to do');
         await publish('VIDEO_ANALYZED');
         return;
@@ -84,15 +101,15 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       });
       inProvider = false;
 
-      if (scope === 'shared') await repository.completeShared(videoId, result.topics, result.provider, result.model);
+      if (data.scope === 'shared') await cached.complete(videoId, result.topics, result.provider, result.model);
       else {
-        await repository.savePrivate(data.userId!, videoId, result.topics, {
+        await memberAnalyses.save(data.userId, videoId, result.topics, {
           provider: result.provider,
           model: result.model,
           transcriptSource: uploaded ? 'upload' : 'youtube',
         });
       }
-      if (data.userId) await repository.recordForMember(data.userId, videoId, video, result.topics);
+      if (data.userId !== null) await history.recordAnalysis(data.userId, videoId, video, result.topics);
 
       await publish('VIDEO_ANALYZED');
       deps.metrics?.finished(result.provider, 'completed', seconds());
@@ -130,7 +147,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       }
       deps.metrics?.finished(providerName ?? 'none', lastAttempt ? 'failed' : 'retried', seconds());
       if (!lastAttempt) throw error;
-      if (scope === 'shared') await repository.markFailed(videoId, failure.code, failure.message);
+      if (scope === 'shared') await cached.markFailed(videoId, failure.code, failure.message);
       await publish('ANALYSIS_ERROR', {
         errorType: failure.code,
         errorMessage: failure.message,

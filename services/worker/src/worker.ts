@@ -5,8 +5,7 @@ import { YoutubeClient } from '@findclips/youtube';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { createAnalysisJob } from './analysis.job';
-import { AnalysisRepository } from './analysis.repository';
+import { analysisTables, createAnalysisJob } from './analysis.job';
 import { jobMetrics } from './job-metrics';
 import type { Registry } from 'prom-client';
 
@@ -32,7 +31,7 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
   const worker = new Worker<AnalysisJob>(
     ANALYSIS_QUEUE,
     createAnalysisJob({
-      repository: new AnalysisRepository(dataSource),
+      tables: analysisTables(dataSource),
       youtube: new YoutubeClient({
         baseUrl: env.YOUTUBE_BASE_URL,
         proxyUrl: env.YOUTUBE_PROXY_URL,

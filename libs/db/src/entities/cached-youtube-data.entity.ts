@@ -1,7 +1,5 @@
+import { analysisStatuses, type AnalysisProviderName, type AnalysisStatus, type ErrorCode } from '@findclips/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export const ANALYSIS_STATUSES = ['pending', 'analyzing', 'complete', 'failed'] as const;
-export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
 
 /** A video's metadata, transcript and shared analysis: one row per YouTube video. */
 @Entity({ name: 'cached_youtube_data' })
@@ -35,7 +33,7 @@ export class CachedYoutubeDataEntity {
   @Column({
     name: 'analysis_status',
     type: 'enum',
-    enum: ANALYSIS_STATUSES,
+    enum: analysisStatuses,
     enumName: 'analysis_status',
     default: 'pending',
   })
@@ -50,14 +48,14 @@ export class CachedYoutubeDataEntity {
 
   /** Which provider and model made the analysis. */
   @Column({ name: 'analysis_provider', type: 'varchar', length: 16, nullable: true })
-  analysisProvider!: string | null;
+  analysisProvider!: AnalysisProviderName | null;
 
   @Column({ name: 'analysis_model', type: 'varchar', length: 100, nullable: true })
   analysisModel!: string | null;
 
   /** Why the last analysis failed (an error code and its message). */
   @Column({ name: 'error_type', type: 'varchar', length: 40, nullable: true })
-  errorType!: string | null;
+  errorType!: ErrorCode | null;
 
   @Column({ name: 'error_message', type: 'text', nullable: true })
   errorMessage!: string | null;

@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { TranscriptSource } from '@findclips/contracts';
+import type { AnalysisProviderName, TranscriptSource } from '@findclips/contracts';
 import { UserEntity } from './user.entity';
 
 /** A member's private analysis of a video: one per member and video. */
@@ -34,7 +34,7 @@ export class UserVideoAnalysisEntity {
 
   /** Which provider and model made the analysis. */
   @Column({ name: 'analysis_provider', type: 'varchar', length: 16, nullable: true })
-  analysisProvider!: string | null;
+  analysisProvider!: AnalysisProviderName | null;
 
   @Column({ name: 'analysis_model', type: 'varchar', length: 100, nullable: true })
   analysisModel!: string | null;

@@ -1,7 +1,5 @@
+import { aiProviders, type AiProvider } from '@findclips/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export const AI_PROVIDERS = ['openai', 'grok', 'gemini'] as const;
-export type UserAiProvider = (typeof AI_PROVIDERS)[number];
 
 /** An account: email and password, Google, or both. */
 @Entity({ name: 'users' })
@@ -38,8 +36,8 @@ export class UserEntity {
   @Column({ name: 'is_test_account', type: 'boolean', default: false })
   isTestAccount!: boolean;
 
-  @Column({ name: 'ai_provider', type: 'enum', enum: AI_PROVIDERS, enumName: 'ai_provider', default: 'gemini' })
-  aiProvider!: UserAiProvider;
+  @Column({ name: 'ai_provider', type: 'enum', enum: aiProviders, enumName: 'ai_provider', default: 'gemini' })
+  aiProvider!: AiProvider;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

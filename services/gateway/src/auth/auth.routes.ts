@@ -9,10 +9,11 @@ import type { AppPassport } from './passport';
 import { hashPassword } from './passwords';
 import { currentUser, requireUser } from './require-user';
 import { logIn, logOut } from './session-login';
-import { isUniqueViolation, toPublicUser, type UsersRepository } from './users.repository';
+import { isUniqueViolation, type Users } from '@findclips/db';
+import { toPublicUser } from './public-user';
 
 export interface AuthRoutesDeps {
-  users: UsersRepository;
+  users: Users;
   passport: AppPassport;
   limits: { login: RequestHandler[]; loginDelay: LoginDelay; register: RequestHandler[] };
   endLiveSessions: EndLiveSessions;

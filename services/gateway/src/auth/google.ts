@@ -5,7 +5,7 @@ import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth2
 import type { EndLiveSessions } from './live-sessions';
 import type { AppPassport } from './passport';
 import { logIn } from './session-login';
-import { isUniqueViolation, type UsersRepository } from './users.repository';
+import { isUniqueViolation, type Users } from '@findclips/db';
 
 export const googleMessages = {
   notConfigured: 'Google sign-in is not configured on this server',
@@ -28,7 +28,7 @@ const toAuthPage = (reason: string) => `/auth?error=${encodeURIComponent(reason)
  * emails), and the password changes the session stamp, so every session opened with it ends.
  */
 export async function findOrCreateGoogleUser(
-  users: UsersRepository,
+  users: Users,
   profile: Profile,
   endLiveSessions: EndLiveSessions,
 ): Promise<UserEntity> {
@@ -73,7 +73,7 @@ export async function findOrCreateGoogleUser(
 }
 
 /** GET /auth/google (a full-page navigation) and its callback. */
-export function googleRoutes(env: GatewayEnv, users: UsersRepository, passport: AppPassport, endLiveSessions: EndLiveSessions) {
+export function googleRoutes(env: GatewayEnv, users: Users, passport: AppPassport, endLiveSessions: EndLiveSessions) {
   const router = Router();
   const clientID = env.GOOGLE_CLIENT_ID;
   const clientSecret = env.GOOGLE_CLIENT_SECRET;

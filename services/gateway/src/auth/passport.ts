@@ -3,7 +3,7 @@ import { credentialStamp, type SessionUser, type UserEntity } from '@findclips/d
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { verifyPassword } from './passwords';
-import type { UsersRepository } from './users.repository';
+import type { Users } from '@findclips/db';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -15,7 +15,7 @@ declare global {
 }
 
 /** A Passport instance of its own (not the global one), with sessions and email+password sign-in. */
-export function createPassport(users: UsersRepository) {
+export function createPassport(users: Users) {
   const passport = new Passport();
 
   passport.serializeUser<SessionUser>((user, done) => done(null, { id: user.id, stamp: credentialStamp(user) }));

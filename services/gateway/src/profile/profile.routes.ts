@@ -1,78 +1,44 @@
-import {
-  AppError,
-  authMessages,
-  normalizeEmail,
-  profileMessages,
-  updateEmailSchema,
-  updatePasswordSchema,
-  updateProfileSchema,
-  verifyPasswordRequestSchema,
-} from '@findclips/contracts';
-import type { UserEntity } from '@findclips/db';
-import { Router, type RequestHandler } from 'express';
+import { updateEmailSchema, updatePasswordSchema, updateProfileSchema, verifyPasswordRequestSchema } from '@findclips/contracts';
+import type { Users } from '@findclips/db';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { EndLiveSessions } from '../auth/live-sessions';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { verifyPassword } from '../auth/passwords';
+import { toPublicUser } from '../auth/public-user';
 import { currentUser, requireUser } from '../auth/require-user';
 import { logIn } from '../auth/session-login';
-import { isUniqueViolation, toPublicUser, type UsersRepository } from '../auth/users.repository';
 import { parseInput } from '../http/errors';
-
-/** Google-linked accounts change their email and password at Google, not here (SPEC §6). */
-function refuseIfManagedByGoogle(user: UserEntity) {
-  if (user.googleId) throw new AppError('FORBIDDEN', profileMessages.managedByGoogle);
-}
+import { changeEmail, changePassword, rename, type CredentialChange } from './update-profile';
 
 /** Profile, email and password changes, and the password check of the delete dialog. */
-export function profileRoutes(users: UsersRepository, passwordCheckLimit: RequestHandler[], endLiveSessions: EndLiveSessions) {
+export function profileRoutes(users: Users, passwordCheckLimit: RequestHandler[], endLiveSessions: EndLiveSessions) {
   const router = Router();
   router.use(['/api/profile', '/api/verify-password'], requireUser);
 
+  /**
+   * After a new email or password: a new session for this browser; every other session of the
+   * member is signed out and every live connection dropped (this browser's reconnects with its new session).
+   */
+  const afterCredentialChange = async (req: Request, { user, changed }: CredentialChange) => {
+    if (!changed) return;
+    await logIn(req, user);
+    await endLiveSessions({ userId: user.id });
+  };
+
   router.patch('/api/profile', async (req, res) => {
-    const { firstName, lastName } = parseInput(updateProfileSchema, req.body);
-    const user = await users.update(currentUser(req), { firstName, lastName, name: `${firstName} ${lastName}` });
-    res.json(toPublicUser(user));
+    res.json(toPublicUser(await rename(users, currentUser(req), parseInput(updateProfileSchema, req.body))));
   });
 
-  /**
-   * A new email needs the current password (a session left open is not enough to take the account),
-   * is limited per user like every password check, and signs out every other session.
-   */
+  /** Limited per member like every password check. */
   router.patch('/api/profile/email', ...passwordCheckLimit, async (req, res) => {
-    const user = currentUser(req);
-    refuseIfManagedByGoogle(user);
-    const request = parseInput(updateEmailSchema, req.body);
-    if (!(await verifyPassword(user.passwordHash, request.currentPassword))) {
-      throw new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, { field: 'currentPassword' });
-    }
-    const email = normalizeEmail(request.email);
-    if (email === user.email) return void res.json(toPublicUser(user));
-    // The answer registration gives: moving an account tells no more about who else is registered.
-    const taken = new AppError('CONFLICT', authMessages.emailTaken, { field: 'email' });
-    if (await users.findByEmail(email)) throw taken;
-    let updated: UserEntity;
-    try {
-      updated = await users.update(user, { email });
-    } catch (error) {
-      throw isUniqueViolation(error) ? taken : error;
-    }
-    await logIn(req, updated);
-    await endLiveSessions({ userId: updated.id });
-    res.json(toPublicUser(updated));
+    const change = await changeEmail(users, currentUser(req), () => parseInput(updateEmailSchema, req.body));
+    await afterCredentialChange(req, change);
+    res.json(toPublicUser(change.user));
   });
 
   router.patch('/api/profile/password', ...passwordCheckLimit, async (req, res) => {
-    const user = currentUser(req);
-    refuseIfManagedByGoogle(user);
-    const { currentPassword, newPassword } = parseInput(updatePasswordSchema, req.body);
-    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-      throw new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, { field: 'currentPassword' });
-    }
-    const updated = await users.update(user, { passwordHash: await hashPassword(newPassword) });
-    // A new session for this browser; every other session of the user is signed out, and every
-    // live connection dropped (this browser's reconnects with its new session).
-    await logIn(req, updated);
-    await endLiveSessions({ userId: updated.id });
-    res.json(toPublicUser(updated));
+    const change = await changePassword(users, currentUser(req), () => parseInput(updatePasswordSchema, req.body));
+    await afterCredentialChange(req, change);
+    res.json(toPublicUser(change.user));
   });
 
   router.post('/api/verify-password', ...passwordCheckLimit, async (req, res) => {

@@ -1,11 +1,19 @@
 import { AppError, shareMessages, topicsSchema, type Topic } from '@findclips/contracts';
-import { AnalysisEdits, CachedYoutubeDataEntity, readTopics, writeTopics, writeTranscript } from '@findclips/db';
+import {
+  AnalysisEdits,
+  CachedVideos,
+  CachedYoutubeDataEntity,
+  GuestAnalyses,
+  MemberAnalyses,
+  Shares,
+  readTopics,
+  writeTopics,
+  writeTranscript,
+} from '@findclips/db';
 import { buildUser, sampleTranscript } from '@findclips/testing';
 import type { DataSource } from 'typeorm';
 import { testDataSource } from '../test/harness';
-import { VideosRepository } from '../videos/videos.repository';
 import { shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
-import { SharesRepository } from './shares.repository';
 
 const topics: Topic[] = [
   {
@@ -25,7 +33,13 @@ describe('sharing an analysis', () => {
   let counter = 0;
   beforeAll(async () => {
     db = await testDataSource();
-    deps = { shares: new SharesRepository(db), videos: new VideosRepository(db), edits: new AnalysisEdits(db) };
+    deps = {
+      shares: new Shares(db),
+      cached: new CachedVideos(db),
+      memberAnalyses: new MemberAnalyses(db),
+      guests: new GuestAnalyses(db),
+      edits: new AnalysisEdits(db),
+    };
   });
 
   /** A video whose shared analysis is complete with `topics`. */

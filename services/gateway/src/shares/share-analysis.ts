@@ -1,11 +1,21 @@
 import { AppError, shareMessages, type CreateShareRequest, type Quote, type Topic } from '@findclips/contracts';
-import { readTopics, type AnalysisEdits, type SharedAnalysisEntity, type UserEntity } from '@findclips/db';
-import type { VideosRepository } from '../videos/videos.repository';
-import type { ShareOwner, SharesRepository } from './shares.repository';
+import {
+  readTopics,
+  type AnalysisEdits,
+  type CachedVideos,
+  type GuestAnalyses,
+  type MemberAnalyses,
+  type ShareOwner,
+  type Shares,
+  type SharedAnalysisEntity,
+  type UserEntity,
+} from '@findclips/db';
 
 export interface ShareAnalysisDeps {
-  shares: SharesRepository;
-  videos: VideosRepository;
+  shares: Shares;
+  cached: CachedVideos;
+  memberAnalyses: MemberAnalyses;
+  guests: GuestAnalyses;
   edits: AnalysisEdits;
 }
 
@@ -35,24 +45,24 @@ function isFrom(topic: Topic, readable: Topic[]): boolean {
  * can publish invented topics or quotes on a page with our name.
  */
 export async function shareAnalysis(
-  { shares, videos, edits }: ShareAnalysisDeps,
+  { shares, cached, memberAnalyses, guests, edits }: ShareAnalysisDeps,
   sharer: Sharer,
   request: CreateShareRequest,
 ): Promise<SharedAnalysisEntity> {
   const { youtubeId } = request;
-  const video = await videos.findCached(youtubeId);
+  const video = await cached.find(youtubeId);
   if (!video) throw new AppError('NOT_FOUND', shareMessages.analyseFirst, { field: 'youtubeId' });
 
   let owner: ShareOwner;
   const readable: Topic[] = [];
   if ('user' in sharer) {
     owner = { userId: sharer.user.id };
-    const personal = await videos.findPrivate(sharer.user.id, youtubeId);
+    const personal = await memberAnalyses.find(sharer.user.id, youtubeId);
     if (personal) readable.push(...readTopics(personal.analyzedTopics));
     // The member's edited version: renamed titles and moved starts are theirs to publish.
     const edited = await edits.find(sharer.user.id, youtubeId);
     if (edited) readable.push(...edited.topics);
-  } else if (await videos.guestHasAnalysed(sharer.guestId, youtubeId)) {
+  } else if (await guests.has(sharer.guestId, youtubeId)) {
     owner = { guestSessionId: sharer.guestId };
   } else {
     throw new AppError('FORBIDDEN', shareMessages.signInOrGuest);

@@ -14,17 +14,11 @@ import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
 import { guestIdentity, guestIdOf, readGuestId } from '../videos/guest-id';
-import type { VideosRepository } from '../videos/videos.repository';
-import type { AnalysisEdits } from '@findclips/db';
 import type { WebApp } from '../http/web-app';
-import { shareAnalysis } from './share-analysis';
+import { shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
 import { keyMoments, withPreview } from './share-page';
-import type { SharesRepository } from './shares.repository';
 
-export interface SharesRoutesDeps {
-  shares: SharesRepository;
-  videos: VideosRepository;
-  edits: AnalysisEdits;
+export interface SharesRoutesDeps extends ShareAnalysisDeps {
   redis: RedisClient;
   keyPrefix: string;
   web: WebApp;
@@ -50,7 +44,8 @@ function visitorOf(req: Request, row: SharedAnalysisEntity): string | null {
 }
 
 /** Shares: create or update, read publicly (with view counts), list and remove; the shared page's preview. */
-export function sharesRoutes({ shares, videos, edits, redis, keyPrefix, web, publicUrl }: SharesRoutesDeps) {
+export function sharesRoutes(deps: SharesRoutesDeps) {
+  const { shares, cached, memberAnalyses, redis, keyPrefix, web, publicUrl } = deps;
   const shareUrl = (shareId: string) => `${publicUrl}/shared/${shareId}`;
   const router = Router();
 
@@ -64,7 +59,7 @@ export function sharesRoutes({ shares, videos, edits, redis, keyPrefix, web, pub
   router.post('/api/analysis/share', guestIdentity, async (req, res) => {
     const body = parseInput(createShareRequestSchema, req.body);
     const sharer = req.user ? { user: req.user } : { guestId: guestIdOf(req) };
-    const row = await shareAnalysis({ shares, videos, edits }, sharer, body);
+    const row = await shareAnalysis(deps, sharer, body);
     const answer: ShareResponse = { shareId: row.shareId, youtubeId: row.youtubeId, url: shareUrl(row.shareId) };
     res.status(201).json(answer);
   });
@@ -76,9 +71,9 @@ export function sharesRoutes({ shares, videos, edits, redis, keyPrefix, web, pub
       visitor !== null &&
       (await redis.set(redisKeys(keyPrefix).shareView(row.shareId, visitor), '1', { NX: true, EX: VIEW_WINDOW_SECONDS }));
     const viewCount = first ? await shares.countView(row.shareId) : row.viewCount;
-    const video = await videos.describeVideo(row.youtubeId);
+    const video = await cached.describe(row.youtubeId);
     // A member's share comes from their own analysis when they have one: it says which captions it read.
-    const uploaded = row.userId !== null && (await videos.privateTranscriptSource(row.userId, row.youtubeId)) === 'upload';
+    const uploaded = row.userId !== null && (await memberAnalyses.transcriptSourceOf(row.userId, row.youtubeId)) === 'upload';
     const body: SharedAnalysisResponse = {
       shareId: row.shareId,
       youtubeId: row.youtubeId,
@@ -120,7 +115,7 @@ export function sharesRoutes({ shares, videos, edits, redis, keyPrefix, web, pub
     } catch {
       return void res.status(404).type('html').send(html);
     }
-    const video = await videos.describeVideo(row.youtubeId);
+    const video = await cached.describe(row.youtubeId);
     const title = row.title || `${video?.title ?? 'A video'} - Find & Watch The Best Clips`;
     const description = row.description || DEFAULT_SHARE_DESCRIPTION;
     const image = video?.thumbnailUrl ?? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`;

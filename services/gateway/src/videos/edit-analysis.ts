@@ -10,21 +10,24 @@ import {
   readTopics,
   readTranscript,
   type AnalysisEdits,
+  type CachedVideo,
+  type CachedVideos,
   type EditedAnalysis,
+  type MemberAnalyses,
   type UploadedTranscripts,
   type UserVideoAnalysisEntity,
 } from '@findclips/db';
-import type { VideosRepository } from './videos.repository';
 
 export interface EditAnalysisDeps {
-  videos: VideosRepository;
+  cached: CachedVideos;
+  memberAnalyses: MemberAnalyses;
   edits: AnalysisEdits;
   uploads: UploadedTranscripts;
 }
 
 /** What a member reads of a video: the shared analysis's row, their own re-analysis, their edits. */
 export interface MemberAnalysis {
-  row: NonNullable<Awaited<ReturnType<VideosRepository['findCached']>>>;
+  row: CachedVideo;
   personal: UserVideoAnalysisEntity | null;
   edited: EditedAnalysis | null;
   /** The name of the captions the member uploaded for the video, which their analysis read; null: YouTube's. */
@@ -40,10 +43,14 @@ const OWN_SENTENCE = 2;
  * The analysis a member reads of a video, or null when there is none to read: their edits, else
  * their own re-analysis, else the finished shared analysis.
  */
-export async function memberAnalysis({ videos, edits, uploads }: EditAnalysisDeps, userId: number, videoId: string) {
+export async function memberAnalysis(
+  { cached, memberAnalyses, edits, uploads }: EditAnalysisDeps,
+  userId: number,
+  videoId: string,
+) {
   const [row, personal, edited, uploadName] = await Promise.all([
-    videos.findCached(videoId),
-    videos.findPrivate(userId, videoId),
+    cached.find(videoId),
+    memberAnalyses.find(userId, videoId),
     edits.find(userId, videoId),
     uploads.nameOf(userId, videoId),
   ]);
@@ -90,7 +97,7 @@ async function sentenceStarts(deps: EditAnalysisDeps, userId: number, videoId: s
   let segments: TranscriptSegment[];
   if (uploaded) segments = (await deps.uploads.find(userId, videoId))?.segments ?? [];
   else {
-    const row = await deps.videos.findFinishedTranscript(videoId);
+    const row = await deps.cached.findFinishedTranscript(videoId);
     segments = row ? readTranscript(row.transcriptData) : [];
   }
   if (segments.length === 0) throw new AppError('CONFLICT', editMessages.noTranscript);

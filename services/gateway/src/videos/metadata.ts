@@ -2,7 +2,7 @@ import { AppError } from '@findclips/contracts';
 import { redisKeys, type RedisClient } from '@findclips/runtime';
 import { YoutubeError, type VideoDetails, type YoutubeClient } from '@findclips/youtube';
 import type { YoutubeLookupLimit } from './quotas';
-import type { VideosRepository } from './videos.repository';
+import type { CachedVideos } from '@findclips/db';
 
 export type VideoMetadata = Pick<VideoDetails, 'videoId' | 'title' | 'thumbnailUrl' | 'channelTitle' | 'durationSeconds'>;
 
@@ -54,7 +54,7 @@ export class VideoMetadataService {
   private readonly inFlight = new Map<string, Promise<VideoFacts>>();
 
   constructor(
-    private readonly videos: VideosRepository,
+    private readonly cached: CachedVideos,
     private readonly youtube: YoutubeClient,
     private readonly redis: RedisClient,
     private readonly keyPrefix: string,
@@ -63,7 +63,7 @@ export class VideoMetadataService {
 
   /** `client` is the caller's address, for the lookup limit. */
   async get(videoId: string, client: string): Promise<VideoFacts> {
-    const stored = await this.videos.describeVideo(videoId);
+    const stored = await this.cached.describe(videoId);
     if (stored?.durationSeconds) {
       return {
         videoId,

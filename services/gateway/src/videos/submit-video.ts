@@ -4,24 +4,29 @@ import {
   GUEST_VIDEO_MAX_SECONDS,
   VIDEO_MAX_SECONDS,
   videoMessages,
-  type AnalysisProviderName,
   type Topic,
 } from '@findclips/contracts';
 import {
   readTopics,
   type AnalysisEdits,
-  type CachedYoutubeDataEntity,
+  type CachedVideo,
+  type CachedVideos,
+  type GuestAnalyses,
+  type MemberAnalyses,
+  type MemberHistory,
   type UploadedTranscripts,
   type UserEntity,
 } from '@findclips/db';
-import { enqueueAnalysis, type AnalysisJob, type AnalysisQueue } from '@findclips/queue';
+import { enqueueAnalysis, type AnalysisQueue } from '@findclips/queue';
 import { YoutubeError } from '@findclips/youtube';
 import { youtubeFailure, type VideoFacts, type VideoMetadataService } from './metadata';
 import type { CreditRefusal, GuestCredits, MemberAnalysisLimit } from './quotas';
-import type { VideosRepository } from './videos.repository';
 
 export interface SubmitVideoDeps {
-  videos: VideosRepository;
+  cached: CachedVideos;
+  memberAnalyses: MemberAnalyses;
+  history: MemberHistory;
+  guests: GuestAnalyses;
   edits: AnalysisEdits;
   uploads: UploadedTranscripts;
   metadata: VideoMetadataService;
@@ -31,7 +36,7 @@ export interface SubmitVideoDeps {
 }
 
 /** What the submitter is told of the video: from our row once analysed, else from YouTube. */
-export type Described = Pick<CachedYoutubeDataEntity, 'title' | 'thumbnailUrl' | 'durationSeconds'>;
+export type Described = Pick<CachedVideo, 'title' | 'thumbnailUrl' | 'durationSeconds'>;
 
 /** A submission's outcome: the finished topics at once, or a queued (or running) analysis. */
 export type Submission =
@@ -66,37 +71,29 @@ async function quotaError(credits: GuestCredits, guestId: string, refused: Credi
   });
 }
 
-const running = (row: Pick<CachedYoutubeDataEntity, 'analysisStatus'> | null) =>
+const running = (row: Pick<CachedVideo, 'analysisStatus'> | null) =>
   row?.analysisStatus === 'analyzing' ? 'analyzing' : 'pending';
-
-const enqueue = (queue: AnalysisQueue, requestId: string, job: Omit<AnalysisJob, 'requestId'>) =>
-  enqueueAnalysis(queue, { ...job, requestId });
 
 /**
  * A member submits a link: answered at once from their own or a finished analysis (history
  * recorded), else checked (length, captions, hourly limit) and queued.
  */
 export async function submitAsMember(
-  { videos, metadata, queue, memberLimit }: SubmitVideoDeps,
+  { cached: shared, memberAnalyses, history, metadata, queue, memberLimit }: SubmitVideoDeps,
   user: UserEntity,
   { videoId, address, requestId }: Submitter,
 ): Promise<Submission> {
-  const [personal, cached] = await Promise.all([videos.findPrivate(user.id, videoId), videos.findCached(videoId)]);
+  const [personal, cached] = await Promise.all([memberAnalyses.find(user.id, videoId), shared.find(videoId)]);
   if (cached && (personal || cached.analysisStatus === 'complete')) {
-    await videos.recordHistory(user.id, videoId, cached);
+    await history.add(user.id, videoId, cached);
     return { kind: 'ready', video: cached, topics: readTopics((personal ?? cached).analyzedTopics) };
   }
 
   const facts = await metadata.get(videoId, address);
   checkVideo(facts, false);
   if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
-  await videos.recordHistory(user.id, videoId, facts);
-  await enqueue(queue, requestId, {
-    videoId,
-    scope: 'shared',
-    userId: user.id,
-    provider: user.aiProvider as AnalysisProviderName,
-  });
+  await history.add(user.id, videoId, facts);
+  await enqueueAnalysis(queue, { videoId, scope: 'shared', userId: user.id, provider: user.aiProvider, requestId });
   return { kind: 'queued', video: facts, status: running(cached) };
 }
 
@@ -106,17 +103,17 @@ export async function submitAsMember(
  * record of the video, so parallel requests for one video pay once.
  */
 export async function submitAsGuest(
-  { videos, metadata, queue, credits }: SubmitVideoDeps,
+  { cached: shared, guests, metadata, queue, credits }: SubmitVideoDeps,
   guestId: string,
   { videoId, address, requestId }: Submitter,
 ): Promise<Submission> {
-  const [cached, reopened] = await Promise.all([videos.findCached(videoId), videos.guestHasAnalysed(guestId, videoId)]);
+  const [cached, reopened] = await Promise.all([shared.find(videoId), guests.has(guestId, videoId)]);
   if (!reopened) {
     const refused = await credits.refusal(guestId, address);
     if (refused) throw await quotaError(credits, guestId, refused);
   }
   // A finished analysis needs nothing from YouTube; anything else is looked up (and checked).
-  const video: { finished: CachedYoutubeDataEntity } | { finished: null; facts: VideoFacts } =
+  const video: { finished: CachedVideo } | { finished: null; facts: VideoFacts } =
     cached?.analysisStatus === 'complete'
       ? { finished: cached }
       : { finished: null, facts: await metadata.get(videoId, address) };
@@ -129,13 +126,13 @@ export async function submitAsGuest(
     const spent = await credits.spendOn(guestId, address, videoId);
     if (!spent.ok) throw await quotaError(credits, guestId, spent.refused);
     left = spent.left;
-    await videos.recordGuestAnalysis(guestId, videoId);
+    await guests.record(guestId, videoId);
   }
 
   if (video.finished) {
     return { kind: 'ready', video: video.finished, topics: readTopics(video.finished.analyzedTopics), left };
   }
-  await enqueue(queue, requestId, { videoId, scope: 'shared', userId: null, provider: null });
+  await enqueueAnalysis(queue, { videoId, scope: 'shared', userId: null, provider: null, requestId });
   return { kind: 'queued', video: video.facts, status: running(cached), left };
 }
 
@@ -151,7 +148,7 @@ export interface ReanalyzeOptions {
 
 /** A member's private re-analysis: their own provider, seen by them alone. */
 export async function reanalyze(
-  { videos, edits, uploads, metadata, queue, memberLimit }: SubmitVideoDeps,
+  { history, edits, uploads, metadata, queue, memberLimit }: SubmitVideoDeps,
   user: UserEntity,
   { videoId, address, requestId }: Submitter,
   { discardEdits = false, captions }: ReanalyzeOptions = {},
@@ -165,13 +162,8 @@ export async function reanalyze(
   checkVideo(facts, false, { captionsUploaded });
   if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
   await captions?.store();
-  await videos.recordHistory(user.id, videoId, facts);
-  await enqueue(queue, requestId, {
-    videoId,
-    scope: 'private',
-    userId: user.id,
-    provider: user.aiProvider as AnalysisProviderName,
-  });
+  await history.add(user.id, videoId, facts);
+  await enqueueAnalysis(queue, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId });
 }
 
 /** A slack for captions a little longer than the video YouTube reports (a last cue held on screen). */

@@ -16,7 +16,8 @@ import {
 import {
   readTopics,
   readTranscript,
-  type CachedYoutubeDataEntity,
+  type CachedVideo,
+  type CachedVideos,
   type EditedAnalysis,
   type UserVideoAnalysisEntity,
 } from '@findclips/db';
@@ -30,12 +31,11 @@ import { uploadCaptions } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
 import type { FinishedAnalyses } from './finished-analyses';
 import { reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps, type Submission } from './submit-video';
-import type { VideosRepository } from './videos.repository';
 
 export type VideosRoutesDeps = SubmitVideoDeps & EditAnalysisDeps;
 
 type CachedRow = Pick<
-  CachedYoutubeDataEntity,
+  CachedVideo,
   'youtubeId' | 'title' | 'thumbnailUrl' | 'channelTitle' | 'durationSeconds' | 'analyzedTopics' | 'createdAt' | 'updatedAt'
 >;
 
@@ -88,7 +88,7 @@ function answer(videoId: string, submission: Submission): { status: 200 | 202; b
 
 /** The video endpoints of SPEC §7: submit, read, history, metadata, status, re-analysis, guest credits. */
 export function videosRoutes(deps: VideosRoutesDeps) {
-  const { videos, credits } = deps;
+  const { cached, memberAnalyses, history, credits } = deps;
   const router = Router();
   const submitter = (req: Request, videoId: string) => ({ videoId, address: req.ip ?? 'unknown', requestId: String(req.id) });
 
@@ -112,8 +112,8 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   });
 
   router.get('/api/user-videos', requireUser, async (req, res) => {
-    const personal = await videos.listPrivate(currentUser(req).id);
-    const shared = new Map((await videos.findCachedMany(personal.map((p) => p.youtubeId))).map((row) => [row.youtubeId, row]));
+    const personal = await memberAnalyses.list(currentUser(req).id);
+    const shared = new Map((await cached.findMany(personal.map((p) => p.youtubeId))).map((row) => [row.youtubeId, row]));
     res.json(
       personal.flatMap((mine) => {
         const row = shared.get(mine.youtubeId);
@@ -165,7 +165,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
 
   router.get('/api/videos', requireUser, async (req, res) => {
     const sort = req.query.sort === 'title' ? 'title' : 'recent';
-    const rows = await videos.listHistory(currentUser(req).id, sort);
+    const rows = await history.list(currentUser(req).id, sort);
     const list: HistoryVideo[] = rows.map((row) => ({
       id: row.id,
       videoId: row.youtubeId,
@@ -191,7 +191,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
 }
 
 export interface PublicVideoRoutesDeps {
-  videos: VideosRepository;
+  cached: CachedVideos;
   metadata: VideoMetadataService;
   finished: FinishedAnalyses;
 }
@@ -200,14 +200,14 @@ export interface PublicVideoRoutesDeps {
  * Reads anyone may make, about a video rather than a person: served before the session
  * middleware, so they cost no session lookup. Finished analyses come from memory with an ETag.
  */
-export function publicVideoRoutes({ videos, metadata, finished }: PublicVideoRoutesDeps) {
+export function publicVideoRoutes({ cached, metadata, finished }: PublicVideoRoutesDeps) {
   const router = Router();
 
   router.get('/api/cached-videos/:id', async (req, res) => {
     const videoId = videoIdParam(req);
     let entry = finished.get(videoId);
     if (!entry) {
-      const row = await videos.findCached(videoId);
+      const row = await cached.find(videoId);
       if (row?.analysisStatus !== 'complete') throw new AppError('NOT_FOUND', videoMessages.notFound);
       entry = finished.put(videoId, analysisView(row));
     }
@@ -222,7 +222,7 @@ export function publicVideoRoutes({ videos, metadata, finished }: PublicVideoRou
    */
   router.get('/api/videos/:id/transcript', async (req, res) => {
     const videoId = videoIdParam(req);
-    const row = await videos.findFinishedTranscript(videoId);
+    const row = await cached.findFinishedTranscript(videoId);
     if (!row) throw new AppError('NOT_FOUND', videoMessages.notFound);
     res.set({ ETag: `"${createHash('sha1').update(row.transcriptData).digest('base64url')}"`, 'Cache-Control': 'no-cache' });
     if (req.fresh) return void res.status(304).end();
@@ -240,7 +240,7 @@ export function publicVideoRoutes({ videos, metadata, finished }: PublicVideoRou
 
   router.get('/api/videos/check-status', async (req, res) => {
     const videoId = videoIdQuery(req);
-    const state = await videos.statusOf(videoId);
+    const state = await cached.statusOf(videoId);
     const body: CheckStatusResponse = {
       videoId,
       exists: Boolean(state),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Topic } from '@findclips/contracts';
-import { SharedAnalysisEntity, writeTopics } from '@findclips/db';
+import { SharedAnalysisEntity } from './entities';
+import { writeTopics } from './stored-topics';
 import type { DataSource } from 'typeorm';
 
 /** 16 random bytes (128 bits), URL-safe: unguessable share ids. */
@@ -15,8 +16,11 @@ export interface ShareSnapshot {
   description: string | null;
 }
 
-/** All reads and writes of shared analyses. */
-export class SharesRepository {
+/**
+ * The one writer of `shared_analysis`: the public, watch-only pages members and guests publish
+ * (the gateway's), and their view counts.
+ */
+export class Shares {
   constructor(private readonly db: DataSource) {}
 
   /**

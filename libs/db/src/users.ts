@@ -1,5 +1,5 @@
-import { normalizeEmail, type User } from '@findclips/contracts';
-import { UserEntity } from '@findclips/db';
+import { normalizeEmail } from '@findclips/contracts';
+import { UserEntity } from './entities';
 import type { DataSource, Repository } from 'typeorm';
 
 const UNIQUE_VIOLATION = '23505';
@@ -7,27 +7,20 @@ const UNIQUE_VIOLATION = '23505';
 /** True when a write failed on a unique constraint, e.g. two sign-ups with one email at once. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === UNIQUE_VIOLATION;
 
-/** The user as the API shows it: no password hash, no tokens. */
-export function toPublicUser(user: UserEntity): User {
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    googleId: user.googleId,
-    avatarUrl: user.avatarUrl,
-    aiProvider: user.aiProvider,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
-
-/** All queries on users. */
-export class UsersRepository {
+/**
+ * The one writer of `users`: accounts, written by the gateway (sign-up, Google, profile); the
+ * realtime service only reads who a session belongs to.
+ */
+export class Users {
   private readonly repo: Repository<UserEntity>;
 
   constructor(dataSource: DataSource) {
     this.repo = dataSource.getRepository(UserEntity);
+  }
+
+  /** What a session's stamp is checked against, and nothing else of the account. */
+  findCredentials(id: number) {
+    return this.repo.findOne({ where: { id }, select: { id: true, passwordHash: true, email: true } });
   }
 
   findById(id: number) {

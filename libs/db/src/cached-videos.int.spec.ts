@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Topic } from '@findclips/contracts';
+import type { DataSource } from 'typeorm';
+import { CachedVideos, type VideoDescription } from './cached-videos';
+import { createDataSource } from './data-source';
+import { readTopics } from './stored-topics';
+
+const topics: Topic[] = [{ id: 't1', title: 'Bus lanes', startTime: 0, endTime: 60, quotes: [] }];
+const segments = [{ text: 'Buses carry more people than cars do.', start: 0, end: 4 }];
+
+/** The shared analysis's transitions, as retried and parallel jobs drive them, on the real database. */
+describe("a video's shared analysis", () => {
+  let db: DataSource;
+  let cached: CachedVideos;
+  beforeAll(async () => {
+    db = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 4 }).initialize();
+    cached = new CachedVideos(db);
+  });
+  afterAll(() => db.destroy());
+
+  async function fetched(): Promise<string> {
+    const videoId = randomUUID().replace(/-/g, '').slice(0, 11);
+    const details: VideoDescription = {
+      videoId,
+      title: 'A talk',
+      thumbnailUrl: null,
+      description: null,
+      channelTitle: 'A channel',
+      durationSeconds: null,
+    };
+    await cached.saveFetched(details, 'en', segments);
+    return videoId;
+  }
+
+  it('is pending once fetched, with the length taken from the captions when YouTube gives none', async () => {
+    const videoId = await fetched();
+    expect(await cached.statusOf(videoId)).toMatchObject({ status: 'pending' });
+    expect(await cached.findWithCaptions(videoId)).toMatchObject({ segments, durationSeconds: 4, status: 'pending' });
+    expect(await cached.findFinishedTranscript(videoId)).toBeNull();
+  });
+
+  it('completes only from analyzing, once, and a complete analysis never changes again', async () => {
+    const videoId = await fetched();
+    expect(await cached.complete(videoId, topics, 'local', 'm')).toBe(false);
+    expect(await cached.markAnalyzing(videoId)).toBe(true);
+    expect(await cached.complete(videoId, topics, 'local', 'm')).toBe(true);
+    expect(await cached.complete(videoId, [], 'local', 'm')).toBe(false);
+
+    // A late attempt neither restarts nor fails it.
+    expect(await cached.markAnalyzing(videoId)).toBe(false);
+    await cached.markFailed(videoId, 'PROVIDER_ERROR', 'late failure');
+    const row = await cached.find(videoId);
+    expect(row).toMatchObject({ analysisStatus: 'complete', errorType: null, errorMessage: null });
+    expect(readTopics(row!.analyzedTopics)).toEqual(topics);
+    expect(await cached.findFinishedTranscript(videoId)).not.toBeNull();
+  });
+
+  it('records a failure, which the next attempt clears', async () => {
+    const videoId = await fetched();
+    await cached.markAnalyzing(videoId);
+    await cached.markFailed(videoId, 'PROVIDER_ERROR', 'OpenAI did not answer.');
+    expect(await cached.find(videoId)).toMatchObject({ analysisStatus: 'failed', errorType: 'PROVIDER_ERROR' });
+    expect(await cached.markAnalyzing(videoId)).toBe(true);
+    expect(await cached.find(videoId)).toMatchObject({ analysisStatus: 'analyzing', errorType: null, errorMessage: null });
+  });
+
+  it('lets one of two parallel attempts complete it', async () => {
+    const videoId = await fetched();
+    await Promise.all([cached.markAnalyzing(videoId), cached.markAnalyzing(videoId)]);
+    const outcomes = await Promise.all([
+      cached.complete(videoId, topics, 'local', 'm'),
+      cached.complete(videoId, topics, 'local', 'm'),
+    ]);
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,211 @@
+import type { AnalysisProviderName, AnalysisStatus, ErrorCode, Topic, TranscriptSegment } from '@findclips/contracts';
+import { In, type DataSource } from 'typeorm';
+import { CachedYoutubeDataEntity } from './entities';
+import { readTranscript, writeTopics, writeTranscript } from './stored-topics';
+
+/** What YouTube tells of a video, as stored beside its captions. */
+export interface VideoDescription {
+  videoId: string;
+  title: string | null;
+  thumbnailUrl: string | null;
+  description: string | null;
+  channelTitle: string | null;
+  durationSeconds: number | null;
+}
+
+/** A video as the analysis job reads it: its captions and what it needs to record them. */
+export interface StoredVideo {
+  segments: TranscriptSegment[];
+  durationSeconds: number | null;
+  title: string | null;
+  thumbnailUrl: string | null;
+  status: AnalysisStatus;
+}
+
+/** The shared row without its transcript (which can weigh megabytes). */
+export type CachedVideo = Pick<
+  CachedYoutubeDataEntity,
+  | 'youtubeId'
+  | 'title'
+  | 'thumbnailUrl'
+  | 'channelTitle'
+  | 'durationSeconds'
+  | 'analyzedTopics'
+  | 'analysisStatus'
+  | 'errorType'
+  | 'errorMessage'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+const withoutTranscript = {
+  youtubeId: true,
+  title: true,
+  thumbnailUrl: true,
+  channelTitle: true,
+  durationSeconds: true,
+  analyzedTopics: true,
+  analysisStatus: true,
+  errorType: true,
+  errorMessage: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+/** The length we record when YouTube gives none: where the captions end. */
+const lengthOf = (details: Pick<VideoDescription, 'durationSeconds'>, segments: TranscriptSegment[]) =>
+  details.durationSeconds ?? Math.ceil(segments.at(-1)?.end ?? 0);
+
+/**
+ * The one writer of `cached_youtube_data`: a YouTube video's details, captions and shared analysis,
+ * one row per video, read by the gateway and written by the analysis job. The shared analysis
+ * moves through one set of transitions, each a single conditional UPDATE so that retried and
+ * parallel jobs agree: (none | pending | failed | analyzing) → analyzing → complete | failed, and a
+ * complete analysis never changes again.
+ */
+export class CachedVideos {
+  constructor(private readonly db: DataSource) {}
+
+  private get rows() {
+    return this.db.getRepository(CachedYoutubeDataEntity);
+  }
+
+  find(videoId: string): Promise<CachedVideo | null> {
+    return this.rows.findOne({ where: { youtubeId: videoId }, select: withoutTranscript });
+  }
+
+  /** The rows of several videos at once, without transcripts. */
+  async findMany(videoIds: string[]): Promise<CachedVideo[]> {
+    if (videoIds.length === 0) return [];
+    return this.rows.find({ where: { youtubeId: In(videoIds) }, select: withoutTranscript });
+  }
+
+  /** What the page of a video shows about it, without its transcript or topics. */
+  describe(videoId: string) {
+    return this.rows.findOne({
+      where: { youtubeId: videoId },
+      select: { youtubeId: true, title: true, thumbnailUrl: true, channelTitle: true, durationSeconds: true },
+    });
+  }
+
+  /** The captions of a video whose shared analysis is complete, as stored (JSON text). */
+  findFinishedTranscript(videoId: string) {
+    return this.rows.findOne({
+      where: { youtubeId: videoId, analysisStatus: 'complete' },
+      select: { youtubeId: true, transcriptData: true },
+    });
+  }
+
+  async statusOf(videoId: string): Promise<{ status: AnalysisStatus; createdAt: Date } | null> {
+    const row = await this.rows.findOne({ where: { youtubeId: videoId }, select: { analysisStatus: true, createdAt: true } });
+    return row ? { status: row.analysisStatus, createdAt: row.createdAt } : null;
+  }
+
+  /** The video with its captions; null when we have none stored for it. */
+  async findWithCaptions(videoId: string): Promise<StoredVideo | null> {
+    const row = await this.rows.findOneBy({ youtubeId: videoId });
+    const segments = readTranscript(row?.transcriptData);
+    if (!row || segments.length === 0) return null;
+    return {
+      segments,
+      durationSeconds: row.durationSeconds,
+      title: row.title,
+      thumbnailUrl: row.thumbnailUrl,
+      status: row.analysisStatus,
+    };
+  }
+
+  /** Stores what YouTube gave us (a new row, or new details and captions for ours), so a retried job does not fetch it again. */
+  async saveFetched(details: VideoDescription, language: string, segments: TranscriptSegment[]): Promise<void> {
+    await this.db
+      .createQueryBuilder()
+      .insert()
+      .into(CachedYoutubeDataEntity)
+      .values({
+        youtubeId: details.videoId,
+        title: details.title,
+        thumbnailUrl: details.thumbnailUrl,
+        description: details.description,
+        channelTitle: details.channelTitle,
+        durationSeconds: lengthOf(details, segments),
+        language,
+        transcriptData: writeTranscript(segments),
+      })
+      .orUpdate(
+        ['title', 'thumbnail_url', 'description', 'channel_title', 'duration_seconds', 'language', 'transcript_data'],
+        ['youtube_id'],
+      )
+      .execute();
+  }
+
+  /**
+   * The video read with captions a member uploaded. Its details come from our row; a video we have
+   * no row for (one without captions on YouTube) gets one, with YouTube's details and no captions,
+   * its shared analysis failed for lack of them.
+   */
+  async withUploadedCaptions(
+    videoId: string,
+    segments: TranscriptSegment[],
+    fetchDetails: () => Promise<VideoDescription>,
+  ): Promise<StoredVideo> {
+    let row = await this.rows.findOneBy({ youtubeId: videoId });
+    if (!row) {
+      const details = await fetchDetails();
+      await this.db
+        .createQueryBuilder()
+        .insert()
+        .into(CachedYoutubeDataEntity)
+        .values({
+          youtubeId: videoId,
+          title: details.title,
+          thumbnailUrl: details.thumbnailUrl,
+          description: details.description,
+          channelTitle: details.channelTitle,
+          durationSeconds: lengthOf(details, segments),
+          transcriptData: writeTranscript([]),
+          analysisStatus: 'failed',
+          errorType: 'NO_TRANSCRIPT',
+          errorMessage: 'This video has no captions on YouTube.',
+        })
+        .orIgnore()
+        .execute();
+      row = await this.rows.findOneByOrFail({ youtubeId: videoId });
+    }
+    return {
+      segments,
+      durationSeconds: row.durationSeconds ?? lengthOf(row, segments),
+      title: row.title,
+      thumbnailUrl: row.thumbnailUrl,
+      status: row.analysisStatus,
+    };
+  }
+
+  /** → analyzing, clearing the last failure. False when the shared analysis is already complete. */
+  async markAnalyzing(videoId: string): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE cached_youtube_data SET analysis_status = 'analyzing', error_type = NULL, error_message = NULL, updated_at = now()
+       WHERE youtube_id = $1 AND analysis_status <> 'complete'`,
+      [videoId],
+    );
+    return result[1] > 0;
+  }
+
+  /** analyzing → complete, with the topics and who made them. False when no attempt was analysing it. */
+  async complete(videoId: string, topics: Topic[], provider: AnalysisProviderName, model: string): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE cached_youtube_data SET analysis_status = 'complete', analyzed_topics = $2, analysis_provider = $3, analysis_model = $4, updated_at = now()
+       WHERE youtube_id = $1 AND analysis_status = 'analyzing'`,
+      [videoId, writeTopics(topics), provider, model],
+    );
+    return result[1] > 0;
+  }
+
+  /** → failed with the reason, unless another attempt completed it meanwhile. */
+  async markFailed(videoId: string, errorType: ErrorCode, message: string): Promise<void> {
+    await this.db.query(
+      `UPDATE cached_youtube_data SET analysis_status = 'failed', error_type = $2, error_message = $3, updated_at = now()
+       WHERE youtube_id = $1 AND analysis_status <> 'complete'`,
+      [videoId, errorType, message],
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import type { DataSource } from 'typeorm';
+import { GuestVideoAnalysisEntity } from './entities';
+
+/** The one writer of `guest_video_analysis`: which videos a guest has spent a credit on. */
+export class GuestAnalyses {
+  constructor(private readonly db: DataSource) {}
+
+  has(guestSessionId: string, videoId: string) {
+    return this.db.getRepository(GuestVideoAnalysisEntity).existsBy({ guestSessionId, youtubeId: videoId });
+  }
+
+  async record(guestSessionId: string, videoId: string): Promise<void> {
+    await this.db
+      .getRepository(GuestVideoAnalysisEntity)
+      .upsert({ guestSessionId, youtubeId: videoId }, ['guestSessionId', 'youtubeId']);
+  }
+}

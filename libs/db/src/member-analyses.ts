@@ -1,0 +1,68 @@
+import type { AnalysisProviderName, Topic, TranscriptSource } from '@findclips/contracts';
+import type { DataSource } from 'typeorm';
+import { AnalysisEdits } from './analysis-edits';
+import { UserVideoAnalysisEntity } from './entities';
+import { writeTopics } from './stored-topics';
+
+/** Who made a member's analysis, and from which captions. */
+export interface Provenance {
+  provider: AnalysisProviderName;
+  model: string;
+  transcriptSource: TranscriptSource;
+}
+
+/**
+ * The one writer of `user_video_analysis`: a member's private re-analysis of a video, one row per
+ * member and video, replaced by their next re-analysis. The worker stores it; the gateway reads it.
+ */
+export class MemberAnalyses {
+  constructor(private readonly db: DataSource) {}
+
+  private get rows() {
+    return this.db.getRepository(UserVideoAnalysisEntity);
+  }
+
+  find(userId: number, videoId: string) {
+    return this.rows.findOneBy({ userId, youtubeId: videoId });
+  }
+
+  /** The member's analyses, the latest first. */
+  list(userId: number) {
+    return this.rows.find({ where: { userId }, order: { updatedAt: 'DESC' } });
+  }
+
+  /** Which captions the member's own analysis read; null when they have none (or it predates the record). */
+  async transcriptSourceOf(userId: number, videoId: string): Promise<TranscriptSource | null> {
+    const row = await this.rows.findOne({ where: { userId, youtubeId: videoId }, select: { id: true, transcriptSource: true } });
+    return row?.transcriptSource ?? null;
+  }
+
+  /**
+   * Stores the member's new analysis, replacing the last one and the member's edits of it (they
+   * agreed to lose them when they asked for it). Edits and this take turns: an edit in progress
+   * finishes first.
+   */
+  async save(userId: number, videoId: string, topics: Topic[], { provider, model, transcriptSource }: Provenance) {
+    await this.db.transaction(async (tx) => {
+      await AnalysisEdits.lock(tx, userId, videoId);
+      await tx
+        .createQueryBuilder()
+        .insert()
+        .into(UserVideoAnalysisEntity)
+        .values({
+          userId,
+          youtubeId: videoId,
+          analyzedTopics: writeTopics(topics),
+          analysisProvider: provider,
+          analysisModel: model,
+          transcriptSource,
+        })
+        .orUpdate(
+          ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'updated_at'],
+          ['user_id', 'youtube_id'],
+        )
+        .execute();
+      await new AnalysisEdits(this.db).discard(userId, videoId, tx);
+    });
+  }
+}

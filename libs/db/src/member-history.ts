@@ -1,0 +1,112 @@
+import type { Topic } from '@findclips/contracts';
+import type { DataSource } from 'typeorm';
+import { QuoteEntity, VideoEntity } from './entities';
+import { readTopics } from './stored-topics';
+
+/** The details a history row shows of its video. */
+export interface HistoryVideoDetails {
+  title: string | null;
+  thumbnailUrl: string | null;
+}
+
+/** One video of a member's history as read. */
+export interface HistoryRow {
+  id: number;
+  youtubeId: string;
+  title: string | null;
+  thumbnailUrl: string | null;
+  processedAt: Date;
+  /** When the member's own analysis was first made (the last re-analysis is `processedAt`). */
+  analyzedAt: Date;
+  durationSeconds: number | null;
+  /** Topics of the analysis the member reads; null while it is not finished. */
+  topicCount: number | null;
+}
+
+interface HistoryRecord {
+  id: number;
+  youtube_id: string;
+  title: string | null;
+  thumbnail_url: string | null;
+  processed_at: Date;
+  duration_seconds: number | null;
+  analyzed_topics: string | null;
+  analyzed_at: Date | null;
+}
+
+/**
+ * The one writer of a member's history: `videos` (one row per member and video) and the `quotes`
+ * of the analysis recorded there. The gateway adds a video when the member submits it; the worker
+ * records the quotes of each analysis it finishes for a member.
+ */
+export class MemberHistory {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * The member's history, newest first or by title, each row with the video's length and the
+   * analysis the member reads (their edits, else their own re-analysis, else the shared one once
+   * complete), never the transcript.
+   */
+  async list(userId: number, sort: 'recent' | 'title'): Promise<HistoryRow[]> {
+    const order = sort === 'title' ? 'v.title ASC NULLS LAST, v.processed_at DESC' : 'v.processed_at DESC, v.id DESC';
+    const rows: HistoryRecord[] = await this.db.query(
+      `SELECT v.id, v.youtube_id, v.title, v.thumbnail_url, v.processed_at,
+              c.duration_seconds, m.created_at AS analyzed_at,
+              COALESCE(e.edited_topics, m.analyzed_topics,
+                       CASE WHEN c.analysis_status = 'complete' THEN c.analyzed_topics END) AS analyzed_topics
+         FROM videos v
+         LEFT JOIN cached_youtube_data c ON c.youtube_id = v.youtube_id
+         LEFT JOIN user_video_analysis m ON m.user_id = v.user_id AND m.youtube_id = v.youtube_id
+         LEFT JOIN analysis_edits e ON e.user_id = v.user_id AND e.youtube_id = v.youtube_id
+        WHERE v.user_id = $1
+        ORDER BY ${order}`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      youtubeId: row.youtube_id,
+      title: row.title,
+      thumbnailUrl: row.thumbnail_url,
+      processedAt: row.processed_at,
+      analyzedAt: row.analyzed_at ?? row.processed_at,
+      durationSeconds: row.duration_seconds,
+      topicCount: row.analyzed_topics === null ? null : readTopics(row.analyzed_topics).length,
+    }));
+  }
+
+  /** Adds the video to the member's history, or moves it to the top (the member asked for it again). */
+  async add(userId: number, videoId: string, video: HistoryVideoDetails): Promise<void> {
+    await this.db
+      .createQueryBuilder()
+      .insert()
+      .into(VideoEntity)
+      .values({ userId, youtubeId: videoId, title: video.title, thumbnailUrl: video.thumbnailUrl, processedAt: () => 'now()' })
+      .orUpdate(['title', 'thumbnail_url', 'processed_at'], ['user_id', 'youtube_id'])
+      .execute();
+  }
+
+  /** A finished analysis for the member: the history row (left in its place) and its quotes replaced by the analysis's. */
+  async recordAnalysis(userId: number, videoId: string, video: HistoryVideoDetails, topics: Topic[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .createQueryBuilder()
+        .insert()
+        .into(VideoEntity)
+        .values({ userId, youtubeId: videoId, title: video.title, thumbnailUrl: video.thumbnailUrl })
+        .orUpdate(['title', 'thumbnail_url'], ['user_id', 'youtube_id'])
+        .execute();
+      const row = await tx.getRepository(VideoEntity).findOneByOrFail({ userId, youtubeId: videoId });
+      await tx.getRepository(QuoteEntity).delete({ videoId: row.id });
+      const quotes = topics.flatMap((topic) =>
+        topic.quotes.map((quote) => ({
+          videoId: row.id,
+          content: quote.content,
+          topic: topic.title,
+          timestamp: Math.floor(quote.startTime),
+          originalId: quote.id,
+        })),
+      );
+      if (quotes.length) await tx.getRepository(QuoteEntity).insert(quotes);
+    });
+  }
+}

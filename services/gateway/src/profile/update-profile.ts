@@ -1,0 +1,63 @@
+import { AppError, authMessages, normalizeEmail, profileMessages } from '@findclips/contracts';
+import { isUniqueViolation, type UserEntity, type Users } from '@findclips/db';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+
+/** A member's changes to their own account: the rules, apart from HTTP and sessions. */
+
+/** Google-linked accounts change their email and password at Google, not here. */
+function refuseIfManagedByGoogle(user: UserEntity) {
+  if (user.googleId) throw new AppError('FORBIDDEN', profileMessages.managedByGoogle);
+}
+
+async function requireCurrentPassword(user: UserEntity, currentPassword: string) {
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, { field: 'currentPassword' });
+  }
+}
+
+/** A new name: first and last, the full name made of both. */
+export const rename = (users: Users, user: UserEntity, { firstName, lastName }: { firstName: string; lastName: string }) =>
+  users.update(user, { firstName, lastName, name: `${firstName} ${lastName}` });
+
+/** What a credential change did: `changed` false when it asked for what the account already had. */
+export interface CredentialChange {
+  user: UserEntity;
+  changed: boolean;
+}
+
+/**
+ * A new email needs the current password (a session left open is not enough to take the account).
+ * An email already in use gets the answer registration gives: moving an account tells no more
+ * about who else is registered, even when two members race for one address. `read` parses the
+ * request: a Google-linked account is refused whatever it sent.
+ */
+export async function changeEmail(
+  users: Users,
+  user: UserEntity,
+  read: () => { email: string; currentPassword: string },
+): Promise<CredentialChange> {
+  refuseIfManagedByGoogle(user);
+  const request = read();
+  await requireCurrentPassword(user, request.currentPassword);
+  const email = normalizeEmail(request.email);
+  if (email === user.email) return { user, changed: false };
+  const taken = new AppError('CONFLICT', authMessages.emailTaken, { field: 'email' });
+  if (await users.findByEmail(email)) throw taken;
+  try {
+    return { user: await users.update(user, { email }), changed: true };
+  } catch (error) {
+    throw isUniqueViolation(error) ? taken : error;
+  }
+}
+
+/** A new password needs the current one; `read` parses the request, as for the email. */
+export async function changePassword(
+  users: Users,
+  user: UserEntity,
+  read: () => { currentPassword: string; newPassword: string },
+): Promise<CredentialChange> {
+  refuseIfManagedByGoogle(user);
+  const { currentPassword, newPassword } = read();
+  await requireCurrentPassword(user, currentPassword);
+  return { user: await users.update(user, { passwordHash: await hashPassword(newPassword) }), changed: true };
+}

@@ -1,0 +1,261 @@
+import { AppError, GUEST_CREDITS, topicsSchema, videoMessages, type Topic } from '@findclips/contracts';
+import {
+  AnalysisEdits,
+  CachedVideos,
+  GuestAnalyses,
+  MemberAnalyses,
+  MemberHistory,
+  UploadedTranscripts,
+  type UserEntity,
+} from '@findclips/db';
+import { analysisJobKey, analysisJobSchema, createAnalysisQueue, type AnalysisJob, type AnalysisQueue } from '@findclips/queue';
+import { createLogger, createRedisClient, REDIS_DEADLINE_MS, type RedisClient } from '@findclips/runtime';
+import { buildUser, sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
+import { YoutubeClient } from '@findclips/youtube';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { testDataSource } from '../test/harness';
+import { VideoMetadataService } from './metadata';
+import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './quotas';
+import { reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps } from './submit-video';
+
+const topics: Topic[] = [
+  {
+    id: 't1',
+    title: 'Why cities add bus lanes',
+    startTime: 0,
+    endTime: 90,
+    quotes: [{ id: 'q1', content: 'A bus lane moves more people than a car lane.', startTime: 12, endTime: 24 }],
+  },
+];
+
+/**
+ * The submit-video use cases called directly, as the routes call them: the real database and
+ * Redis (credits, limits, the BullMQ queue), the fake YouTube over HTTP. What a submitter gets back,
+ * what is queued and what is recorded.
+ */
+describe('submitting a video', () => {
+  let db: DataSource;
+  let redis: RedisClient;
+  let queue: AnalysisQueue;
+  let youtube: FakeYoutube;
+  let deps: SubmitVideoDeps;
+  let counter = 0;
+  const keyPrefix = `fc:test:${randomUUID()}:`;
+  const address = '203.0.113.7';
+
+  beforeAll(async () => {
+    db = await testDataSource();
+    const logger = createLogger('gateway', 'silent');
+    redis = createRedisClient(process.env.REDIS_URL!, logger);
+    await redis.connect();
+    queue = createAnalysisQueue({ url: process.env.REDIS_URL!, keyPrefix, commandTimeoutMs: REDIS_DEADLINE_MS });
+    youtube = await startFakeYoutube();
+    const cached = new CachedVideos(db);
+    deps = {
+      cached,
+      memberAnalyses: new MemberAnalyses(db),
+      history: new MemberHistory(db),
+      guests: new GuestAnalyses(db),
+      edits: new AnalysisEdits(db),
+      uploads: new UploadedTranscripts(db),
+      metadata: new VideoMetadataService(
+        cached,
+        new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 5_000 }),
+        redis,
+        keyPrefix,
+        new YoutubeLookupLimit(redis, keyPrefix, 1_000, 1_000),
+      ),
+      queue,
+      credits: new GuestCredits(redis, keyPrefix, 1_000),
+      memberLimit: new MemberAnalysisLimit(redis, keyPrefix, 1_000),
+    };
+  });
+  afterAll(async () => {
+    await queue?.obliterate({ force: true });
+    await queue?.close();
+    await redis?.quit();
+    await youtube?.close();
+  });
+
+  /** A video YouTube knows, with captions unless told otherwise. */
+  function videoOnYoutube({ minutes = 10, captions = true } = {}): string {
+    const id = `sub${Date.now().toString(36).slice(-5)}${counter++}`.padEnd(11, 'x').slice(0, 11);
+    youtube.addVideo({
+      id,
+      title: `Talk ${id}`,
+      durationSeconds: minutes * 60,
+      tracks: captions ? [{ languageCode: 'en', segments: sampleTranscript(120) }] : undefined,
+    });
+    return id;
+  }
+
+  /** A video whose shared analysis is complete, through the table's owner as the worker does it. */
+  async function analysed(videoId: string): Promise<void> {
+    await deps.cached.saveFetched(
+      { videoId, title: `Talk ${videoId}`, thumbnailUrl: null, description: null, channelTitle: null, durationSeconds: 600 },
+      'en',
+      sampleTranscript(120),
+    );
+    expect(await deps.cached.markAnalyzing(videoId)).toBe(true);
+    expect(await deps.cached.complete(videoId, topics, 'local', 'find-clips-local')).toBe(true);
+  }
+
+  /** The job queued for the video, as the worker will read it. */
+  async function queuedJob(job: Pick<AnalysisJob, 'scope' | 'videoId' | 'userId'>): Promise<AnalysisJob | null> {
+    const id = await queue.getDeduplicationJobId(analysisJobKey(job));
+    const found = id ? await queue.getJob(id) : undefined;
+    return found ? analysisJobSchema.parse(found.data) : null;
+  }
+
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('the submission was accepted');
+      },
+      (error: unknown) =>
+        error instanceof AppError ? { code: error.code, message: error.message, ...error.extra } : Promise.reject(error),
+    );
+
+  const submitter = (videoId: string) => ({ videoId, address, requestId: `req-${videoId}` });
+
+  describe('as a guest', () => {
+    it('queues a new video for a credit, re-opens it for free and answers with the topics once analysed', async () => {
+      const guestId = randomUUID();
+      const videoId = videoOnYoutube();
+
+      const first = await submitAsGuest(deps, guestId, submitter(videoId));
+      expect(first).toMatchObject({
+        kind: 'queued',
+        status: 'pending',
+        left: GUEST_CREDITS - 1,
+        video: { durationSeconds: 600 },
+      });
+      expect(await queuedJob({ scope: 'shared', videoId, userId: null })).toMatchObject({
+        scope: 'shared',
+        userId: null,
+        provider: null,
+        requestId: `req-${videoId}`,
+      });
+
+      // The same video again costs nothing.
+      expect(await submitAsGuest(deps, guestId, submitter(videoId))).toMatchObject({ kind: 'queued', left: GUEST_CREDITS - 1 });
+
+      await analysed(videoId);
+      const ready = await submitAsGuest(deps, guestId, submitter(videoId));
+      expect(ready.kind).toBe('ready');
+      expect(ready.kind === 'ready' && topicsSchema.parse(ready.topics)).toEqual(topics);
+      expect(ready.left).toBe(GUEST_CREDITS - 1);
+    });
+
+    it('is refused a new video once the credits are spent, and a video over 60 minutes without paying for it', async () => {
+      const guestId = randomUUID();
+      const tooLong = videoOnYoutube({ minutes: 61 });
+      expect(await refusal(submitAsGuest(deps, guestId, submitter(tooLong)))).toEqual({
+        code: 'GUEST_VIDEO_TOO_LONG',
+        message: videoMessages.guestTooLong,
+      });
+      expect(await deps.credits.left(guestId)).toBe(GUEST_CREDITS);
+
+      for (let i = 0; i < GUEST_CREDITS; i++) await submitAsGuest(deps, guestId, submitter(videoOnYoutube()));
+      const third = videoOnYoutube();
+      expect(await refusal(submitAsGuest(deps, guestId, submitter(third)))).toEqual({
+        code: 'GUEST_QUOTA_EXCEEDED',
+        message: videoMessages.guestQuota,
+        left: 0,
+      });
+      expect(await queuedJob({ scope: 'shared', videoId: third, userId: null })).toBeNull();
+      expect(await deps.guests.has(guestId, third)).toBe(false);
+    });
+
+    it('gets a finished analysis for a credit without YouTube being asked', async () => {
+      const guestId = randomUUID();
+      const videoId = videoOnYoutube();
+      await analysed(videoId);
+      const before = youtube.playerCallsFor(videoId);
+      const ready = await submitAsGuest(deps, guestId, submitter(videoId));
+      expect(ready).toMatchObject({ kind: 'ready', left: GUEST_CREDITS - 1 });
+      expect(youtube.playerCallsFor(videoId)).toBe(before);
+    });
+  });
+
+  describe('as a member', () => {
+    let member: UserEntity;
+    beforeEach(async () => {
+      member = await buildUser(db, { aiProvider: 'grok' });
+    });
+
+    it("queues a new video with the member's provider and puts it at the top of their history", async () => {
+      const older = videoOnYoutube();
+      const videoId = videoOnYoutube();
+      await submitAsMember(deps, member, submitter(older));
+      const submission = await submitAsMember(deps, member, submitter(videoId));
+      expect(submission).toMatchObject({ kind: 'queued', status: 'pending', video: { title: `Talk ${videoId}` } });
+      expect(submission.left).toBeUndefined();
+      expect(await queuedJob({ scope: 'shared', videoId, userId: member.id })).toMatchObject({
+        userId: member.id,
+        provider: 'grok',
+      });
+      const history = await deps.history.list(member.id, 'recent');
+      expect(history.map((row) => [row.youtubeId, row.topicCount])).toEqual([
+        [videoId, null],
+        [older, null],
+      ]);
+    });
+
+    it('gets a finished analysis at once, recorded in their history with its topics', async () => {
+      const videoId = videoOnYoutube();
+      await analysed(videoId);
+      const ready = await submitAsMember(deps, member, submitter(videoId));
+      expect(ready.kind === 'ready' && topicsSchema.parse(ready.topics)).toEqual(topics);
+      expect(await queuedJob({ scope: 'shared', videoId, userId: member.id })).toBeNull();
+      expect((await deps.history.list(member.id, 'recent')).map((row) => [row.youtubeId, row.topicCount])).toEqual([
+        [videoId, 1],
+      ]);
+    });
+
+    it('is refused a video without captions, a video over 2 hours and a new video past the hourly limit', async () => {
+      expect(await refusal(submitAsMember(deps, member, submitter(videoOnYoutube({ captions: false }))))).toMatchObject({
+        code: 'NO_TRANSCRIPT',
+      });
+      expect(await refusal(submitAsMember(deps, member, submitter(videoOnYoutube({ minutes: 121 }))))).toEqual({
+        code: 'VIDEO_TOO_LONG',
+        message: videoMessages.tooLong,
+      });
+
+      const limited = { ...deps, memberLimit: new MemberAnalysisLimit(redis, `${keyPrefix}limited:`, 1) };
+      await submitAsMember(limited, member, submitter(videoOnYoutube()));
+      const second = videoOnYoutube();
+      expect(await refusal(submitAsMember(limited, member, submitter(second)))).toEqual({
+        code: 'ANALYSIS_QUOTA_EXCEEDED',
+        message: videoMessages.memberQuota,
+      });
+      expect(await queuedJob({ scope: 'shared', videoId: second, userId: member.id })).toBeNull();
+      expect((await deps.history.list(member.id, 'recent')).map((row) => row.youtubeId)).not.toContain(second);
+    });
+
+    it('re-analyses privately, but not over their edits unless they agree to lose them', async () => {
+      const videoId = videoOnYoutube();
+      await analysed(videoId);
+      await deps.edits.edit(
+        member.id,
+        videoId,
+        async () => topics,
+        ([topic]) => [{ ...topic!, title: 'Bus lanes' }],
+      );
+
+      expect(await refusal(reanalyze(deps, member, submitter(videoId)))).toEqual({
+        code: 'CONFLICT',
+        message: videoMessages.editsWouldBeLost,
+      });
+      expect(await queuedJob({ scope: 'private', videoId, userId: member.id })).toBeNull();
+
+      await reanalyze(deps, member, submitter(videoId), { discardEdits: true });
+      expect(await queuedJob({ scope: 'private', videoId, userId: member.id })).toMatchObject({
+        scope: 'private',
+        userId: member.id,
+        provider: 'grok',
+      });
+    });
+  });
+});
