@@ -25,7 +25,7 @@ import { fitsWidth, javascriptBytes, launchChromium, poll, screenshot, seriousAx
 jest.setTimeout(240_000);
 
 const [talk, podcast, panel, marathon] = DEMO_VIDEOS;
-/** A 10-minute video whose captions fall under the content policy (SPEC §8). */
+/** A 10-minute video whose captions fall under the content policy. */
 const refused = { id: 'FCpolicy001', title: 'A film review that quotes its villain' };
 /** A 7-minute video with no captions on YouTube: a member brings their own. */
 const uncaptioned = { id: 'FCnoCaps001', title: 'A street interview nobody captioned' };
@@ -542,7 +542,7 @@ describe('Find Clips in Chromium', () => {
     const policy = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Content Policy Violation' }) });
     await policy.getByText('Categories: violence/instructions').waitFor();
     await look(page, 'error-content-policy');
-    // SPEC §8: this toast stays 7 s (others 5 s).
+    // This toast stays 7 s (others 5 s).
     await blocked.waitFor({ state: 'detached', timeout: 10_000 });
     expect(Date.now() - shown).toBeGreaterThan(6_000);
     await policy.getByRole('button', { name: 'Try Another Video' }).click();

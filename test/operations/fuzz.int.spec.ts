@@ -178,7 +178,7 @@ describe('bad input everywhere: malformed, oversized, wrongly typed and hostile 
     const text = await response.text();
     seen.set(String(response.status), (seen.get(String(response.status)) ?? 0) + 1);
     const context = `${method.toUpperCase()} ${path.slice(0, 200)} → ${response.status} ${text.slice(0, 200)}`;
-    // 503 is kept for what SPEC §1 switches off on purpose, the X features.
+    // 503 is kept for what is switched off on purpose, the X features.
     const disabled = response.status === 503 && text.includes('"errorType":"X_FEATURES_DISABLED"');
     if (response.status >= 500 && !disabled) throw new Error(`server error: ${context}`);
     if (response.status >= 400 && (path.startsWith('/api/') || response.headers.get('content-type')?.includes('json'))) {

@@ -17,7 +17,7 @@ describe('scale-out: two workers and two realtime instances, each a process, beh
   let fakes: Fakes;
   let stack: RunningStack;
   const viewers: Viewer[] = [];
-  // The live channel logs its connection problems (SPEC §8); while an instance stops, there are some.
+  // The live channel logs its connection problems; while an instance stops, there are some.
   const warnings: string[] = [];
   jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.join(' ')));
 

@@ -10,7 +10,7 @@ beforeEach(() => {
   globalThis.fetch = pendingFetch as unknown as typeof fetch;
 });
 
-describe('routes and guards (SPEC §2)', () => {
+describe('routes and guards', () => {
   it('shows a spinner on a login-required route while the user loads', async () => {
     renderWithApp(<App />, { route: '/history' });
     expect(await screen.findByRole('status')).toHaveTextContent('Loading');
@@ -51,7 +51,7 @@ describe('routes and guards (SPEC §2)', () => {
   });
 });
 
-describe('navigation bar and footer (SPEC §2)', () => {
+describe('navigation bar and footer', () => {
   it('is hidden on /auth', async () => {
     renderWithApp(<App />, { route: '/auth', user: null });
     await screen.findByText('Login and get access to all features.');

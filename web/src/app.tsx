@@ -15,7 +15,7 @@ const SharedPage = lazy(() => import('./pages/shared-page'));
 const PrivacyPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.TermsPage })));
 
-/** SPEC §2's routes and guards; the navigation bar is hidden on /auth. */
+/** The routes and guards; the navigation bar is hidden on /auth. */
 export function App() {
   const { pathname } = useLocation();
   return (

@@ -17,7 +17,7 @@ async function openRegister() {
   return user;
 }
 
-describe('sign-in screen (SPEC §2)', () => {
+describe('sign-in screen', () => {
   it('has the header with the beta badge, both tabs, Google links and the divider', async () => {
     renderWithApp(<App />, { route: '/auth', user: null });
     expect(await screen.findByText('beta')).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('sign-in screen (SPEC §2)', () => {
   });
 });
 
-describe('registration validation (SPEC §5): on submit, then on change', () => {
+describe('registration validation: on submit, then on change', () => {
   it('says nothing before the first submit', async () => {
     const user = await openRegister();
     expect(screen.getByRole('heading', { name: 'Create an account' })).toBeInTheDocument();

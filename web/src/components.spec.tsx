@@ -21,7 +21,7 @@ function ToastButtons() {
   );
 }
 
-describe('toasts (SPEC §4, §8)', () => {
+describe('toasts', () => {
   it('shows one at a time: a new toast replaces the previous', async () => {
     const user = userEvent.setup();
     renderWithApp(<ToastButtons />, { user: null });
@@ -48,7 +48,7 @@ describe('toasts (SPEC §4, §8)', () => {
   });
 });
 
-describe('link form (SPEC §5)', () => {
+describe('link form', () => {
   it.each([
     ['https://vimeo.com/12345', 'Invalid URL ⚠️', 'Please enter a valid YouTube URL'],
     ['https://www.youtube.com/watch?v=short', 'Invalid YouTube URL ⚠️', 'Could not extract video ID from the URL'],
@@ -73,7 +73,7 @@ describe('link form (SPEC §5)', () => {
   });
 });
 
-describe('analysis progress (SPEC §2, §9)', () => {
+describe('analysis progress', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
@@ -97,7 +97,7 @@ describe('analysis progress (SPEC §2, §9)', () => {
   });
 });
 
-describe('lazy clips (SPEC §9: within 150 px)', () => {
+describe('lazy clips (within 150 px)', () => {
   const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
   beforeEach(() => {
     observers.length = 0;
@@ -134,7 +134,7 @@ describe('lazy clips (SPEC §9: within 150 px)', () => {
   });
 });
 
-describe('clip player (SPEC §8)', () => {
+describe('clip player', () => {
   it("shows the clip message when the embed reports an error, and ignores other windows' messages", () => {
     render(<ClipPlayer youtubeId="dQw4w9WgXcQ" start={0} end={10} title="A clip" />);
     const frame = screen.getByTitle('A clip') as HTMLIFrameElement;

@@ -72,7 +72,7 @@ afterEach(() => {
   document.cookie = 'gid=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
 
-describe('dashboard: clear menu and Re-analyze (SPEC §2, §4)', () => {
+describe('dashboard: clear menu and Re-analyze', () => {
   it('clears the video from the menu, back to the demo, where the action is disabled', async () => {
     const user = userEvent.setup();
     await openMemberVideo();
@@ -220,7 +220,7 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
   });
 });
 
-describe('dashboard: submit failures (SPEC §4, §8)', () => {
+describe('dashboard: submit failures', () => {
   it('says the session expired when a member’s submit gets 401, and stays on the demo', async () => {
     const user = userEvent.setup();
     rememberUser(member);
@@ -354,11 +354,11 @@ describe('dashboard: submit failures (SPEC §4, §8)', () => {
   });
 });
 
-describe('dashboard: Data Loading Error (SPEC §2, §9)', () => {
+describe('dashboard: Data Loading Error', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  /** The member's analysis fails (after SPEC §9's two retries) until `healthy` is set. */
+  /** The member's analysis fails (after its two retries) until `healthy` is set. */
   function failingVideo() {
     const state = { healthy: false, calls: 0 };
     rememberUser(member);
@@ -396,7 +396,7 @@ describe('dashboard: Data Loading Error (SPEC §2, §9)', () => {
   });
 });
 
-describe('error screens (SPEC §2, §8)', () => {
+describe('error screens', () => {
   const handlers = () => ({ onRetry: jest.fn(), onClear: jest.fn() });
   const show = (failure: Parameters<typeof ErrorScreen>[0]['failure'], h = handlers()) => {
     render(<ErrorScreen failure={failure} {...h} />, { wrapper: MemoryRouterWrapper });

@@ -28,7 +28,7 @@ const history = [
 /** The card titles in the order shown. */
 const cardTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
-describe('history (SPEC §2)', () => {
+describe('history', () => {
   it('shows 6 skeleton cards while loading', () => {
     globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
     renderWithApp(<HistoryPage />, { route: '/history', user: member });
@@ -161,7 +161,7 @@ function renderShared(user: typeof member | null = null) {
   );
 }
 
-describe('shared page (SPEC §2)', () => {
+describe('shared page', () => {
   it('shows a skeleton while loading', () => {
     globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
     renderShared();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import SettingsPage, { avatarLetter } from './settings/settings-page';
 import { fakeApi, json, member, renderWithApp } from './test/render';
 
-describe('settings (SPEC §2, §5)', () => {
+describe('settings', () => {
   it('makes the avatar from the first name, else the email, else U', () => {
     expect(avatarLetter({ firstName: 'ada', email: 'x@example.com' })).toBe('A');
     expect(avatarLetter({ firstName: null, email: 'grace@example.com' })).toBe('G');

@@ -6,7 +6,7 @@ import { VideoHeader } from './dashboard/video-header';
 import { rememberUser, scopedKey, storageKeys } from './lib/storage';
 import { member, renderWithApp } from './test/render';
 
-describe('local storage keys (SPEC §3)', () => {
+describe('local storage keys', () => {
   it('scopes keys as {userId}{key} for the signed-in user and uses the bare key otherwise', () => {
     expect(scopedKey(storageKeys.viewMode)).toBe('viewMode');
     rememberUser(member);

@@ -7,7 +7,7 @@ const messagesOf = (schema: z.ZodType, input: unknown) => {
   return result.success ? [] : describeIssues(result.error, input);
 };
 
-describe('registration rules (SPEC §5)', () => {
+describe('registration rules', () => {
   it('accepts a valid email and a password with lowercase and an uppercase letter or a digit', () => {
     expect(registerRequestSchema.parse({ email: ' ada@example.com ', password: 'abcdefgH' })).toEqual({
       email: 'ada@example.com',

@@ -33,13 +33,13 @@ const registrationPassword = z
   .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong)
   .refine((p) => /[a-z]/.test(p) && /[A-Z0-9]/.test(p), authMessages.passwordTooWeak);
 
-/** POST /api/register: SPEC §5's rules, checked by the server and the web form alike. */
+/** POST /api/register: a valid email and a strong enough password, checked by the server and the web form alike. */
 export const registerRequestSchema = z.object({
   email: registrationEmail,
   password: registrationPassword,
 });
 
-/** The registration form: the request plus a confirmation that must match (SPEC §5). */
+/** The registration form: the request plus a confirmation that must match. */
 export const registerFormSchema = registerRequestSchema
   .extend({ confirmPassword: z.string() })
   .refine((form) => form.confirmPassword === form.password, {
@@ -47,7 +47,7 @@ export const registerFormSchema = registerRequestSchema
     path: ['confirmPassword'],
   });
 
-/** POST /api/login: both fields required, nothing more (SPEC §5). */
+/** POST /api/login: both fields required, nothing more. */
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1, authMessages.emailRequired).max(EMAIL_MAX_LENGTH, authMessages.invalidCredentials),
   password: z.string().min(1, authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, authMessages.invalidCredentials),

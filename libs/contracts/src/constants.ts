@@ -3,7 +3,7 @@
  * the web app can read them without loading any schema code.
  */
 
-/** Limits of SPEC §9. */
+/** How long a video may be, and what a guest may do and for how long. */
 export const VIDEO_MAX_SECONDS = 2 * 60 * 60;
 export const GUEST_VIDEO_MAX_SECONDS = 60 * 60;
 export const GUEST_CREDITS = 2;
@@ -16,12 +16,12 @@ export const isGuestId = (value: string | undefined): value is string => value !
 export const SESSION_COOKIE = 'fc.sid';
 
 export const SETTINGS_PASSWORD_MIN_LENGTH = 6;
-/** The delete dialog checks a password only from this length on (SPEC §5). */
+/** The delete dialog checks a password only from this length on. */
 export const VERIFY_PASSWORD_MIN_LENGTH = 3;
 
 export const SHARE_TITLE_MAX = 200;
 export const SHARE_DESCRIPTION_MAX = 1_000;
-/** SPEC §2: the share dialog's default description. */
+/** The share dialog's default description. */
 export const DEFAULT_SHARE_DESCRIPTION = 'Watch the highlights';
 
 export const analysisEventTypes = ['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_ERROR'] as const;

@@ -12,7 +12,7 @@ export const errorCodes = [
   'X_FEATURES_DISABLED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
-  // Videos and analysis (SPEC §8).
+  // Videos and analysis.
   'VIDEO_TOO_LONG',
   'GUEST_VIDEO_TOO_LONG',
   'GUEST_QUOTA_EXCEEDED',
@@ -61,7 +61,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   ANALYSIS_FAILED: 500,
 };
 
-/** Body of every error response: `message` is what a person reads (SPEC §7 reads it first). */
+/** Body of every error response: `message` is what a person reads (the web app reads it first). */
 export const errorBodySchema = z.looseObject({
   message: z.string(),
   errorType: z.enum(errorCodes).optional(),
@@ -105,5 +105,5 @@ export class AppError extends Error {
   }
 }
 
-/** What every X route answers while the X features are off (SPEC §1). */
+/** What every X route answers while the X features are off. */
 export const X_FEATURES_DISABLED_MESSAGE = 'X features are temporarily disabled';

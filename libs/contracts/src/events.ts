@@ -4,7 +4,7 @@ import { errorCodes } from './errors';
 import { videoIdSchema } from './video-id';
 
 /**
- * A live analysis event (SPEC §3). It carries ids and the error, never the topics: clients
+ * A live analysis event. It carries ids and the error, never the topics: clients
  * re-fetch over REST. `userId` is set for a private analysis, which only its owner may see.
  */
 export const analysisEventSchema = z.object({

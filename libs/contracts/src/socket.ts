@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { videoIdSchema } from './video-id';
 
-/** What a client sends in its Socket.IO handshake `auth` (SPEC §6): checked, never trusted alone. */
+/** What a client sends in its Socket.IO handshake `auth`: checked, never trusted alone. */
 export const socketAuthSchema = z.object({
   userId: z.union([z.number().int(), z.string().max(32)]).optional(),
   guestId: z.string().max(128).optional(),

@@ -24,7 +24,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /**
- * Turns zod issues into messages that name their field. Our own messages (SPEC §5) are kept
+ * Turns zod issues into messages that name their field. Our own messages are kept
  * as they are; zod's generic type errors become "email is required" / "email must be text".
  */
 export function describeIssues(error: z.ZodError, input: unknown): FieldProblem[] {

@@ -2,7 +2,7 @@ import { parseYoutubeLink, youtubeLinkMessages } from './youtube-link';
 
 const ID = 'dQw4w9WgXcQ';
 
-describe('parseYoutubeLink (SPEC §5)', () => {
+describe('parseYoutubeLink', () => {
   it.each([
     `https://www.youtube.com/watch?v=${ID}`,
     `http://youtube.com/watch?v=${ID}&t=42s`,

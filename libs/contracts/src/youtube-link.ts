@@ -1,4 +1,4 @@
-/** The two toasts of SPEC §5, as title and description. */
+/** The two toasts of a link that cannot be read, as title and description. */
 export const youtubeLinkMessages = {
   invalidUrl: { title: 'Invalid URL ⚠️', description: 'Please enter a valid YouTube URL' },
   noVideoId: { title: 'Invalid YouTube URL ⚠️', description: 'Could not extract video ID from the URL' },
@@ -9,7 +9,7 @@ export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 
 export const isVideoId = (value: string) => VIDEO_ID_PATTERN.test(value);
 
-/** youtube.com or youtu.be, with optional http(s):// and www. or m. (SPEC §5). */
+/** youtube.com or youtu.be, with an optional http(s):// and www. or m. prefix. */
 const YOUTUBE_LINK = /^(?:https?:\/\/)?(?:(?:www|m)\.)?(youtube\.com|youtu\.be)(?=[/?#]|$)/i;
 
 /** Path forms that carry the id as their second part: /embed/ID, /shorts/ID, /live/ID, /v/ID. */
@@ -20,7 +20,7 @@ export type YoutubeLinkResult =
 
 const refuse = (reason: 'invalidUrl' | 'noVideoId'): YoutubeLinkResult => ({ ok: false, reason, ...youtubeLinkMessages[reason] });
 
-/** Reads the video id out of a pasted YouTube link, as SPEC §5 describes. */
+/** Reads the 11-character video id out of a pasted YouTube link: watch, youtu.be, embed, shorts, live or v/ forms. */
 export function parseYoutubeLink(input: string): YoutubeLinkResult {
   const text = input.trim();
   const host = YOUTUBE_LINK.exec(text);

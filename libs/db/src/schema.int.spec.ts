@@ -28,7 +28,7 @@ describe('database schema', () => {
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
   });
 
-  it("has every table of SPEC §3, and the members' edits and uploads", async () => {
+  it("has every table, and the members' edits and uploads", async () => {
     const rows: { table_name: string }[] = await db.query(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations' ORDER BY 1",
     );
@@ -47,7 +47,7 @@ describe('database schema', () => {
     ]);
   });
 
-  it('fills the SPEC §3 defaults', async () => {
+  it('fills the documented defaults (sort order 999999, 0 views, public shares, Gemini)', async () => {
     const user = await db.getRepository(UserEntity).save({ email: email() });
     expect(user).toMatchObject({ isTestAccount: false, aiProvider: 'gemini', passwordHash: null });
     expect(user.createdAt).toBeInstanceOf(Date);

@@ -12,7 +12,7 @@ function readJsonList<T>(schema: z.ZodType<T[]>, text: string | null | undefined
   }
 }
 
-/** Topics are stored as JSON text (SPEC §3). */
+/** Topics are stored as JSON text. */
 export const readTopics = (text: string | null | undefined): Topic[] => readJsonList(topicsSchema, text);
 
 export const writeTopics = (topics: Topic[]) => JSON.stringify(topics);

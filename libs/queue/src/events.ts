@@ -16,7 +16,7 @@ export interface EventDetails {
   errorCategories?: string[] | null;
 }
 
-/** Builds a live analysis event (SPEC §3): ids and error details, never the topics. */
+/** Builds a live analysis event: ids and error details, never the topics. */
 export function analysisEvent(type: AnalysisEventType, videoId: string, details: EventDetails = {}): AnalysisEvent {
   return {
     type,

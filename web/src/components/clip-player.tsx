@@ -4,7 +4,7 @@ import { Button } from './ui';
 import { useEffect, useRef, useState } from 'react';
 import { useReportTime } from './playback';
 
-/** SPEC §8. */
+/** What a clip that cannot load says instead (embedding disabled, region, offline). */
 export const CLIP_ERROR_MESSAGE =
   'Unable to load this video clip. The video may have embedding disabled or be unavailable in your region.';
 const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';

@@ -3,14 +3,14 @@ import { Navigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
 import { Spinner } from './ui';
 
-/** SPEC §2: a spinner while the user loads, the page for a user, else /auth. */
+/** A spinner while the user loads, the page for a user, else /auth. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const auth = useAuth();
   if (auth.status === 'loading') return <Spinner />;
   return auth.status === 'user' ? children : <Navigate to="/auth" replace />;
 }
 
-/** SPEC §2: renders for a user or when guests are allowed, else /auth. */
+/** Renders for a user or when guests are allowed, else /auth. */
 export function GuestAllowed({ children, allowGuests = true }: { children: ReactNode; allowGuests?: boolean }) {
   const auth = useAuth();
   if (auth.status === 'loading') return <Spinner />;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
-/** SPEC §9: a clip loads once it comes within 150 px of the viewport. */
+/** A clip loads once it comes within 150 px of the viewport. */
 export const CLIP_LAZY_MARGIN_PX = 150;
 
 /** Mounts its children only once scrolled within the margin, then keeps them. */

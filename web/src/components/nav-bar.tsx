@@ -11,7 +11,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900',
   );
 
-/** SPEC §2: logo, 'Find Clips' for everyone, 'Video History', settings and logout for members. */
+/** Logo, 'Find Clips' for everyone, 'Video History', settings and logout for members. */
 export function NavBar() {
   const auth = useAuth();
   const logout = useLogout();

@@ -15,7 +15,7 @@ const event = (type: AnalysisEvent['type'], videoId: string, extra: Partial<Anal
 const run = (...actions: Parameters<typeof analysisReducer>[1][]) =>
   actions.reduce<AnalysisState>((state, action) => analysisReducer(state, action), initialAnalysis);
 
-describe('analysis state (SPEC §4)', () => {
+describe('analysis state', () => {
   it('moves idle → transcriptFetching → in progress → complete', () => {
     const fetching = run({ type: 'submit', videoId: 'aaaaaaaaaaa' });
     expect(fetching.phase).toBe('transcriptFetching');

@@ -1,6 +1,6 @@
 import type { AnalysisEvent, ErrorCode } from '@findclips/contracts';
 
-/** SPEC §4's analysis states. */
+/** The analysis states: idle, fetching the transcript, analysing, complete, error. */
 export type AnalysisPhase = 'idle' | 'transcriptFetching' | 'aiAnalysisInProgress' | 'aiAnalysisComplete' | 'error';
 
 /** Why an analysis shows an error screen: a server code, or the dashboard failing to load data. */
@@ -33,7 +33,7 @@ export type AnalysisAction =
 
 export const initialAnalysis: AnalysisState = { phase: 'idle', videoId: null, reanalyzing: false, error: null };
 
-/** The transitions of SPEC §4; events for another video than the current one are ignored. */
+/** How submissions, answers and live events move the state; events for another video than the current one are ignored. */
 export function analysisReducer(state: AnalysisState, action: AnalysisAction): AnalysisState {
   switch (action.type) {
     case 'open':

@@ -24,7 +24,7 @@ import { useViewMode } from './use-view-mode';
 import { VideoHeader } from './video-header';
 import { useMetadata } from './video-data';
 
-/** '/': paste a link, follow the analysis live, then edit, watch and share its clips (SPEC §2). */
+/** '/': paste a link, follow the analysis live, then edit, watch and share its clips. */
 export default function DashboardPage() {
   const auth = useAuth();
   const flow = useAnalysisFlow(auth);

@@ -3,7 +3,7 @@ import type { Topic } from '@findclips/contracts';
 /** The video the demo's clips play: YouTube's first upload, 19 s long. */
 export const DEMO_VIDEO = { youtubeId: 'jNQXAC9IVRw', title: 'Find Clips demo: find, watch and share' } as const;
 
-/** SPEC §2: three sample topics shown when no video is open. */
+/** Three sample topics shown when no video is open. */
 export const DEMO_TOPICS: Topic[] = [
   {
     id: 'demo-find',

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { readStored, storageKeys, writeStored } from '../lib/storage';
 
-/** SPEC §9: a guest may open the clips of 4 quotes per video. */
+/** A guest may open the clips of 4 quotes per video. */
 export const GUEST_QUOTE_ALLOWANCE = 4;
 
 type Usage = Record<string, string[]>;

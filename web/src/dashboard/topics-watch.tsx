@@ -4,7 +4,7 @@ import { ClipPlayer } from '../components/clip-player';
 import { LazyMount } from '../components/lazy-clip';
 import { formatRange } from '../lib/format';
 
-/** SPEC §2 Watch mode: one section per topic; its clip mounts only near the viewport. */
+/** Watch mode: one section per topic; its clip mounts only near the viewport. */
 export function TopicsWatch({ youtubeId, topics }: { youtubeId: string; topics: Topic[] }) {
   return (
     <div className="grid gap-8">

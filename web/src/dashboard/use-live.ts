@@ -4,7 +4,7 @@ import { LiveChannel, type ConnectionStatus, type LiveIdentity } from '../lib/li
 
 /**
  * The live channel for whoever is here, once known (`who`: 'member:{id}' or 'visitor'): a member
- * connection replaces a guest one (SPEC §4), and the channel follows the current video.
+ * connection replaces a guest one, and the channel follows the current video.
  * `identity` is read at each connect.
  */
 export function useLiveChannel(

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** SPEC §2's status texts, shown in turn every 3 s while a video is analysed. */
+/** The status texts, shown in turn every 3 s while a video is analysed. */
 export const STATUS_TEXTS = [
   'Analyzing the entire video...',
   'Identifying the most viral moments...',
@@ -11,7 +11,7 @@ export const STATUS_TEXTS = [
   'Preparing the best clips...',
 ] as const;
 export const STATUS_ROTATE_MS = 3_000;
-/** SPEC §9: the bar never passes 85% before the analysis is done. */
+/** The bar never passes 85% before the analysis is done. */
 export const PROGRESS_CAP = 85;
 /** What the card says once the analysis is done, at 100%, before the topics replace it. */
 export const DONE_TEXT = 'Done! Your clips are ready.';

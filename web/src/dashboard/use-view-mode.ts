@@ -3,7 +3,7 @@ import { readStored, scopedKey, storageKeys, writeStored } from '../lib/storage'
 
 export type ViewMode = 'edit' | 'watch';
 
-/** Edit or Watch, remembered in local storage under the user's key (SPEC §2, §3). */
+/** Edit or Watch, remembered in local storage under the user's key. */
 export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
   const [mode, setMode] = useState<ViewMode>(() =>
     readStored<string>(scopedKey(storageKeys.viewMode), 'edit') === 'watch' ? 'watch' : 'edit',

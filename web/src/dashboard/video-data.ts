@@ -28,7 +28,7 @@ export async function fetchAnalysis(videoId: string, member: boolean): Promise<V
 export const analysisKey = (videoId: string | null, member: boolean) =>
   [member ? '/api/user-videos' : '/api/cached-videos', videoId] as const;
 
-/** The analysis of the current video, with SPEC §9's video retries. */
+/** The analysis of the current video, retried twice (1 s, then 2 s, at most 10 s apart). */
 export function useAnalysis(videoId: string | null, member: boolean) {
   return useQuery({
     queryKey: analysisKey(videoId, member),
@@ -38,7 +38,7 @@ export function useAnalysis(videoId: string | null, member: boolean) {
   });
 }
 
-/** Title and thumbnail, fresh for 5 minutes (SPEC §9). */
+/** Title and thumbnail, fresh for 5 minutes. */
 export function useMetadata(videoId: string | null) {
   return useQuery<VideoMetadataResponse>({
     queryKey: ['/api/videos/metadata', videoId],
@@ -51,7 +51,7 @@ export function useMetadata(videoId: string | null) {
 export const checkStatus = (videoId: string) =>
   apiRequest<CheckStatusResponse>('GET', `/api/videos/check-status?videoId=${encodeURIComponent(videoId)}`);
 
-/** SPEC §7: members send the link; guests spend a credit on a new video. */
+/** Members send the link; guests spend a credit on a new video. */
 export function submitVideo(videoId: string, youtubeUrl: string, member: boolean): Promise<TranscriptResponse> {
   const query = `?videoId=${encodeURIComponent(videoId)}`;
   return member
@@ -61,7 +61,7 @@ export function submitVideo(videoId: string, youtubeUrl: string, member: boolean
 
 export const GUEST_CREDITS_KEY = ['/api/guest/credits'] as const;
 
-/** Guest credits; the timestamp keeps any cache from answering (SPEC §7). */
+/** Guest credits; the timestamp keeps any cache from answering. */
 export function useGuestCredits(enabled: boolean) {
   return useQuery({
     queryKey: GUEST_CREDITS_KEY,

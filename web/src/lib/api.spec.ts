@@ -7,7 +7,7 @@ const answer = (status: number, body: string, headers: Record<string, string> = 
 const answerJson = (status: number, body: unknown) =>
   answer(status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8' });
 
-describe('the API client (SPEC §7), against a real HTTP server', () => {
+describe('the API client, against a real HTTP server', () => {
   let server: RunningServer;
   const received: { method: string; url: string; headers: Record<string, unknown>; body: string }[] = [];
   const realFetch = globalThis.fetch;

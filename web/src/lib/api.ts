@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@findclips/contracts';
 
 /**
- * A failed call: `message` is what a person reads (SPEC §7); `status`, `errorType` and `body` let
+ * A failed call: `message` is what a person reads; `status`, `errorType` and `body` let
  * screens react to specific failures (e.g. GUEST_QUOTA_EXCEEDED with `left`).
  */
 export class ApiError extends Error {
@@ -16,14 +16,14 @@ export class ApiError extends Error {
   }
 }
 
-/** A response is read as JSON only when it says it is JSON and has a body (SPEC §7). */
+/** A response is read as JSON only when it says it is JSON and has a body. */
 function isJson(response: Response): boolean {
   const type = response.headers.get('content-type') ?? '';
   const length = response.headers.get('content-length');
   return type.includes('application/json') && (length === null || Number(length) > 0);
 }
 
-/** SPEC §7: the message field, else the error field, else the body text; unreadable → "status: text". */
+/** The message field, else the error field, else the body text; unreadable → "status: text". */
 async function failure(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   if (isJson(response) && text) {
@@ -62,7 +62,7 @@ export async function apiRequest<T = unknown>(
 }
 
 /**
- * The query function of react-query: the query key is the URL (SPEC §7). With `on401: 'returnNull'`
+ * The query function of react-query: the query key is the URL. With `on401: 'returnNull'`
  * an unauthenticated answer reads as null (GET /api/user).
  */
 export const getQueryFn =

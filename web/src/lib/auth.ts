@@ -8,7 +8,7 @@ import { useToast } from './toast';
 
 export const USER_KEY = ['/api/user'] as const;
 
-/** The guest id from the gid cookie, if this browser has one (SPEC §3: guest = no user + gid). */
+/** The guest id from the gid cookie, if this browser has one (guest = no user + gid). */
 export function guestIdFromCookie(cookie = typeof document === 'undefined' ? '' : document.cookie): string | null {
   for (const part of cookie.split(';')) {
     const [name, ...value] = part.trim().split('=');
@@ -23,7 +23,7 @@ export type AuthState =
   | { status: 'guest'; user: null; guestId: string }
   | { status: 'anonymous'; user: null };
 
-/** SPEC §4's auth state: loading, then a user, a guest or nobody. */
+/** The auth state: loading, then a user, a guest or nobody. */
 export function useAuth(): AuthState {
   const { data, isLoading } = useQuery<User | null>({ queryKey: USER_KEY, queryFn: getQueryFn({ on401: 'returnNull' }) });
   useEffect(() => {
@@ -36,8 +36,8 @@ export function useAuth(): AuthState {
 }
 
 /**
- * Login and registration: both store the returned user, toast and go to / (SPEC §4); a failure
- * toasts `failure` with the server's message (SPEC §8).
+ * Login and registration: both store the returned user, toast and go to /; a failure
+ * toasts `failure` with the server's message.
  */
 function useSignIn<T>(path: string, texts: { success: string; failure: string }) {
   const queryClient = useQueryClient();

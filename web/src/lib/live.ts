@@ -6,7 +6,7 @@ import {
 } from '@findclips/contracts';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
-/** SPEC §9: 5 reconnect attempts, 1 s to 5 s apart, 10 s timeout; 1 s before a manual reconnect. */
+/** 5 reconnect attempts, 1 s to 5 s apart, 10 s timeout; 1 s before a manual reconnect. */
 export const LIVE_OPTIONS = {
   path: '/socket.io',
   transports: ['polling'],
@@ -20,7 +20,7 @@ export const MANUAL_RECONNECT_MS = 1_000;
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
 
-/** SPEC §6: members authenticate with their user id, guests with their guest id. */
+/** Members authenticate with their user id, guests with their guest id. */
 export type LiveIdentity = { userId: number } | { guestId: string };
 
 export interface LiveChannelOptions {
@@ -40,7 +40,7 @@ export interface LiveChannelOptions {
 }
 
 /**
- * The live channel of SPEC §4 and §7: one Socket.IO connection (polling only, credentials sent),
+ * The live channel: one Socket.IO connection (polling only, credentials sent),
  * joined to the current video's room. Socket.IO reconnects by itself after network failures; after
  * a server-initiated disconnect it does not, so the channel reconnects after 1 s. Each (re)connect
  * rejoins the current room, and events for any other video are dropped.
@@ -76,7 +76,7 @@ export class LiveChannel {
       console.warn('live connection failed:', error.message);
     });
     this.socket.io.on('reconnect_failed', () => console.warn('live connection: reconnection failed'));
-    // SPEC §8: live connection problems are only logged.
+    // Live connection problems are only logged.
     this.socket.on('AUTH_ERROR', (body) => console.warn('live connection: AUTH_ERROR', body?.message));
     this.socket.on('JOIN_VIDEO_ERROR', (body) => console.warn('live connection: JOIN_VIDEO_ERROR', body?.message));
     this.socket.on('JOIN_VIDEO_CONFIRMED', (body) => {

@@ -1,16 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';
 
-/** SPEC §9: video fetches retry twice, waiting 1 s, 2 s, … up to 10 s. */
+/** Video fetches retry twice, waiting 1 s, 2 s, … up to 10 s. */
 export const VIDEO_FETCH_RETRY = {
   retry: 2,
   retryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 10_000),
 } as const;
 
-/** SPEC §9: video metadata is fresh for 5 minutes. */
+/** Video metadata is fresh for 5 minutes. */
 export const METADATA_STALE_MS = 5 * 60 * 1000;
 
-/** SPEC §7 and §9: the URL is the key; no retries, no refetch on focus, no polling, never stale. */
+/** The URL is the key; no retries, no refetch on focus, no polling, never stale. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

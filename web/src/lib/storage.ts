@@ -1,6 +1,6 @@
 import type { User } from '@findclips/contracts';
 
-/** Local storage key names of SPEC §3. */
+/** Every local storage key name the web app uses, in one registry. */
 export const storageKeys = {
   /** Guests: quote clips opened per video, `{ [videoId]: quoteId[] }`. */
   guestQuoteUsage: 'guestQuoteUsage',
@@ -40,7 +40,7 @@ function sessionUserId(): string {
   }, '');
 }
 
-/** SPEC §3: the user's id followed by the key name; without a user id, the bare key. */
+/** The user's id followed by the key name; without a user id, the bare key. */
 export const scopedKey = (key: string) => `${sessionUserId()}${key}`;
 
 export function readStored<T>(key: string, fallback: T): T {

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from './toast';
 
-/** SPEC §9: 'copied' shows for 2 s. */
+/** 'Copied' shows for 2 s. */
 export const COPIED_MS = 2_000;
 
-/** Copies text to the clipboard; a failure shows 'Failed to copy' (SPEC §8). */
+/** Copies text to the clipboard; a failure shows 'Failed to copy'. */
 export function useCopy() {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -26,7 +26,7 @@ const blurbs = [
   },
 ];
 
-/** /auth: sign in or sign up (SPEC §2). A failed Google sign-in comes back with ?error=. */
+/** /auth: sign in or sign up. A failed Google sign-in comes back with ?error=. */
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
   const toast = useToast();

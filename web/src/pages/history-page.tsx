@@ -13,7 +13,7 @@ import { useToast } from '../lib/toast';
 import { useCopy } from '../lib/use-copy';
 
 type Sort = 'recent' | 'title';
-/** SPEC §9. */
+/** Cards shown while the history loads. */
 export const HISTORY_SKELETON_CARDS = 6;
 const SHARES_KEY = ['/api/analysis/shares-map'] as const;
 
@@ -22,7 +22,7 @@ const sorters: Record<Sort, (a: HistoryVideo, b: HistoryVideo) => number> = {
   title: (a, b) => (a.title ?? '').localeCompare(b.title ?? '', undefined, { sensitivity: 'base' }),
 };
 
-/** /history: 'Your Processed Videos' (SPEC §2). */
+/** /history: 'Your Processed Videos'. */
 export default function HistoryPage() {
   const [sort, setSort] = useState<Sort>('recent');
   const videos = useQuery<HistoryVideo[]>({ queryKey: ['/api/videos'] });

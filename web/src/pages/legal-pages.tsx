@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { SUPPORT_EMAIL } from '../components/footer';
 import { Card } from '../components/ui';
 
-/** The footer's /privacy and /terms (SPEC §2 shows no screen: these say plainly what the product does). */
+/** The footer's /privacy and /terms (they say plainly what the product does with data). */
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">

@@ -1,7 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import { Card } from '../components/ui';
 
-/** SPEC §2: any other path. */
+/** Any path the router does not know: '404 Page Not Found'. */
 export function NotFoundPage() {
   return (
     <div className="flex min-h-[60vh] items-center justify-center px-4">

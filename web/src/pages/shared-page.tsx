@@ -13,7 +13,7 @@ import { Badge, Card, Skeleton, buttonClass } from '../components/ui';
 import { apiRequest } from '../lib/api';
 import { formatRange, plural, thumbnailOf } from '../lib/format';
 
-/** SPEC §9: the topic list shows 4 until expanded. */
+/** The topic list shows 4 until expanded. */
 export const TOPICS_COLLAPSED = 4;
 
 async function fetchShare(shareId: string): Promise<SharedAnalysisResponse> {
@@ -24,7 +24,7 @@ async function fetchShare(shareId: string): Promise<SharedAnalysisResponse> {
   }
 }
 
-/** /shared/{shareId}: the public, watch-only page of a shared analysis (SPEC §2). */
+/** /shared/{shareId}: the public, watch-only page of a shared analysis. */
 export default function SharedPage() {
   const { shareId = '' } = useParams();
   const share = useQuery({ queryKey: ['/api/shared', shareId], queryFn: () => fetchShare(shareId) });

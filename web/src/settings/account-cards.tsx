@@ -14,7 +14,7 @@ import { useProfileUpdate } from './use-profile-update';
 const MANAGED_TEXT = 'This is managed by your Google account. Change it in your Google account settings.';
 const managedBadge = <Badge className="bg-blue-50 text-blue-700">Managed by Google</Badge>;
 
-/** Email Address: read-only for Google accounts (SPEC §6); a change needs the current password. */
+/** Email Address: read-only for Google accounts; a change needs the current password. */
 export function EmailCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<UpdateEmailRequest>({ email: user.email, currentPassword: '' });

@@ -8,7 +8,7 @@ import { useToast } from '../lib/toast';
 type Check = { state: 'idle' | 'checking' | 'verified' | 'wrong' } | { state: 'failed'; message: string };
 
 /**
- * Danger Zone (SPEC §2): Google accounts type DELETE; password accounts have their password
+ * Danger Zone: Google accounts type DELETE; password accounts have their password
  * verified when leaving the field. Confirming only shows a toast: no deletion call is made.
  */
 export function DangerZone({ user }: { user: User }) {

@@ -5,7 +5,7 @@ import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
 import { FormActions, SettingsCard } from './settings-card';
 import { useProfileUpdate } from './use-profile-update';
 
-/** Personal Information: first and last name, view and edit (SPEC §2). */
+/** Personal Information: first and last name, view and edit. */
 export function PersonalCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const initial = { firstName: user.firstName ?? '', lastName: user.lastName ?? '' };

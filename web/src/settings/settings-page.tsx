@@ -6,7 +6,7 @@ import { EmailCard, PasswordCard } from './account-cards';
 import { DangerZone } from './danger-zone';
 import { PersonalCard } from './personal-card';
 
-/** SPEC §2: the first letter of the first name, else of the email, upper-cased, else 'U'. */
+/** The first letter of the first name, else of the email, upper-cased, else 'U'. */
 export function avatarLetter(user: Pick<User, 'firstName' | 'email'>): string {
   return (user.firstName?.trim()[0] ?? user.email?.trim()[0] ?? 'U').toUpperCase();
 }
@@ -16,7 +16,7 @@ export function displayName(user: Pick<User, 'name' | 'firstName' | 'lastName' |
   return full || user.name?.trim() || user.email;
 }
 
-/** /settings: Account Settings (SPEC §2). */
+/** /settings: Account Settings. */
 export default function SettingsPage() {
   const auth = useAuth();
   if (auth.status !== 'user') return null;

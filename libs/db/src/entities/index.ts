@@ -22,7 +22,7 @@ export * from './user.entity';
 export * from './video.entity';
 export * from './x-account.entity';
 
-/** Every table: SPEC §3's, the members' edits of their analyses and the captions they uploaded. */
+/** Every table: accounts, history, analyses, shares, X posts, the members' edits and the captions they uploaded. */
 export const entities = [
   UserEntity,
   XAccountEntity,

@@ -11,7 +11,7 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 254, unique: true })
   email!: string;
 
-  /** An argon2id hash (the column keeps SPEC's name); null for Google-only accounts. */
+  /** An argon2id hash (the column keeps its original name, password); null for Google-only accounts. */
   @Column({ name: 'password', type: 'text', nullable: true })
   passwordHash!: string | null;
 

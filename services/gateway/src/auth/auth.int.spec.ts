@@ -62,7 +62,7 @@ describe('accounts: register, login, logout, current user', () => {
       ['a password without uppercase or digit', 'ok@example.com', 'abcdefgh', authMessages.passwordTooWeak, 'password'],
       ['a password without lowercase', 'ok@example.com', 'ABCDEFG1', authMessages.passwordTooWeak, 'password'],
       ['a 302-character password', 'ok@example.com', `a1${'x'.repeat(300)}`, authMessages.passwordTooLong, 'password'],
-    ])('refuses %s with its SPEC §5 message', async (_case, email, password, message, field) => {
+    ])('refuses %s with its message', async (_case, email, password, message, field) => {
       const res = await gw.request().post('/api/register').send({ email, password }).expect(400);
       expect(res.body).toEqual({ message, errorType: 'VALIDATION_ERROR', field });
     });

@@ -8,7 +8,7 @@ const CHECKOUT_DIST = resolve(__dirname, '..', '..', '..', '..', 'web', 'dist');
 const SHELL =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Find Clips</title></head><body><div id="root"></div></body></html>';
 
-/** The SPA's routes (SPEC §2); any other path gets the app with status 404, and its 404 page. */
+/** The SPA's routes; any other path gets the app with status 404, and its 404 page. */
 const APP_ROUTES = /^\/(?:auth|history|settings|privacy|terms)?\/?$/;
 
 export class WebApp {

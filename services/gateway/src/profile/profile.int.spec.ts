@@ -130,7 +130,7 @@ describe('profile, email and password settings', () => {
     it.each([
       [{ currentPassword: '12345', newPassword: 'long-enough' }, profileMessages.currentPasswordRequired, 'currentPassword'],
       [{ currentPassword: 'long-enough', newPassword: '12345' }, profileMessages.newPasswordTooShort, 'newPassword'],
-    ])('refuses %p with the SPEC §5 message', async (body, message, field) => {
+    ])('refuses %p with its message', async (body, message, field) => {
       const { browser } = await signedIn();
       const res = await browser.patch('/api/profile/password').send(body).expect(400);
       expect(res.body).toMatchObject({ message, field });

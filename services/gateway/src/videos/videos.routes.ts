@@ -86,7 +86,7 @@ function answer(videoId: string, submission: Submission): { status: 200 | 202; b
   return { status: submission.kind === 'ready' ? 200 : 202, body };
 }
 
-/** The video endpoints of SPEC §7: submit, read, history, metadata, status, re-analysis, guest credits. */
+/** The video endpoints: submit, read, history, metadata, status, re-analysis, guest credits. */
 export function videosRoutes(deps: VideosRoutesDeps) {
   const { cached, memberAnalyses, history, credits } = deps;
   const router = Router();
@@ -180,7 +180,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
     res.json(list);
   });
 
-  /** A member's private re-analysis (SPEC §4 Re-analyze): their own provider, seen by them alone. */
+  /** A member's private re-analysis: their own provider, seen by them alone. */
   router.post('/api/videos/analyze', requireUser, async (req, res) => {
     const { videoId, discardEdits } = parseInput(reanalyzeRequestSchema, req.body);
     await reanalyze(deps, currentUser(req), submitter(req, videoId), { discardEdits });

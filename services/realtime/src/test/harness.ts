@@ -62,7 +62,7 @@ export async function startTestRealtime(prefix: string, overrides: Record<string
   };
 }
 
-/** A polling-only client with cookies, as the web app connects (SPEC §7). */
+/** A polling-only client with cookies, as the web app connects. */
 export function client(
   url: string,
   {

@@ -1,6 +1,6 @@
 import { buttonClass } from '../../components/ui';
 
-/** A full-page navigation to /auth/google, never an API call (SPEC §2). */
+/** A full-page navigation to /auth/google, never an API call. */
 export function GoogleButton({ label }: { label: string }) {
   return (
     <a href="/auth/google" className={buttonClass('outline', 'w-full')}>

@@ -5,7 +5,7 @@ import { useLogin } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
 import { Divider, GoogleButton } from './google-button';
 
-/** The Login tab and its password-reset view (SPEC §2, §4). */
+/** The Login tab and its password-reset view. */
 export function LoginPanel() {
   const [view, setView] = useState<'login' | 'reset'>('login');
   const [email, setEmail] = useState('');
@@ -20,7 +20,7 @@ export function LoginPanel() {
     login.mutate({ email, password });
   };
 
-  // No request is made: SPEC §2 says the reset form only shows a toast.
+  // No request is made: the reset form only shows a toast, whether the account exists or not.
   const sendReset = (event: FormEvent) => {
     event.preventDefault();
     toast({

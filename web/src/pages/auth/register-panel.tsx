@@ -7,7 +7,7 @@ import { Divider, GoogleButton } from './google-button';
 
 const empty: RegisterForm = { email: '', password: '', confirmPassword: '' };
 
-/** The Register tab: SPEC §5's rules from the shared contract, on submit and then on change. */
+/** The Register tab: the registration rules of the shared contract, on submit and then on change. */
 export function RegisterPanel() {
   const [values, setValues] = useState<RegisterForm>(empty);
   const [errors, setErrors] = useState<FieldErrors<RegisterForm>>({});
@@ -27,7 +27,7 @@ export function RegisterPanel() {
     const found = fieldErrors(registerFormSchema, values);
     setErrors(found);
     if (hasErrors(found)) return;
-    // confirmPassword is dropped before sending (SPEC §3).
+    // confirmPassword is dropped before sending.
     register.mutate({ email: values.email.trim(), password: values.password });
   };
 
