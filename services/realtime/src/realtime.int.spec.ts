@@ -7,7 +7,6 @@ import type { Socket } from 'socket.io-client';
 import { startTestGateway, type TestGateway } from '../../gateway/src/test/harness';
 import { client, nextOf, startTestRealtime, type TestRealtime } from './test/harness';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const until = (check: () => Promise<boolean>, timeoutMs = 5_000) => waitUntil(check, timeoutMs, 'the condition', 20);
 
 describe('realtime: live analysis events over Socket.IO across instances', () => {
@@ -61,6 +60,21 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     expect(await confirmed).toEqual({ videoId, transactionId: `t-${videoId}` });
   }
   const publish = (event: AnalysisEvent) => publishAnalysisEvent(publisher, prefix, event);
+  /**
+   * Waits until every event published so far has reached the sockets of `lists`, without a fixed
+   * sleep: a marker published after them to `rooms` arrives last (one Redis channel, relayed and
+   * delivered in order), and is then dropped from the lists.
+   */
+  async function settled(rooms: string[], ...lists: AnalysisEvent[][]) {
+    const marker = `fence ${randomUUID()}`;
+    for (const room of rooms) {
+      await publish(
+        analysisEvent('ANALYSIS_ERROR', room, { errorType: 'ANALYSIS_FAILED', errorMessage: marker, errorCategories: [] }),
+      );
+    }
+    await until(async () => lists.every((got) => got.some((e) => e.errorMessage === marker)));
+    for (const got of lists) got.splice(0, got.length, ...got.filter((e) => e.errorMessage !== marker));
+  }
   const collect = (socket: Socket) => {
     const got: AnalysisEvent[] = [];
     for (const type of ['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_ERROR'])
@@ -126,7 +140,7 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     await publish(
       analysisEvent('ANALYSIS_ERROR', videoId, { errorType: 'NO_TRANSCRIPT', errorMessage: 'No captions', errorCategories: [] }),
     );
-    await sleep(500);
+    await settled([videoId, 'otherVideo1'], ...clients, outsiderGot);
     for (const got of clients) {
       expect(got.map((e) => e.type)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_ERROR']);
       expect(got[2]).toMatchObject({
@@ -175,13 +189,13 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     await kept;
     await publish(analysisEvent('VIDEO_ANALYZED', 'roomAAAAAAA'));
     await publish(analysisEvent('VIDEO_ANALYZED', 'roomBBBBBBB'));
-    await sleep(300);
+    await settled(['roomAAAAAAA'], got);
     expect(got.map((e) => e.videoId)).toEqual(['roomAAAAAAA', 'roomBBBBBBB']);
 
     await joined(socket, 'roomCCCCCCC'); // leaveOthers: true
     await publish(analysisEvent('VIDEO_ANALYZED', 'roomAAAAAAA'));
     await publish(analysisEvent('VIDEO_ANALYZED', 'roomCCCCCCC'));
-    await sleep(300);
+    await settled(['roomCCCCCCC'], got);
     expect(got.map((e) => e.videoId)).toEqual(['roomAAAAAAA', 'roomBBBBBBB', 'roomCCCCCCC']);
   });
 
@@ -225,7 +239,7 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     const ownerGot = ownerSockets.map(collect);
     const otherGot = collect(otherSocket);
     await publish(analysisEvent('VIDEO_ANALYZED', videoId, { userId: owner.userId }));
-    await sleep(400);
+    await settled([videoId], ...ownerGot, otherGot);
     for (const got of ownerGot) expect(got).toEqual([expect.objectContaining({ type: 'VIDEO_ANALYZED', userId: owner.userId })]);
     expect(otherGot).toEqual([]);
   });
@@ -249,7 +263,7 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     await joined(socket, 'viaGateway1');
     const got = collect(socket);
     await publish(analysisEvent('VIDEO_ANALYZED', 'viaGateway1'));
-    await sleep(300);
+    await settled(['viaGateway1'], got);
     expect(got.map((e) => e.type)).toEqual(['VIDEO_ANALYZED']);
   });
 
@@ -276,7 +290,7 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     await joined(again, 'failover001');
     const got = collect(again);
     await publish(analysisEvent('VIDEO_ANALYZED', 'failover001'));
-    await sleep(300);
+    await settled(['failover001'], got);
     expect(got.map((e) => e.type)).toEqual(['VIDEO_ANALYZED']);
   });
 
