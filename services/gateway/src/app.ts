@@ -27,6 +27,7 @@ import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { sessions } from './http/session';
 import { profileRoutes } from './profile/profile.routes';
+import { ShareViews } from './shares/read-share';
 import { sharesRoutes } from './shares/shares.routes';
 import { createMetricsRegistry, redisKeys, type RedisClient } from '@findclips/runtime';
 import type { AnalysisQueue } from '@findclips/queue';
@@ -157,8 +158,7 @@ export function createApp(deps: GatewayDeps) {
     sharesRoutes({
       ...tables,
       shares: new Shares(dataSource),
-      redis,
-      keyPrefix: env.REDIS_KEY_PREFIX,
+      views: new ShareViews(redis, env.REDIS_KEY_PREFIX),
       web,
       publicUrl: env.PUBLIC_URL,
     }),

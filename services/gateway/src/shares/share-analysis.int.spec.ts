@@ -10,9 +10,12 @@ import {
   writeTopics,
   writeTranscript,
 } from '@findclips/db';
+import { createLogger, createRedisClient, type RedisClient } from '@findclips/runtime';
 import { buildUser, sampleTranscript } from '@findclips/testing';
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { testDataSource } from '../test/harness';
+import { readShare, ShareViews } from './read-share';
 import { shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
 
 const topics: Topic[] = [
@@ -26,13 +29,16 @@ const topics: Topic[] = [
   { id: 't2', title: 'Trams', startTime: 60, endTime: 120, quotes: [] },
 ];
 
-/** The share use case called directly, on the real database: what may be published, by whom. */
+/** The share use cases called directly, on the real database and Redis: what may be published, by whom, and its views. */
 describe('sharing an analysis', () => {
   let db: DataSource;
+  let redis: RedisClient;
   let deps: ShareAnalysisDeps;
   let counter = 0;
   beforeAll(async () => {
     db = await testDataSource();
+    redis = createRedisClient(process.env.REDIS_URL!, createLogger('gateway', 'silent'));
+    await redis.connect();
     deps = {
       shares: new Shares(db),
       cached: new CachedVideos(db),
@@ -41,6 +47,7 @@ describe('sharing an analysis', () => {
       edits: new AnalysisEdits(db),
     };
   });
+  afterAll(() => redis?.quit());
 
   /** A video whose shared analysis is complete with `topics`. */
   async function analysedVideo(): Promise<string> {
@@ -97,6 +104,30 @@ describe('sharing an analysis', () => {
     expect(await refusal(shareAnalysis(deps, { guestId: 'a-guest-who-never-came' }, { youtubeId, topics }))).toEqual({
       code: 'FORBIDDEN',
       message: shareMessages.signInOrGuest,
+    });
+  });
+
+  it("counts a visitor once per window and never the owner, and says which captions the member's analysis read", async () => {
+    const user = await buildUser(db);
+    const youtubeId = await analysedVideo();
+    const { shareId } = await shareAnalysis(deps, { user }, { youtubeId, topics });
+    const reader = { ...deps, views: new ShareViews(redis, `fc:test:${randomUUID()}:`) };
+    const open = (viewer: Partial<{ userId: number; guestId: string; address: string }>) =>
+      readShare(reader, shareId, { userId: null, guestId: null, address: '198.51.100.1', ...viewer });
+
+    expect(await open({ userId: user.id })).toMatchObject({ viewCount: 0, isOwner: true, transcriptSource: 'youtube' });
+    expect(await open({ guestId: 'guest-one-000000' })).toMatchObject({ viewCount: 1, isOwner: false });
+    expect((await open({ guestId: 'guest-one-000000' })).viewCount).toBe(1);
+    expect((await open({ address: '2001:db8::1' })).viewCount).toBe(2);
+    // Another address of the same IPv6 /64 is the same visitor.
+    expect((await open({ address: '2001:db8::2' })).viewCount).toBe(2);
+    const read = await open({});
+    expect(read).toMatchObject({ viewCount: 3, video: { title: 'A talk' } });
+    expect(topicsSchema.parse(readTopics(read.share.sharedTopics))).toEqual(topics);
+
+    expect(await refusal(readShare(reader, 'not-a-share-id', { userId: null, guestId: null, address: '' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: shareMessages.notFound,
     });
   });
 });

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { AppError, shareIdSchema, shareMessages, type TranscriptSource } from '@findclips/contracts';
+import type { CachedVideos, MemberAnalyses, SharedAnalysisEntity, Shares } from '@findclips/db';
+import { clientAddressKey, redisKeys, type RedisClient } from '@findclips/runtime';
+
+/** A browser's reloads within this window count as one view. */
+export const VIEW_WINDOW_SECONDS = 10 * 60;
+
+/** Who opens a share: a member, a guest, or only an address. */
+export interface Viewer {
+  userId: number | null;
+  guestId: string | null;
+  address: string;
+}
+
+/** Which visitors have been counted lately, per share (Redis keys that expire with the window). */
+export class ShareViews {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly keyPrefix: string,
+  ) {}
+
+  /** True the first time `visitor` opens the share within the window. */
+  async first(shareId: string, visitor: string): Promise<boolean> {
+    const set = await this.redis.set(redisKeys(this.keyPrefix).shareView(shareId, visitor), '1', {
+      NX: true,
+      EX: VIEW_WINDOW_SECONDS,
+    });
+    return Boolean(set);
+  }
+}
+
+export interface ReadShareDeps {
+  shares: Shares;
+  cached: CachedVideos;
+  memberAnalyses: MemberAnalyses;
+  views: ShareViews;
+}
+
+/**
+ * Who is looking, for the view count: the member, else the guest, else the client's address (an
+ * IPv6 /64, hashed), whatever browser it claims to be. Null for the share's owner: their visits are no views.
+ */
+function visitorOf({ userId, guestId, address }: Viewer, share: SharedAnalysisEntity): string | null {
+  if (userId !== null) return share.userId === userId ? null : `u:${userId}`;
+  if (guestId) return share.guestSessionId === guestId ? null : `g:${guestId}`;
+  return `a:${createHash('sha256').update(clientAddressKey(address)).digest('base64url').slice(0, 22)}`;
+}
+
+/** A public share by its id; an id that cannot be one, a removed or a private share are all "not found". */
+export async function findPublicShare(shares: Shares, shareId: string): Promise<SharedAnalysisEntity> {
+  const parsed = shareIdSchema.safeParse(shareId);
+  const share = parsed.success ? await shares.findPublic(parsed.data) : null;
+  if (!share) throw new AppError('NOT_FOUND', shareMessages.notFound);
+  return share;
+}
+
+/**
+ * A visitor opens a share: counted once per visitor and window (never the owner), with what the
+ * page shows of the video and which captions the analysis read (a member's share comes from their
+ * own analysis when they have one).
+ */
+export async function readShare({ shares, cached, memberAnalyses, views }: ReadShareDeps, shareId: string, viewer: Viewer) {
+  const share = await findPublicShare(shares, shareId);
+  const visitor = visitorOf(viewer, share);
+  const viewCount =
+    visitor !== null && (await views.first(share.shareId, visitor)) ? await shares.countView(share.shareId) : share.viewCount;
+  const [video, source] = await Promise.all([
+    cached.describe(share.youtubeId),
+    share.userId === null ? null : memberAnalyses.transcriptSourceOf(share.userId, share.youtubeId),
+  ]);
+  const transcriptSource: TranscriptSource = source === 'upload' ? 'upload' : 'youtube';
+  return { share, viewCount, video, transcriptSource, isOwner: viewer.userId !== null && share.userId === viewer.userId };
+}
