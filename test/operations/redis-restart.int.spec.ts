@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnalysisEvent } from '@findclips/contracts';
 import { scratchRedis, startStack, type RunningStack, type ScratchRedis, until } from '@findclips/testing';
 import type { LiveChannel } from '../../web/src/lib/live';
+import { settleAnalyses } from '../settle';
 import { addVideos, fetchWithin, guestCookie, openLiveChannel, startFakes, type Fakes } from './helpers';
 
 describe('Redis restarted (its own redis-server, append-only as in production; services as processes)', () => {
@@ -13,6 +14,7 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
   const live: AnalysisEvent[] = [];
   /** The videos whose rooms the server confirmed joining. */
   const joined: string[] = [];
+  const prefix = `fc:test:${randomUUID()}:`;
   const warnings: string[] = [];
   jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.join(' ')));
 
@@ -22,7 +24,7 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
       output: 'capture',
       env: {
         REDIS_URL: redis.url,
-        REDIS_KEY_PREFIX: `fc:test:${randomUUID()}:`,
+        REDIS_KEY_PREFIX: prefix,
         ...fakes.env,
         ANALYSIS_DEFAULT_PROVIDER: 'openai',
         PROVIDER_MAX_RETRIES: '0',
@@ -80,7 +82,7 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
     fakes.openai.latencyMs = 0;
 
     await until(() => told(videoId, 'VIDEO_ANALYZED').length > 0, 30_000, 'VIDEO_ANALYZED');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await settleAnalyses({ redisUrl: redis.url, keyPrefix: prefix }, [videoId], [live]);
     expect(told(videoId, 'VIDEO_ANALYZED')).toHaveLength(1);
     expect(told(videoId, 'ANALYSIS_ERROR')).toHaveLength(0);
     const topics = await fetchWithin(5_000, `${stack.url}/api/cached-videos/${videoId}`);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnalysisEvent } from '@findclips/contracts';
 import { metricSum, scrapeMetrics, startStack, type RunningStack, until } from '@findclips/testing';
 import type { LiveChannel } from '../../web/src/lib/live';
+import { settleAnalyses } from '../settle';
 import { addVideos, guestCookie, openLiveChannel, startFakes, type Fakes } from './helpers';
 
 /** One browser: its guest cookie and the live channel the web app opens, through the gateway. */
@@ -17,6 +18,7 @@ describe('scale-out: two workers and two realtime instances, each a process, beh
   let fakes: Fakes;
   let stack: RunningStack;
   const viewers: Viewer[] = [];
+  const prefix = `fc:test:${randomUUID()}:`;
   // The live channel logs its connection problems; while an instance stops, there are some.
   const warnings: string[] = [];
   jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.join(' ')));
@@ -29,7 +31,7 @@ describe('scale-out: two workers and two realtime instances, each a process, beh
       realtimes: 2,
       output: 'capture',
       env: {
-        REDIS_KEY_PREFIX: `fc:test:${randomUUID()}:`,
+        REDIS_KEY_PREFIX: prefix,
         ...fakes.env,
         ANALYSIS_DEFAULT_PROVIDER: 'openai',
         PROVIDER_MAX_RETRIES: '0',
@@ -48,6 +50,7 @@ describe('scale-out: two workers and two realtime instances, each a process, beh
   });
 
   const addVideo = () => addVideos(fakes.youtube, 1)[0]!;
+  const stackRedis = () => ({ redisUrl: process.env.REDIS_URL!, keyPrefix: prefix });
 
   async function watch(videoId: string): Promise<Viewer> {
     const cookie = await guestCookie(stack.url);
@@ -84,7 +87,12 @@ describe('scale-out: two workers and two realtime instances, each a process, beh
 
     await Promise.all(watching.slice(0, 8).map(submit));
     await until(() => watching.every((v) => received(v, 'VIDEO_ANALYZED') > 0), 30_000, 'every client told');
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // time for any duplicate to arrive
+    // Every job done and every event delivered: a duplicate would be here by now.
+    await settleAnalyses(
+      stackRedis(),
+      videos,
+      watching.map((v) => v.events),
+    );
 
     for (const viewer of watching) {
       expect(received(viewer, 'ANALYSIS_STARTED')).toBe(1);
@@ -117,7 +125,11 @@ describe('scale-out: two workers and two realtime instances, each a process, beh
     await until(() => viewers.every((v, i) => v.joins > joins[i]!), 10_000, 'every client in the new room');
     await submit(viewers[0]!);
     await until(() => viewers.every((v) => received(v, 'VIDEO_ANALYZED') > 0), 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await settleAnalyses(
+      stackRedis(),
+      [videoId],
+      viewers.map((v) => v.events),
+    );
     for (const viewer of viewers) {
       expect(received(viewer, 'ANALYSIS_STARTED')).toBe(1);
       expect(received(viewer, 'VIDEO_ANALYZED')).toBe(1);

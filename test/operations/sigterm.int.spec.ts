@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { metricSum, scrapeMetrics, startStack, type RunningStack, until } from '@findclips/testing';
+import { fenceVideoId, settleAnalyses } from '../settle';
 import { addVideos as addVideosTo, collectEvents, guestCookie, startFakes, type Fakes } from './helpers';
 
 /**
@@ -84,7 +85,7 @@ describe('SIGTERM during load (services as processes)', () => {
     expect(Date.now() - stopping).toBeGreaterThan(500); // it waited for its jobs
 
     await until(() => videos.every((v) => analyzed(v) > 0), 30_000, 'every job analysed');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settleAnalyses({ redisUrl: process.env.REDIS_URL!, keyPrefix: prefix }, [fenceVideoId()], [events.events]);
     for (const videoId of videos) {
       expect(analyzed(videoId)).toBe(1);
       expect(events.of(videoId, 'ANALYSIS_ERROR')).toHaveLength(0);

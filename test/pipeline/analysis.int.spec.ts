@@ -3,10 +3,12 @@ import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } fro
 import { strongPassword, uniqueEmail } from '@findclips/testing';
 import supertest from 'supertest';
 import { z } from 'zod';
+import { fenceVideoId, settleAnalyses } from '../settle';
 import { startPipeline, type Pipeline } from './harness';
 
 describe('analysis pipeline: link → queue → worker → provider → grounded topics', () => {
   let p: Pipeline;
+  const pipelineRedis = () => ({ redisUrl: p.gateway.env.REDIS_URL, keyPrefix: p.gateway.env.REDIS_KEY_PREFIX });
   beforeAll(async () => {
     p = await startPipeline();
   });
@@ -83,7 +85,7 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
 
     const other = await guest().post(`/api/guest/videos/transcript?videoId=${videoId}`).expect(200);
     expect(other.body).toMatchObject({ status: 'complete', left: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settleAnalyses(pipelineRedis(), [fenceVideoId()], [p.events]);
     expect(p.events.length).toBe(before);
     expect(p.openai.calls.chat).toBe(chatCalls);
   });
@@ -262,7 +264,7 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     );
     expect(responses.every((r) => r.status === 202 || r.status === 200)).toBe(true);
     await p.nextEvent(videoId, 'VIDEO_ANALYZED');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settleAnalyses(pipelineRedis(), [fenceVideoId()], [p.events]);
     expect(p.youtube.counts.timedtext - before.timedtext).toBe(1);
     expect(p.openai.calls.chat - before.chat).toBe(1);
     // Metadata: one player call for all 50 submissions, one more for the transcript.

@@ -6,6 +6,7 @@ import { sampleTranscript, startFakeOpenAi, startFakeYoutube, strongPassword, un
 import { randomUUID } from 'node:crypto';
 import { startTestGateway } from '../../services/gateway/src/test/harness';
 import { collectEvents } from '../operations/helpers';
+import { fenceVideoId, settleAnalyses } from '../settle';
 import { newVideoId } from './harness';
 
 /** The compiled worker, as `npm start` runs it. */
@@ -61,7 +62,7 @@ describe('a worker killed with SIGKILL mid-analysis', () => {
       openai.latencyMs = 0;
       startWorkerProcess();
       await until(() => events.some((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED'), 30_000);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await settleAnalyses({ redisUrl: process.env.REDIS_URL!, keyPrefix: prefix }, [fenceVideoId()], [events]);
 
       expect(events.filter((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED')).toHaveLength(1);
       expect(events.filter((e) => e.type === 'ANALYSIS_ERROR')).toHaveLength(0);
