@@ -1,3 +1,4 @@
+// Waiting for the analyses of a test to be over, instead of sleeping through a grace period.
 import { randomUUID } from 'node:crypto';
 import type { AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, createAnalysisQueue, publishAnalysisEvent } from '@findclips/queue';

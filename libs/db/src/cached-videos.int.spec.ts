@@ -1,3 +1,4 @@
+// The shared analysis's transitions through its table's owner, on the real database.
 import { randomUUID } from 'node:crypto';
 import type { Topic } from '@findclips/contracts';
 import type { DataSource } from 'typeorm';

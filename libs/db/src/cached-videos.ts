@@ -1,3 +1,4 @@
+// The one owner of cached_youtube_data: a video's details, captions and shared analysis.
 import type { AnalysisProviderName, AnalysisStatus, ErrorCode, Topic, TranscriptSegment } from '@findclips/contracts';
 import { In, type DataSource } from 'typeorm';
 import { CachedYoutubeDataEntity } from './entities';

@@ -1,3 +1,4 @@
+// The one owner of guest_video_analysis: which videos each guest spent a credit on.
 import type { DataSource } from 'typeorm';
 import { GuestVideoAnalysisEntity } from './entities';
 

@@ -1,3 +1,4 @@
+// The one owner of user_video_analysis: members' private re-analyses.
 import type { AnalysisProviderName, Topic, TranscriptSource } from '@findclips/contracts';
 import type { DataSource } from 'typeorm';
 import { AnalysisEdits } from './analysis-edits';

@@ -1,3 +1,4 @@
+// The one owner of a member's history: the videos table and the quotes recorded with it.
 import type { Topic } from '@findclips/contracts';
 import type { DataSource } from 'typeorm';
 import { QuoteEntity, VideoEntity } from './entities';

@@ -1,3 +1,4 @@
+// The one owner of scheduled_posts (the X features are off: listed only).
 import type { DataSource } from 'typeorm';
 import { ScheduledPostEntity } from './entities';
 

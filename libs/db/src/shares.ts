@@ -1,3 +1,4 @@
+// The one owner of shared_analysis: published, watch-only analyses and their view counts.
 import { randomBytes } from 'node:crypto';
 import type { Topic } from '@findclips/contracts';
 import { SharedAnalysisEntity } from './entities';

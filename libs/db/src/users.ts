@@ -1,3 +1,4 @@
+// The one owner of users: accounts, their credentials and settings.
 import { normalizeEmail } from '@findclips/contracts';
 import { UserEntity } from './entities';
 import type { DataSource, Repository } from 'typeorm';

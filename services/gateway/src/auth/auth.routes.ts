@@ -1,16 +1,15 @@
-import { AppError, authMessages, loginRequestSchema, normalizeEmail, registerRequestSchema } from '@findclips/contracts';
-import type { UserEntity } from '@findclips/db';
+import { AppError, authMessages, loginRequestSchema, registerRequestSchema } from '@findclips/contracts';
+import type { UserEntity, Users } from '@findclips/db';
 import { Router, type RequestHandler } from 'express';
 import { parseInput } from '../http/errors';
 import { SESSION_COOKIE } from '../http/session';
 import type { EndLiveSessions } from './live-sessions';
 import type { LoginDelay } from './login-delay';
 import type { AppPassport } from './passport';
-import { hashPassword } from './passwords';
 import { currentUser, requireUser } from './require-user';
 import { logIn, logOut } from './session-login';
-import { isUniqueViolation, type Users } from '@findclips/db';
 import { toPublicUser } from './public-user';
+import { register } from './register';
 
 export interface AuthRoutesDeps {
   users: Users;
@@ -24,15 +23,7 @@ export function authRoutes({ users, passport, limits, endLiveSessions }: AuthRou
   const router = Router();
 
   router.post('/api/register', ...limits.register, async (req, res) => {
-    const { email, password } = parseInput(registerRequestSchema, req.body);
-    const taken = new AppError('CONFLICT', authMessages.emailTaken, { field: 'email' });
-    if (await users.findByEmail(email)) throw taken;
-    let user: UserEntity;
-    try {
-      user = await users.create({ email: normalizeEmail(email), passwordHash: await hashPassword(password) });
-    } catch (error) {
-      throw isUniqueViolation(error) ? taken : error;
-    }
+    const user = await register(users, parseInput(registerRequestSchema, req.body));
     await logIn(req, user);
     res.status(201).json(toPublicUser(user));
   });

@@ -1,3 +1,4 @@
+// The account as the API shows it.
 import type { User } from '@findclips/contracts';
 import type { UserEntity } from '@findclips/db';
 

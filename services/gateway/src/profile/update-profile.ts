@@ -1,8 +1,8 @@
-import { AppError, authMessages, normalizeEmail, profileMessages } from '@findclips/contracts';
-import { isUniqueViolation, type UserEntity, type Users } from '@findclips/db';
+// A member's changes to their own account: the rules, apart from HTTP and sessions.
+import { AppError, normalizeEmail, profileMessages } from '@findclips/contracts';
+import type { UserEntity, Users } from '@findclips/db';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-
-/** A member's changes to their own account: the rules, apart from HTTP and sessions. */
+import { withFreeEmail } from '../auth/register';
 
 /** Google-linked accounts change their email and password at Google, not here. */
 function refuseIfManagedByGoogle(user: UserEntity) {
@@ -41,13 +41,7 @@ export async function changeEmail(
   await requireCurrentPassword(user, request.currentPassword);
   const email = normalizeEmail(request.email);
   if (email === user.email) return { user, changed: false };
-  const taken = new AppError('CONFLICT', authMessages.emailTaken, { field: 'email' });
-  if (await users.findByEmail(email)) throw taken;
-  try {
-    return { user: await users.update(user, { email }), changed: true };
-  } catch (error) {
-    throw isUniqueViolation(error) ? taken : error;
-  }
+  return withFreeEmail(users, email, async () => ({ user: await users.update(user, { email }), changed: true }));
 }
 
 /** A new password needs the current one; `read` parses the request, as for the email. */

@@ -1,3 +1,4 @@
+// Opening a shared analysis: finding it, counting the view, and what its page shows.
 import { createHash } from 'node:crypto';
 import { AppError, shareIdSchema, shareMessages, type TranscriptSource } from '@findclips/contracts';
 import type { CachedVideos, MemberAnalyses, SharedAnalysisEntity, Shares } from '@findclips/db';

@@ -1,3 +1,4 @@
+// The submit-video use cases (guests, members, re-analysis) called directly.
 import { AppError, GUEST_CREDITS, topicsSchema, videoMessages, type Topic } from '@findclips/contracts';
 import {
   AnalysisEdits,
