@@ -47,3 +47,5 @@ export type Topic = z.infer<typeof topicSchema>;
 export type AnalysisOutput = z.infer<typeof analysisOutputSchema>;
 export type AnalysisStatus = (typeof analysisStatuses)[number];
 export type AnalysisProviderName = (typeof analysisProviders)[number];
+export const isAnalysisProvider = (name: string): name is AnalysisProviderName =>
+  (analysisProviders as readonly string[]).includes(name);

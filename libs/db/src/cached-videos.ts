@@ -39,7 +39,8 @@ export type CachedVideo = Pick<
   | 'updatedAt'
 >;
 
-const withoutTranscript = {
+/** What lists read of a row. */
+const listed = {
   youtubeId: true,
   title: true,
   thumbnailUrl: true,
@@ -47,11 +48,10 @@ const withoutTranscript = {
   durationSeconds: true,
   analyzedTopics: true,
   analysisStatus: true,
-  errorType: true,
-  errorMessage: true,
   createdAt: true,
   updatedAt: true,
 } as const;
+const withoutTranscript = { ...listed, errorType: true, errorMessage: true } as const;
 
 /** The length we record when YouTube gives none: where the captions end. */
 const lengthOf = (details: Pick<VideoDescription, 'durationSeconds'>, segments: TranscriptSegment[]) =>
@@ -61,8 +61,8 @@ const lengthOf = (details: Pick<VideoDescription, 'durationSeconds'>, segments: 
  * The one writer of `cached_youtube_data`: a YouTube video's details, captions and shared analysis,
  * one row per video, read by the gateway and written by the analysis job. The shared analysis
  * moves through one set of transitions, each a single conditional UPDATE so that retried and
- * parallel jobs agree: (none | pending | failed | analyzing) → analyzing → complete | failed, and a
- * complete analysis never changes again.
+ * parallel jobs agree: pending | failed | analyzing (a retried job) → analyzing → complete | failed,
+ * and a complete analysis never changes again.
  */
 export class CachedVideos {
   constructor(private readonly db: DataSource) {}
@@ -75,10 +75,10 @@ export class CachedVideos {
     return this.rows.findOne({ where: { youtubeId: videoId }, select: withoutTranscript });
   }
 
-  /** The rows of several videos at once, without transcripts. */
-  async findMany(videoIds: string[]): Promise<CachedVideo[]> {
+  /** The rows of several videos at once, without transcripts or failures (for lists). */
+  async findMany(videoIds: string[]): Promise<Omit<CachedVideo, 'errorType' | 'errorMessage'>[]> {
     if (videoIds.length === 0) return [];
-    return this.rows.find({ where: { youtubeId: In(videoIds) }, select: withoutTranscript });
+    return this.rows.find({ where: { youtubeId: In(videoIds) }, select: listed });
   }
 
   /** What the page of a video shows about it, without its transcript or topics. */
@@ -181,7 +181,7 @@ export class CachedVideos {
     };
   }
 
-  /** → analyzing, clearing the last failure. False when the shared analysis is already complete. */
+  /** pending | failed | analyzing → analyzing, clearing the last failure. False when complete, or when there is no row. */
   async markAnalyzing(videoId: string): Promise<boolean> {
     const result = await this.db.query(
       `UPDATE cached_youtube_data SET analysis_status = 'analyzing', error_type = NULL, error_message = NULL, updated_at = now()

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { analysisEnvSchema, ConfigError, parseEnv } from '@findclips/config';
-import { analysisProviders, type AnalysisProviderName } from '@findclips/contracts';
+import { analysisProviders, isAnalysisProvider } from '@findclips/contracts';
 import { createProviders } from '../providers/registry';
 import { tfidfBaseline } from './baseline';
 import { EvalDataMissing, readEvalSet } from './corpus';
@@ -119,8 +119,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (args.values.help) return (process.stdout.write(`${USAGE}\n`), 0);
-  const name = (args.values.provider ?? 'local') as AnalysisProviderName;
-  if (!analysisProviders.includes(name)) {
+  const name = args.values.provider ?? 'local';
+  if (!isAnalysisProvider(name)) {
     process.stderr.write(`Unknown provider "${name}": use ${analysisProviders.join(', ')}\n`);
     return 2;
   }

@@ -68,11 +68,13 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
     expect(youtube.pk).toBeLessThan(row('youtube', 'TF-IDF partition, 1 topic / 5 min').pk);
   });
 
-  it('keeps TinyRec coarse at F1 ≥ .45 with Pk ≤ .36, and QMSum meetings at F1 ≥ .17', () => {
+  // QMSum: F1 ±3 turns .155 since boundaries are placed by a 25-sentence vocabulary gap (Pk
+  // unchanged at .436; held out, Pk .435 / F1 .168 against .561 / .137 before).
+  it('keeps TinyRec coarse at F1 ≥ .45 with Pk ≤ .36, and QMSum meetings at F1 ≥ .15', () => {
     const tinyrec = row('TinyRec coarse', 'local analyzer');
     expect({ f1: tinyrec.f1Units >= 0.45, pk: tinyrec.pk <= 0.36 }).toEqual({ f1: true, pk: true });
     expect(tinyrec.pk).toBeLessThan(row('TinyRec coarse', 'no boundaries').pk);
-    expect(row('QMSum', 'local analyzer').f1Units).toBeGreaterThanOrEqual(0.17);
+    expect(row('QMSum', 'local analyzer').f1Units).toBeGreaterThanOrEqual(0.15);
   });
 
   it("titles topics at least twice as close to the creators' titles as their first sentence, unique, 2-8 words", () => {

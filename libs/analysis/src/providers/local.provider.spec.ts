@@ -32,10 +32,11 @@ describe('the local analyzer', () => {
         expect(quote.content).toMatch(/[.!?]["”]?$/);
       }
     }
-    // A topic goes without a quote only when the loop repeats passages already quoted; everything
+    // A topic goes without a quote only when the loop repeats passages already quoted (how many do
+    // depends on where boundaries fall within the 5-minute loop: half of them over 2 hours); everything
     // else survives grounding.
     const quoted = output.topics.filter((t) => t.quotes.length > 0);
-    expect(quoted.length).toBeGreaterThanOrEqual(Math.max(2, 0.6 * output.topics.length));
+    expect(quoted.length).toBeGreaterThanOrEqual(Math.max(2, 0.45 * output.topics.length));
     expect(groundTopics(output, segments, segments.at(-1)!.end)).toHaveLength(quoted.length);
   });
 

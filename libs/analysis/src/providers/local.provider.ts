@@ -32,6 +32,14 @@ const MAX_OVERLAP = 0.3;
  * by leave-one-channel-out cross-validation on podcasts stripped to auto-captions).
  */
 const EDGE_WEIGHT = 5;
+/**
+ * On restored sentences, a quote is only cut where the boundary model finds its start and end
+ * together this likely (the product of both probabilities); a topic with no such quote still gets
+ * its best one. On podcasts stripped to auto-captions, leave-one-channel-out cross-validation of
+ * edge accuracy alone chose 0.5 in 12 of 13 folds; 0.4 keeps 16% more quotes (1,668 against 1,436)
+ * for one point less at their start (79% / 66% against 80% / 66%), so people get more clips.
+ */
+const MIN_EDGE_SURE = 0.4;
 
 /**
  * The content words of the quotes an analysis has chosen so far, indexed by word, so that a new
@@ -77,7 +85,9 @@ class SaidSoFar {
  * the topic so that they cover it; never one that says what an earlier quote of the analysis
  * said (`said`), nor one that opens on a pronoun needing what came before or on a segue.
  */
-function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said: SaidSoFar) {
+function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said: SaidSoFar, after?: Unit) {
+  // The sentence after a span: past the topic's last, the next topic's first (its start is the span's end).
+  const nextOf = (to: number) => units[to + 1] ?? after;
   // What each sentence brings, computed once: spans of up to four sentences are scored from it.
   const facts = units.map((unit) => ({
     weight: unit.terms.reduce((sum, t) => sum + (idf.get(t) ?? 1), 0),
@@ -92,6 +102,8 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     start: number;
     end: number;
     leaning: boolean;
+    /** Its edges are likely enough sentence edges (MIN_EDGE_SURE). */
+    sure: boolean;
     terms?: Set<string>;
   }[] = [];
   for (let from = 0; from < units.length; from++) {
@@ -121,11 +133,13 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       if (CONNECTOR_START.test(opening)) score -= 0.6;
       if (!SENTENCE_START.test(opening)) score -= 1;
       if (units[to]!.text.endsWith('?')) score -= 0.8;
-      if (units[to + 1]?.forced) score -= 2;
+      if (nextOf(to)?.forced) score -= 2;
       // On restored sentences, the edges the boundary model is surest of.
-      score += EDGE_WEIGHT * (Math.log(startSure) + Math.log(units[to + 1]?.confidence ?? 1));
+      const endSure = nextOf(to)?.confidence ?? 1;
+      score += EDGE_WEIGHT * (Math.log(startSure) + Math.log(endSure));
+      const sure = startSure * endSure >= MIN_EDGE_SURE;
       if (length >= 12 && length <= 40) score += 0.3;
-      candidates.push({ from, to, score, start, end, leaning });
+      candidates.push({ from, to, score, start, end, leaning, sure });
     }
   }
   candidates.sort((a, b) => b.score - a.score);
@@ -140,14 +154,19 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     const inPart = (c: (typeof candidates)[number]) => c.start >= topicStart + k * part && c.start < topicStart + (k + 1) * part;
     // The best few of the part only: when they all repeat earlier quotes, the part has no new one.
     let tries = 0;
-    const best = candidates.find((c) => !c.leaning && inPart(c) && tries++ < MAX_TRIES && fits(c));
+    const best = candidates.find((c) => c.sure && !c.leaning && inPart(c) && tries++ < MAX_TRIES && fits(c));
     if (!best) continue;
     chosen.push(best);
     said.add(termsOf(best));
   }
   // A topic gets a quote whenever it has something new to say: its best passage, when none stands
-  // on its own.
-  const fallback = chosen.length === 0 ? candidates.find(fits) : undefined;
+  // on its own (preferably with sure edges and not leaning on what came before).
+  const fallback =
+    chosen.length === 0
+      ? (candidates.find((c) => c.sure && !c.leaning && fits(c)) ??
+        candidates.find((c) => !c.leaning && fits(c)) ??
+        candidates.find(fits))
+      : undefined;
   if (fallback) {
     chosen.push(fallback);
     said.add(termsOf(fallback));
@@ -210,7 +229,7 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
       title: titles[k]!,
       startTime: start,
       endTime: end,
-      quotes: quotesOf(slice, idf, quotesFor(end - start), said),
+      quotes: quotesOf(slice, idf, quotesFor(end - start), said, slices[k + 1]?.[0]),
     };
   });
   return { topics };

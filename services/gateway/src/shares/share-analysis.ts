@@ -1,4 +1,4 @@
-import { AppError, shareMessages, type CreateShareRequest, type Quote, type Topic } from '@findclips/contracts';
+import { AppError, shareIdSchema, shareMessages, type CreateShareRequest, type Quote, type Topic } from '@findclips/contracts';
 import {
   readTopics,
   type AnalysisEdits,
@@ -44,6 +44,13 @@ function isFrom(topic: Topic, readable: Topic[]): boolean {
  * member edited it. Nobody
  * can publish invented topics or quotes on a page with our name.
  */
+/** A member removes one of their shares: an id that cannot be one, or a share of somebody else's, is NOT_FOUND. */
+export async function removeShare(shares: Shares, userId: number, shareId: string): Promise<void> {
+  if (!shareIdSchema.safeParse(shareId).success || !(await shares.remove(userId, shareId))) {
+    throw new AppError('NOT_FOUND', shareMessages.notYours);
+  }
+}
+
 export async function shareAnalysis(
   { shares, cached, memberAnalyses, guests, edits }: ShareAnalysisDeps,
   sharer: Sharer,

@@ -1,9 +1,6 @@
 import {
-  AppError,
   createShareRequestSchema,
   DEFAULT_SHARE_DESCRIPTION,
-  shareIdSchema,
-  shareMessages,
   type SharedAnalysisResponse,
   type ShareResponse,
 } from '@findclips/contracts';
@@ -14,7 +11,7 @@ import { parseInput } from '../http/errors';
 import { guestIdentity, guestIdOf, readGuestId } from '../videos/guest-id';
 import type { WebApp } from '../http/web-app';
 import { findPublicShare, readShare, type ReadShareDeps, type Viewer } from './read-share';
-import { shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
+import { removeShare, shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
 import { keyMoments, withPreview } from './share-page';
 
 export interface SharesRoutesDeps extends ShareAnalysisDeps, ReadShareDeps {
@@ -73,10 +70,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
   });
 
   router.delete('/api/analysis/shared/:shareId', requireUser, async (req, res) => {
-    const shareId = String(req.params.shareId);
-    if (!shareIdSchema.safeParse(shareId).success || !(await shares.remove(currentUser(req).id, shareId))) {
-      throw new AppError('NOT_FOUND', shareMessages.notYours);
-    }
+    await removeShare(shares, currentUser(req).id, String(req.params.shareId));
     res.json({ message: 'Share removed' });
   });
 

@@ -60,6 +60,23 @@ export async function memberAnalysis(
   return { row, personal, edited, uploaded } satisfies MemberAnalysis;
 }
 
+/** The member's own version of a video's analysis, their re-analysis or their edits: NOT_FOUND when they have none (they read the shared one). */
+export async function ownAnalysis(deps: EditAnalysisDeps, userId: number, videoId: string): Promise<MemberAnalysis> {
+  const current = await memberAnalysis(deps, userId, videoId);
+  if (!current || (!current.personal && !current.edited)) throw new AppError('NOT_FOUND', videoMessages.notFound);
+  return current;
+}
+
+/** The member's re-analyses, latest first, each with its video's row (one whose row is gone is left out). */
+export async function listOwnAnalyses({ cached, memberAnalyses }: EditAnalysisDeps, userId: number) {
+  const personal = await memberAnalyses.list(userId);
+  const rows = new Map((await cached.findMany(personal.map((p) => p.youtubeId))).map((row) => [row.youtubeId, row]));
+  return personal.flatMap((mine) => {
+    const row = rows.get(mine.youtubeId);
+    return row ? [{ row, personal: mine }] : [];
+  });
+}
+
 /** The topics a member reads before editing: their re-analysis, else the shared analysis. */
 const unedited = ({ row, personal }: MemberAnalysis) =>
   readTopics(personal ? personal.analyzedTopics : row.analysisStatus === 'complete' ? row.analyzedTopics : null);

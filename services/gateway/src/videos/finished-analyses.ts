@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
+import { AppError, videoMessages } from '@findclips/contracts';
+import type { CachedVideo, CachedVideos } from '@findclips/db';
 import { LRUCache } from 'lru-cache';
+
+/** A video's shared analysis once it is complete: anyone may read it; before that, NOT_FOUND. */
+export async function readFinished(cached: CachedVideos, videoId: string): Promise<CachedVideo> {
+  const row = await cached.find(videoId);
+  if (row?.analysisStatus !== 'complete') throw new AppError('NOT_FOUND', videoMessages.notFound);
+  return row;
+}
 
 export interface SerializedAnalysis {
   json: string;

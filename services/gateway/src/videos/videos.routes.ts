@@ -25,11 +25,18 @@ import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
-import { editAnalysis, memberAnalysis, undoEdits, type EditAnalysisDeps, type MemberAnalysis } from './edit-analysis';
+import {
+  editAnalysis,
+  listOwnAnalyses,
+  ownAnalysis,
+  undoEdits,
+  type EditAnalysisDeps,
+  type MemberAnalysis,
+} from './edit-analysis';
 import { guestIdentity, guestIdOf } from './guest-id';
 import { uploadCaptions } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
-import type { FinishedAnalyses } from './finished-analyses';
+import { readFinished, type FinishedAnalyses } from './finished-analyses';
 import { reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps, type Submission } from './submit-video';
 
 export type VideosRoutesDeps = SubmitVideoDeps & EditAnalysisDeps;
@@ -88,7 +95,7 @@ function answer(videoId: string, submission: Submission): { status: 200 | 202; b
 
 /** The video endpoints: submit, read, history, metadata, status, re-analysis, guest credits. */
 export function videosRoutes(deps: VideosRoutesDeps) {
-  const { cached, memberAnalyses, history, credits } = deps;
+  const { history, credits } = deps;
   const router = Router();
   const submitter = (req: Request, videoId: string) => ({ videoId, address: req.ip ?? 'unknown', requestId: String(req.id) });
 
@@ -112,21 +119,13 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   });
 
   router.get('/api/user-videos', requireUser, async (req, res) => {
-    const personal = await memberAnalyses.list(currentUser(req).id);
-    const shared = new Map((await cached.findMany(personal.map((p) => p.youtubeId))).map((row) => [row.youtubeId, row]));
-    res.json(
-      personal.flatMap((mine) => {
-        const row = shared.get(mine.youtubeId);
-        return row ? [analysisView(row, mine)] : [];
-      }),
-    );
+    const own = await listOwnAnalyses(deps, currentUser(req).id);
+    res.json(own.map(({ row, personal }) => analysisView(row, personal)));
   });
 
   /** The member's own version of a video's analysis: their re-analysis or their edits (404: none, read the shared one). */
   router.get('/api/user-videos/:id', requireUser, async (req, res) => {
-    const current = await memberAnalysis(deps, currentUser(req).id, videoIdParam(req));
-    if (!current || (!current.personal && !current.edited)) throw new AppError('NOT_FOUND', videoMessages.notFound);
-    res.json(memberView(current));
+    res.json(memberView(await ownAnalysis(deps, currentUser(req).id, videoIdParam(req))));
   });
 
   /** One edit of the member's analysis before sharing it: rename, remove a topic or quote, move a start. */
@@ -207,9 +206,7 @@ export function publicVideoRoutes({ cached, metadata, finished }: PublicVideoRou
     const videoId = videoIdParam(req);
     let entry = finished.get(videoId);
     if (!entry) {
-      const row = await cached.find(videoId);
-      if (row?.analysisStatus !== 'complete') throw new AppError('NOT_FOUND', videoMessages.notFound);
-      entry = finished.put(videoId, analysisView(row));
+      entry = finished.put(videoId, analysisView(await readFinished(cached, videoId)));
     }
     res.set({ ETag: entry.etag, 'Cache-Control': 'no-cache' });
     if (req.fresh) return void res.status(304).end();

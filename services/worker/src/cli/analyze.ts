@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AnalysisError, analyzeTranscript, createProviders } from '@findclips/analysis';
 import { analysisEnvSchema, parseEnv, youtubeEnvSchema, ConfigError } from '@findclips/config';
-import { analysisProviders, type AnalysisProviderName } from '@findclips/contracts';
+import { analysisProviders, isAnalysisProvider } from '@findclips/contracts';
 import { clock, exportAnalysis, exportFormats, isExportFormat } from '@findclips/exports';
 import { YoutubeClient, YoutubeError } from '@findclips/youtube';
 import { InputError, loadTranscript } from './transcript-input';
@@ -60,8 +60,8 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
       out(`${JSON.stringify({ segments: segments.map(({ text, start, end }) => ({ text, start, end })) })}\n`);
       return 0;
     }
-    const name = (args.values.provider ?? env.ANALYSIS_DEFAULT_PROVIDER) as AnalysisProviderName;
-    if (!analysisProviders.includes(name)) return (err(`Unknown provider "${name}": use ${analysisProviders.join(', ')}\n`), 2);
+    const name = args.values.provider ?? env.ANALYSIS_DEFAULT_PROVIDER;
+    if (!isAnalysisProvider(name)) return (err(`Unknown provider "${name}": use ${analysisProviders.join(', ')}\n`), 2);
     const provider = createProviders(env).get(name);
     if (!provider) return (err(`The ${name} provider needs its API key in the environment (see README).\n`), 2);
 
