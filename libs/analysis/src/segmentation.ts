@@ -152,7 +152,7 @@ export function cueScore(units: SegmentUnit[], i: number, params: SegmentParams 
 }
 
 /** A word's crude English stem: plural and common endings off, so that 'models' meets 'model'. */
-export function stem(word: string): string {
+function stem(word: string): string {
   if (word.length <= 4) return word;
   return word
     .replace(/ies$/, 'y')

@@ -57,6 +57,19 @@ const withoutTranscript = { ...listed, errorType: true, errorMessage: true } as 
 const lengthOf = (details: Pick<VideoDescription, 'durationSeconds'>, segments: TranscriptSegment[]) =>
   details.durationSeconds ?? Math.ceil(segments.at(-1)?.end ?? 0);
 
+/** The video as the job reads it: our row's details with `segments` for captions. */
+const storedVideo = (
+  row: CachedYoutubeDataEntity,
+  segments: TranscriptSegment[],
+  durationSeconds = row.durationSeconds,
+): StoredVideo => ({
+  segments,
+  durationSeconds,
+  title: row.title,
+  thumbnailUrl: row.thumbnailUrl,
+  status: row.analysisStatus,
+});
+
 /**
  * The one writer of `cached_youtube_data`: a YouTube video's details, captions and shared analysis,
  * one row per video, read by the gateway and written by the analysis job. The shared analysis
@@ -106,14 +119,7 @@ export class CachedVideos {
   async findWithCaptions(videoId: string): Promise<StoredVideo | null> {
     const row = await this.rows.findOneBy({ youtubeId: videoId });
     const segments = readTranscript(row?.transcriptData);
-    if (!row || segments.length === 0) return null;
-    return {
-      segments,
-      durationSeconds: row.durationSeconds,
-      title: row.title,
-      thumbnailUrl: row.thumbnailUrl,
-      status: row.analysisStatus,
-    };
+    return row && segments.length > 0 ? storedVideo(row, segments) : null;
   }
 
   /** Stores what YouTube gave us (a new row, or new details and captions for ours), so a retried job does not fetch it again. */
@@ -172,13 +178,7 @@ export class CachedVideos {
         .execute();
       row = await this.rows.findOneByOrFail({ youtubeId: videoId });
     }
-    return {
-      segments,
-      durationSeconds: row.durationSeconds ?? lengthOf(row, segments),
-      title: row.title,
-      thumbnailUrl: row.thumbnailUrl,
-      status: row.analysisStatus,
-    };
+    return storedVideo(row, segments, lengthOf(row, segments));
   }
 
   /** pending | failed | analyzing → analyzing, clearing the last failure. False when complete, or when there is no row. */

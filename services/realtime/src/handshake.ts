@@ -18,12 +18,16 @@ export type HandshakeResult = { ok: true; identity: Identity } | { ok: false; me
  * client claims in its auth must match; it is never trusted alone.
  */
 export class HandshakeAuth {
+  private readonly users: Users;
+
   constructor(
     private readonly redis: RedisClient,
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly sessionPrefix: string,
     private readonly secret: string,
-  ) {}
+  ) {
+    this.users = new Users(db);
+  }
 
   private async sessionUser(cookie: string | undefined): Promise<{ userId: number; sessionId: string } | null | 'invalid'> {
     if (!cookie) return null;
@@ -33,7 +37,7 @@ export class HandshakeAuth {
     if (!raw) return 'invalid';
     const stored = (JSON.parse(raw) as { passport?: { user?: SessionUser } }).passport?.user;
     if (typeof stored?.id !== 'number') return null;
-    const user = await new Users(this.db).findCredentials(stored.id);
+    const user = await this.users.findCredentials(stored.id);
     return user && credentialStamp(user) === stored.stamp ? { userId: user.id, sessionId: sid } : 'invalid';
   }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { socketMessages, X_FEATURES_DISABLED_MESSAGE, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
 import { createLogger, createRedisClient, type RedisClient } from '@findclips/runtime';
-import { strongPassword, uniqueEmail, until as waitUntil } from '@findclips/testing';
+import { fence, strongPassword, uniqueEmail, until as waitUntil } from '@findclips/testing';
 import type { Socket } from 'socket.io-client';
 import { startTestGateway, type TestGateway } from '../../gateway/src/test/harness';
 import { client, nextOf, startTestRealtime, type TestRealtime } from './test/harness';
@@ -60,21 +60,8 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     expect(await confirmed).toEqual({ videoId, transactionId: `t-${videoId}` });
   }
   const publish = (event: AnalysisEvent) => publishAnalysisEvent(publisher, prefix, event);
-  /**
-   * Waits until every event published so far has reached the sockets of `lists`, without a fixed
-   * sleep: a marker published after them to `rooms` arrives last (one Redis channel, relayed and
-   * delivered in order), and is then dropped from the lists.
-   */
-  async function settled(rooms: string[], ...lists: AnalysisEvent[][]) {
-    const marker = `fence ${randomUUID()}`;
-    for (const room of rooms) {
-      await publish(
-        analysisEvent('ANALYSIS_ERROR', room, { errorType: 'ANALYSIS_FAILED', errorMessage: marker, errorCategories: [] }),
-      );
-    }
-    await until(async () => lists.every((got) => got.some((e) => e.errorMessage === marker)));
-    for (const got of lists) got.splice(0, got.length, ...got.filter((e) => e.errorMessage !== marker));
-  }
+  /** Every event published so far has reached the sockets of `lists` (a fence, not a sleep). */
+  const settled = (rooms: string[], ...lists: AnalysisEvent[][]) => fence(publish, rooms, lists);
   const collect = (socket: Socket) => {
     const got: AnalysisEvent[] = [];
     for (const type of ['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_ERROR'])

@@ -44,13 +44,6 @@ function isFrom(topic: Topic, readable: Topic[]): boolean {
  * member edited it. Nobody
  * can publish invented topics or quotes on a page with our name.
  */
-/** A member removes one of their shares: an id that cannot be one, or a share of somebody else's, is NOT_FOUND. */
-export async function removeShare(shares: Shares, userId: number, shareId: string): Promise<void> {
-  if (!shareIdSchema.safeParse(shareId).success || !(await shares.remove(userId, shareId))) {
-    throw new AppError('NOT_FOUND', shareMessages.notYours);
-  }
-}
-
 export async function shareAnalysis(
   { shares, cached, memberAnalyses, guests, edits }: ShareAnalysisDeps,
   sharer: Sharer,
@@ -85,4 +78,11 @@ export async function shareAnalysis(
     title: request.title || null,
     description: request.description || null,
   });
+}
+
+/** A member removes one of their shares: an id that cannot be one, or a share of somebody else's, is NOT_FOUND. */
+export async function removeShare(shares: Shares, userId: number, shareId: string): Promise<void> {
+  if (!shareIdSchema.safeParse(shareId).success || !(await shares.remove(userId, shareId))) {
+    throw new AppError('NOT_FOUND', shareMessages.notYours);
+  }
 }
