@@ -350,10 +350,14 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('textbox', { name: 'Title of topic 1' }).fill('Where the traffic goes');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /^1\.\s?Where the traffic goes$/ }).waitFor();
+    // After each saved edit the keyboard is where it was, not back at the top of the page.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    await poll(focused, 'Rename topic 1');
     const range = () => topics(page).nth(1).locator('p').first().textContent();
     const before = await range();
     await page.getByRole('button', { name: 'Start later by one sentence, topic 2' }).click();
     await poll(async () => (await range()) !== before, true);
+    await poll(focused, 'Start later by one sentence, topic 2');
     const moved = await range();
     const startOf = (text: string | null) =>
       text!

@@ -1,5 +1,5 @@
 import type { Topic, VideoAnalysisResponse } from '@findclips/contracts';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import DashboardPage from './dashboard/dashboard-page';
@@ -158,13 +158,18 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     await user.type(field, 'Small teams ship faster{Enter}');
     expect(await screen.findByRole('heading', { name: '1. Small teams ship faster' })).toBeInTheDocument();
     expect(screen.getByText('You edited these topics. Share again to show your edits on a shared page.')).toBeInTheDocument();
+    // Focus goes back to where the keyboard was, never to the page.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename topic 1' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' }));
     await screen.findByRole('button', { name: 'Rename topic 1' });
     expect(await screen.findByText('0:30 - 4:10')).toBeInTheDocument();
     expect(screen.queryByText(/nobody had to ask permission/)).not.toBeInTheDocument();
+    // The topic's last quote is gone: focus is on its title.
+    await waitFor(() => expect(screen.getByRole('heading', { name: '1. Small teams ship faster' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 2' }));
     expect(await screen.findByText('4:04 - 10:00')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 2' })).toHaveFocus());
     // One topic cannot be removed from a one-topic analysis; here each has its Remove.
     expect(screen.getAllByRole('button', { name: /^Remove topic \d$/ })).toHaveLength(2);
 
@@ -194,9 +199,32 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     await user.click(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 1' }));
     expect(await within(toast()).findByText('The edit was not saved')).toBeInTheDocument();
     expect(within(toast()).getByText(/cannot start earlier/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 1' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Rename topic 2' }));
     await user.type(screen.getByRole('textbox', { name: 'Title of topic 2' }), ' and more{Escape}');
     expect(screen.getByRole('heading', { name: '2. Hiring the first ten people' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename topic 2' })).toHaveFocus());
+  });
+
+  it('moves focus to the next topic when one is removed, and back to Remove when a removal is refused', async () => {
+    const user = userEvent.setup();
+    const answers = [
+      () => json(409, { errorType: 'CONFLICT', message: 'The analysis changed: reload it.' }),
+      () => json(200, { ...edited([]), analyzedTopics: [topics[1]!] }),
+    ];
+    const { calls } = await openMemberVideo({ [`PATCH /api/user-videos/${VIDEO}`]: () => answers.shift()!() });
+    await user.click(screen.getByRole('button', { name: 'Remove topic 2' }));
+    expect(await within(toast()).findByText('The edit was not saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove topic 2' })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Remove topic 1' }));
+    const next = await screen.findByRole('heading', { name: '1. Hiring the first ten people' });
+    await waitFor(() => expect(next).toHaveFocus());
+    expect(screen.queryByText('Why small teams ship faster')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { action: 'removeTopic', topicId: 't2' },
+      { action: 'removeTopic', topicId: 't1' },
+    ]);
   });
 
   it('asks before a re-analysis discards the edits, and says so to the server', async () => {

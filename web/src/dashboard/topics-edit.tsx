@@ -1,6 +1,6 @@
 import { TOPIC_TITLE_MAX, type Topic } from '@findclips/contracts';
 import { ArrowDownToLine, ArrowUpToLine, Clock, Lock, Pencil, Play, Trash2 } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { Dialog } from '../components/dialog';
@@ -33,8 +33,20 @@ export function TopicsEdit({
   const [renaming, setRenaming] = useState<string | null>(null);
   const quotes = useGuestQuotes(youtubeId, isGuest);
   const editable = editing !== undefined;
-  const edit: AnalysisEditing['edit'] = (...args) => editing?.edit(...args);
   const saving = editing?.saving ?? false;
+  const focusNext = useFocusAfterEdit(saving);
+  /**
+   * Saves `change`; then focus goes to `after` (an element's id) when it was saved, or back to the
+   * control used (`from`) when it was refused, never to the page: the control is disabled while
+   * saving, and a removed topic or quote takes its controls with it.
+   */
+  const edit = (change: Parameters<AnalysisEditing['edit']>[0], from: string, after = from, onSuccess?: () => void) =>
+    editing?.edit(change, {
+      onSuccess,
+      onSettled: (_data, error) => focusNext(error ? from : after),
+    });
+  /** Where focus goes when the topic at `index` is removed: the next topic's title, else the previous one's. */
+  const besideTopic = (index: number) => titleId(topics[index + 1] ?? topics[index - 1]!);
   return (
     <ol className="grid gap-4" aria-label="Topics">
       {topics.map((topic, index) => (
@@ -47,13 +59,18 @@ export function TopicsEdit({
                     number={index + 1}
                     title={topic.title}
                     saving={saving}
-                    onCancel={() => setRenaming(null)}
+                    onCancel={() => {
+                      setRenaming(null);
+                      focusNext(`rename-${topic.id}`);
+                    }}
                     onSave={(title) =>
-                      edit({ action: 'rename', topicId: topic.id, title }, { onSuccess: () => setRenaming(null) })
+                      edit({ action: 'rename', topicId: topic.id, title }, `rename-${topic.id}`, undefined, () =>
+                        setRenaming(null),
+                      )
                     }
                   />
                 ) : (
-                  <h3 className="text-lg font-semibold">
+                  <h3 id={titleId(topic)} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
                     <span className="mr-2 text-brand-700">{index + 1}.</span>
                     {topic.title}
                   </h3>
@@ -64,31 +81,43 @@ export function TopicsEdit({
                 </p>
                 {editable && renaming !== topic.id && (
                   <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label={`Edit topic ${index + 1}`}>
-                    <EditButton label={`Rename topic ${index + 1}`} disabled={saving} onClick={() => setRenaming(topic.id)}>
+                    <EditButton
+                      id={`rename-${topic.id}`}
+                      label={`Rename topic ${index + 1}`}
+                      disabled={saving}
+                      onClick={() => setRenaming(topic.id)}
+                    >
                       <Pencil className="h-4 w-4" aria-hidden />
                       Rename
                     </EditButton>
                     <EditButton
+                      id={`earlier-${topic.id}`}
                       label={`Start earlier by one sentence, topic ${index + 1}`}
                       disabled={saving}
-                      onClick={() => edit({ action: 'moveStart', topicId: topic.id, direction: 'earlier' })}
+                      onClick={() =>
+                        edit({ action: 'moveStart', topicId: topic.id, direction: 'earlier' }, `earlier-${topic.id}`)
+                      }
                     >
                       <ArrowUpToLine className="h-4 w-4" aria-hidden />
                       Start earlier
                     </EditButton>
                     <EditButton
+                      id={`later-${topic.id}`}
                       label={`Start later by one sentence, topic ${index + 1}`}
                       disabled={saving}
-                      onClick={() => edit({ action: 'moveStart', topicId: topic.id, direction: 'later' })}
+                      onClick={() => edit({ action: 'moveStart', topicId: topic.id, direction: 'later' }, `later-${topic.id}`)}
                     >
                       <ArrowDownToLine className="h-4 w-4" aria-hidden />
                       Start later
                     </EditButton>
                     {topics.length > 1 && (
                       <EditButton
+                        id={`remove-topic-${topic.id}`}
                         label={`Remove topic ${index + 1}`}
                         disabled={saving}
-                        onClick={() => edit({ action: 'removeTopic', topicId: topic.id })}
+                        onClick={() =>
+                          edit({ action: 'removeTopic', topicId: topic.id }, `remove-topic-${topic.id}`, besideTopic(index))
+                        }
                       >
                         <Trash2 className="h-4 w-4" aria-hidden />
                         Remove
@@ -118,9 +147,19 @@ export function TopicsEdit({
                   actions={
                     editable && (
                       <EditButton
+                        id={`remove-quote-${quote.id}`}
                         label={`Remove quote ${q + 1} of topic ${index + 1}`}
                         disabled={saving}
-                        onClick={() => edit({ action: 'removeQuote', topicId: topic.id, quoteId: quote.id })}
+                        onClick={() => {
+                          // Then the next quote's Remove, else the previous one's, else the topic's title.
+                          const beside = topic.quotes[q + 1] ?? topic.quotes[q - 1];
+                          const after = beside ? `remove-quote-${beside.id}` : titleId(topic);
+                          edit(
+                            { action: 'removeQuote', topicId: topic.id, quoteId: quote.id },
+                            `remove-quote-${quote.id}`,
+                            after,
+                          );
+                        }}
                       >
                         <Trash2 className="h-4 w-4" aria-hidden />
                         Remove quote
@@ -142,20 +181,47 @@ export function TopicsEdit({
   );
 }
 
+/** The id of a topic's title, where focus can go. */
+const titleId = (topic: Topic) => `title-${topic.id}`;
+
+/**
+ * Focus for after an edit: `focusNext(id)` focuses the element with that id once the edit has
+ * re-rendered the topics and its controls are enabled again.
+ */
+function useFocusAfterEdit(saving: boolean) {
+  const [target, setTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (target === null || saving) return;
+    document.getElementById(target)?.focus();
+    setTarget(null);
+  }, [target, saving]);
+  return setTarget;
+}
+
 /** A small edit control: its visible words, and a full name for screen readers. */
 function EditButton({
+  id,
   label,
   disabled,
   onClick,
   children,
 }: {
+  id: string;
   label: string;
   disabled: boolean;
   onClick(): void;
   children: ReactNode;
 }) {
   return (
-    <Button variant="ghost" aria-label={label} title={label} disabled={disabled} onClick={onClick} className="h-8 px-2 text-xs">
+    <Button
+      id={id}
+      variant="ghost"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="h-8 px-2 text-xs"
+    >
       {children}
     </Button>
   );
