@@ -15,15 +15,18 @@
  *    each boundary on a sentence near its block edge.
  *
  * Long transcripts: no topic may cover more than MAX_TOPIC_SHARE of a transcript longer than
- * LONG_SECONDS (a topic over a third of a long video is not a chapter a viewer can use), and the
- * partition never works on more than MAX_BLOCKS blocks, so its cost is bounded for any length.
+ * LONG_SECONDS (a topic over a third of a long video is not a chapter a viewer can use), no
+ * transcript gets more than `maxTopics` topics (creators' chapter counts do not grow with length;
+ * beyond it topics cost more until they fit), and the partition never works on more than
+ * MAX_BLOCKS blocks, so its cost is bounded for any length.
  *
  * Constants were chosen on grids (448 settings) with leave-one-source-out cross-validation over
  * tinyrec, qmsum, youtube/fsdl, youtube/fastai and the podcast channels; the objective per corpus
  * is mean(F1 ±3, F1 ±30 s) - Pk - |ln(topics / chapters)| / 2 - (share of long videos with a
  * topic over 35%) / 2, averaged over the four corpora. The placement constants (a window of two
  * blocks each side, 25 sentences compared by stem, the vocabulary gap weighing more than the cues)
- * were chosen again the same way, with the topic cost and neighbour weight (24 settings).
+ * were chosen again the same way, with the topic cost and neighbour weight (24 settings), and so was
+ * `maxTopics` (folds chose 20-24 of 12-32 and none; 24 keeps about one topic per chapter).
  */
 
 import { spoken } from './text';
@@ -106,6 +109,11 @@ export interface SegmentParams {
   edgePull: number;
   /** At most this many topics per hour (a guard for transcripts whose every block differs). */
   maxTopicsPerHour: number;
+  /**
+   * At most this many topics in any transcript: creators give a video about 14 chapters whatever
+   * its length, so a long video's topics are fewer and longer, not more.
+   */
+  maxTopics: number;
 }
 
 export const DEFAULTS: SegmentParams = {
@@ -127,16 +135,17 @@ export const DEFAULTS: SegmentParams = {
   gapWeight: 6,
   edgePull: 0.2,
   maxTopicsPerHour: 60,
+  maxTopics: 24,
 };
 
 /**
- * Kept for callers: the most topics a transcript of `seconds` may get (the count itself now comes
- * from the content). `segmentTopics` reads its `count` argument as this ceiling.
+ * The most topics a transcript of `seconds` may get (the count itself comes from the content):
+ * `segmentTopics` reads its `count` argument as this ceiling.
  */
 export function expectedTopics(seconds: number, params: SegmentParams = DEFAULTS): number {
   const minutes = seconds / 60;
   if (minutes < 3) return 1;
-  return Math.max(2, Math.ceil((params.maxTopicsPerHour * minutes) / 60));
+  return Math.min(params.maxTopics, Math.max(2, Math.ceil((params.maxTopicsPerHour * minutes) / 60)));
 }
 
 /** How much a unit looks like the start of a topic, from what is said and the pause before it. */
@@ -218,7 +227,7 @@ export function segmentTopics(
   const minBlocks = Math.max(P.minTopicBlocks, Math.round(P.minTopicSeconds / blockSeconds));
   if (n < 2 * minBlocks) return [0];
   const maxBlocks = duration > P.longSeconds ? Math.max(minBlocks, Math.floor(n * P.maxTopicShare)) : n;
-  const ceiling = Math.min(count, Math.max(2, Math.ceil((P.maxTopicsPerHour * duration) / 3600)));
+  const ceiling = Math.min(count, expectedTopics(duration, P));
 
   // Terms as integers, weighed by idf; each unit's cue score once.
   const ids = new Map<string, number>();
@@ -311,7 +320,8 @@ export function segmentTopics(
   // the vocabulary shifts more, for longer, than this transcript usually does.
   const allMean = n > 1 ? allSum / ((n * (n - 1)) / 2) : 0;
   const nearMean = nearCount ? nearSum / nearCount : allMean;
-  const cost = Math.max(0, 1 - nearMean) + P.topicCost * Math.max(0.01, nearMean - allMean) * (60 / blockSeconds);
+  // (Never zero, so that a cost scaled up far enough always leaves one topic.)
+  const cost = Math.max(1e-6, Math.max(0, 1 - nearMean) + P.topicCost * Math.max(0.01, nearMean - allMean) * (60 / blockSeconds));
 
   // score(a, b) for b - a <= span, as within / length.
   const within: Float64Array[] = Array.from({ length: n }, () => new Float64Array(span + 1));
@@ -332,39 +342,51 @@ export function segmentTopics(
     return Math.min(1, P.cueWeight * best);
   });
 
-  // Penalised optimal partition: best[b] = the best value of topics covering blocks 0..b-1.
-  const best = new Float64Array(n + 1).fill(-Infinity);
-  const from = new Int32Array(n + 1).fill(-1);
-  best[0] = 0;
-  for (let b = minBlocks; b <= n; b++) {
-    for (let a = Math.max(0, b - span); a <= b - minBlocks; a++) {
-      if (best[a] === -Infinity) continue;
-      const value = best[a]! + within[a]![b - a]! / (b - a) - cost * (1 - (a > 0 ? cues[a]! : 0));
-      if (value > best[b]!) {
-        best[b] = value;
-        from[b] = a;
+  // Penalised optimal partition: best[b] = the best value of topics covering blocks 0..b-1, each
+  // topic costing `scale` times the cost. Returns the blocks where topics start, after the first.
+  const best = new Float64Array(n + 1);
+  const from = new Int32Array(n + 1);
+  const partition = (scale: number) => {
+    best.fill(-Infinity);
+    from.fill(-1);
+    best[0] = 0;
+    for (let b = minBlocks; b <= n; b++) {
+      for (let a = Math.max(0, b - span); a <= b - minBlocks; a++) {
+        if (best[a] === -Infinity) continue;
+        const value = best[a]! + within[a]![b - a]! / (b - a) - scale * cost * (1 - (a > 0 ? cues[a]! : 0));
+        if (value > best[b]!) {
+          best[b] = value;
+          from[b] = a;
+        }
       }
     }
-  }
-  let blocks: number[] = [];
-  for (let b = n; b > 0 && from[b]! >= 0; b = from[b]!) if (from[b]! > 0) blocks.push(from[b]!);
-  blocks.reverse();
-  // Over the ceiling (rare): keep the edges with the strongest cohesion gain.
+    const edges: number[] = [];
+    for (let b = n; b > 0 && from[b]! >= 0; b = from[b]!) if (from[b]! > 0) edges.push(from[b]!);
+    return edges.reverse();
+  };
+  let blocks = partition(1);
+  // Over the ceiling: topics cost more until they fit (the partition is cheap next to the vectors),
+  // so the topics kept are still the best partition of their number, not the first one pruned.
   if (blocks.length + 1 > ceiling) {
-    const edges = [0, ...blocks, n];
-    const gain = blocks.map((a, i) => {
-      const [l, r] = [edges[i]!, edges[i + 2]!];
-      const merged = r - l <= span ? within[l]![r - l]! / (r - l) : 0;
-      return within[l]![a - l]! / (a - l) + within[a]![r - a]! / (r - a) - merged;
-    });
-    const keep = new Set(
-      blocks
-        .map((a, i) => [a, gain[i]!] as const)
-        .sort((x, y) => y[1] - x[1])
-        .slice(0, ceiling - 1)
-        .map(([a]) => a),
-    );
-    blocks = blocks.filter((a) => keep.has(a));
+    // A high enough cost leaves one topic: double it until the topics fit, then halve the gap.
+    let low = 1;
+    let high = 2;
+    let fitting = partition(high);
+    while (fitting.length + 1 > ceiling) {
+      low = high;
+      high *= 2;
+      fitting = partition(high);
+    }
+    for (let step = 0; step < 24; step++) {
+      const middle = (low + high) / 2;
+      const edges = partition(middle);
+      if (edges.length + 1 > ceiling) low = middle;
+      else {
+        high = middle;
+        fitting = edges;
+      }
+    }
+    blocks = fitting;
   }
 
   // Place each boundary on the most topic-like unit near its block edge: what is said there, and

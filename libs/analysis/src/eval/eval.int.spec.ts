@@ -63,9 +63,15 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
     expect(podcasts.f1Units).toBeGreaterThanOrEqual(0.33);
     expect(youtube.f1Units).toBeGreaterThanOrEqual(0.33);
     expect(youtube.f1Seconds!).toBeGreaterThanOrEqual(0.35);
-    // On lectures, better than predicting nothing and than the classical baseline's Pk.
-    expect(youtube.pk).toBeLessThan(row('youtube', 'no boundaries').pk);
-    expect(youtube.pk).toBeLessThan(row('youtube', 'TF-IDF partition, 1 topic / 5 min').pk);
+    // Better than predicting nothing and than the classical baseline's Pk: on lectures, and on
+    // podcasts since no video gets over 24 topics (.441 against .447 and .445; it was .458).
+    for (const [level, analyzer] of [
+      ['youtube', youtube],
+      ['podcasts', podcasts],
+    ] as const) {
+      expect(analyzer.pk).toBeLessThan(row(level, 'no boundaries').pk);
+      expect(analyzer.pk).toBeLessThan(row(level, 'TF-IDF partition, 1 topic / 5 min').pk);
+    }
   });
 
   // QMSum: F1 ±3 turns .155 since boundaries are placed by a 25-sentence vocabulary gap (Pk

@@ -65,10 +65,26 @@ describe('the local analyzer', () => {
     expect(analyzeLocally([])).toEqual({ topics: [] });
   });
 
-  it('never makes more than 60 topics an hour (the count itself comes from the content)', () => {
+  it('never makes more than 60 topics an hour, nor 24 in a video (the count itself comes from the content)', () => {
     expect(expectedTopics(60)).toBe(1);
     expect(expectedTopics(10 * 60)).toBe(10);
-    expect(expectedTopics(2 * 60 * 60)).toBe(120);
+    expect(expectedTopics(20 * 60)).toBe(20);
+    expect(expectedTopics(2 * 60 * 60)).toBe(24);
+  });
+
+  it('gives a long video whose subject keeps changing at most 24 topics, each starting where a subject does', () => {
+    // 40 subjects of 4 minutes, each with words of its own (a sentence every 5 s): 2 h 40 min.
+    const subjects = 40;
+    const segments = Array.from({ length: subjects * 48 }, (_, i) => {
+      const subject = Math.floor(i / 48);
+      const word = (k: number) => `${String.fromCharCode(97 + (subject % 26))}${'xyz'[k]}sub${subject}w${(i + k) % 6}`;
+      return { text: `The ${word(0)} meets the ${word(1)} near ${word(2)}.`, start: i * 5, end: i * 5 + 4.8 };
+    });
+    const topics = analyzeLocally(segments).topics;
+    // Fewer, longer topics: as many as fit (subjects this alike merge in pairs, so a few less).
+    expect(topics.length).toBeLessThanOrEqual(24);
+    expect(topics.length).toBeGreaterThanOrEqual(20);
+    for (const topic of topics) expect(topic.startTime % 240).toBe(0);
   });
 
   it.each(DEMO_VIDEOS.slice(0, 3).map((v) => [v.id, v] as const))(
