@@ -227,6 +227,48 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     ]);
   });
 
+  it('after removing a quote, focus is on the next quote’s Remove; a refused rename keeps its field', async () => {
+    const user = userEvent.setup();
+    const second = { id: 'q2', content: 'Every decision was made by the people doing the work.', startTime: 90, endTime: 101 };
+    const twoQuotes = { ...analysis, analyzedTopics: [{ ...topics[0]!, quotes: [topics[0]!.quotes[0]!, second] }, topics[1]!] };
+    const answers = [
+      () =>
+        json(200, {
+          ...twoQuotes,
+          analyzedTopics: [{ ...topics[0]!, quotes: [second] }, topics[1]!],
+          editedAt: '2026-01-02T10:00:00.000Z',
+        }),
+      () => json(400, { errorType: 'VALIDATION_ERROR', message: 'A title has at most 120 characters.' }),
+    ];
+    await openMemberVideo({
+      [`GET /api/user-videos/${VIDEO}`]: json(200, twoQuotes),
+      [`PATCH /api/user-videos/${VIDEO}`]: () => answers.shift()!(),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' }));
+    await waitFor(() => expect(screen.queryByText(/nobody had to ask permission/)).not.toBeInTheDocument());
+    // The quote that was second is now the first, and its Remove has the keyboard.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Rename topic 2' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title of topic 2' }), ' again');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(toast()).findByText('The edit was not saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title of topic 2' })).toHaveFocus());
+  });
+
+  it('leaves focus where the person went while an edit was saving', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    await openMemberVideo({ [`PATCH /api/user-videos/${VIDEO}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await user.click(screen.getByRole('button', { name: 'Start later by one sentence, topic 1' }));
+    const link = screen.getByPlaceholderText('Paste a YouTube video link...');
+    await user.click(link);
+    answer(json(200, { ...analysis, editedAt: '2026-01-02T10:00:00.000Z' }));
+    expect(await screen.findByText(/You edited these topics/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start later by one sentence, topic 1' })).toBeEnabled());
+    expect(link).toHaveFocus();
+  });
+
   it('asks before a re-analysis discards the edits, and says so to the server', async () => {
     const user = userEvent.setup();
     rememberUser(member);

@@ -17,7 +17,7 @@
  * Long transcripts: no topic may cover more than MAX_TOPIC_SHARE of a transcript longer than
  * LONG_SECONDS (a topic over a third of a long video is not a chapter a viewer can use), no
  * transcript gets more than `maxTopics` topics (creators' chapter counts do not grow with length;
- * beyond it topics cost more until they fit), and the partition never works on more than
+ * beyond it, the best partition into that many), and the partition never works on more than
  * MAX_BLOCKS blocks, so its cost is bounded for any length.
  *
  * Constants were chosen on grids (448 settings) with leave-one-source-out cross-validation over
@@ -227,7 +227,7 @@ export function segmentTopics(
   const minBlocks = Math.max(P.minTopicBlocks, Math.round(P.minTopicSeconds / blockSeconds));
   if (n < 2 * minBlocks) return [0];
   const maxBlocks = duration > P.longSeconds ? Math.max(minBlocks, Math.floor(n * P.maxTopicShare)) : n;
-  const ceiling = Math.min(count, expectedTopics(duration, P));
+  const ceiling = Math.max(1, Math.min(count, expectedTopics(duration, P)));
 
   // Terms as integers, weighed by idf; each unit's cue score once.
   const ids = new Map<string, number>();
@@ -320,8 +320,7 @@ export function segmentTopics(
   // the vocabulary shifts more, for longer, than this transcript usually does.
   const allMean = n > 1 ? allSum / ((n * (n - 1)) / 2) : 0;
   const nearMean = nearCount ? nearSum / nearCount : allMean;
-  // (Never zero, so that a cost scaled up far enough always leaves one topic.)
-  const cost = Math.max(1e-6, Math.max(0, 1 - nearMean) + P.topicCost * Math.max(0.01, nearMean - allMean) * (60 / blockSeconds));
+  const cost = Math.max(0, 1 - nearMean) + P.topicCost * Math.max(0.01, nearMean - allMean) * (60 / blockSeconds);
 
   // score(a, b) for b - a <= span, as within / length.
   const within: Float64Array[] = Array.from({ length: n }, () => new Float64Array(span + 1));
@@ -342,52 +341,50 @@ export function segmentTopics(
     return Math.min(1, P.cueWeight * best);
   });
 
-  // Penalised optimal partition: best[b] = the best value of topics covering blocks 0..b-1, each
-  // topic costing `scale` times the cost. Returns the blocks where topics start, after the first.
-  const best = new Float64Array(n + 1);
-  const from = new Int32Array(n + 1);
-  const partition = (scale: number) => {
-    best.fill(-Infinity);
-    from.fill(-1);
-    best[0] = 0;
-    for (let b = minBlocks; b <= n; b++) {
-      for (let a = Math.max(0, b - span); a <= b - minBlocks; a++) {
-        if (best[a] === -Infinity) continue;
-        const value = best[a]! + within[a]![b - a]! / (b - a) - scale * cost * (1 - (a > 0 ? cues[a]! : 0));
-        if (value > best[b]!) {
-          best[b] = value;
-          from[b] = a;
+  // A topic over blocks a..b-1 is worth how much its blocks share, less its cost (lower where a
+  // cue opens it).
+  const worth = (a: number, b: number) => within[a]![b - a]! / (b - a) - cost * (1 - (a > 0 ? cues[a]! : 0));
+  // Penalised optimal partition into at most `most` topics: best[k][b] = the best worth of k topics
+  // covering blocks 0..b-1. With no limit one row serves any number of topics (each topic extends
+  // the same row). Returns the blocks where topics start after the first, or null when no
+  // partition has so few topics.
+  const partition = (most: number) => {
+    const limited = Number.isFinite(most);
+    const rows = limited ? most + 1 : 2;
+    const best = Array.from({ length: rows }, () => new Float64Array(n + 1).fill(-Infinity));
+    const from = Array.from({ length: rows }, () => new Int32Array(n + 1).fill(-1));
+    best[0]![0] = 0;
+    if (!limited) best[1]![0] = 0;
+    for (let k = 1; k < rows; k++) {
+      const previous = best[limited ? k - 1 : k]!;
+      for (let b = minBlocks; b <= n; b++) {
+        for (let a = Math.max(0, b - span); a <= b - minBlocks; a++) {
+          if (previous[a] === -Infinity) continue;
+          const value = previous[a]! + worth(a, b);
+          if (value > best[k]![b]!) {
+            best[k]![b] = value;
+            from[k]![b] = a;
+          }
         }
       }
     }
+    let row = 1;
+    for (let k = 2; k < rows; k++) if (best[k]![n]! > best[row]![n]!) row = k;
+    if (best[row]![n] === -Infinity) return null;
     const edges: number[] = [];
-    for (let b = n; b > 0 && from[b]! >= 0; b = from[b]!) if (from[b]! > 0) edges.push(from[b]!);
+    for (let b = n; b > 0;) {
+      const a = from[row]![b]!;
+      if (a > 0) edges.push(a);
+      b = a;
+      if (limited) row--;
+    }
     return edges.reverse();
   };
-  let blocks = partition(1);
-  // Over the ceiling: topics cost more until they fit (the partition is cheap next to the vectors),
-  // so the topics kept are still the best partition of their number, not the first one pruned.
-  if (blocks.length + 1 > ceiling) {
-    // A high enough cost leaves one topic: double it until the topics fit, then halve the gap.
-    let low = 1;
-    let high = 2;
-    let fitting = partition(high);
-    while (fitting.length + 1 > ceiling) {
-      low = high;
-      high *= 2;
-      fitting = partition(high);
-    }
-    for (let step = 0; step < 24; step++) {
-      const middle = (low + high) / 2;
-      const edges = partition(middle);
-      if (edges.length + 1 > ceiling) low = middle;
-      else {
-        high = middle;
-        fitting = edges;
-      }
-    }
-    blocks = fitting;
-  }
+  let blocks = partition(Infinity) ?? [];
+  // Over the ceiling: the best partition into at most `ceiling` topics by the same worth, so the
+  // topics kept are the best of their number, not what is left once the weakest edges are pruned.
+  // (When a long video's share rule needs more topics than the ceiling, the rule wins.)
+  if (blocks.length + 1 > ceiling) blocks = partition(ceiling) ?? blocks;
 
   // Place each boundary on the most topic-like unit near its block edge: what is said there, and
   // how little the words before it share with the words after it (the cosine of the stems of the

@@ -1,13 +1,15 @@
-import { TOPIC_TITLE_MAX, type Topic } from '@findclips/contracts';
+import type { Quote, Topic } from '@findclips/contracts';
 import { ArrowDownToLine, ArrowUpToLine, Clock, Lock, Pencil, Play, Trash2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { Dialog } from '../components/dialog';
 import { QuoteCard } from '../components/quote-card';
-import { Button, Card, Input } from '../components/ui';
+import { Button, Card } from '../components/ui';
 import { formatRange } from '../lib/format';
+import { useFocusAfterEdit } from './focus-after-edit';
 import { useGuestQuotes } from './guest-quotes';
+import { RenameForm } from './rename-form';
 import type { AnalysisEditing } from './use-analysis-edits';
 
 /**
@@ -34,21 +36,21 @@ export function TopicsEdit({
   const quotes = useGuestQuotes(youtubeId, isGuest);
   const editable = editing !== undefined;
   const saving = editing?.saving ?? false;
-  const focusNext = useFocusAfterEdit(saving);
+  const list = useRef<HTMLOListElement>(null);
+  const focusNext = useFocusAfterEdit(saving, list);
   /**
-   * Saves `change`; then focus goes to `after` (an element's id) when it was saved, or back to the
-   * control used (`from`) when it was refused, never to the page: the control is disabled while
-   * saving, and a removed topic or quote takes its controls with it.
+   * Saves `change`; then focus goes to the element with id `after` when it was saved, or back to
+   * `from` (the control used) when it was refused, never to the page: the control is disabled
+   * while saving, and a removed topic or quote takes its controls with it.
    */
-  const edit = (change: Parameters<AnalysisEditing['edit']>[0], from: string, after = from, onSuccess?: () => void) =>
-    editing?.edit(change, {
-      onSuccess,
-      onSettled: (_data, error) => focusNext(error ? from : after),
-    });
+  const edit = (
+    change: Parameters<AnalysisEditing['edit']>[0],
+    { from, after = from, onSuccess }: { from: string; after?: string; onSuccess?: () => void },
+  ) => editing?.edit(change, { onSuccess, onSettled: (_data, error) => focusNext(error ? from : after) });
   /** Where focus goes when the topic at `index` is removed: the next topic's title, else the previous one's. */
-  const besideTopic = (index: number) => titleId(topics[index + 1] ?? topics[index - 1]!);
+  const besideTopic = (index: number) => ids.title(topics[index + 1] ?? topics[index - 1]!);
   return (
-    <ol className="grid gap-4" aria-label="Topics">
+    <ol ref={list} tabIndex={-1} className="grid gap-4 focus:outline-none" aria-label="Topics">
       {topics.map((topic, index) => (
         <li key={topic.id} id={`topic-${index + 1}`}>
           <Card className="p-4 sm:p-5">
@@ -56,21 +58,23 @@ export function TopicsEdit({
               <div className="min-w-0 flex-1">
                 {renaming === topic.id ? (
                   <RenameForm
+                    id={ids.titleField(topic)}
                     number={index + 1}
                     title={topic.title}
                     saving={saving}
                     onCancel={() => {
                       setRenaming(null);
-                      focusNext(`rename-${topic.id}`);
+                      focusNext(ids.rename(topic));
                     }}
                     onSave={(title) =>
-                      edit({ action: 'rename', topicId: topic.id, title }, `rename-${topic.id}`, undefined, () =>
-                        setRenaming(null),
+                      edit(
+                        { action: 'rename', topicId: topic.id, title },
+                        { from: ids.titleField(topic), after: ids.rename(topic), onSuccess: () => setRenaming(null) },
                       )
                     }
                   />
                 ) : (
-                  <h3 id={titleId(topic)} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+                  <h3 id={ids.title(topic)} tabIndex={-1} className="text-lg font-semibold">
                     <span className="mr-2 text-brand-700">{index + 1}.</span>
                     {topic.title}
                   </h3>
@@ -82,7 +86,7 @@ export function TopicsEdit({
                 {editable && renaming !== topic.id && (
                   <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label={`Edit topic ${index + 1}`}>
                     <EditButton
-                      id={`rename-${topic.id}`}
+                      id={ids.rename(topic)}
                       label={`Rename topic ${index + 1}`}
                       disabled={saving}
                       onClick={() => setRenaming(topic.id)}
@@ -91,32 +95,37 @@ export function TopicsEdit({
                       Rename
                     </EditButton>
                     <EditButton
-                      id={`earlier-${topic.id}`}
+                      id={ids.earlier(topic)}
                       label={`Start earlier by one sentence, topic ${index + 1}`}
                       disabled={saving}
                       onClick={() =>
-                        edit({ action: 'moveStart', topicId: topic.id, direction: 'earlier' }, `earlier-${topic.id}`)
+                        edit({ action: 'moveStart', topicId: topic.id, direction: 'earlier' }, { from: ids.earlier(topic) })
                       }
                     >
                       <ArrowUpToLine className="h-4 w-4" aria-hidden />
                       Start earlier
                     </EditButton>
                     <EditButton
-                      id={`later-${topic.id}`}
+                      id={ids.later(topic)}
                       label={`Start later by one sentence, topic ${index + 1}`}
                       disabled={saving}
-                      onClick={() => edit({ action: 'moveStart', topicId: topic.id, direction: 'later' }, `later-${topic.id}`)}
+                      onClick={() =>
+                        edit({ action: 'moveStart', topicId: topic.id, direction: 'later' }, { from: ids.later(topic) })
+                      }
                     >
                       <ArrowDownToLine className="h-4 w-4" aria-hidden />
                       Start later
                     </EditButton>
                     {topics.length > 1 && (
                       <EditButton
-                        id={`remove-topic-${topic.id}`}
+                        id={ids.removeTopic(topic)}
                         label={`Remove topic ${index + 1}`}
                         disabled={saving}
                         onClick={() =>
-                          edit({ action: 'removeTopic', topicId: topic.id }, `remove-topic-${topic.id}`, besideTopic(index))
+                          edit(
+                            { action: 'removeTopic', topicId: topic.id },
+                            { from: ids.removeTopic(topic), after: besideTopic(index) },
+                          )
                         }
                       >
                         <Trash2 className="h-4 w-4" aria-hidden />
@@ -147,17 +156,16 @@ export function TopicsEdit({
                   actions={
                     editable && (
                       <EditButton
-                        id={`remove-quote-${quote.id}`}
+                        id={ids.removeQuote(quote)}
                         label={`Remove quote ${q + 1} of topic ${index + 1}`}
                         disabled={saving}
                         onClick={() => {
                           // Then the next quote's Remove, else the previous one's, else the topic's title.
                           const beside = topic.quotes[q + 1] ?? topic.quotes[q - 1];
-                          const after = beside ? `remove-quote-${beside.id}` : titleId(topic);
+                          const after = beside ? ids.removeQuote(beside) : ids.title(topic);
                           edit(
                             { action: 'removeQuote', topicId: topic.id, quoteId: quote.id },
-                            `remove-quote-${quote.id}`,
-                            after,
+                            { from: ids.removeQuote(quote), after },
                           );
                         }}
                       >
@@ -181,22 +189,16 @@ export function TopicsEdit({
   );
 }
 
-/** The id of a topic's title, where focus can go. */
-const titleId = (topic: Topic) => `title-${topic.id}`;
-
-/**
- * Focus for after an edit: `focusNext(id)` focuses the element with that id once the edit has
- * re-rendered the topics and its controls are enabled again.
- */
-function useFocusAfterEdit(saving: boolean) {
-  const [target, setTarget] = useState<string | null>(null);
-  useEffect(() => {
-    if (target === null || saving) return;
-    document.getElementById(target)?.focus();
-    setTarget(null);
-  }, [target, saving]);
-  return setTarget;
-}
+/** Ids of what focus can go to after an edit (topic and quote ids are UUIDs, unique on the page). */
+const ids = {
+  title: (topic: Topic) => `title-${topic.id}`,
+  titleField: (topic: Topic) => `title-field-${topic.id}`,
+  rename: (topic: Topic) => `rename-${topic.id}`,
+  earlier: (topic: Topic) => `earlier-${topic.id}`,
+  later: (topic: Topic) => `later-${topic.id}`,
+  removeTopic: (topic: Topic) => `remove-topic-${topic.id}`,
+  removeQuote: (quote: Quote) => `remove-quote-${quote.id}`,
+};
 
 /** A small edit control: its visible words, and a full name for screen readers. */
 function EditButton({
@@ -224,47 +226,6 @@ function EditButton({
     >
       {children}
     </Button>
-  );
-}
-
-/** The topic's title as a field: Enter (or Save) saves it, Esc (or Cancel) leaves it as it was. */
-function RenameForm({
-  number,
-  title,
-  saving,
-  onSave,
-  onCancel,
-}: {
-  number: number;
-  title: string;
-  saving: boolean;
-  onSave(title: string): void;
-  onCancel(): void;
-}) {
-  const [value, setValue] = useState(title);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (value.trim() === title) return onCancel();
-    if (value.trim()) onSave(value.trim());
-  };
-  return (
-    <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
-      <Input
-        aria-label={`Title of topic ${number}`}
-        value={value}
-        maxLength={TOPIC_TITLE_MAX}
-        autoFocus
-        onChange={(event) => setValue(event.target.value)}
-        onKeyDown={(event) => event.key === 'Escape' && (event.preventDefault(), onCancel())}
-        className="min-w-0 flex-1 text-base font-semibold"
-      />
-      <Button type="submit" disabled={saving || !value.trim()} className="h-9">
-        Save
-      </Button>
-      <Button type="button" variant="outline" onClick={onCancel} className="h-9">
-        Cancel
-      </Button>
-    </form>
   );
 }
 
