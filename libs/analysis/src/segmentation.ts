@@ -218,6 +218,23 @@ export function segmentTopics(
   count = Infinity,
   params: SegmentParams = DEFAULTS,
 ): number[] {
+  return segment(units, idf, { most: count, exactly: false }, params);
+}
+
+/**
+ * The same with exactly `count` topics (as many as fit, when too few blocks): how good our
+ * boundaries are when the number of topics is known, as a reference's is in evaluation.
+ */
+export function segmentInto(units: SegmentUnit[], idf: Map<string, number>, count: number, params: SegmentParams = DEFAULTS) {
+  return segment(units, idf, { most: count, exactly: true }, params);
+}
+
+function segment(
+  units: SegmentUnit[],
+  idf: Map<string, number>,
+  { most: count, exactly }: { most: number; exactly: boolean },
+  params: SegmentParams,
+): number[] {
   if (count <= 1 || units.length < 8) return [0];
   const P = params;
   const duration = units.at(-1)!.end - units[0]!.start;
@@ -227,7 +244,8 @@ export function segmentTopics(
   const minBlocks = Math.max(P.minTopicBlocks, Math.round(P.minTopicSeconds / blockSeconds));
   if (n < 2 * minBlocks) return [0];
   const maxBlocks = duration > P.longSeconds ? Math.max(minBlocks, Math.floor(n * P.maxTopicShare)) : n;
-  const ceiling = Math.max(1, Math.min(count, expectedTopics(duration, P)));
+  // (Exactly: never fewer than the topics the share rule needs.)
+  const ceiling = exactly ? Math.max(count, Math.ceil(n / maxBlocks)) : Math.max(1, Math.min(count, expectedTopics(duration, P)));
 
   // Terms as integers, weighed by idf; each unit's cue score once.
   const ids = new Map<string, number>();
@@ -344,10 +362,10 @@ export function segmentTopics(
   // A topic over blocks a..b-1 is worth how much its blocks share, less its cost (lower where a
   // cue opens it).
   const worth = (a: number, b: number) => within[a]![b - a]! / (b - a) - cost * (1 - (a > 0 ? cues[a]! : 0));
-  // Penalised optimal partition into at most `most` topics: best[k][b] = the best worth of k topics
-  // covering blocks 0..b-1. With no limit one row serves any number of topics (each topic extends
-  // the same row). Returns the blocks where topics start after the first, or null when no
-  // partition has so few topics.
+  // Penalised optimal partition into at most `most` topics (exactly `most` when `exactly`): best[k][b]
+  // = the best worth of k topics covering blocks 0..b-1. With no limit one row serves any number of
+  // topics (each topic extends the same row). Returns the blocks where topics start after the
+  // first, or null when no partition has so few topics.
   const partition = (most: number) => {
     const limited = Number.isFinite(most);
     const rows = limited ? most + 1 : 2;
@@ -368,8 +386,9 @@ export function segmentTopics(
         }
       }
     }
+    // The best number of topics up to `most`, or the most there can be.
     let row = 1;
-    for (let k = 2; k < rows; k++) if (best[k]![n]! > best[row]![n]!) row = k;
+    for (let k = 2; k < rows; k++) if (exactly ? best[k]![n]! > -Infinity : best[k]![n]! > best[row]![n]!) row = k;
     if (best[row]![n] === -Infinity) return null;
     const edges: number[] = [];
     for (let b = n; b > 0;) {
@@ -384,7 +403,7 @@ export function segmentTopics(
   // Over the ceiling: the best partition into at most `ceiling` topics by the same worth, so the
   // topics kept are the best of their number, not what is left once the weakest edges are pruned.
   // (When a long video's share rule needs more topics than the ceiling, the rule wins.)
-  if (blocks.length + 1 > ceiling) blocks = partition(ceiling) ?? blocks;
+  if (exactly || blocks.length + 1 > ceiling) blocks = partition(ceiling) ?? blocks;
 
   // Place each boundary on the most topic-like unit near its block edge: what is said there, and
   // how little the words before it share with the words after it (the cosine of the stems of the

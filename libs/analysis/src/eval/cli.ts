@@ -10,6 +10,7 @@ import {
   localAnalyzer,
   noBoundaries,
   pipelineSegmenter,
+  trueCountAnalyzer,
   type CorpusRow,
   type LevelTable,
 } from './evaluate';
@@ -135,7 +136,7 @@ async function main(argv: string[]): Promise<number> {
       analyzer = pipelineSegmenter(provider);
     }
     const tables = await evaluate(readEvalSet(args.positionals[0] ?? '../shared/eval'), {
-      segmenters: [noBoundaries, equidistant, tfidfBaseline, analyzer],
+      segmenters: [noBoundaries, equidistant, trueCountAnalyzer, tfidfBaseline, analyzer],
       only: args.values.only,
     });
     process.stdout.write(`${formatTables(tables)}\n`);

@@ -3,7 +3,7 @@ import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
 import { AnalysisError } from '../errors';
 import { analyzeTranscript } from '../pipeline';
 import type { AnalysisProvider } from '../provider';
-import { localProvider } from '../providers/local.provider';
+import { analyzeLocally, localProvider } from '../providers/local.provider';
 import { sentencesOf, type Sentence } from '../sentences';
 import { tfidfBaseline } from './baseline';
 import type { Chapter, EvalDocument } from './corpus';
@@ -73,9 +73,7 @@ export function pipelineSegmenter(
       try {
         const { topics } = await analyzeTranscript({ segments: document.segments, provider });
         const ms = performance.now() - started;
-        const starts = [...new Set(topics.map((t) => unitAt(document.segments, t.startTime)))].sort((a, b) => a - b);
-        if (starts[0] !== 0) starts.unshift(0);
-        return { starts, topics, ms };
+        return { starts: startsOf(document.segments, topics), topics, ms };
       } catch (error) {
         if (!(error instanceof AnalysisError)) throw error;
         return { starts: [0], topics: [], ms: performance.now() - started, refused: error.code };
@@ -85,6 +83,24 @@ export function pipelineSegmenter(
 }
 
 export const localAnalyzer = pipelineSegmenter(localProvider);
+
+/**
+ * Anchor: our boundaries when told the reference's number of topics, so that the tables show how
+ * much is left to gain from the count alone and how much from where boundaries go.
+ */
+export const trueCountAnalyzer: Segmenter = {
+  name: 'local analyzer, true count',
+  run: (document, reference) => ({
+    starts: startsOf(document.segments, analyzeLocally(document.segments, undefined, { topics: reference.length }).topics),
+  }),
+};
+
+/** The units where `topics` start, the first unit always among them. */
+function startsOf(segments: TranscriptSegment[], topics: AnalysisOutput['topics']): number[] {
+  const starts = [...new Set(topics.map((t) => unitAt(segments, t.startTime)))].sort((a, b) => a - b);
+  if (starts[0] !== 0) starts.unshift(0);
+  return starts;
+}
 
 /** The first sentence of the topic starting at `startTime`, cut to 9 words: the title baseline. */
 function firstSentence(sentences: Sentence[], startTime: number): string {
@@ -381,7 +397,7 @@ export interface EvaluateOptions {
 
 /** Scores every segmenter on every level of the set. */
 export async function evaluate(documents: EvalDocument[], options: EvaluateOptions = {}): Promise<LevelTable[]> {
-  const segmenters = options.segmenters ?? [noBoundaries, equidistant, tfidfBaseline, localAnalyzer];
+  const segmenters = options.segmenters ?? [noBoundaries, equidistant, trueCountAnalyzer, tfidfBaseline, localAnalyzer];
   const levels = levelsOf(documents).filter((l) => !options.only || options.only.some((name) => l.name.startsWith(name)));
   const tables: LevelTable[] = [];
   for (const level of levels) {

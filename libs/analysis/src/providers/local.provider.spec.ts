@@ -72,6 +72,14 @@ describe('the local analyzer', () => {
     expect(expectedTopics(2 * 60 * 60)).toBe(24);
   });
 
+  it('makes exactly the topics asked for (evaluation), but never one over a third of a long video', () => {
+    expect(analyzeLocally(sampleTranscript(2700), undefined, { topics: 6 }).topics).toHaveLength(6);
+    // Two topics cannot cover two hours with none over a third (35% once placed on sentences): four is the least.
+    const long = analyzeLocally(sampleTranscript(7200), undefined, { topics: 2 }).topics;
+    expect(long).toHaveLength(4);
+    for (const topic of long) expect(topic.endTime - topic.startTime).toBeLessThanOrEqual(7200 * 0.35);
+  });
+
   it('gives a long video whose subject keeps changing 24 topics, each starting where a subject does', () => {
     // 40 subjects of 4 minutes, each with words of its own (a sentence every 5 s): 2 h 40 min.
     const subjects = 40;

@@ -3,7 +3,7 @@ import { sentencesOf, type Sentence } from '../sentences';
 import { languageOf, spoken, stopWordsOf, words } from '../text';
 import { titleTopics } from '../titles';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
-import { expectedTopics, opensTopic, segmentTopics } from '../segmentation';
+import { expectedTopics, opensTopic, segmentInto, segmentTopics } from '../segmentation';
 
 const STRONG =
   /\b(?:never|always|best|worst|most|biggest|hardest|only|every|nobody|everyone|rule|mistake|secret|truth|simple|exactly|percent|million|billion|thousand|hundred)\b/i;
@@ -184,7 +184,12 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
  * cues and pauses, with a topic count from the video's length; titles from distinctive phrases;
  * quotes from whole sentences scored for what people quote (numbers, strong claims).
  */
-export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: number): AnalysisOutput {
+export function analyzeLocally(
+  segments: TranscriptSegment[],
+  durationSeconds?: number,
+  /** Exactly this many topics (evaluation: our boundaries given a reference's count). */
+  { topics: count }: { topics?: number } = {},
+): AnalysisOutput {
   if (segments.length === 0) return { topics: [] };
   const duration = durationSeconds ?? segments.at(-1)!.end;
   const sentences = sentencesOf(segments);
@@ -215,7 +220,7 @@ export function analyzeLocally(segments: TranscriptSegment[], durationSeconds?: 
     for (const term of new Set(unit.terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const idf = new Map([...documentFrequency].map(([term, df]) => [term, Math.log(1 + units.length / df)]));
 
-  const starts = segmentTopics(units, idf, expectedTopics(duration));
+  const starts = count === undefined ? segmentTopics(units, idf, expectedTopics(duration)) : segmentInto(units, idf, count);
   const slices = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length));
   const titles = titleTopics(
     slices.map((slice) => ({ units: slice })),
