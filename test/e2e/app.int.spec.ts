@@ -602,7 +602,7 @@ describe('Find Clips in Chromium', () => {
     await look(page, 'reanalyze-confirm');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
-    expect(await focusedName(page)).toBe('Re-analyze');
+    await poll(() => focusedName(page), 'Re-analyze');
     expect(await topics(page).count()).toBeGreaterThan(1);
 
     await page.getByRole('button', { name: 'Re-analyze' }).click();
@@ -654,13 +654,13 @@ describe('Find Clips in Chromium', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await focusedName(page)).toBe('Share Clips');
+    await poll(() => focusedName(page), 'Share Clips');
 
     await page.getByPlaceholder('Paste a YouTube video link...').fill(link(talk.id));
     await page.getByRole('button', { name: 'Video options' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Clear video' }).waitFor();
-    expect(await focusedName(page)).toBe('Clear video');
+    await poll(() => focusedName(page), 'Clear video');
     await page.keyboard.press('Enter');
     await page.getByText('Find the best moments of any long video').waitFor();
     await page.getByText('Demo', { exact: true }).waitFor();

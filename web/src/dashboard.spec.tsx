@@ -63,7 +63,7 @@ async function paste(user: ReturnType<typeof userEvent.setup>, link = LINK) {
 }
 
 /** Where toasts show (Radix's notifications region). */
-const toast = () => screen.getByRole('region', { name: /Notifications/ });
+const toast = () => screen.findByRole('region', { name: /Notifications/ });
 
 // The live channel finds no realtime server in jsdom; the dashboard works without it and only logs.
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
@@ -118,7 +118,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
     await user.click(screen.getByRole('button', { name: 'Re-analyze' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Re-analyze' }));
     expect(await screen.findByText('Re-analysis failed')).toBeInTheDocument();
-    expect(within(toast()).getByText('The analysis queue is unavailable')).toBeInTheDocument();
+    expect(within(await toast()).getByText('The analysis queue is unavailable')).toBeInTheDocument();
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeEnabled();
   });
@@ -197,8 +197,8 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
       }),
     });
     await user.click(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 1' }));
-    expect(await within(toast()).findByText('The edit was not saved')).toBeInTheDocument();
-    expect(within(toast()).getByText(/cannot start earlier/)).toBeInTheDocument();
+    expect(await within(await toast()).findByText('The edit was not saved')).toBeInTheDocument();
+    expect(within(await toast()).getByText(/cannot start earlier/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 1' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Rename topic 2' }));
     await user.type(screen.getByRole('textbox', { name: 'Title of topic 2' }), ' and more{Escape}');
@@ -214,7 +214,7 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     ];
     const { calls } = await openMemberVideo({ [`PATCH /api/user-videos/${VIDEO}`]: () => answers.shift()!() });
     await user.click(screen.getByRole('button', { name: 'Remove topic 2' }));
-    expect(await within(toast()).findByText('The edit was not saved')).toBeInTheDocument();
+    expect(await within(await toast()).findByText('The edit was not saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Remove topic 2' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Remove topic 1' }));
@@ -252,7 +252,7 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     await user.click(screen.getByRole('button', { name: 'Rename topic 2' }));
     await user.type(screen.getByRole('textbox', { name: 'Title of topic 2' }), ' again');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await within(toast()).findByText('The edit was not saved')).toBeInTheDocument();
+    expect(await within(await toast()).findByText('The edit was not saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title of topic 2' })).toHaveFocus());
   });
 
@@ -354,7 +354,7 @@ describe('dashboard: submit failures', () => {
     });
     renderWithApp(<DashboardPage />, { user: null });
     await paste(user);
-    expect(await within(toast()).findByText('This video has no captions to analyse.')).toBeInTheDocument();
+    expect(await within(await toast()).findByText('This video has no captions to analyse.')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Bring your own captions' })).not.toBeInTheDocument();
   });
 
@@ -365,8 +365,8 @@ describe('dashboard: submit failures', () => {
     fakeApi({ [`POST /api/videos/transcript`]: json(422, { message, errorType: 'VIDEO_TOO_LONG' }) });
     renderWithApp(<DashboardPage />, { user: member });
     await paste(user);
-    expect(await within(toast()).findByText(message)).toBeInTheDocument();
-    expect(within(toast()).getByText('Video Too Long')).toBeInTheDocument();
+    expect(await within(await toast()).findByText(message)).toBeInTheDocument();
+    expect(within(await toast()).getByText('Video Too Long')).toBeInTheDocument();
     const screenCard = await screen.findByRole('alert');
     expect(within(screenCard).getByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
     expect(within(screenCard).getByText(/2 hours max/)).toBeInTheDocument();
@@ -390,8 +390,8 @@ describe('dashboard: submit failures', () => {
       await paste(user);
 
       expect(await screen.findByText('Video Too Long for Guests')).toBeInTheDocument();
-      expect(within(toast()).getByText(message)).toBeInTheDocument();
-      expect(within(toast()).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
+      expect(within(await toast()).getByText(message)).toBeInTheDocument();
+      expect(within(await toast()).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
       const screenCard = screen.getByRole('alert');
       expect(within(screenCard).getByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
       expect(within(screenCard).getByText(message)).toBeInTheDocument();

@@ -222,8 +222,9 @@ export function segmentTopics(
 }
 
 /**
- * The same with exactly `count` topics (as many as fit, when too few blocks): how good our
- * boundaries are when the number of topics is known, as a reference's is in evaluation.
+ * The same with exactly `count` topics (as many as fit, when too few blocks, and one less where two
+ * edges land on one sentence): how good our boundaries are when the number of topics is known, as
+ * a reference's is in evaluation.
  */
 export function segmentInto(units: SegmentUnit[], idf: Map<string, number>, count: number, params: SegmentParams = DEFAULTS) {
   return segment(units, idf, { most: count, exactly: true }, params);
@@ -235,7 +236,7 @@ function segment(
   { most: count, exactly }: { most: number; exactly: boolean },
   params: SegmentParams,
 ): number[] {
-  if (count <= 1 || units.length < 8) return [0];
+  if ((!exactly && count <= 1) || units.length < 8) return [0];
   const P = params;
   const duration = units.at(-1)!.end - units[0]!.start;
   const blockSeconds = Math.max(P.blockSeconds, duration / P.maxBlocks);
@@ -244,8 +245,8 @@ function segment(
   const minBlocks = Math.max(P.minTopicBlocks, Math.round(P.minTopicSeconds / blockSeconds));
   if (n < 2 * minBlocks) return [0];
   const maxBlocks = duration > P.longSeconds ? Math.max(minBlocks, Math.floor(n * P.maxTopicShare)) : n;
-  // (Exactly: never fewer than the topics the share rule needs.)
-  const ceiling = exactly ? Math.max(count, Math.ceil(n / maxBlocks)) : Math.max(1, Math.min(count, expectedTopics(duration, P)));
+  // Never fewer than the topics the share rule needs.
+  const ceiling = Math.max(Math.ceil(n / maxBlocks), exactly ? count : Math.min(count, expectedTopics(duration, P)));
 
   // Terms as integers, weighed by idf; each unit's cue score once.
   const ids = new Map<string, number>();
@@ -399,11 +400,11 @@ function segment(
     }
     return edges.reverse();
   };
-  let blocks = partition(Infinity) ?? [];
   // Over the ceiling: the best partition into at most `ceiling` topics by the same worth, so the
   // topics kept are the best of their number, not what is left once the weakest edges are pruned.
-  // (When a long video's share rule needs more topics than the ceiling, the rule wins.)
-  if (exactly || blocks.length + 1 > ceiling) blocks = partition(ceiling) ?? blocks;
+  let blocks = exactly ? partition(ceiling) : partition(Infinity);
+  if (blocks && !exactly && blocks.length + 1 > ceiling) blocks = partition(ceiling) ?? blocks;
+  blocks ??= [];
 
   // Place each boundary on the most topic-like unit near its block edge: what is said there, and
   // how little the words before it share with the words after it (the cosine of the stems of the
@@ -411,6 +412,7 @@ function segment(
   const stems = stemmedTerms(units);
   const left = new Float64Array(stems.size);
   const right = new Float64Array(stems.size);
+  // (Two edges placed on one sentence make one boundary: a topic of no sentence is none.)
   const boundaries = blocks.map((block) => {
     const lo = Math.max(1, starts[Math.max(0, block - P.placeBlocks)]!);
     const hi = (starts[block + P.placeBlocks] ?? units.length) - 1;

@@ -1,21 +1,28 @@
 // Where the keyboard goes after an edit of the topics, instead of falling to the page.
 import { useEffect, useState, type RefObject } from 'react';
 
+interface Move {
+  /** The id of the element to focus. */
+  to: string;
+  /** What had focus when the edit was made (the control used). */
+  used?: Element | null;
+}
+
 /**
- * Where the keyboard goes after an edit: `focusNext(id)` focuses the element with that id once the
- * edit has re-rendered the topics and their controls are enabled again. Only focus the edit lost
- * is moved: while saving, the person may have gone on elsewhere (the search box, a clip), and
- * that stays theirs. With no such element any more (a re-analysis replaced the topics), focus goes
- * to the list itself rather than to the page.
+ * `focusNext({ to, used })` focuses the element with id `to` once the edit has re-rendered the
+ * topics and their controls are enabled again, but only when the edit took the focus: it is on the
+ * page (the control was disabled or removed) or still on the control used. Anywhere else (the
+ * search box, a clip opened while saving) it stays where the person put it. With no such element
+ * any more (a re-analysis replaced the topics), focus goes to the list itself, not to the page.
  */
 export function useFocusAfterEdit(saving: boolean, list: RefObject<HTMLElement | null>) {
-  const [target, setTarget] = useState<string | null>(null);
+  const [move, setMove] = useState<Move | null>(null);
   useEffect(() => {
-    if (target === null || saving) return;
-    setTarget(null);
+    if (move === null || saving) return;
+    setMove(null);
     const active = document.activeElement;
-    const lost = active === null || active === document.body || Boolean(list.current?.contains(active));
-    if (lost) (document.getElementById(target) ?? list.current)?.focus();
-  }, [target, saving, list]);
-  return setTarget;
+    const taken = !active || active === document.body || !active.isConnected || active === move.used;
+    if (taken) (document.getElementById(move.to) ?? list.current)?.focus();
+  }, [move, saving, list]);
+  return setMove;
 }

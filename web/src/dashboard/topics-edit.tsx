@@ -46,7 +46,10 @@ export function TopicsEdit({
   const edit = (
     change: Parameters<AnalysisEditing['edit']>[0],
     { from, after = from, onSuccess }: { from: string; after?: string; onSuccess?: () => void },
-  ) => editing?.edit(change, { onSuccess, onSettled: (_data, error) => focusNext(error ? from : after) });
+  ) => {
+    const used = document.activeElement;
+    editing?.edit(change, { onSuccess, onSettled: (_data, error) => focusNext({ to: error ? from : after, used }) });
+  };
   /** Where focus goes when the topic at `index` is removed: the next topic's title, else the previous one's. */
   const besideTopic = (index: number) => ids.title(topics[index + 1] ?? topics[index - 1]!);
   return (
@@ -64,7 +67,7 @@ export function TopicsEdit({
                     saving={saving}
                     onCancel={() => {
                       setRenaming(null);
-                      focusNext(ids.rename(topic));
+                      focusNext({ to: ids.rename(topic) });
                     }}
                     onSave={(title) =>
                       edit(

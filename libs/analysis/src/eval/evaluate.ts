@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
 import { AnalysisError } from '../errors';
+import { groundTopics } from '../grounding';
 import { analyzeTranscript } from '../pipeline';
 import type { AnalysisProvider } from '../provider';
 import { analyzeLocally, localProvider } from '../providers/local.provider';
@@ -90,9 +91,12 @@ export const localAnalyzer = pipelineSegmenter(localProvider);
  */
 export const trueCountAnalyzer: Segmenter = {
   name: 'local analyzer, true count',
-  run: (document, reference) => ({
-    starts: startsOf(document.segments, analyzeLocally(document.segments, undefined, { topics: reference.length }).topics),
-  }),
+  run: (document, reference) => {
+    const { segments } = document;
+    // Grounded as the pipeline grounds every analysis, so that only the count differs.
+    const output = analyzeLocally(segments, undefined, { topics: reference.length });
+    return { starts: startsOf(segments, groundTopics(output, segments, segments.at(-1)!.end)) };
+  },
 };
 
 /** The units where `topics` start, the first unit always among them. */

@@ -74,6 +74,10 @@ describe('the local analyzer', () => {
 
   it('makes exactly the topics asked for (evaluation), but never one over a third of a long video', () => {
     expect(analyzeLocally(sampleTranscript(2700), undefined, { topics: 6 }).topics).toHaveLength(6);
+    // More than the content would give on its own, too (a talk of a few subjects).
+    const talk = captionsOf(DEMO_VIDEOS[0]!.paragraphs, DEMO_VIDEOS[0]!.minutes * 60);
+    const content = analyzeLocally(talk).topics.length;
+    expect(analyzeLocally(talk, undefined, { topics: content + 3 }).topics).toHaveLength(content + 3);
     // Two topics cannot cover two hours with none over a third (35% once placed on sentences): four is the least.
     const long = analyzeLocally(sampleTranscript(7200), undefined, { topics: 2 }).topics;
     expect(long).toHaveLength(4);
