@@ -218,7 +218,7 @@ export function segmentTopics(
   count = Infinity,
   params: SegmentParams = DEFAULTS,
 ): number[] {
-  return segment(units, idf, { most: count, exactly: false }, params);
+  return segment(units, idf, { count, exactly: false }, params);
 }
 
 /**
@@ -227,13 +227,13 @@ export function segmentTopics(
  * a reference's is in evaluation.
  */
 export function segmentInto(units: SegmentUnit[], idf: Map<string, number>, count: number, params: SegmentParams = DEFAULTS) {
-  return segment(units, idf, { most: count, exactly: true }, params);
+  return segment(units, idf, { count, exactly: true }, params);
 }
 
 function segment(
   units: SegmentUnit[],
   idf: Map<string, number>,
-  { most: count, exactly }: { most: number; exactly: boolean },
+  { count, exactly }: { count: number; exactly: boolean },
   params: SegmentParams,
 ): number[] {
   if ((!exactly && count <= 1) || units.length < 8) return [0];
@@ -402,9 +402,8 @@ function segment(
   };
   // Over the ceiling: the best partition into at most `ceiling` topics by the same worth, so the
   // topics kept are the best of their number, not what is left once the weakest edges are pruned.
-  let blocks = exactly ? partition(ceiling) : partition(Infinity);
-  if (blocks && !exactly && blocks.length + 1 > ceiling) blocks = partition(ceiling) ?? blocks;
-  blocks ??= [];
+  let blocks = partition(exactly ? ceiling : Infinity) ?? [];
+  if (!exactly && blocks.length + 1 > ceiling) blocks = partition(ceiling) ?? blocks;
 
   // Place each boundary on the most topic-like unit near its block edge: what is said there, and
   // how little the words before it share with the words after it (the cosine of the stems of the

@@ -181,8 +181,9 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
 
 /**
  * The built-in analyzer: no key, no network. Segments the transcript by vocabulary shift, topic
- * cues and pauses, with a topic count from the video's length; titles from distinctive phrases;
- * quotes from whole sentences scored for what people quote (numbers, strong claims).
+ * cues and pauses, into as many topics as the vocabulary shifts call for (at most 24); titles from
+ * distinctive phrases; quotes from whole sentences scored for what people quote (numbers, strong
+ * claims).
  */
 export function analyzeLocally(
   segments: TranscriptSegment[],
