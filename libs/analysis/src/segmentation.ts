@@ -360,6 +360,16 @@ function segment(
     return Math.min(1, P.cueWeight * best);
   });
 
+  // On a long transcript a topic lasts at most that share of its time as well as of its blocks
+  // (blocks run longer than `blockSeconds` where sentences do): earliest[b] is the first block a
+  // topic ending before block b may start at (a topic of `minBlocks` blocks is always allowed).
+  const timeOf = (b: number) => (b < n ? units[starts[b]!]!.start : units.at(-1)!.end);
+  const earliest = new Int32Array(n + 1);
+  for (let b = 0, a = 0; b <= n; b++) {
+    while (duration > P.longSeconds && a < b - minBlocks && timeOf(b) - timeOf(a) > P.maxTopicShare * duration) a++;
+    earliest[b] = Math.max(a, b - span);
+  }
+
   // A topic over blocks a..b-1 is worth how much its blocks share, less its cost (lower where a
   // cue opens it).
   const worth = (a: number, b: number) => within[a]![b - a]! / (b - a) - cost * (1 - (a > 0 ? cues[a]! : 0));
@@ -377,7 +387,7 @@ function segment(
     for (let k = 1; k < rows; k++) {
       const previous = best[limited ? k - 1 : k]!;
       for (let b = minBlocks; b <= n; b++) {
-        for (let a = Math.max(0, b - span); a <= b - minBlocks; a++) {
+        for (let a = earliest[b]!; a <= b - minBlocks; a++) {
           if (previous[a] === -Infinity) continue;
           const value = previous[a]! + worth(a, b);
           if (value > best[k]![b]!) {
@@ -402,7 +412,7 @@ function segment(
   };
   // Over the ceiling: the best partition into at most `ceiling` topics by the same worth, so the
   // topics kept are the best of their number, not what is left once the weakest edges are pruned.
-  let blocks = partition(exactly ? ceiling : Infinity) ?? [];
+  let blocks = (exactly ? partition(ceiling) : null) ?? partition(Infinity) ?? [];
   if (!exactly && blocks.length + 1 > ceiling) blocks = partition(ceiling) ?? blocks;
 
   // Place each boundary on the most topic-like unit near its block edge: what is said there, and

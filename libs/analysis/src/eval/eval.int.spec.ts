@@ -57,7 +57,7 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
     expect(podcasts.topicRatio).toBeGreaterThanOrEqual(0.8);
     expect(podcasts.topicRatio).toBeLessThanOrEqual(1.25);
     expect(youtube.topicRatio).toBeGreaterThanOrEqual(0.65);
-    expect(podcasts.oversized).toBeLessThanOrEqual(2);
+    expect(podcasts.oversized).toBe(0);
     expect(youtube.oversized).toBe(0);
     // Boundaries within ±3 units: F1 doubled on podcasts (.17 before), quadrupled on youtube (.09).
     expect(podcasts.f1Units).toBeGreaterThanOrEqual(0.33);

@@ -98,6 +98,25 @@ describe('the local analyzer', () => {
     for (const topic of topics) expect(topic.startTime % 240).toBe(0);
   });
 
+  it('keeps every topic of a long video within a third of its time, also where sentences run long', () => {
+    // 30 minutes: a first subject of 14 minutes said in sentences of 40 s, then two of 8 minutes in
+    // sentences of 5 s. By its share of blocks (a sentence each) the first subject fits one topic;
+    // by its time, 47% of the video, it does not.
+    const word = (subject: number, i: number) => `${'abc'[subject]}sub${subject}w${i % 7}`;
+    const sentence = (subject: number, i: number, words: number) =>
+      `The ${Array.from({ length: words }, (_, k) => word(subject, i + k)).join(' ')} matters.`;
+    const long = Array.from({ length: 21 }, (_, i) => ({ text: sentence(0, i, 90), start: i * 40, end: i * 40 + 39.5 }));
+    const short = Array.from({ length: 192 }, (_, i) => ({
+      text: sentence(i < 96 ? 1 : 2, i, 8),
+      start: 840 + i * 5,
+      end: 840 + i * 5 + 4.8,
+    }));
+    const segments = [...long, ...short];
+    const topics = analyzeLocally(segments).topics;
+    expect(topics.length).toBeGreaterThanOrEqual(4);
+    for (const topic of topics) expect(topic.endTime - topic.startTime).toBeLessThanOrEqual(0.35 * 1800);
+  });
+
   it.each(DEMO_VIDEOS.slice(0, 3).map((v) => [v.id, v] as const))(
     'follows the subjects of the demo script %s: about one topic each, titled in 2-8 words',
     (id, video) => {
