@@ -412,6 +412,7 @@ function segment(
   };
   // Over the ceiling: the best partition into at most `ceiling` topics by the same worth, so the
   // topics kept are the best of their number, not what is left once the weakest edges are pruned.
+  // (Exactly `count` topics when the time share allows so few; otherwise as the content gives.)
   let blocks = (exactly ? partition(ceiling) : null) ?? partition(Infinity) ?? [];
   if (!exactly && blocks.length + 1 > ceiling) blocks = partition(ceiling) ?? blocks;
 
