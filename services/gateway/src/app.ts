@@ -127,7 +127,7 @@ export function createApp(deps: GatewayDeps) {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  app.use(publicVideoRoutes({ cached: tables.cached, metadata, finished: new FinishedAnalyses() }));
+  app.use(publicVideoRoutes({ cached: tables.cached, queue, metadata, finished: new FinishedAnalyses() }));
   app.use(
     sessions({
       redis,

@@ -18,7 +18,7 @@ import type { DataSource } from 'typeorm';
 import { testDataSource } from '../test/harness';
 import { VideoMetadataService } from './metadata';
 import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './quotas';
-import { reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps } from './submit-video';
+import { analysisStatus, reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps } from './submit-video';
 
 const topics: Topic[] = [
   {
@@ -119,6 +119,32 @@ describe('submitting a video', () => {
     );
 
   const submitter = (videoId: string) => ({ videoId, address, requestId: `req-${videoId}` });
+
+  describe('where an analysis stands (what the dashboard asks when it opens ?video=, after a reload)', () => {
+    it('is pending from the moment its job is queued, before the worker has stored the video', async () => {
+      const videoId = videoOnYoutube();
+      expect(await analysisStatus(deps, videoId)).toEqual({ videoId, exists: false, status: null, createdAt: null });
+      await submitAsGuest(deps, randomUUID(), submitter(videoId));
+      // The worker stores the video once it has the captions: until then only the queue knows.
+      expect(await deps.cached.statusOf(videoId)).toBeNull();
+      expect(await analysisStatus(deps, videoId)).toEqual({ videoId, exists: false, status: 'pending', createdAt: null });
+      await analysed(videoId);
+      expect(await analysisStatus(deps, videoId)).toMatchObject({ videoId, exists: true, status: 'complete' });
+    });
+
+    it('is failed while nothing runs for a failed video, and pending again once it is submitted anew', async () => {
+      const videoId = videoOnYoutube();
+      await deps.cached.saveFetched(
+        { videoId, title: `Talk ${videoId}`, thumbnailUrl: null, description: null, channelTitle: null, durationSeconds: 600 },
+        'en',
+        sampleTranscript(120),
+      );
+      await deps.cached.markFailed(videoId, 'PROVIDER_ERROR', 'The provider gave up.');
+      expect(await analysisStatus(deps, videoId)).toMatchObject({ exists: true, status: 'failed' });
+      await submitAsGuest(deps, randomUUID(), submitter(videoId));
+      expect(await analysisStatus(deps, videoId)).toMatchObject({ exists: true, status: 'pending' });
+    });
+  });
 
   describe('as a guest', () => {
     it('queues a new video for a credit, re-opens it for free and answers with the topics once analysed', async () => {

@@ -4,6 +4,7 @@ import {
   GUEST_VIDEO_MAX_SECONDS,
   VIDEO_MAX_SECONDS,
   videoMessages,
+  type CheckStatusResponse,
   type Topic,
 } from '@findclips/contracts';
 import {
@@ -17,7 +18,7 @@ import {
   type UploadedTranscripts,
   type UserEntity,
 } from '@findclips/db';
-import { enqueueAnalysis, type AnalysisQueue } from '@findclips/queue';
+import { analysisJobKey, enqueueAnalysis, type AnalysisQueue } from '@findclips/queue';
 import { YoutubeError } from '@findclips/youtube';
 import { youtubeFailure, type VideoFacts, type VideoMetadataService } from './metadata';
 import type { CreditRefusal, GuestCredits, MemberAnalysisLimit } from './quotas';
@@ -73,6 +74,25 @@ async function quotaError(credits: GuestCredits, guestId: string, refused: Credi
 
 const running = (row: Pick<CachedVideo, 'analysisStatus'> | null) =>
   row?.analysisStatus === 'analyzing' ? 'analyzing' : 'pending';
+
+/**
+ * Where the shared analysis of a video stands, as the dashboard asks when it opens `?video=` (after
+ * a reload, say): the stored row's status, or, until the worker has stored the video (it does so
+ * once it has the captions), pending while a job for it waits or runs.
+ */
+export async function analysisStatus({ cached, queue }: Pick<SubmitVideoDeps, 'cached' | 'queue'>, videoId: string) {
+  const row = await cached.statusOf(videoId);
+  const answer = (status: CheckStatusResponse['status']): CheckStatusResponse => ({
+    videoId,
+    exists: Boolean(row),
+    status,
+    createdAt: row?.createdAt.toISOString() ?? null,
+  });
+  if (row && row.status !== 'failed') return answer(row.status);
+  // A job keeps its deduplication key while it waits, runs or waits to be retried.
+  const queued = await queue.getDeduplicationJobId(analysisJobKey({ scope: 'shared', videoId, userId: null }));
+  return answer(queued ? 'pending' : (row?.status ?? null));
+}
 
 /**
  * A member submits a link: answered at once from their own or a finished analysis (history

@@ -7,7 +7,6 @@ import {
   videoIdQuerySchema,
   videoIdSchema,
   videoMessages,
-  type CheckStatusResponse,
   type HistoryVideo,
   type TranscriptResponse,
   type VideoAnalysisResponse,
@@ -21,6 +20,7 @@ import {
   type EditedAnalysis,
   type UserVideoAnalysisEntity,
 } from '@findclips/db';
+import type { AnalysisQueue } from '@findclips/queue';
 import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
@@ -37,7 +37,7 @@ import { guestIdentity, guestIdOf } from './guest-id';
 import { uploadCaptions } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
 import { readFinished, type FinishedAnalyses } from './finished-analyses';
-import { reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps, type Submission } from './submit-video';
+import { analysisStatus, reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps, type Submission } from './submit-video';
 
 export type VideosRoutesDeps = SubmitVideoDeps & EditAnalysisDeps;
 
@@ -191,6 +191,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
 
 export interface PublicVideoRoutesDeps {
   cached: CachedVideos;
+  queue: AnalysisQueue;
   metadata: VideoMetadataService;
   finished: FinishedAnalyses;
 }
@@ -199,7 +200,7 @@ export interface PublicVideoRoutesDeps {
  * Reads anyone may make, about a video rather than a person: served before the session
  * middleware, so they cost no session lookup. Finished analyses come from memory with an ETag.
  */
-export function publicVideoRoutes({ cached, metadata, finished }: PublicVideoRoutesDeps) {
+export function publicVideoRoutes({ cached, queue, metadata, finished }: PublicVideoRoutesDeps) {
   const router = Router();
 
   router.get('/api/cached-videos/:id', async (req, res) => {
@@ -236,15 +237,7 @@ export function publicVideoRoutes({ cached, metadata, finished }: PublicVideoRou
   });
 
   router.get('/api/videos/check-status', async (req, res) => {
-    const videoId = videoIdQuery(req);
-    const state = await cached.statusOf(videoId);
-    const body: CheckStatusResponse = {
-      videoId,
-      exists: Boolean(state),
-      status: state?.status ?? null,
-      createdAt: state?.createdAt.toISOString() ?? null,
-    };
-    res.json(body);
+    res.json(await analysisStatus({ cached, queue }, videoIdQuery(req)));
   });
 
   return router;
