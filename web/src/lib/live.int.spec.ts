@@ -163,6 +163,25 @@ describe('live channel: reconnects and rejoins the current room', () => {
     expect(seen.events.map((e) => e.videoId)).toEqual(['liveVideo04']);
   });
 
+  it('stops after 5 reconnects the server refuses (a member signed out in another tab)', async () => {
+    const { cookie } = await guest();
+    // This browser's session is gone, but the page still says who it was.
+    const { channel, seen } = open(realtime.url, cookie, () => ({ userId: 987_654 }));
+    const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      channel.watch('liveVideo06');
+      channel.connect();
+      const attempts = () => seen.statuses.filter((s) => s === 'connecting').length;
+      await until(() => seen.statuses.at(-1) === 'error' && attempts() === 6, 15_000);
+      await new Promise((r) => setTimeout(r, 2 * MANUAL_RECONNECT_MS + 500));
+      expect(attempts()).toBe(6);
+      expect(seen.joins).toEqual([]);
+      expect(warnings).toHaveBeenCalledWith('live connection: refused, no longer reconnecting');
+    } finally {
+      warnings.mockRestore();
+    }
+  });
+
   it('stops for good when closed', async () => {
     const { cookie, guestId } = await guest();
     const { channel, seen } = open(realtime.url, cookie, () => ({ guestId }));

@@ -42,7 +42,8 @@ export interface LiveChannelOptions {
 /**
  * The live channel: one Socket.IO connection (polling only, credentials sent),
  * joined to the current video's room. Socket.IO reconnects by itself after network failures; after
- * a server-initiated disconnect it does not, so the channel reconnects after 1 s. Each (re)connect
+ * a server-initiated disconnect it does not, so the channel reconnects after 1 s (5 times in a row
+ * at most when the server refuses who we say we are). Each (re)connect
  * rejoins the current room, and events for any other video are dropped.
  */
 export class LiveChannel {
@@ -51,6 +52,8 @@ export class LiveChannel {
   private transaction = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  /** Connections in a row the server refused (a member signed out in another tab, say). */
+  private refusals = 0;
 
   constructor(private readonly options: LiveChannelOptions) {
     this.socket = io(options.url ?? '', {
@@ -67,9 +70,14 @@ export class LiveChannel {
     });
     this.socket.on('disconnect', (reason) => {
       status('disconnected');
-      if (reason === 'io server disconnect' && !this.closed) {
-        this.reconnectTimer = setTimeout(() => this.connect(), MANUAL_RECONNECT_MS);
+      if (reason !== 'io server disconnect' || this.closed) return;
+      // Refused: 5 more tries, as after a network failure, then none until the page changes who is here.
+      if (this.refusals > LIVE_OPTIONS.reconnectionAttempts) {
+        status('error');
+        console.warn('live connection: refused, no longer reconnecting');
+        return;
       }
+      this.reconnectTimer = setTimeout(() => this.connect(), MANUAL_RECONNECT_MS);
     });
     this.socket.on('connect_error', (error) => {
       status('error');
@@ -77,7 +85,13 @@ export class LiveChannel {
     });
     this.socket.io.on('reconnect_failed', () => console.warn('live connection: reconnection failed'));
     // Live connection problems are only logged.
-    this.socket.on('AUTH_ERROR', (body) => console.warn('live connection: AUTH_ERROR', body?.message));
+    this.socket.on('AUTH_ERROR', (body) => {
+      this.refusals++;
+      console.warn('live connection: AUTH_ERROR', body?.message);
+    });
+    this.socket.on('AUTH_CONFIRMED', () => {
+      this.refusals = 0;
+    });
     this.socket.on('JOIN_VIDEO_ERROR', (body) => console.warn('live connection: JOIN_VIDEO_ERROR', body?.message));
     this.socket.on('JOIN_VIDEO_CONFIRMED', (body) => {
       if (body?.videoId && body.videoId === this.videoId) options.onJoined?.(body.videoId);
