@@ -1,4 +1,4 @@
-import type { Topic, VideoAnalysisResponse } from '@findclips/contracts';
+import { videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
@@ -420,6 +420,19 @@ describe('dashboard: submit failures', () => {
     expect(await within(screen.getByTestId('guest-credits')).findByText('0')).toBeInTheDocument();
     await paste(user);
     expect(await screen.findByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).toBeInTheDocument();
+    expect(screen.getByText(videoMessages.guestQuota)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("tells a new guest whose network has used today's analyses that it is the network, not their credits", async () => {
+    const user = userEvent.setup();
+    document.cookie = 'gid=guest-5678';
+    const calls = fakeApi({ 'GET /api/guest/credits': json(200, { left: 0, message: videoMessages.guestNetworkQuota }) });
+    renderWithApp(<DashboardPage />, { user: null });
+    expect(await within(screen.getByTestId('guest-credits')).findByText('0')).toBeInTheDocument();
+    await paste(user);
+    expect(await screen.findByText(videoMessages.guestNetworkQuota)).toBeInTheDocument();
+    expect(screen.queryByText(videoMessages.guestQuota)).not.toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

@@ -22,9 +22,6 @@ export const transcriptResponseSchema = z.object({
   left: z.number().int().optional(),
 });
 
-/** GET /api/guest/credits. */
-export const guestCreditsResponseSchema = z.object({ left: z.number().int().min(0) });
-
 /** GET /api/cached-videos/{id} and GET /api/user-videos/{id}. */
 export const videoAnalysisResponseSchema = z.object({
   videoId: videoIdSchema,
@@ -56,6 +53,12 @@ export const videoMetadataResponseSchema = z.object({
 });
 
 /** GET /api/videos/check-status?videoId=. */
+/**
+ * GET /api/guest/credits: new videos the guest can still analyse today; `message` when their
+ * network's cap, not their own credits, leaves none.
+ */
+export const guestCreditsResponseSchema = z.object({ left: z.number().int().min(0), message: z.string().optional() });
+
 export const checkStatusResponseSchema = z.object({
   videoId: videoIdSchema,
   exists: z.boolean(),
@@ -135,6 +138,7 @@ export type VideoTranscript = z.infer<typeof videoTranscriptSchema>;
 export type VideoAnalysisResponse = z.infer<typeof videoAnalysisResponseSchema>;
 export type VideoMetadataResponse = z.infer<typeof videoMetadataResponseSchema>;
 export type CheckStatusResponse = z.infer<typeof checkStatusResponseSchema>;
+export type GuestCreditsResponse = z.infer<typeof guestCreditsResponseSchema>;
 export type HistoryVideo = z.infer<typeof historyVideoSchema>;
 export type AnalysisEdit = z.infer<typeof analysisEditSchema>;
 export type UploadCaptionsRequest = z.infer<typeof uploadCaptionsRequestSchema>;

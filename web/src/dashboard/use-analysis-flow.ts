@@ -82,7 +82,7 @@ export function useAnalysisFlow(auth: AuthState) {
 
   const submission = useSubmitVideo({
     member,
-    creditsLeft: credits.data?.left,
+    credits: credits.data,
     dispatch,
     followUp: (videoId) => void refetchAnalysis(videoId),
   });

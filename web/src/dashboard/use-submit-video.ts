@@ -1,4 +1,4 @@
-import { videoMessages, type TranscriptResponse } from '@findclips/contracts';
+import { videoMessages, type GuestCreditsResponse, type TranscriptResponse } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type Dispatch } from 'react';
 import { ApiError } from '../lib/api';
@@ -15,12 +15,13 @@ import { GUEST_CREDITS_KEY, submitVideo } from './video-data';
  */
 export function useSubmitVideo({
   member,
-  creditsLeft,
+  credits,
   dispatch,
   followUp,
 }: {
   member: boolean;
-  creditsLeft: number | undefined;
+  /** The guest's credits, and why none are left when it is their network's cap. */
+  credits: GuestCreditsResponse | undefined;
   dispatch: Dispatch<AnalysisAction>;
   followUp(videoId: string): void;
 }) {
@@ -43,14 +44,16 @@ export function useSubmitVideo({
       const failure = submitFailure(error, member);
       toast(failure.toast);
       if (error instanceof ApiError && error.errorType === 'GUEST_QUOTA_EXCEEDED') {
-        queryClient.setQueryData(GUEST_CREDITS_KEY, { left: 0 });
+        queryClient.setQueryData<GuestCreditsResponse>(GUEST_CREDITS_KEY, { left: 0, message: error.message });
       }
       dispatch({ type: 'submitFailed', error: failure.screen ?? undefined });
     },
   });
 
   const submit = (videoId: string, url: string) => {
-    if (!member && creditsLeft === 0) return void toast(failureToast('GUEST_QUOTA_EXCEEDED', videoMessages.guestQuota));
+    if (!member && credits?.left === 0) {
+      return void toast(failureToast('GUEST_QUOTA_EXCEEDED', credits.message ?? videoMessages.guestQuota));
+    }
     mutation.mutate({ videoId, url });
   };
   return { submit, answer, forget: () => setAnswer(null) };

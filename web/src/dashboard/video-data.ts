@@ -1,4 +1,10 @@
-import type { CheckStatusResponse, TranscriptResponse, VideoAnalysisResponse, VideoMetadataResponse } from '@findclips/contracts';
+import type {
+  CheckStatusResponse,
+  GuestCreditsResponse,
+  TranscriptResponse,
+  VideoAnalysisResponse,
+  VideoMetadataResponse,
+} from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api';
 import { METADATA_STALE_MS, VIDEO_FETCH_RETRY } from '../lib/query-client';
@@ -65,7 +71,7 @@ export const GUEST_CREDITS_KEY = ['/api/guest/credits'] as const;
 export function useGuestCredits(enabled: boolean) {
   return useQuery({
     queryKey: GUEST_CREDITS_KEY,
-    queryFn: () => apiRequest<{ left: number }>('GET', `/api/guest/credits?_=${Date.now()}`),
+    queryFn: () => apiRequest<GuestCreditsResponse>('GET', `/api/guest/credits?_=${Date.now()}`),
     enabled,
   });
 }

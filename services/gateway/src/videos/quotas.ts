@@ -81,15 +81,26 @@ export class GuestCredits {
   private addressKey = (ip: string) => redisKeys(this.keyPrefix).addressCredits(ip);
   private videosKey = (guestId: string) => redisKeys(this.keyPrefix).guestVideos(guestId);
 
-  async left(guestId: string): Promise<number> {
-    return Math.max(0, GUEST_CREDITS - (await used(this.redis, this.guestKey(guestId), GUEST_CREDIT_WINDOW_SECONDS)));
+  /** The guest's own credits and what their network has left today. */
+  private async remaining(guestId: string, ip: string): Promise<{ own: number; network: number }> {
+    const [own, network] = await Promise.all([
+      used(this.redis, this.guestKey(guestId), GUEST_CREDIT_WINDOW_SECONDS),
+      used(this.redis, this.addressKey(ip), GUEST_CREDIT_WINDOW_SECONDS),
+    ]);
+    return { own: Math.max(0, GUEST_CREDITS - own), network: Math.max(0, this.perAddressPerDay - network) };
   }
 
-  /** Whether a new video would be refused now, without spending: checked before any YouTube lookup. */
-  async refusal(guestId: string, ip: string): Promise<CreditRefusal | null> {
-    if ((await this.left(guestId)) === 0) return 'guest';
-    const network = await used(this.redis, this.addressKey(ip), GUEST_CREDIT_WINDOW_SECONDS);
-    return network >= this.perAddressPerDay ? 'network' : null;
+  /**
+   * New videos the guest can still analyse (their credits, no more than their network has left),
+   * and which limit refuses a new one now, if any: checked before any YouTube lookup.
+   */
+  async standing(guestId: string, ip: string): Promise<{ left: number; refused: CreditRefusal | null }> {
+    const { own, network } = await this.remaining(guestId, ip);
+    return { left: Math.min(own, network), refused: own === 0 ? 'guest' : network === 0 ? 'network' : null };
+  }
+
+  async left(guestId: string, ip: string): Promise<number> {
+    return (await this.standing(guestId, ip)).left;
   }
 
   /**
@@ -116,7 +127,7 @@ export class GuestCredits {
     );
     if (result === 1) return { ok: false, refused: 'guest' };
     if (result === 2) return { ok: false, refused: 'network' };
-    return { ok: true, paid: result === 0, left: await this.left(guestId) };
+    return { ok: true, paid: result === 0, left: await this.left(guestId, ip) };
   }
 }
 

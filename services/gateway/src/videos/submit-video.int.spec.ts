@@ -182,7 +182,7 @@ describe('submitting a video', () => {
         code: 'GUEST_VIDEO_TOO_LONG',
         message: videoMessages.guestTooLong,
       });
-      expect(await deps.credits.left(guestId)).toBe(GUEST_CREDITS);
+      expect(await deps.credits.left(guestId, address)).toBe(GUEST_CREDITS);
 
       for (let i = 0; i < GUEST_CREDITS; i++) await submitAsGuest(deps, guestId, submitter(videoOnYoutube()));
       const third = videoOnYoutube();

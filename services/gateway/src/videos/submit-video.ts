@@ -65,10 +65,10 @@ export function checkVideo(facts: VideoFacts, guest: boolean, { captionsUploaded
   if (guest && seconds > GUEST_VIDEO_MAX_SECONDS) throw new AppError('GUEST_VIDEO_TOO_LONG', videoMessages.guestTooLong);
 }
 
-async function quotaError(credits: GuestCredits, guestId: string, refused: CreditRefusal): Promise<AppError> {
-  if (refused === 'guest') return new AppError('GUEST_QUOTA_EXCEEDED', videoMessages.guestQuota, { extra: { left: 0 } });
-  return new AppError('GUEST_QUOTA_EXCEEDED', videoMessages.guestNetworkQuota, {
-    extra: { left: await credits.left(guestId) },
+/** Either way the guest can start nothing new today: `left` is 0, as the credits route then says. */
+function quotaError(refused: CreditRefusal): AppError {
+  return new AppError('GUEST_QUOTA_EXCEEDED', refused === 'guest' ? videoMessages.guestQuota : videoMessages.guestNetworkQuota, {
+    extra: { left: 0 },
   });
 }
 
@@ -129,8 +129,8 @@ export async function submitAsGuest(
 ): Promise<Submission> {
   const [cached, reopened] = await Promise.all([shared.find(videoId), guests.has(guestId, videoId)]);
   if (!reopened) {
-    const refused = await credits.refusal(guestId, address);
-    if (refused) throw await quotaError(credits, guestId, refused);
+    const { refused } = await credits.standing(guestId, address);
+    if (refused) throw quotaError(refused);
   }
   // A finished analysis needs nothing from YouTube; anything else is looked up (and checked).
   const video: { finished: CachedVideo } | { finished: null; facts: VideoFacts } =
@@ -140,11 +140,11 @@ export async function submitAsGuest(
 
   let left: number;
   if (reopened) {
-    left = await credits.left(guestId);
+    left = await credits.left(guestId, address);
   } else {
     if (!video.finished) checkVideo(video.facts, true);
     const spent = await credits.spendOn(guestId, address, videoId);
-    if (!spent.ok) throw await quotaError(credits, guestId, spent.refused);
+    if (!spent.ok) throw quotaError(spent.refused);
     left = spent.left;
     await guests.record(guestId, videoId);
   }

@@ -7,6 +7,7 @@ import {
   videoIdQuerySchema,
   videoIdSchema,
   videoMessages,
+  type GuestCreditsResponse,
   type HistoryVideo,
   type TranscriptResponse,
   type VideoAnalysisResponse,
@@ -115,7 +116,10 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   });
 
   router.get('/api/guest/credits', guestIdentity, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json({ left: await credits.left(guestIdOf(req)) });
+    // Nothing left because of the network: say so, as a new video would be told.
+    const { left, refused } = await credits.standing(guestIdOf(req), req.ip ?? 'unknown');
+    const body: GuestCreditsResponse = refused === 'network' ? { left, message: videoMessages.guestNetworkQuota } : { left };
+    res.set('Cache-Control', 'no-store').json(body);
   });
 
   router.get('/api/user-videos', requireUser, async (req, res) => {
