@@ -1,12 +1,23 @@
 import { videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import DashboardPage from './dashboard/dashboard-page';
 import { ErrorScreen } from './dashboard/error-screen';
 import { ExpandableQuote } from './components/expandable-quote';
 import { rememberUser } from './lib/storage';
 import { fakeApi, json, member, renderWithApp } from './test/render';
+
+/** The browser's Back and Forward buttons. */
+function HistoryButtons() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button onClick={() => navigate(-1)}>Browser back</button>
+      <button onClick={() => navigate(1)}>Browser forward</button>
+    </>
+  );
+}
 
 const VIDEO = 'dQw4w9WgXcQ';
 const LINK = `https://www.youtube.com/watch?v=${VIDEO}`;
@@ -70,6 +81,86 @@ beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined)
 afterEach(() => {
   jest.restoreAllMocks();
   document.cookie = 'gid=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
+
+describe('dashboard: Back and Forward', () => {
+  const OTHER = 'aBcDeFgHiJk';
+  const otherTopics: Topic[] = [{ ...topics[0]!, id: 'o1', title: 'Pricing a bakery app' }];
+
+  it('returns to each video opened before, and forward again, without asking for them anew', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    const calls = fakeApi({
+      ...memberVideo,
+      [`POST /api/videos/transcript`]: json(200, {
+        videoId: OTHER,
+        analyzedTopics: otherTopics,
+        status: 'complete',
+        duration: 600,
+        title: 'A bakery app',
+        thumbnailUrl: null,
+      }),
+      [`GET /api/user-videos/${OTHER}`]: json(200, {
+        ...analysis,
+        videoId: OTHER,
+        youtubeId: OTHER,
+        analyzedTopics: otherTopics,
+      }),
+    });
+    renderWithApp(
+      <>
+        <DashboardPage />
+        <HistoryButtons />
+      </>,
+      { route: `/?video=${VIDEO}`, user: member },
+    );
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    await paste(user, `https://youtu.be/${OTHER}`);
+    expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${OTHER}`);
+
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+    await user.click(screen.getByRole('button', { name: 'Browser forward' }));
+    expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${OTHER}`);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it("goes back from a guest's first video to the page they pasted it on", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 2 }),
+      [`POST /api/guest/videos/transcript`]: json(200, {
+        videoId: OTHER,
+        analyzedTopics: otherTopics,
+        status: 'complete',
+        duration: 600,
+        title: 'A bakery app',
+        thumbnailUrl: null,
+        left: 1,
+      }),
+      [`GET /api/cached-videos/${OTHER}`]: json(200, {
+        ...analysis,
+        videoId: OTHER,
+        youtubeId: OTHER,
+        analyzedTopics: otherTopics,
+      }),
+    });
+    renderWithApp(
+      <>
+        <DashboardPage />
+        <HistoryButtons />
+      </>,
+      { user: null },
+    );
+    await paste(user, `https://youtu.be/${OTHER}`);
+    expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText(/Find Clips demo/)).toBeInTheDocument();
+  });
 });
 
 describe('dashboard: clear menu and Re-analyze', () => {

@@ -1,6 +1,6 @@
 import { isVideoId } from '@findclips/contracts';
-import { useEffect, type Dispatch } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, type Dispatch } from 'react';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import type { AuthState } from '../lib/auth';
 import { readStored, removeStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
 import type { AnalysisAction } from './analysis-state';
@@ -21,26 +21,55 @@ function rememberVideo(member: boolean, videoId: string | null) {
   }
 }
 
+const videoIn = (params: URLSearchParams) => {
+  const id = params.get('video');
+  return id && isVideoId(id) ? id : null;
+};
+
 /**
  * The dashboard's current video, where people expect to find it again: it opens `?video=` or the
  * video last opened in this browser (once we know who is here), and keeps the URL and local
- * storage on the current video.
+ * storage on the current video. Each video the person moves to adds a history entry, so Back and
+ * Forward return to the videos before and after; opening what the URL or storage says replaces it.
  */
 export function useCurrentVideo(auth: AuthState, videoId: string | null, dispatch: Dispatch<AnalysisAction>) {
   const member = auth.status === 'user';
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigationType();
+  const entry = useRef(location.key);
+  // The video being opened from the URL or storage, until the state shows it: its URL entry is
+  // replaced, not added (undefined: none being opened).
+  const opening = useRef<string | null | undefined>(undefined);
+
+  const open = (id: string | null) => {
+    opening.current = id;
+    dispatch(id ? { type: 'open', videoId: id } : { type: 'clear' });
+  };
 
   useEffect(() => {
     if (auth.status === 'loading') return;
-    const fromUrl = params.get('video');
-    const opened = fromUrl && isVideoId(fromUrl) ? fromUrl : storedVideoId(member);
-    dispatch(opened ? { type: 'open', videoId: opened } : { type: 'clear' });
+    open(videoIn(params) ?? storedVideoId(member));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the person changes, not the URL it then writes
   }, [auth.status, member]);
 
+  // Back and Forward: the entry's video becomes the current one.
+  useEffect(() => {
+    if (location.key === entry.current) return;
+    entry.current = location.key;
+    if (auth.status === 'loading' || navigation !== 'POP') return;
+    if (videoIn(params) !== videoId) open(videoIn(params));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a move through the history only
+  }, [location.key]);
+
   useEffect(() => {
     if (auth.status === 'loading') return;
+    if (opening.current !== undefined && opening.current !== videoId) return;
+    const opened = opening.current !== undefined;
+    opening.current = undefined;
     rememberVideo(member, videoId);
-    setParams(videoId ? { video: videoId } : {}, { replace: true });
+    if (videoIn(params) === videoId && params.has('video') === (videoId !== null)) return;
+    setParams(videoId ? { video: videoId } : {}, { replace: opened });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- written when the video changes, not when the URL does
   }, [videoId, member, auth.status, setParams]);
 }
