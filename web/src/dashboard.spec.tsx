@@ -464,6 +464,8 @@ describe('dashboard: submit failures', () => {
     expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue('');
     await user.click(within(screenCard).getByRole('button', { name: 'Try Another Video' }));
     expect(await screen.findByText('Demo')).toBeInTheDocument();
+    // Ready for the next link: the field has the focus.
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveFocus();
   });
 
   it('shows a guest the Video Too Long screen and an 8 s toast with a sign-up link, spending no credit', async () => {

@@ -82,7 +82,11 @@ export default function DashboardPage() {
           <ErrorScreen
             failure={flow.state.error}
             onRetry={flow.retry}
-            onClear={flow.clear}
+            onClear={() => {
+              flow.clear();
+              // The screen and its button are gone: the next link goes in the field.
+              document.getElementById('video-link')?.focus();
+            }}
             upload={member && state.videoId && <CaptionsUpload videoId={state.videoId} onQueued={flow.followUpload} />}
           />
         ) : (

@@ -35,7 +35,7 @@ export function ErrorScreen({
         <p>
           {guest
             ? videoMessages.guestTooLong
-            : 'Videos can be at most 2 hours long (2 hours max). Please choose a shorter video.'}
+            : 'This video is longer than we can analyse (2 hours max). Please choose a shorter video.'}
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
           <Button onClick={onClear}>Try Another Video</Button>
