@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from './app';
 import { member, renderWithApp } from './test/render';
@@ -48,6 +48,18 @@ describe('routes and guards', () => {
     renderWithApp(<App />, { route: '/no/such/page', user: null });
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    expect(document.title).toBe('404 Page Not Found · Find Clips');
+  });
+
+  it.each([
+    ['/auth', null, 'Sign in · Find Clips'],
+    ['/history', member, 'Video History · Find Clips'],
+    ['/settings', member, 'Settings · Find Clips'],
+    ['/', null, 'Find Clips'],
+  ] as const)('names %s in the browser tab', async (route, user, title) => {
+    document.title = 'stale';
+    renderWithApp(<App />, { route, user });
+    await waitFor(() => expect(document.title).toBe(title));
   });
 });
 

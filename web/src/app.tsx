@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { Footer } from './components/footer';
 import { GuestAllowed, RedirectSignedIn, RequireUser } from './components/guards';
@@ -15,9 +15,22 @@ const SharedPage = lazy(() => import('./pages/shared-page'));
 const PrivacyPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.TermsPage })));
 
+/** Each screen's name in the browser tab and history (the shared page's title is the share's). */
+const TITLES: Record<string, string> = {
+  '/': 'Find Clips',
+  '/auth': 'Sign in · Find Clips',
+  '/history': 'Video History · Find Clips',
+  '/settings': 'Settings · Find Clips',
+  '/privacy': 'Privacy · Find Clips',
+  '/terms': 'Terms · Find Clips',
+};
+
 /** The routes and guards; the navigation bar is hidden on /auth. */
 export function App() {
   const { pathname } = useLocation();
+  useEffect(() => {
+    if (!pathname.startsWith('/shared/')) document.title = TITLES[pathname] ?? '404 Page Not Found · Find Clips';
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       {pathname !== '/auth' && <NavBar />}
