@@ -128,6 +128,43 @@ describe('dashboard: Back and Forward', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
+  it('never stops Back on a video that clears itself (a link nobody analysed, a paste that failed)', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    fakeApi({
+      ...memberVideo,
+      [`POST /api/videos/transcript`]: json(404, { message: 'This video is unavailable.', errorType: 'VIDEO_UNAVAILABLE' }),
+      'GET /api/videos/check-status': json(200, { videoId: OTHER, exists: false, status: null, createdAt: null }),
+    });
+    // Landed on a shared link to a video nobody analysed: the demo, and Back leaves at once.
+    const first = renderWithApp(
+      <>
+        <DashboardPage />
+        <HistoryButtons />
+      </>,
+      { route: `/?video=${OTHER}`, user: member, before: ['/elsewhere'] },
+    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/elsewhere'));
+    first.unmount();
+
+    // A paste that fails: Back returns to the video before it.
+    renderWithApp(
+      <>
+        <DashboardPage />
+        <HistoryButtons />
+      </>,
+      { route: `/?video=${VIDEO}`, user: member },
+    );
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    await paste(user, `https://youtu.be/${OTHER}`);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+  });
+
   it("goes back from a guest's first video to the page they pasted it on", async () => {
     const user = userEvent.setup();
     fakeApi({

@@ -38,8 +38,8 @@ export function useCurrentVideo(auth: AuthState, videoId: string | null, dispatc
   const location = useLocation();
   const navigation = useNavigationType();
   const entry = useRef(location.key);
-  // The video being opened from the URL or storage, until the state shows it: its URL entry is
-  // replaced, not added (undefined: none being opened).
+  // The video being opened from the URL or storage (null: the demo), until the state shows a video:
+  // its URL entry is replaced, not added (undefined: none being opened).
   const opening = useRef<string | null | undefined>(undefined);
 
   const open = (id: string | null) => {
@@ -62,14 +62,19 @@ export function useCurrentVideo(auth: AuthState, videoId: string | null, dispatc
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on a move through the history only
   }, [location.key]);
 
+  // Only when the video (or who is here) changes: a move through the history changes the URL first.
   useEffect(() => {
     if (auth.status === 'loading') return;
-    if (opening.current !== undefined && opening.current !== videoId) return;
-    const opened = opening.current !== undefined;
+    // The video being opened has not reached the state yet: nothing to write until it does.
+    if (opening.current && videoId === null) return;
+    // Moving to another video adds an entry. Opening what the URL or storage says replaces it, and
+    // so does leaving a video (a clear, a link that failed, a video nobody analysed), so Back never
+    // lands on an entry that clears itself again.
+    const replace = opening.current !== undefined || videoId === null;
     opening.current = undefined;
     rememberVideo(member, videoId);
     if (videoIn(params) === videoId && params.has('video') === (videoId !== null)) return;
-    setParams(videoId ? { video: videoId } : {}, { replace: opened });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- written when the video changes, not when the URL does
-  }, [videoId, member, auth.status, setParams]);
+    setParams(videoId ? { video: videoId } : {}, { replace });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [videoId, member, auth.status]);
 }

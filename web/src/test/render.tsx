@@ -25,14 +25,18 @@ export function Location() {
 }
 
 /**
- * Renders UI inside the app's providers and a memory router at `route`. `user` seeds who is signed
- * in (null: nobody); left out, the user query stays in flight.
+ * Renders UI inside the app's providers and a memory router at `route`, after the entries `before`
+ * (what Back returns to). `user` seeds who is signed in (null: nobody); left out, the user query
+ * stays in flight.
  */
-export function renderWithApp(ui: ReactNode, { route = '/', user }: { route?: string; user?: User | null } = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  { route = '/', user, before = [] }: { route?: string; user?: User | null; before?: string[] } = {},
+) {
   const client = createQueryClient();
   if (user !== undefined) client.setQueryData(USER_KEY, user);
   const view = render(
-    <MemoryRouter initialEntries={[route]}>
+    <MemoryRouter initialEntries={[...before, route]} initialIndex={before.length}>
       <AppProviders client={client}>
         <Routes>
           <Route path="*" element={ui} />
