@@ -55,6 +55,7 @@ describe('routes and guards', () => {
     ['/auth', null, 'Sign in · Find Clips'],
     ['/history', member, 'Video History · Find Clips'],
     ['/settings', member, 'Settings · Find Clips'],
+    ['/history/', member, 'Video History · Find Clips'],
     ['/', null, 'Find Clips'],
   ] as const)('names %s in the browser tab', async (route, user, title) => {
     document.title = 'stale';

@@ -29,7 +29,9 @@ const TITLES: Record<string, string> = {
 export function App() {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (!pathname.startsWith('/shared/')) document.title = TITLES[pathname] ?? '404 Page Not Found · Find Clips';
+    // The shared page names itself once its share arrives; '/history/' is '/history'.
+    const path = pathname.replace(/(.)\/+$/, '$1');
+    if (!path.startsWith('/shared/')) document.title = TITLES[path] ?? '404 Page Not Found · Find Clips';
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">

@@ -184,6 +184,8 @@ describe('shared page', () => {
     fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share()) });
     renderShared();
     expect(await screen.findByRole('heading', { name: 'The big interview - Find & Watch The Best Clips' })).toBeInTheDocument();
+    // The tab says it too, also when the page was reached from inside the app.
+    expect(document.title).toBe('The big interview - Find & Watch The Best Clips');
     expect(screen.getByText('1 view')).toBeInTheDocument();
     expect(screen.getByText('from Channel Five')).toBeInTheDocument();
     expect(screen.getByText('Shared video clips containing 6 topics')).toBeInTheDocument();

@@ -222,9 +222,10 @@ export function segmentTopics(
 }
 
 /**
- * The same with exactly `count` topics (as many as fit, when too few blocks, and one less where two
- * edges land on one sentence): how good our boundaries are when the number of topics is known, as
- * a reference's is in evaluation.
+ * The same with exactly `count` topics (as many as fit, when too few blocks; one less where two
+ * edges land on one sentence; as the content gives when so few would break the time share of a
+ * long transcript): how good our boundaries are when the number of topics is known, as a
+ * reference's is in evaluation.
  */
 export function segmentInto(units: SegmentUnit[], idf: Map<string, number>, count: number, params: SegmentParams = DEFAULTS) {
   return segment(units, idf, { count, exactly: true }, params);

@@ -52,13 +52,13 @@ export const videoMetadataResponseSchema = z.object({
   durationSeconds: z.number().nullable(),
 });
 
-/** GET /api/videos/check-status?videoId=. */
 /**
  * GET /api/guest/credits: new videos the guest can still analyse today; `message` when their
  * network's cap, not their own credits, leaves none.
  */
 export const guestCreditsResponseSchema = z.object({ left: z.number().int().min(0), message: z.string().optional() });
 
+/** GET /api/videos/check-status?videoId=. */
 export const checkStatusResponseSchema = z.object({
   videoId: videoIdSchema,
   exists: z.boolean(),

@@ -43,7 +43,8 @@ export interface LiveChannelOptions {
  * The live channel: one Socket.IO connection (polling only, credentials sent),
  * joined to the current video's room. Socket.IO reconnects by itself after network failures; after
  * a server-initiated disconnect it does not, so the channel reconnects after 1 s (5 times in a row
- * at most when the server refuses who we say we are). Each (re)connect
+ * at most when the server refuses who we say we are; then again when the page regains focus, comes
+ * back online or follows another video). Each (re)connect
  * rejoins the current room, and events for any other video are dropped.
  */
 export class LiveChannel {
@@ -54,6 +55,14 @@ export class LiveChannel {
   private closed = false;
   /** Connections in a row the server refused (a member signed out in another tab, say). */
   private refusals = 0;
+  /** Stopped after too many refusals, until the person comes back to the page or opens a video. */
+  private stopped = false;
+  private readonly resume = () => {
+    if (!this.stopped || this.closed) return;
+    this.stopped = false;
+    this.refusals = 0;
+    this.connect();
+  };
 
   constructor(private readonly options: LiveChannelOptions) {
     this.socket = io(options.url ?? '', {
@@ -73,6 +82,7 @@ export class LiveChannel {
       if (reason !== 'io server disconnect' || this.closed) return;
       // Refused: 5 more tries, as after a network failure, then none until the page changes who is here.
       if (this.refusals > LIVE_OPTIONS.reconnectionAttempts) {
+        this.stopped = true;
         status('error');
         console.warn('live connection: refused, no longer reconnecting');
         return;
@@ -96,6 +106,11 @@ export class LiveChannel {
     this.socket.on('JOIN_VIDEO_CONFIRMED', (body) => {
       if (body?.videoId && body.videoId === this.videoId) options.onJoined?.(body.videoId);
     });
+    // Signed in again elsewhere, or back online: the page coming back into use tries once more.
+    if (typeof window !== 'undefined') {
+      window.addEventListener('focus', this.resume);
+      window.addEventListener('online', this.resume);
+    }
     for (const type of analysisEventTypes) {
       this.socket.on(type, (event) => {
         if (event?.videoId === this.videoId) options.onEvent(event);
@@ -124,6 +139,7 @@ export class LiveChannel {
   watch(videoId: string | null): void {
     this.videoId = videoId;
     if (this.socket.connected) this.sendJoin();
+    else this.resume();
   }
 
   private sendJoin(): void {
@@ -133,6 +149,10 @@ export class LiveChannel {
 
   close(): void {
     this.closed = true;
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('focus', this.resume);
+      window.removeEventListener('online', this.resume);
+    }
     clearTimeout(this.reconnectTimer);
     this.socket.disconnect();
   }

@@ -24,6 +24,10 @@ async function fetchShare(shareId: string): Promise<SharedAnalysisResponse> {
   }
 }
 
+const videoTitleOf = (data: SharedAnalysisResponse) => data.video.title ?? `YouTube video ${data.youtubeId}`;
+/** The share's title, else the video's with the product's line (as the server titles the page). */
+const titleOf = (data: SharedAnalysisResponse) => data.title || `${videoTitleOf(data)} - Find & Watch The Best Clips`;
+
 /** /shared/{shareId}: the public, watch-only page of a shared analysis. */
 export default function SharedPage() {
   const { shareId = '' } = useParams();
@@ -32,6 +36,11 @@ export default function SharedPage() {
   // One Viral Cut plays at a time on the page.
   const [playing, setPlaying] = useState<string | null>(null);
   useMomentFromLink(share.data?.sharedTopics ?? null, setPlaying);
+  // Reached from inside the app, the tab still names the screen before.
+  const pageTitle = share.data ? titleOf(share.data) : null;
+  useEffect(() => {
+    if (pageTitle) document.title = pageTitle;
+  }, [pageTitle]);
 
   if (share.isLoading) return <SharedSkeleton />;
   if (!share.data) {
@@ -48,8 +57,8 @@ export default function SharedPage() {
 
   const data = share.data;
   const topics = data.sharedTopics ?? [];
-  const videoTitle = data.video.title ?? `YouTube video ${data.youtubeId}`;
-  const title = data.title || `${videoTitle} - Find & Watch The Best Clips`;
+  const videoTitle = videoTitleOf(data);
+  const title = titleOf(data);
   const listed = showAll ? topics : topics.slice(0, TOPICS_COLLAPSED);
 
   return (

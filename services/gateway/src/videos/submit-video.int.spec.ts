@@ -128,6 +128,10 @@ describe('submitting a video', () => {
       // The worker stores the video once it has the captions: until then only the queue knows.
       expect(await deps.cached.statusOf(videoId)).toBeNull();
       expect(await analysisStatus(deps, videoId)).toEqual({ videoId, exists: false, status: 'pending', createdAt: null });
+      // Its job gone (ended, or removed by an operator): nothing runs any more.
+      const jobId = await queue.getDeduplicationJobId(analysisJobKey({ scope: 'shared', videoId, userId: null }));
+      await queue.remove(jobId!);
+      expect(await analysisStatus(deps, videoId)).toEqual({ videoId, exists: false, status: null, createdAt: null });
       await analysed(videoId);
       expect(await analysisStatus(deps, videoId)).toMatchObject({ videoId, exists: true, status: 'complete' });
     });

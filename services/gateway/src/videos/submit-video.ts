@@ -81,6 +81,8 @@ const running = (row: Pick<CachedVideo, 'analysisStatus'> | null) =>
  * once it has the captions), pending while a job for it waits or runs.
  */
 export async function analysisStatus({ cached, queue }: Pick<SubmitVideoDeps, 'cached' | 'queue'>, videoId: string) {
+  // The queue first: a job that stores its row and ends between the two reads is then seen by the row.
+  const queued = await jobRunning(queue, videoId);
   const row = await cached.statusOf(videoId);
   const answer = (status: CheckStatusResponse['status']): CheckStatusResponse => ({
     videoId,
@@ -89,9 +91,21 @@ export async function analysisStatus({ cached, queue }: Pick<SubmitVideoDeps, 'c
     createdAt: row?.createdAt.toISOString() ?? null,
   });
   if (row && row.status !== 'failed') return answer(row.status);
-  // A job keeps its deduplication key while it waits, runs or waits to be retried.
-  const queued = await queue.getDeduplicationJobId(analysisJobKey({ scope: 'shared', videoId, userId: null }));
   return answer(queued ? 'pending' : (row?.status ?? null));
+}
+
+/**
+ * Whether the video's shared job waits, runs or waits to be retried (its deduplication key names
+ * it until it ends). The queue unreachable: false, and the row says what it can.
+ */
+async function jobRunning(queue: AnalysisQueue, videoId: string): Promise<boolean> {
+  try {
+    const id = await queue.getDeduplicationJobId(analysisJobKey({ scope: 'shared', videoId, userId: null }));
+    if (!id) return false;
+    return ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'].includes(await queue.getJobState(id));
+  } catch {
+    return false;
+  }
 }
 
 /**
