@@ -86,20 +86,33 @@ afterEach(() => {
 describe('dashboard: Back and Forward', () => {
   const OTHER = 'aBcDeFgHiJk';
   const otherTopics: Topic[] = [{ ...topics[0]!, id: 'o1', title: 'Pricing a bakery app' }];
+  /** The answer to a submission of OTHER: its topics at once. */
+  const submitted = (extra: { left?: number } = {}) =>
+    json(200, {
+      videoId: OTHER,
+      analyzedTopics: otherTopics,
+      status: 'complete',
+      duration: 600,
+      title: 'A bakery app',
+      thumbnailUrl: null,
+      ...extra,
+    });
+  /** The dashboard with the browser's Back and Forward buttons. */
+  const withHistory = (options: Parameters<typeof renderWithApp>[1]) =>
+    renderWithApp(
+      <>
+        <DashboardPage />
+        <HistoryButtons />
+      </>,
+      options,
+    );
 
   it('returns to each video opened before, and forward again, without asking for them anew', async () => {
     const user = userEvent.setup();
     rememberUser(member);
     const calls = fakeApi({
       ...memberVideo,
-      [`POST /api/videos/transcript`]: json(200, {
-        videoId: OTHER,
-        analyzedTopics: otherTopics,
-        status: 'complete',
-        duration: 600,
-        title: 'A bakery app',
-        thumbnailUrl: null,
-      }),
+      [`POST /api/videos/transcript`]: submitted(),
       [`GET /api/user-videos/${OTHER}`]: json(200, {
         ...analysis,
         videoId: OTHER,
@@ -107,13 +120,7 @@ describe('dashboard: Back and Forward', () => {
         analyzedTopics: otherTopics,
       }),
     });
-    renderWithApp(
-      <>
-        <DashboardPage />
-        <HistoryButtons />
-      </>,
-      { route: `/?video=${VIDEO}`, user: member },
-    );
+    withHistory({ route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     await paste(user, `https://youtu.be/${OTHER}`);
     expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
@@ -137,26 +144,14 @@ describe('dashboard: Back and Forward', () => {
       'GET /api/videos/check-status': json(200, { videoId: OTHER, exists: false, status: null, createdAt: null }),
     });
     // Landed on a shared link to a video nobody analysed: the demo, and Back leaves at once.
-    const first = renderWithApp(
-      <>
-        <DashboardPage />
-        <HistoryButtons />
-      </>,
-      { route: `/?video=${OTHER}`, user: member, before: ['/elsewhere'] },
-    );
+    const first = withHistory({ route: `/?video=${OTHER}`, user: member, before: ['/elsewhere'] });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/elsewhere'));
     first.unmount();
 
     // A paste that fails: Back returns to the video before it.
-    renderWithApp(
-      <>
-        <DashboardPage />
-        <HistoryButtons />
-      </>,
-      { route: `/?video=${VIDEO}`, user: member },
-    );
+    withHistory({ route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     await paste(user, `https://youtu.be/${OTHER}`);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
@@ -169,15 +164,7 @@ describe('dashboard: Back and Forward', () => {
     const user = userEvent.setup();
     fakeApi({
       'GET /api/guest/credits': json(200, { left: 2 }),
-      [`POST /api/guest/videos/transcript`]: json(200, {
-        videoId: OTHER,
-        analyzedTopics: otherTopics,
-        status: 'complete',
-        duration: 600,
-        title: 'A bakery app',
-        thumbnailUrl: null,
-        left: 1,
-      }),
+      [`POST /api/guest/videos/transcript`]: submitted({ left: 1 }),
       [`GET /api/cached-videos/${OTHER}`]: json(200, {
         ...analysis,
         videoId: OTHER,
@@ -185,13 +172,7 @@ describe('dashboard: Back and Forward', () => {
         analyzedTopics: otherTopics,
       }),
     });
-    renderWithApp(
-      <>
-        <DashboardPage />
-        <HistoryButtons />
-      </>,
-      { user: null },
-    );
+    withHistory({ user: null });
     await paste(user, `https://youtu.be/${OTHER}`);
     expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
