@@ -23,6 +23,9 @@ export const SHARE_TITLE_MAX = 200;
 export const SHARE_DESCRIPTION_MAX = 1_000;
 /** The share dialog's default description. */
 export const DEFAULT_SHARE_DESCRIPTION = 'Watch the highlights';
+/** A shared page's title: the share's own, else the video's with the product's line. */
+export const sharePageTitle = (shareTitle: string | null, videoTitle: string) =>
+  shareTitle || `${videoTitle} - Find & Watch The Best Clips`;
 
 export const analysisEventTypes = ['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_ERROR'] as const;
 

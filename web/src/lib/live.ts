@@ -107,10 +107,7 @@ export class LiveChannel {
       if (body?.videoId && body.videoId === this.videoId) options.onJoined?.(body.videoId);
     });
     // Signed in again elsewhere, or back online: the page coming back into use tries once more.
-    if (typeof window !== 'undefined') {
-      window.addEventListener('focus', this.resume);
-      window.addEventListener('online', this.resume);
-    }
+    this.onPageReturn('addEventListener');
     for (const type of analysisEventTypes) {
       this.socket.on(type, (event) => {
         if (event?.videoId === this.videoId) options.onEvent(event);
@@ -147,12 +144,15 @@ export class LiveChannel {
     this.socket.emit('join_video', { videoId: this.videoId, leaveOthers: true, transactionId: ++this.transaction });
   }
 
+  /** Listens (or stops) for the page regaining focus or coming back online; none outside a browser. */
+  private onPageReturn(method: 'addEventListener' | 'removeEventListener'): void {
+    if (typeof window === 'undefined') return;
+    for (const event of ['focus', 'online']) window[method](event, this.resume);
+  }
+
   close(): void {
     this.closed = true;
-    if (typeof window !== 'undefined') {
-      window.removeEventListener('focus', this.resume);
-      window.removeEventListener('online', this.resume);
-    }
+    this.onPageReturn('removeEventListener');
     clearTimeout(this.reconnectTimer);
     this.socket.disconnect();
   }

@@ -1,5 +1,5 @@
 import { Thumbnail } from '../components/thumbnail';
-import type { SharedAnalysisResponse, Topic } from '@findclips/contracts';
+import { sharePageTitle, type SharedAnalysisResponse, type Topic } from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Film } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -25,8 +25,7 @@ async function fetchShare(shareId: string): Promise<SharedAnalysisResponse> {
 }
 
 const videoTitleOf = (data: SharedAnalysisResponse) => data.video.title ?? `YouTube video ${data.youtubeId}`;
-/** The share's title, else the video's with the product's line (as the server titles the page). */
-const titleOf = (data: SharedAnalysisResponse) => data.title || `${videoTitleOf(data)} - Find & Watch The Best Clips`;
+const titleOf = (data: SharedAnalysisResponse) => sharePageTitle(data.title, videoTitleOf(data));
 
 /** /shared/{shareId}: the public, watch-only page of a shared analysis. */
 export default function SharedPage() {

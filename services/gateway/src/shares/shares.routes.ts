@@ -1,6 +1,7 @@
 import {
   createShareRequestSchema,
   DEFAULT_SHARE_DESCRIPTION,
+  sharePageTitle,
   type SharedAnalysisResponse,
   type ShareResponse,
 } from '@findclips/contracts';
@@ -84,7 +85,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
       return void res.status(404).type('html').send(html);
     }
     const video = await cached.describe(row.youtubeId);
-    const title = row.title || `${video?.title ?? 'A video'} - Find & Watch The Best Clips`;
+    const title = sharePageTitle(row.title, video?.title ?? 'A video');
     const description = row.description || DEFAULT_SHARE_DESCRIPTION;
     const image = video?.thumbnailUrl ?? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`;
     const url = shareUrl(row.shareId);

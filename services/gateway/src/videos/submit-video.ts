@@ -80,19 +80,20 @@ const running = (row: Pick<CachedVideo, 'analysisStatus'> | null) =>
  * a reload, say): the stored row's status, or, until the worker has stored the video (it does so
  * once it has the captions), pending while a job for it waits or runs.
  */
-export async function analysisStatus({ cached, queue }: Pick<SubmitVideoDeps, 'cached' | 'queue'>, videoId: string) {
+export async function analysisStatus(
+  { cached, queue }: Pick<SubmitVideoDeps, 'cached' | 'queue'>,
+  videoId: string,
+): Promise<CheckStatusResponse> {
   // The queue first: a job that stores its row and ends between the two reads is then seen by the row.
   const queued = await jobRunning(queue, videoId);
   const row = await cached.statusOf(videoId);
-  const answer = (status: CheckStatusResponse['status']): CheckStatusResponse => ({
-    videoId,
-    exists: Boolean(row),
-    status,
-    createdAt: row?.createdAt.toISOString() ?? null,
-  });
-  if (row && row.status !== 'failed') return answer(row.status);
-  return answer(queued ? 'pending' : (row?.status ?? null));
+  // A failed row says failed only while nothing runs for it again.
+  const status = row && (row.status !== 'failed' || !queued) ? row.status : queued ? 'pending' : null;
+  return { videoId, exists: Boolean(row), status, createdAt: row?.createdAt.toISOString() ?? null };
 }
+
+/** The states of a job that will still run (waiting, running, or waiting to be retried). */
+const UNFINISHED = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
 
 /**
  * Whether the video's shared job waits, runs or waits to be retried (its deduplication key names
@@ -102,7 +103,7 @@ async function jobRunning(queue: AnalysisQueue, videoId: string): Promise<boolea
   try {
     const id = await queue.getDeduplicationJobId(analysisJobKey({ scope: 'shared', videoId, userId: null }));
     if (!id) return false;
-    return ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'].includes(await queue.getJobState(id));
+    return UNFINISHED.has(await queue.getJobState(id));
   } catch {
     return false;
   }
