@@ -1,4 +1,4 @@
-import { historyVideoSchema, videoMessages, videoTranscriptSchema } from '@findclips/contracts';
+import { GUEST_CREDIT_WINDOW_SECONDS, historyVideoSchema, videoMessages, videoTranscriptSchema } from '@findclips/contracts';
 import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
 import { strongPassword, uniqueEmail } from '@findclips/testing';
 import supertest from 'supertest';
@@ -99,6 +99,8 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect((await browser.post(`/api/guest/videos/transcript?videoId=${b}`).expect(202)).body.left).toBe(0);
     const refused = await browser.post(`/api/guest/videos/transcript?videoId=${c}`).expect(429);
     expect(refused.body).toEqual({ message: videoMessages.guestQuota, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
+    // The first credit comes back 24 hours after it was spent.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(GUEST_CREDIT_WINDOW_SECONDS - 120);
     await p.nextEvent(a, 'VIDEO_ANALYZED');
     expect((await browser.post(`/api/guest/videos/transcript?videoId=${a}`).expect(200)).body).toMatchObject({
       status: 'complete',
@@ -277,7 +279,10 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
   it('validates the video id and needs a member where it should', async () => {
     const bad = await guest().post('/api/guest/videos/transcript?videoId=short').expect(400);
     expect(bad.body).toMatchObject({ errorType: 'VALIDATION_ERROR', field: 'videoId' });
-    await guest().get('/api/cached-videos/not-an-id!').expect(400);
+    // An id in the path is named as such, never as the body.
+    for (const path of ['/api/cached-videos/not-an-id!', '/api/cached-videos/dQw4w9WgXc%00', '/api/videos/metadata/x']) {
+      expect((await guest().get(path).expect(400)).body).toMatchObject({ errorType: 'VALIDATION_ERROR', field: 'id' });
+    }
     await guest().get(`/api/cached-videos/${p.addVideo()}`).expect(404);
     await p.gateway.request().post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(401);
     await p.gateway.request().get('/api/videos').expect(401);
@@ -362,6 +367,7 @@ describe('analysis quotas', () => {
     await browser.post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(202);
     const res = await browser.post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(429);
     expect(res.body).toEqual({ message: videoMessages.memberQuota, errorType: 'ANALYSIS_QUOTA_EXCEEDED' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3600 - 120);
   });
 
   it('caps guest analyses per IPv6 /64, whatever the addresses in it', async () => {
@@ -372,6 +378,7 @@ describe('analysis quotas', () => {
     expect((await late.credits().expect(200)).body).toEqual({ left: 0, message: videoMessages.guestNetworkQuota });
     const refused = await late.submit(p.addVideo()).expect(429);
     expect(refused.body).toEqual({ message: videoMessages.guestNetworkQuota, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(GUEST_CREDIT_WINDOW_SECONDS - 120);
     await from('2001:db8:cccc:8::1').submit(p.addVideo()).expect(202);
   });
 

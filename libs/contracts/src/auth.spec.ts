@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authMessages, registerFormSchema, registerRequestSchema } from './auth';
-import { describeIssues } from './validation';
+import { describeIssues, requiredText } from './validation';
 
 const messagesOf = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);
@@ -47,6 +47,33 @@ describe('describeIssues', () => {
       { field: 'tags', message: 'tags must be a list' },
       { field: 'nested.count', message: 'nested.count must be a number' },
     ]);
+  });
+
+  it("words zod's own messages for a person, naming the field", () => {
+    const rules = z.object({
+      start: z.number().min(0),
+      title: z.string().max(5),
+      tags: z.array(z.string()).min(1),
+      force: z.literal(true),
+      kind: z.enum(['a', 'b']),
+      id: z.string().regex(/^x+$/),
+    });
+    expect(messagesOf(rules, { start: -1, title: 'too long', tags: [], force: false, kind: 'c', id: 'y' })).toEqual([
+      { field: 'start', message: 'start must be at least 0' },
+      { field: 'title', message: 'title must be at most 5 characters long' },
+      { field: 'tags', message: 'tags must be at least 1 item' },
+      { field: 'force', message: 'force must be true' },
+      { field: 'kind', message: 'kind must be "a" or "b"' },
+      { field: 'id', message: 'id is not valid' },
+    ]);
+  });
+
+  it("keeps a rule's own message, and gives a required field's when it is missing", () => {
+    const rules = z.object({ name: requiredText('Name is required').min(1, 'Name is required').max(3, 'Too long a name') });
+    expect(messagesOf(rules, {})).toEqual([{ field: 'name', message: 'Name is required' }]);
+    expect(messagesOf(rules, { name: null })).toEqual([{ field: 'name', message: 'Name is required' }]);
+    expect(messagesOf(rules, { name: 7 })).toEqual([{ field: 'name', message: 'name must be text' }]);
+    expect(messagesOf(rules, { name: 'Grace' })).toEqual([{ field: 'name', message: 'Too long a name' }]);
   });
 
   it('says when the body itself is not an object', () => {

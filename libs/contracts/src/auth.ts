@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './validation';
 
 /** Longest email address SMTP allows. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -21,14 +22,12 @@ export const authMessages = {
 /** Emails are compared and stored trimmed and lower-cased, so uniqueness ignores case. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-const registrationEmail = z
-  .string()
+const registrationEmail = requiredText(authMessages.invalidEmail)
   .trim()
   .max(EMAIL_MAX_LENGTH, authMessages.invalidEmail)
   .pipe(z.email(authMessages.invalidEmail));
 
-const registrationPassword = z
-  .string()
+const registrationPassword = requiredText(authMessages.passwordTooShort)
   .min(REGISTER_PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong)
   .refine((p) => /[a-z]/.test(p) && /[A-Z0-9]/.test(p), authMessages.passwordTooWeak);
@@ -49,8 +48,13 @@ export const registerFormSchema = registerRequestSchema
 
 /** POST /api/login: both fields required, nothing more. */
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1, authMessages.emailRequired).max(EMAIL_MAX_LENGTH, authMessages.invalidCredentials),
-  password: z.string().min(1, authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, authMessages.invalidCredentials),
+  email: requiredText(authMessages.emailRequired)
+    .trim()
+    .min(1, authMessages.emailRequired)
+    .max(EMAIL_MAX_LENGTH, authMessages.invalidCredentials),
+  password: requiredText(authMessages.passwordRequired)
+    .min(1, authMessages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, authMessages.invalidCredentials),
 });
 
 export const aiProviders = ['openai', 'grok', 'gemini'] as const;

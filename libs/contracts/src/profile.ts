@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth';
 import { SETTINGS_PASSWORD_MIN_LENGTH } from './constants';
+import { requiredText } from './validation';
 
 const NAME_MAX_LENGTH = 100;
 
@@ -18,27 +19,33 @@ export const profileMessages = {
 
 /** PATCH /api/profile. */
 export const updateProfileSchema = z.object({
-  firstName: z.string().trim().min(1, profileMessages.firstNameRequired).max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
-  lastName: z.string().trim().min(1, profileMessages.lastNameRequired).max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
+  firstName: requiredText(profileMessages.firstNameRequired)
+    .trim()
+    .min(1, profileMessages.firstNameRequired)
+    .max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
+  lastName: requiredText(profileMessages.lastNameRequired)
+    .trim()
+    .min(1, profileMessages.lastNameRequired)
+    .max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
 });
 
 /** PATCH /api/profile/email: the new address, and the current password that proves it is the owner asking. */
 export const updateEmailSchema = z.object({
-  email: z.string().trim().max(EMAIL_MAX_LENGTH, profileMessages.invalidEmail).pipe(z.email(profileMessages.invalidEmail)),
-  currentPassword: z
-    .string()
+  email: requiredText(profileMessages.invalidEmail)
+    .trim()
+    .max(EMAIL_MAX_LENGTH, profileMessages.invalidEmail)
+    .pipe(z.email(profileMessages.invalidEmail)),
+  currentPassword: requiredText(profileMessages.currentPasswordRequired)
     .min(SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.currentPasswordRequired)
     .max(PASSWORD_MAX_LENGTH, profileMessages.currentPasswordIncorrect),
 });
 
 /** PATCH /api/profile/password: the settings minimum (6) differs from registration's (8). */
 export const updatePasswordSchema = z.object({
-  currentPassword: z
-    .string()
+  currentPassword: requiredText(profileMessages.currentPasswordRequired)
     .min(SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.currentPasswordRequired)
     .max(PASSWORD_MAX_LENGTH, profileMessages.currentPasswordIncorrect),
-  newPassword: z
-    .string()
+  newPassword: requiredText(profileMessages.newPasswordTooShort)
     .min(SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.newPasswordTooShort)
     .max(PASSWORD_MAX_LENGTH, profileMessages.newPasswordTooLong),
 });

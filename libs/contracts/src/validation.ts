@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** One validation problem as a person should read it, with the field it concerns. */
 export interface FieldProblem {
@@ -24,17 +24,50 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /**
- * Turns zod issues into messages that name their field. Our own messages are kept
- * as they are; zod's generic type errors become "email is required" / "email must be text".
+ * Text a field must hold, with the message a person reads when it is missing (the same as when it
+ * is empty, say), where zod would say "Invalid input: expected string, received undefined".
+ */
+export const requiredText = (message: string) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined) });
+
+/** zod's own wording, which no person should read: "Invalid input: expected true", "Too small: expected …". */
+const ZOD_WORDING = /^(Invalid input|Invalid option|Invalid string:|Too small: expected|Too big: expected)/;
+
+function sizeOf(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, bound: number | bigint): string {
+  const unit = issue.origin === 'string' ? 'character' : issue.origin === 'array' ? 'item' : null;
+  if (!unit) return String(bound);
+  return `${bound} ${unit}${Number(bound) === 1 ? '' : 's'}${unit === 'character' ? ' long' : ''}`;
+}
+
+/** A message naming the field for one of zod's own issues. */
+function plainly(issue: z.core.$ZodIssue, field: string, input: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (field === 'body') return 'The request body must be a JSON object';
+      const value = valueAt(input, issue.path);
+      if (value === undefined || value === null) return `${field} is required`;
+      return `${field} must be ${typeNames[issue.expected] ?? issue.expected}`;
+    }
+    case 'invalid_value':
+      return `${field} must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+    case 'too_small':
+      return `${field} must be at least ${sizeOf(issue, issue.minimum)}`;
+    case 'too_big':
+      return `${field} must be at most ${sizeOf(issue, issue.maximum)}`;
+    default:
+      return `${field} is not valid`;
+  }
+}
+
+/**
+ * Turns zod issues into messages that name their field. Our own messages are kept as they are;
+ * zod's generic ones become "email is required", "email must be text", "start must be at least 0".
  */
 export function describeIssues(error: z.ZodError, input: unknown): FieldProblem[] {
   return error.issues.map((issue) => {
     const field = issue.path.map(String).join('.') || 'body';
-    if (issue.code !== 'invalid_type') return { field, message: issue.message };
-    if (field === 'body') return { field, message: 'The request body must be a JSON object' };
-    const value = valueAt(input, issue.path);
-    if (value === undefined || value === null) return { field, message: `${field} is required` };
-    return { field, message: `${field} must be ${typeNames[issue.expected] ?? issue.expected}` };
+    const own = !ZOD_WORDING.test(issue.message) && !(issue.code === 'invalid_type' && field === 'body');
+    return { field, message: own ? issue.message : plainly(issue, field, input) };
   });
 }
 

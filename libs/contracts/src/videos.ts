@@ -6,6 +6,9 @@ import { videoIdSchema } from './video-id';
 /** ?videoId= of the video endpoints. */
 export const videoIdQuerySchema = z.object({ videoId: videoIdSchema });
 
+/** The `{id}` of a path such as /api/cached-videos/{id}. */
+export const videoIdPathSchema = z.object({ id: videoIdSchema });
+
 /** POST /api/videos/transcript body (the query carries the id). */
 export const transcriptRequestSchema = z.object({ youtubeUrl: z.string().max(2048).optional() });
 

@@ -1,7 +1,7 @@
 // The one owner of users: accounts, their credentials and settings.
 import { normalizeEmail } from '@findclips/contracts';
 import { UserEntity } from './entities';
-import type { DataSource, Repository } from 'typeorm';
+import { IsNull, type DataSource, type Repository } from 'typeorm';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -38,6 +38,16 @@ export class Users {
 
   create(fields: Partial<UserEntity> & { email: string }) {
     return this.repo.save(this.repo.create({ ...fields, email: normalizeEmail(fields.email) }));
+  }
+
+  /**
+   * Changes the user's credentials only while their password hash is still the one `user` was
+   * read with: of two changes racing from two sessions, the later one finds it changed and gets
+   * null, as if its current password were wrong (it no longer is the current one).
+   */
+  async updateCredentials(user: UserEntity, fields: Pick<Partial<UserEntity>, 'email' | 'passwordHash'>) {
+    const { affected } = await this.repo.update({ id: user.id, passwordHash: user.passwordHash ?? IsNull() }, fields);
+    return affected ? Object.assign(user, fields) : null;
   }
 
   async update(user: UserEntity, fields: Partial<UserEntity>): Promise<UserEntity> {

@@ -164,8 +164,9 @@ export function createApp(deps: GatewayDeps) {
     }),
   );
 
-  app.use('/api', notFound);
   app.use(web.fallback());
+  // Whatever nothing answered (an API route, a POST to a page, a page asked for as JSON): JSON too.
+  app.use(notFound);
   app.use(errorHandler);
   return app;
 }

@@ -1,5 +1,11 @@
 /** What a connected socket may ask: to follow a video's room (with its limits), and X accounts (disabled). */
-import { joinVideoSchema, socketMessages, X_FEATURES_DISABLED_MESSAGE, type JoinAnswer } from '@findclips/contracts';
+import {
+  describeIssues,
+  joinVideoSchema,
+  socketMessages,
+  X_FEATURES_DISABLED_MESSAGE,
+  type JoinAnswer,
+} from '@findclips/contracts';
 import type { RealtimeEnv } from '@findclips/config';
 import { videoRoom, type LiveSocket } from './live-server';
 
@@ -23,7 +29,11 @@ export function handleJoins(socket: LiveSocket, limits: JoinLimits): void {
     socket.data.joins = socket.data.joins.filter((t) => now - t < 60_000);
     if (socket.data.joins.length >= limits.REALTIME_JOINS_PER_MINUTE) return refuse(socketMessages.tooManyJoins);
     socket.data.joins.push(now);
-    if (!parsed.success) return refuse(socketMessages.invalidVideo);
+    if (!parsed.success) {
+      // The video id has the protocol's own message; another field is named in its own.
+      const [first] = describeIssues(parsed.error, payload);
+      return refuse(first && first.field !== 'videoId' && first.field !== 'body' ? first.message : socketMessages.invalidVideo);
+    }
 
     const { videoId, leaveOthers } = parsed.data;
     const videoRooms = [...socket.rooms].filter((room) => room.startsWith('video:'));

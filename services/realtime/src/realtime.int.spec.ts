@@ -192,6 +192,16 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     const refused = nextOf(socket, 'JOIN_VIDEO_ERROR');
     socket.emit('join_video', { videoId: 'bad id', transactionId: 'x1' });
     expect(await refused).toEqual({ transactionId: 'x1', message: socketMessages.invalidVideo });
+    // A good id with another field wrong is told which field.
+    const answers = await Promise.all(
+      [{ leaveOthers: 1 }, { transactionId: 'y'.repeat(129) }].map((extra) =>
+        socket.timeout(2_000).emitWithAck('join_video', { videoId: 'roomAAAAAAA', ...extra }),
+      ),
+    );
+    expect(answers.map((a: { message: string }) => a.message)).toEqual([
+      'leaveOthers must be true or false',
+      'transactionId must be at most 128 characters long',
+    ]);
 
     const ack = await socket.timeout(2_000).emitWithAck('activate_x_account', { accountId: 1 });
     expect(ack).toEqual({ success: false, message: X_FEATURES_DISABLED_MESSAGE });

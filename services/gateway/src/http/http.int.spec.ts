@@ -2,6 +2,7 @@ import { X_FEATURES_DISABLED_MESSAGE } from '@findclips/contracts';
 import { ScheduledPostEntity } from '@findclips/db';
 import { strongPassword, uniqueEmail } from '@findclips/testing';
 import express from 'express';
+import http from 'node:http';
 import supertest from 'supertest';
 import { startTestGateway, type TestGateway } from '../test/harness';
 import { errorHandler } from './errors';
@@ -125,6 +126,34 @@ describe('requests the gateway refuses', () => {
   it('answers 404 JSON for an unknown API route', async () => {
     const res = await gw.request().get('/api/nope').expect(404);
     expect(res.body).toMatchObject({ message: 'No such endpoint: GET /api/nope', errorType: 'NOT_FOUND' });
+  });
+
+  it("answers 404 JSON, not the framework's page, for what no route takes outside the API", async () => {
+    const post = await gw.request().post('/auth').expect(404);
+    expect(post.body).toMatchObject({ message: 'No such endpoint: POST /auth', errorType: 'NOT_FOUND' });
+    const json = await gw.request().get('/history').set('accept', 'application/json').expect(404);
+    expect(json.body).toMatchObject({ message: 'No such endpoint: GET /history' });
+    expect(JSON.stringify([post.text, json.text])).not.toMatch(/Cannot (GET|POST)|<pre>/);
+  });
+
+  it('never answers 500 to a request target no URL parser reads, and logs it without its query', async () => {
+    const { hostname, port } = new URL(gw.url);
+    const targets = ['//a:99999/api/user?code=secret-code', '//[::1?x=1', 'http://localhost:99999/api/user?x=1'];
+    for (const path of targets) {
+      const status = await new Promise<number>((resolve, reject) => {
+        http
+          .request({ hostname, port, path, method: 'GET', headers: { accept: 'application/json' } }, (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          })
+          .on('error', reject)
+          .end();
+      });
+      expect([path, status >= 400 && status < 500]).toEqual([path, true]);
+    }
+    const logs = gw.logs.join('\n');
+    expect(logs).not.toContain('secret-code');
+    expect(logs).toContain('"url":"//a:99999/api/user"');
   });
 
   describe('cross-site requests', () => {

@@ -8,7 +8,13 @@ const SECRET_PARAMS = ['code', 'state', 'token', 'access_token', 'id_token'];
 
 function loggableUrl(url: string | undefined): string | undefined {
   if (!url?.includes('?')) return url;
-  const parsed = new URL(url, 'http://x');
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://x');
+  } catch {
+    // A request target no URL parser reads ('//a:99999/x?y'): its query cannot be told apart, so none is logged.
+    return url.slice(0, url.indexOf('?'));
+  }
   for (const name of SECRET_PARAMS) if (parsed.searchParams.has(name)) parsed.searchParams.set(name, '[redacted]');
   return `${parsed.pathname}${parsed.search}`;
 }

@@ -29,7 +29,9 @@ describe('profile, email and password settings', () => {
       [{ firstName: '', lastName: 'Hopper' }, profileMessages.firstNameRequired, 'firstName'],
       [{ firstName: '   ', lastName: 'Hopper' }, profileMessages.firstNameRequired, 'firstName'],
       [{ firstName: 'Grace', lastName: '' }, profileMessages.lastNameRequired, 'lastName'],
-      [{ firstName: 'Grace' }, 'lastName is required', 'lastName'],
+      [{ firstName: 'Grace' }, profileMessages.lastNameRequired, 'lastName'],
+      [{ lastName: 'Hopper' }, profileMessages.firstNameRequired, 'firstName'],
+      [{ firstName: 42, lastName: 'Hopper' }, 'firstName must be text', 'firstName'],
     ])('refuses %p', async (body, message, field) => {
       const { browser } = await signedIn();
       const res = await browser.patch('/api/profile').send(body).expect(400);
@@ -77,7 +79,7 @@ describe('profile, email and password settings', () => {
       const { browser, email } = await signedIn();
       const next = uniqueEmail('hijack');
       const missing = await browser.patch('/api/profile/email').send({ email: next }).expect(400);
-      expect(missing.body).toMatchObject({ message: 'currentPassword is required', field: 'currentPassword' });
+      expect(missing.body).toMatchObject({ message: profileMessages.currentPasswordRequired, field: 'currentPassword' });
       const wrong = await browser
         .patch('/api/profile/email')
         .send({ email: next, currentPassword: 'not-the-password' })
@@ -116,6 +118,35 @@ describe('profile, email and password settings', () => {
       await elsewhere.get('/api/user').expect(401);
       await gw.request().post('/api/login').send({ email, password }).expect(401);
       await gw.request().post('/api/login').send({ email, password: newPassword }).expect(200);
+    });
+
+    it('of two changes sent at once from two sessions, accepts one and refuses the other', async () => {
+      const { browser, email, password } = await signedIn();
+      const elsewhere = gw.browser();
+      await elsewhere.post('/api/login').send({ email, password }).expect(200);
+
+      const tries = [
+        { client: browser, newPassword: 'first-new-secret' },
+        { client: elsewhere, newPassword: 'second-new-secret' },
+      ];
+      const answers = await Promise.all(
+        tries.map(({ client, newPassword }) =>
+          client.patch('/api/profile/password').send({ currentPassword: password, newPassword }),
+        ),
+      );
+      // Told "updated" means updated: the other change no longer had the current password.
+      const accepted = tries.filter((_, i) => answers[i]!.status === 200);
+      expect(accepted).toHaveLength(1);
+      const refused = answers.find((res) => res.status !== 200)!;
+      expect([400, 401]).toContain(refused.status);
+      if (refused.status === 400) expect(refused.body.message).toBe(profileMessages.currentPasswordIncorrect);
+      for (const { newPassword } of tries) {
+        await gw
+          .request()
+          .post('/api/login')
+          .send({ email, password: newPassword })
+          .expect(newPassword === accepted[0]!.newPassword ? 200 : 401);
+      }
     });
 
     it('refuses a wrong current password', async () => {

@@ -9,10 +9,18 @@ function refuseIfManagedByGoogle(user: UserEntity) {
   if (user.googleId) throw new AppError('FORBIDDEN', profileMessages.managedByGoogle);
 }
 
+const currentPasswordIncorrect = () =>
+  new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, { field: 'currentPassword' });
+
 async function requireCurrentPassword(user: UserEntity, currentPassword: string) {
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, { field: 'currentPassword' });
-  }
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw currentPasswordIncorrect();
+}
+
+/** Writes a credential change checked against the password the request proved, unless another change came first. */
+async function updateCredentials(users: Users, user: UserEntity, fields: { email?: string; passwordHash?: string }) {
+  const updated = await users.updateCredentials(user, fields);
+  if (!updated) throw currentPasswordIncorrect();
+  return updated;
 }
 
 /** A new name: first and last, the full name made of both. */
@@ -41,7 +49,7 @@ export async function changeEmail(
   await requireCurrentPassword(user, request.currentPassword);
   const email = normalizeEmail(request.email);
   if (email === user.email) return { user, changed: false };
-  return withFreeEmail(users, email, async () => ({ user: await users.update(user, { email }), changed: true }));
+  return withFreeEmail(users, email, async () => ({ user: await updateCredentials(users, user, { email }), changed: true }));
 }
 
 /** A new password needs the current one; `read` parses the request, as for the email. */
@@ -53,5 +61,5 @@ export async function changePassword(
   refuseIfManagedByGoogle(user);
   const { currentPassword, newPassword } = read();
   await requireCurrentPassword(user, currentPassword);
-  return { user: await users.update(user, { passwordHash: await hashPassword(newPassword) }), changed: true };
+  return { user: await updateCredentials(users, user, { passwordHash: await hashPassword(newPassword) }), changed: true };
 }

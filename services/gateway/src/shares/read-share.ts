@@ -39,12 +39,13 @@ export interface ReadShareDeps {
 }
 
 /**
- * Who is looking, for the view count: the member, else the guest, else the client's address (an
- * IPv6 /64, hashed), whatever browser it claims to be. Null for the share's owner: their visits are no views.
+ * Who is looking, for the view count: the member, else the client's address (an IPv6 /64, hashed),
+ * whatever browser or guest id it claims (a guest id is the browser's own word, so new ones would
+ * count anew). Null for the share's owner: their visits are no views.
  */
 function visitorOf({ userId, guestId, address }: Viewer, share: SharedAnalysisEntity): string | null {
   if (userId !== null) return share.userId === userId ? null : `u:${userId}`;
-  if (guestId) return share.guestSessionId === guestId ? null : `g:${guestId}`;
+  if (guestId && share.guestSessionId === guestId) return null;
   return `a:${createHash('sha256').update(clientAddressKey(address)).digest('base64url').slice(0, 22)}`;
 }
 

@@ -116,8 +116,10 @@ describe('sharing an analysis', () => {
       readShare(reader, shareId, { userId: null, guestId: null, address: '198.51.100.1', ...viewer });
 
     expect(await open({ userId: user.id })).toMatchObject({ viewCount: 0, isOwner: true, transcriptSource: 'youtube' });
-    expect(await open({ guestId: 'guest-one-000000' })).toMatchObject({ viewCount: 1, isOwner: false });
-    expect((await open({ guestId: 'guest-one-000000' })).viewCount).toBe(1);
+    expect(await open({ guestId: 'guest-one-000000', address: '203.0.113.7' })).toMatchObject({ viewCount: 1, isOwner: false });
+    expect((await open({ guestId: 'guest-one-000000', address: '203.0.113.7' })).viewCount).toBe(1);
+    // A guest id is the browser's own word: a new one from the same address is the same visitor.
+    expect((await open({ guestId: 'guest-two-000000', address: '203.0.113.7' })).viewCount).toBe(1);
     expect((await open({ address: '2001:db8::1' })).viewCount).toBe(2);
     // Another address of the same IPv6 /64 is the same visitor.
     expect((await open({ address: '2001:db8::2' })).viewCount).toBe(2);

@@ -64,6 +64,16 @@ async function used(redis: RedisClient, key: string, windowSeconds: number): Pro
   return redis.zCount(key, Date.now() - windowSeconds * 1000, '+inf');
 }
 
+/** Seconds until the oldest use still in a rolling window leaves it (1 at least). */
+async function freeIn(redis: RedisClient, key: string, windowSeconds: number): Promise<number> {
+  const now = Date.now();
+  const [oldest] = await redis.zRangeWithScores(key, now - windowSeconds * 1000, '+inf', {
+    BY: 'SCORE',
+    LIMIT: { offset: 0, count: 1 },
+  });
+  return Math.max(1, Math.ceil(((oldest?.score ?? now) + windowSeconds * 1000 - now) / 1000));
+}
+
 export type CreditRefusal = 'guest' | 'network';
 
 /**
@@ -103,6 +113,16 @@ export class GuestCredits {
     return (await this.standing(guestId, ip)).left;
   }
 
+  /** Whether the guest has paid for this video in the window (it re-opens for free). */
+  async paidFor(guestId: string, videoId: string): Promise<boolean> {
+    return Boolean(await this.redis.sIsMember(this.videosKey(guestId), videoId));
+  }
+
+  /** Seconds until the limit that refused a new video frees a credit. */
+  async retryAfter(refused: CreditRefusal, guestId: string, ip: string): Promise<number> {
+    return freeIn(this.redis, refused === 'guest' ? this.guestKey(guestId) : this.addressKey(ip), GUEST_CREDIT_WINDOW_SECONDS);
+  }
+
   /**
    * Spends a credit on `videoId` in one atomic step: parallel requests for one video spend once
    * (`paid: false` for all but one); `refused` says which limit refused it.
@@ -139,9 +159,11 @@ export class MemberAnalysisLimit {
     private readonly perHour: number,
   ) {}
 
-  async take(userId: number): Promise<boolean> {
-    const { refused } = await spend(this.redis, [redisKeys(this.keyPrefix).memberAnalyses(userId)], [this.perHour], 60 * 60);
-    return refused === 0;
+  /** Takes one analysis, or answers how many seconds until one is free. */
+  async take(userId: number): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+    const key = redisKeys(this.keyPrefix).memberAnalyses(userId);
+    const { refused, retryAfterSeconds } = await spend(this.redis, [key], [this.perHour], 60 * 60);
+    return refused === 0 ? { ok: true } : { ok: false, retryAfterSeconds };
   }
 }
 

@@ -1,5 +1,12 @@
 // The submit-video use cases (guests, members, re-analysis) called directly.
-import { AppError, GUEST_CREDITS, topicsSchema, videoMessages, type Topic } from '@findclips/contracts';
+import {
+  AppError,
+  GUEST_CREDIT_WINDOW_SECONDS,
+  GUEST_CREDITS,
+  topicsSchema,
+  videoMessages,
+  type Topic,
+} from '@findclips/contracts';
 import {
   AnalysisEdits,
   CachedVideos,
@@ -14,6 +21,7 @@ import { createLogger, createRedisClient, REDIS_DEADLINE_MS, type RedisClient } 
 import { buildUser, sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
 import { YoutubeClient } from '@findclips/youtube';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { testDataSource } from '../test/harness';
 import { VideoMetadataService } from './metadata';
@@ -115,7 +123,14 @@ describe('submitting a video', () => {
         throw new Error('the submission was accepted');
       },
       (error: unknown) =>
-        error instanceof AppError ? { code: error.code, message: error.message, ...error.extra } : Promise.reject(error),
+        error instanceof AppError
+          ? {
+              code: error.code,
+              message: error.message,
+              ...error.extra,
+              ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+            }
+          : Promise.reject(error),
     );
 
   const submitter = (videoId: string) => ({ videoId, address, requestId: `req-${videoId}` });
@@ -190,13 +205,35 @@ describe('submitting a video', () => {
 
       for (let i = 0; i < GUEST_CREDITS; i++) await submitAsGuest(deps, guestId, submitter(videoOnYoutube()));
       const third = videoOnYoutube();
-      expect(await refusal(submitAsGuest(deps, guestId, submitter(third)))).toEqual({
+      const refused = await refusal(submitAsGuest(deps, guestId, submitter(third)));
+      expect(refused).toEqual({
         code: 'GUEST_QUOTA_EXCEEDED',
         message: videoMessages.guestQuota,
         left: 0,
+        retryAfterSeconds: expect.any(Number),
       });
+      // The first credit comes back 24 hours after it was spent, a moment ago.
+      expect(refused.retryAfterSeconds).toBeGreaterThan(GUEST_CREDIT_WINDOW_SECONDS - 60);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(GUEST_CREDIT_WINDOW_SECONDS);
       expect(await queuedJob({ scope: 'shared', videoId: third, userId: null })).toBeNull();
       expect(await deps.guests.has(guestId, third)).toBe(false);
+    });
+
+    it('spends its last credit once when it submits the same new video several times at once, refusing none', async () => {
+      const guestId = randomUUID();
+      for (let i = 0; i < GUEST_CREDITS - 1; i++) await submitAsGuest(deps, guestId, submitter(videoOnYoutube()));
+      const last = videoOnYoutube();
+      // Requests 4 ms apart: some check their credits after another has spent the last one.
+      const submissions = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) => delay(i * 4).then(() => submitAsGuest(deps, guestId, submitter(last)))),
+      );
+      expect(submissions.map((s) => (s.status === 'fulfilled' ? [s.value.kind, s.value.left] : String(s.reason)))).toEqual(
+        Array.from({ length: 40 }, () => ['queued', 0]),
+      );
+      expect(await deps.guests.has(guestId, last)).toBe(true);
+      expect(await refusal(submitAsGuest(deps, guestId, submitter(videoOnYoutube())))).toMatchObject({
+        code: 'GUEST_QUOTA_EXCEEDED',
+      });
     });
 
     it('gets a finished analysis for a credit without YouTube being asked', async () => {
@@ -257,10 +294,15 @@ describe('submitting a video', () => {
       const limited = { ...deps, memberLimit: new MemberAnalysisLimit(redis, `${keyPrefix}limited:`, 1) };
       await submitAsMember(limited, member, submitter(videoOnYoutube()));
       const second = videoOnYoutube();
-      expect(await refusal(submitAsMember(limited, member, submitter(second)))).toEqual({
+      const refused = await refusal(submitAsMember(limited, member, submitter(second)));
+      expect(refused).toEqual({
         code: 'ANALYSIS_QUOTA_EXCEEDED',
         message: videoMessages.memberQuota,
+        retryAfterSeconds: expect.any(Number),
       });
+      // The hour's analysis was taken a moment ago: the next is free in about an hour.
+      expect(refused.retryAfterSeconds).toBeGreaterThan(3500);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(3600);
       expect(await queuedJob({ scope: 'shared', videoId: second, userId: member.id })).toBeNull();
       expect((await deps.history.list(member.id, 'recent')).map((row) => row.youtubeId)).not.toContain(second);
     });

@@ -66,10 +66,20 @@ export function checkVideo(facts: VideoFacts, guest: boolean, { captionsUploaded
 }
 
 /** Either way the guest can start nothing new today: `left` is 0, as the credits route then says. */
-function quotaError(refused: CreditRefusal): AppError {
+/** A guest's refusal, saying when the limit that refused frees a credit. */
+async function quotaError(credits: GuestCredits, refused: CreditRefusal, guestId: string, address: string): Promise<AppError> {
   return new AppError('GUEST_QUOTA_EXCEEDED', refused === 'guest' ? videoMessages.guestQuota : videoMessages.guestNetworkQuota, {
     extra: { left: 0 },
+    retryAfterSeconds: await credits.retryAfter(refused, guestId, address),
   });
+}
+
+/** Takes one of the member's analyses of the hour, or refuses saying when one is free. */
+async function takeMemberAnalysis(memberLimit: MemberAnalysisLimit, userId: number): Promise<void> {
+  const taken = await memberLimit.take(userId);
+  if (!taken.ok) {
+    throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota, { retryAfterSeconds: taken.retryAfterSeconds });
+  }
 }
 
 const running = (row: Pick<CachedVideo, 'analysisStatus'> | null) =>
@@ -126,7 +136,7 @@ export async function submitAsMember(
 
   const facts = await metadata.get(videoId, address);
   checkVideo(facts, false);
-  if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
+  await takeMemberAnalysis(memberLimit, user.id);
   await history.add(user.id, videoId, facts);
   await enqueueAnalysis(queue, { videoId, scope: 'shared', userId: user.id, provider: user.aiProvider, requestId });
   return { kind: 'queued', video: facts, status: running(cached) };
@@ -145,7 +155,8 @@ export async function submitAsGuest(
   const [cached, reopened] = await Promise.all([shared.find(videoId), guests.has(guestId, videoId)]);
   if (!reopened) {
     const { refused } = await credits.standing(guestId, address);
-    if (refused) throw quotaError(refused);
+    // A request racing the one that paid for this video (a double submit) joins it, not refused.
+    if (refused && !(await credits.paidFor(guestId, videoId))) throw await quotaError(credits, refused, guestId, address);
   }
   // A finished analysis needs nothing from YouTube; anything else is looked up (and checked).
   const video: { finished: CachedVideo } | { finished: null; facts: VideoFacts } =
@@ -159,7 +170,7 @@ export async function submitAsGuest(
   } else {
     if (!video.finished) checkVideo(video.facts, true);
     const spent = await credits.spendOn(guestId, address, videoId);
-    if (!spent.ok) throw quotaError(spent.refused);
+    if (!spent.ok) throw await quotaError(credits, spent.refused, guestId, address);
     left = spent.left;
     await guests.record(guestId, videoId);
   }
@@ -195,7 +206,7 @@ export async function reanalyze(
   // Captions the member brought before serve every re-analysis of the video.
   const captionsUploaded = Boolean(captions) || (await uploads.nameOf(user.id, videoId)) !== null;
   checkVideo(facts, false, { captionsUploaded });
-  if (!(await memberLimit.take(user.id))) throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota);
+  await takeMemberAnalysis(memberLimit, user.id);
   await captions?.store();
   await history.add(user.id, videoId, facts);
   await enqueueAnalysis(queue, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId });

@@ -5,7 +5,7 @@ import {
   uploadCaptionsRequestSchema,
   transcriptRequestSchema,
   videoIdQuerySchema,
-  videoIdSchema,
+  videoIdPathSchema,
   videoMessages,
   type GuestCreditsResponse,
   type HistoryVideo,
@@ -76,7 +76,7 @@ function analysisView(
 
 const memberView = ({ row, personal, edited, uploaded }: MemberAnalysis) => analysisView(row, personal, edited, uploaded);
 
-const videoIdParam = (req: Request) => parseInput(videoIdSchema, req.params.id);
+const videoIdParam = (req: Request) => parseInput(videoIdPathSchema, { id: req.params.id }).id;
 const videoIdQuery = (req: Request) => parseInput(videoIdQuerySchema, req.query).videoId;
 
 /** A submission as the client reads it: 200 with the topics, or 202 while the analysis runs. */
