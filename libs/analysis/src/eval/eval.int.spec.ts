@@ -116,10 +116,12 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
       expect(quotes.endsOnSentence / quotes.judgedOnSentence!).toBeGreaterThanOrEqual(0.95);
       expect(quotes.startsOnSentence / quotes.judgedOnSentence!).toBeGreaterThanOrEqual(0.85);
     }
-    // Auto-captions have no punctuation: sentence starts restored from the words (5% before).
+    // Auto-captions have no punctuation: sentence starts restored from the words (5% / 11% before
+    // issue 16, 79% / 65% before mails joined the boundary model's training text; 83% / 70% now).
     const stripped = row('podcasts, as auto-captions', 'local analyzer').quotes!;
-    expect(stripped.startsOnSentence / stripped.judgedOnSentence!).toBeGreaterThanOrEqual(0.6);
-    expect(stripped.endsOnSentence / stripped.judgedOnSentence!).toBeGreaterThanOrEqual(0.45);
+    expect(stripped.startsOnSentence / stripped.judgedOnSentence!).toBeGreaterThanOrEqual(0.81);
+    expect(stripped.endsOnSentence / stripped.judgedOnSentence!).toBeGreaterThanOrEqual(0.68);
+    expect(stripped.quotes).toBeGreaterThanOrEqual(1_800);
   });
 });
 

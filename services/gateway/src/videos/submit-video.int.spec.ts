@@ -100,9 +100,9 @@ describe('submitting a video', () => {
   }
 
   /** A video whose shared analysis is complete, through the table's owner as the worker does it. */
-  async function analysed(videoId: string): Promise<void> {
+  async function analysed(videoId: string, durationSeconds = 600): Promise<void> {
     await deps.cached.saveFetched(
-      { videoId, title: `Talk ${videoId}`, thumbnailUrl: null, description: null, channelTitle: null, durationSeconds: 600 },
+      { videoId, title: `Talk ${videoId}`, thumbnailUrl: null, description: null, channelTitle: null, durationSeconds },
       'en',
       sampleTranscript(120),
     );
@@ -198,6 +198,14 @@ describe('submitting a video', () => {
       const guestId = randomUUID();
       const tooLong = videoOnYoutube({ minutes: 61 });
       expect(await refusal(submitAsGuest(deps, guestId, submitter(tooLong)))).toEqual({
+        code: 'GUEST_VIDEO_TOO_LONG',
+        message: videoMessages.guestTooLong,
+      });
+      expect(await deps.credits.left(guestId, address)).toBe(GUEST_CREDITS);
+      // Also when a member has had it analysed already.
+      const analysedLong = videoOnYoutube({ minutes: 90 });
+      await analysed(analysedLong, 90 * 60);
+      expect(await refusal(submitAsGuest(deps, guestId, submitter(analysedLong)))).toEqual({
         code: 'GUEST_VIDEO_TOO_LONG',
         message: videoMessages.guestTooLong,
       });

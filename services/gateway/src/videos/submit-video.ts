@@ -62,11 +62,20 @@ export function checkVideo(facts: VideoFacts, guest: boolean, { captionsUploaded
   const seconds = facts.durationSeconds;
   if (seconds === null) throw new AppError('VIDEO_TOO_LONG', videoMessages.unknownLength);
   if (seconds > VIDEO_MAX_SECONDS) throw new AppError('VIDEO_TOO_LONG', videoMessages.tooLong);
-  if (guest && seconds > GUEST_VIDEO_MAX_SECONDS) throw new AppError('GUEST_VIDEO_TOO_LONG', videoMessages.guestTooLong);
+  if (guest) checkGuestLength(seconds);
 }
 
-/** Either way the guest can start nothing new today: `left` is 0, as the credits route then says. */
-/** A guest's refusal, saying when the limit that refused frees a credit. */
+/** Guests get videos of at most 60 minutes, also when someone else has analysed one already. */
+function checkGuestLength(seconds: number | null): void {
+  if (seconds !== null && seconds > GUEST_VIDEO_MAX_SECONDS) {
+    throw new AppError('GUEST_VIDEO_TOO_LONG', videoMessages.guestTooLong);
+  }
+}
+
+/**
+ * A guest's refusal: either way they can start nothing new now, so `left` is 0 (as the credits
+ * route then says), and Retry-After says when the limit that refused frees a credit.
+ */
 async function quotaError(credits: GuestCredits, refused: CreditRefusal, guestId: string, address: string): Promise<AppError> {
   return new AppError('GUEST_QUOTA_EXCEEDED', refused === 'guest' ? videoMessages.guestQuota : videoMessages.guestNetworkQuota, {
     extra: { left: 0 },
@@ -163,6 +172,7 @@ export async function submitAsGuest(
     cached?.analysisStatus === 'complete'
       ? { finished: cached }
       : { finished: null, facts: await metadata.get(videoId, address) };
+  checkGuestLength(video.finished ? video.finished.durationSeconds : video.facts.durationSeconds);
 
   let left: number;
   if (reopened) {
