@@ -613,6 +613,23 @@ describe('Find Clips in Chromium', () => {
     await topics(page).first().waitFor({ timeout: 60_000 });
     expect(await page.getByRole('progressbar').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Re-analyze' }).isEnabled()).toBe(true);
+
+    // A reload while the re-analysis waits for the worker (paused here) goes on following it.
+    const [worker] = stack.workers;
+    worker!.child.kill('SIGSTOP');
+    try {
+      await page.getByRole('button', { name: 'Re-analyze' }).click();
+      await confirm.getByRole('button', { name: 'Re-analyze' }).click();
+      await page.getByRole('progressbar', { name: 'Analysis progress' }).waitFor();
+      await page.reload();
+      await page.getByRole('progressbar', { name: 'Analysis progress' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Re-analyze' }).isDisabled()).toBe(true);
+    } finally {
+      worker!.child.kill('SIGCONT');
+    }
+    await toastRegion(page).getByText('Re-analysis complete', { exact: true }).waitFor({ timeout: 60_000 });
+    await topics(page).first().waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('button', { name: 'Re-analyze' }).isEnabled()).toBe(true);
   });
 
   it('works from the keyboard: every control reachable, dialogs keep focus, the clear menu', async () => {

@@ -186,6 +186,12 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     );
     await other.browser.get(`/api/user-videos/${videoId}`).expect(404);
     await p.gateway.request().post('/api/videos/analyze').send({ videoId }).expect(401);
+    // Once it has ended, a reload finds nothing running; a stranger is never told of it.
+    expect((await owner.browser.get(`/api/user-videos/${videoId}/status`).expect(200)).body).toEqual({
+      videoId,
+      reanalyzing: false,
+    });
+    await p.gateway.request().get(`/api/user-videos/${videoId}/status`).expect(401);
   });
 
   it('retries a 429 from the provider with backoff, then succeeds', async () => {

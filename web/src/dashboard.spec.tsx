@@ -221,6 +221,24 @@ describe('dashboard: clear menu and Re-analyze', () => {
     ]);
   });
 
+  it('goes on following the re-analysis when a video is opened while it still runs (a reload)', async () => {
+    rememberUser(member);
+    fakeApi({ ...memberVideo, [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: true }) });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    expect(screen.queryByText('Why small teams ship faster')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeDisabled();
+  });
+
+  it('shows the topics and offers Re-analyze when no re-analysis runs', async () => {
+    const { calls } = await openMemberVideo({
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
+    });
+    await waitFor(() => expect(calls.some((c) => c.path === `/api/user-videos/${VIDEO}/status`)).toBe(true));
+    expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeEnabled();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it("says 'Re-analysis failed' with the reason and keeps the topics", async () => {
     const user = userEvent.setup();
     await openMemberVideo({ 'POST /api/videos/analyze': json(503, { message: 'The analysis queue is unavailable' }) });

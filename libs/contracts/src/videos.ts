@@ -69,6 +69,9 @@ export const checkStatusResponseSchema = z.object({
   createdAt: z.string().nullable(),
 });
 
+/** GET /api/user-videos/{id}/status: whether the member's own re-analysis of the video waits or runs. */
+export const reanalysisStatusSchema = z.object({ videoId: videoIdSchema, reanalyzing: z.boolean() });
+
 /**
  * POST /api/videos/analyze: a member's private re-analysis. When the member has edited the
  * analysis, `discardEdits: true` says they agreed to lose the edits (otherwise 409).
@@ -141,6 +144,7 @@ export type VideoTranscript = z.infer<typeof videoTranscriptSchema>;
 export type VideoAnalysisResponse = z.infer<typeof videoAnalysisResponseSchema>;
 export type VideoMetadataResponse = z.infer<typeof videoMetadataResponseSchema>;
 export type CheckStatusResponse = z.infer<typeof checkStatusResponseSchema>;
+export type ReanalysisStatus = z.infer<typeof reanalysisStatusSchema>;
 export type GuestCreditsResponse = z.infer<typeof guestCreditsResponseSchema>;
 export type HistoryVideo = z.infer<typeof historyVideoSchema>;
 export type AnalysisEdit = z.infer<typeof analysisEditSchema>;

@@ -1,5 +1,6 @@
 import type { ExportFormat, ExportSource } from '@findclips/exports';
 import { Download } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../lib/toast';
 import { buttonClass } from './ui';
 
@@ -37,14 +38,44 @@ function download(text: string, name: string, mimeType: string) {
  */
 export function ExportMenu({ source }: { source: ExportSource }) {
   const toast = useToast();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  /** Closes the menu; focus goes back to 'Export' when it was inside the menu. */
+  const close = useCallback(() => {
+    const details = menu.current;
+    if (!details?.open) return;
+    const focusInside = details.contains(document.activeElement);
+    details.open = false;
+    if (focusInside) details.querySelector('summary')?.focus();
+  }, []);
+  // Open: a click or a tap outside it closes it, as any menu.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open, close]);
   const save = async (format: ExportFormat) => {
+    close();
     const { exportAnalysis } = await import('@findclips/exports');
     const file = exportAnalysis(format, source);
     download(file.text, fileName(source.title, file.extension), file.mimeType);
     if (file.notes.length) toast({ title: 'Chapters adjusted for YouTube', description: file.notes.join(' '), duration: 8_000 });
   };
   return (
-    <details className="relative">
+    <details
+      ref={menu}
+      className="relative"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && menu.current?.open) {
+          event.stopPropagation();
+          close();
+        }
+      }}
+    >
       <summary className={buttonClass('outline', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
         <Download className="h-4 w-4" aria-hidden />
         Export

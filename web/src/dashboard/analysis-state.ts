@@ -27,6 +27,8 @@ export type AnalysisAction =
   | { type: 'found'; videoId: string }
   | { type: 'running'; videoId: string }
   | { type: 'reanalyze' }
+  /** The re-analysis ended while no live event could say so: its topics are fetched anew. */
+  | { type: 'reanalysisEnded' }
   | { type: 'loadFailed'; message: string }
   | { type: 'clear' }
   | { type: 'event'; event: AnalysisEvent };
@@ -54,6 +56,8 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
       return { ...state, phase: 'aiAnalysisInProgress' };
     case 'reanalyze':
       return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: true, error: null };
+    case 'reanalysisEnded':
+      return { ...state, reanalyzing: false };
     case 'loadFailed':
       return { ...state, phase: 'error', error: { type: 'DATA_LOADING', message: action.message, categories: [] } };
     case 'clear':

@@ -10,7 +10,11 @@ import { SESSION_EXPIRED, failureToast } from './failure-toasts';
 import { useCurrentVideo } from './use-current-video';
 import { useLiveChannel } from './use-live';
 import { useSubmitVideo } from './use-submit-video';
-import { analysisKey, checkStatus, useAnalysis, useGuestCredits } from './video-data';
+import { analysisKey, checkStatus, reanalysisStatus, useAnalysis, useGuestCredits } from './video-data';
+
+const ignore = () => undefined;
+
+const REANALYSIS_COMPLETE = { title: 'Re-analysis complete', description: 'The new topics are ready.' };
 
 /**
  * The dashboard's analysis: the current video (`useCurrentVideo`), submitting links
@@ -28,11 +32,22 @@ export function useAnalysisFlow(auth: AuthState) {
   stateRef.current = state;
   useCurrentVideo(auth, state.videoId, dispatch);
 
-  // Topics found: complete. None found for an opened video: running, or back to the demo.
+  // Topics found: complete, unless the member's re-analysis of a video just opened (a reload, a
+  // history card) still runs. None found for an opened video: running, or back to the demo.
   useEffect(() => {
     const videoId = state.videoId;
     if (!videoId || !analysis.isSuccess) return;
-    if (analysis.data) return void dispatch({ type: 'found', videoId });
+    if (analysis.data) {
+      const opened = state.phase === 'idle';
+      dispatch({ type: 'found', videoId });
+      if (member && opened) {
+        reanalysisStatus(videoId).then(({ reanalyzing }) => {
+          const now = stateRef.current;
+          if (reanalyzing && now.videoId === videoId && !now.reanalyzing) dispatch({ type: 'reanalyze' });
+        }, ignore);
+      }
+      return;
+    }
     if (state.phase !== 'idle') return;
     let current = true;
     checkStatus(videoId)
@@ -41,11 +56,11 @@ export function useAnalysisFlow(auth: AuthState) {
         if (status.status === 'pending' || status.status === 'analyzing') dispatch({ type: 'running', videoId });
         else if (stateRef.current.phase === 'idle' && stateRef.current.videoId === videoId) dispatch({ type: 'clear' });
       })
-      .catch(() => undefined);
+      .catch(ignore);
     return () => {
       current = false;
     };
-  }, [analysis.isSuccess, analysis.data, analysis.dataUpdatedAt, state.videoId, state.phase]);
+  }, [analysis.isSuccess, analysis.data, analysis.dataUpdatedAt, state.videoId, state.phase, member]);
 
   useEffect(() => {
     if (analysis.isError && state.videoId) dispatch({ type: 'loadFailed', message: analysis.error.message });
@@ -61,7 +76,7 @@ export function useAnalysisFlow(auth: AuthState) {
       event.type === 'VIDEO_ANALYZED' && stateRef.current.reanalyzing && event.videoId === stateRef.current.videoId;
     dispatch({ type: 'event', event });
     if (event.type === 'VIDEO_ANALYZED') void refetchAnalysis(event.videoId);
-    if (reanalyzed) toast({ title: 'Re-analysis complete', description: 'The new topics are ready.' });
+    if (reanalyzed) toast(REANALYSIS_COMPLETE);
     if (event.type === 'ANALYSIS_ERROR') {
       toast(failureToast(event.errorType ?? undefined, event.errorMessage ?? '', event.errorCategories ?? []));
     }
@@ -70,6 +85,15 @@ export function useAnalysisFlow(auth: AuthState) {
   const onJoined = (videoId: string) => {
     const now = stateRef.current;
     if (now.phase === 'aiAnalysisInProgress' && !now.reanalyzing) void refetchAnalysis(videoId);
+    // A re-analysis that ended while the channel was away (no event will come): show its result.
+    if (!now.reanalyzing || !member || reanalyze.isPending) return;
+    reanalysisStatus(videoId).then(({ reanalyzing }) => {
+      const later = stateRef.current;
+      if (reanalyzing || !later.reanalyzing || later.videoId !== videoId) return;
+      dispatch({ type: 'reanalysisEnded' });
+      void refetchAnalysis(videoId);
+      toast(REANALYSIS_COMPLETE);
+    }, ignore);
   };
   // Visitors connect as guests once their gid cookie exists (set by the first guest call).
   const who = auth.status === 'loading' ? null : auth.status === 'user' ? `member:${auth.user.id}` : 'visitor';

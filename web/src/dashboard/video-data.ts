@@ -1,5 +1,6 @@
 import type {
   CheckStatusResponse,
+  ReanalysisStatus,
   GuestCreditsResponse,
   TranscriptResponse,
   VideoAnalysisResponse,
@@ -56,6 +57,10 @@ export function useMetadata(videoId: string | null) {
 
 export const checkStatus = (videoId: string) =>
   apiRequest<CheckStatusResponse>('GET', `/api/videos/check-status?videoId=${encodeURIComponent(videoId)}`);
+
+/** Whether the member's own re-analysis of the video still waits or runs. */
+export const reanalysisStatus = (videoId: string) =>
+  apiRequest<ReanalysisStatus>('GET', `/api/user-videos/${encodeURIComponent(videoId)}/status`);
 
 /** Members send the link; guests spend a credit on a new video. */
 export function submitVideo(videoId: string, youtubeUrl: string, member: boolean): Promise<TranscriptResponse> {

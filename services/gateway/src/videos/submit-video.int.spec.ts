@@ -26,7 +26,14 @@ import type { DataSource } from 'typeorm';
 import { testDataSource } from '../test/harness';
 import { VideoMetadataService } from './metadata';
 import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './quotas';
-import { analysisStatus, reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps } from './submit-video';
+import {
+  analysisStatus,
+  reanalysisRunning,
+  reanalyze,
+  submitAsGuest,
+  submitAsMember,
+  type SubmitVideoDeps,
+} from './submit-video';
 
 const topics: Topic[] = [
   {
@@ -331,12 +338,18 @@ describe('submitting a video', () => {
       });
       expect(await queuedJob({ scope: 'private', videoId, userId: member.id })).toBeNull();
 
+      expect(await reanalysisRunning(queue, member.id, videoId)).toBe(false);
       await reanalyze(deps, member, submitter(videoId), { discardEdits: true });
       expect(await queuedJob({ scope: 'private', videoId, userId: member.id })).toMatchObject({
         scope: 'private',
         userId: member.id,
         provider: 'grok',
       });
+      // What the dashboard asks after a reload: the member's own re-analysis runs, nobody else's.
+      expect(await reanalysisRunning(queue, member.id, videoId)).toBe(true);
+      expect(await reanalysisRunning(queue, (await buildUser(db)).id, videoId)).toBe(false);
+      await queue.remove((await queue.getDeduplicationJobId(analysisJobKey({ scope: 'private', videoId, userId: member.id })))!);
+      expect(await reanalysisRunning(queue, member.id, videoId)).toBe(false);
     });
   });
 });

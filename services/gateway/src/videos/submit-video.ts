@@ -104,7 +104,7 @@ export async function analysisStatus(
   videoId: string,
 ): Promise<CheckStatusResponse> {
   // The queue first: a job that stores its row and ends between the two reads is then seen by the row.
-  const queued = await jobRunning(queue, videoId);
+  const queued = await jobRunning(queue, analysisJobKey({ scope: 'shared', videoId, userId: null }));
   const row = await cached.statusOf(videoId);
   // A failed row says failed only while nothing runs for it again.
   const status = row && (row.status !== 'failed' || !queued) ? row.status : queued ? 'pending' : null;
@@ -115,12 +115,20 @@ export async function analysisStatus(
 const UNFINISHED = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
 
 /**
- * Whether the video's shared job waits, runs or waits to be retried (its deduplication key names
- * it until it ends). The queue unreachable: false, and the row says what it can.
+ * Whether the member's own re-analysis of the video waits, runs or waits to be retried: the
+ * dashboard asks when it opens a video they have topics for (after a reload, say), to go on
+ * following it rather than offer another.
  */
-async function jobRunning(queue: AnalysisQueue, videoId: string): Promise<boolean> {
+export const reanalysisRunning = (queue: AnalysisQueue, userId: number, videoId: string) =>
+  jobRunning(queue, analysisJobKey({ scope: 'private', videoId, userId }));
+
+/**
+ * Whether a job waits, runs or waits to be retried (its deduplication key names it until it
+ * ends). The queue unreachable: false, and the caller says what it can without it.
+ */
+async function jobRunning(queue: AnalysisQueue, key: string): Promise<boolean> {
   try {
-    const id = await queue.getDeduplicationJobId(analysisJobKey({ scope: 'shared', videoId, userId: null }));
+    const id = await queue.getDeduplicationJobId(key);
     if (!id) return false;
     return UNFINISHED.has(await queue.getJobState(id));
   } catch {

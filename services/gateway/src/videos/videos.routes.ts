@@ -9,6 +9,7 @@ import {
   videoMessages,
   type GuestCreditsResponse,
   type HistoryVideo,
+  type ReanalysisStatus,
   type TranscriptResponse,
   type VideoAnalysisResponse,
   type VideoTranscript,
@@ -38,7 +39,15 @@ import { guestIdentity, guestIdOf } from './guest-id';
 import { uploadCaptions } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
 import { readFinished, type FinishedAnalyses } from './finished-analyses';
-import { analysisStatus, reanalyze, submitAsGuest, submitAsMember, type SubmitVideoDeps, type Submission } from './submit-video';
+import {
+  analysisStatus,
+  reanalysisRunning,
+  reanalyze,
+  submitAsGuest,
+  submitAsMember,
+  type SubmitVideoDeps,
+  type Submission,
+} from './submit-video';
 
 export type VideosRoutesDeps = SubmitVideoDeps & EditAnalysisDeps;
 
@@ -181,6 +190,13 @@ export function videosRoutes(deps: VideosRoutesDeps) {
       topicCount: row.topicCount,
     }));
     res.json(list);
+  });
+
+  /** Whether the member's re-analysis of the video still waits or runs (after a reload). */
+  router.get('/api/user-videos/:id/status', requireUser, async (req, res) => {
+    const videoId = videoIdParam(req);
+    const body: ReanalysisStatus = { videoId, reanalyzing: await reanalysisRunning(deps.queue, currentUser(req).id, videoId) };
+    res.json(body);
   });
 
   /** A member's private re-analysis: their own provider, seen by them alone. */

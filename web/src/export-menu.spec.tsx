@@ -1,0 +1,38 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ExportMenu } from './components/export-menu';
+import { renderWithApp } from './test/render';
+
+const source = { title: 'Bus lanes, explained', youtubeId: 'dQw4w9WgXcQ', topics: [], durationSeconds: 600 };
+
+/** The menu's <details>, and whether it is open. */
+const menu = () => screen.getByText('Export').closest('details')!;
+
+describe('the Export menu', () => {
+  it('closes on Escape, giving the focus back to Export', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ExportMenu source={source} />);
+    await user.click(screen.getByText('Export'));
+    expect(menu().open).toBe(true);
+    screen.getByRole('button', { name: 'SRT subtitles' }).focus();
+    await user.keyboard('{Escape}');
+    expect(menu().open).toBe(false);
+    expect(document.activeElement).toBe(menu().querySelector('summary'));
+  });
+
+  it('closes on a click outside it, and stays open for a click inside', async () => {
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <p>Elsewhere on the page</p>
+        <ExportMenu source={source} />
+      </>,
+    );
+    await user.click(screen.getByText('Export'));
+    await waitFor(() => expect(menu().open).toBe(true));
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'JSON' }));
+    expect(menu().open).toBe(true);
+    fireEvent.pointerDown(screen.getByText('Elsewhere on the page'));
+    expect(menu().open).toBe(false);
+  });
+});
