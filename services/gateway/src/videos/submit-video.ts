@@ -180,7 +180,8 @@ export async function submitAsGuest(
     cached?.analysisStatus === 'complete'
       ? { finished: cached }
       : { finished: null, facts: await metadata.get(videoId, address) };
-  checkGuestLength(video.finished ? video.finished.durationSeconds : video.facts.durationSeconds);
+  // Anything new is checked below, with the limits for everyone first; a finished one, here.
+  if (video.finished) checkGuestLength(video.finished.durationSeconds);
 
   let left: number;
   if (reopened) {
