@@ -108,6 +108,8 @@ async function exported(page: Page, label: string) {
   const menu = page.locator('details').filter({ has: page.getByText('Export', { exact: true }) });
   if (!(await menu.getAttribute('open').then((open) => open !== null))) await menu.locator('summary').click();
   const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('button', { name: label }).click()]);
+  // A chosen format closes the menu.
+  expect(await menu.getAttribute('open')).toBeNull();
   return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
 }
 

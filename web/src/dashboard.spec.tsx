@@ -230,12 +230,54 @@ describe('dashboard: clear menu and Re-analyze', () => {
     expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeDisabled();
   });
 
+  it.each([
+    ['newer topics: complete', '2026-01-02T09:00:00.000Z', 'Re-analysis complete'],
+    ['the same topics: it failed', '2026-01-01T09:00:00.000Z', 'Re-analysis failed'],
+  ])('says how a followed re-analysis ended when no event did, by its result (%s)', async (_what, updated, title) => {
+    let running = true;
+    rememberUser(member);
+    const calls = fakeApi({
+      [`GET /api/user-videos/${VIDEO}`]: () =>
+        json(200, { ...analysis, userAnalysisUpdatedAt: running ? '2026-01-01T09:00:00.000Z' : updated }),
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`GET /api/user-videos/${VIDEO}/status`]: () => json(200, { videoId: VIDEO, reanalyzing: running }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    const asked = () => calls.filter((c) => c.path === `/api/user-videos/${VIDEO}/status`).length;
+    // Back in front while it still runs: still followed.
+    const before = asked();
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(asked()).toBe(before + 1));
+    expect(screen.getByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    // It ended while no event could say so (the tab slept, the connection dropped).
+    running = false;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    // The topics follow 'Done! Your clips are ready.'
+    expect(await screen.findByText('Why small teams ship faster', {}, { timeout: 3_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeEnabled();
+  });
+
+  it('follows the analysis of captions the member brought for a video with no analysis yet, after a reload', async () => {
+    rememberUser(member);
+    fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      'GET /api/videos/check-status': json(200, { videoId: VIDEO, exists: false, status: null, createdAt: null }),
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: true }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    expect(screen.queryByText('Demo')).not.toBeInTheDocument();
+  });
+
   it('shows the topics and offers Re-analyze when no re-analysis runs', async () => {
     const { calls } = await openMemberVideo({
       [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
     });
-    await waitFor(() => expect(calls.some((c) => c.path === `/api/user-videos/${VIDEO}/status`)).toBe(true));
-    expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeEnabled());
+    expect(calls.filter((c) => c.path === `/api/user-videos/${VIDEO}/status`)).toHaveLength(1);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 

@@ -20,6 +20,25 @@ describe('the Export menu', () => {
     expect(document.activeElement).toBe(menu().querySelector('summary'));
   });
 
+  it('closes on Escape with the focus elsewhere, and when the focus leaves it', async () => {
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <ExportMenu source={source} />
+        <button>Next control</button>
+      </>,
+    );
+    await user.click(screen.getByText('Export'));
+    await waitFor(() => expect(menu().open).toBe(true));
+    screen.getByRole('button', { name: 'Next control' }).focus();
+    expect(menu().open).toBe(false);
+    await user.click(screen.getByText('Export'));
+    await waitFor(() => expect(menu().open).toBe(true));
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Escape}');
+    expect(menu().open).toBe(false);
+  });
+
   it('closes on a click outside it, and stays open for a click inside', async () => {
     const user = userEvent.setup();
     renderWithApp(

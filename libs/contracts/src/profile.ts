@@ -14,6 +14,7 @@ export const profileMessages = {
   newPasswordTooShort: 'Password must be at least 6 characters',
   newPasswordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   currentPasswordIncorrect: 'Current password is incorrect',
+  changedMeanwhile: 'Your email or password was just changed from another session. Please sign in again.',
   managedByGoogle: 'This account is managed by Google: change your email and password in your Google account settings.',
 } as const;
 

@@ -41,12 +41,15 @@ export class Users {
   }
 
   /**
-   * Changes the user's credentials only while their password hash is still the one `user` was
-   * read with: of two changes racing from two sessions, the later one finds it changed and gets
-   * null, as if its current password were wrong (it no longer is the current one).
+   * Changes the user's credentials only while their email and password hash are still the ones
+   * `user` was read with (what a session's stamp covers): of two changes racing from two sessions,
+   * the later one finds them changed and gets null.
    */
   async updateCredentials(user: UserEntity, fields: Pick<Partial<UserEntity>, 'email' | 'passwordHash'>) {
-    const { affected } = await this.repo.update({ id: user.id, passwordHash: user.passwordHash ?? IsNull() }, fields);
+    const { affected } = await this.repo.update(
+      { id: user.id, email: user.email, passwordHash: user.passwordHash ?? IsNull() },
+      fields,
+    );
     return affected ? Object.assign(user, fields) : null;
   }
 

@@ -48,14 +48,21 @@ export function ExportMenu({ source }: { source: ExportSource }) {
     details.open = false;
     if (focusInside) details.querySelector('summary')?.focus();
   }, []);
-  // Open: a click or a tap outside it closes it, as any menu.
+  // Open: Escape, or a click or a tap outside it, closes it, as any menu.
   useEffect(() => {
     if (!open) return;
     const outside = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node)) close();
     };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
     document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
   }, [open, close]);
   const save = async (format: ExportFormat) => {
     close();
@@ -69,11 +76,9 @@ export function ExportMenu({ source }: { source: ExportSource }) {
       ref={menu}
       className="relative"
       onToggle={(event) => setOpen(event.currentTarget.open)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && menu.current?.open) {
-          event.stopPropagation();
-          close();
-        }
+      // Tabbing out of it closes it too.
+      onBlur={(event) => {
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) close();
       }}
     >
       <summary className={buttonClass('outline', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>

@@ -10,11 +10,16 @@ import { SESSION_EXPIRED, failureToast } from './failure-toasts';
 import { useCurrentVideo } from './use-current-video';
 import { useLiveChannel } from './use-live';
 import { useSubmitVideo } from './use-submit-video';
-import { analysisKey, checkStatus, reanalysisStatus, useAnalysis, useGuestCredits } from './video-data';
-
-const ignore = () => undefined;
+import { analysisKey, checkStatus, fetchAnalysis, reanalysisStatus, useAnalysis, useGuestCredits } from './video-data';
 
 const REANALYSIS_COMPLETE = { title: 'Re-analysis complete', description: 'The new topics are ready.' };
+const REANALYSIS_UNFINISHED = {
+  title: 'Re-analysis failed',
+  description: 'It ended without new topics; the analysis is as it was. Please try again.',
+  variant: 'destructive' as const,
+};
+/** How often a running re-analysis is asked after, in case no event says it ended. */
+const REANALYSIS_CHECK_MS = 15_000;
 
 /**
  * The dashboard's analysis: the current video (`useCurrentVideo`), submitting links
@@ -32,31 +37,32 @@ export function useAnalysisFlow(auth: AuthState) {
   stateRef.current = state;
   useCurrentVideo(auth, state.videoId, dispatch);
 
-  // Topics found: complete, unless the member's re-analysis of a video just opened (a reload, a
-  // history card) still runs. None found for an opened video: running, or back to the demo.
+  /** The member's analysis as it stood when their re-analysis started: its end is judged against it. */
+  const reanalysisBase = useRef<string | null>(null);
+
+  // Topics found: complete. A video just opened (a reload, a history card) asks first whether the
+  // member's own re-analysis of it still runs, to follow it rather than show it as finished; with
+  // no topics, whether one runs at all: if not, back to the demo.
   useEffect(() => {
     const videoId = state.videoId;
     if (!videoId || !analysis.isSuccess) return;
-    if (analysis.data) {
-      const opened = state.phase === 'idle';
-      dispatch({ type: 'found', videoId });
-      if (member && opened) {
-        reanalysisStatus(videoId).then(({ reanalyzing }) => {
-          const now = stateRef.current;
-          if (reanalyzing && now.videoId === videoId && !now.reanalyzing) dispatch({ type: 'reanalyze' });
-        }, ignore);
-      }
-      return;
-    }
-    if (state.phase !== 'idle') return;
+    const opened = state.phase === 'idle';
+    if (analysis.data && !(member && opened)) return void dispatch({ type: 'found', videoId });
+    if (!opened) return;
     let current = true;
-    checkStatus(videoId)
-      .then((status) => {
-        if (!current) return;
-        if (status.status === 'pending' || status.status === 'analyzing') dispatch({ type: 'running', videoId });
-        else if (stateRef.current.phase === 'idle' && stateRef.current.videoId === videoId) dispatch({ type: 'clear' });
-      })
-      .catch(ignore);
+    const found = analysis.data ?? null;
+    void Promise.all([
+      found ? null : checkStatus(videoId).catch(() => null),
+      member ? reanalysisStatus(videoId).catch(() => null) : null,
+    ]).then(([shared, own]) => {
+      if (!current) return;
+      if (own?.reanalyzing) {
+        reanalysisBase.current = found?.userAnalysisUpdatedAt ?? null;
+        dispatch({ type: 'reanalyze' });
+      } else if (found) dispatch({ type: 'found', videoId });
+      else if (shared?.status === 'pending' || shared?.status === 'analyzing') dispatch({ type: 'running', videoId });
+      else if (shared) dispatch({ type: 'clear' });
+    });
     return () => {
       current = false;
     };
@@ -81,19 +87,47 @@ export function useAnalysisFlow(auth: AuthState) {
       toast(failureToast(event.errorType ?? undefined, event.errorMessage ?? '', event.errorCategories ?? []));
     }
   };
+  /**
+   * A re-analysis whose end no event announced (it ended while the live channel was away, or
+   * between a reload's question and the channel's return): once the queue says it no longer runs,
+   * its result is fetched and judged against the analysis it started from: newer, complete; the
+   * same, it failed.
+   */
+  const settleReanalysis = async (videoId: string) => {
+    if (!member || reanalyze.isPending) return;
+    const own = await reanalysisStatus(videoId).catch(() => null);
+    if (!own || own.reanalyzing || !stateRef.current.reanalyzing || stateRef.current.videoId !== videoId) return;
+    const after = await queryClient
+      .fetchQuery({ queryKey: analysisKey(videoId, member), queryFn: () => fetchAnalysis(videoId, member), staleTime: 0 })
+      .catch(() => undefined);
+    if (after === undefined || !stateRef.current.reanalyzing || stateRef.current.videoId !== videoId) return;
+    dispatch({ type: 'reanalysisEnded' });
+    // The topics came while it still ran, so nothing else will say they are found.
+    dispatch(after ? { type: 'found', videoId } : { type: 'clear' });
+    const updated = after?.userAnalysisUpdatedAt;
+    toast(updated && updated !== reanalysisBase.current ? REANALYSIS_COMPLETE : REANALYSIS_UNFINISHED);
+  };
+  const settleRef = useRef(settleReanalysis);
+  settleRef.current = settleReanalysis;
+  // While a re-analysis runs, ask now and then, and when the page is back in front, whether it
+  // still does: no event may ever say it ended.
+  useEffect(() => {
+    const videoId = state.videoId;
+    if (!member || !state.reanalyzing || !videoId) return;
+    const settle = () => void settleRef.current(videoId);
+    const timer = setInterval(settle, REANALYSIS_CHECK_MS);
+    window.addEventListener('focus', settle);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', settle);
+    };
+  }, [member, state.reanalyzing, state.videoId]);
+
   // Joined after the analysis may have finished: look once more (events carry no topics).
   const onJoined = (videoId: string) => {
     const now = stateRef.current;
     if (now.phase === 'aiAnalysisInProgress' && !now.reanalyzing) void refetchAnalysis(videoId);
-    // A re-analysis that ended while the channel was away (no event will come): show its result.
-    if (!now.reanalyzing || !member || reanalyze.isPending) return;
-    reanalysisStatus(videoId).then(({ reanalyzing }) => {
-      const later = stateRef.current;
-      if (reanalyzing || !later.reanalyzing || later.videoId !== videoId) return;
-      dispatch({ type: 'reanalysisEnded' });
-      void refetchAnalysis(videoId);
-      toast(REANALYSIS_COMPLETE);
-    }, ignore);
+    if (now.reanalyzing) void settleReanalysis(videoId);
   };
   // Visitors connect as guests once their gid cookie exists (set by the first guest call).
   const who = auth.status === 'loading' ? null : auth.status === 'user' ? `member:${auth.user.id}` : 'visitor';
@@ -116,6 +150,7 @@ export function useAnalysisFlow(auth: AuthState) {
     mutationFn: ({ videoId, discardEdits }: { videoId: string; discardEdits: boolean }) =>
       apiRequest('POST', '/api/videos/analyze', { videoId, forceReanalyze: true, ...(discardEdits ? { discardEdits } : {}) }),
     onMutate: () => {
+      reanalysisBase.current = analysis.data?.userAnalysisUpdatedAt ?? null;
       submission.forget();
       dispatch({ type: 'reanalyze' });
     },
@@ -149,7 +184,10 @@ export function useAnalysisFlow(auth: AuthState) {
     connection,
     submit: submission.submit,
     /** Captions the member uploaded are being analysed: follow it as a re-analysis. */
-    followUpload: () => dispatch({ type: 'reanalyze' }),
+    followUpload: () => {
+      reanalysisBase.current = analysis.data?.userAnalysisUpdatedAt ?? null;
+      dispatch({ type: 'reanalyze' });
+    },
     reanalyze: (discardEdits = false) => state.videoId && reanalyze.mutate({ videoId: state.videoId, discardEdits }),
     clear,
     retry,

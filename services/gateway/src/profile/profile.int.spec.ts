@@ -94,6 +94,29 @@ describe('profile, email and password settings', () => {
       expect(res.body).toMatchObject({ message: profileMessages.invalidEmail, field: 'email' });
     });
 
+    it('of two changes sent at once from two sessions, accepts one and refuses the other', async () => {
+      const { browser, email, password } = await signedIn();
+      const elsewhere = gw.browser();
+      await elsewhere.post('/api/login').send({ email, password }).expect(200);
+      const tries = [
+        { client: browser, next: uniqueEmail('first') },
+        { client: elsewhere, next: uniqueEmail('second') },
+      ];
+      const answers = await Promise.all(
+        tries.map(({ client, next }) => client.patch('/api/profile/email').send({ email: next, currentPassword: password })),
+      );
+      const accepted = tries.filter((_, i) => answers[i]!.status === 200);
+      expect(accepted).toHaveLength(1);
+      expect([409, 401]).toContain(answers.find((res) => res.status !== 200)!.status);
+      for (const { next } of tries) {
+        await gw
+          .request()
+          .post('/api/login')
+          .send({ email: next, password })
+          .expect(next === accepted[0]!.next ? 200 : 401);
+      }
+    });
+
     it("refuses another account's address, whatever its case", async () => {
       const other = await signedIn();
       const { browser, password } = await signedIn();
@@ -137,9 +160,10 @@ describe('profile, email and password settings', () => {
       // Told "updated" means updated: the other change no longer had the current password.
       const accepted = tries.filter((_, i) => answers[i]!.status === 200);
       expect(accepted).toHaveLength(1);
+      // 409 when it was checked before the other change was written, 401 when its session was already ended by it.
       const refused = answers.find((res) => res.status !== 200)!;
-      expect([400, 401]).toContain(refused.status);
-      if (refused.status === 400) expect(refused.body.message).toBe(profileMessages.currentPasswordIncorrect);
+      expect([409, 401]).toContain(refused.status);
+      if (refused.status === 409) expect(refused.body.message).toBe(profileMessages.changedMeanwhile);
       for (const { newPassword } of tries) {
         await gw
           .request()

@@ -9,17 +9,16 @@ function refuseIfManagedByGoogle(user: UserEntity) {
   if (user.googleId) throw new AppError('FORBIDDEN', profileMessages.managedByGoogle);
 }
 
-const currentPasswordIncorrect = () =>
-  new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, { field: 'currentPassword' });
-
 async function requireCurrentPassword(user: UserEntity, currentPassword: string) {
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw currentPasswordIncorrect();
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw new AppError('VALIDATION_ERROR', profileMessages.currentPasswordIncorrect, { field: 'currentPassword' });
+  }
 }
 
-/** Writes a credential change checked against the password the request proved, unless another change came first. */
+/** Writes a credential change checked against the account the request proved, unless another change came first. */
 async function updateCredentials(users: Users, user: UserEntity, fields: { email?: string; passwordHash?: string }) {
   const updated = await users.updateCredentials(user, fields);
-  if (!updated) throw currentPasswordIncorrect();
+  if (!updated) throw new AppError('CONFLICT', profileMessages.changedMeanwhile);
   return updated;
 }
 

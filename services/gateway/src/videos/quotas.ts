@@ -118,9 +118,15 @@ export class GuestCredits {
     return Boolean(await this.redis.sIsMember(this.videosKey(guestId), videoId));
   }
 
-  /** Seconds until the limit that refused a new video frees a credit. */
-  async retryAfter(refused: CreditRefusal, guestId: string, ip: string): Promise<number> {
-    return freeIn(this.redis, refused === 'guest' ? this.guestKey(guestId) : this.addressKey(ip), GUEST_CREDIT_WINDOW_SECONDS);
+  /** Seconds until a new video can be had: the later of the two limits when both are reached. */
+  async retryAfter(guestId: string, ip: string): Promise<number> {
+    const { own, network } = await this.remaining(guestId, ip);
+    const waits = await Promise.all(
+      [own === 0 && this.guestKey(guestId), network === 0 && this.addressKey(ip)]
+        .filter((key): key is string => Boolean(key))
+        .map((key) => freeIn(this.redis, key, GUEST_CREDIT_WINDOW_SECONDS)),
+    );
+    return Math.max(1, ...waits);
   }
 
   /**

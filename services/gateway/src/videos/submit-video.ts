@@ -79,7 +79,7 @@ function checkGuestLength(seconds: number | null): void {
 async function quotaError(credits: GuestCredits, refused: CreditRefusal, guestId: string, address: string): Promise<AppError> {
   return new AppError('GUEST_QUOTA_EXCEEDED', refused === 'guest' ? videoMessages.guestQuota : videoMessages.guestNetworkQuota, {
     extra: { left: 0 },
-    retryAfterSeconds: await credits.retryAfter(refused, guestId, address),
+    retryAfterSeconds: await credits.retryAfter(guestId, address),
   });
 }
 
@@ -104,7 +104,8 @@ export async function analysisStatus(
   videoId: string,
 ): Promise<CheckStatusResponse> {
   // The queue first: a job that stores its row and ends between the two reads is then seen by the row.
-  const queued = await jobRunning(queue, analysisJobKey({ scope: 'shared', videoId, userId: null }));
+  // The queue unreachable: nothing known to run, and the row says what it can.
+  const queued = await jobRunning(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).catch(() => false);
   const row = await cached.statusOf(videoId);
   // A failed row says failed only while nothing runs for it again.
   const status = row && (row.status !== 'failed' || !queued) ? row.status : queued ? 'pending' : null;
@@ -124,16 +125,11 @@ export const reanalysisRunning = (queue: AnalysisQueue, userId: number, videoId:
 
 /**
  * Whether a job waits, runs or waits to be retried (its deduplication key names it until it
- * ends). The queue unreachable: false, and the caller says what it can without it.
+ * ends); rejects when the queue cannot be read, so that nobody is told it ended.
  */
 async function jobRunning(queue: AnalysisQueue, key: string): Promise<boolean> {
-  try {
-    const id = await queue.getDeduplicationJobId(key);
-    if (!id) return false;
-    return UNFINISHED.has(await queue.getJobState(id));
-  } catch {
-    return false;
-  }
+  const id = await queue.getDeduplicationJobId(key);
+  return id ? UNFINISHED.has(await queue.getJobState(id)) : false;
 }
 
 /**
