@@ -30,9 +30,6 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 export const requiredText = (message: string) =>
   z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined) });
 
-/** What a request body that is no JSON object is told (a list, a string, null). */
-export const BODY_NOT_AN_OBJECT = 'The request body must be a JSON object';
-
 /** zod's own wording, which no person should read: "Invalid input: expected true", "Too small: expected …". */
 const ZOD_WORDING = /^(Invalid input|Invalid option|Invalid string:|Too small: expected|Too big: expected)/;
 
@@ -46,7 +43,7 @@ function sizeOf(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, bound:
 function plainly(issue: z.core.$ZodIssue, field: string, input: unknown): string {
   switch (issue.code) {
     case 'invalid_type': {
-      if (field === 'body') return BODY_NOT_AN_OBJECT;
+      if (field === 'body') return 'The request body must be a JSON object';
       const value = valueAt(input, issue.path);
       if (value === undefined || value === null) return `${field} is required`;
       return `${field} must be ${typeNames[issue.expected] ?? issue.expected}`;
@@ -69,8 +66,7 @@ function plainly(issue: z.core.$ZodIssue, field: string, input: unknown): string
 export function describeIssues(error: z.ZodError, input: unknown): FieldProblem[] {
   return error.issues.map((issue) => {
     const field = issue.path.map(String).join('.') || 'body';
-    const own = !ZOD_WORDING.test(issue.message) && !(issue.code === 'invalid_type' && field === 'body');
-    return { field, message: own ? issue.message : plainly(issue, field, input) };
+    return { field, message: ZOD_WORDING.test(issue.message) ? plainly(issue, field, input) : issue.message };
   });
 }
 

@@ -119,8 +119,9 @@ export function createApp(deps: GatewayDeps) {
   const web = new WebApp(env.WEB_DIST_DIR);
   app.use(web.assets());
   // Captions are the one large body; every other route keeps the small limit.
-  app.post('/api/user-videos/:id/transcript', express.json({ limit: CAPTIONS_BODY_LIMIT }));
-  app.use(express.json({ limit: BODY_LIMIT }));
+  // Any JSON is read ('null' too, not strict): each route's schema says what shape it takes.
+  app.post('/api/user-videos/:id/transcript', express.json({ limit: CAPTIONS_BODY_LIMIT, strict: false }));
+  app.use(express.json({ limit: BODY_LIMIT, strict: false }));
   app.use(sameOriginOnly(env.ALLOWED_ORIGINS));
   // API answers depend on who asks: no cache keeps them unless a route says otherwise.
   app.use('/api', (_req, res, next) => {

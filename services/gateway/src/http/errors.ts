@@ -1,4 +1,4 @@
-import { AppError, BODY_NOT_AN_OBJECT, describeIssues, findControlCharacters } from '@findclips/contracts';
+import { AppError, describeIssues, findControlCharacters } from '@findclips/contracts';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 
@@ -53,17 +53,6 @@ export const notFound: RequestHandler = (req, _res, next) => {
   next(new AppError('NOT_FOUND', `No such endpoint: ${req.method} ${req.baseUrl}${req.path}`));
 };
 
-/** True for a text JSON can read. */
-function isJson(text: unknown): boolean {
-  if (typeof text !== 'string') return false;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The one place an error becomes a response: always `{ message }`, never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
@@ -78,11 +67,6 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
     return;
   }
   const parserError = typeof error?.type === 'string' ? bodyParserErrors[error.type] : undefined;
-  // Valid JSON that is no object or list ('null', '"hello"'): the parser's strict mode refused it.
-  if (error?.type === 'entity.parse.failed' && isJson(error.body)) {
-    res.status(400).json({ message: BODY_NOT_AN_OBJECT });
-    return;
-  }
   if (parserError) {
     res.status(parserError.status).json({ message: parserError.message });
     return;
