@@ -57,7 +57,8 @@ const FILLER = new Set(
     'cool nice awesome amazing crazy real true sure able certain specific particular general whatever ' +
     'episode podcast video channel talk conversation lecture slide slides thanks thank welcome mhm uh-huh mm-hmm mm hmm ' +
     'first last next new old same other another many much few several lots hundred thousand million billion ' +
-    'enough main normal based seen done used called whole entire basic simple easy hard'
+    'enough main normal based seen done used called whole entire basic simple easy hard ' +
+    'own recent quick summary advantage percent percentage amount list tiny bunch couple'
   ).split(' '),
 );
 
@@ -104,7 +105,7 @@ const BEFORE_VERB = new Set(
 );
 /** Words before a verb's -ing form ("we're talking"), unlike a noun's ("model training"). */
 const BEFORE_ING_VERB = new Set(
-  "is are was were am be been being i'm we're you're they're it's he's she's that's there's keep kept start started stop".split(
+  "is are was were am be been being i'm we're you're they're it's he's she's that's there's keep keeps kept keeping start starts started starting stop stops stopped".split(
     ' ',
   ),
 );

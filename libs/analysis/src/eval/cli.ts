@@ -3,7 +3,7 @@ import { analysisEnvSchema, ConfigError, parseEnv } from '@findclips/config';
 import { analysisProviders, isAnalysisProvider } from '@findclips/contracts';
 import { createProviders } from '../providers/registry';
 import { tfidfBaseline } from './baseline';
-import { EvalDataMissing, readEvalSet } from './corpus';
+import { EvalDataMissing, readEvalSet, type EvalDocument } from './corpus';
 import {
   equidistant,
   evaluate,
@@ -11,14 +11,20 @@ import {
   noBoundaries,
   pipelineSegmenter,
   trueCountAnalyzer,
+  levelsOf,
   type CorpusRow,
   type LevelTable,
+  type Segmenter,
 } from './evaluate';
 
-const USAGE = `Usage: npm run -s eval -- [DIR] [--provider local|openai|grok|gemini] [--only LEVEL ...]
+const USAGE = `Usage: npm run -s eval -- [DIR] [--provider local|openai|grok|gemini] [--only LEVEL ...] [--titles N]
 DIR: the development set (default ../shared/eval). --provider scores that provider through the
 worker's pipeline (its key and model from the environment, as the worker reads them); --only keeps
-the levels whose name starts with LEVEL (e.g. --only youtube --only podcasts).`;
+the levels whose name starts with LEVEL (e.g. --only youtube --only podcasts); --titles prints N of
+each level's titles next to the reference's (every fourth chapter a topic starts within 30 s of).`;
+
+/** Chapters a topic starts within this many seconds of are shown with its title. */
+const TITLE_MATCH_SECONDS = 30;
 
 const fixed = (value: number | null, digits = 3) => (value === null ? '–' : value.toFixed(digits).replace(/^(-?)0\./, '$1.'));
 const percent = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(0)}%` : '–');
@@ -106,6 +112,26 @@ export function formatTables(tables: LevelTable[]): string {
     .join('\n\n');
 }
 
+/** Up to `count` of the analyzer's titles next to the reference's, as a table per level. */
+async function titleSamples(documents: EvalDocument[], only: string[] | undefined, analyzer: Segmenter, count: number) {
+  const lines: string[] = [];
+  for (const level of levelsOf(documents)) {
+    if (only && !only.some((name) => level.name.startsWith(name))) continue;
+    const matched: string[] = [];
+    for (const { document, reference } of level.documents) {
+      const { topics = [] } = await analyzer.run(document, reference);
+      for (const chapter of reference) {
+        const time = document.segments[chapter.startIndex]!.start;
+        const topic = topics.find((t) => Math.abs(t.startTime - time) <= TITLE_MATCH_SECONDS);
+        if (topic) matched.push(`| ${document.group ?? document.corpus} | ${chapter.title} | ${topic.title} |`);
+      }
+    }
+    const shown = matched.filter((_, i) => i % 4 === 0).slice(0, count);
+    lines.push(`### Titles: ${level.name}`, '', '| source | reference | ours |', '|---|---|---|', ...shown, '');
+  }
+  return lines.join('\n');
+}
+
 /** `npm run -s eval -- ../shared/eval`: the analyzer against human topic boundaries. */
 async function main(argv: string[]): Promise<number> {
   let args;
@@ -113,7 +139,12 @@ async function main(argv: string[]): Promise<number> {
     args = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { provider: { type: 'string' }, only: { type: 'string', multiple: true }, help: { type: 'boolean' } },
+      options: {
+        provider: { type: 'string' },
+        only: { type: 'string', multiple: true },
+        titles: { type: 'string' },
+        help: { type: 'boolean' },
+      },
     });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
@@ -123,6 +154,11 @@ async function main(argv: string[]): Promise<number> {
   const name = args.values.provider ?? 'local';
   if (!isAnalysisProvider(name)) {
     process.stderr.write(`Unknown provider "${name}": use ${analysisProviders.join(', ')}\n`);
+    return 2;
+  }
+  const titles = args.values.titles === undefined ? 0 : Number(args.values.titles);
+  if (!Number.isInteger(titles) || titles < 0) {
+    process.stderr.write(`--titles takes a whole number, not "${args.values.titles}"\n${USAGE}\n`);
     return 2;
   }
   try {
@@ -135,11 +171,13 @@ async function main(argv: string[]): Promise<number> {
       }
       analyzer = pipelineSegmenter(provider);
     }
-    const tables = await evaluate(readEvalSet(args.positionals[0] ?? '../shared/eval'), {
+    const documents = readEvalSet(args.positionals[0] ?? '../shared/eval');
+    const tables = await evaluate(documents, {
       segmenters: [noBoundaries, equidistant, trueCountAnalyzer, tfidfBaseline, analyzer],
       only: args.values.only,
     });
     process.stdout.write(`${formatTables(tables)}\n`);
+    if (titles) process.stdout.write(`\n${await titleSamples(documents, args.values.only, analyzer, titles)}`);
     return 0;
   } catch (error) {
     if (error instanceof EvalDataMissing || error instanceof ConfigError) {

@@ -142,6 +142,52 @@ describe('evaluation harness input', () => {
     expect(cli.stderr).toContain('npm run -s eval -- ../shared/eval');
   });
 
+  /** A one-document set in the development set's format, from our own sample transcript. */
+  function oneDocumentSet(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'fc-eval-'));
+    mkdirSync(join(dir, 'podcasts'));
+    const segments = sampleTranscript(1_500);
+    const starts = [0, 40, 90, 140, 190].filter((i) => i < segments.length);
+    writeFileSync(
+      join(dir, 'podcasts', 'ours.json'),
+      JSON.stringify({
+        id: 'ours',
+        source: { channel: 'Ours' },
+        time_unit: 'seconds',
+        segments,
+        chapters: starts.map((start_index, i) => ({
+          title: `Part ${i + 1}`,
+          start: segments[start_index]!.start,
+          start_index,
+        })),
+      }),
+    );
+    writeFileSync(join(dir, 'index.json'), JSON.stringify([{ id: 'ours', file: 'podcasts/ours.json' }]));
+    return dir;
+  }
+
+  it("--titles prints the analyzer's titles next to the reference's", () => {
+    const cli = spawnSync(
+      process.execPath,
+      [join(ROOT, 'libs/analysis/dist/eval/cli.js'), oneDocumentSet(), '--only', 'podcasts', '--titles', '3'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(cli.status).toBe(0);
+    const samples = cli.stdout.slice(cli.stdout.indexOf('### Titles: podcasts\n'));
+    expect(samples).toContain('| source | reference | ours |');
+    // The first chapter always has a topic starting with it; at most 3 rows.
+    expect(samples).toMatch(/^\| Ours \| Part 1 \| \w[^|]* \|$/m);
+    expect(samples.match(/^\| Ours \|/gm)!.length).toBeLessThanOrEqual(3);
+
+    const refused = spawnSync(process.execPath, [join(ROOT, 'libs/analysis/dist/eval/cli.js'), DATA, '--titles', 'many'], {
+      encoding: 'utf8',
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--titles takes a whole number, not "many"');
+  });
+
   describe('--provider', () => {
     let openai: FakeOpenAi;
     beforeAll(async () => {
@@ -150,26 +196,7 @@ describe('evaluation harness input', () => {
     afterAll(() => openai.close());
 
     it("scores a configured provider through the worker's pipeline, next to the baseline", async () => {
-      // A one-document set in the development set's format, from our own sample transcript.
-      const dir = mkdtempSync(join(tmpdir(), 'fc-eval-'));
-      mkdirSync(join(dir, 'podcasts'));
-      const segments = sampleTranscript(1_500);
-      const starts = [0, 40, 90, 140, 190].filter((i) => i < segments.length);
-      writeFileSync(
-        join(dir, 'podcasts', 'ours.json'),
-        JSON.stringify({
-          id: 'ours',
-          source: { channel: 'Ours' },
-          time_unit: 'seconds',
-          segments,
-          chapters: starts.map((start_index, i) => ({
-            title: `Part ${i + 1}`,
-            start: segments[start_index]!.start,
-            start_index,
-          })),
-        }),
-      );
-      writeFileSync(join(dir, 'index.json'), JSON.stringify([{ id: 'ours', file: 'podcasts/ours.json' }]));
+      const dir = oneDocumentSet();
       // Asynchronously: the fake answers from this process, which spawnSync would block.
       const cli = await promisify(execFile)(
         process.execPath,

@@ -174,4 +174,26 @@ describe('the local analyzer', () => {
     expect(titles.some((t) => t.includes('Electric Buses'))).toBe(true);
     for (const title of titles) expect(title).not.toMatch(/\b(?:Honestly|Really|Talking|Going|Know|Think)\b/);
   });
+
+  it('names no amount, share, summary or list, however often they are said', () => {
+    // Each topic says its vague phrases more often than its subject, and nowhere else.
+    const talk = (subject: string, vague: [string, string], start: number) =>
+      Array.from({ length: 40 }, (_, i) => ({
+        text: [
+          `There was ${vague[0]} in the numbers.`,
+          `We made ${vague[1]} after that.`,
+          `Then it gets harder.`,
+          `Then ${vague[0]} again, ${vague[1]} again.`,
+          `The ${subject} came up.`,
+        ][i % 5]!,
+        start: start + i * 6,
+        end: start + i * 6 + 5.5,
+      }));
+    const output = analyzeLocally([
+      ...talk('solar panels', ['a thirty percent improvement', 'a quick summary'], 0),
+      ...talk('electric buses', ['a reasonable amount of change', 'my own list'], 240),
+    ]);
+    // Before, 'Percent Improvement' and 'Reasonable Amount of Change'.
+    expect(output.topics.map((t) => t.title)).toEqual(['Solar Panels', 'Electric Buses']);
+  });
 });
