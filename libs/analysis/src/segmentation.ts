@@ -14,6 +14,15 @@
  *    are used again, with the vocabulary shift between the sentences before and after, to place
  *    each boundary on a sentence near its block edge.
  *
+ * 3. A show's opening: podcasts and interviews open on a teaser and the host's introduction, which
+ *    creators chapter as 'Intro' and which lasts under the shortest topic the partition makes. When
+ *    the conversation starts 15 s to 3 minutes in, announced by a welcome ('my guest today is') or a
+ *    hand-over ('thanks for having me', 'here's Dave.'), the opening is a topic of its own and the
+ *    rest is segmented as a transcript of its own.
+ *
+ * Placed boundaries never leave a topic of under half a minute (of two edges placed that close, the
+ * less topic-like goes).
+ *
  * Long transcripts: no topic may cover more than MAX_TOPIC_SHARE of a transcript longer than
  * LONG_SECONDS (a topic over a third of a long video is not a chapter a viewer can use), no
  * transcript gets more than `maxTopics` topics (creators' chapter counts do not grow with length;
@@ -73,6 +82,56 @@ const TOPIC_CUE = new RegExp(
 /** True when the unit opens with what speakers say when they change topic. */
 export const opensTopic = (text: string) => TOPIC_CUE.test(spoken(text));
 
+/**
+ * How a show's conversation opens after its teaser and introduction: the host's welcome ('Welcome
+ * back to the show', 'My guest today is', 'Hi everyone, welcome to'), possibly after openers and a
+ * name ('Philip, welcome to ...').
+ */
+const OPENS_CONVERSATION = new RegExp(
+  String.raw`^(?:${OPENERS}[,.!\s-]+)*(?:(?:[\p{L}'-]+\s+){0,2}[\p{L}'-]+,\s*)?(?:` +
+    [
+      String.raw`the following is a conversation`,
+      String.raw`welcome (?:back )?to (?:the|another|our|this|my)`,
+      String.raw`my guests? (?:today |this week )?(?:is|are)`,
+      String.raw`(?:today|this week),? (?:i'?m|we'?re|i am|we are) (?:joined|talking|speaking|sitting down|here) (?:by|with)`,
+      String.raw`(?:i'?m|we'?re) (?:joined|here) (?:today )?(?:by|with)`,
+    ].join('|') +
+    ')',
+  'iu',
+);
+
+/**
+ * How an introduction hands over to the conversation, said in its last sentence: 'thanks for
+ * having me', 'please enjoy this conversation', 'and now, here's Dave.', 'without further ado'.
+ */
+const ENDS_INTRODUCTION = new RegExp(
+  [
+    String.raw`(?:thanks?|thank you)(?: so much)? for (?:having (?:me|us)|joining (?:me|us)|coming on)`,
+    String.raw`enjoy (?:this|my|our|the) conversation`,
+    String.raw`(?:i|we) bring you`,
+    String.raw`without further ado`,
+    String.raw`let'?s (?:dive|jump|get) (?:in|into it|started)`,
+    // 'Here's Don Lincoln.' ends the sentence: a guest's name, capitalised.
+    String.raw`(?:^|[,.]\s?)(?:and )?(?:now,? )?here'?s \p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)?[.!]?$`,
+  ].join('|'),
+  'iu',
+);
+
+/**
+ * Where the conversation starts after a show's opening (its teaser, the host's introduction), when
+ * it starts between `introMinSeconds` and `introMaxSeconds` in: the last welcome or hand-over
+ * there; -1 when there is none.
+ */
+export function conversationStart(units: SegmentUnit[], params: SegmentParams = DEFAULTS): number {
+  let found = -1;
+  const first = units[0]?.start ?? 0;
+  for (let i = 1; i < units.length && units[i]!.start - first <= params.introMaxSeconds; i++) {
+    if (units[i]!.start - first < params.introMinSeconds) continue;
+    if (OPENS_CONVERSATION.test(spoken(units[i]!.text)) || ENDS_INTRODUCTION.test(spoken(units[i - 1]!.text))) found = i;
+  }
+  return found;
+}
+
 /** Every tunable constant of the segmenter (the defaults are the recommended setting). */
 export interface SegmentParams {
   /** Length of the blocks the partition works on (seconds). */
@@ -114,6 +173,12 @@ export interface SegmentParams {
    * its length, so a long video's topics are fewer and longer, not more.
    */
   maxTopics: number;
+  /**
+   * A long transcript's opening (a show's teaser and introduction, which creators chapter as
+   * 'Intro') is a topic of its own when the conversation starts this many seconds in.
+   */
+  introMinSeconds: number;
+  introMaxSeconds: number;
 }
 
 export const DEFAULTS: SegmentParams = {
@@ -136,6 +201,8 @@ export const DEFAULTS: SegmentParams = {
   edgePull: 0.2,
   maxTopicsPerHour: 60,
   maxTopics: 24,
+  introMinSeconds: 15,
+  introMaxSeconds: 180,
 };
 
 /**
@@ -240,6 +307,13 @@ function segment(
   if ((!exactly && count <= 1) || units.length < 8) return [0];
   const P = params;
   const duration = units.at(-1)!.end - units[0]!.start;
+  // A show's opening is its first topic, shorter than any the partition makes; the rest is
+  // segmented as a transcript of its own, into one topic fewer.
+  const conversation = duration > P.longSeconds && count > 1 ? conversationStart(units, P) : -1;
+  if (conversation > 0) {
+    const rest = segment(units.slice(conversation), idf, { count: count - 1, exactly }, { ...P, introMaxSeconds: 0 });
+    return [0, ...rest.map((i) => i + conversation)];
+  }
   const blockSeconds = Math.max(P.blockSeconds, duration / P.maxBlocks);
   const starts = blockStarts(units, blockSeconds);
   const n = starts.length;
@@ -423,8 +497,7 @@ function segment(
   const stems = stemmedTerms(units);
   const left = new Float64Array(stems.size);
   const right = new Float64Array(stems.size);
-  // (Two edges placed on one sentence make one boundary: a topic of no sentence is none.)
-  const boundaries = blocks.map((block) => {
+  const placed = blocks.map((block) => {
     const lo = Math.max(1, starts[Math.max(0, block - P.placeBlocks)]!);
     const hi = (starts[block + P.placeBlocks] ?? units.length) - 1;
     let leftNorm = 0;
@@ -466,7 +539,18 @@ function segment(
     }
     left.fill(0);
     right.fill(0);
-    return chosen;
+    return { unit: chosen, value: top };
   });
-  return [0, ...new Set(boundaries)].sort((a, b) => a - b);
+  // Two edges placed within half a minimum topic of each other (or of either end) would leave a
+  // topic nobody can use: of the two, the less topic-like goes (unless exactly `count` are asked for).
+  const shortest = exactly ? 0 : P.minTopicSeconds / 2;
+  const kept: typeof placed = [];
+  for (const edge of placed.sort((a, b) => a.unit - b.unit)) {
+    const last = kept.at(-1);
+    if (last?.unit === edge.unit) continue;
+    if (units[edge.unit]!.start - (last ? units[last.unit]!.start : units[0]!.start) >= shortest) kept.push(edge);
+    else if (last && edge.value > last.value) kept[kept.length - 1] = edge;
+  }
+  while (kept.length && units.at(-1)!.end - units[kept.at(-1)!.unit]!.start < shortest) kept.pop();
+  return [0, ...kept.map((edge) => edge.unit)];
 }

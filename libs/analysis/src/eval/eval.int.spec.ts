@@ -59,8 +59,10 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
     expect(youtube.topicRatio).toBeGreaterThanOrEqual(0.65);
     expect(podcasts.oversized).toBe(0);
     expect(youtube.oversized).toBe(0);
-    // Boundaries within ±3 units: F1 doubled on podcasts (.17 before), quadrupled on youtube (.09).
-    expect(podcasts.f1Units).toBeGreaterThanOrEqual(0.33);
+    // Boundaries within ±3 units: F1 more than doubled on podcasts (.17 before; .417 since a show's
+    // opening is a topic of its own, .397 without), quadrupled on youtube (.09).
+    expect(podcasts.f1Units).toBeGreaterThanOrEqual(0.4);
+    expect(podcasts.f1Seconds!).toBeGreaterThanOrEqual(0.3);
     expect(youtube.f1Units).toBeGreaterThanOrEqual(0.33);
     expect(youtube.f1Seconds!).toBeGreaterThanOrEqual(0.35);
     // Better than predicting nothing and than the classical baseline's Pk: on lectures, and on

@@ -156,6 +156,39 @@ describe('the local analyzer', () => {
     expect(new Set(quotes).size).toBe(quotes.length);
   });
 
+  describe("a show's opening (teaser and introduction)", () => {
+    const SUBJECTS = [
+      ['sourdough', 'starter', 'flour', 'oven', 'crust', 'bakery'],
+      ['invoices', 'accountant', 'taxes', 'payroll', 'spreadsheet', 'ledger'],
+      ['marathon', 'runners', 'training', 'shoes', 'pace', 'injury'],
+    ];
+    /** 25 minutes: a 48-second teaser on the first subject, one sentence of introduction, each subject for 8 minutes. */
+    function show(introduction: string) {
+      const sentence = (words: string[], i: number) =>
+        `The ${words[i % 6]} and the ${words[(i + 1) % 6]} changed how we think about ${words[(i + 3) % 6]}.`;
+      const lines = Array.from({ length: 8 }, (_, i) => sentence(SUBJECTS[0]!, i + 2));
+      lines.push(introduction);
+      for (const words of SUBJECTS) for (let i = 0; i < 80; i++) lines.push(sentence(words, i));
+      return lines.map((text, i) => ({ text, start: i * 6, end: i * 6 + 5.5 }));
+    }
+
+    // Before, each of these had one topic from 0 to 521.5 s.
+    it.each([
+      ['a welcome', 'Welcome back to the show, where the sourdough and the flour are the stars today.', 48],
+      ['a hand-over', "This week it is the bakery and its oven, and now, here's Ada.", 54],
+      ['thanks for having me', 'Thanks for having me, the sourdough starter is my thing.', 54],
+    ])('is a topic of its own when the conversation starts with %s', (_, introduction, conversation) => {
+      const topics = analyzeLocally(show(introduction)).topics;
+      expect(topics.map((t) => t.startTime)).toEqual([0, conversation, 534, 1014]);
+    });
+
+    it('is no topic without a welcome or a hand-over, and no topic lasts a few seconds', () => {
+      const topics = analyzeLocally(show('This week it is the bakery and its oven, with Ada.')).topics;
+      // Before, two edges placed 12 s apart made a topic of 522-533.5 s.
+      expect(topics.map((t) => t.startTime)).toEqual([0, 534, 1014]);
+    });
+  });
+
   it('titles a topic with the things it names, not with verbs or fillers', () => {
     const talk = (subject: string, start: number) =>
       Array.from({ length: 40 }, (_, i) => ({
