@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { createAnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from './app';
+import { handleServerEvents } from './http/server-events';
 import { createLogger, createRedisClient, onShutdown, REDIS_DEADLINE_MS } from '@findclips/runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,7 +30,7 @@ async function main() {
   });
   const app = createApp({ env, dataSource, redis, logger, queue, youtube });
   const server = createServer(app);
-  server.on('upgrade', app.locals.upgrade);
+  handleServerEvents(server, app.locals.upgrade);
   server.listen(env.PORT, () => logger.info({ port: env.PORT }, 'gateway listening'));
 
   onShutdown('gateway', logger, async () => {

@@ -3,6 +3,7 @@ import { ScheduledPostEntity } from '@findclips/db';
 import { strongPassword, uniqueEmail } from '@findclips/testing';
 import express from 'express';
 import http from 'node:http';
+import net from 'node:net';
 import supertest from 'supertest';
 import { startTestGateway, type TestGateway } from '../test/harness';
 import { errorHandler } from './errors';
@@ -155,6 +156,34 @@ describe('requests the gateway refuses', () => {
     const logs = gw.logs.join('\n');
     expect(logs).not.toContain('secret-code');
     expect(logs).toContain('"url":"//a:99999/api/user"');
+  });
+
+  /** Sends raw bytes; resolves with all the server answered once it closes the connection. */
+  function raw(request: string): Promise<string> {
+    const { hostname, port } = new URL(gw.url);
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => socket.write(request));
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+      socket.setTimeout(5_000, () => reject(new Error(`no close; got: ${received}`)));
+    });
+  }
+
+  it('answers an upgrade outside the live channel with 404 and closes the connection (it used to hold it for ever)', async () => {
+    const answer = await raw('GET /api/user HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe('{"message":"No such endpoint: GET /api/user"}');
+  });
+
+  it('answers headers too large or unreadable with a message, not an empty 431 or 400', async () => {
+    const large = await raw(`GET /api/user HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(large).toMatch(/^HTTP\/1\.1 431 /);
+    expect(large).toContain('{"message":"The request headers are too large"}');
+    const garbled = await raw('GET /api/user HTTP/1.1\r\nHost localhost\r\n\r\n');
+    expect(garbled).toMatch(/^HTTP\/1\.1 400 /);
+    expect(garbled).toContain('{"message":"The request could not be read"}');
   });
 
   describe('cross-site requests', () => {

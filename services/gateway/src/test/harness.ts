@@ -8,6 +8,7 @@ import { listenOnLoopback } from '@findclips/testing';
 import { createAnalysisQueue, type AnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from '../app';
+import { handleServerEvents } from '../http/server-events';
 import { createLogger } from '@findclips/runtime';
 import { createRedisClient, REDIS_DEADLINE_MS, type RedisClient } from '@findclips/runtime';
 
@@ -82,7 +83,7 @@ export async function startTestGateway(
   const app = createApp({ env, dataSource, redis, logger, queue, youtube });
   // One real port for the whole test, as a browser sees one origin (OAuth redirects depend on it).
   const server = await listenOnLoopback(app);
-  server.server.on('upgrade', app.locals.upgrade);
+  handleServerEvents(server.server, app.locals.upgrade);
 
   return {
     app,

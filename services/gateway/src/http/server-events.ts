@@ -1,0 +1,46 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/** The path of a request target, or null when no URL parser reads it. */
+function pathOf(url: string | undefined): string | null {
+  try {
+    return new URL(url ?? '/', 'http://gateway').pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** Answers on a raw socket, as Express would, then closes it. */
+function answer(socket: Duplex, status: number, reason: string, message: string): void {
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+  // A client that never reads must not hold the socket open.
+  socket.once('finish', () => socket.destroy());
+}
+
+/**
+ * What the HTTP server answers before Express sees a request: protocol upgrades, which only the
+ * live channel (/socket.io) takes (any other would hold its socket open for ever), and requests
+ * it cannot parse (headers too large, malformed), which Node answers with no body at all.
+ */
+export function handleServerEvents(server: Server, liveUpgrade: UpgradeHandler): void {
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const path = pathOf(req.url);
+    if (path?.startsWith('/socket.io')) return liveUpgrade(req, socket, head);
+    answer(socket, 404, 'Not Found', `No such endpoint: ${req.method} ${path ?? '(unreadable)'}`);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    if (error.code === 'HPE_HEADER_OVERFLOW')
+      return answer(socket, 431, 'Request Header Fields Too Large', 'The request headers are too large');
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      return answer(socket, 408, 'Request Timeout', 'The request took too long to arrive');
+    answer(socket, 400, 'Bad Request', 'The request could not be read');
+  });
+}
