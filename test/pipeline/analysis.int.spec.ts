@@ -376,6 +376,19 @@ describe('analysis quotas', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3600 - 120);
   });
 
+  it("takes one of a member's analyses for 10 parallel submissions of one video (a double submit joins it)", async () => {
+    const browser = p.gateway.browser();
+    await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+    const videoId = p.addVideo();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => browser.post(`/api/videos/transcript?videoId=${videoId}`).send({})),
+    );
+    // Before, each request took one of the hour's 2 analyses: 2 were answered and 8 refused.
+    expect(answers.map((r) => r.status).filter((s) => s !== 202 && s !== 200)).toEqual([]);
+    await browser.post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(202);
+    await browser.post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(429);
+  });
+
   it('caps guest analyses per IPv6 /64, whatever the addresses in it', async () => {
     // Each guest is new, from another address of one /64; lookups come from other networks' budgets.
     for (let i = 1; i <= 3; i++) await from(`2001:db8:cccc:7::${i}`).submit(p.addVideo()).expect(202);

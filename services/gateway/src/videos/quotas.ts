@@ -44,6 +44,27 @@ redis.call('SADD', KEYS[1], video)
 redis.call('PEXPIRE', KEYS[1], window)
 return 0`;
 
+/**
+ * A member's analysis of one job, paid once however many requests race for it: KEYS[1] marks the
+ * job as paid for moments ago (PX ARGV[5]), KEYS[2] is the hourly window (as SPEND, one limit).
+ * Returns SPEND's answer; { 0, 0 } without spending when the job is already paid for.
+ */
+const SPEND_ON_JOB = `
+if redis.call('SET', KEYS[1], '1', 'NX', 'PX', tonumber(ARGV[5])) == false then return { 0, 0 } end
+local now, window, member, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - window)
+if redis.call('ZCARD', KEYS[2]) >= limit then
+  redis.call('DEL', KEYS[1])
+  local oldest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+  return { 1, tonumber(oldest[2]) + window - now }
+end
+redis.call('ZADD', KEYS[2], now, member)
+redis.call('PEXPIRE', KEYS[2], window)
+return { 0, 0 }`;
+
+/** How long a request that paid for a job makes others for the same job join it (a double submit). */
+const JOIN_PAID_MS = 60_000;
+
 const useId = () => `${Date.now()}:${randomUUID()}`;
 
 /** Spends one use of each window, or says which refused and for how long (seconds). */
@@ -165,11 +186,20 @@ export class MemberAnalysisLimit {
     private readonly perHour: number,
   ) {}
 
-  /** Takes one analysis, or answers how many seconds until one is free. */
-  async take(userId: number): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-    const key = redisKeys(this.keyPrefix).memberAnalyses(userId);
-    const { refused, retryAfterSeconds } = await spend(this.redis, [key], [this.perHour], 60 * 60);
-    return refused === 0 ? { ok: true } : { ok: false, retryAfterSeconds };
+  /**
+   * Takes one analysis for the job `jobKey` (see `analysisJobKey`), or answers how many seconds
+   * until one is free. Requests racing the one that paid for the same job (a double submit) take
+   * nothing: they join the job it queued.
+   */
+  async take(userId: number, jobKey: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+    const keys = redisKeys(this.keyPrefix);
+    const [refused, retryMs] = (await this.redis.eval(SPEND_ON_JOB, {
+      keys: [keys.memberPaidJob(userId, jobKey), keys.memberAnalyses(userId)],
+      arguments: [String(Date.now()), String(60 * 60 * 1000), useId(), String(this.perHour), String(JOIN_PAID_MS)],
+    })) as [number, number];
+    return Number(refused) === 0
+      ? { ok: true }
+      : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(Number(retryMs) / 1000)) };
   }
 }
 

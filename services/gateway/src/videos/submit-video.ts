@@ -83,9 +83,18 @@ async function quotaError(credits: GuestCredits, refused: CreditRefusal, guestId
   });
 }
 
-/** Takes one of the member's analyses of the hour, or refuses saying when one is free. */
-async function takeMemberAnalysis(memberLimit: MemberAnalysisLimit, userId: number): Promise<void> {
-  const taken = await memberLimit.take(userId);
+/**
+ * Takes one of the member's analyses of the hour for the job `key`, or refuses saying when one is
+ * free. A request for a job that already waits or runs joins it and takes nothing, as does one
+ * racing the request that paid for it.
+ */
+async function takeMemberAnalysis(
+  { memberLimit, queue }: Pick<SubmitVideoDeps, 'memberLimit' | 'queue'>,
+  userId: number,
+  key: string,
+): Promise<void> {
+  if (await jobRunning(queue, key).catch(() => false)) return;
+  const taken = await memberLimit.take(userId, key);
   if (!taken.ok) {
     throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota, { retryAfterSeconds: taken.retryAfterSeconds });
   }
@@ -149,7 +158,7 @@ export async function submitAsMember(
 
   const facts = await metadata.get(videoId, address);
   checkVideo(facts, false);
-  await takeMemberAnalysis(memberLimit, user.id);
+  await takeMemberAnalysis({ memberLimit, queue }, user.id, analysisJobKey({ scope: 'shared', videoId, userId: null }));
   await history.add(user.id, videoId, facts);
   await enqueueAnalysis(queue, { videoId, scope: 'shared', userId: user.id, provider: user.aiProvider, requestId });
   return { kind: 'queued', video: facts, status: running(cached) };
@@ -221,7 +230,7 @@ export async function reanalyze(
   // Captions the member brought before serve every re-analysis of the video.
   const captionsUploaded = Boolean(captions) || (await uploads.nameOf(user.id, videoId)) !== null;
   checkVideo(facts, false, { captionsUploaded });
-  await takeMemberAnalysis(memberLimit, user.id);
+  await takeMemberAnalysis({ memberLimit, queue }, user.id, analysisJobKey({ scope: 'private', videoId, userId: user.id }));
   await captions?.store();
   await history.add(user.id, videoId, facts);
   await enqueueAnalysis(queue, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId });
