@@ -94,10 +94,15 @@ describe("editing a member's analysis", () => {
       errorType: 'VALIDATION_ERROR',
       message: editMessages.unknownAction,
     });
-    expect((await edit({ action: 'rename', topicId: topics[0]!.id, title: '   ' }).expect(400)).body).toMatchObject({
-      field: 'title',
-      message: editMessages.titleRequired,
-    });
+    for (const title of ['   ', '\u200B', '\u202E']) {
+      expect((await edit({ action: 'rename', topicId: topics[0]!.id, title }).expect(400)).body).toMatchObject({
+        field: 'title',
+        message: editMessages.titleRequired,
+      });
+    }
+    expect((await edit({ action: 'rename', topicId: topics[0]!.id, title: 'Bus \u202Elanes' }).expect(400)).body.message).toBe(
+      'A title must not contain text direction controls',
+    );
     expect((await edit({ action: 'rename', topicId: topics[0]!.id, title: 'x'.repeat(121) }).expect(400)).body.message).toBe(
       'A title must be at most 120 characters',
     );

@@ -76,6 +76,21 @@ describe('shares, history and the public shared page', () => {
     expect(again.body.shareId).toBe(created.body.shareId);
     const read = (await p.gateway.request().get(`/api/shared/${created.body.shareId}`).expect(200)).body;
     expect(read).toMatchObject({ title: 'Second', description: null, sharedTopics: topics.slice(0, 1) });
+
+    // A title that shows nothing is none; one shown reordered is refused.
+    await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics, title: '\u200B', description: '\u2060' })
+      .expect(201);
+    expect((await p.gateway.request().get(`/api/shared/${created.body.shareId}`).expect(200)).body).toMatchObject({
+      title: null,
+      description: null,
+    });
+    const reordered = await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics, title: '\u202Eevil' })
+      .expect(400);
+    expect(reordered.body).toMatchObject({ field: 'title', message: 'Title must not contain text direction controls' });
   });
 
   it('is read by anyone; the owner is told so; the video is described', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth';
 import { SETTINGS_PASSWORD_MIN_LENGTH } from './constants';
-import { requiredText } from './validation';
+import { requiredText, shownText } from './validation';
 
 const NAME_MAX_LENGTH = 100;
 
@@ -20,14 +20,22 @@ export const profileMessages = {
 
 /** PATCH /api/profile. */
 export const updateProfileSchema = z.object({
-  firstName: requiredText(profileMessages.firstNameRequired)
-    .trim()
-    .min(1, profileMessages.firstNameRequired)
-    .max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
-  lastName: requiredText(profileMessages.lastNameRequired)
-    .trim()
-    .min(1, profileMessages.lastNameRequired)
-    .max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
+  firstName: shownText(
+    requiredText(profileMessages.firstNameRequired)
+      .trim()
+      .min(1, profileMessages.firstNameRequired)
+      .max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
+    'First name',
+    profileMessages.firstNameRequired,
+  ),
+  lastName: shownText(
+    requiredText(profileMessages.lastNameRequired)
+      .trim()
+      .min(1, profileMessages.lastNameRequired)
+      .max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
+    'Last name',
+    profileMessages.lastNameRequired,
+  ),
 });
 
 /** PATCH /api/profile/email: the new address, and the current password that proves it is the owner asking. */

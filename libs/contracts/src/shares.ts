@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { topicsSchema } from './analysis';
 import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX } from './constants';
 import { transcriptSources } from './constants';
+import { shownText } from './validation';
 import { videoIdSchema } from './video-id';
 
 export const shareMessages = {
@@ -16,12 +17,17 @@ export const shareMessages = {
 export const createShareRequestSchema = z.object({
   youtubeId: videoIdSchema,
   topics: topicsSchema.max(100, 'A share holds at most 100 topics'),
-  title: z.string().trim().max(SHARE_TITLE_MAX, `Title must be at most ${SHARE_TITLE_MAX} characters`).optional(),
-  description: z
-    .string()
-    .trim()
-    .max(SHARE_DESCRIPTION_MAX, `Description must be at most ${SHARE_DESCRIPTION_MAX} characters`)
-    .optional(),
+  // A title or description that shows nothing is none.
+  title: shownText(
+    z.string().trim().max(SHARE_TITLE_MAX, `Title must be at most ${SHARE_TITLE_MAX} characters`),
+    'Title',
+    null,
+  ).optional(),
+  description: shownText(
+    z.string().trim().max(SHARE_DESCRIPTION_MAX, `Description must be at most ${SHARE_DESCRIPTION_MAX} characters`),
+    'Description',
+    null,
+  ).optional(),
 });
 
 export const shareResponseSchema = z.object({ shareId: z.string(), youtubeId: videoIdSchema, url: z.string() });

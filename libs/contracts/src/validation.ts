@@ -30,6 +30,26 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 export const requiredText = (message: string) =>
   z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined) });
 
+/** Bidirectional embedding, override and isolate controls: they reorder what others read ('\u202Eevil'). */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+/** Format characters (zero-width space, direction marks) and separators: a text of nothing else shows nothing. */
+const NOTHING_SHOWN = /^[\p{Cf}\p{Z}\s]*$/u;
+
+/** True when a text shows nothing to a reader: empty, spaces, or only zero-width and format characters. */
+export const showsNothing = (text: string) => NOTHING_SHOWN.test(text);
+
+/**
+ * Text other people read (names, titles): refused when it shows nothing (`emptyMessage`, unless
+ * `emptyMessage` is null: then it is read as empty) or holds direction controls that reorder it.
+ */
+export function shownText(schema: z.ZodString, label: string, emptyMessage: string | null) {
+  const reordering = (text: string) => !DIRECTION_CONTROLS.test(text);
+  const directionMessage = `${label} must not contain text direction controls`;
+  return emptyMessage === null
+    ? schema.refine(reordering, directionMessage).transform((text) => (showsNothing(text) ? '' : text))
+    : schema.refine((text) => !showsNothing(text), emptyMessage).refine(reordering, directionMessage);
+}
+
 /** zod's own wording, which no person should read: "Invalid input: expected true", "Too small: expected …". */
 const ZOD_WORDING = /^(Invalid input|Invalid option|Invalid string:|Too small: expected|Too big: expected)/;
 
@@ -73,6 +93,7 @@ export function describeIssues(error: z.ZodError, input: unknown): FieldProblem[
 /** Control characters no field of ours takes (tab, line feed and carriage return are text). */
 // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * The first string of a request (at any depth) holding a control character, such as NUL, which
@@ -95,9 +116,11 @@ export function findControlCharacters(input: unknown): FieldProblem | null {
     const node = stack.pop()!;
     const { value } = node;
     if (typeof value === 'string') {
-      if (!CONTROL_CHARACTERS.test(value)) continue;
-      const field = pathOf(node);
-      return { field, message: `${field} must not contain control characters` };
+      if (CONTROL_CHARACTERS.test(value))
+        return { field: pathOf(node), message: `${pathOf(node)} must not contain control characters` };
+      // Half of a UTF-16 pair: no text, and stored it would silently become U+FFFD.
+      if (LONE_SURROGATE.test(value)) return { field: pathOf(node), message: `${pathOf(node)} is not valid Unicode text` };
+      continue;
     }
     if (value === null || typeof value !== 'object') continue;
     // Pushed in reverse, so fields are visited in their order.

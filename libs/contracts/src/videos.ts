@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { analysisStatuses, topicsSchema, transcriptSegmentSchema } from './analysis';
 import { captionsMessages, CAPTIONS_MAX_CHARS, editMessages, TOPIC_TITLE_MAX, transcriptSources } from './constants';
+import { shownText } from './validation';
 import { videoIdSchema } from './video-id';
 
 /** ?videoId= of the video endpoints. */
@@ -94,11 +95,15 @@ export const analysisEditSchema = z.discriminatedUnion(
     z.object({
       action: z.literal('rename'),
       topicId: topicIdSchema,
-      title: z
-        .string()
-        .trim()
-        .min(1, editMessages.titleRequired)
-        .max(TOPIC_TITLE_MAX, `A title must be at most ${TOPIC_TITLE_MAX} characters`),
+      title: shownText(
+        z
+          .string()
+          .trim()
+          .min(1, editMessages.titleRequired)
+          .max(TOPIC_TITLE_MAX, `A title must be at most ${TOPIC_TITLE_MAX} characters`),
+        'A title',
+        editMessages.titleRequired,
+      ),
     }),
     z.object({ action: z.literal('removeTopic'), topicId: topicIdSchema }),
     z.object({ action: z.literal('removeQuote'), topicId: topicIdSchema, quoteId: z.string().min(1).max(64) }),
