@@ -345,6 +345,25 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
       .expect(200);
     expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect']);
   });
+
+  it("drops a member's live connections when another account signs in over their session in the same browser", async () => {
+    const bob = await gateway
+      .request()
+      .post('/api/register')
+      .send({ email: uniqueEmail('live-bob'), password: strongPassword() })
+      .expect(201);
+    const bobCookie = String(bob.headers['set-cookie']).split(';')[0]!;
+    const alice = { email: uniqueEmail('live-alice'), password: strongPassword() };
+    await gateway.request().post('/api/register').send(alice).expect(201);
+
+    const socket = open(gateway.url, { cookie: bobCookie, auth: { userId: bob.body.id as number } });
+    await nextOf(socket, 'AUTH_CONFIRMED');
+    const dropped = nextOf<string>(socket, 'disconnect');
+    // The same browser (Bob's cookie) signs in as Alice without signing out.
+    await gateway.request().post('/api/login').set('Cookie', bobCookie).send(alice).expect(200);
+    // Before, the connection stayed and went on receiving Bob's private events.
+    expect(await dropped).toBe('io server disconnect');
+  });
 });
 
 describe('realtime: caps on live connections, across instances', () => {

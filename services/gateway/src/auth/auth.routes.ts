@@ -24,7 +24,7 @@ export function authRoutes({ users, passport, limits, endLiveSessions }: AuthRou
 
   router.post('/api/register', ...limits.register, async (req, res) => {
     const user = await register(users, parseInput(registerRequestSchema, req.body));
-    await logIn(req, user);
+    await logIn(req, user, endLiveSessions);
     res.status(201).json(toPublicUser(user));
   });
 
@@ -39,7 +39,7 @@ export function authRoutes({ users, passport, limits, endLiveSessions }: AuthRou
       }
       loginDelay
         .succeeded(req, res, email)
-        .then(() => logIn(req, user))
+        .then(() => logIn(req, user, endLiveSessions))
         .then(() => res.json(toPublicUser(user)), next);
     })(req, res, next);
   });

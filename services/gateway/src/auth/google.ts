@@ -130,7 +130,7 @@ export function googleRoutes(env: GatewayEnv, users: Users, passport: AppPasspor
             toAuthPage(reason && reason !== 'Unable to verify authorization request state.' ? reason : googleMessages.failed),
           );
         }
-        logIn(req, user).then(() => res.redirect('/'), next);
+        logIn(req, user, endLiveSessions).then(() => res.redirect('/'), next);
       },
     )(req, res, next);
   });

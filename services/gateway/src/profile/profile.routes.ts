@@ -20,7 +20,7 @@ export function profileRoutes(users: Users, passwordCheckLimit: RequestHandler[]
    */
   const afterCredentialChange = async (req: Request, { user, changed }: CredentialChange) => {
     if (!changed) return;
-    await logIn(req, user);
+    await logIn(req, user, endLiveSessions);
     await endLiveSessions({ userId: user.id });
   };
 
