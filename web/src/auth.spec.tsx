@@ -67,9 +67,16 @@ describe('sign-in screen', () => {
   });
 
   it('shows a failed Google sign-in as a toast', async () => {
-    renderWithApp(<App />, { route: '/auth?error=Google%20sign-in%20was%20cancelled', user: null });
+    renderWithApp(<App />, { route: '/auth?error=cancelled', user: null });
     expect(await screen.findByText('Google login failed')).toBeInTheDocument();
     expect(screen.getByText('Google sign-in was cancelled')).toBeInTheDocument();
+  });
+
+  it("never shows a link's own ?error= text, only one of its messages", async () => {
+    renderWithApp(<App />, { route: '/auth?error=Your%20account%20is%20locked,%20call%20%2B1-555-0100', user: null });
+    expect(await screen.findByText('Google login failed')).toBeInTheDocument();
+    expect(screen.getByText('Google sign-in failed. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/call \+1-555/)).not.toBeInTheDocument();
   });
 });
 

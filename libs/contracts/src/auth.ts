@@ -20,6 +20,24 @@ export const authMessages = {
 } as const;
 
 /** Emails are compared and stored trimmed and lower-cased, so uniqueness ignores case. */
+/**
+ * Why a Google sign-in came back to /auth, as its ?error= code, and what the page says for it. The
+ * page never shows the parameter itself: anyone can link to /auth?error=any text.
+ */
+export const googleSignInErrors = {
+  not_configured: 'Google sign-in is not configured on this server',
+  cancelled: 'Google sign-in was cancelled',
+  no_email: 'Your Google account did not share an email address',
+  unverified_email:
+    'An account with this email already exists. Sign in with your password: the email of your Google account is not verified.',
+  failed: 'Google sign-in failed. Please try again.',
+} as const;
+export type GoogleSignInError = keyof typeof googleSignInErrors;
+
+/** What /auth?error=CODE says: the message of a code we send, the generic failure for anything else. */
+export const googleSignInMessage = (code: string): string =>
+  Object.hasOwn(googleSignInErrors, code) ? googleSignInErrors[code as GoogleSignInError] : googleSignInErrors.failed;
+
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const registrationEmail = requiredText(authMessages.invalidEmail)

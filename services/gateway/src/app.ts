@@ -122,7 +122,8 @@ export function createApp(deps: GatewayDeps) {
   // Any JSON is read ('null' too, not strict): each route's schema says what shape it takes.
   app.post('/api/user-videos/:id/transcript', express.json({ limit: CAPTIONS_BODY_LIMIT, strict: false }));
   app.use(express.json({ limit: BODY_LIMIT, strict: false }));
-  app.use(sameOriginOnly(env.ALLOWED_ORIGINS));
+  // PUBLIC_URL is ours whatever the request says (a TLS proxy without TRUST_PROXY arrives as http).
+  app.use(sameOriginOnly([new URL(env.PUBLIC_URL).origin, ...env.ALLOWED_ORIGINS]));
   // API answers depend on who asks: no cache keeps them unless a route says otherwise.
   app.use('/api', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');

@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { googleSignInMessage } from '@findclips/contracts';
 import { Film, Share2, Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -26,7 +27,7 @@ const blurbs = [
   },
 ];
 
-/** /auth: sign in or sign up. A failed Google sign-in comes back with ?error=. */
+/** /auth: sign in or sign up. A failed Google sign-in comes back with ?error=CODE (never shown as it is). */
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
   const toast = useToast();
@@ -36,7 +37,7 @@ export default function AuthPage() {
   useEffect(() => {
     if (!googleError || reported.current === googleError) return;
     reported.current = googleError;
-    toast({ title: 'Google login failed', description: googleError, variant: 'destructive' });
+    toast({ title: 'Google login failed', description: googleSignInMessage(googleError), variant: 'destructive' });
     setParams({}, { replace: true });
   }, [googleError, setParams, toast]);
 

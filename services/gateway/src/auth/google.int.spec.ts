@@ -2,7 +2,6 @@ import { profileMessages } from '@findclips/contracts';
 import { UserEntity } from '@findclips/db';
 import { startFakeGoogle, strongPassword, uniqueEmail, type FakeGoogle, type GoogleUserinfo } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
-import { googleMessages } from './google';
 import { startTestGateway, type TestGateway } from '../test/harness';
 
 describe('Google sign-in', () => {
@@ -54,7 +53,18 @@ describe('Google sign-in', () => {
     expect(consent.searchParams.get('response_type')).toBe('code');
     expect(consent.searchParams.get('scope')).toBe('openid profile email');
     expect(consent.searchParams.get('state')).toMatch(/.{16,}/);
-    expect(consent.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/google\/callback$/);
+    expect(consent.searchParams.get('redirect_uri')).toBe(`${gw.env.PUBLIC_URL}/auth/google/callback`);
+  });
+
+  it("sends Google back to PUBLIC_URL whatever Host the request names, and keeps a visitor's session only 10 minutes", async () => {
+    const start = await gw.request().get('/auth/google').set('Host', 'evil.example').expect(302);
+    expect(new URL(start.headers.location!).searchParams.get('redirect_uri')).toBe(`${gw.env.PUBLIC_URL}/auth/google/callback`);
+    // The session that carries the state expires with it, not in 14 days.
+    const cookie = decodeURIComponent(String(start.headers['set-cookie']));
+    const sessionId = /fc\.sid=s:([^.;]+)/.exec(cookie)![1]!;
+    const ttl = await gw.redis.ttl(`${gw.env.REDIS_KEY_PREFIX}sess:${sessionId}`);
+    expect(ttl).toBeGreaterThan(500);
+    expect(ttl).toBeLessThanOrEqual(600);
   });
 
   it('creates a user from the Google profile, signs them in and goes to /', async () => {
@@ -134,14 +144,14 @@ describe('Google sign-in', () => {
     const registered = (await gw.request().post('/api/register').send({ email, password: strongPassword() }).expect(201)).body;
 
     const { landing } = await signInWithGoogle(profileFor(email, { email_verified: false }));
-    expect(landing).toBe(`/auth?error=${encodeURIComponent(googleMessages.unverifiedEmail)}`);
+    expect(landing).toBe('/auth?error=unverified_email');
     const row = await gw.dataSource.getRepository(UserEntity).findOneByOrFail({ id: registered.id });
     expect(row.googleId).toBeNull();
   });
 
   it('sends the user back to /auth with a reason when they cancel at Google', async () => {
     const { browser, landing } = await signInWithGoogle('deny');
-    expect(landing).toBe(`/auth?error=${encodeURIComponent(googleMessages.cancelled)}`);
+    expect(landing).toBe('/auth?error=cancelled');
     await browser.get('/api/user').expect(401);
   });
 
@@ -154,7 +164,7 @@ describe('Google sign-in', () => {
     const callback = new URL(atGoogle.headers.get('location')!);
 
     const res = await victim.get(callback.pathname + callback.search).expect(302);
-    expect(res.headers.location).toBe(`/auth?error=${encodeURIComponent(googleMessages.failed)}`);
+    expect(res.headers.location).toBe('/auth?error=failed');
     await victim.get('/api/user').expect(401);
   });
 });
@@ -164,7 +174,7 @@ describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
     const gw = await startTestGateway({ GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' });
     try {
       const res = await gw.request().get('/auth/google').expect(302);
-      expect(res.headers.location).toBe('/auth?error=Google%20sign-in%20is%20not%20configured%20on%20this%20server');
+      expect(res.headers.location).toBe('/auth?error=not_configured');
     } finally {
       await gw.close();
     }

@@ -1,5 +1,6 @@
 import type { GatewayEnv } from '@findclips/config';
 import type { UserEntity } from '@findclips/db';
+import { googleSignInErrors, type GoogleSignInError } from '@findclips/contracts';
 import { Router } from 'express';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type { EndLiveSessions } from './live-sessions';
@@ -7,19 +8,18 @@ import type { AppPassport } from './passport';
 import { logIn } from './session-login';
 import { isUniqueViolation, type Users } from '@findclips/db';
 
-export const googleMessages = {
-  notConfigured: 'Google sign-in is not configured on this server',
-  cancelled: 'Google sign-in was cancelled',
-  noEmail: 'Your Google account did not share an email address',
-  unverifiedEmail:
-    'An account with this email already exists. Sign in with your password: the email of your Google account is not verified.',
-  failed: 'Google sign-in failed. Please try again.',
-} as const;
-
 /** A sign-in that cannot go on, with the reason the user is shown on /auth. */
-class GoogleSignInRefused extends Error {}
+class GoogleSignInRefused extends Error {
+  constructor(readonly code: GoogleSignInError) {
+    super(googleSignInErrors[code]);
+  }
+}
 
-const toAuthPage = (reason: string) => `/auth?error=${encodeURIComponent(reason)}`;
+/** Back to /auth with the reason as a code, which the page turns into one of its own messages. */
+const toAuthPage = (code: GoogleSignInError) => `/auth?error=${code}`;
+
+/** How long a browser's session lives between /auth/google and the callback: the state is all it holds. */
+const SIGN_IN_SESSION_MS = 10 * 60 * 1000;
 
 /**
  * Finds the user of a Google profile: by Google id, else by verified email (linking the
@@ -36,7 +36,7 @@ export async function findOrCreateGoogleUser(
   if (existing) return existing;
 
   const email = profile.emails?.[0];
-  if (!email?.value) throw new GoogleSignInRefused(googleMessages.noEmail);
+  if (!email?.value) throw new GoogleSignInRefused('no_email');
   const verified = (email.verified as unknown) === true || (email.verified as unknown) === 'true';
   const fromProfile = {
     name: profile.displayName || null,
@@ -47,7 +47,7 @@ export async function findOrCreateGoogleUser(
 
   const sameEmail = await users.findByEmail(email.value);
   if (sameEmail) {
-    if (!verified) throw new GoogleSignInRefused(googleMessages.unverifiedEmail);
+    if (!verified) throw new GoogleSignInRefused('unverified_email');
     const hadPassword = sameEmail.passwordHash !== null;
     const linked = await users.update(sameEmail, {
       googleId: profile.id,
@@ -79,7 +79,7 @@ export function googleRoutes(env: GatewayEnv, users: Users, passport: AppPasspor
   const clientSecret = env.GOOGLE_CLIENT_SECRET;
 
   if (!clientID || !clientSecret) {
-    router.get(['/auth/google', '/auth/google/callback'], (_req, res) => res.redirect(toAuthPage(googleMessages.notConfigured)));
+    router.get(['/auth/google', '/auth/google/callback'], (_req, res) => res.redirect(toAuthPage('not_configured')));
     return router;
   }
 
@@ -87,7 +87,8 @@ export function googleRoutes(env: GatewayEnv, users: Users, passport: AppPasspor
     {
       clientID,
       clientSecret,
-      callbackURL: env.GOOGLE_CALLBACK_URL,
+      // On PUBLIC_URL, never on the request's Host header.
+      callbackURL: new URL(env.GOOGLE_CALLBACK_URL, env.PUBLIC_URL).toString(),
       authorizationURL: env.GOOGLE_AUTH_URL,
       tokenURL: env.GOOGLE_TOKEN_URL,
       userProfileURL: env.GOOGLE_USERINFO_URL,
@@ -101,7 +102,7 @@ export function googleRoutes(env: GatewayEnv, users: Users, passport: AppPasspor
     ) => {
       findOrCreateGoogleUser(users, profile, endLiveSessions).then(
         (user) => done(null, user),
-        (error: unknown) => (error instanceof GoogleSignInRefused ? done(null, false, { message: error.message }) : done(error)),
+        (error: unknown) => (error instanceof GoogleSignInRefused ? done(null, false, { refused: error.code }) : done(error)),
       );
     },
   );
@@ -112,6 +113,12 @@ export function googleRoutes(env: GatewayEnv, users: Users, passport: AppPasspor
 
   router.get(
     '/auth/google',
+    (req, _res, next) => {
+      // A visitor's session exists only to carry the state to the callback: it expires with it, so
+      // that navigations which never come back do not leave a 14-day session each.
+      if (!req.user) req.session.cookie.maxAge = SIGN_IN_SESSION_MS;
+      next();
+    },
     passport.authenticate('google', { scope: ['openid', 'profile', 'email'], prompt: 'select_account' }),
   );
 
@@ -119,16 +126,16 @@ export function googleRoutes(env: GatewayEnv, users: Users, passport: AppPasspor
     passport.authenticate(
       'google',
       { session: false },
-      (error: unknown, user: UserEntity | false, info?: { message?: string }) => {
+      (error: unknown, user: UserEntity | false, info?: { refused?: GoogleSignInError; message?: string }) => {
         if (error) {
           req.log.warn({ err: error }, 'google sign-in failed');
-          return res.redirect(toAuthPage(googleMessages.failed));
+          return res.redirect(toAuthPage('failed'));
         }
         if (!user) {
-          const reason = req.query.error === 'access_denied' ? googleMessages.cancelled : info?.message;
-          return res.redirect(
-            toAuthPage(reason && reason !== 'Unable to verify authorization request state.' ? reason : googleMessages.failed),
-          );
+          // Ours, or Passport's (a state this browser never received): the latter are failures.
+          const code = req.query.error === 'access_denied' ? 'cancelled' : (info?.refused ?? 'failed');
+          if (!info?.refused) req.log.warn({ reason: info?.message }, 'google sign-in refused');
+          return res.redirect(toAuthPage(code));
         }
         logIn(req, user, endLiveSessions).then(() => res.redirect('/'), next);
       },
