@@ -180,6 +180,14 @@ describe('captions a member brings', () => {
       ).body.message,
     ).toBe('The request body is too large (100 kB at most)');
     await p.gateway.browser().post(`/api/user-videos/${videoId}/transcript`).send({ text: '0:00 Hi' }).expect(401);
+    // Nobody's 2 MB body is read before they are known to be a member: a visitor's is not even parsed.
+    const unread = await p.gateway
+      .request()
+      .post(`/api/User-Videos/${videoId}/transcript/`)
+      .set('content-type', 'application/json')
+      .send(`{"text": "${'x'.repeat(2_000_000)}`)
+      .expect(401);
+    expect(unread.body.message).not.toMatch(/JSON/);
     // Nothing was stored or queued.
     await browser.get(`/api/user-videos/${videoId}/transcript`).expect(404);
     expect(p.events.filter((e) => e.videoId === videoId)).toEqual([]);

@@ -20,6 +20,7 @@ import { LoginDelay } from './auth/login-delay';
 import { createPassport } from './auth/passport';
 import { healthRoutes } from './health/health.routes';
 import { errorHandler, notFound } from './http/errors';
+import { requireUser } from './auth/require-user';
 import { createLimiter } from './http/rate-limit';
 import { realtimeProxy } from './http/realtime-proxy';
 import { requestLog } from './http/request-log';
@@ -74,6 +75,9 @@ function authLimits({ env, redis }: GatewayDeps) {
   };
 }
 
+/** POST /api/user-videos/{id}/transcript: captions a member brings, the one large body. */
+const CAPTIONS_UPLOAD = /^\/api\/user-videos\/[^/]+\/transcript\/?$/i;
+
 /** The gateway's Express app; main.ts only connects its dependencies and listens. */
 export function createApp(deps: GatewayDeps) {
   const { env, dataSource, redis, logger, queue, youtube } = deps;
@@ -118,10 +122,10 @@ export function createApp(deps: GatewayDeps) {
   app.use(securityHeaders());
   const web = new WebApp(env.WEB_DIST_DIR);
   app.use(web.assets());
-  // Captions are the one large body; every other route keeps the small limit.
   // Any JSON is read ('null' too, not strict): each route's schema says what shape it takes.
-  app.post('/api/user-videos/:id/transcript', express.json({ limit: CAPTIONS_BODY_LIMIT, strict: false }));
-  app.use(express.json({ limit: BODY_LIMIT, strict: false }));
+  // Captions are the one large body: read once the member is known (below), never for anyone.
+  const smallBody = express.json({ limit: BODY_LIMIT, strict: false });
+  app.use((req, res, next) => (req.method === 'POST' && CAPTIONS_UPLOAD.test(req.path) ? next() : smallBody(req, res, next)));
   // PUBLIC_URL is ours whatever the request says (a TLS proxy without TRUST_PROXY arrives as http).
   app.use(sameOriginOnly([new URL(env.PUBLIC_URL).origin, ...env.ALLOWED_ORIGINS]));
   // API answers depend on who asks: no cache keeps them unless a route says otherwise.
@@ -140,6 +144,7 @@ export function createApp(deps: GatewayDeps) {
   );
   app.use(passport.initialize());
   app.use(passport.session());
+  app.post(CAPTIONS_UPLOAD, requireUser, express.json({ limit: CAPTIONS_BODY_LIMIT, strict: false }));
 
   const endLiveSessions = liveSessions(redis, env.REDIS_KEY_PREFIX);
   app.use(authRoutes({ users, passport, limits, endLiveSessions }));
