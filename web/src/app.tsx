@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from './components/error-boundary';
 import { Footer } from './components/footer';
 import { GuestAllowed, RedirectSignedIn, RequireUser } from './components/guards';
 import { NavBar } from './components/nav-bar';
-import { Spinner } from './components/ui';
+import { Button, Spinner } from './components/ui';
 import { NotFoundPage } from './pages/not-found-page';
 
 // Each screen is its own chunk: the shared page loads none of the dashboard's code.
@@ -25,6 +26,17 @@ const TITLES: Record<string, string> = {
   '/terms': 'Terms · Find Clips',
 };
 
+/** What a screen whose code could not be loaded shows, rather than a blank page. */
+function ScreenFailed() {
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
+      <h1 className="text-xl font-semibold">This page could not be loaded</h1>
+      <p className="text-slate-600">Check your connection, then reload the page.</p>
+      <Button onClick={() => window.location.reload()}>Reload</Button>
+    </div>
+  );
+}
+
 /** The routes and guards; the navigation bar is hidden on /auth. */
 export function App() {
   const { pathname } = useLocation();
@@ -37,46 +49,48 @@ export function App() {
     <div className="flex min-h-screen flex-col">
       {pathname !== '/auth' && <NavBar />}
       <main className="flex-1">
-        <Suspense fallback={<Spinner />}>
-          <Routes>
-            <Route
-              path="/auth"
-              element={
-                <RedirectSignedIn>
-                  <AuthPage />
-                </RedirectSignedIn>
-              }
-            />
-            <Route
-              path="/"
-              element={
-                <GuestAllowed>
-                  <DashboardPage />
-                </GuestAllowed>
-              }
-            />
-            <Route path="/shared/:shareId" element={<SharedPage />} />
-            <Route
-              path="/history"
-              element={
-                <RequireUser>
-                  <HistoryPage />
-                </RequireUser>
-              }
-            />
-            <Route
-              path="/settings"
-              element={
-                <RequireUser>
-                  <SettingsPage />
-                </RequireUser>
-              }
-            />
-            <Route path="/privacy" element={<PrivacyPage />} />
-            <Route path="/terms" element={<TermsPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </Suspense>
+        <ErrorBoundary fallback={<ScreenFailed />} resetKey={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Routes>
+              <Route
+                path="/auth"
+                element={
+                  <RedirectSignedIn>
+                    <AuthPage />
+                  </RedirectSignedIn>
+                }
+              />
+              <Route
+                path="/"
+                element={
+                  <GuestAllowed>
+                    <DashboardPage />
+                  </GuestAllowed>
+                }
+              />
+              <Route path="/shared/:shareId" element={<SharedPage />} />
+              <Route
+                path="/history"
+                element={
+                  <RequireUser>
+                    <HistoryPage />
+                  </RequireUser>
+                }
+              />
+              <Route
+                path="/settings"
+                element={
+                  <RequireUser>
+                    <SettingsPage />
+                  </RequireUser>
+                }
+              />
+              <Route path="/privacy" element={<PrivacyPage />} />
+              <Route path="/terms" element={<TermsPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
     </div>

@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
+import { ErrorBoundary } from './components/error-boundary';
 import userEvent from '@testing-library/user-event';
 import { CLIP_ERROR_MESSAGE, CLIP_LOADING_LABEL, ClipPlayer, EMBED_SILENCE_MS } from './components/clip-player';
 import { Thumbnail } from './components/thumbnail';
@@ -255,5 +257,29 @@ describe('Viral Cut players in Edit mode', () => {
     await user.click(screen.getByRole('button', { name: 'Close clip' }));
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
     expect(screen.getAllByRole('button', { name: 'Play clip' })).toHaveLength(2);
+  });
+});
+
+describe('a part of the page whose code fails to load', () => {
+  // What the browser throws for a chunk the server did not deliver (it was down, say).
+  const Unloadable = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')));
+
+  it('shows its fallback and leaves the rest of the page, not a blank page; it is tried again when the page moves on', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const page = (resetKey: string, loaded: boolean) => (
+      <>
+        <h1>Dashboard</h1>
+        <ErrorBoundary fallback={<p role="alert">This page could not be loaded</p>} resetKey={resetKey}>
+          <Suspense fallback={<p>Loading</p>}>{loaded ? <p>Loaded screen</p> : <Unloadable />}</Suspense>
+        </ErrorBoundary>
+      </>
+    );
+    const { rerender } = render(page('/', false));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be loaded');
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    rerender(page('/history', true));
+    expect(await screen.findByText('Loaded screen')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { ErrorBoundary } from '../components/error-boundary';
 
 /** How long a toast stays when nothing says otherwise. */
 export const TOAST_DEFAULT_MS = 5_000;
@@ -27,6 +28,20 @@ const Toaster = lazy(() => import('./toaster'));
 
 let nextId = 1;
 
+/** The toast as text in a live region, when the toaster's code cannot be loaded. */
+function PlainToast({ current }: { current: ShownToast | null }) {
+  return (
+    <div role="status" className="fixed bottom-0 right-0 z-[100] max-w-sm p-4">
+      {current && (
+        <div className="rounded-lg border border-slate-200 bg-surface p-4 text-sm shadow-lg">
+          <p className="font-semibold">{current.title}</p>
+          {current.description && <p>{current.description}</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [used, setUsed] = useState(false);
@@ -40,9 +55,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       {children}
       {used && (
-        <Suspense fallback={null}>
-          <Toaster current={current} onDismiss={dismiss} />
-        </Suspense>
+        // Without its widgets (their code failed to load), the toast is still said, plainly.
+        <ErrorBoundary fallback={<PlainToast current={current} />} resetKey={current?.id}>
+          <Suspense fallback={null}>
+            <Toaster current={current} onDismiss={dismiss} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </ToastContext.Provider>
   );
