@@ -793,6 +793,21 @@ describe('Find Clips in Chromium', () => {
     await page.goto('/settings');
     await page.getByText('Danger Zone').waitFor();
     await check('settings');
+
+    // Words longer than the screen wrap inside it (the page was 1,200-1,700 px wide): a name, and
+    // a share's title and description, which strangers read.
+    const long = 'Supercalifragilisticexpialidocious'.repeat(2);
+    await page.request.patch('/api/profile', { data: { firstName: `Ümit-${'X'.repeat(80)}`, lastName: long } });
+    await page.reload();
+    await page.getByText('Danger Zone').waitFor();
+    await check('settings-long-name');
+    const { analyzedTopics } = await (await page.request.get(`/api/cached-videos/${talk.id}`)).json();
+    const shared = await page.request.post('/api/analysis/share', {
+      data: { youtubeId: talk.id, topics: analyzedTopics, title: long.repeat(2), description: long.repeat(4) },
+    });
+    await page.goto((await shared.json()).url);
+    await page.getByText('Powered by').waitFor();
+    await check('shared-long-title');
   });
 });
 

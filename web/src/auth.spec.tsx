@@ -58,6 +58,16 @@ describe('sign-in screen', () => {
     expect(neverCalled).not.toHaveBeenCalled();
   });
 
+  it('moves focus into the reset view, and back to Forgot password? once the link is sent', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/auth', user: null });
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await user.keyboard('ada@example.com{Enter}');
+    expect(await screen.findByText('Reset link sent')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toHaveFocus();
+  });
+
   it('goes back to login from the reset view', async () => {
     const user = userEvent.setup();
     renderWithApp(<App />, { route: '/auth', user: null });

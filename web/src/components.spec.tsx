@@ -11,7 +11,8 @@ import { LinkForm } from './dashboard/link-form';
 import { TopicsEdit } from './dashboard/topics-edit';
 import { STATUS_TEXTS } from './dashboard/use-progress';
 import { useToast } from './lib/toast';
-import { renderWithApp } from './test/render';
+import { ShareDialog } from './dashboard/share-dialog';
+import { fakeApi, json, member, renderWithApp } from './test/render';
 
 function ToastButtons() {
   const toast = useToast();
@@ -281,5 +282,32 @@ describe('a part of the page whose code fails to load', () => {
     rerender(page('/history', true));
     expect(await screen.findByText('Loaded screen')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('sharing when the session ended in another tab', () => {
+  const topic = { id: 't1', title: 'Bus lanes', startTime: 0, endTime: 60, quotes: [] };
+  const dialog = () => (
+    <ShareDialog open onOpenChange={() => undefined} youtubeId="FCdemoTalk1" videoTitle="Bus lanes" topics={[topic]} />
+  );
+
+  it('says the session expired, not "try again later" (the request arrived as a guest: 403)', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'POST /api/analysis/share': json(403, { message: 'Sign in, or analyse this video as a guest, to share it' }),
+      'GET /api/user': json(401, { message: 'You are not signed in' }),
+    });
+    renderWithApp(dialog(), { user: member });
+    await user.click(screen.getByRole('button', { name: 'Create Share Link' }));
+    expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+    expect(screen.getByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
+  });
+
+  it('says "try again later" when the member is still signed in', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'POST /api/analysis/share': json(500, { message: 'Internal error' }), 'GET /api/user': json(200, member) });
+    renderWithApp(dialog(), { user: member });
+    await user.click(screen.getByRole('button', { name: 'Create Share Link' }));
+    expect(await screen.findByText('Error creating share link')).toBeInTheDocument();
   });
 });

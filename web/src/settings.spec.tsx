@@ -159,4 +159,25 @@ describe('settings', () => {
     expect(screen.getByLabelText('Current password')).toHaveValue('');
     expect(screen.getByLabelText('New password')).toHaveValue('');
   });
+
+  it('moves focus into each form it opens, and back to its button on Cancel or once saved (it fell to the page)', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/user': json(200, member), 'PATCH /api/profile': json(200, member) });
+    renderWithApp(<SettingsPage />, { user: member });
+    for (const [button, field] of [
+      ['Edit Profile', 'First name'],
+      ['Change Email', 'Email'],
+      ['Change Password', 'Current password'],
+    ] as const) {
+      screen.getByRole('button', { name: button }).focus();
+      await user.keyboard('{Enter}');
+      expect(screen.getByLabelText(field)).toHaveFocus();
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.getByRole('button', { name: button })).toHaveFocus();
+    }
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toHaveFocus();
+  });
 });

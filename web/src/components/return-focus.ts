@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 
 /**
  * Our dialogs open from state, not from a Radix trigger, so Radix has nowhere to return focus
@@ -19,4 +19,23 @@ export function useReturnFocus() {
       }
     },
   };
+}
+
+/**
+ * Focus for a view swapped in place (a card's edit form, the password-reset view): into `inside`
+ * (its first field) when it opens, back to `opener` (the button that opened it) when it closes by
+ * Cancel, Save or Back. Without it focus fell to the page when the button it was on went away.
+ */
+export function useSwappedFocus<Inside extends HTMLElement = HTMLInputElement, Opener extends HTMLElement = HTMLButtonElement>(
+  open: boolean,
+) {
+  const inside = useRef<Inside>(null);
+  const opener = useRef<Opener>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current === open) return;
+    wasOpen.current = open;
+    (open ? inside.current : opener.current)?.focus();
+  }, [open]);
+  return { inside, opener };
 }

@@ -57,7 +57,7 @@ export default function DashboardPage() {
 
   return (
     <PlaybackProvider>
-      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-8">
+      <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 py-6 sm:py-8">
         <section aria-labelledby="find-clips-heading" className="grid gap-3">
           <h1 id="find-clips-heading" className="sr-only">
             Find Clips

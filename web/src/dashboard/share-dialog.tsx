@@ -4,9 +4,11 @@ import { Check, Copy } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../components/dialog';
 import { Button, Field, Input } from '../components/ui';
-import { apiRequest } from '../lib/api';
+import { ApiError, apiRequest } from '../lib/api';
+import { sessionEnded, useAuth } from '../lib/auth';
 import { useCopy } from '../lib/use-copy';
 import { useToast } from '../lib/toast';
+import { SESSION_EXPIRED } from './failure-toasts';
 
 /** 'Share Clips': title defaults to the video title, description to 'Watch the highlights'. */
 export function ShareDialog({
@@ -25,12 +27,19 @@ export function ShareDialog({
   const [title, setTitle] = useState(videoTitle);
   const [description, setDescription] = useState(DEFAULT_SHARE_DESCRIPTION);
   const toast = useToast();
+  const member = useAuth().status === 'user';
   const queryClient = useQueryClient();
   const { copied, copy } = useCopy();
   const share = useMutation({
     mutationFn: () => apiRequest<ShareResponse>('POST', '/api/analysis/share', { youtubeId, topics, title, description }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/analysis/shares-map'] }),
-    onError: () => toast({ title: 'Error creating share link', description: 'Please try again later.', variant: 'destructive' }),
+    onError: async (error) => {
+      // A member whose session ended in another tab arrives as a guest who may not share: say so.
+      if (member && error instanceof ApiError && [401, 403].includes(error.status) && (await sessionEnded())) {
+        return toast(SESSION_EXPIRED);
+      }
+      toast({ title: 'Error creating share link', description: 'Please try again later.', variant: 'destructive' });
+    },
   });
 
   const submit = (event: FormEvent) => {

@@ -36,6 +36,14 @@ export function useAuth(): AuthState {
 }
 
 /**
+ * Whether the member this page signed in has lost their session (signed out in another tab, say):
+ * a route open to guests then answers them as a guest (403), not 401. Asked after such a refusal.
+ */
+export async function sessionEnded(): Promise<boolean> {
+  return (await getQueryFn<User>({ on401: 'returnNull' })({ queryKey: USER_KEY })) === null;
+}
+
+/**
  * Login and registration: both store the returned user, toast and go to /; a failure
  * toasts `failure` with the server's message.
  */

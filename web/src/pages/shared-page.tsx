@@ -61,7 +61,7 @@ export default function SharedPage() {
   const listed = showAll ? topics : topics.slice(0, TOPICS_COLLAPSED);
 
   return (
-    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Link to="/" className="text-sm font-medium text-brand-700 underline">
           Find Clips Yourself - Try for Free
@@ -208,7 +208,7 @@ function useMomentFromLink(topics: Topic[] | null, cueQuote: (quoteId: string) =
 
 function SharedSkeleton() {
   return (
-    <div className="mx-auto grid max-w-4xl gap-4 px-4 py-8" aria-busy="true" aria-label="Loading the shared analysis">
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-4 px-4 py-8" aria-busy="true" aria-label="Loading the shared analysis">
       <Skeleton className="h-8 w-2/3" />
       <Skeleton className="h-4 w-1/2" />
       <Skeleton className="h-40 w-full" />

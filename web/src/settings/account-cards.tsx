@@ -6,6 +6,7 @@ import {
   type User,
 } from '@findclips/contracts';
 import { useState, type FormEvent } from 'react';
+import { useSwappedFocus } from '../components/return-focus';
 import { Badge, Button, Field, Input } from '../components/ui';
 import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
 import { FormActions, SettingsCard } from './settings-card';
@@ -17,6 +18,7 @@ const managedBadge = <Badge className="bg-blue-50 text-blue-700">Managed by Goog
 /** Email Address: read-only for Google accounts; a change needs the current password. */
 export function EmailCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
+  const focus = useSwappedFocus(editing);
   const [values, setValues] = useState<UpdateEmailRequest>({ email: user.email, currentPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<UpdateEmailRequest>>({});
   const update = useProfileUpdate<UpdateEmailRequest>(
@@ -39,6 +41,7 @@ export function EmailCard({ user }: { user: User }) {
         <form onSubmit={submit} noValidate className="grid gap-4">
           <Field id="email" label="Email" error={errors.email}>
             <Input
+              ref={focus.inside}
               id="email"
               type="email"
               value={values.email}
@@ -65,6 +68,7 @@ export function EmailCard({ user }: { user: User }) {
             <p className="text-sm text-slate-600">{MANAGED_TEXT}</p>
           ) : (
             <Button
+              ref={focus.opener}
               variant="outline"
               className="w-fit"
               onClick={() => {
@@ -87,6 +91,7 @@ const emptyPasswords: UpdatePasswordRequest = { currentPassword: '', newPassword
 /** Password: current and new, each with Show/Hide; the form resets after success. */
 export function PasswordCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
+  const focus = useSwappedFocus(editing);
   const [values, setValues] = useState(emptyPasswords);
   const [shown, setShown] = useState({ currentPassword: false, newPassword: false });
   const [errors, setErrors] = useState<FieldErrors<UpdatePasswordRequest>>({});
@@ -129,6 +134,7 @@ export function PasswordCard({ user }: { user: User }) {
             >
               <div className="flex gap-2">
                 <Input
+                  ref={field === 'currentPassword' ? focus.inside : undefined}
                   id={field}
                   type={shown[field] ? 'text' : 'password'}
                   autoComplete={field === 'currentPassword' ? 'current-password' : 'new-password'}
@@ -149,7 +155,7 @@ export function PasswordCard({ user }: { user: User }) {
           <FormActions submitLabel="Update Password" pending={update.isPending} onCancel={close} />
         </form>
       ) : (
-        <Button variant="outline" className="w-fit" onClick={() => setEditing(true)}>
+        <Button ref={focus.opener} variant="outline" className="w-fit" onClick={() => setEditing(true)}>
           Change Password
         </Button>
       )}

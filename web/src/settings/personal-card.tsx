@@ -1,5 +1,6 @@
 import { updateProfileSchema, type UpdateProfileRequest, type User } from '@findclips/contracts';
 import { useState, type FormEvent } from 'react';
+import { useSwappedFocus } from '../components/return-focus';
 import { Button, Field, Input } from '../components/ui';
 import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
 import { FormActions, SettingsCard } from './settings-card';
@@ -8,6 +9,7 @@ import { useProfileUpdate } from './use-profile-update';
 /** Personal Information: first and last name, view and edit. */
 export function PersonalCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
+  const focus = useSwappedFocus(editing);
   const initial = { firstName: user.firstName ?? '', lastName: user.lastName ?? '' };
   const [values, setValues] = useState<UpdateProfileRequest>(initial);
   const [errors, setErrors] = useState<FieldErrors<UpdateProfileRequest>>({});
@@ -40,6 +42,7 @@ export function PersonalCard({ user }: { user: User }) {
           {(['firstName', 'lastName'] as const).map((field) => (
             <Field key={field} id={field} label={field === 'firstName' ? 'First name' : 'Last name'} error={errors[field]}>
               <Input
+                ref={field === 'firstName' ? focus.inside : undefined}
                 id={field}
                 value={values[field]}
                 aria-invalid={Boolean(errors[field])}
@@ -66,7 +69,7 @@ export function PersonalCard({ user }: { user: User }) {
               <dd className="font-medium">{user.lastName || '—'}</dd>
             </div>
           </dl>
-          <Button variant="outline" className="w-fit" onClick={start}>
+          <Button ref={focus.opener} variant="outline" className="w-fit" onClick={start}>
             Edit Profile
           </Button>
         </div>

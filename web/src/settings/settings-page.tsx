@@ -22,7 +22,7 @@ export default function SettingsPage() {
   if (auth.status !== 'user') return null;
   const { user } = auth;
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       <h1 className="text-2xl font-bold">Account Settings</h1>
       <Card className="flex items-center gap-4 p-5">
         <span

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useSwappedFocus } from '../../components/return-focus';
 import { Button, Field, Input } from '../../components/ui';
 import { useLogin } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
@@ -8,6 +9,7 @@ import { Divider, GoogleButton } from './google-button';
 /** The Login tab and its password-reset view. */
 export function LoginPanel() {
   const [view, setView] = useState<'login' | 'reset'>('login');
+  const focus = useSwappedFocus(view === 'reset');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -37,6 +39,7 @@ export function LoginPanel() {
         <h3 className="font-semibold">Reset your password</h3>
         <Field id="reset-email" label="Email">
           <Input
+            ref={focus.inside}
             id="reset-email"
             type="email"
             required
@@ -93,7 +96,12 @@ export function LoginPanel() {
           </div>
         </Field>
         <div className="flex justify-end">
-          <button type="button" className="text-sm text-brand-700 hover:underline" onClick={() => setView('reset')}>
+          <button
+            ref={focus.opener}
+            type="button"
+            className="text-sm text-brand-700 hover:underline"
+            onClick={() => setView('reset')}
+          >
             Forgot password?
           </button>
         </div>
