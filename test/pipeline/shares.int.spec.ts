@@ -86,6 +86,11 @@ describe('shares, history and the public shared page', () => {
       title: null,
       description: null,
     });
+    const twice = await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics: [topics[0], topics[0]] })
+      .expect(400);
+    expect(twice.body).toMatchObject({ field: 'topics', message: 'A topic can be shared only once' });
     const reordered = await browser
       .post('/api/analysis/share')
       .send({ youtubeId: videoId, topics, title: '\u202Eevil' })

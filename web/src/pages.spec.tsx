@@ -179,6 +179,16 @@ describe('shared page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
+  it('opens with a malformed moment link (#%E0%A4%A) as without one', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share()) });
+    window.location.hash = '#%E0%A4%A';
+    renderShared();
+    expect(await screen.findByRole('heading', { name: 'Topics in this video' })).toBeInTheDocument();
+    expect(screen.queryByText('This page could not be loaded')).not.toBeInTheDocument();
+    window.location.hash = '';
+  });
+
   it('lists the first 4 topics with anchors, and all of them on request', async () => {
     const user = userEvent.setup();
     fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share()) });

@@ -16,7 +16,10 @@ export const shareMessages = {
 /** POST /api/analysis/share. */
 export const createShareRequestSchema = z.object({
   youtubeId: videoIdSchema,
-  topics: topicsSchema.max(100, 'A share holds at most 100 topics'),
+  topics: topicsSchema
+    .max(100, 'A share holds at most 100 topics')
+    // Each once: the page links to each topic by its place and id.
+    .refine((topics) => new Set(topics.map((topic) => topic.id)).size === topics.length, 'A topic can be shared only once'),
   // A title or description that shows nothing is none.
   title: shownText(
     z.string().trim().max(SHARE_TITLE_MAX, `Title must be at most ${SHARE_TITLE_MAX} characters`),

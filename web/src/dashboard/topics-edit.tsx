@@ -78,8 +78,7 @@ export function TopicsEdit({
                   />
                 ) : (
                   <h3 id={ids.title(topic)} tabIndex={-1} className="text-lg font-semibold">
-                    <span className="mr-2 text-brand-700">{index + 1}.</span>
-                    {topic.title}
+                    <span className="mr-1 text-brand-700">{index + 1}.</span> {topic.title}
                   </h3>
                 )}
                 <p className="mt-1 flex items-center gap-1 text-sm text-slate-500">

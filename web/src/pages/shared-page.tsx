@@ -194,7 +194,13 @@ function useMomentFromLink(topics: Topic[] | null, cueQuote: (quoteId: string) =
   useEffect(() => {
     if (!topics) return;
     const follow = () => {
-      const anchor = decodeURIComponent(window.location.hash.slice(1));
+      // A malformed escape ('#%E0%A4%A') is no moment, not an error.
+      let anchor: string;
+      try {
+        anchor = decodeURIComponent(window.location.hash.slice(1));
+      } catch {
+        return;
+      }
       const quote = /^quote-(\d+)-(\d+)$/.exec(anchor);
       const cued = quote && topics[Number(quote[1]) - 1]?.quotes[Number(quote[2]) - 1];
       if (cued) cueQuote(cued.id);

@@ -196,6 +196,7 @@ describe('requests the gateway refuses', () => {
         .expect(403);
       expect(res.body.message).toBe('Cross-site requests are not allowed');
       await gw.request().post('/api/logout').set('Sec-Fetch-Site', 'cross-site').expect(403);
+      await gw.request().post('/api/logout').set('Sec-Fetch-Site', 'same-site').expect(403);
     });
 
     it('lets our own origin, an allowed origin and non-browser clients through', async () => {

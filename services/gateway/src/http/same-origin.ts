@@ -5,8 +5,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses state-changing requests sent by another site's page (CSRF), on top of SameSite=Lax
- * cookies: the Origin header must be ours or allowed; without one, Sec-Fetch-Site must not say
- * cross-site. Clients that are not browsers send neither and pass.
+ * cookies: the Origin header must be ours or allowed; without one, Sec-Fetch-Site must say
+ * neither cross-site nor same-site (a sibling subdomain's page). Clients that are not browsers send neither and pass.
  */
 export function sameOriginOnly(allowedOrigins: readonly string[]): RequestHandler {
   const allowed = new Set(allowedOrigins.map((origin) => origin.replace(/\/$/, '')));
@@ -18,7 +18,8 @@ export function sameOriginOnly(allowedOrigins: readonly string[]): RequestHandle
       if (origin === own || allowed.has(origin)) return next();
       return next(new AppError('FORBIDDEN', 'Cross-site requests are not allowed'));
     }
-    if (req.get('sec-fetch-site') === 'cross-site') {
+    // 'same-site' is a sibling subdomain's page: another site as far as our cookies go.
+    if (['cross-site', 'same-site'].includes(req.get('sec-fetch-site') ?? '')) {
       return next(new AppError('FORBIDDEN', 'Cross-site requests are not allowed'));
     }
     next();
