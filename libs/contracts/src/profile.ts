@@ -18,24 +18,14 @@ export const profileMessages = {
   managedByGoogle: 'This account is managed by Google: change your email and password in your Google account settings.',
 } as const;
 
+/** A name people read: required (`required` when missing, empty or showing nothing), at most 100 characters. */
+const nameField = (label: string, required: string) =>
+  shownText(requiredText(required).trim().min(1, required).max(NAME_MAX_LENGTH, profileMessages.nameTooLong), label, required);
+
 /** PATCH /api/profile. */
 export const updateProfileSchema = z.object({
-  firstName: shownText(
-    requiredText(profileMessages.firstNameRequired)
-      .trim()
-      .min(1, profileMessages.firstNameRequired)
-      .max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
-    'First name',
-    profileMessages.firstNameRequired,
-  ),
-  lastName: shownText(
-    requiredText(profileMessages.lastNameRequired)
-      .trim()
-      .min(1, profileMessages.lastNameRequired)
-      .max(NAME_MAX_LENGTH, profileMessages.nameTooLong),
-    'Last name',
-    profileMessages.lastNameRequired,
-  ),
+  firstName: nameField('First name', profileMessages.firstNameRequired),
+  lastName: nameField('Last name', profileMessages.lastNameRequired),
 });
 
 /** PATCH /api/profile/email: the new address, and the current password that proves it is the owner asking. */
