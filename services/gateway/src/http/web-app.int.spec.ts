@@ -53,6 +53,14 @@ describe('the built web app, served by the gateway', () => {
     }
   });
 
+  it("serves the build's top-level files (favicon) for an hour; any other path goes on to the routes", async () => {
+    const favicon = await fetch(`${gateway.url}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600');
+    // Not a file of the build: on to the routes (the app, or JSON for the API).
+    expect((await fetch(`${gateway.url}/favicon.png`, { headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+
   it('answers a missing asset with 404, not the app', async () => {
     const response = await fetch(`${gateway.url}/assets/index-gone.js`);
     expect(response.status).toBe(404);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compression from 'compression';
 import express, { Router } from 'express';
@@ -43,7 +43,13 @@ export class WebApp {
       // An asset of an older build: a plain 404, never the app's page in its place.
       (_req, res) => void res.status(404).type('text').send('Not found'),
     );
+    // Only the build's own top-level files (favicon, index.html): any other path (every API call)
+    // goes straight on, not through a file lookup that fails and builds a 404 error each time.
+    const files = new Set(
+      readdirSync(this.dir, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [`/${entry.name}`] : [])),
+    );
     router.use(
+      (req, _res, next) => next(files.has(req.path) ? undefined : 'router'),
       compression(),
       express.static(this.dir, {
         index: false,
