@@ -100,9 +100,6 @@ describe("editing a member's analysis", () => {
         message: editMessages.titleRequired,
       });
     }
-    expect((await edit({ action: 'rename', topicId: topics[0]!.id, title: 'Bus \u202Elanes' }).expect(400)).body.message).toBe(
-      'A title must not contain text direction controls',
-    );
     expect((await edit({ action: 'rename', topicId: topics[0]!.id, title: 'x'.repeat(121) }).expect(400)).body.message).toBe(
       'A title must be at most 120 characters',
     );

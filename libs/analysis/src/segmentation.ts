@@ -108,14 +108,14 @@ const ENDS_INTRODUCTION = new RegExp(
   [
     String.raw`(?:thanks?|thank you)(?: so much)? for (?:having (?:me|us)|joining (?:me|us)|coming on)`,
     String.raw`enjoy (?:this|my|our|the) conversation`,
-    String.raw`(?:i|we) bring you`,
+    String.raw`\b(?:i|we) bring you`,
     String.raw`without further ado`,
     String.raw`let'?s (?:dive|jump|get) (?:in|into it|started)`,
-    // 'Here's Don Lincoln.' ends the sentence: a guest's name, capitalised.
-    String.raw`(?:^|[,.]\s?)(?:and )?(?:now,? )?here'?s \p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)?[.!]?$`,
   ].join('|'),
   'iu',
 );
+/** 'And now, here's Don Lincoln.' ending the sentence: a name, capitalised (case matters here). */
+const HANDS_OVER_TO = /(?:^|[,.]\s?)(?:[Aa]nd )?(?:[Nn]ow,? )?[Hh]ere'?s \p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*){0,2}[.!]?$/u;
 
 /**
  * Where the conversation starts after a show's opening (its teaser, the host's introduction), when
@@ -127,7 +127,9 @@ export function conversationStart(units: SegmentUnit[], params: SegmentParams = 
   const first = units[0]?.start ?? 0;
   for (let i = 1; i < units.length && units[i]!.start - first <= params.introMaxSeconds; i++) {
     if (units[i]!.start - first < params.introMinSeconds) continue;
-    if (OPENS_CONVERSATION.test(spoken(units[i]!.text)) || ENDS_INTRODUCTION.test(spoken(units[i - 1]!.text))) found = i;
+    const before = spoken(units[i - 1]!.text);
+    if (OPENS_CONVERSATION.test(spoken(units[i]!.text)) || ENDS_INTRODUCTION.test(before) || HANDS_OVER_TO.test(before))
+      found = i;
   }
   return found;
 }

@@ -19,7 +19,6 @@ export const authMessages = {
   passwordRequired: 'Password is required',
 } as const;
 
-/** Emails are compared and stored trimmed and lower-cased, so uniqueness ignores case. */
 /**
  * Why a Google sign-in came back to /auth, as its ?error= code, and what the page says for it. The
  * page never shows the parameter itself: anyone can link to /auth?error=any text.
@@ -38,6 +37,7 @@ export type GoogleSignInError = keyof typeof googleSignInErrors;
 export const googleSignInMessage = (code: string): string =>
   Object.hasOwn(googleSignInErrors, code) ? googleSignInErrors[code as GoogleSignInError] : googleSignInErrors.failed;
 
+/** Emails are compared and stored trimmed and lower-cased, so uniqueness ignores case. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const registrationEmail = requiredText(authMessages.invalidEmail)

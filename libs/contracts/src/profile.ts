@@ -19,13 +19,13 @@ export const profileMessages = {
 } as const;
 
 /** A name people read: required (`required` when missing, empty or showing nothing), at most 100 characters. */
-const nameField = (label: string, required: string) =>
-  shownText(requiredText(required).trim().min(1, required).max(NAME_MAX_LENGTH, profileMessages.nameTooLong), label, required);
+const nameField = (required: string) =>
+  shownText(requiredText(required).trim().min(1, required).max(NAME_MAX_LENGTH, profileMessages.nameTooLong), required);
 
 /** PATCH /api/profile. */
 export const updateProfileSchema = z.object({
-  firstName: nameField('First name', profileMessages.firstNameRequired),
-  lastName: nameField('Last name', profileMessages.lastNameRequired),
+  firstName: nameField(profileMessages.firstNameRequired),
+  lastName: nameField(profileMessages.lastNameRequired),
 });
 
 /** PATCH /api/profile/email: the new address, and the current password that proves it is the owner asking. */

@@ -23,12 +23,10 @@ export const createShareRequestSchema = z.object({
   // A title or description that shows nothing is none.
   title: shownText(
     z.string().trim().max(SHARE_TITLE_MAX, `Title must be at most ${SHARE_TITLE_MAX} characters`),
-    'Title',
     null,
   ).optional(),
   description: shownText(
     z.string().trim().max(SHARE_DESCRIPTION_MAX, `Description must be at most ${SHARE_DESCRIPTION_MAX} characters`),
-    'Description',
     null,
   ).optional(),
 });

@@ -30,8 +30,6 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 export const requiredText = (message: string) =>
   z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined) });
 
-/** Bidirectional embedding, override and isolate controls: they reorder what others read ('\u202Eevil'). */
-const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
 /** Format characters (zero-width space, direction marks) and separators: a text of nothing else shows nothing. */
 const NOTHING_SHOWN = /^[\p{Cf}\p{Z}\s]*$/u;
 
@@ -39,15 +37,14 @@ const NOTHING_SHOWN = /^[\p{Cf}\p{Z}\s]*$/u;
 export const showsNothing = (text: string) => NOTHING_SHOWN.test(text);
 
 /**
- * Text other people read (names, titles): refused when it shows nothing (`emptyMessage`, unless
- * `emptyMessage` is null: then it is read as empty) or holds direction controls that reorder it.
+ * Text other people read (names, titles) that shows nothing: refused with `emptyMessage`, or read
+ * as empty when `emptyMessage` is null. (Direction controls themselves are text: Arabic and Hebrew
+ * titles carry them.)
  */
-export function shownText(schema: z.ZodString, label: string, emptyMessage: string | null) {
-  const reordering = (text: string) => !DIRECTION_CONTROLS.test(text);
-  const directionMessage = `${label} must not contain text direction controls`;
+export function shownText(schema: z.ZodString, emptyMessage: string | null) {
   return emptyMessage === null
-    ? schema.refine(reordering, directionMessage).transform((text) => (showsNothing(text) ? '' : text))
-    : schema.refine((text) => !showsNothing(text), emptyMessage).refine(reordering, directionMessage);
+    ? schema.transform((text) => (showsNothing(text) ? '' : text))
+    : schema.refine((text) => !showsNothing(text), emptyMessage);
 }
 
 /** zod's own wording, which no person should read: "Invalid input: expected true", "Too small: expected …". */

@@ -101,7 +101,6 @@ export const analysisEditSchema = z.discriminatedUnion(
           .trim()
           .min(1, editMessages.titleRequired)
           .max(TOPIC_TITLE_MAX, `A title must be at most ${TOPIC_TITLE_MAX} characters`),
-        'A title',
         editMessages.titleRequired,
       ),
     }),

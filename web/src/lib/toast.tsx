@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 
 /** How long a toast stays when nothing says otherwise. */
@@ -28,14 +28,24 @@ const Toaster = lazy(() => import('./toaster'));
 
 let nextId = 1;
 
-/** The toast as text in a live region, when the toaster's code cannot be loaded. */
-function PlainToast({ current }: { current: ShownToast | null }) {
+/** The toast as text in a live region, for its usual time, when the toaster's code cannot be loaded. */
+function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDismiss(id: number): void }) {
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => onDismiss(current.id), current.duration ?? TOAST_DEFAULT_MS);
+    return () => clearTimeout(timer);
+  }, [current, onDismiss]);
   return (
     <div role="status" className="fixed bottom-0 right-0 z-[100] max-w-sm p-4">
       {current && (
         <div className="rounded-lg border border-slate-200 bg-surface p-4 text-sm shadow-lg">
           <p className="font-semibold">{current.title}</p>
           {current.description && <p>{current.description}</p>}
+          {current.link && (
+            <a href={current.link.to} className="mt-1 font-medium underline">
+              {current.link.label}
+            </a>
+          )}
         </div>
       )}
     </div>
@@ -56,7 +66,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       {used && (
         // Without its widgets (their code failed to load), the toast is still said, plainly.
-        <ErrorBoundary fallback={<PlainToast current={current} />} resetKey={current?.id}>
+        <ErrorBoundary fallback={<PlainToast current={current} onDismiss={dismiss} />} resetKey={current?.id}>
           <Suspense fallback={null}>
             <Toaster current={current} onDismiss={dismiss} />
           </Suspense>

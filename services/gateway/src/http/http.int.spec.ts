@@ -175,6 +175,11 @@ describe('requests the gateway refuses', () => {
     const answer = await raw('GET /api/user HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 404 /);
     expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe('{"message":"No such endpoint: GET /api/user"}');
+    // A target that only normalised names the live channel is not one for the proxy either.
+    const dotted = await raw(
+      'GET /x/../socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+    );
+    expect(dotted).toMatch(/^HTTP\/1\.1 404 /);
   });
 
   it('answers headers too large or unreadable with a message, not an empty 431 or 400', async () => {

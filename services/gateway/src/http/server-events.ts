@@ -3,14 +3,11 @@ import type { Duplex } from 'node:stream';
 
 type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
-/** The path of a request target, or null when no URL parser reads it. */
-function pathOf(url: string | undefined): string | null {
-  try {
-    return new URL(url ?? '/', 'http://gateway').pathname;
-  } catch {
-    return null;
-  }
-}
+/**
+ * Whether an upgrade is for the live channel, judged on the raw target as the proxy judges it
+ * ('/x/../socket.io' is not: normalised it would be, and the proxy would then ignore it).
+ */
+const forLiveChannel = (url: string | undefined) => (url ?? '').split('?')[0]!.startsWith('/socket.io');
 
 /** Answers on a raw socket, as Express would, then closes it. */
 function answer(socket: Duplex, status: number, reason: string, message: string): void {
@@ -31,12 +28,12 @@ function answer(socket: Duplex, status: number, reason: string, message: string)
 export function handleServerEvents(server: Server, liveUpgrade: UpgradeHandler): void {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    const path = pathOf(req.url);
-    if (path?.startsWith('/socket.io')) return liveUpgrade(req, socket, head);
-    answer(socket, 404, 'Not Found', `No such endpoint: ${req.method} ${path ?? '(unreadable)'}`);
+    if (forLiveChannel(req.url)) return liveUpgrade(req, socket, head);
+    answer(socket, 404, 'Not Found', `No such endpoint: ${req.method} ${(req.url ?? '').split('?')[0]}`);
   });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) => {
+    // Part of an answer already sent on this connection (keep-alive): another would corrupt it.
+    if (error.code === 'ECONNRESET' || !socket.writable || (socket.bytesWritten ?? 0) > 0) return void socket.destroy();
     if (error.code === 'HPE_HEADER_OVERFLOW')
       return answer(socket, 431, 'Request Header Fields Too Large', 'The request headers are too large');
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')

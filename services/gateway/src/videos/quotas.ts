@@ -62,7 +62,7 @@ redis.call('ZADD', KEYS[2], now, member)
 redis.call('PEXPIRE', KEYS[2], window)
 return { 0, 0 }`;
 
-/** How long a request that paid for a job makes others for the same job join it (a double submit). */
+/** At most how long a request that paid for a job makes others join it, until the job is queued (see `queued`). */
 const JOIN_PAID_MS = 60_000;
 
 const useId = () => `${Date.now()}:${randomUUID()}`;
@@ -200,6 +200,14 @@ export class MemberAnalysisLimit {
     return Number(refused) === 0
       ? { ok: true }
       : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(Number(retryMs) / 1000)) };
+  }
+
+  /**
+   * Once the paid job is queued, requests for it join it through the queue: the mark goes, so
+   * that a new job for the same video (after this one ends) is paid for again.
+   */
+  async queued(userId: number, jobKey: string): Promise<void> {
+    await this.redis.del(redisKeys(this.keyPrefix).memberPaidJob(userId, jobKey));
   }
 }
 

@@ -351,5 +351,20 @@ describe('submitting a video', () => {
       await queue.remove((await queue.getDeduplicationJobId(analysisJobKey({ scope: 'private', videoId, userId: member.id })))!);
       expect(await reanalysisRunning(queue, member.id, videoId)).toBe(false);
     });
+
+    it('pays for each re-analysis job once: a request while it waits joins it, one after it ended pays again', async () => {
+      const limited = { ...deps, memberLimit: new MemberAnalysisLimit(redis, `${keyPrefix}reanalyses:`, 2) };
+      const videoId = videoOnYoutube();
+      await analysed(videoId);
+      const ended = async () =>
+        queue.remove((await queue.getDeduplicationJobId(analysisJobKey({ scope: 'private', videoId, userId: member.id })))!);
+      await reanalyze(limited, member, submitter(videoId));
+      await reanalyze(limited, member, submitter(videoId));
+      await ended();
+      await reanalyze(limited, member, submitter(videoId));
+      await ended();
+      // Two jobs, two analyses of the hour (before, the second job was free for a minute).
+      expect(await refusal(reanalyze(limited, member, submitter(videoId)))).toMatchObject({ code: 'ANALYSIS_QUOTA_EXCEEDED' });
+    });
   });
 });

@@ -85,18 +85,24 @@ async function quotaError(credits: GuestCredits, refused: CreditRefusal, guestId
 
 /**
  * Takes one of the member's analyses of the hour for the job `key`, or refuses saying when one is
- * free. A request for a job that already waits or runs joins it and takes nothing, as does one
- * racing the request that paid for it.
+ * free, then runs `enqueue` (which queues the job). A request for a job that already waits or runs
+ * joins it and takes nothing, as does one racing the request that paid for it.
  */
-async function takeMemberAnalysis(
+async function paidForJob(
   { memberLimit, queue }: Pick<SubmitVideoDeps, 'memberLimit' | 'queue'>,
   userId: number,
   key: string,
+  enqueue: () => Promise<void>,
 ): Promise<void> {
-  if (await jobRunning(queue, key).catch(() => false)) return;
+  if (await jobRunning(queue, key).catch(() => false)) return enqueue();
   const taken = await memberLimit.take(userId, key);
   if (!taken.ok) {
     throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota, { retryAfterSeconds: taken.retryAfterSeconds });
+  }
+  try {
+    await enqueue();
+  } finally {
+    await memberLimit.queued(userId, key);
   }
 }
 
@@ -158,9 +164,10 @@ export async function submitAsMember(
 
   const facts = await metadata.get(videoId, address);
   checkVideo(facts, false);
-  await takeMemberAnalysis({ memberLimit, queue }, user.id, analysisJobKey({ scope: 'shared', videoId, userId: null }));
-  await history.add(user.id, videoId, facts);
-  await enqueueAnalysis(queue, { videoId, scope: 'shared', userId: user.id, provider: user.aiProvider, requestId });
+  await paidForJob({ memberLimit, queue }, user.id, analysisJobKey({ scope: 'shared', videoId, userId: null }), async () => {
+    await history.add(user.id, videoId, facts);
+    await enqueueAnalysis(queue, { videoId, scope: 'shared', userId: user.id, provider: user.aiProvider, requestId });
+  });
   return { kind: 'queued', video: facts, status: running(cached) };
 }
 
@@ -230,10 +237,11 @@ export async function reanalyze(
   // Captions the member brought before serve every re-analysis of the video.
   const captionsUploaded = Boolean(captions) || (await uploads.nameOf(user.id, videoId)) !== null;
   checkVideo(facts, false, { captionsUploaded });
-  await takeMemberAnalysis({ memberLimit, queue }, user.id, analysisJobKey({ scope: 'private', videoId, userId: user.id }));
-  await captions?.store();
-  await history.add(user.id, videoId, facts);
-  await enqueueAnalysis(queue, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId });
+  await paidForJob({ memberLimit, queue }, user.id, analysisJobKey({ scope: 'private', videoId, userId: user.id }), async () => {
+    await captions?.store();
+    await history.add(user.id, videoId, facts);
+    await enqueueAnalysis(queue, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId });
+  });
 }
 
 /** A slack for captions a little longer than the video YouTube reports (a last cue held on screen). */
