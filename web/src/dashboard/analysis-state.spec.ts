@@ -70,6 +70,21 @@ describe('analysis state', () => {
     expect(failed.error).toEqual({ type: 'CONTENT_POLICY', message: 'blocked', categories: ['violence'] });
   });
 
+  it('keeps a failure the live channel announced before the submit answered', () => {
+    const failure = event('ANALYSIS_ERROR', 'aaaaaaaaaaa', {
+      errorType: 'CONTENT_POLICY',
+      errorMessage: 'blocked',
+      errorCategories: ['violence'],
+    });
+    const failed = run(
+      { type: 'submit', videoId: 'aaaaaaaaaaa' },
+      { type: 'event', event: failure },
+      { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: false },
+    );
+    expect(failed.phase).toBe('error');
+    expect(failed.error).toEqual({ type: 'CONTENT_POLICY', message: 'blocked', categories: ['violence'] });
+  });
+
   it('re-analysis sets in progress and does not take the old topics as its result', () => {
     const complete = run({ type: 'open', videoId: 'aaaaaaaaaaa' }, { type: 'found', videoId: 'aaaaaaaaaaa' });
     expect(complete.phase).toBe('aiAnalysisComplete');
