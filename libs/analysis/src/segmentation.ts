@@ -143,8 +143,8 @@ export interface SegmentParams {
   /** How much the neighbouring blocks count in a block's vocabulary (speech is sparse). */
   neighbourWeight: number;
   /**
-   * The cost of a topic, in minutes of the transcript's own contrast (see the cost in `segmentTopics`): higher
-   * gives fewer, longer topics.
+   * On a short transcript, the cost of a topic in minutes of the transcript's own contrast (see
+   * `similarityCohesion`): higher gives fewer, longer topics.
    */
   topicCost: number;
   /** Block distances over which 'nearby' similarity is measured for the contrast. */
@@ -181,6 +181,12 @@ export interface SegmentParams {
    */
   introMinSeconds: number;
   introMaxSeconds: number;
+  /**
+   * On a long transcript, how a topic's words are judged (see `likelihoodCohesion`): the prior
+   * per word of a Dirichlet-multinomial, and the cost of a topic in nats.
+   */
+  wordPrior: number;
+  likelihoodCost: number;
 }
 
 export const DEFAULTS: SegmentParams = {
@@ -205,6 +211,8 @@ export const DEFAULTS: SegmentParams = {
   maxTopics: 24,
   introMinSeconds: 15,
   introMaxSeconds: 180,
+  wordPrior: 0.06,
+  likelihoodCost: 30,
 };
 
 /**
@@ -325,109 +333,14 @@ function segment(
   // Never fewer than the topics the share rule needs.
   const ceiling = Math.max(Math.ceil(n / maxBlocks), exactly ? count : Math.min(count, expectedTopics(duration, P)));
 
-  // Terms as integers, weighed by idf; each unit's cue score once.
-  const ids = new Map<string, number>();
-  const unitTerms = units.map((unit) => unit.terms.map((t) => ids.get(t) ?? (ids.set(t, ids.size), ids.size - 1)));
-  const termWeight = new Float64Array(ids.size);
-  for (const [t, id] of ids) termWeight[id] = idf.get(t) ?? 1;
   const cueOf = units.map((_, i) => cueScore(units, i, P));
-
-  // Block vectors: TF-IDF of the block and, more lightly, its neighbours (speech is sparse), as
-  // sparse (term, weight) lists of unit length.
-  const dense = new Float64Array(ids.size);
-  const touched: number[] = [];
-  const addBlock = (b: number, factor: number) => {
-    if (b < 0 || b >= n) return;
-    for (let i = starts[b]!; i < (starts[b + 1] ?? units.length); i++) {
-      for (const id of unitTerms[i]!) {
-        if (dense[id] === 0) touched.push(id);
-        dense[id] = dense[id]! + factor * termWeight[id]!;
-      }
-    }
-  };
-  const vectorTerms: Int32Array[] = [];
-  const vectorWeights: Float64Array[] = [];
-  for (let b = 0; b < n; b++) {
-    addBlock(b - 1, P.neighbourWeight);
-    addBlock(b, 1);
-    addBlock(b + 1, P.neighbourWeight);
-    let norm = 0;
-    for (const id of touched) norm += dense[id]! * dense[id]!;
-    norm = Math.sqrt(norm) || 1;
-    const terms = Int32Array.from(touched);
-    const weights = new Float64Array(terms.length);
-    terms.forEach((id, j) => {
-      weights[j] = dense[id]! / norm;
-      dense[id] = 0;
-    });
-    touched.length = 0;
-    vectorTerms.push(terms);
-    vectorWeights.push(weights);
-  }
-
-  // within[a][b] = |Σ vectors of blocks a..b-1|²: adding block b to a..b-1 adds itself once and
-  // twice its similarity to each of them, read from column prefix sums of the similarities (from
-  // an inverted index, so only shared terms cost anything).
-  // Only spans of at most `span` blocks are ever scored, so only blocks that close are compared;
-  // the mean similarity of all pairs comes from the sum of all vectors: (|Σv|² - n) / 2 pairs' worth.
+  const stems = stemmedTerms(units);
+  // Only spans of at most `span` blocks are ever scored.
   const span = Math.min(n, maxBlocks);
-  const postingBlocks: number[][] = Array.from({ length: ids.size }, () => []);
-  const postingWeights: number[][] = Array.from({ length: ids.size }, () => []);
-  const total = new Float64Array(ids.size);
-  const similarity = new Float64Array(n);
-  const prefix: Float64Array[] = [];
-  let nearSum = 0;
-  let nearCount = 0;
-  for (let b = 0; b < n; b++) {
-    const reach = Math.max(0, b - span);
-    similarity.fill(0, reach, b);
-    const terms = vectorTerms[b]!;
-    const weights = vectorWeights[b]!;
-    for (let j = 0; j < terms.length; j++) {
-      const id = terms[j]!;
-      const weight = weights[j]!;
-      total[id] = total[id]! + weight;
-      const blocksOf = postingBlocks[id]!;
-      const weightsOf = postingWeights[id]!;
-      for (let q = blocksOf.length - 1; q >= 0 && blocksOf[q]! >= reach; q--) {
-        similarity[blocksOf[q]!] = similarity[blocksOf[q]!]! + weight * weightsOf[q]!;
-      }
-      blocksOf.push(b);
-      weightsOf.push(weight);
-    }
-    // column[i - reach] = Σ similarity of b to blocks reach..i-1.
-    const column = new Float64Array(b - reach + 1);
-    for (let i = reach; i < b; i++) {
-      column[i - reach + 1] = column[i - reach]! + similarity[i]!;
-      if (b - i >= P.nearFrom && b - i <= P.nearTo) {
-        nearSum += similarity[i]!;
-        nearCount++;
-      }
-    }
-    prefix.push(column);
-  }
-  let totalNorm = 0;
-  for (const w of total) totalNorm += w * w;
-  const allSum = (totalNorm - n) / 2;
-  // The cost of a topic. Splitting a topic of 2h blocks into two halves gains (1 - s_in), the
-  // noise of sparse speech, plus h (s_in - s_out), the real shift. So the cost is the noise (1 -
-  // the similarity of blocks nearFrom..nearTo apart) plus `topicCost` minutes' worth of the
-  // transcript's contrast (nearby similarity minus the mean of all pairs): a topic is opened where
-  // the vocabulary shifts more, for longer, than this transcript usually does.
-  const allMean = n > 1 ? allSum / ((n * (n - 1)) / 2) : 0;
-  const nearMean = nearCount ? nearSum / nearCount : allMean;
-  const cost = Math.max(0, 1 - nearMean) + P.topicCost * Math.max(0.01, nearMean - allMean) * (60 / blockSeconds);
-
-  // score(a, b) for b - a <= span, as within / length.
-  const within: Float64Array[] = Array.from({ length: n }, () => new Float64Array(span + 1));
-  for (let a = 0; a < n; a++) {
-    const row = within[a]!;
-    for (let b = a; b < Math.min(n, a + span); b++) {
-      const reach = Math.max(0, b - span);
-      const column = prefix[b]!;
-      row[b - a + 1] = row[b - a]! + 1 + 2 * (column[b - reach]! - column[a - reach]!);
-    }
-  }
+  const cohesion =
+    duration > P.longSeconds
+      ? likelihoodCohesion(units, starts, stems, span, P)
+      : similarityCohesion(units, starts, idf, span, blockSeconds, P);
 
   // Discourse evidence for a topic starting at a block: the best cue among its units, as a share
   // of the cost it saves.
@@ -447,9 +360,9 @@ function segment(
     earliest[b] = Math.max(a, b - span);
   }
 
-  // A topic over blocks a..b-1 is worth how much its blocks share, less its cost (lower where a
-  // cue opens it).
-  const worth = (a: number, b: number) => within[a]![b - a]! / (b - a) - cost * (1 - (a > 0 ? cues[a]! : 0));
+  // A topic over blocks a..b-1 is worth how well its blocks hang together, less its cost (lower
+  // where a cue opens it).
+  const worth = (a: number, b: number) => cohesion.value(a, b) - cohesion.cost * (1 - (a > 0 ? cues[a]! : 0));
   // Penalised optimal partition into at most `most` topics (exactly `most` when `exactly`): best[k][b]
   // = the best worth of k topics covering blocks 0..b-1. With no limit one row serves any number of
   // topics (each topic extends the same row). Returns the blocks where topics start after the
@@ -496,7 +409,6 @@ function segment(
   // Place each boundary on the most topic-like unit near its block edge: what is said there, and
   // how little the words before it share with the words after it (the cosine of the stems of the
   // `gapUnits` sentences before and after, kept up to date as the candidate moves one sentence on).
-  const stems = stemmedTerms(units);
   const left = new Float64Array(stems.size);
   const right = new Float64Array(stems.size);
   const placed = blocks.map((block) => {
@@ -555,4 +467,173 @@ function segment(
   }
   while (kept.length && units.at(-1)!.end - units[kept.at(-1)!.unit]!.start < shortest) kept.pop();
   return [0, ...kept.map((edge) => edge.unit)];
+}
+
+/** How well blocks a..b-1 (b - a <= span) hang together as one topic, and what a topic costs on that scale. */
+interface Cohesion {
+  value(a: number, b: number): number;
+  cost: number;
+}
+
+/**
+ * Short transcripts (few words a block): how much the blocks' TF-IDF vectors, each with its
+ * neighbours' (speech is sparse), share, per block; the cost of a topic comes from the
+ * transcript's own contrast.
+ */
+function similarityCohesion(
+  units: SegmentUnit[],
+  starts: number[],
+  idf: Map<string, number>,
+  span: number,
+  blockSeconds: number,
+  P: SegmentParams,
+): Cohesion {
+  const n = starts.length;
+  // Terms as integers, weighed by idf.
+  const ids = new Map<string, number>();
+  const unitTerms = units.map((unit) => unit.terms.map((t) => ids.get(t) ?? (ids.set(t, ids.size), ids.size - 1)));
+  const termWeight = new Float64Array(ids.size);
+  for (const [t, id] of ids) termWeight[id] = idf.get(t) ?? 1;
+
+  // Block vectors: TF-IDF of the block and, more lightly, its neighbours (speech is sparse), as
+  // sparse (term, weight) lists of unit length.
+  const dense = new Float64Array(ids.size);
+  const touched: number[] = [];
+  const addBlock = (b: number, factor: number) => {
+    if (b < 0 || b >= n) return;
+    for (let i = starts[b]!; i < (starts[b + 1] ?? units.length); i++) {
+      for (const id of unitTerms[i]!) {
+        if (dense[id] === 0) touched.push(id);
+        dense[id] = dense[id]! + factor * termWeight[id]!;
+      }
+    }
+  };
+  const vectorTerms: Int32Array[] = [];
+  const vectorWeights: Float64Array[] = [];
+  for (let b = 0; b < n; b++) {
+    addBlock(b - 1, P.neighbourWeight);
+    addBlock(b, 1);
+    addBlock(b + 1, P.neighbourWeight);
+    let norm = 0;
+    for (const id of touched) norm += dense[id]! * dense[id]!;
+    norm = Math.sqrt(norm) || 1;
+    const terms = Int32Array.from(touched);
+    const weights = new Float64Array(terms.length);
+    terms.forEach((id, j) => {
+      weights[j] = dense[id]! / norm;
+      dense[id] = 0;
+    });
+    touched.length = 0;
+    vectorTerms.push(terms);
+    vectorWeights.push(weights);
+  }
+
+  // within[a][b] = |Σ vectors of blocks a..b-1|²: adding block b to a..b-1 adds itself once and
+  // twice its similarity to each of them, read from column prefix sums of the similarities (from
+  // an inverted index, so only shared terms cost anything).
+  // Only blocks `span` apart or closer are compared; the mean similarity of all pairs comes from
+  // the sum of all vectors: (|Σv|² - n) / 2 pairs' worth.
+  const postingBlocks: number[][] = Array.from({ length: ids.size }, () => []);
+  const postingWeights: number[][] = Array.from({ length: ids.size }, () => []);
+  const total = new Float64Array(ids.size);
+  const similarity = new Float64Array(n);
+  const prefix: Float64Array[] = [];
+  let nearSum = 0;
+  let nearCount = 0;
+  for (let b = 0; b < n; b++) {
+    const reach = Math.max(0, b - span);
+    similarity.fill(0, reach, b);
+    const terms = vectorTerms[b]!;
+    const weights = vectorWeights[b]!;
+    for (let j = 0; j < terms.length; j++) {
+      const id = terms[j]!;
+      const weight = weights[j]!;
+      total[id] = total[id]! + weight;
+      const blocksOf = postingBlocks[id]!;
+      const weightsOf = postingWeights[id]!;
+      for (let q = blocksOf.length - 1; q >= 0 && blocksOf[q]! >= reach; q--) {
+        similarity[blocksOf[q]!] = similarity[blocksOf[q]!]! + weight * weightsOf[q]!;
+      }
+      blocksOf.push(b);
+      weightsOf.push(weight);
+    }
+    // column[i - reach] = Σ similarity of b to blocks reach..i-1.
+    const column = new Float64Array(b - reach + 1);
+    for (let i = reach; i < b; i++) {
+      column[i - reach + 1] = column[i - reach]! + similarity[i]!;
+      if (b - i >= P.nearFrom && b - i <= P.nearTo) {
+        nearSum += similarity[i]!;
+        nearCount++;
+      }
+    }
+    prefix.push(column);
+  }
+  let totalNorm = 0;
+  for (const w of total) totalNorm += w * w;
+  const allSum = (totalNorm - n) / 2;
+  // The cost of a topic. Splitting a topic of 2h blocks into two halves gains (1 - s_in), the
+  // noise of sparse speech, plus h (s_in - s_out), the real shift. So the cost is the noise (1 -
+  // the similarity of blocks nearFrom..nearTo apart) plus `topicCost` minutes' worth of the
+  // transcript's contrast (nearby similarity minus the mean of all pairs): a topic is opened where
+  // the vocabulary shifts more, for longer, than this transcript usually does.
+  const allMean = n > 1 ? allSum / ((n * (n - 1)) / 2) : 0;
+  const nearMean = nearCount ? nearSum / nearCount : allMean;
+  const cost = Math.max(0, 1 - nearMean) + P.topicCost * Math.max(0.01, nearMean - allMean) * (60 / blockSeconds);
+
+  // score(a, b) for b - a <= span, as within / length.
+  const within: Float64Array[] = Array.from({ length: n }, () => new Float64Array(span + 1));
+  for (let a = 0; a < n; a++) {
+    const row = within[a]!;
+    for (let b = a; b < Math.min(n, a + span); b++) {
+      const reach = Math.max(0, b - span);
+      const column = prefix[b]!;
+      row[b - a + 1] = row[b - a]! + 1 + 2 * (column[b - reach]! - column[a - reach]!);
+    }
+  }
+
+  return { value: (a, b) => within[a]![b - a]! / (b - a), cost };
+}
+
+/**
+ * Long transcripts: the log-likelihood of a topic's words (stems) under a Dirichlet-multinomial,
+ * each topic drawing its words from its own distribution (Eisenstein and Barzilay's BayesSeg), a
+ * prior of `wordPrior` per word of the transcript. A topic is opened where its words are likelier
+ * told apart than together by more than `likelihoodCost` nats. On the podcasts of the evaluation
+ * set it counts and places topics closer to the creators' chapters than the similarity of blocks
+ * does (Pk .438 → .384); on short recordings, with a few hundred words a topic, it does worse.
+ */
+function likelihoodCohesion(
+  units: SegmentUnit[],
+  starts: number[],
+  stems: ReturnType<typeof stemmedTerms>,
+  span: number,
+  P: SegmentParams,
+): Cohesion {
+  const n = starts.length;
+  const words = stems.unitTerms.reduce((sum, terms) => sum + terms.length, 0);
+  // Adding a word seen c times to a topic of t words adds log(c + prior) - log(t + V prior).
+  const ofCount = Float64Array.from({ length: words + 1 }, (_, c) => Math.log(c + P.wordPrior));
+  const ofTotal = Float64Array.from({ length: words + 1 }, (_, t) => Math.log(t + stems.size * P.wordPrior));
+  const counts = new Int32Array(stems.size);
+  // table[a][length] = the log-likelihood of blocks a..a+length-1 as one topic.
+  const table: Float64Array[] = [];
+  for (let a = 0; a < n; a++) {
+    const row = new Float64Array(span + 1);
+    const end = Math.min(n, a + span);
+    let total = 0;
+    let value = 0;
+    for (let b = a; b < end; b++) {
+      for (let i = starts[b]!; i < (starts[b + 1] ?? units.length); i++) {
+        for (const id of stems.unitTerms[i]!) {
+          value += ofCount[counts[id]!]! - ofTotal[total]!;
+          counts[id]!++;
+          total++;
+        }
+      }
+      row[b - a + 1] = value;
+    }
+    counts.fill(0);
+    table.push(row);
+  }
+  return { value: (a, b) => table[a]![b - a]!, cost: P.likelihoodCost };
 }

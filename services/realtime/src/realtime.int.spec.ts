@@ -34,9 +34,11 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
   });
   afterAll(async () => {
     await publisher.quit();
-    await gateway.close();
+    // The gateway last: the clients' last polls go through it, and a session they leave open
+    // keeps its timers (and jest's worker) alive.
     await one.close();
     await two.close();
+    await gateway.close();
   });
 
   /** A signed-in member: their session cookie and id. */
@@ -390,9 +392,9 @@ describe('realtime: caps on live connections, across instances', () => {
     for (const socket of sockets.splice(0)) socket.disconnect();
   });
   afterAll(async () => {
-    await gateway.close();
     await one.close();
     await two.close();
+    await gateway.close();
   });
 
   async function guestCookie() {
