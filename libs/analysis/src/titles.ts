@@ -62,6 +62,13 @@ const FILLER = new Set(
   ).split(' '),
 );
 
+/**
+ * A number spelled out ('seventy-nine', 'twenty-two') or a time of day cut at its dot
+ * ('three-fifteen-a' of 'three-fifteen a.m.'): an amount or a time, no subject (English).
+ */
+const SPELLED_NUMBER =
+  /^(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion)(?:-|$))+(?:[ap]$)?$/;
+
 /** compromise lexicon tags of nouns. */
 const NOUN_TAGS = new Set([
   'Noun',
@@ -194,7 +201,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
   const isContent = (w: string) => {
     let known = contentCache.get(w);
     if (known === undefined) {
-      known = w.length > 2 && !stop.has(w) && !(english && FILLER.has(w)) && !/^\d+$|['’]/.test(w);
+      known = w.length > 2 && !stop.has(w) && !(english && (FILLER.has(w) || SPELLED_NUMBER.test(w))) && !/^\d+$|['’]/.test(w);
       contentCache.set(w, known);
     }
     return known;

@@ -233,4 +233,23 @@ describe('the local analyzer', () => {
     // Before, 'Percent Improvement' and 'Reasonable Amount of Change'.
     expect(output.topics.map((t) => t.title)).toEqual(['Solar Panels', 'Electric Buses']);
   });
+
+  it('names no number spelled out, nor a time of day', () => {
+    const talk = (subject: string, numbers: [string, string], start: number) =>
+      Array.from({ length: 40 }, (_, i) => ({
+        text: [
+          `It was ${numbers[0]}, every time.`,
+          `I was up at ${numbers[1]} again.`,
+          `Then ${numbers[0]} and ${numbers[1]}.`,
+          `The ${subject} came up.`,
+        ][i % 4]!,
+        start: start + i * 6,
+        end: start + i * 6 + 5.5,
+      }));
+    const output = analyzeLocally([
+      ...talk('sourdough starter', ['seventy-nine dollars', 'three-fifteen a.m.'], 0),
+      ...talk('delivery vans', ['twenty-two stores', 'nine-thirty p.m.'], 240),
+    ]);
+    expect(output.topics.map((t) => t.title)).toEqual(['Sourdough Starter', 'Delivery Vans']);
+  });
 });
