@@ -212,44 +212,35 @@ describe('the local analyzer', () => {
     for (const title of titles) expect(title).not.toMatch(/\b(?:Honestly|Really|Talking|Going|Know|Think)\b/);
   });
 
-  it('names no amount, share, summary or list, however often they are said', () => {
-    // Each topic says its vague phrases more often than its subject, and nowhere else.
-    const talk = (subject: string, vague: [string, string], start: number) =>
+  // Each topic says its vague phrases more often than its subject, and nowhere else.
+  it.each([
+    // Before, 'Percent Improvement' and 'Reasonable Amount of Change'.
+    [
+      'amount, share, summary or list',
+      ['solar panels', 'a thirty percent improvement', 'a quick summary'],
+      ['electric buses', 'a reasonable amount of change', 'my own list'],
+    ],
+    // Before, 'Seventy-nine Dollars' and 'Twenty-two Stores'.
+    [
+      'number spelled out or time of day',
+      ['sourdough starter', 'seventy-nine dollars', 'three-fifteen a.m.'],
+      ['delivery vans', 'twenty-two stores', 'nine-thirty p.m.'],
+    ],
+  ])('names no %s, however often they are said', (_, first, second) => {
+    const talk = ([subject, one, two]: string[], start: number) =>
       Array.from({ length: 40 }, (_, i) => ({
         text: [
-          `There was ${vague[0]} in the numbers.`,
-          `We made ${vague[1]} after that.`,
+          `There was ${one} in the numbers.`,
+          `We made ${two} after that.`,
           `Then it gets harder.`,
-          `Then ${vague[0]} again, ${vague[1]} again.`,
+          `Then ${one} again, ${two} again.`,
           `The ${subject} came up.`,
         ][i % 5]!,
         start: start + i * 6,
         end: start + i * 6 + 5.5,
       }));
-    const output = analyzeLocally([
-      ...talk('solar panels', ['a thirty percent improvement', 'a quick summary'], 0),
-      ...talk('electric buses', ['a reasonable amount of change', 'my own list'], 240),
-    ]);
-    // Before, 'Percent Improvement' and 'Reasonable Amount of Change'.
-    expect(output.topics.map((t) => t.title)).toEqual(['Solar Panels', 'Electric Buses']);
-  });
-
-  it('names no number spelled out, nor a time of day', () => {
-    const talk = (subject: string, numbers: [string, string], start: number) =>
-      Array.from({ length: 40 }, (_, i) => ({
-        text: [
-          `It was ${numbers[0]}, every time.`,
-          `I was up at ${numbers[1]} again.`,
-          `Then ${numbers[0]} and ${numbers[1]}.`,
-          `The ${subject} came up.`,
-        ][i % 4]!,
-        start: start + i * 6,
-        end: start + i * 6 + 5.5,
-      }));
-    const output = analyzeLocally([
-      ...talk('sourdough starter', ['seventy-nine dollars', 'three-fifteen a.m.'], 0),
-      ...talk('delivery vans', ['twenty-two stores', 'nine-thirty p.m.'], 240),
-    ]);
-    expect(output.topics.map((t) => t.title)).toEqual(['Sourdough Starter', 'Delivery Vans']);
+    const output = analyzeLocally([...talk(first, 0), ...talk(second, 240)]);
+    const title = (subject: string) => subject.replace(/\b\w/g, (c) => c.toUpperCase());
+    expect(output.topics.map((t) => t.title)).toEqual([title(first[0]!), title(second[0]!)]);
   });
 });
