@@ -30,6 +30,27 @@ describe('captions people bring themselves', () => {
     expect(readCaptions(vtt)).toEqual([{ text: 'Hi.', start: 1, end: 4 }]);
   });
 
+  it("reads rolling captions (YouTube's automatic ones as WebVTT) once, not every line twice", () => {
+    const cue = (from: string, to: string, ...lines: string[]) =>
+      `${from} --> ${to} align:start position:0%\n${lines.join('\n')}\n`;
+    const vtt = [
+      'WEBVTT\nKind: captions\nLanguage: en\n',
+      cue('00:00:00.000', '00:00:02.490', ' ', 'so<00:00:00.480><c> today</c><00:00:00.960><c> we</c>'),
+      cue('00:00:02.490', '00:00:02.500', 'so today we', ' '),
+      cue('00:00:02.500', '00:00:05.000', 'so today we', 'talk<00:00:03.000><c> about</c><00:00:03.600><c> buses</c>'),
+      cue('00:00:05.000', '00:00:05.010', 'talk about buses', ' '),
+      cue('00:00:05.010', '00:00:07.000', 'talk about buses', 'no'),
+      cue('00:00:07.000', '00:00:09.000', 'no'),
+    ].join('\n');
+    expect(readCaptions(vtt)).toEqual([
+      { text: 'so today we', start: 0, end: 2.49 },
+      { text: 'talk about buses', start: 2.5, end: 5 },
+      { text: 'no', start: 5.01, end: 7 },
+      // A cue saying again what the one before ended on, for as long as a cue lasts: said twice.
+      { text: 'no', start: 7, end: 9 },
+    ]);
+  });
+
   it('reads pasted timed text: a time at the start of each line, lines without one continue the line above', () => {
     const pasted = '0:00 Welcome back to the show\n[0:07] Today: buses\nand why they are late\n\n(1:02:03) - The last word\n';
     expect(captionsFormat(pasted)).toBe('timed-text');

@@ -81,20 +81,56 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
   }
   const cues = format === 'vtt' ? vttCues(text) : srtCues(text);
   const segments: TranscriptSegment[] = [];
+  let shown: string[] = [];
   cues.forEach((cue, i) => {
-    const content = plainText(cue.text);
+    const lines = cue.text
+      .split(/\r\n|\r|\n/)
+      .map(plainText)
+      .filter(Boolean);
     const previous = segments.at(-1);
     if (previous && cue.start < previous.start) {
       throw new CaptionsError(timingLines[i] ?? 1, 'this cue starts before the cue above it; cues must be in time order');
     }
+    const content = lines.slice(rolledOver(shown, lines, cue.end - cue.start)).join(' ');
+    shown = lines;
     if (content) segments.push({ text: content, start: cue.start, end: cue.end });
   });
   return segments;
 }
 
+/** A cue this short only shows again what the cue before it ended on (rolling captions). */
+const ECHO_SECONDS = 0.05;
+
+/**
+ * How many of a cue's first lines the cue before it already showed. Rolling captions (YouTube's
+ * automatic ones saved as WebVTT) show each line twice: above the next line in the next cue, and
+ * alone in a cue of 10 ms between them. Read as they are, every word would be said twice. A
+ * cue's whole text again is only a repeat in such an echo: 'No.' said twice stays.
+ */
+function rolledOver(shown: string[], lines: string[], seconds: number): number {
+  for (let overlap = Math.min(shown.length, lines.length); overlap > 0; overlap--) {
+    if (overlap === lines.length && seconds > ECHO_SECONDS) continue;
+    if (lines.slice(0, overlap).every((line, k) => line === shown[shown.length - overlap + k])) return overlap;
+  }
+  return 0;
+}
+
+/**
+ * Metadata lines under the signature ('Kind: captions', 'Language: en', as YouTube writes them),
+ * which browsers skip and node-webvtt refuses, blanked so that every line keeps its number.
+ */
+function withoutHeader(text: string): string {
+  const lines = text.split(/\r\n|\r|\n/);
+  for (let i = 1; i < lines.length && lines[i]!.trim(); i++) {
+    if (lines[i]!.includes('-->')) return text;
+    lines[i] = '';
+  }
+  return lines.join('\n');
+}
+
 function vttCues(text: string) {
   try {
-    return webvtt.parse(text, { strict: false }).cues;
+    return webvtt.parse(withoutHeader(text), { strict: false }).cues;
   } catch (error) {
     // node-webvtt counts cues; ours are the lines people see in their editor.
     const cue = /\(cue #(\d+)\)/.exec((error as Error).message);

@@ -63,11 +63,13 @@ const FILLER = new Set(
 );
 
 /**
- * A number spelled out ('seventy-nine', 'twenty-two') or a time of day cut at its dot
- * ('three-fifteen-a' of 'three-fifteen a.m.'): an amount or a time, no subject (English).
+ * A number spelled out in parts ('seventy-nine', 'twenty-two') or a time of day cut at its dot
+ * ('three-fifteen-a' of 'three-fifteen a.m.', 'nine-a'): an amount or a time, no subject
+ * (English). A number word alone may name one ('Net Zero', 'Seven Samurai').
  */
-const SPELLED_NUMBER =
-  /^(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion)(?:-|$))+(?:[ap]$)?$/;
+const NUMBER_WORD =
+  '(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion)';
+const SPELLED_NUMBER = new RegExp(`^${NUMBER_WORD}(?:-${NUMBER_WORD})*-(?:${NUMBER_WORD}|[ap])$`);
 
 /** compromise lexicon tags of nouns. */
 const NOUN_TAGS = new Set([

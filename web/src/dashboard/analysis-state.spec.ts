@@ -85,6 +85,16 @@ describe('analysis state', () => {
     expect(failed.error).toEqual({ type: 'CONTENT_POLICY', message: 'blocked', categories: ['violence'] });
   });
 
+  it('completes when the answer brings topics, even after the analysis failed to load meanwhile', () => {
+    const answered = run(
+      { type: 'submit', videoId: 'aaaaaaaaaaa' },
+      { type: 'loadFailed', message: 'Network error' },
+      { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: true },
+    );
+    expect(answered.phase).toBe('aiAnalysisComplete');
+    expect(answered.error).toBeNull();
+  });
+
   it('re-analysis sets in progress and does not take the old topics as its result', () => {
     const complete = run({ type: 'open', videoId: 'aaaaaaaaaaa' }, { type: 'found', videoId: 'aaaaaaaaaaa' });
     expect(complete.phase).toBe('aiAnalysisComplete');

@@ -43,9 +43,10 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
     case 'submit':
       return { ...initialAnalysis, phase: 'transcriptFetching', videoId: action.videoId };
     case 'submitted':
+      if (action.videoId !== state.videoId) return state;
+      // Topics in the answer: complete, whatever else failed to load meanwhile.
+      if (action.hasTopics) return { ...state, phase: 'aiAnalysisComplete', error: null };
       // The live channel may have spoken first: a failure or a start is not undone by the answer.
-      if (action.videoId !== state.videoId || state.phase === 'error') return state;
-      if (action.hasTopics) return { ...state, phase: 'aiAnalysisComplete' };
       return state.phase === 'transcriptFetching' ? { ...state, phase: 'aiAnalysisInProgress' } : state;
     case 'submitFailed':
       return action.error ? { ...state, phase: 'error', error: action.error } : initialAnalysis;

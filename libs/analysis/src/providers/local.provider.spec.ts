@@ -1,6 +1,6 @@
 import { captionsOf, DEMO_SUBJECTS, DEMO_VIDEOS, sampleTranscript } from '@findclips/testing';
 import { groundTopics } from '../grounding';
-import { expectedTopics, opensTopic } from '../segmentation';
+import { conversationStart, expectedTopics, opensTopic } from '../segmentation';
 import { analyzeLocally } from './local.provider';
 
 const wordsIn = (title: string) => title.split(/\s+/).length;
@@ -149,6 +149,12 @@ describe('the local analyzer', () => {
     expect(opensTopic(text)).toBe(expected);
   });
 
+  it.each(['♪', '-', '♪ ♪ ♪'])('gives no topic, and does not fail, for captions of nothing but %j', (text) => {
+    // A music video's captions: 5 minutes of notes. It threw before.
+    const segments = Array.from({ length: 60 }, (_, i) => ({ text, start: i * 5, end: i * 5 + 5 }));
+    expect(analyzeLocally(segments)).toEqual({ topics: [] });
+  });
+
   it('never offers the same words twice as quotes', () => {
     // The sample repeats its sentences on every pass, as a podcast repeats its catchphrases.
     const quotes = analyzeLocally(sampleTranscript(3600)).topics.flatMap((t) => t.quotes.map((q) => q.content));
@@ -186,10 +192,14 @@ describe('the local analyzer', () => {
       'This week it is the bakery and its oven, with Ada.',
       // A hand-over names someone, capitalised: 'here's the thing' is none.
       "This week it is the bakery and its oven, and here's the thing.",
-    ])('is no topic without a welcome or a hand-over (%s), and no topic lasts a few seconds', (introduction) => {
-      const topics = analyzeLocally(show(introduction)).topics;
+    ])('starts no conversation without a welcome or a hand-over (%s), and no topic lasts a few seconds', (introduction) => {
+      const segments = show(introduction);
+      expect(conversationStart(segments.map((segment) => ({ ...segment, terms: [] })))).toBe(-1);
+      // The subjects' changes are found (the teaser may still be told apart by its words alone).
+      const topics = analyzeLocally(segments).topics;
+      expect(topics.map((t) => t.startTime)).toEqual(expect.arrayContaining([0, 534, 1014]));
       // Before, two edges placed 12 s apart made a topic of 522-533.5 s.
-      expect(topics.map((t) => t.startTime)).toEqual([0, 534, 1014]);
+      for (const topic of topics) expect(topic.endTime - topic.startTime).toBeGreaterThanOrEqual(30);
     });
   });
 

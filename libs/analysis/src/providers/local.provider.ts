@@ -216,6 +216,9 @@ export function analyzeLocally(
     };
   });
 
+  // Captions of nothing but music notes or dashes: no sentence, no topic.
+  if (units.length === 0) return { topics: [] };
+
   const documentFrequency = new Map<string, number>();
   for (const unit of units)
     for (const term of new Set(unit.terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
