@@ -22,6 +22,19 @@ describe('sentences of a transcript', () => {
     expect(sentences[1]!.segment).toBe(0);
   });
 
+  it('reads dotted initials before a lower-case word, and titles before a name, as no sentence end', () => {
+    const sentences = sentencesOf([
+      { text: 'Former three-fifteen-a.m. baker, now a founder. Dr. Lee moved to the U.S. last year.', start: 0, end: 8 },
+      { text: 'We met at 5 p.m. Then we left.', start: 8, end: 12 },
+    ]);
+    expect(sentences.map((s) => s.text)).toEqual([
+      'Former three-fifteen-a.m. baker, now a founder.',
+      'Dr. Lee moved to the U.S. last year.',
+      'We met at 5 p.m.',
+      'Then we left.',
+    ]);
+  });
+
   it('restores sentence starts in English auto-captions from the words, not the line breaks', () => {
     const text =
       'we spent three years measuring the buses on every corridor of the city so the first thing we learned ' +

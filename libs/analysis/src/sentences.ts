@@ -73,6 +73,17 @@ export function timeAt(joined: JoinedText, position: number): number {
 const SENTENCE_END = /[.!?…。！？]+["'”’)\]]*(?=\s|$)/gu;
 
 /** Spans split after sentence punctuation, leading spaces trimmed. */
+/**
+ * A full stop that ends an abbreviation, not a sentence: dotted initials before a lower-case word
+ * ('3 a.m. baker', 'the U.S. economy'), or a title before a name ('Dr. Lee').
+ */
+function abbreviation(text: string, dot: number, after: number): boolean {
+  const before = text.slice(Math.max(0, dot - 12), dot + 1);
+  const next = text.slice(after, after + 3);
+  if (/(?:^|[^\p{L}])(?:\p{L}\.){2,}$/u.test(before) && /^\s+\p{Ll}/u.test(next)) return true;
+  return /(?:^|\s)(?:Mr|Mrs|Ms|Dr|Prof|vs)\.$/.test(before) && /^\s+\p{L}/u.test(next);
+}
+
 function punctuatedSpans(text: string): Span[] {
   const spans: Span[] = [];
   const push = (from: number, to: number) => {
@@ -83,6 +94,7 @@ function punctuatedSpans(text: string): Span[] {
   let from = 0;
   for (const match of text.matchAll(SENTENCE_END)) {
     const to = match.index + match[0].length;
+    if (abbreviation(text, match.index, to)) continue;
     push(from, to);
     from = to;
   }

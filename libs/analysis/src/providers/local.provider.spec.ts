@@ -155,6 +155,20 @@ describe('the local analyzer', () => {
     expect(analyzeLocally(segments)).toEqual({ topics: [] });
   });
 
+  it('ends no quote on what announces the next sentence, nor inside a quotation', () => {
+    // The demo interview and talk had quotes ending 'So here's the line I wish someone had told me
+    // when I was twenty-four.', 'And finally, value capture.' and 'He said, "A bakery's size isn't
+    // its staff or its address.' (its point, 'It's its ovens.', in the next sentence).
+    const quotes = DEMO_VIDEOS.slice(0, 3).flatMap((video) =>
+      analyzeLocally(captionsOf(video.paragraphs, video.minutes * 60)).topics.flatMap((t) => t.quotes.map((q) => q.content)),
+    );
+    expect(quotes.length).toBeGreaterThan(40);
+    for (const quote of quotes) {
+      expect(quote).not.toMatch(/(?:here's the [^.]*|And finally, value capture)\.$/);
+      expect((quote.match(/"/g)?.length ?? 0) % 2).toBe(0);
+    }
+  });
+
   it('never offers the same words twice as quotes', () => {
     // The sample repeats its sentences on every pass, as a podcast repeats its catchphrases.
     const quotes = analyzeLocally(sampleTranscript(3600)).topics.flatMap((t) => t.quotes.map((q) => q.content));

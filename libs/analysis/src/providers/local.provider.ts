@@ -10,6 +10,15 @@ const STRONG =
 const CONNECTOR_START = /^(?:and|but|so|or|because|which|that|then|also|y|pero|et|mais|und|aber)\b/i;
 /** Openings that lean on what was said before ('it', 'that', 'they'): a clip starting so needs context. */
 const CONTEXT_START = /^(?:it|that|this|these|those|they|he|she|them|there)\b/i;
+/**
+ * Last sentences that announce what comes next ('So here's the line I wish someone had told me.',
+ * 'And finally, value capture.', a colon) or trail off: a clip ending so stops before its point.
+ */
+const LEADS_ON =
+  /(?:[:…]|\.\.\.)["'”’]?$|^(?:(?:so|and|but|now|okay),? )?here'?s (?:the|what|how|why|my|our|one|a|an|where|who)\b|^(?:and )?(?:first|second|third|fourth|next|finally|lastly),?(?: (?!(?:i|we|you|they|he|she|it|that|this|there)\b)\S+){1,3}[.!]?$/i;
+/** A quote that opens a quotation it does not close (or closes one it did not open) is cut inside it. */
+const unbalancedQuotes = (text: string) =>
+  (text.match(/"/g)?.length ?? 0) % 2 === 1 || (text.match(/“/g)?.length ?? 0) !== (text.match(/”/g)?.length ?? 0);
 /** Sentences that start as sentences do: a capital, a digit, a quote mark, or a script without case. */
 const SENTENCE_START = /^["'“‘(]?[\p{Lu}\p{Lt}\p{Lo}\p{N}]/u;
 
@@ -139,7 +148,16 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       score += EDGE_WEIGHT * (Math.log(startSure) + Math.log(endSure));
       const sure = startSure * endSure >= MIN_EDGE_SURE;
       if (length >= 12 && length <= 40) score += 0.3;
-      candidates.push({ from, to, score, start, end, leaning, sure });
+      // Nor ending before its point: on an announcement, or inside a quotation.
+      const cut =
+        LEADS_ON.test(units[to]!.spoken) ||
+        unbalancedQuotes(
+          units
+            .slice(from, to + 1)
+            .map((u) => u.text)
+            .join(' '),
+        );
+      candidates.push({ from, to, score, start, end, leaning: leaning || cut, sure });
     }
   }
   candidates.sort((a, b) => b.score - a.score);
