@@ -357,6 +357,13 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/user-videos/${VIDEO}/edits`]);
   });
 
+  it('offers no earlier start to a first topic that starts with the video', async () => {
+    const fromStart = { ...analysis, analyzedTopics: [{ ...topics[0]!, startTime: 0 }, topics[1]!] };
+    await openMemberVideo({ [`GET /api/user-videos/${VIDEO}`]: json(200, fromStart) });
+    expect(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 2' })).toBeEnabled();
+  });
+
   it('says why an edit was refused, and Esc leaves a title as it was', async () => {
     const user = userEvent.setup();
     await openMemberVideo({

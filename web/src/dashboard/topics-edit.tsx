@@ -99,7 +99,8 @@ export function TopicsEdit({
                     <EditButton
                       id={ids.earlier(topic)}
                       label={`Start earlier by one sentence, topic ${index + 1}`}
-                      disabled={saving}
+                      // Nothing comes before a first topic that starts with the video.
+                      disabled={saving || (index === 0 && topic.startTime < 1)}
                       onClick={() =>
                         edit({ action: 'moveStart', topicId: topic.id, direction: 'earlier' }, { from: ids.earlier(topic) })
                       }
