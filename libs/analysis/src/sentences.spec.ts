@@ -25,13 +25,15 @@ describe('sentences of a transcript', () => {
   it('reads dotted initials before a lower-case word, and titles before a name, as no sentence end', () => {
     const sentences = sentencesOf([
       { text: 'Former three-fifteen-a.m. baker, now a founder. Dr. Lee moved to the U.S. last year.', start: 0, end: 8 },
-      { text: 'We met at 5 p.m. Then we left.', start: 8, end: 12 },
+      { text: 'We met at 5 p.m. Then we left. Is it 5 p.m.? Yes, e.g. 5 minutes early.', start: 8, end: 12 },
     ]);
     expect(sentences.map((s) => s.text)).toEqual([
       'Former three-fifteen-a.m. baker, now a founder.',
       'Dr. Lee moved to the U.S. last year.',
       'We met at 5 p.m.',
       'Then we left.',
+      'Is it 5 p.m.?',
+      'Yes, e.g. 5 minutes early.',
     ]);
   });
 

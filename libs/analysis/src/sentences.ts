@@ -72,18 +72,20 @@ export function timeAt(joined: JoinedText, position: number): number {
 
 const SENTENCE_END = /[.!?…。！？]+["'”’)\]]*(?=\s|$)/gu;
 
-/** Spans split after sentence punctuation, leading spaces trimmed. */
 /**
- * A full stop that ends an abbreviation, not a sentence: dotted initials before a lower-case word
- * ('3 a.m. baker', 'the U.S. economy'), or a title before a name ('Dr. Lee').
+ * A full stop that ends an abbreviation, not a sentence: 'e.g.', 'i.e.' and 'vs.' whatever follows,
+ * dotted initials before a lower-case word ('3 a.m. baker', 'the U.S. economy'), a title before a
+ * capitalised name ('Dr. Lee').
  */
 function abbreviation(text: string, dot: number, after: number): boolean {
   const before = text.slice(Math.max(0, dot - 12), dot + 1);
   const next = text.slice(after, after + 3);
+  if (/(?:^|[^\p{L}])(?:e\.g|i\.e|vs)\.$/iu.test(before) && /^\s/.test(next)) return true;
   if (/(?:^|[^\p{L}])(?:\p{L}\.){2,}$/u.test(before) && /^\s+\p{Ll}/u.test(next)) return true;
-  return /(?:^|\s)(?:Mr|Mrs|Ms|Dr|Prof|vs)\.$/.test(before) && /^\s+\p{L}/u.test(next);
+  return /(?:^|\s)(?:Mr|Mrs|Ms|Dr|Prof)\.$/.test(before) && /^\s+\p{Lu}/u.test(next);
 }
 
+/** Spans split after sentence punctuation, leading spaces trimmed. */
 function punctuatedSpans(text: string): Span[] {
   const spans: Span[] = [];
   const push = (from: number, to: number) => {
@@ -94,7 +96,8 @@ function punctuatedSpans(text: string): Span[] {
   let from = 0;
   for (const match of text.matchAll(SENTENCE_END)) {
     const to = match.index + match[0].length;
-    if (abbreviation(text, match.index, to)) continue;
+    // Only a lone full stop may end an abbreviation ('5 p.m.?' ends a sentence).
+    if (/^\.[^.!?…]*$/.test(match[0]) && abbreviation(text, match.index, to)) continue;
     push(from, to);
     from = to;
   }

@@ -100,7 +100,7 @@ export function TopicsEdit({
                       id={ids.earlier(topic)}
                       label={`Start earlier by one sentence, topic ${index + 1}`}
                       // Nothing comes before a first topic that starts with the video.
-                      disabled={saving || (index === 0 && topic.startTime < 1)}
+                      disabled={saving || (index === 0 && topic.startTime <= 0)}
                       onClick={() =>
                         edit({ action: 'moveStart', topicId: topic.id, direction: 'earlier' }, { from: ids.earlier(topic) })
                       }

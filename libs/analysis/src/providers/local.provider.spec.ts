@@ -169,6 +169,14 @@ describe('the local analyzer', () => {
     }
   });
 
+  it('still quotes captions whose every sentence trails off', () => {
+    const video = DEMO_VIDEOS[1]!;
+    const captions = captionsOf(video.paragraphs, video.minutes * 60);
+    const count = (segments: typeof captions) => analyzeLocally(segments).topics.flatMap((t) => t.quotes).length;
+    const trailing = captions.map((c) => ({ ...c, text: c.text.replace(/\.(?=\s|$)/g, '...') }));
+    expect(count(trailing)).toBeGreaterThanOrEqual(0.8 * count(captions));
+  });
+
   it('never offers the same words twice as quotes', () => {
     // The sample repeats its sentences on every pass, as a podcast repeats its catchphrases.
     const quotes = analyzeLocally(sampleTranscript(3600)).topics.flatMap((t) => t.quotes.map((q) => q.content));

@@ -12,13 +12,22 @@ const CONNECTOR_START = /^(?:and|but|so|or|because|which|that|then|also|y|pero|e
 const CONTEXT_START = /^(?:it|that|this|these|those|they|he|she|them|there)\b/i;
 /**
  * Last sentences that announce what comes next ('So here's the line I wish someone had told me.',
- * 'And finally, value capture.', a colon) or trail off: a clip ending so stops before its point.
+ * 'And finally, value capture.') or trail off ('…'): a clip ending so stops before its point.
  */
 const LEADS_ON =
-  /(?:[:…]|\.\.\.)["'”’]?$|^(?:(?:so|and|but|now|okay),? )?here'?s (?:the|what|how|why|my|our|one|a|an|where|who)\b|^(?:and )?(?:first|second|third|fourth|next|finally|lastly),?(?: (?!(?:i|we|you|they|he|she|it|that|this|there)\b)\S+){1,3}[.!]?$/i;
-/** A quote that opens a quotation it does not close (or closes one it did not open) is cut inside it. */
-const unbalancedQuotes = (text: string) =>
-  (text.match(/"/g)?.length ?? 0) % 2 === 1 || (text.match(/“/g)?.length ?? 0) !== (text.match(/”/g)?.length ?? 0);
+  /(?:…|\.\.\.)["'”’]?$|^(?:(?:so|and|but|now|okay),? )?here['’]?s (?:the|what|how|why|my|our|one|a|an|where|who)\b[^:]*$|^(?:and )?(?:first|second|third|fourth|next|finally|lastly),(?: (?!(?:i|we|you|they|he|she|it|that|this|there)\b)\S+){1,3}[.!]?$/i;
+/**
+ * A quote that opens a quotation it does not close (or closes one it did not open) is cut inside
+ * it. Straight marks pair up (an inch mark after a digit is none); „ closes with “ (German), “ with
+ * ” (English), and ” with ” (Swedish).
+ */
+function unbalancedQuotes(text: string): boolean {
+  const count = (mark: RegExp) => text.match(mark)?.length ?? 0;
+  if (count(/(?<!\d)"/g) % 2 === 1) return true;
+  if (text.includes('„')) return count(/„/g) !== count(/“/g);
+  if (text.includes('“')) return count(/“/g) !== count(/”/g);
+  return count(/”/g) % 2 === 1;
+}
 /** Sentences that start as sentences do: a capital, a digit, a quote mark, or a script without case. */
 const SENTENCE_START = /^["'“‘(]?[\p{Lu}\p{Lt}\p{Lo}\p{N}]/u;
 
@@ -34,6 +43,8 @@ interface Unit extends Sentence {
 const quotesFor = (seconds: number) => Math.min(5, Math.max(1, Math.round(seconds / 120)));
 /** Candidates tried per part of a topic before deciding it has nothing new to quote. */
 const MAX_TRIES = 40;
+/** What a span ending before its point loses (a quote's score is mostly 1-4). */
+const CUT_SHORT_PENALTY = 2;
 /** Two quotes sharing more than this share of their content words say the same thing. */
 const MAX_OVERLAP = 0.3;
 /**
@@ -148,16 +159,14 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       score += EDGE_WEIGHT * (Math.log(startSure) + Math.log(endSure));
       const sure = startSure * endSure >= MIN_EDGE_SURE;
       if (length >= 12 && length <= 40) score += 0.3;
-      // Nor ending before its point: on an announcement, or inside a quotation.
-      const cut =
-        LEADS_ON.test(units[to]!.spoken) ||
-        unbalancedQuotes(
-          units
-            .slice(from, to + 1)
-            .map((u) => u.text)
-            .join(' '),
-        );
-      candidates.push({ from, to, score, start, end, leaning: leaning || cut, sure });
+      // Nor ending before its point, on an announcement or inside a quotation: such a span wins its
+      // part only when the part has nothing else worth quoting.
+      const text = units
+        .slice(from, to + 1)
+        .map((u) => u.text)
+        .join(' ');
+      if (LEADS_ON.test(units[to]!.spoken) || unbalancedQuotes(text)) score -= CUT_SHORT_PENALTY;
+      candidates.push({ from, to, score, start, end, leaning, sure });
     }
   }
   candidates.sort((a, b) => b.score - a.score);
