@@ -355,10 +355,9 @@ describe('Find Clips in Chromium', () => {
     // After each saved edit the keyboard is where it was, not back at the top of the page.
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
     await poll(focused, 'Rename topic 1');
-    // The first topic cannot start earlier: the refusal says why and gives the keyboard back.
-    await page.getByRole('button', { name: 'Start earlier by one sentence, topic 1' }).click();
-    await page.getByText('The edit was not saved').first().waitFor();
-    await poll(focused, 'Start earlier by one sentence, topic 1');
+    // The first topic starts with the video: nothing to start earlier on (a refusal's toast and
+    // focus are covered in the dashboard's jsdom tests).
+    expect(await page.getByRole('button', { name: 'Start earlier by one sentence, topic 1' }).isDisabled()).toBe(true);
     const range = () => topics(page).nth(1).locator('p').first().textContent();
     const before = await range();
     await page.getByRole('button', { name: 'Start later by one sentence, topic 2' }).click();
