@@ -303,6 +303,20 @@ describe('sharing when the session ended in another tab', () => {
     expect(screen.getByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
   });
 
+  it('sends one share for a double click on Create Share Link', async () => {
+    const calls = fakeApi({
+      'POST /api/analysis/share': json(201, { id: 'share-1', url: '/shared/share-1' }),
+      'GET /api/user': json(200, member),
+    });
+    renderWithApp(dialog(), { user: member });
+    const form = screen.getByRole('button', { name: 'Create Share Link' }).closest('form')!;
+    // Both submits land before React renders the pending state (a fast double click).
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(await screen.findByDisplayValue(/shared\/share-1/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
   it('says "try again later" when the member is still signed in', async () => {
     const user = userEvent.setup();
     fakeApi({ 'POST /api/analysis/share': json(500, { message: 'Internal error' }), 'GET /api/user': json(200, member) });

@@ -1,7 +1,7 @@
 import { DEFAULT_SHARE_DESCRIPTION, type ShareResponse, type Topic } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../components/dialog';
 import { Button, Field, Input } from '../components/ui';
 import { ApiError, apiRequest } from '../lib/api';
@@ -42,9 +42,13 @@ export function ShareDialog({
     },
   });
 
+  // A second click before the pending state renders (a fast double click) sends nothing more.
+  const sending = useRef(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    share.mutate();
+    if (sending.current) return;
+    sending.current = true;
+    share.mutate(undefined, { onSettled: () => void (sending.current = false) });
   };
   const url = share.data ? new URL(share.data.url, window.location.origin).toString() : null;
 
