@@ -1,7 +1,7 @@
 import { captionsOf, DEMO_SUBJECTS, DEMO_VIDEOS, sampleTranscript } from '@findclips/testing';
 import { groundTopics } from '../grounding';
 import { conversationStart, expectedTopics, opensTopic } from '../segmentation';
-import { analyzeLocally } from './local.provider';
+import { analyzeLocally, endsBeforeItsPoint } from './local.provider';
 
 const wordsIn = (title: string) => title.split(/\s+/).length;
 
@@ -169,6 +169,21 @@ describe('the local analyzer', () => {
     }
   });
 
+  it.each([
+    [['So here’s the line I wish someone had told me.'], true],
+    [['We cut the fares.', 'And finally, value capture.'], true],
+    [['We kept going and...'], true],
+    [["He said, \"A bakery's size isn't its staff or its address."], true],
+    [["Here's what happened: we lost forty million dollars."], false],
+    [['I bought a 12" record.'], false],
+    [['Sie sagte: „Das ist gut.“'], false],
+    [['Hon sa ”det är bra” igen.'], false],
+    [['Finally, we won.'], false],
+    [['He said, "It\'s its ovens."'], false],
+  ])('reads %j as ending before its point: %s', (sentences, expected) => {
+    expect(endsBeforeItsPoint(sentences)).toBe(expected);
+  });
+
   it('still quotes captions whose every sentence trails off', () => {
     const video = DEMO_VIDEOS[1]!;
     const captions = captionsOf(video.paragraphs, video.minutes * 60);
@@ -182,6 +197,23 @@ describe('the local analyzer', () => {
     const quotes = analyzeLocally(sampleTranscript(3600)).topics.flatMap((t) => t.quotes.map((q) => q.content));
     expect(quotes.length).toBeGreaterThan(4);
     expect(new Set(quotes).size).toBe(quotes.length);
+  });
+
+  it("keeps a 21-minute show's topics under a third of it when its opening is a topic of its own", () => {
+    // Two minutes of teaser, then 18.5 minutes on one subject: the rest alone is under 20 minutes,
+    // and was judged as a short transcript, in one topic of 90%.
+    const words = ['sourdough', 'starter', 'flour', 'oven', 'crust', 'bakery'];
+    const sentence = (i: number) =>
+      `The ${words[i % 6]} and the ${words[(i + 1) % 6]} changed how we think about ${words[(i + 3) % 6]}.`;
+    const lines = [
+      ...Array.from({ length: 20 }, (_, i) => sentence(i + 2)),
+      'Welcome back to the show, where the sourdough and the flour are the stars today.',
+      ...Array.from({ length: 185 }, (_, i) => sentence(i)),
+    ];
+    const segments = lines.map((text, i) => ({ text, start: i * 6, end: i * 6 + 5.5 }));
+    const { topics } = analyzeLocally(segments);
+    expect(topics[1]!.startTime).toBe(120);
+    for (const topic of topics) expect(topic.endTime - topic.startTime).toBeLessThanOrEqual(0.35 * segments.at(-1)!.end);
   });
 
   describe("a show's opening (teaser and introduction)", () => {

@@ -28,6 +28,9 @@ function unbalancedQuotes(text: string): boolean {
   if (text.includes('“')) return count(/“/g) !== count(/”/g);
   return count(/”/g) % 2 === 1;
 }
+/** Whether a span of sentences ends before its point: on an announcement, trailing off, or inside a quotation. */
+export const endsBeforeItsPoint = (sentences: string[]) =>
+  LEADS_ON.test(spoken(sentences.at(-1) ?? '')) || unbalancedQuotes(sentences.join(' '));
 /** Sentences that start as sentences do: a capital, a digit, a quote mark, or a script without case. */
 const SENTENCE_START = /^["'“‘(]?[\p{Lu}\p{Lt}\p{Lo}\p{N}]/u;
 
@@ -161,11 +164,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       if (length >= 12 && length <= 40) score += 0.3;
       // Nor ending before its point, on an announcement or inside a quotation: such a span wins its
       // part only when the part has nothing else worth quoting.
-      const text = units
-        .slice(from, to + 1)
-        .map((u) => u.text)
-        .join(' ');
-      if (LEADS_ON.test(units[to]!.spoken) || unbalancedQuotes(text)) score -= CUT_SHORT_PENALTY;
+      if (endsBeforeItsPoint(units.slice(from, to + 1).map((u) => u.text))) score -= CUT_SHORT_PENALTY;
       candidates.push({ from, to, score, start, end, leaning, sure });
     }
   }
