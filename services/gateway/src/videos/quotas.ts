@@ -3,25 +3,35 @@ import { GUEST_CREDIT_WINDOW_SECONDS, GUEST_CREDITS } from '@findclips/contracts
 import { redisKeys, type RedisClient } from '@findclips/runtime';
 
 /**
- * Spends one use of every rolling window in KEYS at once, or none: each key is a sorted set of use
- * times. ARGV: now (ms), window (ms), member, then one limit per key. Returns { 0, 0 } when spent,
- * else { i, ms }: the 1-based index of the first key whose limit is reached, and how long until
- * its oldest use leaves the window.
+ * Lua, shared by the scripts below: spends one use of every rolling window in `keys` at once, or
+ * none. Each key is a sorted set of use times, `limits[i]` its limit. Returns { 0, 0 } when spent,
+ * else { i, ms }: the 1-based index of the first key whose limit is reached, and how long until its
+ * oldest use leaves the window.
  */
-const SPEND = `
-local now, window, member = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
-for i, key in ipairs(KEYS) do
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-  if redis.call('ZCARD', key) >= tonumber(ARGV[3 + i]) then
-    local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
-    return { i, tonumber(oldest[2]) + window - now }
+const SPEND_WINDOWS = `
+local function spendWindows(keys, limits, now, window, member)
+  for i, key in ipairs(keys) do
+    redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+    if redis.call('ZCARD', key) >= limits[i] then
+      local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+      return { i, tonumber(oldest[2]) + window - now }
+    end
   end
+  for _, key in ipairs(keys) do
+    redis.call('ZADD', key, now, member)
+    redis.call('PEXPIRE', key, window)
+  end
+  return { 0, 0 }
 end
-for i, key in ipairs(KEYS) do
-  redis.call('ZADD', key, now, member)
-  redis.call('PEXPIRE', key, window)
-end
-return { 0, 0 }`;
+`;
+
+/** The windows KEYS. ARGV: now (ms), window (ms), member, then one limit per key. */
+const SPEND =
+  SPEND_WINDOWS +
+  `
+local limits = {}
+for i = 1, #KEYS do limits[i] = tonumber(ARGV[3 + i]) end
+return spendWindows(KEYS, limits, tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])`;
 
 /**
  * A guest's credit for one video, spent at most once however many requests race: KEYS[1] is the
@@ -29,54 +39,53 @@ return { 0, 0 }`;
  * ARGV: now, window, member, video id, then one limit per window. Returns -1 when the video is
  * already paid for, else SPEND's index.
  */
-const SPEND_ON_VIDEO = `
-local now, window, member, video = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], ARGV[4]
-if redis.call('SISMEMBER', KEYS[1], video) == 1 then return -1 end
+const SPEND_ON_VIDEO =
+  SPEND_WINDOWS +
+  `
+if redis.call('SISMEMBER', KEYS[1], ARGV[4]) == 1 then return -1 end
+local windows, limits = {}, {}
 for i = 2, #KEYS do
-  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
-  if redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[3 + i]) then return i - 1 end
+  windows[i - 1] = KEYS[i]
+  limits[i - 1] = tonumber(ARGV[3 + i])
 end
-for i = 2, #KEYS do
-  redis.call('ZADD', KEYS[i], now, member)
-  redis.call('PEXPIRE', KEYS[i], window)
-end
-redis.call('SADD', KEYS[1], video)
-redis.call('PEXPIRE', KEYS[1], window)
+local spent = spendWindows(windows, limits, tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])
+if spent[1] ~= 0 then return spent[1] end
+redis.call('SADD', KEYS[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
 return 0`;
 
 /**
  * A member's analysis of one job, paid once however many requests race for it: KEYS[1] marks the
- * job as paid for moments ago (PX ARGV[5]), KEYS[2] is the hourly window (as SPEND, one limit).
- * Returns SPEND's answer; { 0, 0 } without spending when the job is already paid for.
+ * job as paid for moments ago (PX ARGV[5]), KEYS[2] is the hourly window (ARGV as SPEND, one
+ * limit). Returns SPEND's answer; { 0, 0 } without spending when the job is already paid for.
  */
-const SPEND_ON_JOB = `
+const SPEND_ON_JOB =
+  SPEND_WINDOWS +
+  `
 if redis.call('SET', KEYS[1], '1', 'NX', 'PX', tonumber(ARGV[5])) == false then return { 0, 0 } end
-local now, window, member, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4])
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - window)
-if redis.call('ZCARD', KEYS[2]) >= limit then
-  redis.call('DEL', KEYS[1])
-  local oldest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
-  return { 1, tonumber(oldest[2]) + window - now }
-end
-redis.call('ZADD', KEYS[2], now, member)
-redis.call('PEXPIRE', KEYS[2], window)
-return { 0, 0 }`;
+local spent = spendWindows({ KEYS[2] }, { tonumber(ARGV[4]) }, tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])
+if spent[1] ~= 0 then redis.call('DEL', KEYS[1]) end
+return spent`;
 
 /** At most how long a request that paid for a job makes others join it, until the job is queued (see `queued`). */
 const JOIN_PAID_MS = 60_000;
 
 const useId = () => `${Date.now()}:${randomUUID()}`;
 
-/** Spends one use of each window, or says which refused and for how long (seconds). */
+/**
+ * Spends one use of each window, or says which refused and for how long (seconds): SPEND, or
+ * another script answering as it does (`extra` arguments after the limits).
+ */
 async function spend(
   redis: RedisClient,
   keys: string[],
   limits: number[],
   windowSeconds: number,
+  { script = SPEND, extra = [] }: { script?: string; extra?: string[] } = {},
 ): Promise<{ refused: number; retryAfterSeconds: number }> {
-  const [refused, retryMs] = (await redis.eval(SPEND, {
+  const [refused, retryMs] = (await redis.eval(script, {
     keys,
-    arguments: [String(Date.now()), String(windowSeconds * 1000), useId(), ...limits.map(String)],
+    arguments: [String(Date.now()), String(windowSeconds * 1000), useId(), ...limits.map(String), ...extra],
   })) as [number, number];
   return { refused: Number(refused), retryAfterSeconds: Math.max(1, Math.ceil(Number(retryMs) / 1000)) };
 }
@@ -193,13 +202,14 @@ export class MemberAnalysisLimit {
    */
   async take(userId: number, jobKey: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
     const keys = redisKeys(this.keyPrefix);
-    const [refused, retryMs] = (await this.redis.eval(SPEND_ON_JOB, {
-      keys: [keys.memberPaidJob(userId, jobKey), keys.memberAnalyses(userId)],
-      arguments: [String(Date.now()), String(60 * 60 * 1000), useId(), String(this.perHour), String(JOIN_PAID_MS)],
-    })) as [number, number];
-    return Number(refused) === 0
-      ? { ok: true }
-      : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(Number(retryMs) / 1000)) };
+    const { refused, retryAfterSeconds } = await spend(
+      this.redis,
+      [keys.memberPaidJob(userId, jobKey), keys.memberAnalyses(userId)],
+      [this.perHour],
+      60 * 60,
+      { script: SPEND_ON_JOB, extra: [String(JOIN_PAID_MS)] },
+    );
+    return refused === 0 ? { ok: true } : { ok: false, retryAfterSeconds };
   }
 
   /**
