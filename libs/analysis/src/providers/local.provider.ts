@@ -16,21 +16,36 @@ const CONTEXT_START = /^(?:it|that|this|these|those|they|he|she|them|there)\b/i;
  */
 const LEADS_ON =
   /(?:…|\.\.\.)["'”’]?$|^(?:(?:so|and|but|now|okay),? )?here['’]?s (?:the|what|how|why|my|our|one|a|an|where|who)\b[^:]*$|^(?:and )?(?:first|second|third|fourth|next|finally|lastly),(?: (?!(?:i|we|you|they|he|she|it|that|this|there)\b)\S+){1,3}[.!]?$/i;
+/** Quotation marks in a text: straight ones (an inch mark after a digit is none), „, “ and ”. */
+interface Marks {
+  straight: number;
+  low: number;
+  open: number;
+  close: number;
+}
+const marksOf = (text: string): Marks => ({
+  straight: text.match(/(?<!\d)"/g)?.length ?? 0,
+  low: text.match(/„/g)?.length ?? 0,
+  open: text.match(/“/g)?.length ?? 0,
+  close: text.match(/”/g)?.length ?? 0,
+});
+const addMarks = (a: Marks, b: Marks): Marks => ({
+  straight: a.straight + b.straight,
+  low: a.low + b.low,
+  open: a.open + b.open,
+  close: a.close + b.close,
+});
+const NO_MARKS: Marks = { straight: 0, low: 0, open: 0, close: 0 };
 /**
  * A quote that opens a quotation it does not close (or closes one it did not open) is cut inside
- * it. Straight marks pair up (an inch mark after a digit is none); „ closes with “ (German), “ with
- * ” (English), and ” with ” (Swedish).
+ * it. Straight marks pair up; „ closes with “ (German), “ with ” (English), and ” with ” (Swedish).
  */
-function unbalancedQuotes(text: string): boolean {
-  const count = (mark: RegExp) => text.match(mark)?.length ?? 0;
-  if (count(/(?<!\d)"/g) % 2 === 1) return true;
-  if (text.includes('„')) return count(/„/g) !== count(/“/g);
-  if (text.includes('“')) return count(/“/g) !== count(/”/g);
-  return count(/”/g) % 2 === 1;
-}
+const unbalanced = ({ straight, low, open, close }: Marks) =>
+  straight % 2 === 1 || (low > 0 ? low !== open : open > 0 ? open !== close : close % 2 === 1);
+
 /** Whether a span of sentences ends before its point: on an announcement, trailing off, or inside a quotation. */
 export const endsBeforeItsPoint = (sentences: string[]) =>
-  LEADS_ON.test(spoken(sentences.at(-1) ?? '')) || unbalancedQuotes(sentences.join(' '));
+  LEADS_ON.test(spoken(sentences.at(-1) ?? '')) || unbalanced(sentences.map(marksOf).reduce(addMarks, NO_MARKS));
 /** Sentences that start as sentences do: a capital, a digit, a quote mark, or a script without case. */
 const SENTENCE_START = /^["'“‘(]?[\p{Lu}\p{Lt}\p{Lo}\p{N}]/u;
 
@@ -117,6 +132,8 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     words: unit.spokenWords.length,
     digit: /\d/.test(unit.text),
     strong: STRONG.test(unit.text),
+    leadsOn: LEADS_ON.test(unit.spoken),
+    marks: marksOf(unit.text),
   }));
   const candidates: {
     from: number;
@@ -139,6 +156,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     let wordCount = 0;
     let digit = false;
     let strong = false;
+    let marks = NO_MARKS;
     for (let to = from; to < Math.min(units.length, from + 4); to++) {
       const start = units[from]!.start;
       const end = units[to]!.end;
@@ -149,6 +167,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       wordCount += fact.words;
       digit ||= fact.digit;
       strong ||= fact.strong;
+      marks = addMarks(marks, fact.marks);
       if (length < 8) continue;
       let score = weight / Math.sqrt(Math.max(1, wordCount));
       if (digit) score += 0.6;
@@ -164,7 +183,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       if (length >= 12 && length <= 40) score += 0.3;
       // Nor ending before its point, on an announcement or inside a quotation: such a span wins its
       // part only when the part has nothing else worth quoting.
-      if (endsBeforeItsPoint(units.slice(from, to + 1).map((u) => u.text))) score -= CUT_SHORT_PENALTY;
+      if (fact.leadsOn || unbalanced(marks)) score -= CUT_SHORT_PENALTY;
       candidates.push({ from, to, score, start, end, leaning, sure });
     }
   }
