@@ -79,7 +79,7 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
   if (timingLines.length > maxCues) {
     throw new CaptionsError(timingLines[maxCues]!, `more than ${maxCues.toLocaleString('en-US')} cues`);
   }
-  const cues = format === 'vtt' ? vttCues(text) : srtCues(text);
+  const cues = format === 'vtt' ? vttCues(text, lines) : srtCues(text);
   const segments: TranscriptSegment[] = [];
   let shown: string[] = [];
   cues.forEach((cue, i) => {
@@ -119,18 +119,20 @@ function rolledOver(shown: string[], lines: string[], seconds: number): number {
  * Metadata lines under the signature ('Kind: captions', 'Language: en', as YouTube writes them),
  * which browsers skip and node-webvtt refuses, blanked so that every line keeps its number.
  */
-function withoutHeader(text: string): string {
-  const lines = text.split(/\r\n|\r|\n/);
-  for (let i = 1; i < lines.length && lines[i]!.trim(); i++) {
-    if (lines[i]!.includes('-->')) return text;
-    lines[i] = '';
+function withoutHeader(text: string, lines: string[]): string {
+  let end = 1;
+  while (end < lines.length && lines[end]!.trim()) {
+    // A cue right under the signature: no header to blank.
+    if (lines[end]!.includes('-->')) return text;
+    end++;
   }
-  return lines.join('\n');
+  if (end === 1) return text;
+  return [lines[0], ...Array<string>(end - 1).fill(''), ...lines.slice(end)].join('\n');
 }
 
-function vttCues(text: string) {
+function vttCues(text: string, lines: string[]) {
   try {
-    return webvtt.parse(withoutHeader(text), { strict: false }).cues;
+    return webvtt.parse(withoutHeader(text, lines), { strict: false }).cues;
   } catch (error) {
     // node-webvtt counts cues; ours are the lines people see in their editor.
     const cue = /\(cue #(\d+)\)/.exec((error as Error).message);
