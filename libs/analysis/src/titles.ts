@@ -10,7 +10,10 @@
  * 2. Candidates are phrases as spoken, never across punctuation, around the topic's TOP_WORDS
  *    heaviest words: one to MAX_GROUP content words ("recurrent neural networks"), or two such
  *    groups joined by "of" / "for" / "vs" ("history of dinosaurs"). In English a candidate must
- *    look like a noun phrase: its last word a noun, no adverb, pronoun-ish or vague word in it.
+ *    look like a noun phrase: its last word a noun, no adverb, pronoun-ish or vague word in it, no
+ *    verb's -ing form that says what is done ('Doing Research'), no plural before a plural ('Males
+ *    Adults'), and a name only after a name where the transcript has capitals ('Miles Davis', not
+ *    'Explainability Sergey').
  *    Parts of speech come from compromise's lexicon (a hash lookup, no tagging of text: the
  *    tagger costs ~0.3 ms a word) and, for words the lexicon lists as verbs ("model", "engineers",
  *    "training"), from the words before them in this topic: "the model" is a noun, "I think" and
@@ -58,7 +61,7 @@ const FILLER = new Set(
     'episode podcast video channel talk conversation lecture slide slides thanks thank welcome mhm uh-huh mm-hmm mm hmm ' +
     'first last next new old same other another many much few several lots hundred thousand million billion ' +
     'enough main normal based seen done used called whole entire basic simple easy hard ' +
-    'own recent quick summary advantage percent percentage amount list tiny bunch couple'
+    'own recent quick summary advantage percent percentage amount list tiny bunch couple terms'
   ).split(' '),
 );
 
@@ -119,6 +122,11 @@ const BEFORE_ING_VERB = new Set(
   ),
 );
 
+/** Verbs' -ing forms that say what is done, not what it is done to ('Doing Males', 'Having Claude Push'). */
+const LIGHT_VERBS = new Set(
+  'doing having getting going being saying thinking knowing wanting trying looking seeing coming telling talking'.split(' '),
+);
+
 /** Prepositions that may join two noun groups into one candidate ("history of dinosaurs"). */
 const LINKS = new Set(['of', 'for', 'vs', 'versus']);
 /** Lower-case words inside an English Title Case title. */
@@ -148,6 +156,8 @@ const INTRO_CUE =
 const INTRO_UNITS = 8;
 /** How much a phrase rarer than its words loses: score × (phrase count / mean word count) ^ RARITY. */
 const RARITY = 0.25;
+/** A word spelt with a capital after another word of its sentence. */
+const MID_SENTENCE_CAPITAL = /(?<=[\p{L}\p{N},;:]\s+)\p{Lu}[\p{L}\p{N}'’-]*/gu;
 /** Units read to find how the transcript spells a title word (for its capitals). */
 const CASE_SAMPLE = 20;
 /** Candidates kept per topic, to find one no earlier topic took. */
@@ -180,6 +190,28 @@ function lexTag(word: string): Tag {
   }
   if (tagCache.size < 50_000) tagCache.set(word, tag);
   return tag;
+}
+
+/** Lexicon tags of people's names. */
+const NAME_TAGS = new Set(['Person', 'FirstName', 'LastName', 'MaleName', 'FemaleName']);
+/** What the lexicon says of a word beyond its class: a plural only ('adults', not 'news'), a name. */
+interface Kind {
+  plural: boolean;
+  name: boolean;
+}
+const kindCache = new Map<string, Kind>();
+function kindOf(word: string): Kind {
+  const cached = kindCache.get(word);
+  if (cached) return cached;
+  lexTag(word);
+  const entry = lexicon![word];
+  const tags = entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
+  const kind = {
+    plural: tags.includes('Plural') && !tags.includes('Singular') && !tags.includes('Uncountable'),
+    name: tags.some((t) => NAME_TAGS.has(t)),
+  };
+  if (kindCache.size < 50_000) kindCache.set(word, kind);
+  return kind;
 }
 
 interface Candidate {
@@ -272,6 +304,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
     };
     const canModify = (w: string) => {
       if (!english) return true;
+      if (LIGHT_VERBS.has(w)) return false;
       const tag = lexTag(w);
       return tag === 'noun' || tag === 'modifier' || (tag === 'ambiguous' && (canHead(w) || w.endsWith('ing')));
     };
@@ -288,8 +321,34 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
         entry.early ||= early;
       } else found.set(key, { words, content, count: 1, score: 0, early });
     };
+    // Words spelt with a capital mid-sentence in this topic (names, places). Captions without
+    // capitals cannot tell 'Miles Davis' from 'miles': there, no word is taken for a name.
+    const capitalised = new Set<string>();
+    const titled = new Set<string>();
+    let caseless = true;
+    if (english)
+      for (const unit of topic.units) {
+        if (caseless && unit.text !== unit.text.toLowerCase()) caseless = false;
+        for (const m of unit.text.matchAll(MID_SENTENCE_CAPITAL)) {
+          const word = m[0].toLowerCase();
+          capitalised.add(word);
+          // 'Lee', not 'SRI': an acronym is no name.
+          if (m[0] !== m[0].toUpperCase()) titled.add(word);
+        }
+      }
+    const isName = (w: string) => !caseless && kindOf(w).name && titled.has(w);
+    // A noun phrase: modifiers then a head, no word twice; no plural before a plural ('Males
+    // Adults'), no name after a word not spelt with a capital ('Explainability Sergey'; 'Sherlock
+    // Holmes' and 'San Diego' are).
     const valid = (span: string[]) =>
-      canHead(span[span.length - 1]!) && span.slice(0, -1).every(canModify) && new Set(span).size === span.length;
+      canHead(span[span.length - 1]!) &&
+      span.slice(0, -1).every(canModify) &&
+      new Set(span).size === span.length &&
+      (!english ||
+        span.every(
+          (w, k) =>
+            k === 0 || ((!kindOf(w).plural || !kindOf(span[k - 1]!).plural) && (!isName(w) || capitalised.has(span[k - 1]!))),
+        ));
     for (const words of clauses) {
       early = openingClauses.has(words);
       let i = 0;
@@ -322,7 +381,8 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
                 const tail = words.slice(c, e);
                 if (!valid(tail) || !tail.concat(head).some((w) => top.has(w))) continue;
                 const all = [...head, ...words.slice(j + 1, c), ...tail];
-                if (all.length <= MAX_WORDS) add(all, [...head, ...tail]);
+                const content = [...head, ...tail];
+                if (all.length <= MAX_WORDS && new Set(content).size === content.length) add(all, content);
               }
             }
           }

@@ -276,6 +276,18 @@ describe('the local analyzer', () => {
     for (const title of titles) expect(title).not.toMatch(/\b(?:Honestly|Really|Talking|Going|Know|Think)\b/);
   });
 
+  it('keeps a name the transcript spells with capitals, whatever the lexicon says of its first word', () => {
+    const talk = (subject: string, start: number) =>
+      Array.from({ length: 40 }, (_, i) => ({
+        text: [`We listened to ${subject} all night.`, `Nobody plays like ${subject} now.`, `Then the records came out.`][i % 3]!,
+        start: start + i * 6,
+        end: start + i * 6 + 5.5,
+      }));
+    // 'miles' is a plural and 'san' no name to the lexicon; the capitals say both are names here.
+    const output = analyzeLocally([...talk('Miles Davis', 0), ...talk('the San Diego Symphony', 240)]);
+    expect(output.topics.map((t) => t.title)).toEqual(['Miles Davis', 'San Diego Symphony']);
+  });
+
   // Each topic says its vague phrases more often than its subject, and nowhere else.
   it.each([
     // Before, 'Percent Improvement' and 'Reasonable Amount of Change'.
@@ -290,6 +302,14 @@ describe('the local analyzer', () => {
       ['sourdough starter', 'seventy-nine dollars', 'three-fifteen a.m.'],
       ['delivery vans', 'twenty-two stores', 'nine-thirty p.m.'],
     ],
+    // Before, 'Explainability Sergey' and 'Males Adults'.
+    [
+      'name after a word that is no name, nor a plural before a plural',
+      ['rail freight', 'explainability Sergey', 'the males adults'],
+      ['harbour cranes', 'privacy Maria', 'the females adults'],
+    ],
+    // Before, 'Doing Research' and 'Having Breakfast'.
+    ['light verb', ['tidal energy', 'doing research', 'having breakfast'], ['cargo bikes', 'getting coffee', 'going shopping']],
   ])('names no %s, however often they are said', (_, first, second) => {
     const talk = ([subject, one, two]: string[], start: number) =>
       Array.from({ length: 40 }, (_, i) => ({
