@@ -17,7 +17,9 @@
  *    Parts of speech come from compromise's lexicon (a hash lookup, no tagging of text: the
  *    tagger costs ~0.3 ms a word) and, for words the lexicon lists as verbs ("model", "engineers",
  *    "training"), from the words before them in this topic: "the model" is a noun, "I think" and
- *    "we're talking" are verbs. Other languages: runs of non-stop words, no part-of-speech rule.
+ *    "we're talking" are verbs; a noun to the lexicon ("tell") or a word it does not know
+ *    ("connects") that the topic says only as a verb ("to tell", "we connect") is a verb. Other
+ *    languages: runs of non-stop words, no part-of-speech rule.
  * 3. A candidate scores the sum of its content words' weights, times (its count / its words' mean
  *    count) ^ RARITY, so a longer phrase must recur to beat its own words.
  * 4. Titles are chosen in topic order; a title whose content words (singular) equal an earlier
@@ -61,7 +63,7 @@ const FILLER = new Set(
     'episode podcast video channel talk conversation lecture slide slides thanks thank welcome mhm uh-huh mm-hmm mm hmm ' +
     'first last next new old same other another many much few several lots hundred thousand million billion ' +
     'enough main normal based seen done used called whole entire basic simple easy hard ' +
-    'own recent quick summary advantage percent percentage amount list tiny bunch couple terms'
+    'own recent quick summary advantage percent percentage amount list tiny bunch couple terms behind ahead inside outside beyond'
   ).split(' '),
 );
 
@@ -126,6 +128,9 @@ const BEFORE_ING_VERB = new Set(
 const LIGHT_VERBS = new Set(
   'doing having getting going being saying thinking knowing wanting trying looking seeing coming telling talking'.split(' '),
 );
+
+/** A noun said as a verb at least this many times (and twice as often as a noun) is taken for a verb. */
+const VERB_EVIDENCE = 2;
 
 /** Prepositions that may join two noun groups into one candidate ("history of dinosaurs"). */
 const LINKS = new Set(['of', 'for', 'vs', 'versus']);
@@ -283,44 +288,6 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
         if (u < opening.length) openingClauses.add(found);
       }
     });
-    // Noun or verb: the words before the top words that the lexicon calls verbs.
-    const nounSide = new Map<string, number>();
-    const verbSide = new Map<string, number>();
-    if (english)
-      for (const words of clauses)
-        for (let i = 1; i < words.length; i++) {
-          const w = words[i]!;
-          if (!top.has(w) || lexTag(w) !== 'ambiguous') continue;
-          const before = words[i - 1]!;
-          if (BEFORE_NOUN.has(before)) bump(nounSide, w);
-          if (w.endsWith('ing') ? BEFORE_ING_VERB.has(before) : BEFORE_VERB.has(before)) bump(verbSide, w);
-        }
-    const canHead = (w: string) => {
-      if (!english) return true;
-      const tag = lexTag(w);
-      if (tag === 'noun') return true;
-      if (tag === 'ambiguous') return (nounSide.get(w) ?? 0) >= Math.max(1, verbSide.get(w) ?? 0);
-      return false;
-    };
-    const canModify = (w: string) => {
-      if (!english) return true;
-      if (LIGHT_VERBS.has(w)) return false;
-      const tag = lexTag(w);
-      return tag === 'noun' || tag === 'modifier' || (tag === 'ambiguous' && (canHead(w) || w.endsWith('ing')));
-    };
-
-    // Candidates: spans of a run of content words holding a top word, ending on a head, then
-    // optionally "<span ending the run> of <span opening the next run>".
-    const found = new Map<string, Candidate>();
-    let early = false;
-    const add = (words: string[], content: string[]) => {
-      const key = words.join(' ');
-      const entry = found.get(key);
-      if (entry) {
-        entry.count++;
-        entry.early ||= early;
-      } else found.set(key, { words, content, count: 1, score: 0, early });
-    };
     // Words spelt with a capital mid-sentence in this topic (names, places). Captions without
     // capitals cannot tell 'Miles Davis' from 'miles': there, no word is taken for a name.
     const capitalised = new Set<string>();
@@ -337,13 +304,65 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
         }
       }
     const isName = (w: string) => !caseless && kindOf(w).name && titled.has(w);
+    // Noun or verb: the words before each word ("the model", "we model").
+    const nounSide = new Map<string, number>();
+    const verbSide = new Map<string, number>();
+    const subjectSide = new Map<string, number>();
+    if (english)
+      for (const words of clauses)
+        for (let i = 1; i < words.length; i++) {
+          const w = words[i]!;
+          const before = words[i - 1]!;
+          if (BEFORE_NOUN.has(before)) bump(nounSide, w);
+          if (w.endsWith('ing') ? BEFORE_ING_VERB.has(before) : BEFORE_VERB.has(before)) {
+            bump(verbSide, w);
+            // 'to' also comes before nouns ('listened to Miles Davis').
+            if (before !== 'to') bump(subjectSide, w);
+          }
+        }
+    // A word the lexicon calls a noun, or does not know, that this topic says as a verb and never
+    // as a noun ('to tell', 'we tell'; 'connects' after 'we connect'), at least once after a
+    // subject or a modal, and never spells with a capital: no title names what is done.
+    const saidAsVerb = (w: string) => {
+      const base = w.length > 4 && w.endsWith('s') ? w.slice(0, -1) : null;
+      const count = (map: Map<string, number>) => (map.get(w) ?? 0) + (base ? (map.get(base) ?? 0) : 0);
+      return count(verbSide) >= VERB_EVIDENCE && count(subjectSide) > 0 && !nounSide.has(w) && !capitalised.has(w);
+    };
+    const canHead = (w: string) => {
+      if (!english) return true;
+      const tag = lexTag(w);
+      if (tag === 'noun') return !saidAsVerb(w);
+      if (tag === 'ambiguous') return (nounSide.get(w) ?? 0) >= Math.max(1, verbSide.get(w) ?? 0);
+      return false;
+    };
+    const canModify = (w: string) => {
+      if (!english) return true;
+      if (LIGHT_VERBS.has(w)) return false;
+      const tag = lexTag(w);
+      return (
+        (tag === 'noun' && !saidAsVerb(w)) || tag === 'modifier' || (tag === 'ambiguous' && (canHead(w) || w.endsWith('ing')))
+      );
+    };
+
+    // Candidates: spans of a run of content words holding a top word, ending on a head, then
+    // optionally "<span ending the run> of <span opening the next run>".
+    const found = new Map<string, Candidate>();
+    let early = false;
+    const add = (words: string[], content: string[]) => {
+      const key = words.join(' ');
+      const entry = found.get(key);
+      if (entry) {
+        entry.count++;
+        entry.early ||= early;
+      } else found.set(key, { words, content, count: 1, score: 0, early });
+    };
     // A noun phrase: modifiers then a head, no word twice; no plural before a plural ('Males
     // Adults'), no name after a word not spelt with a capital ('Explainability Sergey'; 'Sherlock
     // Holmes' and 'San Diego' are).
     const valid = (span: string[]) =>
       canHead(span[span.length - 1]!) &&
       span.slice(0, -1).every(canModify) &&
-      new Set(span).size === span.length &&
+      new Set(span.map(norm)).size === span.length &&
       (!english ||
         span.every(
           (w, k) =>
@@ -382,7 +401,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
                 if (!valid(tail) || !tail.concat(head).some((w) => top.has(w))) continue;
                 const all = [...head, ...words.slice(j + 1, c), ...tail];
                 const content = [...head, ...tail];
-                if (all.length <= MAX_WORDS && new Set(content).size === content.length) add(all, content);
+                if (all.length <= MAX_WORDS && new Set(content.map(norm)).size === content.length) add(all, content);
               }
             }
           }

@@ -288,6 +288,33 @@ describe('the local analyzer', () => {
     expect(output.topics.map((t) => t.title)).toEqual(['Miles Davis', 'San Diego Symphony']);
   });
 
+  it('names no verb, even one the lexicon takes for a noun, where the topic says it as a verb', () => {
+    const talk = (lines: string[], start: number) =>
+      Array.from({ length: 40 }, (_, i) => ({ text: lines[i % lines.length]!, start: start + i * 6, end: start + i * 6 + 5.5 }));
+    const output = analyzeLocally([
+      ...talk(
+        [
+          'I want to tell stories about the harbour.',
+          'We tell stories there every night.',
+          'Tell stories, the old crew said.',
+          'The harbour cranes were loud.',
+        ],
+        0,
+      ),
+      ...talk(
+        [
+          'The new line connects villages in the valley.',
+          'We connect villages by noon.',
+          'To connect villages was the plan.',
+          'The electric buses came up.',
+        ],
+        240,
+      ),
+    ]);
+    // Before, 'Tell Stories' and 'Connect Villages'.
+    expect(output.topics.map((t) => t.title)).toEqual(['Harbour Cranes', 'Electric Buses']);
+  });
+
   // Each topic says its vague phrases more often than its subject, and nowhere else.
   it.each([
     // Before, 'Percent Improvement' and 'Reasonable Amount of Change'.
