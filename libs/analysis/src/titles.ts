@@ -63,7 +63,7 @@ const FILLER = new Set(
     'episode podcast video channel talk conversation lecture slide slides thanks thank welcome mhm uh-huh mm-hmm mm hmm ' +
     'first last next new old same other another many much few several lots hundred thousand million billion ' +
     'enough main normal based seen done used called whole entire basic simple easy hard ' +
-    'own recent quick summary advantage percent percentage amount list tiny bunch couple terms behind ahead inside outside beyond'
+    'own recent quick summary advantage percent percentage amount list tiny bunch couple terms behind ahead inside outside beyond com www http https'
   ).split(' '),
 );
 
@@ -230,6 +230,13 @@ interface Candidate {
 }
 
 const norm = (w: string) => (w.length > 3 ? w.replace(/s$/, '') : w);
+/** No word said twice, nor with its plural or a longer form ('Environments Environment', 'Situational Awareness Situation'). */
+const distinct = (words: string[]) =>
+  words.every((w, i) =>
+    words.every(
+      (v, j) => j <= i || (norm(w) !== norm(v) && !(Math.min(w.length, v.length) >= 5 && (w.startsWith(v) || v.startsWith(w)))),
+    ),
+  );
 const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 
 /** One title per topic, unique within the analysis, 2-8 words (1 only when a topic has no phrase). */
@@ -362,7 +369,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
     const valid = (span: string[]) =>
       canHead(span[span.length - 1]!) &&
       span.slice(0, -1).every(canModify) &&
-      new Set(span.map(norm)).size === span.length &&
+      distinct(span) &&
       (!english ||
         span.every(
           (w, k) =>
@@ -388,7 +395,8 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
               if (span.some((w) => top.has(w)) && valid(span)) add(span, span);
             }
           const link = words[j + 1];
-          if (link && LINKS.has(link)) {
+          // ('of course' links nothing.)
+          if (link && LINKS.has(link) && !(link === 'of' && words[j + 2] === 'course')) {
             let c = j + 2;
             if (words[c] === 'the' || words[c] === 'a' || words[c] === 'an') c++;
             let d = c;
@@ -401,7 +409,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
                 if (!valid(tail) || !tail.concat(head).some((w) => top.has(w))) continue;
                 const all = [...head, ...words.slice(j + 1, c), ...tail];
                 const content = [...head, ...tail];
-                if (all.length <= MAX_WORDS && new Set(content.map(norm)).size === content.length) add(all, content);
+                if (all.length <= MAX_WORDS && distinct(content)) add(all, content);
               }
             }
           }

@@ -315,6 +315,22 @@ describe('the local analyzer', () => {
     expect(output.topics.map((t) => t.title)).toEqual(['Harbour Cranes', 'Electric Buses']);
   });
 
+  it('says no word twice in a title, nor with its plural or a longer form', () => {
+    const talk = (lines: string[], start: number) =>
+      Array.from({ length: 40 }, (_, i) => ({ text: lines[i % lines.length]!, start: start + i * 6, end: start + i * 6 + 5.5 }));
+    const output = analyzeLocally([
+      ...talk(['Their situational awareness situation got worse.', 'The situational awareness situation was bad.'], 0),
+      ...talk(['Robot environments environment design is slow.', 'The environments environment kept failing.'], 240),
+    ]);
+    // Before, 'Situational Awareness Situation' and 'Environments Environment'.
+    for (const { title } of output.topics) {
+      const words = title.toLowerCase().split(' ');
+      for (const [i, w] of words.entries())
+        for (const v of words.slice(i + 1))
+          expect(w.startsWith(v.replace(/s$/, '')) || v.startsWith(w.replace(/s$/, ''))).toBe(false);
+    }
+  });
+
   // Each topic says its vague phrases more often than its subject, and nowhere else.
   it.each([
     // Before, 'Percent Improvement' and 'Reasonable Amount of Change'.
