@@ -61,13 +61,14 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
     expect(youtube.topicRatio).toBeLessThanOrEqual(1.25);
     expect(podcasts.oversized).toBe(0);
     expect(youtube.oversized).toBe(0);
-    // Boundaries: on podcasts Pk .369, F1 ±3 .470, F1 ±30 s .376 (.423 / .175 / .128 before issue
-    // 16; .438 / .417 / .315 with the similarity of blocks); youtube F1 ±3 .361 (.09 before).
-    expect(podcasts.pk).toBeLessThanOrEqual(0.38);
+    // Boundaries: on podcasts Pk .365, F1 ±3 .472, F1 ±30 s .382 (.423 / .175 / .128 before issue
+    // 16; .438 / .417 / .315 with the similarity of blocks); youtube F1 ±3 .391, F1 ±30 s .423
+    // (.09 before; .361 / .402 before boundaries were placed by the likelihood too).
+    expect(podcasts.pk).toBeLessThanOrEqual(0.375);
     expect(podcasts.f1Units).toBeGreaterThanOrEqual(0.45);
-    expect(podcasts.f1Seconds!).toBeGreaterThanOrEqual(0.36);
-    expect(youtube.f1Units).toBeGreaterThanOrEqual(0.35);
-    expect(youtube.f1Seconds!).toBeGreaterThanOrEqual(0.39);
+    expect(podcasts.f1Seconds!).toBeGreaterThanOrEqual(0.37);
+    expect(youtube.f1Units).toBeGreaterThanOrEqual(0.38);
+    expect(youtube.f1Seconds!).toBeGreaterThanOrEqual(0.41);
     // Better than predicting nothing and than the classical baseline's Pk: on lectures, and on
     // podcasts (.369 against .447 and .445).
     for (const [level, analyzer] of [
