@@ -12,8 +12,8 @@
  *    groups joined by "of" / "for" / "vs" ("history of dinosaurs"). In English a candidate must
  *    look like a noun phrase: its last word a noun, no adverb, pronoun-ish or vague word in it, no
  *    verb's -ing form that says what is done ('Doing Research'), no plural before a plural ('Males
- *    Adults'), and a name only after a name where the transcript has capitals ('Miles Davis', not
- *    'Explainability Sergey').
+ *    Adults'), and a given name only after a name, or where the transcript has capitals after a
+ *    word spelt with one ('Elton John', 'San Diego', not 'Explainability Sergey').
  *    Parts of speech come from compromise's lexicon (a hash lookup, no tagging of text: the
  *    tagger costs ~0.3 ms a word) and, for words the lexicon lists as verbs ("model", "engineers",
  *    "training"), from the words before them in this topic: "the model" is a noun, "I think" and
@@ -63,7 +63,7 @@ const FILLER = new Set(
     'episode podcast video channel talk conversation lecture slide slides thanks thank welcome mhm uh-huh mm-hmm mm hmm ' +
     'first last next new old same other another many much few several lots hundred thousand million billion ' +
     'enough main normal based seen done used called whole entire basic simple easy hard ' +
-    'own recent quick summary advantage percent percentage amount list tiny bunch couple terms behind ahead inside outside beyond com www http https'
+    'own recent quick summary advantage percent percentage amount list tiny bunch couple behind ahead inside outside beyond com www http https'
   ).split(' '),
 );
 
@@ -129,8 +129,10 @@ const LIGHT_VERBS = new Set(
   'doing having getting going being saying thinking knowing wanting trying looking seeing coming telling talking'.split(' '),
 );
 
-/** A noun said as a verb at least this many times (and twice as often as a noun) is taken for a verb. */
+/** A noun said as a verb at least this many times, once after a subject, and never as a noun, is taken for a verb. */
 const VERB_EVIDENCE = 2;
+/** Words before a verb that also come before nouns ('to school', 'that system'): no subject. */
+const NOT_SUBJECTS = new Set(['to', 'that', 'which', 'just']);
 
 /** Prepositions that may join two noun groups into one candidate ("history of dinosaurs"). */
 const LINKS = new Set(['of', 'for', 'vs', 'versus']);
@@ -197,11 +199,13 @@ function lexTag(word: string): Tag {
   return tag;
 }
 
-/** Lexicon tags of people's names. */
-const NAME_TAGS = new Set(['Person', 'FirstName', 'LastName', 'MaleName', 'FemaleName']);
+/** Lexicon tags of given names ('Sergey'), and of any part of a person's name ('Davis', 'Austin'). */
+const GIVEN_NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName']);
+const NAME_TAGS = new Set([...GIVEN_NAME_TAGS, 'LastName', 'Person']);
 /** What the lexicon says of a word beyond its class: a plural only ('adults', not 'news'), a name. */
 interface Kind {
   plural: boolean;
+  given: boolean;
   name: boolean;
 }
 const kindCache = new Map<string, Kind>();
@@ -213,6 +217,7 @@ function kindOf(word: string): Kind {
   const tags = entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
   const kind = {
     plural: tags.includes('Plural') && !tags.includes('Singular') && !tags.includes('Uncountable'),
+    given: tags.some((t) => GIVEN_NAME_TAGS.has(t)),
     name: tags.some((t) => NAME_TAGS.has(t)),
   };
   if (kindCache.size < 50_000) kindCache.set(word, kind);
@@ -295,8 +300,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
         if (u < opening.length) openingClauses.add(found);
       }
     });
-    // Words spelt with a capital mid-sentence in this topic (names, places). Captions without
-    // capitals cannot tell 'Miles Davis' from 'miles': there, no word is taken for a name.
+    // Words spelt with a capital mid-sentence in this topic (names, places).
     const capitalised = new Set<string>();
     const titled = new Set<string>();
     let caseless = true;
@@ -310,7 +314,12 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
           if (m[0] !== m[0].toUpperCase()) titled.add(word);
         }
       }
-    const isName = (w: string) => !caseless && kindOf(w).name && titled.has(w);
+    // A given name after a word that is no name ('Explainability Sergey', not 'Sergey Levine' or
+    // 'Elton John'): where the transcript has capitals, after a word spelt without one (a place
+    // may be spelt with one: 'San Diego'); on captions without capitals, after a word the lexicon
+    // does not know as a name.
+    const strayName = (w: string, before: string) =>
+      kindOf(w).given && (caseless ? !kindOf(before).name : titled.has(w) && !capitalised.has(before));
     // Noun or verb: the words before each word ("the model", "we model").
     const nounSide = new Map<string, number>();
     const verbSide = new Map<string, number>();
@@ -319,19 +328,21 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
       for (const words of clauses)
         for (let i = 1; i < words.length; i++) {
           const w = words[i]!;
+          // Words the lexicon calls verbs are judged only among the top words.
+          if (lexTag(w) === 'ambiguous' && !top.has(w)) continue;
           const before = words[i - 1]!;
           if (BEFORE_NOUN.has(before)) bump(nounSide, w);
           if (w.endsWith('ing') ? BEFORE_ING_VERB.has(before) : BEFORE_VERB.has(before)) {
             bump(verbSide, w);
-            // 'to' also comes before nouns ('listened to Miles Davis').
-            if (before !== 'to') bump(subjectSide, w);
+            if (!NOT_SUBJECTS.has(before)) bump(subjectSide, w);
           }
         }
-    // A word the lexicon calls a noun, or does not know, that this topic says as a verb and never
-    // as a noun ('to tell', 'we tell'; 'connects' after 'we connect'), at least once after a
-    // subject or a modal, and never spells with a capital: no title names what is done.
+    // A word the lexicon calls a noun, or does not know, that this topic says as a verb ('to
+    // tell'), at least once after a subject or a modal ('we tell'; 'connects' after 'we connect',
+    // unless 'the connect' is said too or the lexicon knows it for a plural), never as a noun, nor
+    // spells with a capital: no title names what is done.
     const saidAsVerb = (w: string) => {
-      const base = w.length > 4 && w.endsWith('s') ? w.slice(0, -1) : null;
+      const base = w.length > 4 && w.endsWith('s') && !kindOf(w).plural && !nounSide.has(w.slice(0, -1)) ? w.slice(0, -1) : null;
       const count = (map: Map<string, number>) => (map.get(w) ?? 0) + (base ? (map.get(base) ?? 0) : 0);
       return count(verbSide) >= VERB_EVIDENCE && count(subjectSide) > 0 && !nounSide.has(w) && !capitalised.has(w);
     };
@@ -344,7 +355,8 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
     };
     const canModify = (w: string) => {
       if (!english) return true;
-      if (LIGHT_VERBS.has(w)) return false;
+      // ('Search Terms', 'Terms of Service', but not 'Terms Explainability'.)
+      if (LIGHT_VERBS.has(w) || w === 'terms') return false;
       const tag = lexTag(w);
       return (
         (tag === 'noun' && !saidAsVerb(w)) || tag === 'modifier' || (tag === 'ambiguous' && (canHead(w) || w.endsWith('ing')))
@@ -364,27 +376,25 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
       } else found.set(key, { words, content, count: 1, score: 0, early });
     };
     // A noun phrase: modifiers then a head, no word twice; no plural before a plural ('Males
-    // Adults'), no name after a word not spelt with a capital ('Explainability Sergey'; 'Sherlock
-    // Holmes' and 'San Diego' are).
+    // Adults'), no stray given name.
     const valid = (span: string[]) =>
       canHead(span[span.length - 1]!) &&
       span.slice(0, -1).every(canModify) &&
       distinct(span) &&
       (!english ||
-        span.every(
-          (w, k) =>
-            k === 0 || ((!kindOf(w).plural || !kindOf(span[k - 1]!).plural) && (!isName(w) || capitalised.has(span[k - 1]!))),
-        ));
+        span.every((w, k) => k === 0 || ((!kindOf(w).plural || !kindOf(span[k - 1]!).plural) && !strayName(w, span[k - 1]!))));
+    // A content word, but not the 'terms' of 'in terms of'.
+    const contentAt = (words: string[], i: number) => isContent(words[i]!) && !(words[i] === 'terms' && words[i - 1] === 'in');
     for (const words of clauses) {
       early = openingClauses.has(words);
       let i = 0;
       while (i < words.length) {
-        if (!isContent(words[i]!)) {
+        if (!contentAt(words, i)) {
           i++;
           continue;
         }
         let j = i;
-        while (j + 1 < words.length && isContent(words[j + 1]!)) j++;
+        while (j + 1 < words.length && contentAt(words, j + 1)) j++;
         // Run words[i..j].
         let hasTop = false;
         for (let k = i; k <= j; k++) if (top.has(words[k]!)) hasTop = true;
@@ -395,12 +405,12 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
               if (span.some((w) => top.has(w)) && valid(span)) add(span, span);
             }
           const link = words[j + 1];
-          // ('of course' links nothing.)
+          // ('of course' links nothing: speakers say it anywhere.)
           if (link && LINKS.has(link) && !(link === 'of' && words[j + 2] === 'course')) {
             let c = j + 2;
             if (words[c] === 'the' || words[c] === 'a' || words[c] === 'an') c++;
             let d = c;
-            while (d < words.length && d - c < MAX_GROUP && isContent(words[d]!)) d++;
+            while (d < words.length && d - c < MAX_GROUP && contentAt(words, d)) d++;
             for (let a = Math.max(i, j - MAX_GROUP + 1); a <= j; a++) {
               const head = words.slice(a, j + 1);
               if (!valid(head)) continue;
