@@ -77,6 +77,40 @@ describe('grounding', () => {
     expect(topics[1]!.quotes[0]).toMatchObject({ startTime: 60, endTime: 70 });
   });
 
+  it("starts and ends a topic on the sentence holding its times, not on the caption's first or last words", () => {
+    // Caption lines cut wherever the words fall: the second topic's first sentence starts mid-line.
+    const lines = [
+      { text: 'Bus lanes came first. They cost little and', start: 0, end: 6 },
+      { text: 'moved more people than cars did. A new highway', start: 6, end: 12 },
+      { text: 'lane fills up within five years, every time we build one.', start: 12, end: 20 },
+    ];
+    const [first, second] = groundTopics(
+      {
+        topics: [
+          {
+            title: 'Bus lanes',
+            startTime: 0,
+            endTime: 9,
+            quotes: [{ content: 'Bus lanes came first.', startTime: 0, endTime: 3 }],
+          },
+          {
+            title: 'Highway lanes',
+            startTime: 10.5,
+            endTime: 20,
+            quotes: [{ content: 'A new highway lane fills up within five years', startTime: 10, endTime: 20 }],
+          },
+        ],
+      },
+      lines,
+      20,
+    );
+    // 'A new highway' starts 72% into the second line (by characters), 'did.' ends 70% into it.
+    // Before, both were cut at 6 s, the line's start: the second topic opened on '…moved more
+    // people than cars did.' and the first stopped mid-sentence.
+    expect(second!.startTime).toBeCloseTo(10.3, 1);
+    expect(first!.endTime).toBeCloseTo(10.17, 1);
+  });
+
   it('cuts clips on sentences inside captions, with interpolated times, 8 to 60 seconds', () => {
     const talk = indexTranscript([
       { text: 'so that was the intro. Here is the claim that matters most.', start: 0, end: 6 },

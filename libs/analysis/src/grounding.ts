@@ -95,19 +95,56 @@ export function snapQuote(index: TranscriptIndex, from: number, to: number) {
   };
 }
 
-/** The start of the caption holding `time`, else of the next one. */
-function captionStartFrom(segments: TranscriptSegment[], time: number) {
-  return segments.find((s) => s.end > time)?.start ?? time;
+/** Spoken start and end of each sentence of the index, computed once per index. */
+const sentenceTimes = new WeakMap<TranscriptIndex, { starts: number[]; ends: number[] }>();
+function timesOf(index: TranscriptIndex) {
+  let times = sentenceTimes.get(index);
+  if (!times) {
+    times = {
+      starts: index.sentences.map((s) => timeAt(index, s.from)),
+      ends: index.sentences.map((s) => timeAt(index, s.to)),
+    };
+    sentenceTimes.set(index, times);
+  }
+  return times;
 }
 
-/** The end of the caption holding `time`, else of the one before. */
-function captionEndUntil(segments: TranscriptSegment[], time: number) {
-  let end = time;
-  for (const segment of segments) {
-    if (segment.start >= time) break;
-    end = segment.end;
+/**
+ * Where a topic said to start at `time` starts: the start of the sentence holding it, so that
+ * playing the topic does not open on the end of the sentence before; when that sentence began
+ * before the caption holding `time` (a long restored sentence of auto-captions), the caption's start.
+ */
+function topicStartFrom(index: TranscriptIndex, time: number) {
+  const caption = index.segments.find((s) => s.end > time)?.start ?? time;
+  const { starts } = timesOf(index);
+  let sentence = -Infinity;
+  for (let low = 0, high = starts.length - 1; low <= high;) {
+    const middle = (low + high) >> 1;
+    if (starts[middle]! <= time) {
+      sentence = starts[middle]!;
+      low = middle + 1;
+    } else high = middle - 1;
   }
-  return end;
+  return sentence >= caption ? sentence : caption;
+}
+
+/** Where a topic said to end at `time` ends: the end of the sentence holding it, or of its caption (as above). */
+function topicEndUntil(index: TranscriptIndex, time: number) {
+  let caption = time;
+  for (const segment of index.segments) {
+    if (segment.start >= time) break;
+    caption = segment.end;
+  }
+  const { ends } = timesOf(index);
+  let sentence = Infinity;
+  for (let low = 0, high = ends.length - 1; low <= high;) {
+    const middle = (low + high) >> 1;
+    if (ends[middle]! >= time) {
+      sentence = ends[middle]!;
+      high = middle - 1;
+    } else low = middle + 1;
+  }
+  return sentence <= caption ? sentence : caption;
 }
 
 /** Share of the quote's words found, in order, in the transcript from `start` on (a greedy alignment). */
@@ -213,7 +250,7 @@ const clamp = (value: number, max: number) => Math.min(Math.max(Number.isFinite(
  * Makes a provider's output safe to show, whichever provider made it: each quote replaced by the
  * verbatim transcript text it matches (unmatched quotes dropped), cut to whole sentences of 8 to
  * 60 seconds with their spoken times, never the same passage twice in one analysis; topic times
- * clamped to the video, snapped to caption starts and ends, covering their quotes and not
+ * clamped to the video, snapped to sentence starts and ends, covering their quotes and not
  * overlapping; topics without quotes dropped; topics ordered by time.
  */
 export function groundTopics(output: AnalysisOutput, segments: TranscriptSegment[], durationSeconds: number): Topic[] {
@@ -234,8 +271,8 @@ export function groundTopics(output: AnalysisOutput, segments: TranscriptSegment
     const title = topic.title.replace(/\s+/g, ' ').trim();
     if (quotes.length === 0 || !title) continue;
     quotes.sort((a, b) => a.startTime - b.startTime);
-    const startTime = Math.min(captionStartFrom(segments, clamp(topic.startTime, duration)), quotes[0]!.startTime);
-    const endTime = Math.max(captionEndUntil(segments, clamp(topic.endTime, duration)), ...quotes.map((q) => q.endTime));
+    const startTime = Math.min(topicStartFrom(index, clamp(topic.startTime, duration)), quotes[0]!.startTime);
+    const endTime = Math.max(topicEndUntil(index, clamp(topic.endTime, duration)), ...quotes.map((q) => q.endTime));
     topics.push({ id: randomUUID(), title, startTime, endTime: Math.max(endTime, startTime), quotes });
   }
   topics.sort((a, b) => a.startTime - b.startTime);
