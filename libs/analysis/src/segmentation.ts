@@ -68,7 +68,7 @@ const OPENERS = String.raw`(?:so|okay|ok|alright|all right|right|now|and|um|uh|u
 const TOPIC_CUE = new RegExp(
   String.raw`^(?:${OPENERS}[,.!\s-]+)*(?:` +
     [
-      String.raw`let'?s (?:talk|turn|move|get|switch|go|start|begin|look|have a look|take a look|discuss)`,
+      String.raw`let'?s (?:talk|turn|move|get|switch|go|start|begin|look|have a look|take a look|discuss|stay (?:with|on))`,
       String.raw`(?:moving|move) on`,
       String.raw`next (?:question|up|item|topic|point|thing|one|is)`,
       String.raw`now (?:let'?s|i(?:'m| am| want)|we(?:'re| are) (?:going|gonna)|on to|for the|to the)`,

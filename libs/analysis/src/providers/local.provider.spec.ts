@@ -135,6 +135,7 @@ describe('the local analyzer', () => {
 
   it.each([
     ["Okay, so let's talk about pricing.", true],
+    ["Let's stay with protein for a moment.", true],
     ["{vocalsound} Okay . So now , let's have a look at the design .", true],
     ['[Music] Moving on to foster care, how is it working?', true],
     ['The next questions are from Suzy Davies.', true],
@@ -182,6 +183,29 @@ describe('the local analyzer', () => {
     [['He said, "It\'s its ovens."'], false],
   ])('reads %j as ending before its point: %s', (sentences, expected) => {
     expect(endsBeforeItsPoint(sentences)).toBe(expected);
+  });
+
+  it("joins no host's question to what the guest said before it", () => {
+    // An interview: the guest's claim, the host's short question, the guest's answer. Before,
+    // quotes ran from the claim over the question into the answer, two speakers as one.
+    const said: [string, number][] = [
+      ['Eighty percent of our waste was burnt bread, every single night.', 4],
+      ['Why was that?', 2],
+      ['The oven ran forty degrees hot and nobody had measured it in ten years.', 3.5],
+    ];
+    const segments: { text: string; start: number; end: number }[] = [];
+    for (let i = 0, clock = 0; i < 90; i++) {
+      const [text, seconds] = said[i % 3]!;
+      segments.push({ text, start: clock, end: clock + seconds - 0.2 });
+      clock += seconds;
+    }
+    const quotes = analyzeLocally(segments).topics.flatMap((t) => t.quotes);
+    expect(quotes.length).toBeGreaterThan(0);
+    // A quote may open on the question (the host asks, the guest answers), never carry one later.
+    for (const quote of quotes) {
+      const sentences = quote.content.split(/(?<=[.?!])\s+/);
+      expect(sentences.slice(1).filter((sentence) => sentence.endsWith('?'))).toEqual([]);
+    }
   });
 
   it('still quotes captions whose every sentence trails off', () => {
