@@ -6,6 +6,7 @@ import { CLIP_ERROR_MESSAGE, CLIP_LOADING_LABEL, ClipPlayer, EMBED_SILENCE_MS } 
 import { Thumbnail } from './components/thumbnail';
 import { Badge, Button } from './components/ui';
 import { LazyMount } from './components/lazy-clip';
+import { PlaybackProvider } from './components/playback';
 import { AnalysisProgress } from './dashboard/analysis-progress';
 import { LinkForm } from './dashboard/link-form';
 import { TopicsEdit } from './dashboard/topics-edit';
@@ -154,6 +155,44 @@ describe('clip player', () => {
       );
     });
     expect(screen.getByRole('alert')).toHaveTextContent(CLIP_ERROR_MESSAGE);
+  });
+});
+
+describe('players on one page', () => {
+  const pauses = (frame: HTMLIFrameElement) => {
+    const sent = jest.spyOn(frame.contentWindow!, 'postMessage');
+    return () => sent.mock.calls.filter(([message]) => String(message).includes('"pauseVideo"')).length;
+  };
+
+  it('play one at a time: a clip opened to play, or one that starts playing, pauses the others', () => {
+    const { rerender } = render(
+      <PlaybackProvider>
+        <ClipPlayer youtubeId="dQw4w9WgXcQ" start={0} end={600} title="Full topic" />
+      </PlaybackProvider>,
+    );
+    const topic = screen.getByTitle('Full topic') as HTMLIFrameElement;
+    const topicPauses = pauses(topic);
+    // A Viral Cut opens and plays at once: the topic's player is told to pause.
+    rerender(
+      <PlaybackProvider>
+        <ClipPlayer youtubeId="dQw4w9WgXcQ" start={0} end={600} title="Full topic" />
+        <ClipPlayer youtubeId="dQw4w9WgXcQ" start={30} end={50} title="Viral Cut" autoplay />
+      </PlaybackProvider>,
+    );
+    expect(topicPauses()).toBe(1);
+    // The topic's player is started again: the Viral Cut is told to pause, the topic is not.
+    const cutPauses = pauses(screen.getByTitle('Viral Cut') as HTMLIFrameElement);
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: JSON.stringify({ event: 'onStateChange', info: 1 }),
+          origin: 'https://www.youtube-nocookie.com',
+          source: topic.contentWindow,
+        }),
+      );
+    });
+    expect(cutPauses()).toBe(1);
+    expect(topicPauses()).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { AlertTriangle, PlayCircle, X } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { Button } from './ui';
 import { useEffect, useRef, useState } from 'react';
-import { useReportTime } from './playback';
+import { usePagePlayers, useReportTime, type PagePlayer } from './playback';
 
 /** What a clip that cannot load says instead (embedding disabled, region, offline). */
 export const CLIP_ERROR_MESSAGE =
@@ -30,11 +30,12 @@ export function clipUrl(youtubeId: string, start: number, end: number, autoplay 
   return `${EMBED_ORIGIN}/embed/${encodeURIComponent(youtubeId)}?${params}`;
 }
 
-/** The embed's messages we read: failures, and the playing time. */
+/** The embed's messages we read: failures, the playing time and state (1: playing). */
 interface EmbedMessage {
   event?: string;
-  info?: { currentTime?: number };
+  info?: number | { currentTime?: number; playerState?: number };
 }
+const PLAYING = 1;
 
 /** What a visitor sees of a clip: a local placeholder until the embed answers, then the player. */
 export const CLIP_LOADING_LABEL = 'Loading clip…';
@@ -64,6 +65,20 @@ export function ClipPlayer({
   const silence = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [failed, setFailed] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
   const [answered, setAnswered] = useState(false);
+  // One player plays at a time on a page: this one pauses when another starts, and says when it starts.
+  const players = usePagePlayers();
+  const self = useRef<PagePlayer>({
+    pause: () =>
+      frame.current?.contentWindow?.postMessage(JSON.stringify({ event: 'command', func: 'pauseVideo', args: [] }), EMBED_ORIGIN),
+  });
+
+  useEffect(() => {
+    const player = self.current;
+    players.add(player);
+    // Opened to play at once (a Viral Cut, a full topic): the others stop now, not when it answers.
+    if (autoplay) players.plays(player);
+    return () => players.remove(player);
+  }, [players, autoplay]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -73,8 +88,11 @@ export function ClipPlayer({
       try {
         const data = (typeof event.data === 'string' ? JSON.parse(event.data) : event.data) as EmbedMessage | null;
         if (data?.event === 'onError') setFailed(true);
-        const seconds = data?.event === 'infoDelivery' ? data.info?.currentTime : undefined;
+        const info = typeof data?.info === 'object' && data.info !== null ? data.info : undefined;
+        const seconds = data?.event === 'infoDelivery' ? info?.currentTime : undefined;
         if (typeof seconds === 'number') reportTime(seconds);
+        if ((data?.event === 'onStateChange' && data.info === PLAYING) || info?.playerState === PLAYING)
+          players.plays(self.current);
       } catch {
         // not the embed's JSON
       }
@@ -88,7 +106,7 @@ export function ClipPlayer({
       clearTimeout(silence.current);
       reportTime(null);
     };
-  }, [reportTime]);
+  }, [reportTime, players]);
 
   const listen = () => {
     clearTimeout(silence.current);

@@ -8,6 +8,7 @@ import { ClipPlayer } from '../components/clip-player';
 import { LazyMount } from '../components/lazy-clip';
 import { ExportMenu } from '../components/export-menu';
 import { MomentLinks } from '../components/moment-links';
+import { PlaybackProvider } from '../components/playback';
 import { QuoteCard } from '../components/quote-card';
 import { Badge, Card, Skeleton, buttonClass } from '../components/ui';
 import { apiRequest } from '../lib/api';
@@ -61,128 +62,135 @@ export default function SharedPage() {
   const listed = showAll ? topics : topics.slice(0, TOPICS_COLLAPSED);
 
   return (
-    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link to="/" className="text-sm font-medium text-brand-700 underline">
-          Find Clips Yourself - Try for Free
-        </Link>
-        {data.isOwner && (
-          <Link to={`/?video=${data.youtubeId}`} className={buttonClass('outline')}>
-            Open in Find Clips
+    // One player plays at a time: a topic's and a Viral Cut's.
+    <PlaybackProvider>
+      <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Link to="/" className="text-sm font-medium text-brand-700 underline">
+            Find Clips Yourself - Try for Free
           </Link>
-        )}
-      </div>
-      <header className="grid gap-2">
-        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
-        {data.description && <p className="text-slate-600">{data.description}</p>}
-        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          <Badge>
-            <Eye className="h-3.5 w-3.5" aria-hidden />
-            {plural(data.viewCount, 'view')}
-          </Badge>
-          {data.video.channelTitle && <span>from {data.video.channelTitle}</span>}
-        </div>
-      </header>
-      <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
-        <Thumbnail
-          src={thumbnailOf(data.youtubeId, data.video.thumbnailUrl)}
-          title={videoTitle}
-          className="w-full rounded-lg sm:w-56"
-        />
-        <div>
-          {/* The video's own title only when the share is called something else: never the same words twice. */}
-          {videoTitle !== title && <h2 className="font-semibold">{videoTitle}</h2>}
-          <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
-            <Film className="h-4 w-4" aria-hidden />
-            Shared video clips containing {plural(topics.length, 'topic')}
-          </p>
-          <p className="mt-1 text-sm text-slate-600" data-testid="transcript-source">
-            {data.transcriptSource === 'upload'
-              ? 'Transcript: captions uploaded by the member who shared this video'
-              : "Transcript: the video's captions on YouTube"}
-          </p>
-          {topics.length > 0 && (
-            <div className="mt-3 w-fit">
-              <ExportMenu source={{ title: videoTitle, youtubeId: data.youtubeId, topics }} />
-            </div>
+          {data.isOwner && (
+            <Link to={`/?video=${data.youtubeId}`} className={buttonClass('outline')}>
+              Open in Find Clips
+            </Link>
           )}
         </div>
-      </Card>
-      {topics.length === 0 ? (
-        <Card className="p-6 text-sm text-slate-600">No topics available in this shared analysis.</Card>
-      ) : (
-        <>
-          <Card className="p-4">
-            <h2 className="mb-3 font-semibold">Topics in this video</h2>
-            <ol className="grid gap-2">
-              {listed.map((topic, index) => (
-                <li key={topic.id} className="flex items-start justify-between gap-2">
-                  <a href={`#topic-${index + 1}`} className="min-w-0 text-sm text-brand-700 hover:underline">
-                    {index + 1}. {topic.title}
-                  </a>
-                  <Badge className="shrink-0 whitespace-nowrap bg-slate-100 text-slate-700">
-                    {formatRange(topic.startTime, topic.endTime)}
-                  </Badge>
-                </li>
-              ))}
-            </ol>
-            {topics.length > TOPICS_COLLAPSED && (
-              <button
-                type="button"
-                className="mt-3 text-sm font-medium text-brand-700 hover:underline"
-                aria-expanded={showAll}
-                onClick={() => setShowAll((s) => !s)}
-              >
-                {showAll ? 'Show fewer topics' : `Show all ${topics.length} topics`}
-              </button>
+        <header className="grid gap-2">
+          <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+          {data.description && <p className="text-slate-600">{data.description}</p>}
+          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <Badge>
+              <Eye className="h-3.5 w-3.5" aria-hidden />
+              {plural(data.viewCount, 'view')}
+            </Badge>
+            {data.video.channelTitle && <span>from {data.video.channelTitle}</span>}
+          </div>
+        </header>
+        <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
+          <Thumbnail
+            src={thumbnailOf(data.youtubeId, data.video.thumbnailUrl)}
+            title={videoTitle}
+            className="w-full rounded-lg sm:w-56"
+          />
+          <div>
+            {/* The video's own title only when the share is called something else: never the same words twice. */}
+            {videoTitle !== title && <h2 className="font-semibold">{videoTitle}</h2>}
+            <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+              <Film className="h-4 w-4" aria-hidden />
+              Shared video clips containing {plural(topics.length, 'topic')}
+            </p>
+            <p className="mt-1 text-sm text-slate-600" data-testid="transcript-source">
+              {data.transcriptSource === 'upload'
+                ? 'Transcript: captions uploaded by the member who shared this video'
+                : "Transcript: the video's captions on YouTube"}
+            </p>
+            {topics.length > 0 && (
+              <div className="mt-3 w-fit">
+                <ExportMenu source={{ title: videoTitle, youtubeId: data.youtubeId, topics }} />
+              </div>
             )}
-          </Card>
-          {topics.map((topic, index) => (
-            <section
-              key={topic.id}
-              id={`topic-${index + 1}`}
-              aria-labelledby={`shared-topic-${index + 1}`}
-              className="scroll-mt-4"
-            >
-              <h2 id={`shared-topic-${index + 1}`} className="text-lg font-semibold">
-                {index + 1}. {topic.title}
-              </h2>
-              <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
-                {formatRange(topic.startTime, topic.endTime)}
-                <MomentLinks anchor={`topic-${index + 1}`} youtubeId={data.youtubeId} start={topic.startTime} />
-              </p>
-              <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
-                <ClipPlayer youtubeId={data.youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
-              </LazyMount>
-              {topic.quotes.length > 0 && (
-                <ul className="mt-4 grid gap-3" aria-label={`Quotes of ${topic.title}`}>
-                  {topic.quotes.map((quote, q) => (
-                    <QuoteCard
-                      key={quote.id}
-                      id={`quote-${index + 1}-${q + 1}`}
-                      links={
-                        <MomentLinks anchor={`quote-${index + 1}-${q + 1}`} youtubeId={data.youtubeId} start={quote.startTime} />
-                      }
-                      youtubeId={data.youtubeId}
-                      quote={quote}
-                      open={playing === quote.id}
-                      onOpen={() => setPlaying(quote.id)}
-                      onClose={() => setPlaying(null)}
-                    />
-                  ))}
-                </ul>
+          </div>
+        </Card>
+        {topics.length === 0 ? (
+          <Card className="p-6 text-sm text-slate-600">No topics available in this shared analysis.</Card>
+        ) : (
+          <>
+            <Card className="p-4">
+              <h2 className="mb-3 font-semibold">Topics in this video</h2>
+              <ol className="grid gap-2">
+                {listed.map((topic, index) => (
+                  <li key={topic.id} className="flex items-start justify-between gap-2">
+                    <a href={`#topic-${index + 1}`} className="min-w-0 text-sm text-brand-700 hover:underline">
+                      {index + 1}. {topic.title}
+                    </a>
+                    <Badge className="shrink-0 whitespace-nowrap bg-slate-100 text-slate-700">
+                      {formatRange(topic.startTime, topic.endTime)}
+                    </Badge>
+                  </li>
+                ))}
+              </ol>
+              {topics.length > TOPICS_COLLAPSED && (
+                <button
+                  type="button"
+                  className="mt-3 text-sm font-medium text-brand-700 hover:underline"
+                  aria-expanded={showAll}
+                  onClick={() => setShowAll((s) => !s)}
+                >
+                  {showAll ? 'Show fewer topics' : `Show all ${topics.length} topics`}
+                </button>
               )}
-            </section>
-          ))}
-        </>
-      )}
-      <p className="text-center text-sm text-slate-500">
-        Powered by{' '}
-        <Link to="/" className="font-medium text-brand-700 underline">
-          Find Clips
-        </Link>
-      </p>
-    </div>
+            </Card>
+            {topics.map((topic, index) => (
+              <section
+                key={topic.id}
+                id={`topic-${index + 1}`}
+                aria-labelledby={`shared-topic-${index + 1}`}
+                className="scroll-mt-4"
+              >
+                <h2 id={`shared-topic-${index + 1}`} className="text-lg font-semibold">
+                  {index + 1}. {topic.title}
+                </h2>
+                <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
+                  {formatRange(topic.startTime, topic.endTime)}
+                  <MomentLinks anchor={`topic-${index + 1}`} youtubeId={data.youtubeId} start={topic.startTime} />
+                </p>
+                <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
+                  <ClipPlayer youtubeId={data.youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
+                </LazyMount>
+                {topic.quotes.length > 0 && (
+                  <ul className="mt-4 grid gap-3" aria-label={`Quotes of ${topic.title}`}>
+                    {topic.quotes.map((quote, q) => (
+                      <QuoteCard
+                        key={quote.id}
+                        id={`quote-${index + 1}-${q + 1}`}
+                        links={
+                          <MomentLinks
+                            anchor={`quote-${index + 1}-${q + 1}`}
+                            youtubeId={data.youtubeId}
+                            start={quote.startTime}
+                          />
+                        }
+                        youtubeId={data.youtubeId}
+                        quote={quote}
+                        open={playing === quote.id}
+                        onOpen={() => setPlaying(quote.id)}
+                        onClose={() => setPlaying(null)}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </section>
+            ))}
+          </>
+        )}
+        <p className="text-center text-sm text-slate-500">
+          Powered by{' '}
+          <Link to="/" className="font-medium text-brand-700 underline">
+            Find Clips
+          </Link>
+        </p>
+      </div>
+    </PlaybackProvider>
   );
 }
 
