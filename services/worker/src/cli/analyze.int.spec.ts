@@ -71,6 +71,8 @@ describe('npm run -s analyze', () => {
     expect(parseSubtitles(vtt.stdout)).toHaveLength(cues.length);
 
     const markdown = await run(file, '--provider', 'local', '--format', 'markdown');
+    // Titled by the file's name, not its path.
+    expect(markdown.stdout.split('\n')[0]).toBe('# talk-formats');
     expect(markdown.stdout).toContain(`## 1. ${topics[0]!.title}`);
     expect(markdown.stdout.match(/^> /gm)!.length).toBeGreaterThanOrEqual(topics[0]!.quotes.length);
 

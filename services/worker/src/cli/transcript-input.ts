@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { extname } from 'node:path';
 import { isVideoId, parseYoutubeLink, transcriptSegmentSchema, type TranscriptSegment } from '@findclips/contracts';
 import { CaptionsError, readCaptions } from '@findclips/analysis';
@@ -51,7 +52,8 @@ export async function loadTranscript(input: string, youtube: () => YoutubeClient
       segments = parseSubtitles(text);
       if (segments.length === 0) throw new InputError(`${input} has no subtitle cues`);
     }
-    return { segments, durationSeconds: null, title: null, videoId: null };
+    // A file has no title of its own: its name says what it is ('interview.json': 'interview').
+    return { segments, durationSeconds: null, title: basename(input).replace(/\.[^.]+$/, '') || null, videoId: null };
   }
 
   const link = isVideoId(input) ? { ok: true as const, videoId: input } : parseYoutubeLink(input);
