@@ -194,6 +194,37 @@ describe('players on one page', () => {
     expect(cutPauses()).toBe(1);
     expect(topicPauses()).toBe(1);
   });
+
+  it('leaves the clip opened last playing when one opened before it starts late', () => {
+    const playing = (frame: HTMLIFrameElement) =>
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            // What the embed sends once told we listen: its state among the changes it delivers.
+            data: JSON.stringify({ event: 'infoDelivery', info: { playerState: 1, currentTime: 31 } }),
+            origin: 'https://www.youtube-nocookie.com',
+            source: frame.contentWindow,
+          }),
+        );
+      });
+    render(
+      <PlaybackProvider>
+        <ClipPlayer youtubeId="dQw4w9WgXcQ" start={30} end={50} title="Viral Cut" autoplay />
+        <ClipPlayer youtubeId="dQw4w9WgXcQ" start={0} end={600} title="Full topic" autoplay />
+      </PlaybackProvider>,
+    );
+    const cut = screen.getByTitle('Viral Cut') as HTMLIFrameElement;
+    const topic = screen.getByTitle('Full topic') as HTMLIFrameElement;
+    const cutPauses = pauses(cut);
+    const topicPauses = pauses(topic);
+    // The Viral Cut's frame was still loading when the topic opened; it starts now: it pauses itself.
+    playing(cut);
+    expect(cutPauses()).toBe(1);
+    expect(topicPauses()).toBe(0);
+    // Started again by hand, it is the visitor's choice: the topic pauses.
+    playing(cut);
+    expect(topicPauses()).toBe(1);
+  });
 });
 
 describe('when YouTube is unreachable', () => {

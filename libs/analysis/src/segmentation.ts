@@ -443,15 +443,17 @@ function segment(
   const timeAt = (i: number) => (i < units.length ? units[i]!.start : units.at(-1)!.end);
   let previousEdge = 0;
   const placed = blocks.map((block, index) => {
-    const lo = Math.max(1, starts[Math.max(0, block - P.placeBlocks)]!);
-    const hi = (starts[block + P.placeBlocks] ?? units.length) - 1;
-    const edge = starts[block]!;
+    // Within placeBlocks of the block edge, and after the boundary placed before it.
+    const lo = Math.min(Math.max(1, starts[Math.max(0, block - P.placeBlocks)]!, previousEdge + 1), units.length - 1);
+    const hi = Math.max(lo, (starts[block + P.placeBlocks] ?? units.length) - 1);
+    const edge = Math.min(Math.max(starts[block]!, lo), hi);
     // On a long transcript, how much likelier the words of the topics either side are with the
     // boundary at each unit than at the partition's edge, in topic costs.
     const next = blocks[index + 1] === undefined ? units.length : starts[blocks[index + 1]!]!;
     let likelihood: Float64Array | null = null;
-    if (long) {
-      likelihood = splitLikelihoods(stems, Math.min(previousEdge, lo), lo, hi, Math.max(next, hi + 1), P.wordPrior);
+    // (A transcript without content words has no cost to scale by, and nothing to judge.)
+    if (long && cohesion.cost > 0) {
+      likelihood = splitLikelihoods(stems, previousEdge, lo, hi, Math.max(next, hi + 1), P.wordPrior);
       const atEdge = likelihood[edge - lo]!;
       for (let i = 0; i < likelihood.length; i++) likelihood[i] = (likelihood[i]! - atEdge) / cohesion.cost;
     }

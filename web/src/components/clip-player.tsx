@@ -71,6 +71,9 @@ export function ClipPlayer({
     pause: () =>
       frame.current?.contentWindow?.postMessage(JSON.stringify({ event: 'command', func: 'pauseVideo', args: [] }), EMBED_ORIGIN),
   });
+  // Opened to play at once, and not yet playing: when it starts, it is no new choice of the
+  // visitor's, and a clip opened since (whose pause could not reach a frame still loading) wins.
+  const opening = useRef(autoplay);
 
   useEffect(() => {
     const player = self.current;
@@ -91,8 +94,11 @@ export function ClipPlayer({
         const info = typeof data?.info === 'object' && data.info !== null ? data.info : undefined;
         const seconds = data?.event === 'infoDelivery' ? info?.currentTime : undefined;
         if (typeof seconds === 'number') reportTime(seconds);
-        if ((data?.event === 'onStateChange' && data.info === PLAYING) || info?.playerState === PLAYING)
-          players.plays(self.current);
+        if ((data?.event === 'onStateChange' && data.info === PLAYING) || info?.playerState === PLAYING) {
+          if (!opening.current) players.plays(self.current);
+          else if (!players.isLast(self.current)) self.current.pause();
+          opening.current = false;
+        }
       } catch {
         // not the embed's JSON
       }

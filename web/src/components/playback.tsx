@@ -15,10 +15,12 @@ interface Players {
   remove(player: PagePlayer): void;
   /** `player` starts playing: every other player pauses. */
   plays(player: PagePlayer): void;
+  /** Whether `player` is the last that started (or was opened to start). */
+  isLast(player: PagePlayer): boolean;
 }
 
 /** Outside a provider (a lone player): nothing else to pause. */
-const lone: Players = { add: () => undefined, remove: () => undefined, plays: () => undefined };
+const lone: Players = { add: () => undefined, remove: () => undefined, plays: () => undefined, isLast: () => true };
 const PlayersContext = createContext<Players>(lone);
 
 /**
@@ -31,10 +33,15 @@ export function PlaybackProvider({ children }: { children: ReactNode }) {
   const players = useRef<Players>(null);
   if (!players.current) {
     const all = new Set<PagePlayer>();
+    let last: PagePlayer | null = null;
     players.current = {
       add: (player) => void all.add(player),
       remove: (player) => void all.delete(player),
-      plays: (player) => all.forEach((other) => other !== player && other.pause()),
+      plays: (player) => {
+        last = player;
+        all.forEach((other) => other !== player && other.pause());
+      },
+      isLast: (player) => last === player,
     };
   }
   return (

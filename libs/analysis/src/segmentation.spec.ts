@@ -1,0 +1,49 @@
+import { segmentTopics, splitLikelihoods } from './segmentation';
+
+/** The Dirichlet-multinomial log-likelihood of one topic's words, term by term. */
+function topicLikelihood(words: number[], vocabulary: number, prior: number): number {
+  const counts = new Map<number, number>();
+  let value = 0;
+  words.forEach((word, total) => {
+    const seen = counts.get(word) ?? 0;
+    value += Math.log(seen + prior) - Math.log(total + vocabulary * prior);
+    counts.set(word, seen + 1);
+  });
+  return value;
+}
+
+describe('segmentation', () => {
+  it('scores each split of a window as two topics, as the likelihood of each alone', () => {
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
+    for (let round = 0; round < 50; round++) {
+      const size = 3 + random(8);
+      const unitTerms = Array.from({ length: 6 + random(20) }, () => Array.from({ length: random(5) }, () => random(size)));
+      const from = random(3);
+      const to = unitTerms.length - random(3);
+      const lo = from + random(to - from);
+      const hi = lo + random(to - lo);
+      const values = splitLikelihoods({ size, unitTerms }, from, lo, hi, to, 0.08);
+      for (let i = lo; i <= hi; i++) {
+        const expected =
+          topicLikelihood(unitTerms.slice(from, i).flat(), size, 0.08) +
+          topicLikelihood(unitTerms.slice(i, to).flat(), size, 0.08);
+        expect(values[i - lo]).toBeCloseTo(expected, 9);
+      }
+    }
+  });
+
+  it('still places boundaries on what speakers say where no word is a content word', () => {
+    // 40 minutes of filler, a topic opened every 200 s. Before, the likelihood's cost of 0 made
+    // every placement NaN and the boundaries stayed on their blocks' edges (420, 810).
+    const units = Array.from({ length: 1200 }, (_, i) => ({
+      text: i % 100 === 0 ? "So, let's talk about it." : 'And we do it so.',
+      start: i * 2,
+      end: i * 2 + 2,
+      terms: [],
+    }));
+    const starts = segmentTopics(units, new Map(), 10);
+    expect(starts).toEqual(expect.arrayContaining([400, 800]));
+    expect(starts.filter((i) => i > 100 && i % 100 !== 0)).toEqual([]);
+  });
+});
