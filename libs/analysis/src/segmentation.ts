@@ -447,15 +447,15 @@ function segment(
     const lo = Math.min(Math.max(1, starts[Math.max(0, block - P.placeBlocks)]!, previousEdge + 1), units.length - 1);
     const hi = Math.max(lo, (starts[block + P.placeBlocks] ?? units.length) - 1);
     const edge = Math.min(Math.max(starts[block]!, lo), hi);
-    // On a long transcript, how much likelier the words of the topics either side are with the
-    // boundary at each unit than at the partition's edge, in topic costs.
     const next = blocks[index + 1] === undefined ? units.length : starts[blocks[index + 1]!]!;
+    // On a long transcript, how much likelier the words of the topics either side are with the
+    // boundary at each unit than at the partition's edge, in topic costs. (A transcript without
+    // content words has no cost to scale by, and nothing to judge.)
     let likelihood: Float64Array | null = null;
-    // (A transcript without content words has no cost to scale by, and nothing to judge.)
     if (long && cohesion.cost > 0) {
       likelihood = splitLikelihoods(stems, previousEdge, lo, hi, Math.max(next, hi + 1), P.wordPrior);
-      const atEdge = likelihood[edge - lo]!;
-      for (let i = 0; i < likelihood.length; i++) likelihood[i] = (likelihood[i]! - atEdge) / cohesion.cost;
+      const reference = likelihood[edge - lo]!;
+      for (let i = 0; i < likelihood.length; i++) likelihood[i] = (likelihood[i]! - reference) / cohesion.cost;
     }
     let leftNorm = 0;
     let rightNorm = 0;
