@@ -46,17 +46,21 @@ export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex 
   return { text, tokens, segments, trigrams: trigramsOf, offsets, sentences: sentenceSpans(joined) };
 }
 
-/** Index of the sentence holding character `position`. */
-function sentenceAt(index: TranscriptIndex, position: number): number {
+/** The first index of `items` (ordered so that `after` is false, then true) where `after` holds; `items.length` if none. */
+function firstWhere<T>(items: readonly T[], after: (item: T) => boolean): number {
   let low = 0;
-  let high = index.sentences.length - 1;
+  let high = items.length;
   while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (index.sentences[middle]!.from <= position) low = middle;
-    else high = middle - 1;
+    const middle = (low + high) >> 1;
+    if (after(items[middle]!)) high = middle;
+    else low = middle + 1;
   }
   return low;
 }
+
+/** Index of the sentence holding character `position` (the first, before any). */
+const sentenceAt = (index: TranscriptIndex, position: number) =>
+  Math.max(0, firstWhere(index.sentences, (s) => s.from > position) - 1);
 
 /** The shortest and longest a quote (a Viral Cut clip) may last. */
 export const QUOTE_MIN_SECONDS = 8;
@@ -117,14 +121,7 @@ function timesOf(index: TranscriptIndex) {
 function topicStartFrom(index: TranscriptIndex, time: number) {
   const caption = index.segments.find((s) => s.end > time)?.start ?? time;
   const { starts } = timesOf(index);
-  let sentence = -Infinity;
-  for (let low = 0, high = starts.length - 1; low <= high;) {
-    const middle = (low + high) >> 1;
-    if (starts[middle]! <= time) {
-      sentence = starts[middle]!;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
+  const sentence = starts[firstWhere(starts, (start) => start > time) - 1] ?? -Infinity;
   return sentence >= caption ? sentence : caption;
 }
 
@@ -136,14 +133,7 @@ function topicEndUntil(index: TranscriptIndex, time: number) {
     caption = segment.end;
   }
   const { ends } = timesOf(index);
-  let sentence = Infinity;
-  for (let low = 0, high = ends.length - 1; low <= high;) {
-    const middle = (low + high) >> 1;
-    if (ends[middle]! >= time) {
-      sentence = ends[middle]!;
-      high = middle - 1;
-    } else low = middle + 1;
-  }
+  const sentence = ends[firstWhere(ends, (end) => end >= time)] ?? Infinity;
   return sentence <= caption ? sentence : caption;
 }
 

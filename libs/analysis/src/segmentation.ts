@@ -338,9 +338,11 @@ function segment(
   if ((!exactly && count <= 1) || units.length < 8) return [0];
   const P = params;
   const duration = units.at(-1)!.end - units[0]!.start;
+  // A long transcript: judged by the likelihood, its topics held to a share of its time.
+  const long = duration > P.longSeconds;
   // A show's opening is its first topic, shorter than any the partition makes; the rest is
   // segmented as a transcript of its own, into one topic fewer.
-  const conversation = duration > P.longSeconds && count > 1 ? conversationStart(units, P) : -1;
+  const conversation = long && count > 1 ? conversationStart(units, P) : -1;
   if (conversation > 0) {
     // Still a long transcript, however short the rest: judged as one (longSeconds 0).
     const rest = segment(
@@ -356,7 +358,7 @@ function segment(
   const n = starts.length;
   const minBlocks = Math.max(P.minTopicBlocks, Math.round(P.minTopicSeconds / blockSeconds));
   if (n < 2 * minBlocks) return [0];
-  const maxBlocks = duration > P.longSeconds ? Math.max(minBlocks, Math.floor(n * P.maxTopicShare)) : n;
+  const maxBlocks = long ? Math.max(minBlocks, Math.floor(n * P.maxTopicShare)) : n;
   // Never fewer than the topics the share rule needs.
   const ceiling = Math.max(Math.ceil(n / maxBlocks), exactly ? count : Math.min(count, expectedTopics(duration, P)));
 
@@ -364,10 +366,9 @@ function segment(
   const stems = stemmedTerms(units);
   // Only spans of at most `span` blocks are ever scored.
   const span = Math.min(n, maxBlocks);
-  const cohesion =
-    duration > P.longSeconds
-      ? likelihoodCohesion(units, starts, stems, span, P)
-      : similarityCohesion(units, starts, idf, span, blockSeconds, P);
+  const cohesion = long
+    ? likelihoodCohesion(units, starts, stems, span, P)
+    : similarityCohesion(units, starts, idf, span, blockSeconds, P);
 
   // Discourse evidence for a topic starting at a block: the best cue among its units, as a share
   // of the cost it saves.
@@ -383,7 +384,7 @@ function segment(
   const timeOf = (b: number) => (b < n ? units[starts[b]!]!.start : units.at(-1)!.end);
   const earliest = new Int32Array(n + 1);
   for (let b = 0, a = 0; b <= n; b++) {
-    while (duration > P.longSeconds && a < b - minBlocks && timeOf(b) - timeOf(a) > P.maxTopicShare * duration) a++;
+    while (long && a < b - minBlocks && timeOf(b) - timeOf(a) > P.maxTopicShare * duration) a++;
     earliest[b] = Math.max(a, b - span);
   }
 
@@ -438,7 +439,6 @@ function segment(
   // `gapUnits` sentences before and after, kept up to date as the candidate moves one sentence on).
   const left = new Float64Array(stems.size);
   const right = new Float64Array(stems.size);
-  const long = duration > P.longSeconds;
   const longest = P.maxPlacedShare * duration;
   const timeAt = (i: number) => (i < units.length ? units[i]!.start : units.at(-1)!.end);
   let previousEdge = 0;

@@ -171,15 +171,30 @@ const CASE_SAMPLE = 20;
 const KEEP = 30;
 
 type Tag = 'noun' | 'ambiguous' | 'modifier' | 'other';
-/** The lexicon's word class of a word, cached: the same words recur in every transcript. */
-const tagCache = new Map<string, Tag>();
+/** Lexicon tags of given names ('Sergey'), and of any part of a person's name ('Davis', 'Austin'). */
+const GIVEN_NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName']);
+const NAME_TAGS = new Set([...GIVEN_NAME_TAGS, 'LastName', 'Person']);
+
+/**
+ * What the lexicon says of a word: its class, and whether it is only a plural ('adults', not
+ * 'news'), a given name, any part of a name.
+ */
+interface Kind {
+  tag: Tag;
+  plural: boolean;
+  given: boolean;
+  name: boolean;
+}
+/** Cached: the same words recur in every transcript. */
+const kindCache = new Map<string, Kind>();
 let lexicon: Record<string, string | string[]> | undefined;
-function lexTag(word: string): Tag {
-  const cached = tagCache.get(word);
+function kindOf(word: string): Kind {
+  const cached = kindCache.get(word);
   if (cached) return cached;
   lexicon ??= (nlp as unknown as { world(): { model: { one: { lexicon: Record<string, string | string[]> } } } }).world().model
     .one.lexicon;
   const entry = lexicon[word];
+  const tags = entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
   let tag: Tag;
   if (!entry) {
     // Not in the lexicon: mostly names and technical nouns; guess other classes by suffix.
@@ -188,34 +203,12 @@ function lexTag(word: string): Tag {
     else if (/(?:[^i]al|ic)$/.test(word) && word.length > 5) tag = 'modifier';
     else if (/ing$/.test(word) && word.length > 5) tag = 'ambiguous';
     else tag = 'noun';
-  } else {
-    const tags = Array.isArray(entry) ? entry : [entry];
-    if (tags.some((t) => NOUN_TAGS.has(t))) tag = 'noun';
-    else if (tags.some((t) => AMBIGUOUS_TAGS.has(t))) tag = 'ambiguous';
-    else if (tags.some((t) => MODIFIER_TAGS.has(t))) tag = 'modifier';
-    else tag = 'other';
-  }
-  if (tagCache.size < 50_000) tagCache.set(word, tag);
-  return tag;
-}
-
-/** Lexicon tags of given names ('Sergey'), and of any part of a person's name ('Davis', 'Austin'). */
-const GIVEN_NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName']);
-const NAME_TAGS = new Set([...GIVEN_NAME_TAGS, 'LastName', 'Person']);
-/** What the lexicon says of a word beyond its class: a plural only ('adults', not 'news'), a name. */
-interface Kind {
-  plural: boolean;
-  given: boolean;
-  name: boolean;
-}
-const kindCache = new Map<string, Kind>();
-function kindOf(word: string): Kind {
-  const cached = kindCache.get(word);
-  if (cached) return cached;
-  lexTag(word);
-  const entry = lexicon![word];
-  const tags = entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
+  } else if (tags.some((t) => NOUN_TAGS.has(t))) tag = 'noun';
+  else if (tags.some((t) => AMBIGUOUS_TAGS.has(t))) tag = 'ambiguous';
+  else if (tags.some((t) => MODIFIER_TAGS.has(t))) tag = 'modifier';
+  else tag = 'other';
   const kind = {
+    tag,
     plural: tags.includes('Plural') && !tags.includes('Singular') && !tags.includes('Uncountable'),
     given: tags.some((t) => GIVEN_NAME_TAGS.has(t)),
     name: tags.some((t) => NAME_TAGS.has(t)),
@@ -223,6 +216,8 @@ function kindOf(word: string): Kind {
   if (kindCache.size < 50_000) kindCache.set(word, kind);
   return kind;
 }
+/** The lexicon's word class of a word. */
+const lexTag = (word: string): Tag => kindOf(word).tag;
 
 interface Candidate {
   words: string[];
