@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisOutput, Topic, TranscriptSegment } from '@findclips/contracts';
+import { firstWhere } from './first-where';
 import { joinSegments, sentenceSpans, timeAt } from './sentences';
 import { WORD, words } from './text';
 
@@ -44,18 +45,6 @@ export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex 
     return trigrams;
   };
   return { text, tokens, segments, trigrams: trigramsOf, offsets, sentences: sentenceSpans(joined) };
-}
-
-/** The first index of `items` (ordered so that `after` is false, then true) where `after` holds; `items.length` if none. */
-function firstWhere<T>(items: readonly T[], after: (item: T) => boolean): number {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (after(items[middle]!)) high = middle;
-    else low = middle + 1;
-  }
-  return low;
 }
 
 /** Index of the sentence holding character `position` (the first, before any). */
@@ -185,16 +174,8 @@ export function groundQuote(index: TranscriptIndex, content: string, claimedStar
 }
 
 /** Index of the first token starting at or after character `position`. */
-export function tokenFrom(index: TranscriptIndex, position: number): number {
-  let low = 0;
-  let high = index.tokens.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (index.tokens[middle]!.from < position) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
+export const tokenFrom = (index: TranscriptIndex, position: number): number =>
+  firstWhere(index.tokens, (token) => token.from >= position);
 
 /** The first and last words of the occurrence of `content` said nearest to `claimedStart`, if it is verbatim. */
 function verbatimSpan(index: TranscriptIndex, content: string, claimedStart: number) {

@@ -6,6 +6,7 @@
  */
 import type { TranscriptSegment } from '@findclips/contracts';
 import { boundaryLogits } from './boundaries';
+import { firstWhere } from './first-where';
 import { languageOf, WORD, words } from './text';
 
 /** The transcript as one text: caption texts joined by a space, with where each starts. */
@@ -50,16 +51,8 @@ export function joinSegments(segments: TranscriptSegment[]): JoinedText {
 }
 
 /** Index of the caption segment holding character `position`. */
-export function segmentAt(joined: JoinedText, position: number): number {
-  let low = 0;
-  let high = joined.offsets.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (joined.offsets[middle]! <= position) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
+export const segmentAt = (joined: JoinedText, position: number): number =>
+  Math.max(0, firstWhere(joined.offsets, (offset) => offset > position) - 1);
 
 /** The time a character of the text is spoken, interpolated by characters within its caption. */
 export function timeAt(joined: JoinedText, position: number): number {

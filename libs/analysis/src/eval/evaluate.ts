@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
 import { AnalysisError } from '../errors';
+import { firstWhere } from '../first-where';
 import { groundTopics } from '../grounding';
 import { analyzeTranscript } from '../pipeline';
 import type { AnalysisProvider } from '../provider';
@@ -48,13 +49,7 @@ export const equidistant: Segmenter = {
 
 /** The unit whose start is nearest to `time`. */
 function unitAt(segments: TranscriptSegment[], time: number): number {
-  let lo = 0;
-  let hi = segments.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (segments[mid]!.start <= time) lo = mid;
-    else hi = mid - 1;
-  }
+  const lo = Math.max(0, firstWhere(segments, (s) => s.start > time) - 1);
   const next = segments[lo + 1];
   return next && next.start - time < time - segments[lo]!.start ? lo + 1 : lo;
 }
