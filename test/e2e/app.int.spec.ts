@@ -522,6 +522,12 @@ describe('Find Clips in Chromium', () => {
 
     await pasteLink(page, link(panel.id));
     await page.getByText('Credit Limit Reached ⚠️ (Resets in 24 hours)', { exact: true }).waitFor();
+
+    // A video the guest analysed before still opens, and costs nothing.
+    await pasteLink(page, link(talk.id));
+    await page.getByText('Shared Guest Analysis').waitFor();
+    await topics(page).first().waitFor();
+    await credits(page, 0);
   });
 
   it('refuses what it cannot analyse: too long for a guest, too long for anyone, content policy', async () => {

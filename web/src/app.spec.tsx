@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from './app';
 import { member, renderWithApp } from './test/render';
@@ -75,6 +75,7 @@ describe('navigation bar and footer', () => {
     renderWithApp(<App />, { route: '/no-such', user: null });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(nav).toHaveTextContent('Find Clips');
+    expect(within(nav).getByText('beta')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Video History' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
     expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();

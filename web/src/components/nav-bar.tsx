@@ -3,7 +3,7 @@ import { LogOut, Settings } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth, useLogout } from '../lib/auth';
 import { Logo } from './logo';
-import { buttonClass } from './ui';
+import { Badge, buttonClass } from './ui';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -11,7 +11,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900',
   );
 
-/** Logo, 'Find Clips' for everyone, 'Video History', settings and logout for members. */
+/** Logo with the 'beta' badge, 'Find Clips' for everyone, 'Video History', settings and logout for members. */
 export function NavBar() {
   const auth = useAuth();
   const logout = useLogout();
@@ -20,6 +20,7 @@ export function NavBar() {
     <header className="border-b border-slate-200 bg-surface">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3">
         <Logo />
+        <Badge>beta</Badge>
         <div className="flex min-w-0 items-center gap-1 sm:ml-6">
           <NavLink to="/" end className={tabClass}>
             Find Clips

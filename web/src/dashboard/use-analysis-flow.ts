@@ -140,7 +140,6 @@ export function useAnalysisFlow(auth: AuthState) {
 
   const submission = useSubmitVideo({
     member,
-    credits: credits.data,
     dispatch,
     followUp: (videoId) => void refetchAnalysis(videoId),
   });

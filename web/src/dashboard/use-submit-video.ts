@@ -1,27 +1,25 @@
-import { videoMessages, type GuestCreditsResponse, type TranscriptResponse } from '@findclips/contracts';
+import type { GuestCreditsResponse, TranscriptResponse } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type Dispatch } from 'react';
 import { ApiError } from '../lib/api';
 import { useToast } from '../lib/toast';
 import type { AnalysisAction } from './analysis-state';
-import { failureToast, submitFailure } from './failure-toasts';
+import { submitFailure } from './failure-toasts';
 import { GUEST_CREDITS_KEY, submitVideo } from './video-data';
 
 /**
- * Submitting a link: a member's, or a guest's while credits last (none left: the credit toast, no
- * request). The answer (topics at once, or a queued analysis) moves the analysis on; a failure
+ * Submitting a link: a member's, or a guest's. The server alone judges a guest's credits: with
+ * none left, a video they analysed before still opens, and a new one is refused with the credit
+ * toast. The answer (topics at once, or a queued analysis) moves the analysis on; a failure
  * says why in a toast and, for some, on its own screen. `followUp` looks for the topics once more
  * when the analysis was queued: it may finish before this browser joins its room.
  */
 export function useSubmitVideo({
   member,
-  credits,
   dispatch,
   followUp,
 }: {
   member: boolean;
-  /** The guest's credits, and why none are left when it is their network's cap. */
-  credits: GuestCreditsResponse | undefined;
   dispatch: Dispatch<AnalysisAction>;
   followUp(videoId: string): void;
 }) {
@@ -50,11 +48,5 @@ export function useSubmitVideo({
     },
   });
 
-  const submit = (videoId: string, url: string) => {
-    if (!member && credits?.left === 0) {
-      return void toast(failureToast('GUEST_QUOTA_EXCEEDED', credits.message ?? videoMessages.guestQuota));
-    }
-    mutation.mutate({ videoId, url });
-  };
-  return { submit, answer, forget: () => setAnswer(null) };
+  return { submit: (videoId: string, url: string) => mutation.mutate({ videoId, url }), answer, forget: () => setAnswer(null) };
 }
