@@ -55,6 +55,40 @@ describe('sentences of a transcript', () => {
     }
   });
 
+  it('starts a sentence where the captions mark a new speaker, and leaves the marks out of every sentence', () => {
+    const sentences = sentencesOf([
+      { text: 'Bus lanes pay for themselves within a decade. >> But who pays', start: 0, end: 6 },
+      { text: 'first? >> The city does, from the fuel tax and', start: 6, end: 12 },
+      { text: '>> Right. >> from what parking brings in.', start: 12, end: 16 },
+      { text: 'ANNA: We measured every corridor.', start: 16, end: 19 },
+      { text: 'DR. LEE: And the riders came. At 10:30 the point was this: NOT ONE stop closed.', start: 19, end: 26 },
+    ]);
+    expect(sentences.map((s) => [s.text, Boolean(s.turn)])).toEqual([
+      ['Bus lanes pay for themselves within a decade.', false],
+      ['But who pays first?', true],
+      // Cut mid-sentence by a listener: the speaker's sentence ends where the next turn starts.
+      ['The city does, from the fuel tax and', true],
+      ['Right.', true],
+      ['from what parking brings in.', true],
+      ['We measured every corridor.', true],
+      ['And the riders came.', true],
+      // A colon inside a line, or after words that are no name, marks nobody.
+      ['At 10:30 the point was this: NOT ONE stop closed.', false],
+    ]);
+    expect(sentences[1]!.start).toBeGreaterThan(3);
+    expect(sentences[1]!.start).toBeLessThan(6);
+  });
+
+  it('starts a restored sentence, surely, at a new speaker of auto-captions', () => {
+    const text =
+      'we spent three years measuring the buses on every corridor of the city and the lanes >> ' +
+      'and the riders noticed it before the council did because the trips got shorter every single week';
+    const sentences = sentencesOf(autoCaptions(text, 5));
+    const turn = sentences.find((s) => s.text.startsWith('and the riders'));
+    expect(turn).toMatchObject({ turn: true, confidence: 1 });
+    expect(sentences.some((s) => s.text.includes('>>'))).toBe(false);
+  });
+
   it('keeps the caption lines of unpunctuated captions in other languages', () => {
     const text = 'la ciudad construyó los carriles de autobús y los viajeros llegaron antes a su trabajo cada mañana '
       .repeat(4)

@@ -20,7 +20,8 @@ const LINE_WORDS = 12;
 /**
  * A script as YouTube's captions of it would be: lines of about 12 words, each paragraph's words
  * spread evenly over the time its share of the video, a short pause between paragraphs and a longer
- * one when the speaker changes, the whole lasting `seconds`.
+ * one when the speaker changes, the whole lasting `seconds`. A new speaker's first line opens with
+ * '>>', as captions made by people mark a change of speaker.
  */
 export function captionsOf(paragraphs: readonly DemoScript['paragraphs'][number][], seconds: number): TranscriptSegment[] {
   const PARAGRAPH_PAUSE = 0.6;
@@ -34,12 +35,13 @@ export function captionsOf(paragraphs: readonly DemoScript['paragraphs'][number]
   const segments: TranscriptSegment[] = [];
   let time = 0;
   paragraphs.forEach((paragraph, i) => {
-    if (i > 0) time += paragraph.speaker === paragraphs[i - 1]!.speaker ? PARAGRAPH_PAUSE : TURN_PAUSE;
+    const turn = i > 0 && paragraph.speaker !== paragraphs[i - 1]!.speaker;
+    if (i > 0) time += turn ? TURN_PAUSE : PARAGRAPH_PAUSE;
     const all = paragraph.text.split(/\s+/);
     for (let w = 0; w < all.length; w += LINE_WORDS) {
       const line = all.slice(w, w + LINE_WORDS);
       const end = time + line.length * perWord;
-      segments.push({ text: line.join(' '), start: round(time), end: round(end) });
+      segments.push({ text: `${turn && w === 0 ? '>> ' : ''}${line.join(' ')}`, start: round(time), end: round(end) });
       time = end;
     }
   });

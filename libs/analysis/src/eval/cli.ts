@@ -53,8 +53,8 @@ function outputsTable(rows: CorpusRow[]): string[] {
   const withOutputs = rows.filter((r) => r.titles || r.quotes);
   if (!withOutputs.length) return [];
   const lines = [
-    '| segmenter | title word F1 (first sentence) | title ROUGE-L (first sentence) | titles of 2-8 words; repeated | quotes | 8-60 s; verbatim | start / end on a sentence | near-duplicate pairs | spread over the topic (median) | opening on a pronoun or segue |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| segmenter | title word F1 (first sentence) | title ROUGE-L (first sentence) | titles of 2-8 words; repeated | quotes | 8-60 s; verbatim | start / end on a sentence | near-duplicate pairs | spread over the topic (median) | opening on a pronoun or segue | joining two speakers |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of withOutputs) {
     const t = row.titles;
@@ -69,8 +69,10 @@ function outputsTable(rows: CorpusRow[]): string[] {
             (q.sentenceKnown
               ? `${percent(q.startsOnSentence, q.judgedOnSentence)} / ${percent(q.endsOnSentence, q.judgedOnSentence)}`
               : '– (no punctuation)') +
-            ` | ${q.nearDuplicatePairs} | ${fixed(median(q.spreads), 2)} | ${percent(q.leaningOpenings, q.quotes)} |`
-          : ' – | – | – | – | – | – |'),
+            ` | ${q.nearDuplicatePairs} | ${fixed(median(q.spreads), 2)} | ${percent(q.leaningOpenings, q.quotes)} | ` +
+            (q.speakersKnown ? `${percent(q.joiningSpeakers, q.speakersKnown)} of ${q.speakersKnown}` : '–') +
+            ' |'
+          : ' – | – | – | – | – | – | – |'),
     );
   }
   return lines;

@@ -24,6 +24,11 @@ export interface EvalDocument {
   chaptersFine: Chapter[] | null;
   /** For a transcript stripped of case and punctuation: the original, to judge sentence edges on. */
   truth?: TranscriptSegment[];
+  /**
+   * Who speaks each segment (of `truth` when there is one), where the source says: quotes are
+   * judged on whether they join two speakers.
+   */
+  speakers?: string[];
 }
 
 /** Speaking rate used to give untimed turns the times a caption track would carry. */
@@ -39,7 +44,7 @@ interface RawDocument {
   id: string;
   source?: { kind?: string; channel?: string };
   time_unit: 'seconds' | 'turn_index';
-  segments: { text: string; start: number; end: number }[];
+  segments: { text: string; start: number; end: number; speaker?: string }[];
   chapters: RawChapter[];
   chapters_fine?: RawChapter[] | null;
 }
@@ -80,6 +85,7 @@ export function readEvalSet(dir: string): EvalDocument[] {
       segments: timed ? raw.segments.map(({ text, start, end }) => ({ text, start, end })) : timesFromWords(raw.segments),
       chapters: chaptersOf(raw.chapters),
       chaptersFine: raw.chapters_fine?.length ? chaptersOf(raw.chapters_fine) : null,
+      ...(raw.segments.every((s) => s.speaker) ? { speakers: raw.segments.map((s) => s.speaker!) } : {}),
     };
   });
 }

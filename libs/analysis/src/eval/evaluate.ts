@@ -302,6 +302,8 @@ function poolQuotes(judged: QuoteJudgement[]): QuoteJudgement {
     nearDuplicatePairs: sum((j) => j.nearDuplicatePairs),
     leaningOpenings: sum((j) => j.leaningOpenings),
     spreads: judged.flatMap((j) => j.spreads),
+    speakersKnown: sum((j) => j.speakersKnown),
+    joiningSpeakers: sum((j) => j.joiningSpeakers),
   };
 }
 
@@ -359,8 +361,25 @@ export function asAutoCaptions(document: EvalDocument): EvalDocument {
 }
 
 /**
+ * A transcript whose source says who speaks, with its caption lines marked as captioning marks a
+ * new speaker ('>> ' before the first words of each turn).
+ */
+export function withTurnsMarked(document: EvalDocument): EvalDocument {
+  const speakers = document.speakers!;
+  return {
+    ...document,
+    id: `${document.id} (turns marked)`,
+    segments: document.segments.map((segment, i) =>
+      i > 0 && speakers[i] !== speakers[i - 1] ? { ...segment, text: `>> ${segment.text}` } : segment,
+    ),
+  };
+}
+
+/**
  * TinyRec at both annotation levels and QMSum, then each other folder of the set by name, then the
- * podcasts again as auto-captions (lower case, no punctuation), as most YouTube videos have them.
+ * podcasts again as auto-captions (lower case, no punctuation), as most YouTube videos have them;
+ * last, the transcripts that say who speaks, as they are and with their turns marked as captions
+ * mark them.
  */
 export function levelsOf(documents: EvalDocument[]): Level[] {
   const of = (pick: (d: EvalDocument) => Chapter[] | null, from = documents) =>
@@ -370,12 +389,19 @@ export function levelsOf(documents: EvalDocument[]): Level[] {
     });
   const folders = [...new Set(documents.map((d) => d.corpus))].filter((c) => c !== 'tinyrec' && c !== 'qmsum');
   const stripped = documents.filter((d) => d.corpus === 'podcasts').map(asAutoCaptions);
+  const labelled = documents.filter((d) => d.speakers);
   const levels: Level[] = [
     { name: 'TinyRec coarse', documents: of((d) => (d.corpus === 'tinyrec' ? d.chapters : null)), groups: false },
     { name: 'TinyRec fine', documents: of((d) => (d.corpus === 'tinyrec' ? d.chaptersFine : null)), groups: false },
     { name: 'QMSum', documents: of((d) => (d.corpus === 'qmsum' ? d.chapters : null)), groups: false },
     ...folders.map((corpus) => ({ name: corpus, documents: of((d) => (d.corpus === corpus ? d.chapters : null)), groups: true })),
     { name: 'podcasts, as auto-captions', documents: of((d) => d.chapters, stripped), groups: false },
+    { name: 'speaker-labelled', documents: of((d) => d.chapters, labelled), groups: false },
+    {
+      name: 'speaker-labelled, turns marked (>>)',
+      documents: of((d) => d.chapters, labelled.map(withTurnsMarked)),
+      groups: false,
+    },
   ];
   return levels.filter((level) => level.documents.length > 0);
 }

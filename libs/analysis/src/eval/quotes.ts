@@ -15,8 +15,10 @@ export const NEAR_DUPLICATE = 0.3;
 /** Topics at least this long, with two quotes or more, have their spread measured. */
 const SPREAD_MIN_SECONDS = 180;
 const LEANING = /^(?:it|it's|that|that's|this|these|those|they|they're|them|he|he's|she|she's|him|her|there)\b/i;
-const ENDS_SENTENCE = /[.!?…。！？]["'”’)\]]*\s*$/u;
-const STARTS_AFTER_END = /^\s*["'”’)\]]*[.!?…。！？]/u;
+/** Text before a word that opens a sentence: a sentence's end, or a new speaker's mark ('>>'). */
+const ENDS_SENTENCE = /(?:[.!?…。！？]["'”’)\]]*|>>)\s*$/u;
+/** Text after a word that closes one: its end, or a new speaker's mark. */
+const STARTS_AFTER_END = /^\s*(?:["'”’)\]]*[.!?…。！？]|>>)/u;
 
 export interface QuoteJudgement {
   quotes: number;
@@ -34,6 +36,9 @@ export interface QuoteJudgement {
   leaningOpenings: number;
   /** Per topic of 3 minutes or more with two quotes or more: (last start - first start) / its length. */
   spreads: number[];
+  /** Quotes of transcripts that say who speaks, and those of them joining two speakers' words. */
+  speakersKnown: number;
+  joiningSpeakers: number;
 }
 
 /** True when most caption segments carry sentence punctuation. */
@@ -59,7 +64,22 @@ export function judgeQuotes(document: EvalDocument, topics: AnalysisOutput['topi
     nearDuplicatePairs: 0,
     leaningOpenings: quotes.filter((q) => LEANING.test(q.content.trim()) || opensTopic(q.content)).length,
     spreads: [],
+    speakersKnown: document.speakers ? quotes.length : 0,
+    joiningSpeakers: 0,
   };
+  // Who says each word: the speaker of its segment in the transcript as the source labelled it.
+  const speakers = document.speakers;
+  const labelled = speakers && (document.truth ? aligned && truth : shown);
+  if (speakers && labelled) {
+    for (const quote of quotes) {
+      const found = groundQuote(shown, quote.content, quote.startTime);
+      if (!found) continue;
+      const first = tokenFrom(shown, found.from);
+      const last = tokenFrom(shown, found.to) - 1;
+      const said = new Set(labelled.tokens.slice(first, last + 1).map((token) => speakers[token.segment]));
+      if (said.size > 1) judgement.joiningSpeakers++;
+    }
+  }
   if (aligned) {
     for (const quote of quotes) {
       const found = groundQuote(shown, quote.content, quote.startTime);

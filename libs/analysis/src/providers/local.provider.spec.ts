@@ -208,6 +208,36 @@ describe('the local analyzer', () => {
     }
   });
 
+  it("keeps each quote to one speaker's turn where the captions mark turns ('>>')", () => {
+    for (const video of DEMO_VIDEOS.slice(1, 3)) {
+      const captions = captionsOf(video.paragraphs, video.minutes * 60);
+      // Each turn's words, as the captions space them, without [laughter] (no sentence opens on
+      // it): a speaker's paragraphs until the next speaker.
+      const said = (text: string) =>
+        text
+          .replace(/\[[^\]]*\]/g, ' ')
+          .split(/\s+/)
+          .filter(Boolean)
+          .join(' ');
+      const turns: string[] = [];
+      video.paragraphs.forEach((p, i) => {
+        const text = said(p.text);
+        if (i > 0 && p.speaker === video.paragraphs[i - 1]!.speaker) turns[turns.length - 1] += ` ${text}`;
+        else turns.push(text);
+      });
+      const joining = (segments: typeof captions) =>
+        analyzeLocally(segments)
+          .topics.flatMap((t) => t.quotes)
+          .filter((quote) => !turns.some((turn) => turn.includes(said(quote.content))));
+      const marked = analyzeLocally(captions).topics.flatMap((t) => t.quotes);
+      expect(marked.length).toBeGreaterThanOrEqual(video.minutes / 4);
+      expect(marked.filter((quote) => quote.content.includes('>>'))).toEqual([]);
+      expect(joining(captions)).toEqual([]);
+      // The same captions without the marks: quotes run from one speaker into the next.
+      expect(joining(captions.map((c) => ({ ...c, text: c.text.replace(/^>> /, '') }))).length).toBeGreaterThan(0);
+    }
+  });
+
   it('still quotes captions whose every sentence trails off', () => {
     const video = DEMO_VIDEOS[1]!;
     const captions = captionsOf(video.paragraphs, video.minutes * 60);

@@ -128,13 +128,14 @@ class SaidSoFar {
 /**
  * The most quotable spans of whole sentences lasting 8 to 60 seconds, one from each equal part of
  * the topic so that they cover it; never one that says what an earlier quote of the analysis
- * said (`said`), nor one that opens on a pronoun needing what came before or on a segue.
+ * said (`said`), nor one that opens on a pronoun needing what came before or on a segue, nor one
+ * that runs into the next speaker's turn where the captions mark turns.
  */
 function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said: SaidSoFar, after?: Unit) {
   // The sentence after a span: past the topic's last, the next topic's first (its start is the span's end).
   const nextOf = (to: number) => units[to + 1] ?? after;
   // What each sentence brings, computed once: spans of up to four sentences are scored from it.
-  const facts = units.map((unit) => ({
+  const facts = units.map((unit, i) => ({
     weight: unit.terms.reduce((sum, t) => sum + (idf.get(t) ?? 1), 0),
     words: unit.spokenWords.length,
     digit: /\d/.test(unit.text),
@@ -142,6 +143,9 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     leadsOn: LEADS_ON.test(unit.spoken),
     marks: marksOf(unit.text),
     question: /\?["'”’)\]]*$/.test(unit.text),
+    // Punctuated captions cut by the next speaker mid-sentence (a listener's 'Mm-hmm' while the
+    // speaker goes on): a span ending here stops before its sentence does.
+    interrupted: unit.confidence === undefined && Boolean(units[i + 1]?.turn) && !/[.!?…。！？]["'”’)\]]*$/u.test(unit.text),
   }));
   const candidates: {
     from: number;
@@ -150,6 +154,8 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     start: number;
     end: number;
     leaning: boolean;
+    /** It runs into another speaker's turn, as the captions mark turns: a last resort. */
+    joins: boolean;
     /** Its edges are likely enough sentence edges (MIN_EDGE_SURE). */
     sure: boolean;
     terms?: Set<string>;
@@ -167,6 +173,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     let marks = NO_MARKS;
     // A question after the span's first sentence (TURN_PENALTY).
     let asks = false;
+    let joins = false;
     for (let to = from; to < Math.min(units.length, from + 4); to++) {
       const start = units[from]!.start;
       const end = units[to]!.end;
@@ -179,6 +186,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       strong ||= fact.strong;
       marks = addMarks(marks, fact.marks);
       if (to > from && fact.question) asks = true;
+      if (to > from && units[to]!.turn) joins = true;
       if (length < 8) continue;
       let score = weight / Math.sqrt(Math.max(1, wordCount));
       if (digit) score += 0.6;
@@ -192,11 +200,11 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       score += EDGE_WEIGHT * (Math.log(startSure) + Math.log(endSure));
       const sure = startSure * endSure >= MIN_EDGE_SURE;
       if (length >= 12 && length <= 40) score += 0.3;
-      // Nor ending before its point, on an announcement or inside a quotation: such a span wins its
-      // part only when the part has nothing else worth quoting.
-      if (fact.leadsOn || unbalanced(marks)) score -= CUT_SHORT_PENALTY;
+      // Nor ending before its point, on an announcement, inside a quotation or mid-sentence where
+      // another speaker cuts in: such a span wins its part only when the part has nothing else worth quoting.
+      if (fact.leadsOn || fact.interrupted || unbalanced(marks)) score -= CUT_SHORT_PENALTY;
       if (asks) score -= TURN_PENALTY;
-      candidates.push({ from, to, score, start, end, leaning, sure });
+      candidates.push({ from, to, score, start, end, leaning, joins, sure });
     }
   }
   candidates.sort((a, b) => b.score - a.score);
@@ -211,17 +219,18 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     const inPart = (c: (typeof candidates)[number]) => c.start >= topicStart + k * part && c.start < topicStart + (k + 1) * part;
     // The best few of the part only: when they all repeat earlier quotes, the part has no new one.
     let tries = 0;
-    const best = candidates.find((c) => c.sure && !c.leaning && inPart(c) && tries++ < MAX_TRIES && fits(c));
+    const best = candidates.find((c) => c.sure && !c.leaning && !c.joins && inPart(c) && tries++ < MAX_TRIES && fits(c));
     if (!best) continue;
     chosen.push(best);
     said.add(termsOf(best));
   }
   // A topic gets a quote whenever it has something new to say: its best passage, when none stands
-  // on its own (preferably with sure edges and not leaning on what came before).
+  // on its own (preferably one speaker's, with sure edges and not leaning on what came before).
   const fallback =
     chosen.length === 0
-      ? (candidates.find((c) => c.sure && !c.leaning && fits(c)) ??
-        candidates.find((c) => !c.leaning && fits(c)) ??
+      ? (candidates.find((c) => c.sure && !c.leaning && !c.joins && fits(c)) ??
+        candidates.find((c) => !c.leaning && !c.joins && fits(c)) ??
+        candidates.find((c) => !c.joins && fits(c)) ??
         candidates.find(fits))
       : undefined;
   if (fallback) {
