@@ -25,6 +25,31 @@ describe('grounding', () => {
     });
   });
 
+  it('keeps a passage to the longest part one speaker says, where the captions mark speakers', () => {
+    const interview = indexTranscript([
+      { text: 'We cut our bread waste by eighty percent in one winter.', start: 0, end: 5 },
+      { text: '>> How did you do that?', start: 5, end: 7 },
+      { text: '>> We weighed every tray we threw away, every night, for six weeks,', start: 7, end: 13 },
+      { text: 'and the oven turned out to run forty degrees hot.', start: 13, end: 18 },
+      { text: '>> Right.', start: 18, end: 19 },
+    ]);
+    const whole = interview.text;
+    expect(snapQuote(interview, 0, whole.length)).toMatchObject({
+      content:
+        'We weighed every tray we threw away, every night, for six weeks, and the oven turned out to run forty degrees hot.',
+      // After the mark: 3 of the line's 66 characters into its 6 seconds.
+      startTime: expect.closeTo(7.27, 2),
+      endTime: 18,
+    });
+    // No part alone lasts 8 seconds: the passage stays whole rather than no clip.
+    const short = indexTranscript([
+      { text: 'Bread waste fell by half.', start: 0, end: 4 },
+      { text: '>> Half?', start: 4, end: 5 },
+      { text: '>> Half, in one winter.', start: 5, end: 9 },
+    ]);
+    expect(snapQuote(short, 0, short.text.length)).toMatchObject({ startTime: 0, endTime: 9 });
+  });
+
   it('drops a quote the transcript never says', () => {
     expect(groundQuote(index, 'Coffee is the secret to a long and happy life', 30)).toBeNull();
   });

@@ -13,8 +13,11 @@ export interface TranscriptIndex {
   trigrams: () => Map<string, number[]>;
   /** Where each caption segment's text starts in `text`. */
   offsets: number[];
-  /** Sentences as character spans of `text` (restored from the words when the captions have no punctuation). */
-  sentences: { from: number; to: number }[];
+  /**
+   * Sentences as character spans of `text` (restored from the words when the captions have no
+   * punctuation); `turn` where the captions mark a new speaker.
+   */
+  sentences: { from: number; to: number; turn?: boolean }[];
 }
 
 export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex {
@@ -72,8 +75,9 @@ export function snapQuote(index: TranscriptIndex, from: number, to: number) {
   let last = sentenceAt(index, Math.max(from, to - 1));
   if (!covered(first) && first < last) first++;
   if (!covered(last) && last > first) last--;
-  const start = timeAt(index, index.sentences[first]!.from);
   const end = (i: number) => timeAt(index, index.sentences[i]!.to);
+  [first, last] = oneSpeaker(index, first, last, end);
+  const start = timeAt(index, index.sentences[first]!.from);
   while (last > first && end(last) - start > QUOTE_MAX_SECONDS) last--;
   while (end(last) - start < QUOTE_MIN_SECONDS && last + 1 < index.sentences.length && end(last + 1) - start <= QUOTE_MAX_SECONDS)
     last++;
@@ -86,6 +90,23 @@ export function snapQuote(index: TranscriptIndex, from: number, to: number) {
     from: index.sentences[first]!.from,
     to: index.sentences[last]!.to,
   };
+}
+
+/**
+ * Where the captions mark speakers, a passage running into another speaker's turn keeps the
+ * longest part one speaker says, when that part alone lasts QUOTE_MIN_SECONDS; otherwise all of it.
+ */
+function oneSpeaker(index: TranscriptIndex, first: number, last: number, end: (i: number) => number): [number, number] {
+  let best: [number, number] = [first, last];
+  let longest = -1;
+  for (let from = first; from <= last;) {
+    let to = from;
+    while (to < last && !index.sentences[to + 1]!.turn) to++;
+    const seconds = end(to) - timeAt(index, index.sentences[from]!.from);
+    if (seconds >= QUOTE_MIN_SECONDS && seconds > longest) [best, longest] = [[from, to], seconds];
+    from = to + 1;
+  }
+  return best;
 }
 
 /** Spoken start and end of each sentence of the index, computed once per index. */

@@ -65,8 +65,9 @@ next one starts on the line after the previous one ends, the last ends at the la
   (no clickbait, no quotation marks, no emoji);
 - startLine and endLine: the numbers of its first and last lines;
 - quotes: 1 to 3 of its most quotable passages, each as the numbers of its first and last lines,
-  lasting 8 to 60 seconds, starting where a sentence starts and ending where one ends; prefer claims,
-  numbers, strong statements and answers to questions, passages that stand alone.
+  lasting 8 to 60 seconds, starting where a sentence starts and ending where one ends, in one
+  speaker's words (">>" or a name in capitals with a colon, "ANNA:", marks a new speaker); prefer
+  claims, numbers, strong statements and answers to questions, passages that stand alone.
 Refer to lines by number only; never copy transcript text. Answer with JSON only, matching the schema.`;
 
 const time = (seconds: number) => seconds.toFixed(1);
