@@ -82,12 +82,30 @@ export function client(
   });
 }
 
-/** Resolves with the next `event` the socket receives. */
+/**
+ * Resolves with the next `event` the socket receives; rejects when the socket disconnects first
+ * or nothing comes within `timeoutMs`. Nothing is left waiting once it settles (a timer left
+ * behind keeps the test worker alive after its last file).
+ */
 export const nextOf = <T = unknown>(socket: Socket, event: string, timeoutMs = 5_000) =>
   new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
+    const settle = () => {
       clearTimeout(timer);
+      socket.off(event, arrived);
+      socket.off('disconnect', gone);
+    };
+    const arrived = (payload: T) => {
+      settle();
       resolve(payload);
-    });
+    };
+    const gone = (reason: string) => {
+      settle();
+      reject(new Error(`disconnected (${reason}) before ${event}`));
+    };
+    const timer = setTimeout(() => {
+      settle();
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on(event, arrived);
+    if (event !== 'disconnect') socket.on('disconnect', gone);
   });
