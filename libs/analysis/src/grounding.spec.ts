@@ -37,10 +37,30 @@ describe('grounding', () => {
     expect(snapQuote(interview, 0, whole.length)).toMatchObject({
       content:
         'We weighed every tray we threw away, every night, for six weeks, and the oven turned out to run forty degrees hot.',
-      // After the mark: 3 of the line's 66 characters into its 6 seconds.
-      startTime: expect.closeTo(7.27, 2),
+      // The mark is not spoken: the answer starts with its line.
+      startTime: 7,
       endTime: 18,
     });
+    // A part too short alone takes its own speaker's next sentences, not the other speaker's.
+    const answer = indexTranscript([
+      { text: 'So how did you cut the waste?', start: 0, end: 3 },
+      { text: '>> We weighed every tray.', start: 3, end: 6 },
+      { text: 'Every night for six weeks.', start: 6, end: 12 },
+      { text: '>> Wow.', start: 12, end: 13 },
+    ]);
+    expect(snapQuote(answer, 0, answer.text.indexOf(' Every'))).toMatchObject({
+      content: 'We weighed every tray. Every night for six weeks.',
+      startTime: 3,
+      endTime: 12,
+    });
+    // The part covering most of the passage only counts if it makes a clip of 8-60 s.
+    const long = indexTranscript([
+      { text: 'We cut our bread waste by eighty percent in one winter.', start: 0, end: 10 },
+      { text: '>> Really?', start: 10, end: 11 },
+      { text: '>> Yes.', start: 11, end: 15 },
+      { text: 'And then we spent the next minute on every tray, oven and shift we ever ran.', start: 15, end: 72 },
+    ]);
+    expect(snapQuote(long, 0, long.text.length)).toMatchObject({ startTime: 0, endTime: 10 });
     // No part alone lasts 8 seconds: the passage stays whole rather than no clip.
     const short = indexTranscript([
       { text: 'Bread waste fell by half.', start: 0, end: 4 },

@@ -17,7 +17,7 @@ export interface TranscriptIndex {
    * Sentences as character spans of `text` (restored from the words when the captions have no
    * punctuation); `turn` where the captions mark a new speaker.
    */
-  sentences: { from: number; to: number; turn?: boolean }[];
+  sentences: { from: number; to: number; turn?: boolean; timeFrom?: number }[];
 }
 
 export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex {
@@ -62,12 +62,15 @@ export const QUOTE_MAX_SECONDS = 60;
  * A matched passage as a clip: whole sentences (a sentence counts when the passage holds most
  * of it), times interpolated within the captions, 8 to 60 seconds: a longer one loses sentences
  * at its end, a shorter one takes the sentences that follow, and one that cannot reach 8 s is
- * dropped. Null when nothing fits.
+ * dropped. Where the captions mark speakers, the clip is one speaker's: of the passage's parts
+ * between turns, the one that makes the clip covering most of it (taking only its own speaker's
+ * next sentences); only when none can last 8 s does a clip run across a turn. Null when nothing fits.
  */
 export function snapQuote(index: TranscriptIndex, from: number, to: number) {
-  if (index.sentences.length === 0) return null;
+  const { sentences } = index;
+  if (sentences.length === 0) return null;
   const covered = (i: number) => {
-    const sentence = index.sentences[i]!;
+    const sentence = sentences[i]!;
     const inside = Math.min(to, sentence.to) - Math.max(from, sentence.from);
     return inside >= (sentence.to - sentence.from) / 2;
   };
@@ -75,38 +78,49 @@ export function snapQuote(index: TranscriptIndex, from: number, to: number) {
   let last = sentenceAt(index, Math.max(from, to - 1));
   if (!covered(first) && first < last) first++;
   if (!covered(last) && last > first) last--;
-  const end = (i: number) => timeAt(index, index.sentences[i]!.to);
-  [first, last] = oneSpeaker(index, first, last, end);
-  const start = timeAt(index, index.sentences[first]!.from);
-  while (last > first && end(last) - start > QUOTE_MAX_SECONDS) last--;
-  while (end(last) - start < QUOTE_MIN_SECONDS && last + 1 < index.sentences.length && end(last + 1) - start <= QUOTE_MAX_SECONDS)
-    last++;
-  const seconds = end(last) - start;
-  if (seconds < QUOTE_MIN_SECONDS || seconds > QUOTE_MAX_SECONDS) return null;
+  let best: [number, number] | null = null;
+  let most = 0;
+  for (let part = first; part <= last;) {
+    let end = part;
+    while (end < last && !sentences[end + 1]!.turn) end++;
+    const clip = clipOf(index, part, end, true);
+    const share = clip ? Math.min(sentences[clip[1]]!.to, sentences[last]!.to) - sentences[clip[0]]!.from : 0;
+    if (clip && share > most) [best, most] = [clip, share];
+    part = end + 1;
+  }
+  const found = best ?? clipOf(index, first, last, false);
+  if (!found) return null;
+  const [start, stop] = found;
   return {
-    content: index.text.slice(index.sentences[first]!.from, index.sentences[last]!.to).trim(),
-    startTime: start,
-    endTime: end(last),
-    from: index.sentences[first]!.from,
-    to: index.sentences[last]!.to,
+    content: index.text.slice(sentences[start]!.from, sentences[stop]!.to).trim(),
+    startTime: startOf(index, start),
+    endTime: timeAt(index, sentences[stop]!.to),
+    from: sentences[start]!.from,
+    to: sentences[stop]!.to,
   };
 }
 
+/** When sentence `i` starts: at the mark opening it, if one does (the mark is not spoken). */
+const startOf = (index: TranscriptIndex, i: number) => timeAt(index, index.sentences[i]!.timeFrom ?? index.sentences[i]!.from);
+
 /**
- * Where the captions mark speakers, a passage running into another speaker's turn keeps the
- * longest part one speaker says, when that part alone lasts QUOTE_MIN_SECONDS; otherwise all of it.
+ * The sentences `first` to `last` as a clip of 8 to 60 s: fewer at its end when longer, more after
+ * it when shorter (within the speaker's turn when `oneTurn`). Null when no such clip starts at `first`.
  */
-function oneSpeaker(index: TranscriptIndex, first: number, last: number, end: (i: number) => number): [number, number] {
-  let best: [number, number] = [first, last];
-  let longest = -1;
-  for (let from = first; from <= last;) {
-    let to = from;
-    while (to < last && !index.sentences[to + 1]!.turn) to++;
-    const seconds = end(to) - timeAt(index, index.sentences[from]!.from);
-    if (seconds >= QUOTE_MIN_SECONDS && seconds > longest) [best, longest] = [[from, to], seconds];
-    from = to + 1;
-  }
-  return best;
+function clipOf(index: TranscriptIndex, first: number, last: number, oneTurn: boolean): [number, number] | null {
+  const { sentences } = index;
+  const start = startOf(index, first);
+  const end = (i: number) => timeAt(index, sentences[i]!.to);
+  while (last > first && end(last) - start > QUOTE_MAX_SECONDS) last--;
+  while (
+    end(last) - start < QUOTE_MIN_SECONDS &&
+    last + 1 < sentences.length &&
+    !(oneTurn && sentences[last + 1]!.turn) &&
+    end(last + 1) - start <= QUOTE_MAX_SECONDS
+  )
+    last++;
+  const seconds = end(last) - start;
+  return seconds >= QUOTE_MIN_SECONDS && seconds <= QUOTE_MAX_SECONDS ? [first, last] : null;
 }
 
 /** Spoken start and end of each sentence of the index, computed once per index. */
@@ -115,7 +129,7 @@ function timesOf(index: TranscriptIndex) {
   let times = sentenceTimes.get(index);
   if (!times) {
     times = {
-      starts: index.sentences.map((s) => timeAt(index, s.from)),
+      starts: index.sentences.map((_, i) => startOf(index, i)),
       ends: index.sentences.map((s) => timeAt(index, s.to)),
     };
     sentenceTimes.set(index, times);

@@ -77,6 +77,26 @@ describe('sentences of a transcript', () => {
     ]);
     expect(sentences[1]!.start).toBeGreaterThan(3);
     expect(sentences[1]!.start).toBeLessThan(6);
+    // A name is not spoken: the words after it start with its line.
+    expect(sentences.find((s) => s.text === 'And the riders came.')!.start).toBe(19);
+  });
+
+  it('keeps words that only look like a speaker: no name, a heading, captions in capitals throughout', () => {
+    const lines = [
+      'COVID-19: the numbers doubled since May.',
+      'BREAKING NEWS: the mayor resigned today.',
+      'THE POINT: BUSES GOT FASTER.',
+      '>> THE QUESTION IS: WHAT NEXT?',
+      'Prices rose ->> a lot.',
+    ];
+    const sentences = sentencesOf(lines.map((text, i) => ({ text, start: i * 5, end: i * 5 + 5 })));
+    expect(sentences.map((s) => [s.text, Boolean(s.turn)])).toEqual([
+      ['COVID-19: the numbers doubled since May.', false],
+      ['BREAKING NEWS: the mayor resigned today.', false],
+      ['THE POINT: BUSES GOT FASTER.', false],
+      ['THE QUESTION IS: WHAT NEXT?', true],
+      ['Prices rose ->> a lot.', false],
+    ]);
   });
 
   it('starts a restored sentence, surely, at a new speaker of auto-captions', () => {

@@ -7,7 +7,8 @@
 import type { TranscriptSegment } from '@findclips/contracts';
 import { boundaryLogits } from './boundaries';
 import { firstWhere } from './first-where';
-import { languageOf, WORD, words } from './text';
+import { languageOf, LEAD, WORD, words } from './text';
+import { atTurns, turnMarks } from './turns';
 
 /** The transcript as one text: caption texts joined by a space, with where each starts. */
 export interface JoinedText {
@@ -26,6 +27,8 @@ export interface Span {
   confidence?: number;
   /** The captions mark a new speaker here ('>>', 'ANNA:'). */
   turn?: boolean;
+  /** Where its time starts, when not at `from`: at the mark that opens it (the mark is not spoken). */
+  timeFrom?: number;
 }
 
 /** A sentence of the transcript with its time span. */
@@ -87,7 +90,7 @@ function punctuatedSpans(text: string): Span[] {
   const spans: Span[] = [];
   const push = (from: number, to: number) => {
     // A sentence starts at its first word, after any non-speech tag ([laughter], {vocalsound}).
-    const lead = /^(?:\s|\[[^\]]*\]|\{[^}]*\})*/.exec(text.slice(from, to))![0].length;
+    const lead = LEAD.exec(text.slice(from, to))![0].length;
     if (from + lead < to && text.slice(from + lead, to).trim()) spans.push({ from: from + lead, to });
   };
   let from = 0;
@@ -232,84 +235,21 @@ const found = new WeakMap<TranscriptSegment[], Span[]>();
 function spansOf(joined: JoinedText): Span[] {
   const spans = punctuatedSpans(joined.text);
   const { segments, offsets } = joined;
-  const found =
+  const cut =
     segments.length <= 4 || spans.length >= segments.length / 4
       ? spans
       : isEnglish(joined)
         ? restoredSpans(joined)
         : segments.map((segment, i) => ({ from: offsets[i]!, to: offsets[i]! + segment.text.length }));
-  return atTurns(found, joined.text, turnMarks(joined));
-}
-
-/** A speaker's name as captions put it before their words: capitals, at most four words, a colon. */
-const NAME_LABEL = "\\p{Lu}[\\p{Lu}\\p{N}.'’-]+(?: [\\p{Lu}\\p{N}.'’-]+){0,3}:(?=\\s|$)";
-/** '>>', the mark of a new speaker in captioning (with the speaker's name when the captions give it). */
-const CHEVRONS = new RegExp(`>>+\\s*(?:${NAME_LABEL})?`, 'gu');
-const LINE_LABEL = new RegExp(`^\\s*${NAME_LABEL}`, 'u');
-
-/**
- * Where the captions say a new speaker starts: '>>' anywhere ('>> ANNA:' with the name), or a
- * name in capitals with a colon opening a caption line ('ANNA: ...'), as captioning guides mark
- * speakers. Character ranges of the marks, in order.
- */
-export function turnMarks({ text, offsets, segments }: JoinedText): { from: number; to: number }[] {
-  if (!text.includes('>') && !text.includes(':')) return [];
-  const marks = [...text.matchAll(CHEVRONS)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
-  segments.forEach((segment, i) => {
-    const label = LINE_LABEL.exec(segment.text);
-    if (label) marks.push({ from: offsets[i]!, to: offsets[i]! + label[0].length });
-  });
-  return marks.sort((a, b) => a.from - b.from).filter((mark, i, all) => i === 0 || mark.from >= all[i - 1]!.to);
-}
-
-/**
- * Sentences cut where a new speaker starts: a sentence never holds two speakers' words, the marks
- * belong to none, and the sentence after a mark opens a turn (with a sure start).
- */
-function atTurns(spans: Span[], text: string, marks: { from: number; to: number }[]): Span[] {
-  if (marks.length === 0) return spans;
-  const cut: Span[] = [];
-  const blank = (from: number, to: number) => !text.slice(from, to).trim();
-  /** The first character from `at` on that is no space (`to` at most). */
-  const wordFrom = (at: number, to: number) =>
-    Math.min(to, at + text.slice(at, to).length - text.slice(at, to).trimStart().length);
-  let m = 0;
-  // Where the last mark passed ends: a mark may hold a sentence's end ('DR. LEE:').
-  let markEnd = 0;
-  for (const span of spans) {
-    let from = markEnd > span.from ? wordFrom(markEnd, span.to) : span.from;
-    let turn = from > span.from;
-    // A mark just before the span, with only spaces between: the span opens a turn.
-    for (; m < marks.length && marks[m]!.to <= from; m++) turn ||= blank(marks[m]!.to, from);
-    const piece = (to: number) => {
-      const end = from + text.slice(from, to).trimEnd().length;
-      if (end <= from) return;
-      const first = from === span.from;
-      cut.push({
-        from,
-        to: end,
-        ...(first && span.forced ? { forced: true } : {}),
-        ...(span.confidence !== undefined ? { confidence: first && !turn ? span.confidence : 1 } : {}),
-        ...(turn ? { turn: true } : {}),
-      });
-    };
-    for (; m < marks.length && marks[m]!.from < span.to; m++) {
-      piece(marks[m]!.from);
-      markEnd = marks[m]!.to;
-      from = wordFrom(Math.max(from, markEnd), span.to);
-      turn = true;
-    }
-    piece(span.to);
-  }
-  return cut;
+  return atTurns(cut, joined.text, turnMarks(joined));
 }
 
 /** Sentences with times interpolated within their captions. */
 export function sentencesOf(segments: TranscriptSegment[]): Sentence[] {
   const joined = joinSegments(segments);
-  return sentenceSpans(joined).map(({ from, to, forced, confidence, turn }) => ({
+  return sentenceSpans(joined).map(({ from, to, forced, confidence, turn, timeFrom }) => ({
     text: joined.text.slice(from, to).trim(),
-    start: timeAt(joined, from),
+    start: timeAt(joined, timeFrom ?? from),
     end: timeAt(joined, to),
     segment: segmentAt(joined, from),
     ...(forced ? { forced } : {}),

@@ -50,6 +50,9 @@ export const stopWordsFor = (sample: string[]): Set<string> => stopWordsOf(langu
 /** Non-speech tags of caption tracks and meeting transcripts: [Music], (applause), {vocalsound}. */
 const NON_SPEECH = /\{[^}]*\}|\[[^\]]*\]|\((?:applause|laughter|music|laughs|inaudible)\)/gi;
 
+/** What comes before a sentence's first word: spaces and non-speech tags ([laughter], {vocalsound}). */
+export const LEAD = /^(?:\s|\[[^\]]*\]|\{[^}]*\})*/;
+
 /** The words of a unit as spoken, without non-speech tags. */
 export const spoken = (text: string) =>
   /[[{(]/.test(text) ? text.replace(NON_SPEECH, ' ').replace(/\s+/g, ' ').trim() : text.trim();

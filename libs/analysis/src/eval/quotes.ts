@@ -17,8 +17,8 @@ const SPREAD_MIN_SECONDS = 180;
 const LEANING = /^(?:it|it's|that|that's|this|these|those|they|they're|them|he|he's|she|she's|him|her|there)\b/i;
 /** Text before a word that opens a sentence: a sentence's end, or a new speaker's mark ('>>'). */
 const ENDS_SENTENCE = /(?:[.!?…。！？]["'”’)\]]*|>>)\s*$/u;
-/** Text after a word that closes one: its end, or a new speaker's mark. */
-const STARTS_AFTER_END = /^\s*(?:["'”’)\]]*[.!?…。！？]|>>)/u;
+/** Text after a word that closes one: its end (a new speaker cutting in mid-sentence does not end it). */
+const STARTS_AFTER_END = /^\s*["'”’)\]]*[.!?…。！？]/u;
 
 export interface QuoteJudgement {
   quotes: number;

@@ -231,7 +231,6 @@ describe('the local analyzer', () => {
           .filter((quote) => !turns.some((turn) => turn.includes(said(quote.content))));
       const marked = analyzeLocally(captions).topics.flatMap((t) => t.quotes);
       expect(marked.length).toBeGreaterThanOrEqual(video.minutes / 4);
-      expect(marked.filter((quote) => quote.content.includes('>>'))).toEqual([]);
       expect(joining(captions)).toEqual([]);
       // The same captions without the marks: quotes run from one speaker into the next.
       expect(joining(captions.map((c) => ({ ...c, text: c.text.replace(/^>> /, '') }))).length).toBeGreaterThan(0);

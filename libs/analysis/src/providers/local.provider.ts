@@ -46,6 +46,8 @@ const unbalanced = ({ straight, low, open, close }: Marks) =>
 /** Whether a span of sentences ends before its point: on an announcement, trailing off, or inside a quotation. */
 export const endsBeforeItsPoint = (sentences: string[]) =>
   LEADS_ON.test(spoken(sentences.at(-1) ?? '')) || unbalanced(sentences.map(marksOf).reduce(addMarks, NO_MARKS));
+/** A sentence's last characters when it ends on its punctuation. */
+const ENDS_SENTENCE = /[.!?…。！？]["'”’)\]]*$/u;
 /** Sentences that start as sentences do: a capital, a digit, a quote mark, or a script without case. */
 const SENTENCE_START = /^["'“‘(]?[\p{Lu}\p{Lt}\p{Lo}\p{N}]/u;
 
@@ -135,6 +137,9 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
   // The sentence after a span: past the topic's last, the next topic's first (its start is the span's end).
   const nextOf = (to: number) => units[to + 1] ?? after;
   // What each sentence brings, computed once: spans of up to four sentences are scored from it.
+  // Punctuated captions: most sentences end on their punctuation (caption lines, restored
+  // sentences and other scripts' lines do not).
+  const punctuated = units.filter((unit) => ENDS_SENTENCE.test(unit.text)).length >= units.length / 2;
   const facts = units.map((unit, i) => ({
     weight: unit.terms.reduce((sum, t) => sum + (idf.get(t) ?? 1), 0),
     words: unit.spokenWords.length,
@@ -145,7 +150,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     question: /\?["'”’)\]]*$/.test(unit.text),
     // Punctuated captions cut by the next speaker mid-sentence (a listener's 'Mm-hmm' while the
     // speaker goes on): a span ending here stops before its sentence does.
-    interrupted: unit.confidence === undefined && Boolean(units[i + 1]?.turn) && !/[.!?…。！？]["'”’)\]]*$/u.test(unit.text),
+    interrupted: punctuated && Boolean(nextOf(i)?.turn) && !ENDS_SENTENCE.test(unit.text),
   }));
   const candidates: {
     from: number;
