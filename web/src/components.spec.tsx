@@ -395,17 +395,4 @@ describe('sharing when the session ended in another tab', () => {
     expect(await screen.findByText('Error creating share link')).toBeInTheDocument();
     expect(screen.getByText('Please try again later.')).toBeInTheDocument();
   });
-
-  it('gives the server\'s reason for a refusal, not "try again later" (a guest sharing a video they did not analyse)', async () => {
-    const user = userEvent.setup();
-    fakeApi({
-      'POST /api/analysis/share': json(403, { message: 'Sign in, or analyse this video as a guest, to share it' }),
-      'GET /api/user': json(401, { message: 'You are not signed in' }),
-    });
-    renderWithApp(dialog(), { user: null });
-    await user.click(screen.getByRole('button', { name: 'Create Share Link' }));
-    expect(await screen.findByText('Error creating share link')).toBeInTheDocument();
-    expect(screen.getByText('Sign in, or analyse this video as a guest, to share it')).toBeInTheDocument();
-    expect(screen.queryByText('Please try again later.')).not.toBeInTheDocument();
-  });
 });

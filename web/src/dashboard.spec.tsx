@@ -1,4 +1,4 @@
-import { videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
+import { shareMessages, videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
@@ -67,6 +67,18 @@ async function openMemberVideo(routes: Parameters<typeof fakeApi>[0] = {}) {
   expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
   return { calls, ...view };
 }
+
+/** The answer to a guest's submission of VIDEO: its topics at once, `left` credits after it. */
+const guestAnswer = (left: number) =>
+  json(200, {
+    videoId: VIDEO,
+    analyzedTopics: topics,
+    status: 'complete',
+    duration: 600,
+    title: 'Small teams',
+    thumbnailUrl: null,
+    left,
+  });
 
 async function paste(user: ReturnType<typeof userEvent.setup>, link = LINK) {
   await user.type(screen.getByPlaceholderText('Paste a YouTube video link...'), link);
@@ -590,58 +602,64 @@ describe('dashboard: submit failures', () => {
     }
   });
 
-  const refused = (message: string) => json(429, { message, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
-
-  it('says Credit Limit Reached when a guest with no credit left asks for a new video', async () => {
+  it('says Credit Limit Reached without a request when a guest with no credit left asks for a new video', async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-1234';
-    fakeApi({
-      'GET /api/guest/credits': json(200, { left: 0 }),
-      'POST /api/guest/videos/transcript': refused(videoMessages.guestQuota),
-    });
+    const calls = fakeApi({ 'GET /api/guest/credits': json(200, { left: 0 }) });
     renderWithApp(<DashboardPage />, { user: null });
     expect(await within(screen.getByTestId('guest-credits')).findByText('0')).toBeInTheDocument();
     await paste(user);
     expect(await screen.findByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).toBeInTheDocument();
     expect(screen.getByText(videoMessages.guestQuota)).toBeInTheDocument();
-    expect(within(screen.getByTestId('guest-credits')).getByText('0')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('reopens a video the guest analysed before, with no credit left and none spent', async () => {
+  it('reopens a video the guest analysed in this browser, with no credit left and none spent', async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-1234';
-    fakeApi({
+    localStorage.setItem('guestVideoCache', JSON.stringify({ analysed: [VIDEO] }));
+    const calls = fakeApi({
       'GET /api/guest/credits': json(200, { left: 0 }),
-      'POST /api/guest/videos/transcript': json(200, {
-        videoId: VIDEO,
-        analyzedTopics: topics,
-        status: 'complete',
-        duration: 600,
-        title: 'Small teams',
-        thumbnailUrl: null,
-        left: 0,
-      }),
+      'POST /api/guest/videos/transcript': guestAnswer(0),
       [`GET /api/cached-videos/${VIDEO}`]: json(200, analysis),
     });
     renderWithApp(<DashboardPage />, { user: null });
     expect(await within(screen.getByTestId('guest-credits')).findByText('0')).toBeInTheDocument();
     await paste(user);
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     expect(screen.queryByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).not.toBeInTheDocument();
   });
 
   it("tells a new guest whose network has used today's analyses that it is the network, not their credits", async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-5678';
-    fakeApi({
-      'GET /api/guest/credits': json(200, { left: 0, message: videoMessages.guestNetworkQuota }),
-      'POST /api/guest/videos/transcript': refused(videoMessages.guestNetworkQuota),
-    });
+    const calls = fakeApi({ 'GET /api/guest/credits': json(200, { left: 0, message: videoMessages.guestNetworkQuota }) });
     renderWithApp(<DashboardPage />, { user: null });
     expect(await within(screen.getByTestId('guest-credits')).findByText('0')).toBeInTheDocument();
     await paste(user);
     expect(await screen.findByText(videoMessages.guestNetworkQuota)).toBeInTheDocument();
     expect(screen.queryByText(videoMessages.guestQuota)).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('lets a guest share what they analysed here, and says how to share an analysis a link opened', async () => {
+    const user = userEvent.setup();
+    document.cookie = 'gid=guest-1234';
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 2 }),
+      [`GET /api/cached-videos/${VIDEO}`]: json(200, analysis),
+      'POST /api/guest/videos/transcript': guestAnswer(1),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    const share = screen.getByRole('button', { name: 'Share Clips' });
+    expect(share).toBeDisabled();
+    expect(share).toHaveAccessibleDescription(`${shareMessages.signInOrGuest}.`);
+
+    await paste(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Share Clips' })).toBeEnabled());
+    expect(screen.queryByText(`${shareMessages.signInOrGuest}.`)).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { GUEST_CREDITS } from '@findclips/contracts';
+import { GUEST_CREDITS, shareMessages } from '@findclips/contracts';
 import { Coins, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { AnalysisProgress } from './analysis-progress';
 import { CaptionsUpload } from './captions-upload';
 import { DEMO_TOPICS, DEMO_VIDEO } from './demo';
 import { ErrorScreen } from './error-screen';
+import { guestAnalysed } from './guest-videos';
 import { LinkForm } from './link-form';
 import { SearchSection } from './search-section';
 import { ShareDialog } from './share-dialog';
@@ -54,6 +55,9 @@ export default function DashboardPage() {
   const edited = member && analysed !== null && Boolean(flow.analysis?.editedAt);
   const edits = useAnalysisEdits(youtubeId);
   const origin = transcriptOrigin(youtubeId, flow.analysis);
+  // A guest shares what they analysed in this browser, not an analysis a link opened (the server
+  // would refuse it): the button says how to share it instead.
+  const guestMayShare = member || analysed === null || guestAnalysed(youtubeId);
 
   return (
     <PlaybackProvider>
@@ -99,7 +103,8 @@ export default function DashboardPage() {
               isGuest={!member}
               viewMode={viewMode}
               onViewMode={setViewMode}
-              canShare={analysed !== null}
+              canShare={analysed !== null && guestMayShare}
+              shareNote={guestMayShare ? undefined : shareMessages.signInOrGuest}
               onShare={() => setSharing(true)}
               menuDisabled={running}
               onClear={flow.clear}

@@ -38,14 +38,7 @@ export function ShareDialog({
       if (member && error instanceof ApiError && [401, 403].includes(error.status) && (await sessionEnded())) {
         return toast(SESSION_EXPIRED);
       }
-      // A refusal says why (a guest who did not analyse this video, a video nobody analysed): trying
-      // again later would not help. Anything else may pass on a second try.
-      const refusal = error instanceof ApiError && error.status < 500 && typeof error.body.message === 'string';
-      toast({
-        title: 'Error creating share link',
-        description: refusal ? error.message : 'Please try again later.',
-        variant: 'destructive',
-      });
+      toast({ title: 'Error creating share link', description: 'Please try again later.', variant: 'destructive' });
     },
   });
 

@@ -140,6 +140,7 @@ export function useAnalysisFlow(auth: AuthState) {
 
   const submission = useSubmitVideo({
     member,
+    credits: credits.data,
     dispatch,
     followUp: (videoId) => void refetchAnalysis(videoId),
   });

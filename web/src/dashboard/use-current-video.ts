@@ -4,21 +4,18 @@ import { useLocation, useNavigationType, useSearchParams } from 'react-router-do
 import type { AuthState } from '../lib/auth';
 import { readStored, removeStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
 import type { AnalysisAction } from './analysis-state';
+import { lastGuestVideo, rememberLastGuestVideo } from './guest-videos';
 
 function storedVideoId(member: boolean): string | null {
-  const id = member
-    ? readStored<string | null>(scopedKey(storageKeys.lastVideoId), null)
-    : readStored<{ lastVideoId?: string }>(storageKeys.guestVideoCache, {}).lastVideoId;
+  if (!member) return lastGuestVideo();
+  const id = readStored<string | null>(scopedKey(storageKeys.lastVideoId), null);
   return typeof id === 'string' && isVideoId(id) ? id : null;
 }
 
 function rememberVideo(member: boolean, videoId: string | null) {
-  if (member) {
-    if (videoId) writeStored(scopedKey(storageKeys.lastVideoId), videoId);
-    else removeStored(scopedKey(storageKeys.lastVideoId));
-  } else {
-    writeStored(storageKeys.guestVideoCache, videoId ? { lastVideoId: videoId } : {});
-  }
+  if (!member) return rememberLastGuestVideo(videoId);
+  if (videoId) writeStored(scopedKey(storageKeys.lastVideoId), videoId);
+  else removeStored(scopedKey(storageKeys.lastVideoId));
 }
 
 const videoIn = (params: URLSearchParams) => {

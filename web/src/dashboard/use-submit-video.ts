@@ -1,25 +1,29 @@
-import type { GuestCreditsResponse, TranscriptResponse } from '@findclips/contracts';
+import { videoMessages, type GuestCreditsResponse, type TranscriptResponse } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type Dispatch } from 'react';
 import { ApiError } from '../lib/api';
 import { useToast } from '../lib/toast';
 import type { AnalysisAction } from './analysis-state';
-import { submitFailure } from './failure-toasts';
+import { failureToast, submitFailure } from './failure-toasts';
+import { guestAnalysed, recordGuestAnalysis } from './guest-videos';
 import { GUEST_CREDITS_KEY, submitVideo } from './video-data';
 
 /**
- * Submitting a link: a member's, or a guest's. The server alone judges a guest's credits: with
- * none left, a video they analysed before still opens, and a new one is refused with the credit
- * toast. The answer (topics at once, or a queued analysis) moves the analysis on; a failure
+ * Submitting a link: a member's, or a guest's. A guest with no credit left still reopens a video
+ * they analysed in this browser (it costs nothing); a new one gets the credit toast without a
+ * request. The answer (topics at once, or a queued analysis) moves the analysis on; a failure
  * says why in a toast and, for some, on its own screen. `followUp` looks for the topics once more
  * when the analysis was queued: it may finish before this browser joins its room.
  */
 export function useSubmitVideo({
   member,
+  credits,
   dispatch,
   followUp,
 }: {
   member: boolean;
+  /** The guest's credits, and why none are left when it is their network's cap. */
+  credits: GuestCreditsResponse | undefined;
   dispatch: Dispatch<AnalysisAction>;
   followUp(videoId: string): void;
 }) {
@@ -33,6 +37,7 @@ export function useSubmitVideo({
       dispatch({ type: 'submit', videoId });
     },
     onSuccess: (response, { videoId }) => {
+      if (!member) recordGuestAnalysis(videoId);
       if (response.left !== undefined) queryClient.setQueryData(GUEST_CREDITS_KEY, { left: response.left });
       setAnswer(response);
       dispatch({ type: 'submitted', videoId, hasTopics: response.analyzedTopics !== null });
@@ -48,5 +53,13 @@ export function useSubmitVideo({
     },
   });
 
-  return { submit: (videoId: string, url: string) => mutation.mutate({ videoId, url }), answer, forget: () => setAnswer(null) };
+  const submit = (videoId: string, url: string) => {
+    // A new video with no credit left: refused at once (the server would say the same). A video
+    // the guest analysed here reopens without a credit, so the server is asked.
+    if (!member && credits?.left === 0 && !guestAnalysed(videoId)) {
+      return void toast(failureToast('GUEST_QUOTA_EXCEEDED', credits.message ?? videoMessages.guestQuota));
+    }
+    mutation.mutate({ videoId, url });
+  };
+  return { submit, answer, forget: () => setAnswer(null) };
 }

@@ -17,6 +17,8 @@ export interface VideoHeaderProps {
   viewMode: ViewMode;
   onViewMode(mode: ViewMode): void;
   canShare: boolean;
+  /** Why Share Clips is off, when the person can do something about it. */
+  shareNote?: string;
   onShare(): void;
   menuDisabled: boolean;
   onClear(): void;
@@ -69,7 +71,12 @@ export function VideoHeader(props: VideoHeaderProps) {
             </button>
           ))}
         </div>
-        <Button variant="outline" onClick={props.onShare} disabled={!props.canShare}>
+        <Button
+          variant="outline"
+          onClick={props.onShare}
+          disabled={!props.canShare}
+          aria-describedby={props.shareNote ? 'share-note' : undefined}
+        >
           <Share2 className="h-4 w-4" aria-hidden />
           Share Clips
         </Button>
@@ -99,6 +106,11 @@ export function VideoHeader(props: VideoHeaderProps) {
             </Menu.Content>
           </Menu.Portal>
         </Menu.Root>
+        {props.shareNote && (
+          <p id="share-note" className="basis-full text-sm text-slate-600">
+            {props.shareNote}.
+          </p>
+        )}
       </div>
     </Card>
   );

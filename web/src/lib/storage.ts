@@ -4,7 +4,7 @@ import type { User } from '@findclips/contracts';
 export const storageKeys = {
   /** Guests: quote clips opened per video, `{ [videoId]: quoteId[] }`. */
   guestQuoteUsage: 'guestQuoteUsage',
-  /** Guests: the last video they opened, `{ lastVideoId }`. */
+  /** Guests: the last video they opened and the videos they analysed here, `{ lastVideoId, analysed }`. */
   guestVideoCache: 'guestVideoCache',
   /** Per user: the video last processed or opened. */
   lastVideoId: 'lastProcessedVideoId',

@@ -1,0 +1,39 @@
+import { isVideoId } from '@findclips/contracts';
+import { readStored, storageKeys, writeStored } from '../lib/storage';
+
+/**
+ * The guest's video cache in this browser: the video they last opened, and the videos they
+ * analysed here (the server records the same against this browser's guest cookie), newest last.
+ */
+interface GuestVideoCache {
+  lastVideoId?: string;
+  analysed?: string[];
+}
+
+/** Videos remembered as the guest's: far more than a guest's credits allow in weeks. */
+const MAX_ANALYSED = 200;
+
+const read = (): GuestVideoCache => {
+  const cache = readStored<GuestVideoCache | null>(storageKeys.guestVideoCache, {});
+  return cache && typeof cache === 'object' ? cache : {};
+};
+const analysedIn = (cache: GuestVideoCache) => (Array.isArray(cache.analysed) ? cache.analysed.filter(isVideoId) : []);
+
+export function lastGuestVideo(): string | null {
+  const id = read().lastVideoId;
+  return typeof id === 'string' && isVideoId(id) ? id : null;
+}
+
+export function rememberLastGuestVideo(videoId: string | null): void {
+  const { analysed } = read();
+  writeStored(storageKeys.guestVideoCache, { ...(videoId ? { lastVideoId: videoId } : {}), ...(analysed ? { analysed } : {}) });
+}
+
+/** The guest analysed `videoId` here: they may reopen it without a credit, and share it. */
+export function recordGuestAnalysis(videoId: string): void {
+  const cache = read();
+  const analysed = [...analysedIn(cache).filter((id) => id !== videoId), videoId].slice(-MAX_ANALYSED);
+  writeStored(storageKeys.guestVideoCache, { ...cache, analysed });
+}
+
+export const guestAnalysed = (videoId: string): boolean => analysedIn(read()).includes(videoId);
