@@ -56,6 +56,21 @@ describe('searching a video', () => {
     expect(search(entries, 'listening')[0]).toMatchObject({ start: 1_300, end: 1_306 });
   });
 
+  it('finds a phrase the captions cut across two lines, at the line where it starts', () => {
+    const lines = searchEntries(topics, [
+      { text: 'The bus lane is the', start: 100, end: 103 },
+      { text: 'cheapest transit you can buy.', start: 103, end: 106 },
+      { text: 'Cheapest of all: paint.', start: 200, end: 203 },
+    ]);
+    expect(search(lines, 'bus lane is the cheapest')).toMatchObject([
+      { kind: 'line', start: 100, text: 'The bus lane is the cheapest transit you can buy.' },
+    ]);
+    // Every word in the second line alone: that line, once.
+    expect(search(lines, 'cheapest transit').map((hit) => hit.start)).toEqual([103]);
+    // Lines said apart (a pause of over 5 s) hold no one phrase.
+    expect(search(lines, 'buy cheapest paint')).toEqual([]);
+  });
+
   it('marks the matched words in the text as written', () => {
     expect(markMatches('The Café economy, cafés', 'cafe')).toEqual([
       { text: 'The ', match: false },

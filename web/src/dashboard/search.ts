@@ -14,7 +14,12 @@ export interface SearchEntry {
   topic: number;
   /** The text folded for matching (see `fold`), after a space so every word follows one. */
   folded: string;
+  /** A transcript line: the line said right after it, where a phrase may go on. */
+  next?: SearchEntry;
 }
+
+/** Lines further apart than this are no one phrase. */
+const PHRASE_GAP_SECONDS = 5;
 
 const ASCII = /^[\x20-\x7e]*$/;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
@@ -52,6 +57,8 @@ export function searchEntries(topics: Topic[], segments: TranscriptSegment[] = [
     for (const quote of topic.quotes) add('quote', quote.content, quote.startTime, topic.endTime, i + 1);
   });
   let topic = 0;
+  // The line before, and when it ended: a phrase it starts may go on in this one.
+  let previous: { entry: SearchEntry; end: number } | undefined;
   for (const segment of segments) {
     while (topic + 1 < ordered.length && ordered[topic + 1]!.startTime <= segment.start) topic++;
     const within = ordered[topic];
@@ -60,6 +67,9 @@ export function searchEntries(topics: Topic[], segments: TranscriptSegment[] = [
     const covered = within && segment.start >= within.startTime && segment.start < within.endTime;
     const end = covered ? within.endTime : (ordered.find((t) => t.startTime > segment.start)?.startTime ?? segment.end);
     add('line', segment.text, segment.start, Math.max(end, segment.end), topic + 1);
+    const line = entries.at(-1)!;
+    if (previous && segment.start - previous.end <= PHRASE_GAP_SECONDS) previous.entry.next = line;
+    previous = { entry: line, end: segment.end };
   }
   return entries;
 }
@@ -69,12 +79,24 @@ const KIND_ORDER: Record<HitKind, number> = { title: 0, quote: 1, line: 2 };
 /**
  * The entries holding every word of the query, each word at the start of a word of the text
  * ("bus" finds "buses", not "ambush"), in the order they play; at the same second a title comes
- * before a quote and a quote before a line.
+ * before a quote and a quote before a line. A phrase may run on into the next line of the
+ * transcript, as captions cut sentences anywhere: the line where it starts is found, shown with
+ * the next.
  */
 export function search(entries: SearchEntry[], query: string): SearchEntry[] {
   const words = queryWords(query).map((word) => ` ${word}`);
   if (words.length === 0) return [];
-  const hits = entries.filter((entry) => words.every((word) => entry.folded.includes(word)));
+  const hits: SearchEntry[] = [];
+  for (const entry of entries) {
+    if (words.every((word) => entry.folded.includes(word))) {
+      hits.push(entry);
+      continue;
+    }
+    const next = entry.next;
+    if (!next || !words.some((word) => entry.folded.includes(word))) continue;
+    const folded = `${entry.folded}${next.folded}`;
+    if (words.every((word) => folded.includes(word))) hits.push({ ...entry, text: `${entry.text} ${next.text}`, folded });
+  }
   return hits.sort((a, b) => a.start - b.start || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
 }
 
