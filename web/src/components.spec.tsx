@@ -82,7 +82,7 @@ describe('analysis progress', () => {
   afterEach(() => jest.useRealTimers());
 
   it('rotates the seven status texts every 3 s and never passes 85% before the end', () => {
-    const { rerender } = render(<AnalysisProgress running done={false} />);
+    const { rerender } = render(<AnalysisProgress running done={false} videoId="FCdemoTalk1" />);
     const bar = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
     for (let step = 0; step < STATUS_TEXTS.length + 1; step++) {
       expect(screen.getByText(STATUS_TEXTS[step % STATUS_TEXTS.length]!)).toBeInTheDocument();
@@ -96,8 +96,30 @@ describe('analysis progress', () => {
     expect(bar()).toBeLessThanOrEqual(85);
     expect(bar()).toBeGreaterThanOrEqual(80);
 
-    rerender(<AnalysisProgress running={false} done />);
+    rerender(<AnalysisProgress running={false} done videoId="FCdemoTalk1" />);
     expect(bar()).toBe(100);
+  });
+
+  it('goes on where it was after a reload, and starts afresh for the next analysis', () => {
+    const bar = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
+    const first = render(<AnalysisProgress running done={false} videoId="FCdemoPod01" />);
+    act(() => jest.advanceTimersByTime(13_000));
+    const before = bar();
+    expect(screen.getByText(STATUS_TEXTS[4])).toBeInTheDocument();
+    first.unmount();
+
+    // The page reloads while the analysis runs.
+    const again = render(<AnalysisProgress running done={false} videoId="FCdemoPod01" />);
+    expect(bar()).toBe(before);
+    expect(screen.getByText(STATUS_TEXTS[4])).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(bar()).toBeGreaterThan(before);
+
+    // It ends; the next analysis of the video starts from the beginning.
+    again.rerender(<AnalysisProgress running={false} done videoId="FCdemoPod01" />);
+    again.rerender(<AnalysisProgress running done={false} videoId="FCdemoPod01" />);
+    expect(bar()).toBe(5);
+    expect(screen.getByText(STATUS_TEXTS[0])).toBeInTheDocument();
   });
 });
 

@@ -2,8 +2,9 @@ import { CheckCircle2, Loader2 } from 'lucide-react';
 import { Card } from '../components/ui';
 import { DONE_TEXT, useAnalysisProgress } from './use-progress';
 
-export function AnalysisProgress({ running, done }: { running: boolean; done: boolean }) {
-  const { progress, status } = useAnalysisProgress(running, done);
+/** The bar and status of a running analysis of `videoId` (counted from its start in this tab). */
+export function AnalysisProgress({ running, done, videoId }: { running: boolean; done: boolean; videoId: string | null }) {
+  const { progress, status } = useAnalysisProgress(running, done, videoId);
   return (
     <Card className="p-6">
       <div className="mb-3 flex items-center gap-2 text-sm font-medium text-slate-700">

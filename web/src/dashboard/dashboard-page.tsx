@@ -117,7 +117,7 @@ export default function DashboardPage() {
                 This is a demo with three sample topics. Paste a YouTube link above to find the best clips of any video.
               </p>
             )}
-            {(running || finishing) && <AnalysisProgress running={running} done={finishing} />}
+            {(running || finishing) && <AnalysisProgress running={running} done={finishing} videoId={state.videoId} />}
             {!isDemo && state.phase === 'idle' && <Spinner label="Loading the analysis" />}
             {analysed && <SearchSection youtubeId={youtubeId} topics={analysed} transcriptUrl={origin.url} />}
             {shownTopics &&

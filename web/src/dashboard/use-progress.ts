@@ -19,27 +19,59 @@ export const DONE_TEXT = 'Done! Your clips are ready.';
 export const DONE_SHOWN_MS = 1_200;
 const TICK_MS = 500;
 
+/** Where this tab keeps when the analysis of a video started, so that a reload goes on from there. */
+const startKey = (videoId: string) => `analysisStartedAt:${videoId}`;
+/** A start older than this belongs to an analysis long over: the bar starts again. */
+const STALE_MS = 60 * 60_000;
+
+/** When the analysis of `videoId` started, as this tab saw it start (now, if it did not). */
+function startOf(videoId: string | null): number {
+  const now = Date.now();
+  if (!videoId) return now;
+  try {
+    const stored = Number(sessionStorage.getItem(startKey(videoId)));
+    if (stored > 0 && stored <= now && now - stored < STALE_MS) return stored;
+    sessionStorage.setItem(startKey(videoId), String(now));
+  } catch {
+    // No session storage (a private mode): the bar starts with the page.
+  }
+  return now;
+}
+
+function forgetStart(videoId: string | null) {
+  try {
+    if (videoId) sessionStorage.removeItem(startKey(videoId));
+  } catch {
+    // as above
+  }
+}
+
 /**
- * The progress of an analysis we cannot measure: it rises toward 85% with time (each tick covers
- * 4% of what is left) and jumps to 100% when done; the status text rotates every 3 s.
+ * The progress of an analysis we cannot measure: it rises toward 85% with time (each half second
+ * covers 4% of what is left) and jumps to 100% when done; the status text rotates every 3 s. Both
+ * count from when the analysis started in this tab, so a reload goes on where it was.
  */
-export function useAnalysisProgress(running: boolean, done: boolean) {
-  const [progress, setProgress] = useState(0);
-  const [statusIndex, setStatusIndex] = useState(0);
+export function useAnalysisProgress(running: boolean, done: boolean, videoId: string | null = null) {
+  const [started, setStarted] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
-    if (!running) return;
-    setProgress(5);
-    setStatusIndex(0);
-    const rise = setInterval(() => setProgress((p) => Math.min(PROGRESS_CAP, p + (PROGRESS_CAP - p) * 0.04)), TICK_MS);
-    const rotate = setInterval(() => setStatusIndex((i) => (i + 1) % STATUS_TEXTS.length), STATUS_ROTATE_MS);
-    return () => {
-      clearInterval(rise);
-      clearInterval(rotate);
-    };
-  }, [running]);
+    if (!running) {
+      // It ended (topics, an error, a clear): the next analysis of the video starts afresh.
+      forgetStart(videoId);
+      setStarted(null);
+      return;
+    }
+    setStarted(startOf(videoId));
+    setNow(Date.now());
+    const tick = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(tick);
+  }, [running, videoId]);
 
-  return { progress: done ? 100 : running ? progress : 0, status: STATUS_TEXTS[statusIndex]! };
+  const elapsed = running && started !== null ? Math.max(0, now - started) : 0;
+  const progress = PROGRESS_CAP - (PROGRESS_CAP - 5) * Math.pow(0.96, Math.floor(elapsed / TICK_MS));
+  const status = STATUS_TEXTS[Math.floor(elapsed / STATUS_ROTATE_MS) % STATUS_TEXTS.length]!;
+  return { progress: done ? 100 : running ? progress : 0, status };
 }
 
 /**
