@@ -14,14 +14,18 @@ export interface ChapterList {
 
 /**
  * The topics as YouTube chapters. The first starts at 0:00; a chapter shorter than 10 s is merged
- * into the one before; a video of an hour or more writes every time as H:MM:SS. Each change is noted.
+ * into the one before; a video of an hour or more writes every time as H:MM:SS; < and > become ‹
+ * and ›. Each change is noted.
  */
 export function youtubeChapters(topics: Pick<Topic, 'title' | 'startTime' | 'endTime'>[], durationSeconds?: number): ChapterList {
   const notes: string[] = [];
   const end = durationSeconds ?? Math.max(0, ...topics.map((t) => t.endTime));
   const chapters: { title: string; start: number }[] = [];
   for (const topic of [...topics].sort((a, b) => a.startTime - b.startTime)) {
-    const title = oneLine(topic.title);
+    const written = oneLine(topic.title);
+    // A description may hold any character but < and > (YouTube's Data API): look-alikes stand in.
+    const title = written.replace(/</g, '‹').replace(/>/g, '›');
+    if (title !== written) notes.push(`"${title}": < and > are written ‹ and ›, as YouTube's descriptions allow neither.`);
     const start = chapters.length === 0 ? 0 : Math.floor(topic.startTime);
     if (chapters.length === 0 && topic.startTime >= 1) notes.push(`"${title}" starts at 0:00, as YouTube's first chapter must.`);
     const previous = chapters[chapters.length - 1];
@@ -53,6 +57,7 @@ export function checkYoutubeChapters(text: string): string[] {
   lines.forEach((line, i) => {
     const match = /^(?:(\d+):)?(\d{1,2}):(\d{2})\s+\S/.exec(line.trim());
     if (!match) return void problems.push(`line ${i + 1} does not start with a time and a title`);
+    if (/[<>]/.test(line)) problems.push(`line ${i + 1} holds < or >, which YouTube's descriptions refuse`);
     const [, h, m, s] = match;
     if (Number(s) > 59 || (h !== undefined && Number(m) > 59)) problems.push(`line ${i + 1} has an impossible time`);
     if (h === undefined && Number(m) > 59) problems.push(`line ${i + 1} is past an hour: write it as H:MM:SS`);

@@ -41,6 +41,7 @@ describe('YouTube chapters', () => {
     ['a time past an hour as minutes', '0:00 Intro\n1:30 Middle\n75:00 End', ['line 3 is past an hour: write it as H:MM:SS']],
     ['a line without a title', '0:00 Intro\n1:30\n12:34 End', ['line 2 does not start with a time and a title']],
     ['61 seconds', '0:00 Intro\n1:61 Middle\n12:34 End', ['line 2 has an impossible time']],
+    ['angle brackets', '0:00 Intro\n1:30 Rust <3 Go\n12:34 End', ["line 2 holds < or >, which YouTube's descriptions refuse"]],
   ])('the rule checker on %s', (_, text, problems) => {
     expect(checkYoutubeChapters(text)).toEqual(problems);
   });
@@ -69,6 +70,23 @@ describe('YouTube chapters', () => {
       '"Cold open" starts at 0:00, as YouTube\'s first chapter must.',
       '"The plan" is merged into "Hello": a chapter must last at least 10 s.',
       '"Bye" is dropped: it would last under 10 s before the video ends.',
+    ]);
+  });
+
+  it('writes < and > as look-alikes, which a description may hold', () => {
+    const { text, notes } = youtubeChapters(
+      [
+        { title: 'Intro', startTime: 0, endTime: 60 },
+        { title: 'Rust <3 Go', startTime: 60, endTime: 120 },
+        { title: 'Input -> output', startTime: 120, endTime: 180 },
+      ],
+      180,
+    );
+    expect(text).toBe('0:00 Intro\n1:00 Rust ‹3 Go\n2:00 Input -› output');
+    expect(checkYoutubeChapters(text)).toEqual([]);
+    expect(notes).toEqual([
+      '"Rust ‹3 Go": < and > are written ‹ and ›, as YouTube\'s descriptions allow neither.',
+      '"Input -› output": < and > are written ‹ and ›, as YouTube\'s descriptions allow neither.',
     ]);
   });
 
