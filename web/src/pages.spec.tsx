@@ -112,6 +112,8 @@ describe('history', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove share' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/analysis/shared/share-of-banana-1234']);
+    // Focus, on the button that went away, moves to the card's title rather than the page.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'banana talk' })).toHaveFocus());
   });
 
   it('says why a share could not be removed', async () => {

@@ -76,3 +76,12 @@ export const captionsMessages = {
   pastTheEnd: (seconds: number) =>
     `These captions run past the end of the video (${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}): are they for another video?`,
 } as const;
+
+/** What share requests are told (in constants, free of schemas: the dashboard shows one). */
+export const shareMessages = {
+  notFound: 'Shared analysis not found',
+  analyseFirst: 'Analyse this video before sharing it',
+  notYours: 'Shared analysis not found',
+  signInOrGuest: 'Sign in, or analyse this video as a guest, to share it',
+  notFromAnalysis: 'Only topics and quotes of an analysis of this video you can read can be shared',
+} as const;

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { topicsSchema } from './analysis';
-import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX } from './constants';
+import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX, shareMessages } from './constants';
 import { transcriptSources } from './constants';
 import { shownText } from './validation';
 import { videoIdSchema } from './video-id';
-
-export const shareMessages = {
-  notFound: 'Shared analysis not found',
-  analyseFirst: 'Analyse this video before sharing it',
-  notYours: 'Shared analysis not found',
-  signInOrGuest: 'Sign in, or analyse this video as a guest, to share it',
-  notFromAnalysis: 'Only topics and quotes of an analysis of this video you can read can be shared',
-} as const;
 
 /** POST /api/analysis/share. */
 export const createShareRequestSchema = z.object({

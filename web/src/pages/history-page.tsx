@@ -2,7 +2,7 @@ import { Thumbnail } from '../components/thumbnail';
 import type { HistoryVideo } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, Link2, ListOrdered, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
@@ -87,12 +87,19 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
   const { copied, copy } = useCopy();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const opener = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/api/analysis/shared/${encodeURIComponent(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SHARES_KEY }),
     onError: (error: Error) => toast({ title: 'Failed to remove share', description: error.message, variant: 'destructive' }),
   });
   const title = video.title ?? `YouTube video ${video.youtubeId}`;
+  // The share removed, its buttons are gone and focus with them: on to the card's title.
+  const shared = useRef(Boolean(shareId));
+  useEffect(() => {
+    if (shared.current && !shareId && document.activeElement === document.body) opener.current?.focus();
+    shared.current = Boolean(shareId);
+  }, [shareId]);
 
   return (
     <li>
@@ -103,7 +110,12 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
         <div className="grid gap-1 p-3">
           <Badge className="w-fit">Your Analysis</Badge>
           <h2 className="line-clamp-2 font-semibold">
-            <button type="button" onClick={onOpen} className="text-left after:absolute after:inset-0 hover:underline">
+            <button
+              ref={opener}
+              type="button"
+              onClick={onOpen}
+              className="text-left after:absolute after:inset-0 hover:underline"
+            >
               {title}
             </button>
           </h2>
