@@ -59,7 +59,7 @@ describe('link form', () => {
   ])('refuses %s with the toast %s', async (link, title, description) => {
     const user = userEvent.setup();
     const onVideo = jest.fn();
-    renderWithApp(<LinkForm busy={false} blank={false} onVideo={onVideo} />, { user: null });
+    renderWithApp(<LinkForm busy={false} blank={false} current={null} onVideo={onVideo} />, { user: null });
     await user.type(screen.getByPlaceholderText('Paste a YouTube video link...'), link);
     await user.click(screen.getByRole('button', { name: 'Find Clips' }));
     expect(await screen.findByText(title)).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('link form', () => {
   it('passes the id of a valid link on', async () => {
     const user = userEvent.setup();
     const onVideo = jest.fn();
-    renderWithApp(<LinkForm busy={false} blank={false} onVideo={onVideo} />, { user: null });
+    renderWithApp(<LinkForm busy={false} blank={false} current={null} onVideo={onVideo} />, { user: null });
     await user.type(screen.getByPlaceholderText('Paste a YouTube video link...'), 'youtu.be/dQw4w9WgXcQ');
     await user.click(screen.getByRole('button', { name: 'Find Clips' }));
     expect(onVideo).toHaveBeenCalledWith('dQw4w9WgXcQ', 'youtu.be/dQw4w9WgXcQ');

@@ -141,6 +141,8 @@ describe('dashboard: Back and Forward', () => {
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+    // The field no longer links to the video on screen: it empties.
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Browser forward' }));
     expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${OTHER}`);

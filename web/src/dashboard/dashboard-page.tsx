@@ -66,7 +66,12 @@ export default function DashboardPage() {
           <h1 id="find-clips-heading" className="sr-only">
             Find Clips
           </h1>
-          <LinkForm blank={blank} busy={state.phase === 'transcriptFetching'} onVideo={(id, url) => void flow.submit(id, url)} />
+          <LinkForm
+            blank={blank}
+            current={state.videoId}
+            busy={state.phase === 'transcriptFetching'}
+            onVideo={(id, url) => void flow.submit(id, url)}
+          />
           {!member && auth.status !== 'loading' && (
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
               <span className="inline-flex items-center gap-1" data-testid="guest-credits">

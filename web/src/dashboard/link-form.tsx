@@ -6,23 +6,30 @@ import { useToast } from '../lib/toast';
 
 /**
  * 'Find Clips': a pasted link is checked (a YouTube link with an 11-character id) before anything is
- * sent. The field empties when the dashboard turns `blank` (cleared, or the video failed).
+ * sent. The field empties when the dashboard turns `blank` (cleared, or the video failed), and when
+ * another video than the one it links to becomes the current one (Back, Forward, a history card).
  */
 export function LinkForm({
   busy,
   blank,
+  current,
   onVideo,
 }: {
   busy: boolean;
   blank: boolean;
+  /** The video on the dashboard. */
+  current: string | null;
   onVideo(videoId: string, url: string): void;
 }) {
   const [url, setUrl] = useState('');
   const toast = useToast();
 
   useEffect(() => {
-    if (blank) setUrl('');
-  }, [blank]);
+    setUrl((typed) => {
+      const link = parseYoutubeLink(typed);
+      return blank || (link.ok && link.videoId !== current) ? '' : typed;
+    });
+  }, [blank, current]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
