@@ -10,7 +10,7 @@ import { PlaybackProvider } from './components/playback';
 import { AnalysisProgress } from './dashboard/analysis-progress';
 import { LinkForm } from './dashboard/link-form';
 import { TopicsEdit } from './dashboard/topics-edit';
-import { STATUS_TEXTS } from './dashboard/use-progress';
+import { STATUS_TEXTS, useForgetEndedAnalyses } from './dashboard/use-progress';
 import { useToast } from './lib/toast';
 import { ShareDialog } from './dashboard/share-dialog';
 import { fakeApi, json, member, renderWithApp } from './test/render';
@@ -115,9 +115,23 @@ describe('analysis progress', () => {
     act(() => jest.advanceTimersByTime(1_000));
     expect(bar()).toBeGreaterThan(before);
 
-    // It ends; the next analysis of the video starts from the beginning.
-    again.rerender(<AnalysisProgress running={false} done videoId="FCdemoPod01" />);
-    again.rerender(<AnalysisProgress running done={false} videoId="FCdemoPod01" />);
+    again.unmount();
+  });
+
+  it('starts afresh for the next analysis, whichever way the last one stopped', () => {
+    const bar = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
+    // The dashboard: the bar shows only while an analysis runs; a cached answer takes it away at once.
+    function Dashboard({ running }: { running: boolean }) {
+      useForgetEndedAnalyses(running, 'FCdemoTalk1');
+      return running ? <AnalysisProgress running done={false} videoId="FCdemoTalk1" /> : <p>Topics</p>;
+    }
+    const page = render(<Dashboard running />);
+    act(() => jest.advanceTimersByTime(600_000));
+    expect(bar()).toBeGreaterThan(80);
+    page.rerender(<Dashboard running={false} />);
+    act(() => jest.advanceTimersByTime(600_000));
+    // Re-analyze, ten minutes later.
+    page.rerender(<Dashboard running />);
     expect(bar()).toBe(5);
     expect(screen.getByText(STATUS_TEXTS[0])).toBeInTheDocument();
   });

@@ -604,22 +604,30 @@ describe('dashboard: submit failures', () => {
     }
   });
 
-  it('says Credit Limit Reached without a request when a guest with no credit left asks for a new video', async () => {
+  const refused = (message: string) => json(429, { message, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
+
+  it('says Credit Limit Reached when a guest with no credit left asks for a new video, the video on screen staying', async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-1234';
-    const calls = fakeApi({ 'GET /api/guest/credits': json(200, { left: 0 }) });
-    renderWithApp(<DashboardPage />, { user: null });
-    expect(await within(screen.getByTestId('guest-credits')).findByText('0')).toBeInTheDocument();
-    await paste(user);
+    const calls = fakeApi({
+      'GET /api/guest/credits': json(200, { left: 0 }),
+      [`GET /api/cached-videos/${VIDEO}`]: json(200, analysis),
+      'POST /api/guest/videos/transcript': refused(videoMessages.guestQuota),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    await paste(user, 'https://youtu.be/aBcDeFgHiJk');
     expect(await screen.findByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).toBeInTheDocument();
     expect(screen.getByText(videoMessages.guestQuota)).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // The server judged it; the video on screen stayed.
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(screen.getByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
   });
 
-  it('reopens a video the guest analysed in this browser, with no credit left and none spent', async () => {
+  it('reopens a video the guest analysed before, with no credit left and none spent', async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-1234';
-    localStorage.setItem('guestVideoCache', JSON.stringify({ analysed: [VIDEO] }));
     const calls = fakeApi({
       'GET /api/guest/credits': json(200, { left: 0 }),
       'POST /api/guest/videos/transcript': guestAnswer(0),
@@ -636,13 +644,15 @@ describe('dashboard: submit failures', () => {
   it("tells a new guest whose network has used today's analyses that it is the network, not their credits", async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-5678';
-    const calls = fakeApi({ 'GET /api/guest/credits': json(200, { left: 0, message: videoMessages.guestNetworkQuota }) });
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 0, message: videoMessages.guestNetworkQuota }),
+      'POST /api/guest/videos/transcript': refused(videoMessages.guestNetworkQuota),
+    });
     renderWithApp(<DashboardPage />, { user: null });
     expect(await within(screen.getByTestId('guest-credits')).findByText('0')).toBeInTheDocument();
     await paste(user);
     expect(await screen.findByText(videoMessages.guestNetworkQuota)).toBeInTheDocument();
     expect(screen.queryByText(videoMessages.guestQuota)).not.toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('lets a guest share what they analysed here, and says how to share an analysis a link opened', async () => {

@@ -65,8 +65,13 @@ describe('searching a video', () => {
     expect(search(lines, 'bus lane is the cheapest')).toMatchObject([
       { kind: 'line', start: 100, text: 'The bus lane is the cheapest transit you can buy.' },
     ]);
-    // Every word in the second line alone: that line, once.
+    // Every word in the second line alone: that line, once (also when the first says one of them).
     expect(search(lines, 'cheapest transit').map((hit) => hit.start)).toEqual([103]);
+    const said = searchEntries(topics, [
+      { text: 'I love transit, and the', start: 100, end: 103 },
+      { text: 'cheapest transit you can buy.', start: 103, end: 106 },
+    ]);
+    expect(search(said, 'cheapest transit').map((hit) => hit.start)).toEqual([103]);
     // Lines said apart (a pause of over 5 s) hold no one phrase.
     expect(search(lines, 'buy cheapest paint')).toEqual([]);
   });

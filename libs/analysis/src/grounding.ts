@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisOutput, Topic, TranscriptSegment } from '@findclips/contracts';
 import { firstWhere } from './first-where';
-import { joinSegments, sentenceSpans, timeAt } from './sentences';
+import { joinSegments, sentenceSpans, spanStart, timeAt } from './sentences';
 import { WORD, words } from './text';
 
 /** The transcript as one text, with every word's place and caption segment. */
@@ -100,8 +100,8 @@ export function snapQuote(index: TranscriptIndex, from: number, to: number) {
   };
 }
 
-/** When sentence `i` starts: at the mark opening it, if one does (the mark is not spoken). */
-const startOf = (index: TranscriptIndex, i: number) => timeAt(index, index.sentences[i]!.timeFrom ?? index.sentences[i]!.from);
+/** When sentence `i` starts (from the mark opening it, if one does). */
+const startOf = (index: TranscriptIndex, i: number) => spanStart(index, index.sentences[i]!);
 
 /**
  * The sentences `first` to `last` as a clip of 8 to 60 s: fewer at its end when longer, more after

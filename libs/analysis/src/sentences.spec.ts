@@ -62,6 +62,8 @@ describe('sentences of a transcript', () => {
       { text: '>> Right. >> from what parking brings in.', start: 12, end: 16 },
       { text: 'ANNA: We measured every corridor.', start: 16, end: 19 },
       { text: 'DR. LEE: And the riders came. At 10:30 the point was this: NOT ONE stop closed.', start: 19, end: 26 },
+      { text: 'ANNA: Then the council voted. >>', start: 26, end: 30 },
+      { text: 'DR. LEE: Eleven to two.', start: 60, end: 62 },
     ]);
     expect(sentences.map((s) => [s.text, Boolean(s.turn)])).toEqual([
       ['Bus lanes pay for themselves within a decade.', false],
@@ -74,11 +76,15 @@ describe('sentences of a transcript', () => {
       ['And the riders came.', true],
       // A colon inside a line, or after words that are no name, marks nobody.
       ['At 10:30 the point was this: NOT ONE stop closed.', false],
+      ['Then the council voted.', true],
+      ['Eleven to two.', true],
     ]);
     expect(sentences[1]!.start).toBeGreaterThan(3);
     expect(sentences[1]!.start).toBeLessThan(6);
-    // A name is not spoken: the words after it start with its line.
+    // A name is not spoken: the words after it start with its line, and a '>>' ending the line
+    // before does not start them early.
     expect(sentences.find((s) => s.text === 'And the riders came.')!.start).toBe(19);
+    expect(sentences.at(-1)!.start).toBe(60);
   });
 
   it('keeps words that only look like a speaker: no name, a heading, captions in capitals throughout', () => {
@@ -88,6 +94,8 @@ describe('sentences of a transcript', () => {
       'THE POINT: BUSES GOT FASTER.',
       '>> THE QUESTION IS: WHAT NEXT?',
       'Prices rose ->> a lot.',
+      // Capitals naming no one who speaks again.
+      'AI: it is going to change how we work.',
     ];
     const sentences = sentencesOf(lines.map((text, i) => ({ text, start: i * 5, end: i * 5 + 5 })));
     expect(sentences.map((s) => [s.text, Boolean(s.turn)])).toEqual([
@@ -96,6 +104,7 @@ describe('sentences of a transcript', () => {
       ['THE POINT: BUSES GOT FASTER.', false],
       ['THE QUESTION IS: WHAT NEXT?', true],
       ['Prices rose ->> a lot.', false],
+      ['AI: it is going to change how we work.', false],
     ]);
   });
 

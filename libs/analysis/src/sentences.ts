@@ -244,12 +244,21 @@ function spansOf(joined: JoinedText): Span[] {
   return atTurns(cut, joined.text, turnMarks(joined));
 }
 
+/**
+ * When a sentence starts being spoken: at the mark opening it, if one does (the mark is not
+ * spoken), but never before the caption holding its first word (a '>>' may end the line before).
+ */
+export function spanStart(joined: JoinedText, span: { from: number; timeFrom?: number }): number {
+  if (span.timeFrom === undefined) return timeAt(joined, span.from);
+  return Math.max(timeAt(joined, span.timeFrom), joined.segments[segmentAt(joined, span.from)]!.start);
+}
+
 /** Sentences with times interpolated within their captions. */
 export function sentencesOf(segments: TranscriptSegment[]): Sentence[] {
   const joined = joinSegments(segments);
   return sentenceSpans(joined).map(({ from, to, forced, confidence, turn, timeFrom }) => ({
     text: joined.text.slice(from, to).trim(),
-    start: timeAt(joined, timeFrom ?? from),
+    start: spanStart(joined, { from, timeFrom }),
     end: timeAt(joined, to),
     segment: segmentAt(joined, from),
     ...(forced ? { forced } : {}),

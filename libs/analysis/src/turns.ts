@@ -28,20 +28,29 @@ const NOT_NAMES = /^(?:NOTE|NOTES|UPDATE|BREAKING|NEWS|BREAKING NEWS|WARNING|CAU
 const CHEVRONS = new RegExp(String.raw`(?<!\S)(>>+)(?:\s*(${NAME})${SPOKEN_AFTER})?`, 'gu');
 const LINE_LABEL = new RegExp(String.raw`^\s*(${NAME})${SPOKEN_AFTER}`, 'u');
 
-const names = (label: string | undefined) => label === undefined || !NOT_NAMES.test(label.slice(0, -1));
+const names = (label: string | undefined) => label !== undefined && !NOT_NAMES.test(label.slice(0, -1));
 
-/** Where the captions say a new speaker starts: the marks' character ranges, in order. */
+/**
+ * Where the captions say a new speaker starts: the marks' character ranges, in order. A name must
+ * label two turns or more: one label alone ('AI: it will change...') is more likely words.
+ */
 export function turnMarks({ text, offsets, segments }: JoinedText): Mark[] {
   if (!text.includes('>>') && !text.includes(':')) return [];
-  const marks: Mark[] = [];
-  for (const m of text.matchAll(CHEVRONS)) {
-    // A word that is no name after '>>' stays a word: the mark is the chevrons alone.
-    marks.push({ from: m.index, to: m.index + (names(m[2]) ? m[0] : m[1]!).length });
-  }
-  segments.forEach((segment, i) => {
+  const chevrons = [...text.matchAll(CHEVRONS)];
+  const lines = segments.flatMap((segment, i) => {
     const label = LINE_LABEL.exec(segment.text);
-    if (label && names(label[1])) marks.push({ from: offsets[i]!, to: offsets[i]! + label[0].length });
+    return label && names(label[1]) ? [{ at: offsets[i]!, length: label[0].length, name: label[1]! }] : [];
   });
+  const uses = new Map<string, number>();
+  for (const name of [...chevrons.map((m) => m[2]), ...lines.map((l) => l.name)]) {
+    if (name && names(name)) uses.set(name, (uses.get(name) ?? 0) + 1);
+  }
+  const recurs = (name: string | undefined) => name !== undefined && names(name) && (uses.get(name) ?? 0) >= 2;
+  const marks: Mark[] = [
+    // A word that is no name after '>>' stays a word: the mark is the chevrons alone.
+    ...chevrons.map((m) => ({ from: m.index, to: m.index + (recurs(m[2]) ? m[0] : m[1]!).length })),
+    ...lines.filter((l) => recurs(l.name)).map((l) => ({ from: l.at, to: l.at + l.length })),
+  ];
   return marks.sort((a, b) => a.from - b.from).filter((mark, i, all) => i === 0 || mark.from >= all[i - 1]!.to);
 }
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { topicsSchema } from './analysis';
-import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX, shareMessages } from './constants';
-import { transcriptSources } from './constants';
+import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX, shareMessages, transcriptSources } from './constants';
 import { shownText } from './validation';
 import { videoIdSchema } from './video-id';
 

@@ -20,7 +20,7 @@ import { TopicsWatch } from './topics-watch';
 import { TranscriptSection, transcriptOrigin } from './transcript-section';
 import { useAnalysisEdits } from './use-analysis-edits';
 import { useAnalysisFlow } from './use-analysis-flow';
-import { useJustFinished } from './use-progress';
+import { useForgetEndedAnalyses, useJustFinished } from './use-progress';
 import { useViewMode } from './use-view-mode';
 import { VideoHeader } from './video-header';
 import { useMetadata } from './video-data';
@@ -45,6 +45,7 @@ export default function DashboardPage() {
   const running = state.phase === 'transcriptFetching' || state.phase === 'aiAnalysisInProgress';
   const complete = state.phase === 'aiAnalysisComplete';
   const finishing = useJustFinished(state.phase === 'aiAnalysisInProgress', complete);
+  useForgetEndedAnalyses(running, state.videoId);
   const shownTopics = isDemo ? DEMO_TOPICS : complete && !finishing ? topics : null;
   // The topics of a real, finished analysis: what can be shared, exported and read along.
   const analysed = !isDemo && shownTopics?.length ? shownTopics : null;
@@ -69,7 +70,7 @@ export default function DashboardPage() {
           <LinkForm
             blank={blank}
             current={state.videoId}
-            busy={state.phase === 'transcriptFetching'}
+            busy={state.phase === 'transcriptFetching' || flow.submitting}
             onVideo={(id, url) => void flow.submit(id, url)}
           />
           {!member && auth.status !== 'loading' && (

@@ -4,6 +4,7 @@ import { readStored, storageKeys, writeStored } from '../lib/storage';
 /**
  * The guest's video cache in this browser: the video they last opened, and the videos they
  * analysed here (the server records the same against this browser's guest cookie), newest last.
+ * Only Share Clips reads the latter; credits are the server's to judge.
  */
 interface GuestVideoCache {
   lastVideoId?: string;
@@ -15,7 +16,7 @@ const MAX_ANALYSED = 200;
 
 const read = (): GuestVideoCache => {
   const cache = readStored<GuestVideoCache | null>(storageKeys.guestVideoCache, {});
-  return cache && typeof cache === 'object' ? cache : {};
+  return cache && typeof cache === 'object' && !Array.isArray(cache) ? cache : {};
 };
 const analysedIn = (cache: GuestVideoCache) => (Array.isArray(cache.analysed) ? cache.analysed.filter(isVideoId) : []);
 
@@ -25,11 +26,14 @@ export function lastGuestVideo(): string | null {
 }
 
 export function rememberLastGuestVideo(videoId: string | null): void {
-  const { analysed } = read();
-  writeStored(storageKeys.guestVideoCache, { ...(videoId ? { lastVideoId: videoId } : {}), ...(analysed ? { analysed } : {}) });
+  const analysed = analysedIn(read()).slice(-MAX_ANALYSED);
+  writeStored(storageKeys.guestVideoCache, {
+    ...(videoId ? { lastVideoId: videoId } : {}),
+    ...(analysed.length ? { analysed } : {}),
+  });
 }
 
-/** The guest analysed `videoId` here: they may reopen it without a credit, and share it. */
+/** The guest analysed `videoId` here: they may share it. */
 export function recordGuestAnalysis(videoId: string): void {
   const cache = read();
   const analysed = [...analysedIn(cache).filter((id) => id !== videoId), videoId].slice(-MAX_ANALYSED);

@@ -93,7 +93,9 @@ export function search(entries: SearchEntry[], query: string): SearchEntry[] {
       continue;
     }
     const next = entry.next;
-    if (!next || !words.some((word) => entry.folded.includes(word))) continue;
+    // The phrase starts here and goes on in the next line; a next line holding it all is its own hit.
+    if (!next || !words.some((word) => entry.folded.includes(word)) || words.every((word) => next.folded.includes(word)))
+      continue;
     const folded = `${entry.folded}${next.folded}`;
     if (words.every((word) => folded.includes(word))) hits.push({ ...entry, text: `${entry.text} ${next.text}`, folded });
   }

@@ -183,6 +183,8 @@ export function useAnalysisFlow(auth: AuthState) {
     credits: credits.data?.left,
     connection,
     submit: submission.submit,
+    /** A link being asked about, also when the video on screen stays meanwhile. */
+    submitting: submission.submitting,
     /** Captions the member uploaded are being analysed: follow it as a re-analysis. */
     followUpload: () => {
       reanalysisBase.current = analysis.data?.userAnalysisUpdatedAt ?? null;

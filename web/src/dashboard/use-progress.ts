@@ -52,16 +52,12 @@ function forgetStart(videoId: string | null) {
  * count from when the analysis started in this tab, so a reload goes on where it was.
  */
 export function useAnalysisProgress(running: boolean, done: boolean, videoId: string | null = null) {
-  const [started, setStarted] = useState<number | null>(null);
+  // Read at once, so that a reload shows the bar where it was from its first frame.
+  const [started, setStarted] = useState<number | null>(() => (running ? startOf(videoId) : null));
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
-    if (!running) {
-      // It ended (topics, an error, a clear): the next analysis of the video starts afresh.
-      forgetStart(videoId);
-      setStarted(null);
-      return;
-    }
+    if (!running) return setStarted(null);
     setStarted(startOf(videoId));
     setNow(Date.now());
     const tick = setInterval(() => setNow(Date.now()), TICK_MS);
@@ -72,6 +68,20 @@ export function useAnalysisProgress(running: boolean, done: boolean, videoId: st
   const progress = PROGRESS_CAP - (PROGRESS_CAP - 5) * Math.pow(0.96, Math.floor(elapsed / TICK_MS));
   const status = STATUS_TEXTS[Math.floor(elapsed / STATUS_ROTATE_MS) % STATUS_TEXTS.length]!;
   return { progress: done ? 100 : running ? progress : 0, status };
+}
+
+/**
+ * Forgets when an analysis started once it stops running here, whichever way (topics, a cached
+ * answer, an error, a clear, another video), so that the next one starts afresh; a reload, which
+ * never sees it stop, goes on from it. For the dashboard, which stays while the bar comes and goes.
+ */
+export function useForgetEndedAnalyses(running: boolean, videoId: string | null) {
+  const before = useRef({ running, videoId });
+  useEffect(() => {
+    const last = before.current;
+    if (last.running && (!running || last.videoId !== videoId)) forgetStart(last.videoId);
+    before.current = { running, videoId };
+  }, [running, videoId]);
 }
 
 /**

@@ -1,17 +1,17 @@
-import { videoMessages, type GuestCreditsResponse, type TranscriptResponse } from '@findclips/contracts';
+import type { GuestCreditsResponse, TranscriptResponse } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type Dispatch } from 'react';
 import { ApiError } from '../lib/api';
 import { useToast } from '../lib/toast';
 import type { AnalysisAction } from './analysis-state';
-import { failureToast, submitFailure } from './failure-toasts';
-import { guestAnalysed, recordGuestAnalysis } from './guest-videos';
+import { submitFailure } from './failure-toasts';
+import { recordGuestAnalysis } from './guest-videos';
 import { GUEST_CREDITS_KEY, submitVideo } from './video-data';
 
 /**
  * Submitting a link: a member's, or a guest's. A guest with no credit left still reopens a video
- * they analysed in this browser (it costs nothing); a new one gets the credit toast without a
- * request. The answer (topics at once, or a queued analysis) moves the analysis on; a failure
+ * they analysed (the server charges nothing); a new one gets the credit toast, the video on screen
+ * staying. The answer (topics at once, or a queued analysis) moves the analysis on; a failure
  * says why in a toast and, for some, on its own screen. `followUp` looks for the topics once more
  * when the analysis was queued: it may finish before this browser joins its room.
  */
@@ -30,36 +30,36 @@ export function useSubmitVideo({
   const queryClient = useQueryClient();
   const toast = useToast();
   const [answer, setAnswer] = useState<TranscriptResponse | null>(null);
+  /**
+   * `quiet`: a guest with no credit left asks without leaving the video on screen: the server
+   * reopens a video of theirs for nothing and refuses a new one, and a refusal only says so.
+   */
+  type Submission = { videoId: string; url: string; quiet: boolean };
   const mutation = useMutation({
-    mutationFn: ({ videoId, url }: { videoId: string; url: string }) => submitVideo(videoId, url, member),
-    onMutate: ({ videoId }) => {
+    mutationFn: ({ videoId, url }: Submission) => submitVideo(videoId, url, member),
+    onMutate: ({ videoId, quiet }) => {
       setAnswer(null);
-      dispatch({ type: 'submit', videoId });
+      if (!quiet) dispatch({ type: 'submit', videoId });
     },
-    onSuccess: (response, { videoId }) => {
+    onSuccess: (response, { videoId, quiet }) => {
       if (!member) recordGuestAnalysis(videoId);
       if (response.left !== undefined) queryClient.setQueryData(GUEST_CREDITS_KEY, { left: response.left });
       setAnswer(response);
+      if (quiet) dispatch({ type: 'submit', videoId });
       dispatch({ type: 'submitted', videoId, hasTopics: response.analyzedTopics !== null });
       if (response.analyzedTopics === null) followUp(videoId);
     },
-    onError: (error) => {
+    onError: (error, { videoId, quiet }) => {
       const failure = submitFailure(error, member);
       toast(failure.toast);
-      if (error instanceof ApiError && error.errorType === 'GUEST_QUOTA_EXCEEDED') {
-        queryClient.setQueryData<GuestCreditsResponse>(GUEST_CREDITS_KEY, { left: 0, message: error.message });
-      }
+      const refused = error instanceof ApiError && error.errorType === 'GUEST_QUOTA_EXCEEDED';
+      if (refused) queryClient.setQueryData<GuestCreditsResponse>(GUEST_CREDITS_KEY, { left: 0, message: error.message });
+      if (quiet && refused) return;
+      if (quiet) dispatch({ type: 'submit', videoId });
       dispatch({ type: 'submitFailed', error: failure.screen ?? undefined });
     },
   });
 
-  const submit = (videoId: string, url: string) => {
-    // A new video with no credit left: refused at once (the server would say the same). A video
-    // the guest analysed here reopens without a credit, so the server is asked.
-    if (!member && credits?.left === 0 && !guestAnalysed(videoId)) {
-      return void toast(failureToast('GUEST_QUOTA_EXCEEDED', credits.message ?? videoMessages.guestQuota));
-    }
-    mutation.mutate({ videoId, url });
-  };
-  return { submit, answer, forget: () => setAnswer(null) };
+  const submit = (videoId: string, url: string) => mutation.mutate({ videoId, url, quiet: !member && credits?.left === 0 });
+  return { submit, submitting: mutation.isPending, answer, forget: () => setAnswer(null) };
 }

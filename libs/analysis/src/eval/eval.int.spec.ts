@@ -138,7 +138,7 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
   it('keeps each quote to one speaker where the captions mark speakers, as many quotes as without the marks', () => {
     // The 35 transcripts that say who speaks (9 Lex Fridman podcasts, 21 QMSum meetings, 5 TinyRec
     // recordings): as they are, 52% of 1,041 quotes join two speakers' words (a meeting's turns
-    // are short); with each turn marked '>>' as captions mark it, 7 of 1,030 do: the one quote of
+    // are short); with each turn marked '>>' as captions mark it, 7 of 1,029 do: the one quote of
     // a topic where nobody speaks for 8 seconds on end. They start on a sentence 97% of the time
     // and end on one 93% (where a listener cuts in mid-sentence, the judge says mid-sentence).
     const plain = row('speaker-labelled', 'local analyzer').quotes!;

@@ -232,6 +232,9 @@ describe('the local analyzer', () => {
       const marked = analyzeLocally(captions).topics.flatMap((t) => t.quotes);
       expect(marked.length).toBeGreaterThanOrEqual(video.minutes / 4);
       expect(joining(captions)).toEqual([]);
+      // What users get, after grounding: no mark in any quote.
+      const grounded = groundTopics(analyzeLocally(captions), captions, video.minutes * 60);
+      expect(grounded.flatMap((t) => t.quotes).filter((quote) => quote.content.includes('>>'))).toEqual([]);
       // The same captions without the marks: quotes run from one speaker into the next.
       expect(joining(captions.map((c) => ({ ...c, text: c.text.replace(/^>> /, '') }))).length).toBeGreaterThan(0);
     }
