@@ -770,6 +770,9 @@ describe('Find Clips in Chromium', () => {
     await login(page);
     // The signed-in bar keeps to one row, and a new analysis shows its progress on the first screen.
     expect((await page.getByRole('navigation', { name: 'Main' }).boundingBox())!.height).toBeLessThanOrEqual(72);
+    // The 'beta' badge stays one word on one line beside the logo.
+    const badge = page.getByRole('navigation', { name: 'Main' }).getByText('beta', { exact: true });
+    expect((await badge.boundingBox())!.height).toBeLessThanOrEqual(24);
     await pasteLink(page, link(panel.id));
     await page.getByRole('progressbar', { name: 'Analysis progress' }).waitFor();
     expect(await aboveTheFold(page, '[role="progressbar"]')).toBe(true);

@@ -20,7 +20,7 @@ export function NavBar() {
     <header className="border-b border-slate-200 bg-surface">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3">
         <Logo />
-        <Badge>beta</Badge>
+        <Badge className="shrink-0 whitespace-nowrap">beta</Badge>
         <div className="flex min-w-0 items-center gap-1 sm:ml-6">
           <NavLink to="/" end className={tabClass}>
             Find Clips

@@ -109,14 +109,15 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
         <Thumbnail src={thumbnailOf(video.youtubeId, video.thumbnailUrl)} title={title} className="w-full" />
         <div className="grid gap-1 p-3">
           <Badge className="w-fit">Your Analysis</Badge>
-          <h2 className="line-clamp-2 font-semibold">
+          <h2 className="font-semibold">
             <button
               ref={opener}
               type="button"
               onClick={onOpen}
               className="text-left after:absolute after:inset-0 hover:underline"
             >
-              {title}
+              {/* Clamped inside the button, not around it: the focus ring drawn around it stays whole. */}
+              <span className="line-clamp-2">{title}</span>
             </button>
           </h2>
           <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">
