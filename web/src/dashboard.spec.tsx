@@ -160,6 +160,9 @@ describe('dashboard: Back and Forward', () => {
     // Landed on a shared link to a video nobody analysed: the demo, and Back leaves at once.
     const first = withHistory({ route: `/?video=${OTHER}`, user: member, before: ['/elsewhere'] });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    // It says so, and leaves the video's link in the field, one click from analysing it.
+    expect(await screen.findByText('Not analysed yet')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue(`https://www.youtube.com/watch?v=${OTHER}`);
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/elsewhere'));
     first.unmount();

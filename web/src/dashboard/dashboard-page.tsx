@@ -70,6 +70,7 @@ export default function DashboardPage() {
           <LinkForm
             blank={blank}
             current={state.videoId}
+            suggested={flow.unanalysed}
             busy={state.phase === 'transcriptFetching' || flow.submitting}
             onVideo={(id, url) => void flow.submit(id, url)}
           />

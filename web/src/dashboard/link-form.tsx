@@ -13,12 +13,15 @@ export function LinkForm({
   busy,
   blank,
   current,
+  suggested,
   onVideo,
 }: {
   busy: boolean;
   blank: boolean;
   /** The video on the dashboard. */
   current: string | null;
+  /** A video to offer in the field (a link opened it, and nobody analysed it yet). */
+  suggested?: { videoId: string } | null;
   onVideo(videoId: string, url: string): void;
 }) {
   const [url, setUrl] = useState('');
@@ -30,6 +33,10 @@ export function LinkForm({
       return blank || (link.ok && link.videoId !== current) ? '' : typed;
     });
   }, [blank, current]);
+
+  useEffect(() => {
+    if (suggested) setUrl(`https://www.youtube.com/watch?v=${suggested.videoId}`);
+  }, [suggested]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

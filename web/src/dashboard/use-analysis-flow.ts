@@ -1,6 +1,6 @@
 import type { AnalysisEvent } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../lib/api';
 import { guestIdFromCookie, type AuthState } from '../lib/auth';
 import type { LiveIdentity } from '../lib/live';
@@ -12,6 +12,10 @@ import { useLiveChannel } from './use-live';
 import { useSubmitVideo } from './use-submit-video';
 import { analysisKey, checkStatus, fetchAnalysis, reanalysisStatus, useAnalysis, useGuestCredits } from './video-data';
 
+const NOT_ANALYSED = {
+  title: 'Not analysed yet',
+  description: 'Nobody has analysed this video yet. Its link is in the field: press Find Clips to analyse it.',
+};
 const REANALYSIS_COMPLETE = { title: 'Re-analysis complete', description: 'The new topics are ready.' };
 const REANALYSIS_UNFINISHED = {
   title: 'Re-analysis failed',
@@ -37,6 +41,9 @@ export function useAnalysisFlow(auth: AuthState) {
   stateRef.current = state;
   useCurrentVideo(auth, state.videoId, dispatch);
 
+  /** The last video a link opened that nobody has analysed (a new object each time, to refill the field). */
+  const [unanalysed, setUnanalysed] = useState<{ videoId: string } | null>(null);
+
   /** The member's analysis as it stood when their re-analysis started: its end is judged against it. */
   const reanalysisBase = useRef<string | null>(null);
 
@@ -61,12 +68,17 @@ export function useAnalysisFlow(auth: AuthState) {
         dispatch({ type: 'reanalyze' });
       } else if (found) dispatch({ type: 'found', videoId });
       else if (shared?.status === 'pending' || shared?.status === 'analyzing') dispatch({ type: 'running', videoId });
-      else if (shared) dispatch({ type: 'clear' });
+      else if (shared) {
+        // A link to a video nobody analysed: say so, and leave its link ready in the field.
+        dispatch({ type: 'clear' });
+        setUnanalysed({ videoId });
+        toast(NOT_ANALYSED);
+      }
     });
     return () => {
       current = false;
     };
-  }, [analysis.isSuccess, analysis.data, analysis.dataUpdatedAt, state.videoId, state.phase, member]);
+  }, [analysis.isSuccess, analysis.data, analysis.dataUpdatedAt, state.videoId, state.phase, member, toast]);
 
   useEffect(() => {
     if (analysis.isError && state.videoId) dispatch({ type: 'loadFailed', message: analysis.error.message });
@@ -183,6 +195,8 @@ export function useAnalysisFlow(auth: AuthState) {
     credits: credits.data?.left,
     connection,
     submit: submission.submit,
+    /** A video a link opened that nobody has analysed: its link goes in the field. */
+    unanalysed,
     /** A link being asked about, also when the video on screen stays meanwhile. */
     submitting: submission.submitting,
     /** Captions the member uploaded are being analysed: follow it as a re-analysis. */
