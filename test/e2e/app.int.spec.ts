@@ -370,7 +370,11 @@ describe('Find Clips in Chromium', () => {
         .split(':')
         .reduce((total, part) => total * 60 + Number(part), 0);
     expect(startOf(moved)).toBeGreaterThan(startOf(before));
-    await page.getByText('You edited these topics. Share again to show your edits on a shared page.').waitFor();
+    await page
+      .getByText(
+        'You edited these topics. A shared page keeps them as they were when you shared them: share again after an edit to update it.',
+      )
+      .waitFor();
     await look(page, 'dashboard-edited');
     await page.reload();
     await page.getByRole('heading', { name: /^1\.\s?Where the traffic goes$/ }).waitFor();

@@ -343,7 +343,11 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     await user.clear(field);
     await user.type(field, 'Small teams ship faster{Enter}');
     expect(await screen.findByRole('heading', { name: '1. Small teams ship faster' })).toBeInTheDocument();
-    expect(screen.getByText('You edited these topics. Share again to show your edits on a shared page.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You edited these topics. A shared page keeps them as they were when you shared them: share again after an edit to update it.',
+      ),
+    ).toBeInTheDocument();
     // Focus goes back to where the keyboard was, never to the page.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Rename topic 1' })).toHaveFocus());
 

@@ -179,7 +179,10 @@ export default function DashboardPage() {
 function EditedNote({ onUndo }: { onUndo(): void }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
-      <p>You edited these topics. Share again to show your edits on a shared page.</p>
+      <p>
+        You edited these topics. A shared page keeps them as they were when you shared them: share again after an edit to update
+        it.
+      </p>
       <Button variant="outline" onClick={onUndo}>
         <Undo2 className="h-4 w-4" aria-hidden />
         Undo all edits
