@@ -43,9 +43,9 @@ export function turnMarks({ text, offsets, segments }: JoinedText): Mark[] {
   });
   const uses = new Map<string, number>();
   for (const name of [...chevrons.map((m) => m[2]), ...lines.map((l) => l.name)]) {
-    if (name && names(name)) uses.set(name, (uses.get(name) ?? 0) + 1);
+    if (names(name)) uses.set(name!, (uses.get(name!) ?? 0) + 1);
   }
-  const recurs = (name: string | undefined) => name !== undefined && names(name) && (uses.get(name) ?? 0) >= 2;
+  const recurs = (name: string | undefined) => (uses.get(name ?? '') ?? 0) >= 2;
   const marks: Mark[] = [
     // A word that is no name after '>>' stays a word: the mark is the chevrons alone.
     ...chevrons.map((m) => ({ from: m.index, to: m.index + (recurs(m[2]) ? m[0] : m[1]!).length })),

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { readSession, removeSession, storageKeys, writeSession } from '../lib/storage';
 
 /** The status texts, shown in turn every 3 s while a video is analysed. */
 export const STATUS_TEXTS = [
@@ -20,7 +21,7 @@ export const DONE_SHOWN_MS = 1_200;
 const TICK_MS = 500;
 
 /** Where this tab keeps when the analysis of a video started, so that a reload goes on from there. */
-const startKey = (videoId: string) => `analysisStartedAt:${videoId}`;
+const startKey = (videoId: string) => `${storageKeys.analysisStartedAt}${videoId}`;
 /** A start older than this belongs to an analysis long over: the bar starts again. */
 const STALE_MS = 60 * 60_000;
 
@@ -28,23 +29,13 @@ const STALE_MS = 60 * 60_000;
 function startOf(videoId: string | null): number {
   const now = Date.now();
   if (!videoId) return now;
-  try {
-    const stored = Number(sessionStorage.getItem(startKey(videoId)));
-    if (stored > 0 && stored <= now && now - stored < STALE_MS) return stored;
-    sessionStorage.setItem(startKey(videoId), String(now));
-  } catch {
-    // No session storage (a private mode): the bar starts with the page.
-  }
+  const stored = Number(readSession<unknown>(startKey(videoId), 0));
+  if (stored > 0 && stored <= now && now - stored < STALE_MS) return stored;
+  writeSession(startKey(videoId), now);
   return now;
 }
 
-function forgetStart(videoId: string | null) {
-  try {
-    if (videoId) sessionStorage.removeItem(startKey(videoId));
-  } catch {
-    // as above
-  }
-}
+const forgetStart = (videoId: string | null) => videoId && removeSession(startKey(videoId));
 
 /**
  * The progress of an analysis we cannot measure: it rises toward 85% with time (each half second

@@ -10,6 +10,8 @@ export const storageKeys = {
   lastVideoId: 'lastProcessedVideoId',
   /** Per user: 'edit' or 'watch'. */
   viewMode: 'viewMode',
+  /** This tab (session storage): when the analysis of a video started, under this prefix and its id. */
+  analysisStartedAt: 'analysisStartedAt:',
   /** This browser: whether search's single-key shortcuts are on (false: turned off). */
   searchShortcuts: 'findclips.searchShortcuts',
 } as const;
@@ -56,4 +58,20 @@ export function writeStored(key: string, value: unknown): void {
 
 export function removeStored(key: string): void {
   safely(() => localStorage.removeItem(key), undefined);
+}
+
+/** This tab's value under `key` (session storage), or `fallback`. */
+export function readSession<T>(key: string, fallback: T): T {
+  return safely(() => {
+    const raw = sessionStorage.getItem(key);
+    return raw === null ? fallback : (JSON.parse(raw) as T);
+  }, fallback);
+}
+
+export function writeSession(key: string, value: unknown): void {
+  safely(() => sessionStorage.setItem(key, JSON.stringify(value)), undefined);
+}
+
+export function removeSession(key: string): void {
+  safely(() => sessionStorage.removeItem(key), undefined);
 }

@@ -67,26 +67,25 @@ export function judgeQuotes(document: EvalDocument, topics: AnalysisOutput['topi
     speakersKnown: document.speakers ? quotes.length : 0,
     joiningSpeakers: 0,
   };
+  // Each quote's words in the transcript shown to the analyzer, found once for both judgements below.
+  const spans = quotes.flatMap((quote) => {
+    const found = groundQuote(shown, quote.content, quote.startTime);
+    if (!found) return [];
+    const first = tokenFrom(shown, found.from);
+    const last = tokenFrom(shown, found.to) - 1;
+    return last < first ? [] : [{ first, last }];
+  });
   // Who says each word: the speaker of its segment in the transcript as the source labelled it.
   const speakers = document.speakers;
   const labelled = speakers && (document.truth ? aligned && truth : shown);
   if (speakers && labelled) {
-    for (const quote of quotes) {
-      const found = groundQuote(shown, quote.content, quote.startTime);
-      if (!found) continue;
-      const first = tokenFrom(shown, found.from);
-      const last = tokenFrom(shown, found.to) - 1;
+    for (const { first, last } of spans) {
       const said = new Set(labelled.tokens.slice(first, last + 1).map((token) => speakers[token.segment]));
       if (said.size > 1) judgement.joiningSpeakers++;
     }
   }
   if (aligned) {
-    for (const quote of quotes) {
-      const found = groundQuote(shown, quote.content, quote.startTime);
-      if (!found) continue;
-      const first = tokenFrom(shown, found.from);
-      const last = tokenFrom(shown, found.to) - 1;
-      if (last < first) continue;
+    for (const { first, last } of spans) {
       const before = truth.text.slice(first > 0 ? truth.tokens[first - 1]!.to : 0, truth.tokens[first]!.from);
       const after = truth.text.slice(truth.tokens[last]!.to, truth.tokens[last + 1]?.from ?? truth.text.length);
       if (first === 0 || ENDS_SENTENCE.test(before)) judgement.startsOnSentence++;
