@@ -124,6 +124,29 @@ const BEFORE_ING_VERB = new Set(
   ),
 );
 
+/** compromise's classes of a word's ending that make it a verb (its '-s' endings are nouns' too). */
+const VERB_ENDINGS = new Set(['Verb', 'Infinitive']);
+/** compromise's words that are a noun or a verb as their sentence has it ('work', 'passes', 'engineer'). */
+const VERB_SWITCHES = new Set(['Noun|Verb', 'Plural|Verb', 'Actor|Verb', 'Person|Verb']);
+/**
+ * Words after a verb that never follow a noun phrase's last word ('China passes the bill', 'it
+ * tells us', 'the model ends up'): a word that may be a verb is one where it comes before them.
+ */
+const AFTER_VERB = new Set(
+  'the a an it them us me him her my your our their his its up out people everyone everybody something everything anything nothing'.split(
+    ' ',
+  ),
+);
+/**
+ * Words before a verb that never come before a noun (but 'that', 'which' and 'just' may: 'that
+ * model'), auxiliaries ('have cut') and subjects that are no content word ('people work').
+ */
+const BEFORE_VERB_SAID = new Set([
+  ...[...BEFORE_VERB].filter((w) => w !== 'that' && w !== 'which' && w !== 'just'),
+  ..."have has had i've we've you've they've it'll that'll he'll she'll people everyone everybody someone somebody nobody".split(
+    ' ',
+  ),
+]);
 /** Verbs' -ing forms that say what is done, not what it is done to ('Doing Males', 'Having Claude Push'). */
 const LIGHT_VERBS = new Set(
   'doing having getting going being saying thinking knowing wanting trying looking seeing coming telling talking'.split(' '),
@@ -184,25 +207,48 @@ interface Kind {
   plural: boolean;
   given: boolean;
   name: boolean;
+  /** It may be a verb ('work', 'passes', 'defend'): the words around each time it is said decide. */
+  verbal: boolean;
 }
 /** Cached: the same words recur in every transcript. */
 const kindCache = new Map<string, Kind>();
-let lexicon: Record<string, string | string[]> | undefined;
+interface Model {
+  one: { lexicon: Record<string, string | string[]> };
+  two: { switches: Record<string, string>; suffixPatterns: (Record<string, string> | null)[] };
+}
+let lexicon: Model['one']['lexicon'] | undefined;
+let switches: Model['two']['switches'] | undefined;
+let suffixes: Model['two']['suffixPatterns'] | undefined;
+/** The class compromise's tagger gives a word it does not know, from its longest known ending ('-ize': a verb). */
+function suffixTag(word: string): string | undefined {
+  for (let n = Math.min(word.length - 1, suffixes!.length - 1); n > 1; n--) {
+    const tag = suffixes![n]?.[word.slice(-n)];
+    if (tag) return tag;
+  }
+  return undefined;
+}
 function kindOf(word: string): Kind {
   const cached = kindCache.get(word);
   if (cached) return cached;
-  lexicon ??= (nlp as unknown as { world(): { model: { one: { lexicon: Record<string, string | string[]> } } } }).world().model
-    .one.lexicon;
+  const model = (nlp as unknown as { world(): { model: Model } }).world().model;
+  lexicon ??= model.one.lexicon;
+  switches ??= model.two.switches;
+  suffixes ??= model.two.suffixPatterns;
   const entry = lexicon[word];
   const tags = entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
   let tag: Tag;
   if (!entry) {
-    // Not in the lexicon: mostly names and technical nouns; guess other classes by suffix.
+    // Not in the lexicon: mostly names and technical nouns; guess other classes by suffix, and
+    // verbs by the endings compromise's tagger reads them by ('defend', 'commoditize').
     if (/ly$/.test(word) && word.length > 4) tag = 'other';
     else if (/(?:ous|ful|ive|able|ible|ical|less|ish)$/.test(word) || (/ed$/.test(word) && word.length > 4)) tag = 'modifier';
     else if (/(?:[^i]al|ic)$/.test(word) && word.length > 5) tag = 'modifier';
     else if (/ing$/.test(word) && word.length > 5) tag = 'ambiguous';
-    else tag = 'noun';
+    else {
+      // (An -s form by its stem's ending: 'connects', not 'cranes', which compromise's '-nes' reads as a verb.)
+      const verb = (w: string) => VERB_ENDINGS.has(suffixTag(w) ?? '');
+      tag = verb(word) || (word.endsWith('s') && verb(word.slice(0, -1))) ? 'ambiguous' : 'noun';
+    }
   } else if (tags.some((t) => NOUN_TAGS.has(t))) tag = 'noun';
   else if (tags.some((t) => AMBIGUOUS_TAGS.has(t))) tag = 'ambiguous';
   else if (tags.some((t) => MODIFIER_TAGS.has(t))) tag = 'modifier';
@@ -212,6 +258,7 @@ function kindOf(word: string): Kind {
     plural: tags.includes('Plural') && !tags.includes('Singular') && !tags.includes('Uncountable'),
     given: tags.some((t) => GIVEN_NAME_TAGS.has(t)),
     name: tags.some((t) => NAME_TAGS.has(t)),
+    verbal: tag === 'ambiguous' || VERB_SWITCHES.has(switches[word] ?? ''),
   };
   if (kindCache.size < 50_000) kindCache.set(word, kind);
   return kind;
@@ -289,7 +336,8 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
       if (!unit.terms.some((t) => top.has(t))) return;
       // Non-speech tags ([Music], {vocalsound}) are never title material.
       for (const part of spoken(unit.text).toLowerCase().split(BREAK)) {
-        const found = part.match(WORD);
+        // (Curly apostrophes as straight ones, as the word lists spell them: 'it’ll' is 'it'll'.)
+        const found = part.replace(/’/g, "'").match(WORD);
         if (!found || !found.length) continue;
         clauses.push(found);
         if (u < opening.length) openingClauses.add(found);
@@ -380,6 +428,18 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
         span.every((w, k) => k === 0 || ((!kindOf(w).plural || !kindOf(span[k - 1]!).plural) && !strayName(w, span[k - 1]!))));
     // A content word, but not the 'terms' of 'in terms of'.
     const contentAt = (words: string[], i: number) => isContent(words[i]!) && !(words[i] === 'terms' && words[i - 1] === 'in');
+    // Said here as a verb: a word that may be one, after a subject or a modal ('to raise', 'we
+    // work', 'robots can cut') or before an object ('China passes the', 'it tells us'). A phrase
+    // holding it is not said as a noun phrase there ('Raise Venture Money', 'China Passes').
+    const verbAt = (words: string[], k: number) => {
+      const w = words[k]!;
+      if (!english || w.endsWith('ing') || !kindOf(w).verbal) return false;
+      return BEFORE_VERB_SAID.has(words[k - 1] ?? '') || AFTER_VERB.has(words[k + 1] ?? '');
+    };
+    const saidAsNoun = (words: string[], from: number, to: number) => {
+      for (let k = from; k < to; k++) if (verbAt(words, k)) return false;
+      return true;
+    };
     for (const words of clauses) {
       early = openingClauses.has(words);
       let i = 0;
@@ -397,7 +457,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
           for (let a = i; a <= j; a++)
             for (let b = a; b <= j && b - a < MAX_GROUP; b++) {
               const span = words.slice(a, b + 1);
-              if (span.some((w) => top.has(w)) && valid(span)) add(span, span);
+              if (span.some((w) => top.has(w)) && valid(span) && saidAsNoun(words, a, b + 1)) add(span, span);
             }
           const link = words[j + 1];
           // ('of course' links nothing: speakers say it anywhere.)
@@ -408,10 +468,10 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
             while (d < words.length && d - c < MAX_GROUP && contentAt(words, d)) d++;
             for (let a = Math.max(i, j - MAX_GROUP + 1); a <= j; a++) {
               const head = words.slice(a, j + 1);
-              if (!valid(head)) continue;
+              if (!valid(head) || !saidAsNoun(words, a, j + 1)) continue;
               for (let e = c + 1; e <= d; e++) {
                 const tail = words.slice(c, e);
-                if (!valid(tail) || !tail.concat(head).some((w) => top.has(w))) continue;
+                if (!valid(tail) || !saidAsNoun(words, c, e) || !tail.concat(head).some((w) => top.has(w))) continue;
                 const all = [...head, ...words.slice(j + 1, c), ...tail];
                 const content = [...head, ...tail];
                 if (all.length <= MAX_WORDS && distinct(content)) add(all, content);

@@ -53,8 +53,8 @@ function outputsTable(rows: CorpusRow[]): string[] {
   const withOutputs = rows.filter((r) => r.titles || r.quotes);
   if (!withOutputs.length) return [];
   const lines = [
-    '| segmenter | title word F1 (first sentence) | title ROUGE-L (first sentence) | titles of 2-8 words; repeated | quotes | 8-60 s; verbatim | start / end on a sentence | near-duplicate pairs | spread over the topic (median) | opening on a pronoun or segue | joining two speakers |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| segmenter | title word F1 (first sentence) | title ROUGE-L (first sentence) | titles of 2-8 words; repeated | titles naming an action | quotes | 8-60 s; verbatim | start / end on a sentence | near-duplicate pairs | spread over the topic (median) | opening on a pronoun or segue | joining two speakers |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of withOutputs) {
     const t = row.titles;
@@ -62,8 +62,8 @@ function outputsTable(rows: CorpusRow[]): string[] {
     lines.push(
       `| ${row.segmenter} | ` +
         (t
-          ? `${fixed(t.f1)} (${fixed(t.baselineF1)}) | ${fixed(t.rouge)} (${fixed(t.baselineRouge)}) | ${percent(t.wellSized, t.count)}; ${t.duplicates} |`
-          : '– | – | – |') +
+          ? `${fixed(t.f1)} (${fixed(t.baselineF1)}) | ${fixed(t.rouge)} (${fixed(t.baselineRouge)}) | ${percent(t.wellSized, t.count)}; ${t.duplicates} | ${t.actions} of ${t.readAsSpoken} |`
+          : '– | – | – | – |') +
         (q
           ? ` ${q.quotes} | ${percent(q.within8to60s, q.quotes)}; ${percent(q.verbatim, q.quotes)} | ` +
             (q.sentenceKnown

@@ -11,6 +11,7 @@ import { tfidfBaseline } from './baseline';
 import type { Chapter, EvalDocument } from './corpus';
 import { boundaryF1, boundaryString, contentWordF1, matchBoundaries, pk, rougeL, windowDiff, windowSize } from './metrics';
 import { judgeQuotes, type QuoteJudgement } from './quotes';
+import { namesAnAction } from './title-verbs';
 
 /** Tolerances of the issue: ±3 units everywhere, ±30 s where times are real. */
 export const UNIT_TOLERANCE = 3;
@@ -116,6 +117,9 @@ interface TitleFigures {
   wellSized: number;
   /** Titles that repeat an earlier title of the same analysis. */
   duplicates: number;
+  /** Titles the tagger could read in their topic, and those of them naming an action, not a subject. */
+  readAsSpoken: number;
+  actions: number;
 }
 
 export interface DocumentScore {
@@ -153,10 +157,18 @@ function titleFigures(document: EvalDocument, reference: Chapter[], topics: Anal
   matched.set(0, 0);
   const seen = new Set<string>();
   let duplicates = 0;
+  let readAsSpoken = 0;
+  let actions = 0;
   for (const topic of topics) {
     const key = topic.title.toLowerCase();
     if (seen.has(key)) duplicates++;
     seen.add(key);
+    const action = namesAnAction(
+      topic.title,
+      sentences.filter((s) => s.end > topic.startTime && s.start < topic.endTime),
+    );
+    if (action !== null) readAsSpoken++;
+    if (action) actions++;
   }
   return {
     matched: [...matched].map(([chapterIndex, topicIndex]) => {
@@ -176,6 +188,8 @@ function titleFigures(document: EvalDocument, reference: Chapter[], topics: Anal
       return count >= 2 && count <= 8;
     }).length,
     duplicates,
+    readAsSpoken,
+    actions,
   };
 }
 
@@ -236,6 +250,8 @@ export interface CorpusRow {
     wellSized: number;
     duplicates: number;
     count: number;
+    readAsSpoken: number;
+    actions: number;
   } | null;
   quotes: QuoteJudgement | null;
   msPerDocument: number | null;
@@ -280,6 +296,8 @@ export function summarize(segmenter: string, scores: DocumentScore[]): CorpusRow
           wellSized: titled.reduce((n, t) => n + t.wellSized, 0),
           duplicates: titled.reduce((n, t) => n + t.duplicates, 0),
           count: titled.reduce((n, t) => n + t.titles, 0),
+          readAsSpoken: titled.reduce((n, t) => n + t.readAsSpoken, 0),
+          actions: titled.reduce((n, t) => n + t.actions, 0),
         }
       : null,
     quotes: judged.length ? poolQuotes(judged) : null,
