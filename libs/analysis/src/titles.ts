@@ -63,7 +63,7 @@ const FILLER = new Set(
     'episode podcast video channel talk conversation lecture slide slides thanks thank welcome mhm uh-huh mm-hmm mm hmm ' +
     'first last next new old same other another many much few several lots hundred thousand million billion ' +
     'enough main normal based seen done used called whole entire basic simple easy hard ' +
-    'own recent quick summary advantage percent percentage amount list tiny bunch couple behind ahead inside outside beyond com www http https'
+    'own recent quick summary advantage percent percentage amount list tiny bunch couple behind ahead inside outside beyond single com www http https'
   ).split(' '),
 );
 
@@ -239,15 +239,19 @@ function kindOf(word: string): Kind {
   let tag: Tag;
   if (!entry) {
     // Not in the lexicon: mostly names and technical nouns; guess other classes by suffix, and
-    // verbs by the endings compromise's tagger reads them by ('defend', 'commoditize').
+    // verbs, adverbs and adjectives by the endings compromise's tagger reads them by ('defend',
+    // 'commoditize'; 'afterwards', 'worldwide').
     if (/ly$/.test(word) && word.length > 4) tag = 'other';
     else if (/(?:ous|ful|ive|able|ible|ical|less|ish)$/.test(word) || (/ed$/.test(word) && word.length > 4)) tag = 'modifier';
     else if (/(?:[^i]al|ic)$/.test(word) && word.length > 5) tag = 'modifier';
     else if (/ing$/.test(word) && word.length > 5) tag = 'ambiguous';
     else {
+      const ending = suffixTag(word);
       // (An -s form by its stem's ending: 'connects', not 'cranes', which compromise's '-nes' reads as a verb.)
       const verb = (w: string) => VERB_ENDINGS.has(suffixTag(w) ?? '');
-      tag = verb(word) || (word.endsWith('s') && verb(word.slice(0, -1))) ? 'ambiguous' : 'noun';
+      if (ending === 'Adverb') tag = 'other';
+      else if (ending === 'Adjective') tag = 'modifier';
+      else tag = verb(word) || (word.endsWith('s') && verb(word.slice(0, -1))) ? 'ambiguous' : 'noun';
     }
   } else if (tags.some((t) => NOUN_TAGS.has(t))) tag = 'noun';
   else if (tags.some((t) => AMBIGUOUS_TAGS.has(t))) tag = 'ambiguous';

@@ -400,6 +400,17 @@ describe('the local analyzer', () => {
     ).toBe('State Senate');
   });
 
+  it("reads a word the lexicon does not know by its ending, as compromise's tagger does, and 'single' as no subject", () => {
+    const talk = (lines: string[], start: number) =>
+      Array.from({ length: 40 }, (_, i) => ({ text: lines[i % lines.length]!, start: start + i * 6, end: start + i * 6 + 5.5 }));
+    const output = analyzeLocally([
+      ...talk(['We checked the sales data afterwards.', 'Sales data afterwards told us more.', 'The ledger was thin.'], 0),
+      ...talk(['They came in every single morning.', 'Every single morning the ovens ran hot.', 'The rye bread sold out.'], 240),
+    ]);
+    // Before, 'Sales Data Afterwards' (an adverb) and 'Single Morning'.
+    expect(output.topics.map((t) => t.title)).toEqual(['Sales Data', 'Rye Bread']);
+  });
+
   it('takes a word the lexicon does not know for a verb by its ending, as compromise does', () => {
     const talk = (lines: string[], start: number) =>
       Array.from({ length: 40 }, (_, i) => ({ text: lines[i % lines.length]!, start: start + i * 6, end: start + i * 6 + 5.5 }));
