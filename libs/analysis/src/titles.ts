@@ -18,8 +18,11 @@
  *    tagger costs ~0.3 ms a word) and, for words the lexicon lists as verbs ("model", "engineers",
  *    "training"), from the words before them in this topic: "the model" is a noun, "I think" and
  *    "we're talking" are verbs; a noun to the lexicon ("tell") or a word it does not know
- *    ("connects") that the topic says only as a verb ("to tell", "we connect") is a verb. Other
- *    languages: runs of non-stop words, no part-of-speech rule.
+ *    ("connects") that the topic says only as a verb ("to tell", "we connect") is a verb. And
+ *    wherever a word that may be a verb ("cut", "passes": compromise's noun-or-verb switches, or an
+ *    unknown word whose ending reads as a verb's) comes after a subject, modal or auxiliary, or
+ *    before an object ("have cut fresh waste", "the senate passes the"), no phrase holding it is
+ *    counted there. Other languages: runs of non-stop words, no part-of-speech rule.
  * 3. A candidate scores the sum of its content words' weights, times (its count / its words' mean
  *    count) ^ RARITY, so a longer phrase must recur to beat its own words.
  * 4. Titles are chosen in topic order; a title whose content words (singular) equal an earlier
