@@ -132,7 +132,7 @@ const VERB_ENDINGS = new Set(['Verb', 'Infinitive']);
 /** compromise's words that are a noun or a verb as their sentence has it ('work', 'passes', 'engineer'). */
 const VERB_SWITCHES = new Set(['Noun|Verb', 'Plural|Verb', 'Actor|Verb', 'Person|Verb']);
 /**
- * Words after a verb that never follow a noun phrase's last word ('China passes the bill', 'it
+ * Words after a verb that never follow a noun phrase's last word ('the senate passes the budget', 'it
  * tells us', 'the model ends up'): a word that may be a verb is one where it comes before them.
  */
 const AFTER_VERB = new Set(
@@ -436,8 +436,8 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
     // A content word, but not the 'terms' of 'in terms of'.
     const contentAt = (words: string[], i: number) => isContent(words[i]!) && !(words[i] === 'terms' && words[i - 1] === 'in');
     // Said here as a verb: a word that may be one, after a subject or a modal ('to raise', 'we
-    // work', 'robots can cut') or before an object ('China passes the', 'it tells us'). A phrase
-    // holding it is not said as a noun phrase there ('Raise Venture Money', 'China Passes').
+    // work', 'robots can cut') or before an object ('the senate passes the', 'it tells us'). A phrase
+    // holding it is not said as a noun phrase there ('Raise Venture Money', 'State Senate Passes').
     const verbAt = (words: string[], k: number) => {
       const w = words[k]!;
       if (!english || w.endsWith('ing') || !kindOf(w).verbal) return false;
