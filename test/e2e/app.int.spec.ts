@@ -532,6 +532,34 @@ describe('Find Clips in Chromium', () => {
     await page.getByText('Shared Guest Analysis').waitFor();
     await topics(page).first().waitFor();
     await credits(page, 0);
+
+    // Another guest's link to an analysis goes in the field, as a link they would paste: it opens
+    // for a credit, not for free.
+    const other = await newPage();
+    await other.goto(`/?video=${talk.id}`);
+    await toastRegion(other).getByText('Press Find Clips to open it', { exact: true }).waitFor();
+    expect(await other.getByPlaceholder('Paste a YouTube video link...').inputValue()).toBe(link(talk.id));
+    await credits(other, 2);
+    // The demo stays until they press Find Clips.
+    await other.getByText('Find the best moments of any long video').waitFor();
+    expect(await other.getByText(talk.title).count()).toBe(0);
+    await other.getByRole('button', { name: 'Find Clips' }).click();
+    await other.getByText(talk.title).first().waitFor();
+    await credits(other, 1);
+
+    // The first guest signs up, then logs out from the dashboard: the sign-in page, not the video
+    // they last opened as a guest.
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Email').fill(`e2e-guest-${randomUUID().slice(0, 8)}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: 'Register with Email' }).click();
+    await page.getByText('Account created successfully', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByText('Login and get access to all features.').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/auth');
   });
 
   it('refuses what it cannot analyse: too long for a guest, too long for anyone, content policy', async () => {

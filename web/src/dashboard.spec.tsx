@@ -1,8 +1,9 @@
-import { shareMessages, videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
+import { videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import DashboardPage from './dashboard/dashboard-page';
+import { recordGuestAnalysis } from './dashboard/guest-videos';
 import { ErrorScreen } from './dashboard/error-screen';
 import { ExpandableQuote } from './components/expandable-quote';
 import { rememberUser } from './lib/storage';
@@ -616,6 +617,7 @@ describe('dashboard: submit failures', () => {
   it('says Credit Limit Reached when a guest with no credit left asks for a new video, the video on screen staying', async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-1234';
+    recordGuestAnalysis(VIDEO);
     const calls = fakeApi({
       'GET /api/guest/credits': json(200, { left: 0 }),
       [`GET /api/cached-videos/${VIDEO}`]: json(200, analysis),
@@ -662,23 +664,26 @@ describe('dashboard: submit failures', () => {
     expect(screen.queryByText(videoMessages.guestQuota)).not.toBeInTheDocument();
   });
 
-  it('lets a guest share what they analysed here, and says how to share an analysis a link opened', async () => {
+  it('puts a link to an analysis the guest did not make here in the field: it opens for a credit, as the field answers', async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-1234';
-    fakeApi({
+    const calls = fakeApi({
       'GET /api/guest/credits': json(200, { left: 2 }),
       [`GET /api/cached-videos/${VIDEO}`]: json(200, analysis),
       'POST /api/guest/videos/transcript': guestAnswer(1),
     });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
-    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
-    const share = screen.getByRole('button', { name: 'Share Clips' });
-    expect(share).toBeDisabled();
-    expect(share).toHaveAccessibleDescription(`${shareMessages.signInOrGuest}.`);
+    expect(await within(await toast()).findByText('Press Find Clips to open it')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue(LINK);
+    expect(screen.queryByText('Why small teams ship faster')).not.toBeInTheDocument();
+    expect(screen.getByText('Demo')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    await paste(user);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Share Clips' })).toBeEnabled());
-    expect(screen.queryByText(`${shareMessages.signInOrGuest}.`)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Find Clips' }));
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(within(screen.getByTestId('guest-credits')).getByText('1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share Clips' })).toBeEnabled();
   });
 });
 

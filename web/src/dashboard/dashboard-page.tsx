@@ -1,4 +1,4 @@
-import { GUEST_CREDITS, shareMessages } from '@findclips/contracts';
+import { GUEST_CREDITS } from '@findclips/contracts';
 import { Coins, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,7 +11,6 @@ import { AnalysisProgress } from './analysis-progress';
 import { CaptionsUpload } from './captions-upload';
 import { DEMO_TOPICS, DEMO_VIDEO } from './demo';
 import { ErrorScreen } from './error-screen';
-import { guestAnalysed } from './guest-videos';
 import { LinkForm } from './link-form';
 import { SearchSection } from './search-section';
 import { ShareDialog } from './share-dialog';
@@ -58,7 +57,6 @@ export default function DashboardPage() {
   const origin = transcriptOrigin(youtubeId, flow.analysis);
   // A guest shares what they analysed in this browser, not an analysis a link opened (the server
   // would refuse it): the button says how to share it instead.
-  const guestMayShare = member || analysed === null || guestAnalysed(youtubeId);
 
   return (
     <PlaybackProvider>
@@ -110,8 +108,7 @@ export default function DashboardPage() {
               isGuest={!member}
               viewMode={viewMode}
               onViewMode={setViewMode}
-              canShare={analysed !== null && guestMayShare}
-              shareNote={guestMayShare ? undefined : shareMessages.signInOrGuest}
+              canShare={analysed !== null}
               onShare={() => setSharing(true)}
               menuDisabled={running}
               onClear={flow.clear}

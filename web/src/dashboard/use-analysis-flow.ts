@@ -7,6 +7,7 @@ import type { LiveIdentity } from '../lib/live';
 import { useToast } from '../lib/toast';
 import { analysisReducer, initialAnalysis } from './analysis-state';
 import { SESSION_EXPIRED, failureToast } from './failure-toasts';
+import { guestAnalysed } from './guest-videos';
 import { useCurrentVideo } from './use-current-video';
 import { useLiveChannel } from './use-live';
 import { useSubmitVideo } from './use-submit-video';
@@ -15,6 +16,14 @@ import { analysisKey, checkStatus, fetchAnalysis, reanalysisStatus, useAnalysis,
 const NOT_ANALYSED = {
   title: 'Not analysed yet',
   description: 'Nobody has analysed this video yet. Its link is in the field: press Find Clips to analyse it.',
+};
+/**
+ * A guest opens a link (/?video=) to an analysis they did not make here: like the link in the field,
+ * it opens with a credit, or not at all (too long, no credit left), so it goes in the field.
+ */
+const GUEST_LINK = {
+  title: 'Press Find Clips to open it',
+  description: "This video's link is in the field. As a guest, each video you open here takes one of your credits.",
 };
 const REANALYSIS_COMPLETE = { title: 'Re-analysis complete', description: 'The new topics are ready.' };
 const REANALYSIS_UNFINISHED = {
@@ -41,7 +50,10 @@ export function useAnalysisFlow(auth: AuthState) {
   stateRef.current = state;
   useCurrentVideo(auth, state.videoId, dispatch);
 
-  /** The last video a link opened that nobody has analysed (a new object each time, to refill the field). */
+  /**
+   * The last video a link opened that nobody has analysed, or (to a guest) that they did not analyse
+   * here: its link goes in the field (a new object each time, to refill it).
+   */
   const [unanalysed, setUnanalysed] = useState<{ videoId: string } | null>(null);
 
   /** The member's analysis as it stood when their re-analysis started: its end is judged against it. */
@@ -54,6 +66,11 @@ export function useAnalysisFlow(auth: AuthState) {
     const videoId = state.videoId;
     if (!videoId || !analysis.isSuccess) return;
     const opened = state.phase === 'idle';
+    if (analysis.data && opened && !member && !guestAnalysed(videoId)) {
+      dispatch({ type: 'clear' });
+      setUnanalysed({ videoId });
+      return void toast(GUEST_LINK);
+    }
     if (analysis.data && !(member && opened)) return void dispatch({ type: 'found', videoId });
     if (!opened) return;
     let current = true;
@@ -195,7 +212,7 @@ export function useAnalysisFlow(auth: AuthState) {
     credits: credits.data?.left,
     connection,
     submit: submission.submit,
-    /** A video a link opened that nobody has analysed: its link goes in the field. */
+    /** A video a link opened that nobody (or, to a guest, not they) analysed: its link goes in the field. */
     unanalysed,
     /** A link being asked about, also when the video on screen stays meanwhile. */
     submitting: submission.submitting,

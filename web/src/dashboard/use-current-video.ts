@@ -38,6 +38,10 @@ export function useCurrentVideo(auth: AuthState, videoId: string | null, dispatc
   // The video being opened from the URL or storage (null: the demo), until the state shows a video:
   // its URL entry is replaced, not added (undefined: none being opened).
   const opening = useRef<string | null | undefined>(undefined);
+  // Who was here: a member who signs out is on the way to /auth (the navigation runs as a
+  // transition, after the user is gone), so the guest's video is neither opened nor written then.
+  const wasMember = useRef(member);
+  const leaving = useRef(false);
 
   const open = (id: string | null) => {
     opening.current = id;
@@ -46,6 +50,9 @@ export function useCurrentVideo(auth: AuthState, videoId: string | null, dispatc
 
   useEffect(() => {
     if (auth.status === 'loading') return;
+    leaving.current = wasMember.current && !member;
+    wasMember.current = member;
+    if (leaving.current) return;
     open(videoIn(params) ?? storedVideoId(member));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the person changes, not the URL it then writes
   }, [auth.status, member]);
@@ -62,6 +69,7 @@ export function useCurrentVideo(auth: AuthState, videoId: string | null, dispatc
   // Only when the video (or who is here) changes: a move through the history changes the URL first.
   useEffect(() => {
     if (auth.status === 'loading') return;
+    if (leaving.current) return void (leaving.current = false);
     // The video being opened has not reached the state yet: nothing to write until it does.
     if (opening.current && videoId === null) return;
     // Moving to another video adds an entry. Opening what the URL or storage says replaces it, and

@@ -17,8 +17,6 @@ export interface VideoHeaderProps {
   viewMode: ViewMode;
   onViewMode(mode: ViewMode): void;
   canShare: boolean;
-  /** Why Share Clips is off, when the person can do something about it. */
-  shareNote?: string;
   onShare(): void;
   menuDisabled: boolean;
   onClear(): void;
@@ -71,12 +69,7 @@ export function VideoHeader(props: VideoHeaderProps) {
             </button>
           ))}
         </div>
-        <Button
-          variant="outline"
-          onClick={props.onShare}
-          disabled={!props.canShare}
-          aria-describedby={props.shareNote ? 'share-note' : undefined}
-        >
+        <Button variant="outline" onClick={props.onShare} disabled={!props.canShare}>
           <Share2 className="h-4 w-4" aria-hidden />
           Share Clips
         </Button>
@@ -106,11 +99,6 @@ export function VideoHeader(props: VideoHeaderProps) {
             </Menu.Content>
           </Menu.Portal>
         </Menu.Root>
-        {props.shareNote && (
-          <p id="share-note" className="basis-full text-sm text-slate-600">
-            {props.shareNote}.
-          </p>
-        )}
       </div>
     </Card>
   );
