@@ -813,6 +813,12 @@ describe('Find Clips in Chromium', () => {
     await page.goto(`/?video=${talk.id}`);
     await topics(page).first().waitFor();
     await check('dashboard-edit');
+    // The Export list opens within the screen, whichever side of it the button sits.
+    const exportMenu = page.locator('details').filter({ has: page.getByText('Export', { exact: true }) });
+    await exportMenu.locator('summary').click();
+    const list = (await exportMenu.locator('ul').boundingBox())!;
+    expect({ left: list.x >= 0, right: list.x + list.width <= 375 }).toEqual({ left: true, right: true });
+    await exportMenu.locator('summary').click();
     // On a phone the longer quotes are collapsed to 4 lines.
     const toggle = page.locator('blockquote + button[aria-expanded]').first();
     await toggle.waitFor();

@@ -37,11 +37,22 @@ describe("editing a member's analysis", () => {
     expect(renamed.analyzedTopics[1]!.title).toBe('Why cities add bus lanes');
     expect(renamed).toMatchObject({ isUserSpecific: true, editedAt: expect.any(String) });
 
-    for (const topic of [first, second]) {
-      for (const quote of topic.quotes) await edit({ action: 'removeQuote', topicId: topic.id, quoteId: quote.id }).expect(200);
+    // Quotes go, but for one a topic: the first topic keeps its earliest, which leaves the end of it
+    // free for the second to move into, and the second its latest, which leaves its start free.
+    const kept = [
+      [...first.quotes].sort((a, b) => a.endTime - b.endTime)[0]!,
+      [...second.quotes].sort((a, b) => b.startTime - a.startTime)[0]!,
+    ];
+    for (const [i, topic] of [first, second].entries()) {
+      for (const quote of topic.quotes) {
+        if (quote.id !== kept[i]!.id) await edit({ action: 'removeQuote', topicId: topic.id, quoteId: quote.id }).expect(200);
+      }
+      // Each topic keeps one or more quotes.
+      const last = await edit({ action: 'removeQuote', topicId: topic.id, quoteId: kept[i]!.id }).expect(409);
+      expect(last.body.message).toBe(editMessages.lastQuote);
     }
     let mine = read(await browser.get(`/api/user-videos/${videoId}`).expect(200));
-    expect(mine.analyzedTopics.slice(0, 2).map((t) => t.quotes)).toEqual([[], []]);
+    expect(mine.analyzedTopics.slice(0, 2).map((t) => t.quotes.map((q) => q.id))).toEqual(kept.map((q) => [q.id]));
 
     // Moving the second topic's start one sentence earlier, then one later: the first topic follows.
     const earlier = read(await edit({ action: 'moveStart', topicId: second.id, direction: 'earlier' }).expect(200));

@@ -90,6 +90,13 @@ describe('navigation bar and footer', () => {
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
   });
 
+  it('marks the settings icon as the page the member is on, as it marks the tabs', async () => {
+    renderWithApp(<App />, { route: '/settings', user: member });
+    const settings = await screen.findByRole('link', { name: 'Settings' });
+    await waitFor(() => expect(settings).toHaveAttribute('aria-current', 'page'));
+    expect(screen.getByRole('link', { name: 'Video History' })).not.toHaveAttribute('aria-current');
+  });
+
   it('has the footer links and year 2025', async () => {
     renderWithApp(<App />, { route: '/no-such', user: null });
     await screen.findByRole('navigation', { name: 'Main' });

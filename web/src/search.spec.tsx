@@ -141,9 +141,12 @@ describe('searching a video', () => {
     // In the box the arrows move too; nothing found says so.
     await user.keyboard('cafe{ArrowDown}');
     expect(count()).toHaveTextContent('3 matches, 2 of 3 at 0:04');
+    // Other words: the clip the arrow played goes with the words that found it.
+    expect(screen.getByTitle('Match at 0:04')).toBeInTheDocument();
     await user.clear(box);
     await user.keyboard('tokyo');
     expect(count()).toHaveTextContent('No matches for “tokyo”');
+    expect(screen.queryByTitle(/^Match at/)).not.toBeInTheDocument();
     expect(calls.filter((call) => call.path.endsWith('/transcript'))).toHaveLength(1);
   });
 

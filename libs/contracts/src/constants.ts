@@ -53,6 +53,7 @@ export const editMessages = {
   topicNotFound: 'This topic is not in your analysis (it may have been removed).',
   quoteNotFound: 'This quote is not in your analysis (it may have been removed).',
   lastTopic: 'An analysis keeps at least one topic.',
+  lastQuote: 'A topic keeps at least one quote. Remove the topic instead.',
   noEarlier: 'This topic cannot start earlier: the previous topic (or the video) starts right before it.',
   noLater: 'This topic cannot start later: it would be shorter than one sentence.',
   pastQuote: 'This topic cannot start later than its first quote. Remove that quote first.',

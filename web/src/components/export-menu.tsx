@@ -32,6 +32,9 @@ function download(text: string, name: string, mimeType: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
+/** The least room (px) the open list leaves between itself and the screen's left edge. */
+const EDGE_PX = 8;
+
 /**
  * 'Export': the analysis as a file in the formats people already use. The formats load on the first
  * export, so pages that never export do not carry them; what the chapter rules changed is said.
@@ -40,6 +43,7 @@ export function ExportMenu({ source }: { source: ExportSource }) {
   const toast = useToast();
   const menu = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
+  const [fromLeft, setFromLeft] = useState(false);
   /** Closes the menu; focus goes back to 'Export' when it was inside the menu. */
   const close = useCallback(() => {
     const details = menu.current;
@@ -75,7 +79,14 @@ export function ExportMenu({ source }: { source: ExportSource }) {
     <details
       ref={menu}
       className="relative"
-      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onToggle={(event) => {
+        const details = event.currentTarget;
+        setOpen(details.open);
+        // The list hangs from the button's right edge, unless it would then run off the left of
+        // the screen (on a phone the button may sit at the left): then from its left edge.
+        const list = details.querySelector('ul');
+        if (details.open && list) setFromLeft(details.getBoundingClientRect().right < list.offsetWidth + EDGE_PX);
+      }}
       // Tabbing out of it closes it too.
       onBlur={(event) => {
         if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) close();
@@ -85,7 +96,9 @@ export function ExportMenu({ source }: { source: ExportSource }) {
         <Download className="h-4 w-4" aria-hidden />
         Export
       </summary>
-      <ul className="absolute right-0 z-40 mt-1 grid min-w-48 rounded-md border border-slate-200 bg-surface p-1 shadow-lg">
+      <ul
+        className={`absolute ${fromLeft ? 'left-0' : 'right-0'} z-40 mt-1 grid min-w-48 rounded-md border border-slate-200 bg-surface p-1 shadow-lg`}
+      >
         {FORMATS.map(({ format, label }) => (
           <li key={format}>
             <button

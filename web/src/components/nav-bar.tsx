@@ -31,17 +31,23 @@ export function NavBar() {
             </NavLink>
           )}
         </div>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1 pl-1">
           {signedIn ? (
             <>
-              <Link to="/settings" aria-label="Settings" className={buttonClass('ghost', 'px-2')}>
+              <NavLink
+                to="/settings"
+                aria-label="Settings"
+                className={({ isActive }) =>
+                  buttonClass('ghost', cn('px-1.5 sm:px-2', isActive && 'bg-brand-50 text-brand-700 hover:bg-brand-50'))
+                }
+              >
                 <Settings className="h-5 w-5" aria-hidden />
-              </Link>
+              </NavLink>
               <button
                 type="button"
                 onClick={() => logout.mutate()}
                 disabled={logout.isPending}
-                className={buttonClass('ghost', 'px-2')}
+                className={buttonClass('ghost', 'px-1.5 sm:px-2')}
               >
                 <LogOut className="h-5 w-5" aria-hidden />
                 {/* The name read out is the one shown: 'Log out', hidden on a phone but still read. */}

@@ -161,15 +161,19 @@ export function SearchSection({
             onChange={(event) => {
               setQuery(event.target.value);
               setCurrent(0);
+              // The match playing was found by the words before: its player goes with them.
+              setPlaying(null);
             }}
             onKeyDown={onBoxKey}
-            className="h-9 w-full rounded-md border border-slate-300 bg-surface pl-9 pr-3 text-sm placeholder:text-slate-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+            // One way to clear: the button beside it, not the browser's own cross as well.
+            className="h-9 w-full rounded-md border border-slate-300 bg-surface pl-9 pr-3 text-sm placeholder:text-slate-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-search-cancel-button]:appearance-none"
           />
         </div>
         {query && (
           <Button variant="ghost" onClick={clear}>
             <X className="h-4 w-4" aria-hidden />
-            Clear search
+            {/* On a phone the cross alone, so the box keeps its width. */}
+            <span className="sr-only sm:not-sr-only">Clear search</span>
           </Button>
         )}
       </div>
@@ -229,11 +233,12 @@ export function SearchSection({
                     data-hit={index}
                     aria-current={index === at ? 'true' : undefined}
                     onClick={() => jump(index, false)}
-                    className="flex w-full gap-3 rounded-md px-2 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100"
+                    className="flex w-full flex-wrap gap-x-3 rounded-md px-2 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 sm:flex-nowrap"
                   >
                     <span className="w-14 shrink-0 tabular-nums text-slate-600">{formatTime(hit.start)}</span>
                     <span className="w-20 shrink-0 text-slate-600">{KIND_LABEL[hit.kind]}</span>
-                    <span className="min-w-0">
+                    {/* On a phone the text goes under its time, with the whole width. */}
+                    <span className="min-w-0 basis-full sm:basis-auto">
                       {markMatches(hit.text, query).map((part, j) =>
                         part.match ? (
                           <mark key={j} className="rounded-sm bg-amber-200 text-inherit">

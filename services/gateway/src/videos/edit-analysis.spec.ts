@@ -3,8 +3,8 @@ import { applyEdit } from './edit-analysis';
 
 const quote = (id: string, startTime: number, endTime: number) => ({ id, content: `Quote ${id}`, startTime, endTime });
 const topics: Topic[] = [
-  { id: 'a', title: 'Opening', startTime: 0, endTime: 60, quotes: [quote('a1', 10, 30)] },
-  { id: 'b', title: 'Buses', startTime: 60, endTime: 120, quotes: [quote('b1', 75, 95)] },
+  { id: 'a', title: 'Opening', startTime: 0, endTime: 60, quotes: [quote('a0', 2, 12), quote('a1', 14, 30)] },
+  { id: 'b', title: 'Buses', startTime: 60, endTime: 120, quotes: [quote('b1', 75, 95), quote('b2', 96, 110)] },
   { id: 'c', title: 'Trams', startTime: 125, endTime: 200, quotes: [] },
 ];
 /** Where sentences start: every 5 s, as a transcript's would. */
@@ -27,7 +27,9 @@ describe('editing an analysis before sharing it', () => {
     expect(renamed.map((t) => t.title)).toEqual(['Opening', 'Why cities add bus lanes', 'Trams']);
     expect(topics[1]!.title).toBe('Buses');
     expect(applyEdit(topics, { action: 'removeTopic', topicId: 'a' }, starts).map((t) => t.id)).toEqual(['b', 'c']);
-    expect(applyEdit(topics, { action: 'removeQuote', topicId: 'b', quoteId: 'b1' }, starts)[1]!.quotes).toEqual([]);
+    expect(applyEdit(topics, { action: 'removeQuote', topicId: 'b', quoteId: 'b1' }, starts)[1]!.quotes.map((q) => q.id)).toEqual(
+      ['b2'],
+    );
   });
 
   it('moves a start to the sentence before or after it, and the topic before follows', () => {
@@ -87,6 +89,12 @@ describe('editing an analysis before sharing it', () => {
     expect(refusal(() => applyEdit(topics, { action: 'removeQuote', topicId: 'a', quoteId: 'b1' }, starts))).toEqual({
       code: 'NOT_FOUND',
       message: editMessages.quoteNotFound,
+    });
+    // Each topic keeps one or more quotes.
+    const oneQuote = applyEdit(topics, { action: 'removeQuote', topicId: 'b', quoteId: 'b2' }, starts);
+    expect(refusal(() => applyEdit(oneQuote, { action: 'removeQuote', topicId: 'b', quoteId: 'b1' }, starts))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.lastQuote,
     });
   });
 });
