@@ -173,6 +173,8 @@ describe('dashboard: Back and Forward', () => {
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     await paste(user, `https://youtu.be/${OTHER}`);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    // The link stays in the field as typed, to fix or try again.
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue(`https://youtu.be/${OTHER}`);
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);

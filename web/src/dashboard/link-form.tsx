@@ -7,7 +7,8 @@ import { useToast } from '../lib/toast';
 /**
  * 'Find Clips': a pasted link is checked (a YouTube link with an 11-character id) before anything is
  * sent. The field empties when the dashboard turns `blank` (cleared, or the video failed), and when
- * another video than the one it links to becomes the current one (Back, Forward, a history card).
+ * another video than the one it links to becomes the current one (Back, Forward, a history card);
+ * it shows the link `suggested`, when one is.
  */
 export function LinkForm({
   busy,
@@ -20,8 +21,8 @@ export function LinkForm({
   blank: boolean;
   /** The video on the dashboard. */
   current: string | null;
-  /** A video to offer in the field (a link opened it, and nobody analysed it yet). */
-  suggested?: { videoId: string } | null;
+  /** A link to offer in the field (one that opened a video nobody analysed yet, or failed for now). */
+  suggested?: { videoId: string; url?: string } | null;
   onVideo(videoId: string, url: string): void;
 }) {
   const [url, setUrl] = useState('');
@@ -35,7 +36,7 @@ export function LinkForm({
   }, [blank, current]);
 
   useEffect(() => {
-    if (suggested) setUrl(`https://www.youtube.com/watch?v=${suggested.videoId}`);
+    if (suggested) setUrl(suggested.url ?? `https://www.youtube.com/watch?v=${suggested.videoId}`);
   }, [suggested]);
 
   const submit = (event: FormEvent) => {

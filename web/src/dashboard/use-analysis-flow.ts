@@ -52,9 +52,10 @@ export function useAnalysisFlow(auth: AuthState) {
 
   /**
    * The last video a link opened that nobody has analysed, or (to a guest) that they did not analyse
-   * here: its link goes in the field (a new object each time, to refill it).
+   * here, or whose submission failed but may work another time: its link goes in the field (a new
+   * object each time, to refill it).
    */
-  const [unanalysed, setUnanalysed] = useState<{ videoId: string } | null>(null);
+  const [unanalysed, setUnanalysed] = useState<{ videoId: string; url?: string } | null>(null);
 
   /** The member's analysis as it stood when their re-analysis started: its end is judged against it. */
   const reanalysisBase = useRef<string | null>(null);
@@ -172,6 +173,7 @@ export function useAnalysisFlow(auth: AuthState) {
     credits: credits.data,
     dispatch,
     followUp: (videoId) => void refetchAnalysis(videoId),
+    keepLink: (videoId, url) => setUnanalysed({ videoId, url }),
   });
 
   const reanalyze = useMutation({

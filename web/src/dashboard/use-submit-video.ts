@@ -20,12 +20,15 @@ export function useSubmitVideo({
   credits,
   dispatch,
   followUp,
+  keepLink,
 }: {
   member: boolean;
   /** The guest's credits, and why none are left when it is their network's cap. */
   credits: GuestCreditsResponse | undefined;
   dispatch: Dispatch<AnalysisAction>;
   followUp(videoId: string): void;
+  /** A link that failed but may work when fixed or tried again goes back in the field. */
+  keepLink(videoId: string, url: string): void;
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -49,9 +52,12 @@ export function useSubmitVideo({
       dispatch({ type: 'submitted', videoId, hasTopics: response.analyzedTopics !== null });
       if (response.analyzedTopics === null) followUp(videoId);
     },
-    onError: (error, { videoId, quiet }) => {
+    onError: (error, { videoId, url, quiet }) => {
       const failure = submitFailure(error, member);
       toast(failure.toast);
+      // A failure with a screen of its own (too long, the content policy) is final for this video;
+      // any other (unavailable, YouTube or the network down, a limit) leaves its link to fix or retry.
+      if (!failure.screen) keepLink(videoId, url);
       const refused = error instanceof ApiError && error.errorType === 'GUEST_QUOTA_EXCEEDED';
       if (refused) queryClient.setQueryData<GuestCreditsResponse>(GUEST_CREDITS_KEY, { left: 0, message: error.message });
       if (quiet && refused) return;
