@@ -365,6 +365,19 @@ describe('Viral Cut players in Edit mode', () => {
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
     expect(screen.getAllByRole('button', { name: 'Play clip' })).toHaveLength(2);
   });
+
+  it("tells a guest how many of the video's clips they can still play, before the limit says no", async () => {
+    const user = userEvent.setup();
+    renderWithApp(<TopicsEdit youtubeId="FCdemoTalk1" topics={topics} isGuest />, { user: null });
+    const left = screen.getByRole('status');
+    expect(left).toHaveTextContent('Clips you can still play on this video as a guest: 4 of 4');
+    await user.click(screen.getAllByRole('button', { name: 'Play clip' })[0]!);
+    expect(left).toHaveTextContent('as a guest: 3 of 4');
+    // The same clip again costs nothing.
+    await user.click(screen.getByRole('button', { name: 'Close clip' }));
+    await user.click(screen.getAllByRole('button', { name: 'Play clip' })[0]!);
+    expect(left).toHaveTextContent('as a guest: 3 of 4');
+  });
 });
 
 describe('a part of the page whose code fails to load', () => {

@@ -8,7 +8,7 @@ import { QuoteCard } from '../components/quote-card';
 import { Button, Card } from '../components/ui';
 import { formatRange } from '../lib/format';
 import { useFocusAfterEdit } from './focus-after-edit';
-import { useGuestQuotes } from './guest-quotes';
+import { GUEST_QUOTE_ALLOWANCE, useGuestQuotes } from './guest-quotes';
 import { RenameForm } from './rename-form';
 import type { AnalysisEditing } from './use-analysis-edits';
 
@@ -53,142 +53,145 @@ export function TopicsEdit({
   /** Where focus goes when the topic at `index` is removed: the next topic's title, else the previous one's. */
   const besideTopic = (index: number) => ids.title(topics[index + 1] ?? topics[index - 1]!);
   return (
-    <ol ref={list} tabIndex={-1} className="grid gap-4 focus:outline-none" aria-label="Topics">
-      {topics.map((topic, index) => (
-        <li key={topic.id} id={`topic-${index + 1}`}>
-          <Card className="p-4 sm:p-5">
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-              <div className="min-w-0 flex-1">
-                {renaming === topic.id ? (
-                  <RenameForm
-                    id={ids.titleField(topic)}
-                    number={index + 1}
-                    title={topic.title}
-                    saving={saving}
-                    onCancel={() => {
-                      setRenaming(null);
-                      focusNext({ to: ids.rename(topic) });
+    <>
+      {isGuest && <GuestClipsLeft left={quotes.left} />}
+      <ol ref={list} tabIndex={-1} className="grid gap-4 focus:outline-none" aria-label="Topics">
+        {topics.map((topic, index) => (
+          <li key={topic.id} id={`topic-${index + 1}`}>
+            <Card className="p-4 sm:p-5">
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0 flex-1">
+                  {renaming === topic.id ? (
+                    <RenameForm
+                      id={ids.titleField(topic)}
+                      number={index + 1}
+                      title={topic.title}
+                      saving={saving}
+                      onCancel={() => {
+                        setRenaming(null);
+                        focusNext({ to: ids.rename(topic) });
+                      }}
+                      onSave={(title) =>
+                        edit(
+                          { action: 'rename', topicId: topic.id, title },
+                          { from: ids.titleField(topic), after: ids.rename(topic), onSuccess: () => setRenaming(null) },
+                        )
+                      }
+                    />
+                  ) : (
+                    <h3 id={ids.title(topic)} tabIndex={-1} className="text-lg font-semibold">
+                      <span className="mr-1 text-brand-700">{index + 1}.</span> {topic.title}
+                    </h3>
+                  )}
+                  <p className="mt-1 flex items-center gap-1 text-sm text-slate-500">
+                    <Clock className="h-3.5 w-3.5" aria-hidden />
+                    {formatRange(topic.startTime, topic.endTime)}
+                  </p>
+                  {editable && renaming !== topic.id && (
+                    <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label={`Edit topic ${index + 1}`}>
+                      <EditButton
+                        id={ids.rename(topic)}
+                        label={`Rename topic ${index + 1}`}
+                        disabled={saving}
+                        onClick={() => setRenaming(topic.id)}
+                      >
+                        <Pencil className="h-4 w-4" aria-hidden />
+                        Rename
+                      </EditButton>
+                      <EditButton
+                        id={ids.earlier(topic)}
+                        label={`Start earlier by one sentence, topic ${index + 1}`}
+                        // Nothing comes before a first topic that starts with the video.
+                        disabled={saving || (index === 0 && topic.startTime <= 0)}
+                        onClick={() =>
+                          edit({ action: 'moveStart', topicId: topic.id, direction: 'earlier' }, { from: ids.earlier(topic) })
+                        }
+                      >
+                        <ArrowUpToLine className="h-4 w-4" aria-hidden />
+                        Start earlier
+                      </EditButton>
+                      <EditButton
+                        id={ids.later(topic)}
+                        label={`Start later by one sentence, topic ${index + 1}`}
+                        disabled={saving}
+                        onClick={() =>
+                          edit({ action: 'moveStart', topicId: topic.id, direction: 'later' }, { from: ids.later(topic) })
+                        }
+                      >
+                        <ArrowDownToLine className="h-4 w-4" aria-hidden />
+                        Start later
+                      </EditButton>
+                      {topics.length > 1 && (
+                        <EditButton
+                          id={ids.removeTopic(topic)}
+                          label={`Remove topic ${index + 1}`}
+                          disabled={saving}
+                          onClick={() =>
+                            edit(
+                              { action: 'removeTopic', topicId: topic.id },
+                              { from: ids.removeTopic(topic), after: besideTopic(index) },
+                            )
+                          }
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden />
+                          Remove
+                        </EditButton>
+                      )}
+                    </div>
+                  )}
+                </div>
+                <Button variant="outline" onClick={() => setPlaying(topic)} className="shrink-0">
+                  <Play className="h-4 w-4" aria-hidden />
+                  Play Full Topic
+                </Button>
+              </div>
+              <ul className="mt-4 grid gap-3">
+                {topic.quotes.map((quote, q) => (
+                  <QuoteCard
+                    key={quote.id}
+                    youtubeId={youtubeId}
+                    quote={quote}
+                    open={openQuote === quote.id}
+                    onOpen={() => {
+                      quotes.use(quote.id);
+                      setOpenQuote(quote.id);
                     }}
-                    onSave={(title) =>
-                      edit(
-                        { action: 'rename', topicId: topic.id, title },
-                        { from: ids.titleField(topic), after: ids.rename(topic), onSuccess: () => setRenaming(null) },
+                    onClose={() => setOpenQuote(null)}
+                    locked={quotes.canPlay(quote.id) ? undefined : <GuestLimit />}
+                    actions={
+                      editable && (
+                        <EditButton
+                          id={ids.removeQuote(quote)}
+                          label={`Remove quote ${q + 1} of topic ${index + 1}`}
+                          disabled={saving}
+                          onClick={() => {
+                            // Then the next quote's Remove, else the previous one's, else the topic's title.
+                            const beside = topic.quotes[q + 1] ?? topic.quotes[q - 1];
+                            const after = beside ? ids.removeQuote(beside) : ids.title(topic);
+                            edit(
+                              { action: 'removeQuote', topicId: topic.id, quoteId: quote.id },
+                              { from: ids.removeQuote(quote), after },
+                            );
+                          }}
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden />
+                          Remove quote
+                        </EditButton>
                       )
                     }
                   />
-                ) : (
-                  <h3 id={ids.title(topic)} tabIndex={-1} className="text-lg font-semibold">
-                    <span className="mr-1 text-brand-700">{index + 1}.</span> {topic.title}
-                  </h3>
-                )}
-                <p className="mt-1 flex items-center gap-1 text-sm text-slate-500">
-                  <Clock className="h-3.5 w-3.5" aria-hidden />
-                  {formatRange(topic.startTime, topic.endTime)}
-                </p>
-                {editable && renaming !== topic.id && (
-                  <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label={`Edit topic ${index + 1}`}>
-                    <EditButton
-                      id={ids.rename(topic)}
-                      label={`Rename topic ${index + 1}`}
-                      disabled={saving}
-                      onClick={() => setRenaming(topic.id)}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden />
-                      Rename
-                    </EditButton>
-                    <EditButton
-                      id={ids.earlier(topic)}
-                      label={`Start earlier by one sentence, topic ${index + 1}`}
-                      // Nothing comes before a first topic that starts with the video.
-                      disabled={saving || (index === 0 && topic.startTime <= 0)}
-                      onClick={() =>
-                        edit({ action: 'moveStart', topicId: topic.id, direction: 'earlier' }, { from: ids.earlier(topic) })
-                      }
-                    >
-                      <ArrowUpToLine className="h-4 w-4" aria-hidden />
-                      Start earlier
-                    </EditButton>
-                    <EditButton
-                      id={ids.later(topic)}
-                      label={`Start later by one sentence, topic ${index + 1}`}
-                      disabled={saving}
-                      onClick={() =>
-                        edit({ action: 'moveStart', topicId: topic.id, direction: 'later' }, { from: ids.later(topic) })
-                      }
-                    >
-                      <ArrowDownToLine className="h-4 w-4" aria-hidden />
-                      Start later
-                    </EditButton>
-                    {topics.length > 1 && (
-                      <EditButton
-                        id={ids.removeTopic(topic)}
-                        label={`Remove topic ${index + 1}`}
-                        disabled={saving}
-                        onClick={() =>
-                          edit(
-                            { action: 'removeTopic', topicId: topic.id },
-                            { from: ids.removeTopic(topic), after: besideTopic(index) },
-                          )
-                        }
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden />
-                        Remove
-                      </EditButton>
-                    )}
-                  </div>
-                )}
-              </div>
-              <Button variant="outline" onClick={() => setPlaying(topic)} className="shrink-0">
-                <Play className="h-4 w-4" aria-hidden />
-                Play Full Topic
-              </Button>
-            </div>
-            <ul className="mt-4 grid gap-3">
-              {topic.quotes.map((quote, q) => (
-                <QuoteCard
-                  key={quote.id}
-                  youtubeId={youtubeId}
-                  quote={quote}
-                  open={openQuote === quote.id}
-                  onOpen={() => {
-                    quotes.use(quote.id);
-                    setOpenQuote(quote.id);
-                  }}
-                  onClose={() => setOpenQuote(null)}
-                  locked={quotes.canPlay(quote.id) ? undefined : <GuestLimit />}
-                  actions={
-                    editable && (
-                      <EditButton
-                        id={ids.removeQuote(quote)}
-                        label={`Remove quote ${q + 1} of topic ${index + 1}`}
-                        disabled={saving}
-                        onClick={() => {
-                          // Then the next quote's Remove, else the previous one's, else the topic's title.
-                          const beside = topic.quotes[q + 1] ?? topic.quotes[q - 1];
-                          const after = beside ? ids.removeQuote(beside) : ids.title(topic);
-                          edit(
-                            { action: 'removeQuote', topicId: topic.id, quoteId: quote.id },
-                            { from: ids.removeQuote(quote), after },
-                          );
-                        }}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden />
-                        Remove quote
-                      </EditButton>
-                    )
-                  }
-                />
-              ))}
-            </ul>
-          </Card>
-        </li>
-      ))}
-      <Dialog open={playing !== null} onOpenChange={(open) => !open && setPlaying(null)} title={playing?.title ?? ''} wide>
-        {playing && (
-          <ClipPlayer youtubeId={youtubeId} start={playing.startTime} end={playing.endTime} title={playing.title} autoplay />
-        )}
-      </Dialog>
-    </ol>
+                ))}
+              </ul>
+            </Card>
+          </li>
+        ))}
+        <Dialog open={playing !== null} onOpenChange={(open) => !open && setPlaying(null)} title={playing?.title ?? ''} wide>
+          {playing && (
+            <ClipPlayer youtubeId={youtubeId} start={playing.startTime} end={playing.endTime} title={playing.title} autoplay />
+          )}
+        </Dialog>
+      </ol>
+    </>
   );
 }
 
@@ -229,6 +232,16 @@ function EditButton({
     >
       {children}
     </Button>
+  );
+}
+
+/** How many more of this video's clips a guest can play, before the limit says so. */
+function GuestClipsLeft({ left }: { left: number }) {
+  return (
+    <p role="status" className="text-sm text-slate-600">
+      Clips you can still play on this video as a guest: <strong className="text-slate-900">{left}</strong> of{' '}
+      {GUEST_QUOTE_ALLOWANCE}
+    </p>
   );
 }
 
