@@ -677,6 +677,18 @@ describe('Find Clips in Chromium', () => {
     await page.goto(`/?video=${talk.id}`);
     await topics(page).first().waitFor();
 
+    // The first Tab offers a way past the navigation; Enter takes the keyboard to the page itself.
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    await poll(() => focusedName(page), 'Skip to content');
+    await page.keyboard.press('Enter');
+    await poll(() => page.evaluate(() => document.activeElement?.id ?? ''), 'main');
+    await page.keyboard.press('Tab');
+    await poll(() => focusedName(page), 'Paste a YouTube video link...');
+
+    // From the top of the page again (focusing the body keeps where Tab would go next).
+    await page.reload();
+    await topics(page).first().waitFor();
     const reached = new Set<string>();
     await page.locator('body').focus();
     for (let i = 0; i < 30; i++) {

@@ -90,6 +90,17 @@ describe('navigation bar and footer', () => {
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
   });
 
+  it('offers the keyboard a way past the navigation: the first Tab reaches Skip to content', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/no-such', user: member });
+    await screen.findByRole('navigation', { name: 'Main' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(document.getElementById('main')!.tagName).toBe('MAIN');
+  });
+
   it('marks the settings icon as the page the member is on, as it marks the tabs', async () => {
     renderWithApp(<App />, { route: '/settings', user: member });
     const settings = await screen.findByRole('link', { name: 'Settings' });

@@ -47,8 +47,15 @@ export function App() {
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
+      {/* The first stop of the keyboard: past the navigation, straight to the page. */}
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-surface px-3 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50"
+      >
+        Skip to content
+      </a>
       {pathname !== '/auth' && <NavBar />}
-      <main className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <ErrorBoundary fallback={<ScreenFailed />} resetKey={pathname}>
           <Suspense fallback={<Spinner />}>
             <Routes>

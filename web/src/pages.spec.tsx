@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import HistoryPage, { HISTORY_SKELETON_CARDS } from './pages/history-page';
 import SharedPage from './pages/shared-page';
+import DashboardPage from './dashboard/dashboard-page';
 import { rememberUser } from './lib/storage';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, json, member, renderWithApp } from './test/render';
@@ -78,12 +79,27 @@ describe('history', () => {
     expect(localStorage.getItem(`${member.id}lastProcessedVideoId`)).toBe('"aaaaaaaaaaa"');
   });
 
-  it('offers Process Your First Video when there is none', async () => {
+  it('offers Process Your First Video when there is none, which puts the keyboard in the link field', async () => {
     const user = userEvent.setup();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     fakeApi({ 'GET /api/videos': json(200, []), 'GET /api/analysis/shares-map': json(200, []) });
-    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    renderWithApp(
+      <Routes>
+        <Route path="/history" element={<HistoryPage />} />
+        <Route path="/" element={<DashboardPage />} />
+      </Routes>,
+      { route: '/history', user: member },
+    );
     await user.click(await screen.findByRole('button', { name: 'Process Your First Video' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    await waitFor(() => expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveFocus());
+  });
+
+  it('has nothing to sort until there are two videos', async () => {
+    fakeApi({ 'GET /api/videos': json(200, []), 'GET /api/analysis/shares-map': json(200, []) });
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    await screen.findByRole('button', { name: 'Process Your First Video' });
+    expect(screen.queryByLabelText('Sort by')).not.toBeInTheDocument();
   });
 
   it('removes a share only after confirmation', async () => {

@@ -1,7 +1,7 @@
 import { GUEST_CREDITS } from '@findclips/contracts';
 import { Coins, Undo2 } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Button, Card, Spinner } from '../components/ui';
 import { useAuth } from '../lib/auth';
@@ -34,6 +34,11 @@ export default function DashboardPage() {
   const [sharing, setSharing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [undoing, setUndoing] = useState(false);
+  // Sent here to analyse a first video ('Process Your First Video'): the link field has the focus.
+  const { state: arrival } = useLocation();
+  useEffect(() => {
+    if ((arrival as { focusLink?: boolean } | null)?.focusLink) document.getElementById('video-link')?.focus();
+  }, [arrival]);
 
   const isDemo = state.videoId === null;
   const youtubeId = state.videoId ?? DEMO_VIDEO.youtubeId;

@@ -40,17 +40,20 @@ export default function HistoryPage() {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold">Your Processed Videos</h1>
-        <label className="flex items-center gap-2 text-sm text-slate-600">
-          Sort by
-          <select
-            value={sort}
-            onChange={(e) => setSort(e.target.value as Sort)}
-            className="min-h-10 rounded-md border border-slate-300 bg-surface px-2 text-sm"
-          >
-            <option value="recent">Recently Processed</option>
-            <option value="title">Video Title</option>
-          </select>
-        </label>
+        {/* Nothing to sort until there are two. */}
+        {list.length > 1 && (
+          <label className="flex items-center gap-2 text-sm text-slate-600">
+            Sort by
+            <select
+              value={sort}
+              onChange={(e) => setSort(e.target.value as Sort)}
+              className="min-h-10 rounded-md border border-slate-300 bg-surface px-2 text-sm"
+            >
+              <option value="recent">Recently Processed</option>
+              <option value="title">Video Title</option>
+            </select>
+          </label>
+        )}
       </div>
       {videos.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading videos">
@@ -69,7 +72,7 @@ export default function HistoryPage() {
       ) : list.length === 0 ? (
         <Card className="flex flex-col items-center gap-4 p-10 text-center">
           <p className="text-slate-600">You have not processed any videos yet.</p>
-          <Button onClick={() => navigate('/')}>Process Your First Video</Button>
+          <Button onClick={() => navigate('/', { state: { focusLink: true } })}>Process Your First Video</Button>
         </Card>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
