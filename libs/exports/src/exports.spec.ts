@@ -133,13 +133,23 @@ describe('Markdown notes', () => {
 
 describe('subtitles', () => {
   const expected = [
-    [0, 754_000, 'Chapter 1: Why cities add *bus* lanes'],
+    // A chapter's title shows as it starts, for 5 s, not over its quotes.
+    [0, 5_000, 'Chapter 1: Why cities add *bus* lanes'],
     [95_500, 120_250, 'A lane costs a tenth of a road & pays back <fast>.'],
-    [754_000, 3_700_000, 'Chapter 2: Paying for transit'],
+    [754_000, 759_000, 'Chapter 2: Paying for transit'],
     [800_000, 830_000, 'Fares -> a third. Grants the rest.'],
     [3_650_000, 3_690_000, 'Parking pays too.'],
-    [3_700_000, 4_000_000, 'Chapter 3: What comes next'],
+    [3_700_000, 3_705_000, 'Chapter 3: What comes next'],
   ];
+
+  it('a chapter cue ends before its first quote when one starts within 5 s, so the two are not stacked', () => {
+    const quick = [{ ...topics[0]!, quotes: [{ ...topics[0]!.quotes[0]!, startTime: 3, endTime: 20 }] }];
+    const cues = parseSync(analysisSrt(quick)).flatMap((node) => (node.type === 'cue' ? [node.data] : []));
+    expect(cues.map((c) => [c.start, c.end])).toEqual([
+      [0, 3_000],
+      [3_000, 20_000],
+    ]);
+  });
 
   it('SRT: topics as chapter cues, quotes as cues, in time order (read back by a SubRip parser)', () => {
     const cues = parseSync(analysisSrt(topics)).flatMap((node) => (node.type === 'cue' ? [node.data] : []));

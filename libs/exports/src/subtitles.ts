@@ -1,7 +1,7 @@
 import type { Topic } from '@findclips/contracts';
 import { oneLine } from './text';
 
-/** One cue of a subtitle file: topics are chapter cues, quotes are cues of their own. */
+/** One cue of a subtitle file: topics are chapter cues (their title as they start), quotes are cues of their own. */
 interface Cue {
   id: string;
   start: number;
@@ -9,9 +9,24 @@ interface Cue {
   text: string;
 }
 
+/**
+ * A chapter cue shows its title for this long as its topic starts, not the whole topic: a player
+ * stacks cues that overlap, and the title would sit over every quote of it.
+ */
+const CHAPTER_CARD_SECONDS = 5;
+/** ... and never less than this, even when a quote starts sooner (the two then overlap briefly). */
+const CHAPTER_CARD_MIN_SECONDS = 1.5;
+
+/** When a topic's chapter cue ends: a few seconds in, before its first quote, within the topic. */
+function chapterEnd(topic: Topic): number {
+  const firstQuote = Math.min(...topic.quotes.map((q) => q.startTime).filter((start) => start > topic.startTime));
+  const card = Math.min(topic.startTime + CHAPTER_CARD_SECONDS, Math.max(topic.startTime + CHAPTER_CARD_MIN_SECONDS, firstQuote));
+  return Math.min(topic.endTime, card);
+}
+
 function cues(topics: Topic[]): Cue[] {
   return topics.flatMap((topic, t) => [
-    { id: `topic-${t + 1}`, start: topic.startTime, end: topic.endTime, text: `Chapter ${t + 1}: ${cueText(topic.title)}` },
+    { id: `topic-${t + 1}`, start: topic.startTime, end: chapterEnd(topic), text: `Chapter ${t + 1}: ${cueText(topic.title)}` },
     ...topic.quotes.map((quote, q) => ({
       id: `quote-${t + 1}-${q + 1}`,
       start: quote.startTime,
