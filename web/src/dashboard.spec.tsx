@@ -343,6 +343,8 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     await user.click(screen.getByRole('button', { name: 'Rename topic 1' }));
     const field = screen.getByRole('textbox', { name: 'Title of topic 1' });
     expect(field).toHaveFocus();
+    // The topic keeps its number beside the field.
+    expect(field.closest('form')).toHaveTextContent(/^1\./);
     await user.clear(field);
     await user.type(field, 'Small teams ship faster{Enter}');
     expect(await screen.findByRole('heading', { name: '1. Small teams ship faster' })).toBeInTheDocument();

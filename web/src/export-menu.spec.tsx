@@ -20,6 +20,22 @@ describe('the Export menu', () => {
     expect(document.activeElement).toBe(menu().querySelector('summary'));
   });
 
+  it('moves between the formats with the arrow keys, Home and End, round the ends', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ExportMenu source={source} />);
+    await user.click(screen.getByText('Export'));
+    const formats = [...menu().querySelectorAll('ul button')] as HTMLButtonElement[];
+    formats[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(formats[1]).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(formats.at(-1)).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(formats[0]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(formats.at(-1)).toHaveFocus();
+  });
+
   it('closes on Escape with the focus elsewhere, and when the focus leaves it', async () => {
     const user = userEvent.setup();
     renderWithApp(

@@ -97,6 +97,15 @@ export function ExportMenu({ source }: { source: ExportSource }) {
         Export
       </summary>
       <ul
+        // The arrow keys move between the formats, as in the page's other menus (Tab still does).
+        onKeyDown={(event) => {
+          const items = [...event.currentTarget.querySelectorAll('button')];
+          const at = items.indexOf(document.activeElement as HTMLButtonElement);
+          const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[event.key];
+          if (to === undefined) return;
+          event.preventDefault();
+          items[(to + items.length) % items.length]?.focus();
+        }}
         className={`absolute ${fromLeft ? 'left-0' : 'right-0'} z-40 mt-1 grid min-w-48 rounded-md border border-slate-200 bg-surface p-1 shadow-lg`}
       >
         {FORMATS.map(({ format, label }) => (

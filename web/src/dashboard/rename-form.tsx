@@ -27,6 +27,10 @@ export function RenameForm({
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
+      {/* The topic keeps its number while its title is a field, as it shows beside the title. */}
+      <span aria-hidden className="text-lg font-semibold text-brand-700">
+        {number}.
+      </span>
       <Input
         id={id}
         aria-label={`Title of topic ${number}`}

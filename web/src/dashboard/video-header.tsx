@@ -48,7 +48,10 @@ export function VideoHeader(props: VideoHeaderProps) {
         {title === null ? (
           <Skeleton className="h-6 w-3/4" />
         ) : (
-          <h2 className="line-clamp-2 text-base font-semibold sm:text-lg">{title}</h2>
+          // Whole on a phone, where nothing can show the rest of it; two lines beside the larger thumbnail.
+          <h2 title={title} className="break-words text-base font-semibold sm:line-clamp-2 sm:text-lg">
+            {title}
+          </h2>
         )}
       </div>
       <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:col-start-2 sm:self-start">
