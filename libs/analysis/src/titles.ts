@@ -20,8 +20,8 @@
  *    "we're talking" are verbs; a noun to the lexicon ("tell") or a word it does not know
  *    ("connects") that the topic says only as a verb ("to tell", "we connect") is a verb. And
  *    wherever a word that may be a verb ("cut", "passes": compromise's noun-or-verb switches, or an
- *    unknown word whose ending reads as a verb's) comes after a subject, modal or auxiliary, or
- *    before an object ("have cut fresh waste", "the senate passes the"), no phrase holding it is
+ *    unknown word whose ending reads as a verb's) comes after a subject or a modal, or before an
+ *    object pronoun ("we can cut fresh waste", "the senate passes it"), no phrase holding it is
  *    counted there. Other languages: runs of non-stop words, no part-of-speech rule.
  * 3. A candidate scores the sum of its content words' weights, times (its count / its words' mean
  *    count) ^ RARITY, so a longer phrase must recur to beat its own words.
@@ -132,23 +132,20 @@ const VERB_ENDINGS = new Set(['Verb', 'Infinitive']);
 /** compromise's words that are a noun or a verb as their sentence has it ('work', 'passes', 'engineer'). */
 const VERB_SWITCHES = new Set(['Noun|Verb', 'Plural|Verb', 'Actor|Verb', 'Person|Verb']);
 /**
- * Words after a verb that never follow a noun phrase's last word ('the senate passes the budget', 'it
- * tells us', 'the model ends up'): a word that may be a verb is one where it comes before them.
+ * Object pronouns and the particle 'up': they follow a verb, not a noun phrase's last word ('it
+ * tells us', 'the senate passes it', 'the model ends up'), so a word that may be a verb is one where
+ * it comes before them. (Determiners, possessives, 'people' and 'out' may follow a noun in speech:
+ * 'the costs people pay', 'the budget the council passed', 'the data centers out there'.)
  */
-const AFTER_VERB = new Set(
-  'the a an it them us me him her my your our their his its up out people everyone everybody something everything anything nothing'.split(
-    ' ',
-  ),
-);
+const AFTER_VERB = new Set('it them us me him up'.split(' '));
 /**
  * Words before a verb that never come before a noun (but 'that', 'which' and 'just' may: 'that
- * model'), auxiliaries ('have cut') and subjects that are no content word ('people work').
+ * model'), and subjects that are no content word ('people work'). ('have' and 'has' come before
+ * nouns as often: 'we have trade issues'.)
  */
 const BEFORE_VERB_SAID = new Set([
   ...[...BEFORE_VERB].filter((w) => w !== 'that' && w !== 'which' && w !== 'just'),
-  ..."have has had i've we've you've they've it'll that'll he'll she'll people everyone everybody someone somebody nobody".split(
-    ' ',
-  ),
+  ..."it'll that'll he'll she'll people everyone everybody someone somebody nobody".split(' '),
 ]);
 /** Verbs' -ing forms that say what is done, not what it is done to ('Doing Males', 'Having Claude Push'). */
 const LIGHT_VERBS = new Set(
@@ -436,8 +433,8 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
     // A content word, but not the 'terms' of 'in terms of'.
     const contentAt = (words: string[], i: number) => isContent(words[i]!) && !(words[i] === 'terms' && words[i - 1] === 'in');
     // Said here as a verb: a word that may be one, after a subject or a modal ('to raise', 'we
-    // work', 'robots can cut') or before an object ('the senate passes the', 'it tells us'). A phrase
-    // holding it is not said as a noun phrase there ('Raise Venture Money', 'State Senate Passes').
+    // work', 'robots can cut') or before an object pronoun ('the senate passes it', 'it tells us'). A
+    // phrase holding it is not said as a noun phrase there ('Raise Venture Money', 'State Senate Passes').
     const verbAt = (words: string[], k: number) => {
       const w = words[k]!;
       if (!english || w.endsWith('ing') || !kindOf(w).verbal) return false;
