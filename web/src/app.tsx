@@ -50,6 +50,11 @@ export function App() {
       {/* The first stop of the keyboard: past the navigation, straight to the page. */}
       <a
         href="#main"
+        // Focus moves without a history entry (a fragment would add one).
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
         className="sr-only rounded-md bg-surface px-3 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50"
       >
         Skip to content

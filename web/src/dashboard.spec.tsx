@@ -323,9 +323,13 @@ describe('dashboard: clear menu and Re-analyze', () => {
 });
 
 describe('dashboard: a member edits their analysis before sharing it', () => {
+  const second = { id: 'q2', content: 'Every decision was made by the people doing the work.', startTime: 90, endTime: 101 };
+  const third = { id: 'q3', content: 'We hired people who liked to finish things.', startTime: 180, endTime: 195 };
+  /** The analysis with a second quote in the first topic (a topic's only quote has no Remove). */
+  const twoQuotes = { ...analysis, analyzedTopics: [{ ...topics[0]!, quotes: [topics[0]!.quotes[0]!, second] }, topics[1]!] };
   const edited = (changes: Partial<Topic>[], editedAt: string | null = '2026-01-02T10:00:00.000Z'): VideoAnalysisResponse => ({
-    ...analysis,
-    analyzedTopics: topics.map((topic, i) => ({ ...topic, ...changes[i] })),
+    ...twoQuotes,
+    analyzedTopics: twoQuotes.analyzedTopics.map((topic, i) => ({ ...topic, ...changes[i] })),
     editedAt,
   });
 
@@ -333,10 +337,11 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     const user = userEvent.setup();
     const answers = [
       edited([{ title: 'Small teams ship faster' }]),
-      edited([{ title: 'Small teams ship faster', quotes: [] }]),
-      edited([{ title: 'Small teams ship faster', quotes: [], endTime: 244 }, { startTime: 244 }]),
+      edited([{ title: 'Small teams ship faster', quotes: [second] }]),
+      edited([{ title: 'Small teams ship faster', quotes: [second], endTime: 244 }, { startTime: 244 }]),
     ];
     const { calls } = await openMemberVideo({
+      [`GET /api/user-videos/${VIDEO}`]: json(200, twoQuotes),
       [`PATCH /api/user-videos/${VIDEO}`]: () => json(200, answers.shift()),
       [`DELETE /api/user-videos/${VIDEO}/edits`]: json(200, { ...analysis, editedAt: null }),
     });
@@ -360,7 +365,8 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     await screen.findByRole('button', { name: 'Rename topic 1' });
     expect(await screen.findByText('0:30 - 4:10')).toBeInTheDocument();
     expect(screen.queryByText(/nobody had to ask permission/)).not.toBeInTheDocument();
-    // The topic's last quote is gone: focus is on its title.
+    // One quote is left, which the topic keeps (it has no Remove): focus is on the topic's title.
+    expect(screen.queryByRole('button', { name: /^Remove quote/ })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { name: '1. Small teams ship faster' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 2' }));
     expect(await screen.findByText('4:04 - 10:00')).toBeInTheDocument();
@@ -431,19 +437,21 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
 
   it('after removing a quote, focus is on the next quote’s Remove; a refused rename keeps its field', async () => {
     const user = userEvent.setup();
-    const second = { id: 'q2', content: 'Every decision was made by the people doing the work.', startTime: 90, endTime: 101 };
-    const twoQuotes = { ...analysis, analyzedTopics: [{ ...topics[0]!, quotes: [topics[0]!.quotes[0]!, second] }, topics[1]!] };
+    const threeQuotes = {
+      ...analysis,
+      analyzedTopics: [{ ...topics[0]!, quotes: [topics[0]!.quotes[0]!, second, third] }, topics[1]!],
+    };
     const answers = [
       () =>
         json(200, {
-          ...twoQuotes,
-          analyzedTopics: [{ ...topics[0]!, quotes: [second] }, topics[1]!],
+          ...threeQuotes,
+          analyzedTopics: [{ ...topics[0]!, quotes: [second, third] }, topics[1]!],
           editedAt: '2026-01-02T10:00:00.000Z',
         }),
       () => json(400, { errorType: 'VALIDATION_ERROR', message: 'A title has at most 120 characters.' }),
     ];
     await openMemberVideo({
-      [`GET /api/user-videos/${VIDEO}`]: json(200, twoQuotes),
+      [`GET /api/user-videos/${VIDEO}`]: json(200, threeQuotes),
       [`PATCH /api/user-videos/${VIDEO}`]: () => answers.shift()!(),
     });
     await user.click(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' }));
@@ -666,6 +674,19 @@ describe('dashboard: submit failures', () => {
     await paste(user);
     expect(await screen.findByText(videoMessages.guestNetworkQuota)).toBeInTheDocument();
     expect(screen.queryByText(videoMessages.guestQuota)).not.toBeInTheDocument();
+  });
+
+  it("does the same with a link to someone's analysis still running, rather than following it for free", async () => {
+    document.cookie = 'gid=guest-1234';
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 2 }),
+      'GET /api/videos/check-status': json(200, { videoId: VIDEO, exists: true, status: 'analyzing', createdAt: null }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
+    expect(await within(await toast()).findByText('Press Find Clips to open it')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue(LINK);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText('Demo')).toBeInTheDocument();
   });
 
   it('puts a link to an analysis the guest did not make here in the field: it opens for a credit, as the field answers', async () => {

@@ -95,10 +95,10 @@ describe('history', () => {
     await waitFor(() => expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveFocus());
   });
 
-  it('has nothing to sort until there are two videos', async () => {
-    fakeApi({ 'GET /api/videos': json(200, []), 'GET /api/analysis/shares-map': json(200, []) });
+  it.each([0, 1])('has nothing to sort with %i videos', async (count) => {
+    fakeApi({ 'GET /api/videos': json(200, history.slice(0, count)), 'GET /api/analysis/shares-map': json(200, []) });
     renderWithApp(<HistoryPage />, { route: '/history', user: member });
-    await screen.findByRole('button', { name: 'Process Your First Video' });
+    await screen.findByRole(count ? 'heading' : 'button', { name: count ? 'banana talk' : 'Process Your First Video' });
     expect(screen.queryByLabelText('Sort by')).not.toBeInTheDocument();
   });
 

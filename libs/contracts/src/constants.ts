@@ -57,7 +57,9 @@ export const editMessages = {
   noEarlier: 'This topic cannot start earlier: the previous topic (or the video) starts right before it.',
   noLater: 'This topic cannot start later: it would be shorter than one sentence.',
   pastQuote: 'This topic cannot start later than its first quote. Remove that quote first.',
+  pastOnlyQuote: 'This topic cannot start later than its only quote.',
   quoteOfTopicBefore: 'The sentence before this topic is part of a quote of the topic before. Remove that quote first.',
+  onlyQuoteOfTopicBefore: 'The sentence before this topic is part of the only quote of the topic before.',
   noTranscript: 'The transcript of this video is not available, so its topics cannot be moved.',
 } as const;
 

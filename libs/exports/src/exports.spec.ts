@@ -149,6 +149,13 @@ describe('subtitles', () => {
       [0, 3_000],
       [3_000, 20_000],
     ]);
+    // A quote that starts with its topic: the chapter shows 1.5 s, and comes first in the file.
+    const together = [{ ...topics[0]!, quotes: [{ ...topics[0]!.quotes[0]!, startTime: 0, endTime: 20 }] }];
+    const both = parseSync(analysisSrt(together)).flatMap((node) => (node.type === 'cue' ? [node.data] : []));
+    expect(both.map((c) => [c.start, c.end, c.text.startsWith('Chapter 1')])).toEqual([
+      [0, 1_500, true],
+      [0, 20_000, false],
+    ]);
   });
 
   it('SRT: topics as chapter cues, quotes as cues, in time order (read back by a SubRip parser)', () => {

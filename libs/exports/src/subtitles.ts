@@ -14,12 +14,16 @@ interface Cue {
  * stacks cues that overlap, and the title would sit over every quote of it.
  */
 const CHAPTER_CARD_SECONDS = 5;
-/** ... and never less than this, even when a quote starts sooner (the two then overlap briefly). */
+/**
+ * ... and, in a topic that long, never less than this, even when a quote starts sooner, with the
+ * topic itself (the two then overlap briefly, the chapter first).
+ */
 const CHAPTER_CARD_MIN_SECONDS = 1.5;
 
 /** When a topic's chapter cue ends: a few seconds in, before its first quote, within the topic. */
 function chapterEnd(topic: Topic): number {
-  const firstQuote = Math.min(...topic.quotes.map((q) => q.startTime).filter((start) => start > topic.startTime));
+  const quoteStarts = topic.quotes.map((q) => q.startTime).filter((start) => start >= topic.startTime);
+  const firstQuote = quoteStarts.length ? Math.min(...quoteStarts) : Infinity;
   const card = Math.min(topic.startTime + CHAPTER_CARD_SECONDS, Math.max(topic.startTime + CHAPTER_CARD_MIN_SECONDS, firstQuote));
   return Math.min(topic.endTime, card);
 }
@@ -61,7 +65,9 @@ export function analysisVtt(topics: Topic[]): string {
   return ['WEBVTT\n', ...body].join('\n');
 }
 
-const byStart = (list: Cue[]) => [...list].sort((a, b) => a.start - b.start || b.end - a.end);
+/** In time order; at the same moment a chapter before its quote, else the longer cue first. */
+const byStart = (list: Cue[]) => [...list].sort((a, b) => a.start - b.start || chapterFirst(a, b) || b.end - a.end);
+const chapterFirst = (a: Cue, b: Cue) => Number(b.id.startsWith('topic-')) - Number(a.id.startsWith('topic-'));
 // A cue's text is one line: a blank line would end the cue, and '-->' would read as a timing line.
 const cueText = (text: string) => oneLine(text).replace(/-->/g, '->');
 const escapeVtt = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

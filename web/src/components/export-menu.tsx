@@ -32,7 +32,8 @@ function download(text: string, name: string, mimeType: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-/** The least room (px) the open list leaves between itself and the screen's left edge. */
+/** The list's width (px; `w-48`), and the least room it leaves between itself and the screen's left edge. */
+const LIST_WIDTH_PX = 192;
 const EDGE_PX = 8;
 
 /**
@@ -79,20 +80,18 @@ export function ExportMenu({ source }: { source: ExportSource }) {
     <details
       ref={menu}
       className="relative"
-      onToggle={(event) => {
-        const details = event.currentTarget;
-        setOpen(details.open);
-        // The list hangs from the button's right edge, unless it would then run off the left of
-        // the screen (on a phone the button may sit at the left): then from its left edge.
-        const list = details.querySelector('ul');
-        if (details.open && list) setFromLeft(details.getBoundingClientRect().right < list.offsetWidth + EDGE_PX);
-      }}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
       // Tabbing out of it closes it too.
       onBlur={(event) => {
         if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) close();
       }}
     >
-      <summary className={buttonClass('outline', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+      <summary
+        // Before it opens (and is painted): the list hangs from the button's right edge, unless it
+        // would then run off the left of the screen (on a phone the button may sit at the left).
+        onClick={(event) => setFromLeft(event.currentTarget.getBoundingClientRect().right < LIST_WIDTH_PX + EDGE_PX)}
+        className={buttonClass('outline', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
+      >
         <Download className="h-4 w-4" aria-hidden />
         Export
       </summary>
@@ -106,7 +105,7 @@ export function ExportMenu({ source }: { source: ExportSource }) {
           event.preventDefault();
           items[(to + items.length) % items.length]?.focus();
         }}
-        className={`absolute ${fromLeft ? 'left-0' : 'right-0'} z-40 mt-1 grid min-w-48 rounded-md border border-slate-200 bg-surface p-1 shadow-lg`}
+        className={`absolute ${fromLeft ? 'left-0' : 'right-0'} z-40 mt-1 grid w-48 rounded-md border border-slate-200 bg-surface p-1 shadow-lg`}
       >
         {FORMATS.map(({ format, label }) => (
           <li key={format}>

@@ -10,6 +10,7 @@ import { PlaybackProvider } from '../components/playback';
 import { AnalysisProgress } from './analysis-progress';
 import { CaptionsUpload } from './captions-upload';
 import { DEMO_TOPICS, DEMO_VIDEO } from './demo';
+import { guestAnalysed } from './guest-videos';
 import { ErrorScreen } from './error-screen';
 import { LinkForm } from './link-form';
 import { SearchSection } from './search-section';
@@ -60,8 +61,6 @@ export default function DashboardPage() {
   const edited = member && analysed !== null && Boolean(flow.analysis?.editedAt);
   const edits = useAnalysisEdits(youtubeId);
   const origin = transcriptOrigin(youtubeId, flow.analysis);
-  // A guest shares what they analysed in this browser, not an analysis a link opened (the server
-  // would refuse it): the button says how to share it instead.
 
   return (
     <PlaybackProvider>
@@ -113,7 +112,8 @@ export default function DashboardPage() {
               isGuest={!member}
               viewMode={viewMode}
               onViewMode={setViewMode}
-              canShare={analysed !== null}
+              // (The server shares a guest's own analyses only: those they analysed in this browser.)
+              canShare={analysed !== null && (member || guestAnalysed(youtubeId))}
               onShare={() => setSharing(true)}
               menuDisabled={running}
               onClear={flow.clear}

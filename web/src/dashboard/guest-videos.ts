@@ -4,7 +4,8 @@ import { readStored, storageKeys, writeStored } from '../lib/storage';
 /**
  * The guest's video cache in this browser: the video they last opened, and the videos they
  * analysed here (the server records the same against this browser's guest cookie), newest last.
- * Only Share Clips reads the latter; credits are the server's to judge.
+ * The latter decide what a link (/?video=) opens at once and what Share Clips offers; credits are
+ * the server's to judge.
  */
 interface GuestVideoCache {
   lastVideoId?: string;
@@ -33,7 +34,7 @@ export function rememberLastGuestVideo(videoId: string | null): void {
   });
 }
 
-/** The guest analysed `videoId` here: they may share it. */
+/** The guest analysed `videoId` here: a link opens it at once, and they may share it. */
 export function recordGuestAnalysis(videoId: string): void {
   const cache = read();
   const analysed = [...analysedIn(cache).filter((id) => id !== videoId), videoId].slice(-MAX_ANALYSED);

@@ -35,6 +35,8 @@ export function LinkForm({
     });
   }, [blank, current]);
 
+  // After the effect above, on purpose: a link suggested as the dashboard turns blank (a failed
+  // submission) is what the field shows.
   useEffect(() => {
     if (suggested) setUrl(suggested.url ?? `https://www.youtube.com/watch?v=${suggested.videoId}`);
   }, [suggested]);

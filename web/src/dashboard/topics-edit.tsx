@@ -159,15 +159,18 @@ export function TopicsEdit({
                     onClose={() => setOpenQuote(null)}
                     locked={quotes.canPlay(quote.id) ? undefined : <GuestLimit />}
                     actions={
-                      editable && (
+                      // A topic keeps one or more quotes, as an analysis keeps one or more topics.
+                      editable &&
+                      topic.quotes.length > 1 && (
                         <EditButton
                           id={ids.removeQuote(quote)}
                           label={`Remove quote ${q + 1} of topic ${index + 1}`}
                           disabled={saving}
                           onClick={() => {
-                            // Then the next quote's Remove, else the previous one's, else the topic's title.
+                            // Then the next quote's Remove, else the previous one's; with one quote
+                            // left, which has none, the topic's title.
                             const beside = topic.quotes[q + 1] ?? topic.quotes[q - 1];
-                            const after = beside ? ids.removeQuote(beside) : ids.title(topic);
+                            const after = beside && topic.quotes.length > 2 ? ids.removeQuote(beside) : ids.title(topic);
                             edit(
                               { action: 'removeQuote', topicId: topic.id, quoteId: quote.id },
                               { from: ids.removeQuote(quote), after },

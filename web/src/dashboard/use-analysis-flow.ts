@@ -18,12 +18,13 @@ const NOT_ANALYSED = {
   description: 'Nobody has analysed this video yet. Its link is in the field: press Find Clips to analyse it.',
 };
 /**
- * A guest opens a link (/?video=) to an analysis they did not make here: like the link in the field,
- * it opens with a credit, or not at all (too long, no credit left), so it goes in the field.
+ * A guest opens a link (/?video=) to an analysis they did not make here, finished or running: like
+ * the link in the field, it opens with a credit, or not at all (too long, no credit left), so it
+ * goes in the field.
  */
 const GUEST_LINK = {
   title: 'Press Find Clips to open it',
-  description: "This video's link is in the field. As a guest, each video you open here takes one of your credits.",
+  description: "This video's link is in the field. Guests use a credit for each new video they open.",
 };
 const REANALYSIS_COMPLETE = { title: 'Re-analysis complete', description: 'The new topics are ready.' };
 const REANALYSIS_UNFINISHED = {
@@ -67,11 +68,13 @@ export function useAnalysisFlow(auth: AuthState) {
     const videoId = state.videoId;
     if (!videoId || !analysis.isSuccess) return;
     const opened = state.phase === 'idle';
-    if (analysis.data && opened && !member && !guestAnalysed(videoId)) {
+    // A guest follows a link only to their own analyses, finished or running.
+    const guestLink = (id: string) => {
       dispatch({ type: 'clear' });
-      setUnanalysed({ videoId });
-      return void toast(GUEST_LINK);
-    }
+      setUnanalysed({ videoId: id });
+      toast(GUEST_LINK);
+    };
+    if (analysis.data && opened && !member && !guestAnalysed(videoId)) return guestLink(videoId);
     if (analysis.data && !(member && opened)) return void dispatch({ type: 'found', videoId });
     if (!opened) return;
     let current = true;
@@ -85,7 +88,9 @@ export function useAnalysisFlow(auth: AuthState) {
         reanalysisBase.current = found?.userAnalysisUpdatedAt ?? null;
         dispatch({ type: 'reanalyze' });
       } else if (found) dispatch({ type: 'found', videoId });
-      else if (shared?.status === 'pending' || shared?.status === 'analyzing') dispatch({ type: 'running', videoId });
+      else if ((shared?.status === 'pending' || shared?.status === 'analyzing') && (member || guestAnalysed(videoId)))
+        dispatch({ type: 'running', videoId });
+      else if (shared?.status === 'pending' || shared?.status === 'analyzing') guestLink(videoId);
       else if (shared) {
         // A link to a video nobody analysed: say so, and leave its link ready in the field.
         dispatch({ type: 'clear' });

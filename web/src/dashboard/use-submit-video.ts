@@ -55,8 +55,9 @@ export function useSubmitVideo({
     onError: (error, { videoId, url, quiet }) => {
       const failure = submitFailure(error, member);
       toast(failure.toast);
-      // A failure with a screen of its own (too long, the content policy) is final for this video;
-      // any other (unavailable, YouTube or the network down, a limit) leaves its link to fix or retry.
+      // A failure with a screen of its own (too long; for a member, no captions, with the upload) is
+      // final for this link; any other (unavailable, YouTube or the network down, a limit) leaves
+      // the link in the field, to fix or retry.
       if (!failure.screen) keepLink(videoId, url);
       const refused = error instanceof ApiError && error.errorType === 'GUEST_QUOTA_EXCEEDED';
       if (refused) queryClient.setQueryData<GuestCreditsResponse>(GUEST_CREDITS_KEY, { left: 0, message: error.message });

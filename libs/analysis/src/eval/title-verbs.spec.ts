@@ -16,10 +16,10 @@ describe('namesAnAction (the eval judge of titles)', () => {
     expect(namesAnAction('Introduction to Bus Lanes', said('Today we talk about bus lanes.'))).toBe(false);
   });
 
-  it('goes by most of the sentences that say it, and has no answer where none does', () => {
-    expect(
-      namesAnAction('Solar Panels', said('Solar panels got cheap.', 'Put solar panels on the roof.', 'Solar panels last.')),
-    ).toBe(false);
+  it('goes by most of the sentences that say it (a tie is no action), and has no answer where none does', () => {
+    expect(namesAnAction('Cut Costs', said('We cut costs.', 'They cut costs again.', 'The cut costs us.'))).toBe(true);
+    expect(namesAnAction('Cut Costs', said('We cut costs.', 'The cut costs us.', 'That cut costs money.'))).toBe(false);
+    expect(namesAnAction('Cut Costs', said('We cut costs.', 'The cut costs us.'))).toBe(false);
     expect(namesAnAction('Solar Panels', said('Wind farms got cheap.'))).toBeNull();
   });
 });

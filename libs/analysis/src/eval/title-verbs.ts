@@ -11,8 +11,9 @@ const READINGS = 5;
 
 /**
  * Whether a title names an action rather than a subject ('Raise Venture Money', 'Helping Cities
- * Move'), as compromise's tagger reads its words where `sentences` say them all in a row, in most of the (up to READINGS) sentences of its topic that say them so: a word tagged as
- * a verb in its bare or present form (an infinitive, 'we raise'), not its -ing form ('Hiring ML
+ * Move'), as compromise's tagger reads its words where `sentences` say them all in a row, in most
+ * of the (up to READINGS) sentences of its topic that say them so: a word tagged as a verb in its
+ * bare or present form (an infinitive, 'we raise'), not its -ing form ('Hiring ML
  * Engineers' names a subject) nor its participle ('Induced Demand'), nor a last word in -s.
  * The tagger reads each word in its sentence, unlike the lexicon lookup the analyzer's titles use,
  * so it judges them from outside. Null when no sentence says the title's words in a row.

@@ -63,20 +63,33 @@ describe('editing an analysis before sharing it', () => {
       message: editMessages.noEarlier,
     });
     // The sentence before 'Buses' is free, but a quote of 'Opening' runs into it.
-    const quoteInTheWay = [{ ...topics[0]!, quotes: [quote('a1', 40, 58)] }, topics[1]!];
+    const quoteInTheWay = [{ ...topics[0]!, quotes: [quote('a0', 2, 12), quote('a1', 40, 58)] }, topics[1]!];
     expect(refusal(() => applyEdit(quoteInTheWay, { action: 'moveStart', topicId: 'b', direction: 'earlier' }, starts))).toEqual({
       code: 'CONFLICT',
       message: editMessages.quoteOfTopicBefore,
+    });
+    // Its only quote cannot be removed: the message does not ask for it.
+    const onlyQuoteInTheWay = [{ ...topics[0]!, quotes: [quote('a1', 40, 58)] }, topics[1]!];
+    expect(
+      refusal(() => applyEdit(onlyQuoteInTheWay, { action: 'moveStart', topicId: 'b', direction: 'earlier' }, starts)),
+    ).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.onlyQuoteOfTopicBefore,
     });
     const short = [{ ...topics[2]!, startTime: 100, endTime: 104 }];
     expect(refusal(() => applyEdit(short, { action: 'moveStart', topicId: 'c', direction: 'later' }, starts))).toEqual({
       code: 'CONFLICT',
       message: editMessages.noLater,
     });
-    const quoteFirst = [{ ...topics[1]!, quotes: [quote('b1', 61, 80)] }];
+    const quoteFirst = [{ ...topics[1]!, quotes: [quote('b1', 61, 80), quote('b2', 96, 110)] }];
     expect(refusal(() => applyEdit(quoteFirst, { action: 'moveStart', topicId: 'b', direction: 'later' }, starts))).toEqual({
       code: 'CONFLICT',
       message: editMessages.pastQuote,
+    });
+    const onlyQuoteFirst = [{ ...topics[1]!, quotes: [quote('b1', 61, 80)] }];
+    expect(refusal(() => applyEdit(onlyQuoteFirst, { action: 'moveStart', topicId: 'b', direction: 'later' }, starts))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.pastOnlyQuote,
     });
     expect(refusal(() => applyEdit(topics.slice(0, 1), { action: 'removeTopic', topicId: 'a' }, starts))).toEqual({
       code: 'CONFLICT',

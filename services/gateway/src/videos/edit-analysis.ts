@@ -178,13 +178,17 @@ function moveStart(topics: Topic[], index: number, direction: 'earlier' | 'later
       throw new AppError('CONFLICT', editMessages.noEarlier);
     }
     if (before?.t.quotes.some((quote) => quote.endTime > start! + SAME_MOMENT)) {
-      throw new AppError('CONFLICT', editMessages.quoteOfTopicBefore);
+      // A quote can be removed first, unless it is its topic's only one (a topic keeps one).
+      throw new AppError(
+        'CONFLICT',
+        before.t.quotes.length > 1 ? editMessages.quoteOfTopicBefore : editMessages.onlyQuoteOfTopicBefore,
+      );
     }
   } else {
     start = own >= 0 ? starts[own + 1] : starts.find((s) => s > topic.startTime + SAME_MOMENT);
     if (start === undefined || start >= topic.endTime - SAME_MOMENT) throw new AppError('CONFLICT', editMessages.noLater);
     if (topic.quotes.some((quote) => quote.startTime < start! - SAME_MOMENT))
-      throw new AppError('CONFLICT', editMessages.pastQuote);
+      throw new AppError('CONFLICT', topic.quotes.length > 1 ? editMessages.pastQuote : editMessages.pastOnlyQuote);
   }
   const moved = topics.map((t, i) => (i === index ? { ...t, startTime: start } : t));
   if (before && (adjoining || before.t.endTime > start)) moved[before.i] = { ...before.t, endTime: start };
