@@ -90,6 +90,16 @@ describe('navigation bar and footer', () => {
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
   });
 
+  it("opens /auth on its Register tab from a 'Sign up' link, on Login otherwise", async () => {
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/no-such', user: null });
+    await user.click(await screen.findByRole('link', { name: 'Sign up' }));
+    expect(await screen.findByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    renderWithApp(<App />, { route: '/auth', user: null });
+    const tabs = await screen.findAllByRole('tab', { name: 'Login' });
+    expect(tabs.at(-1)).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('offers the keyboard a way past the navigation: the first Tab reaches Skip to content', async () => {
     const user = userEvent.setup();
     renderWithApp(<App />, { route: '/no-such', user: member });

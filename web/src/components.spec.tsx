@@ -96,8 +96,12 @@ describe('analysis progress', () => {
     expect(bar()).toBeLessThanOrEqual(85);
     expect(bar()).toBeGreaterThanOrEqual(80);
 
+    expect(screen.getByText(/Long videos take a little longer/)).toBeInTheDocument();
     rerender(<AnalysisProgress running={false} done videoId="FCdemoTalk1" />);
     expect(bar()).toBe(100);
+    // Done: no more hint to wait.
+    expect(screen.getByText('Done! Your clips are ready.')).toBeInTheDocument();
+    expect(screen.queryByText(/Long videos take a little longer/)).not.toBeInTheDocument();
   });
 
   it('goes on where it was after a reload, and starts afresh for the next analysis', () => {
@@ -370,7 +374,7 @@ describe('Viral Cut players in Edit mode', () => {
     const user = userEvent.setup();
     renderWithApp(<TopicsEdit youtubeId="FCdemoTalk1" topics={topics} isGuest />, { user: null });
     const left = screen.getByRole('status');
-    expect(left).toHaveTextContent('Clips you can still play on this video as a guest: 4 of 4');
+    expect(left).toHaveTextContent('Quote clips you can still play on this video as a guest: 4 of 4');
     await user.click(screen.getAllByRole('button', { name: 'Play clip' })[0]!);
     expect(left).toHaveTextContent('as a guest: 3 of 4');
     // The same clip again costs nothing.

@@ -351,6 +351,10 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     // The topic keeps its number beside the field.
     expect(field.closest('form')).toHaveTextContent(/^1\./);
     await user.clear(field);
+    // Enter on an empty title says why nothing is saved.
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('A title cannot be empty.');
+    expect(field).toHaveAccessibleDescription('A title cannot be empty.');
     await user.type(field, 'Small teams ship faster{Enter}');
     expect(await screen.findByRole('heading', { name: '1. Small teams ship faster' })).toBeInTheDocument();
     expect(
@@ -674,6 +678,27 @@ describe('dashboard: submit failures', () => {
     await paste(user);
     expect(await screen.findByText(videoMessages.guestNetworkQuota)).toBeInTheDocument();
     expect(screen.queryByText(videoMessages.guestQuota)).not.toBeInTheDocument();
+  });
+
+  it('says a link whose video id cannot be one is not a video link, and shows the demo', async () => {
+    document.cookie = 'gid=guest-1234';
+    fakeApi({ 'GET /api/guest/credits': json(200, { left: 2 }) });
+    renderWithApp(<DashboardPage />, { route: '/?video=%3Cscript%3E', user: null });
+    expect(await within(await toast()).findByText('Invalid YouTube URL ⚠️')).toBeInTheDocument();
+    expect(within(await toast()).getByText('Could not extract video ID from the URL')).toBeInTheDocument();
+    expect(screen.getByText('Demo')).toBeInTheDocument();
+  });
+
+  it('says at once that no credit is left when a guest with none opens such a link', async () => {
+    document.cookie = 'gid=guest-1234';
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 0 }),
+      [`GET /api/cached-videos/${VIDEO}`]: json(200, analysis),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
+    expect(await within(await toast()).findByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).toBeInTheDocument();
+    expect(within(await toast()).getByText(videoMessages.guestQuota)).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue(LINK);
   });
 
   it("does the same with a link to someone's analysis still running, rather than following it for free", async () => {

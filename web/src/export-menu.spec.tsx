@@ -25,7 +25,8 @@ describe('the Export menu', () => {
     renderWithApp(<ExportMenu source={source} />);
     await user.click(screen.getByText('Export'));
     const formats = [...menu().querySelectorAll('ul button')] as HTMLButtonElement[];
-    formats[0]!.focus();
+    // Opened, the first format has the keyboard.
+    await waitFor(() => expect(formats[0]).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     expect(formats[1]).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowUp}');

@@ -56,6 +56,8 @@ export function ExportMenu({ source }: { source: ExportSource }) {
   // Open: Escape, or a click or a tap outside it, closes it, as any menu.
   useEffect(() => {
     if (!open) return;
+    // Opened, the first format has the keyboard, as in the page's other menus: the arrows go on from it.
+    menu.current?.querySelector<HTMLButtonElement>('ul button')?.focus();
     const outside = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node)) close();
     };

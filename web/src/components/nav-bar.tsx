@@ -1,7 +1,7 @@
 import { cn } from '../lib/cn';
 import { LogOut, Settings } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
-import { useAuth, useLogout } from '../lib/auth';
+import { SIGN_UP_STATE, useAuth, useLogout } from '../lib/auth';
 import { Logo } from './logo';
 import { Badge, buttonClass } from './ui';
 
@@ -56,7 +56,7 @@ export function NavBar() {
             </>
           ) : (
             auth.status !== 'loading' && (
-              <Link to="/auth" className={buttonClass('primary')}>
+              <Link to="/auth" state={SIGN_UP_STATE} className={buttonClass('primary')}>
                 Sign up
               </Link>
             )

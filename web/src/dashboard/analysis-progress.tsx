@@ -25,9 +25,12 @@ export function AnalysisProgress({ running, done, videoId }: { running: boolean;
       >
         <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${progress}%` }} />
       </div>
-      <p className="mt-3 text-xs text-slate-500">
-        Long videos take a little longer. Results appear here as soon as they are ready.
-      </p>
+      {/* The wait's hint goes once the clips are ready. */}
+      {!done && (
+        <p className="mt-3 text-xs text-slate-500">
+          Long videos take a little longer. Results appear here as soon as they are ready.
+        </p>
+      )}
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Button, Card, Spinner } from '../components/ui';
-import { useAuth } from '../lib/auth';
+import { SIGN_UP_STATE, useAuth } from '../lib/auth';
 import { thumbnailOf } from '../lib/format';
 import { PlaybackProvider } from '../components/playback';
 import { AnalysisProgress } from './analysis-progress';
@@ -83,7 +83,7 @@ export default function DashboardPage() {
                 Credits: <strong>{flow.credits ?? '…'}</strong> of {GUEST_CREDITS}
               </span>
               {!guestTooLong && (
-                <Link to="/auth" className="font-medium text-brand-700 underline">
+                <Link to="/auth" state={SIGN_UP_STATE} className="font-medium text-brand-700 underline">
                   Sign up for unlimited access
                 </Link>
               )}

@@ -1,6 +1,7 @@
 import { videoMessages } from '@findclips/contracts';
 import { AlertTriangle, Ban, Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { SIGN_UP_STATE } from '../lib/auth';
 import { Button, Card, buttonClass } from '../components/ui';
 import type { AnalysisFailure } from './analysis-state';
 
@@ -40,7 +41,7 @@ export function ErrorScreen({
         <div className="mt-4 flex flex-wrap gap-2">
           <Button onClick={onClear}>Try Another Video</Button>
           {guest && (
-            <Link to="/auth" className={buttonClass('outline')}>
+            <Link to="/auth" state={SIGN_UP_STATE} className={buttonClass('outline')}>
               Sign up
             </Link>
           )}

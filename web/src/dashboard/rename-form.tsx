@@ -1,5 +1,5 @@
 // The field that renames a topic in Edit mode.
-import { TOPIC_TITLE_MAX } from '@findclips/contracts';
+import { editMessages, TOPIC_TITLE_MAX } from '@findclips/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button, Input } from '../components/ui';
 
@@ -20,6 +20,8 @@ export function RenameForm({
   onCancel(): void;
 }) {
   const [value, setValue] = useState(title);
+  // Enter on an empty title says why nothing is saved (Save is off meanwhile).
+  const [empty, setEmpty] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim() === title) return onCancel();
@@ -37,8 +39,22 @@ export function RenameForm({
         value={value}
         maxLength={TOPIC_TITLE_MAX}
         autoFocus
-        onChange={(event) => setValue(event.target.value)}
-        onKeyDown={(event) => event.key === 'Escape' && (event.preventDefault(), onCancel())}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setEmpty(false);
+        }}
+        aria-invalid={empty || undefined}
+        aria-describedby={empty ? `${id}-empty` : undefined}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onCancel();
+          } else if (event.key === 'Enter' && !value.trim()) {
+            // (A form whose Save is off does not submit on Enter.)
+            event.preventDefault();
+            setEmpty(true);
+          }
+        }}
         className="min-w-0 flex-1 text-base font-semibold"
       />
       <Button type="submit" disabled={saving || !value.trim()} className="h-9">
@@ -47,6 +63,11 @@ export function RenameForm({
       <Button type="button" variant="outline" onClick={onCancel} className="h-9">
         Cancel
       </Button>
+      {empty && (
+        <p id={`${id}-empty`} role="alert" className="basis-full text-sm text-red-600">
+          {editMessages.titleRequired}.
+        </p>
+      )}
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { Button, Card } from '../components/ui';
 import { formatRange } from '../lib/format';
 import { useFocusAfterEdit } from './focus-after-edit';
 import { GUEST_QUOTE_ALLOWANCE, useGuestQuotes } from './guest-quotes';
+import { SIGN_UP_STATE } from '../lib/auth';
 import { RenameForm } from './rename-form';
 import type { AnalysisEditing } from './use-analysis-edits';
 
@@ -242,7 +243,7 @@ function EditButton({
 function GuestClipsLeft({ left }: { left: number }) {
   return (
     <p role="status" className="text-sm text-slate-600">
-      Clips you can still play on this video as a guest: <strong className="text-slate-900">{left}</strong> of{' '}
+      Quote clips you can still play on this video as a guest: <strong className="text-slate-900">{left}</strong> of{' '}
       {GUEST_QUOTE_ALLOWANCE}
     </p>
   );
@@ -253,7 +254,7 @@ function GuestLimit() {
     <p className="flex items-center gap-2 text-sm text-slate-600">
       <Lock className="h-4 w-4" aria-hidden />
       Guests can play 4 clips per video.
-      <Link to="/auth" className="font-medium text-brand-700 underline">
+      <Link to="/auth" state={SIGN_UP_STATE} className="font-medium text-brand-700 underline">
         Sign up for unlimited access
       </Link>
     </p>

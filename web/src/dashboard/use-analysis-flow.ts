@@ -46,6 +46,8 @@ export function useAnalysisFlow(auth: AuthState) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const credits = useGuestCredits(!member && auth.status !== 'loading');
+  const creditsRef = useRef(credits.data);
+  creditsRef.current = credits.data;
   const analysis = useAnalysis(state.videoId, member);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -68,11 +70,13 @@ export function useAnalysisFlow(auth: AuthState) {
     const videoId = state.videoId;
     if (!videoId || !analysis.isSuccess) return;
     const opened = state.phase === 'idle';
-    // A guest follows a link only to their own analyses, finished or running.
+    // A guest follows a link only to their own analyses, finished or running. With no credit left,
+    // the toast says now what Find Clips would answer.
     const guestLink = (id: string) => {
       dispatch({ type: 'clear' });
       setUnanalysed({ videoId: id });
-      toast(GUEST_LINK);
+      const left = creditsRef.current;
+      toast(left?.left === 0 ? failureToast('GUEST_QUOTA_EXCEEDED', left.message ?? '', []) : GUEST_LINK);
     };
     if (analysis.data && opened && !member && !guestAnalysed(videoId)) return guestLink(videoId);
     if (analysis.data && !(member && opened)) return void dispatch({ type: 'found', videoId });

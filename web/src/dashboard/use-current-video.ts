@@ -1,7 +1,8 @@
-import { isVideoId } from '@findclips/contracts';
+import { isVideoId, youtubeLinkMessages } from '@findclips/contracts';
 import { useEffect, useRef, type Dispatch } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import type { AuthState } from '../lib/auth';
+import { useToast } from '../lib/toast';
 import { readStored, removeStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
 import type { AnalysisAction } from './analysis-state';
 import { lastGuestVideo, rememberLastGuestVideo } from './guest-videos';
@@ -31,6 +32,7 @@ const videoIn = (params: URLSearchParams) => {
  */
 export function useCurrentVideo(auth: AuthState, videoId: string | null, dispatch: Dispatch<AnalysisAction>) {
   const member = auth.status === 'user';
+  const toast = useToast();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigationType();
@@ -53,6 +55,9 @@ export function useCurrentVideo(auth: AuthState, videoId: string | null, dispatc
     leaving.current = wasMember.current && !member;
     wasMember.current = member;
     if (leaving.current) return;
+    // A link whose video id cannot be one (cut short, mangled): say so, as the field would.
+    const asked = params.get('video');
+    if (asked !== null && !isVideoId(asked)) toast({ ...youtubeLinkMessages.noVideoId, variant: 'destructive' });
     open(videoIn(params) ?? storedVideoId(member));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the person changes, not the URL it then writes
   }, [auth.status, member]);

@@ -1,6 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { SIGN_UP_STATE } from './auth';
 import { TOAST_DEFAULT_MS, type ShownToast } from './toast';
 
 /** The toast on screen and the 'Notifications' region that announces it (loaded with the first toast). */
@@ -23,7 +24,11 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
             {current.description && <Toast.Description className="text-sm">{current.description}</Toast.Description>}
             {current.link && (
               <Toast.Action altText={current.link.label} asChild>
-                <Link to={current.link.to} className="mt-1 text-sm font-medium underline">
+                <Link
+                  to={current.link.to}
+                  state={current.link.to === '/auth' ? SIGN_UP_STATE : undefined}
+                  className="mt-1 text-sm font-medium underline"
+                >
                   {current.link.label}
                 </Link>
               </Toast.Action>

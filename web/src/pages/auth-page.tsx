@@ -2,9 +2,10 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { googleSignInMessage } from '@findclips/contracts';
 import { Film, Share2, Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Badge, Card } from '../components/ui';
 import { Logo } from '../components/logo';
+import { opensRegister } from '../lib/auth';
 import { useToast } from '../lib/toast';
 import { LoginPanel } from './auth/login-panel';
 import { RegisterPanel } from './auth/register-panel';
@@ -29,6 +30,7 @@ const blurbs = [
 
 /** /auth: sign in or sign up. A failed Google sign-in comes back with ?error=CODE (never shown as it is). */
 export default function AuthPage() {
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const toast = useToast();
   const googleError = params.get('error');
@@ -57,7 +59,7 @@ export default function AuthPage() {
       <div className="grid gap-8 lg:grid-cols-2">
         <Card className="p-6">
           <h2 className="mb-4 text-lg font-semibold">Login and get access to all features.</h2>
-          <Tabs.Root defaultValue="login">
+          <Tabs.Root defaultValue={opensRegister(location.state) ? 'register' : 'login'}>
             <Tabs.List aria-label="Sign in or register" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
               {(['login', 'register'] as const).map((value) => (
                 <Tabs.Trigger
