@@ -1,7 +1,8 @@
 import { cn } from '../lib/cn';
 import { LogOut, Settings } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
-import { SIGN_UP_STATE, useAuth, useLogout } from '../lib/auth';
+import { useAuth, useLogout } from '../lib/auth';
+import { SIGN_UP_STATE } from '../lib/sign-up';
 import { Logo } from './logo';
 import { Badge, buttonClass } from './ui';
 

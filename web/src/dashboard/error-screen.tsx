@@ -1,7 +1,7 @@
 import { videoMessages } from '@findclips/contracts';
 import { AlertTriangle, Ban, Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { SIGN_UP_STATE } from '../lib/auth';
+import { SIGN_UP_STATE } from '../lib/sign-up';
 import { Button, Card, buttonClass } from '../components/ui';
 import type { AnalysisFailure } from './analysis-state';
 

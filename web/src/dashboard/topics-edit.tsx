@@ -9,7 +9,7 @@ import { Button, Card } from '../components/ui';
 import { formatRange } from '../lib/format';
 import { useFocusAfterEdit } from './focus-after-edit';
 import { GUEST_QUOTE_ALLOWANCE, useGuestQuotes } from './guest-quotes';
-import { SIGN_UP_STATE } from '../lib/auth';
+import { SIGN_UP_STATE } from '../lib/sign-up';
 import { RenameForm } from './rename-form';
 import type { AnalysisEditing } from './use-analysis-edits';
 

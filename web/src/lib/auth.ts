@@ -8,13 +8,6 @@ import { useToast } from './toast';
 
 export const USER_KEY = ['/api/user'] as const;
 
-/**
- * What a 'Sign up' link passes to /auth: its Register tab opens (the page's default stays Login, as
- * SPEC has it, for everyone else).
- */
-export const SIGN_UP_STATE = { tab: 'register' } as const;
-export const opensRegister = (state: unknown) => (state as { tab?: string } | null)?.tab === SIGN_UP_STATE.tab;
-
 /** The guest id from the gid cookie, if this browser has one (guest = no user + gid). */
 export function guestIdFromCookie(cookie = typeof document === 'undefined' ? '' : document.cookie): string | null {
   for (const part of cookie.split(';')) {

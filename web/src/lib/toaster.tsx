@@ -1,7 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { SIGN_UP_STATE } from './auth';
+import { SIGN_UP_STATE } from './sign-up';
 import { TOAST_DEFAULT_MS, type ShownToast } from './toast';
 
 /** The toast on screen and the 'Notifications' region that announces it (loaded with the first toast). */

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Badge, Card } from '../components/ui';
 import { Logo } from '../components/logo';
-import { opensRegister } from '../lib/auth';
+import { opensRegister } from '../lib/sign-up';
 import { useToast } from '../lib/toast';
 import { LoginPanel } from './auth/login-panel';
 import { RegisterPanel } from './auth/register-panel';
