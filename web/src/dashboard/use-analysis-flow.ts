@@ -92,10 +92,10 @@ export function useAnalysisFlow(auth: AuthState) {
         reanalysisBase.current = found?.userAnalysisUpdatedAt ?? null;
         dispatch({ type: 'reanalyze' });
       } else if (found) dispatch({ type: 'found', videoId });
-      else if ((shared?.status === 'pending' || shared?.status === 'analyzing') && (member || guestAnalysed(videoId)))
-        dispatch({ type: 'running', videoId });
-      else if (shared?.status === 'pending' || shared?.status === 'analyzing') guestLink(videoId);
-      else if (shared) {
+      else if (shared?.status === 'pending' || shared?.status === 'analyzing') {
+        if (member || guestAnalysed(videoId)) dispatch({ type: 'running', videoId });
+        else guestLink(videoId);
+      } else if (shared) {
         // A link to a video nobody analysed: say so, and leave its link ready in the field.
         dispatch({ type: 'clear' });
         setUnanalysed({ videoId });
