@@ -135,7 +135,8 @@ describe('subtitles', () => {
   const expected = [
     // A chapter's title shows as it starts, for 5 s, not over its quotes.
     [0, 5_000, 'Chapter 1: Why cities add *bus* lanes'],
-    [95_500, 120_250, 'A lane costs a tenth of a road & pays back <fast>.'],
+    // Over 42 characters: two lines, broken near the middle.
+    [95_500, 120_250, 'A lane costs a tenth of a\nroad & pays back <fast>.'],
     [754_000, 759_000, 'Chapter 2: Paying for transit'],
     [800_000, 830_000, 'Fares -> a third. Grants the rest.'],
     [3_650_000, 3_690_000, 'Parking pays too.'],
@@ -156,6 +157,27 @@ describe('subtitles', () => {
       [0, 1_500, true],
       [0, 20_000, false],
     ]);
+  });
+
+  it('cuts a long quote into cues of two lines of 42 characters at most, timed by their characters, back to back', () => {
+    const words = 'Buses carry most riders in the city because lanes of their own let them keep time all day long.';
+    const long = [{ ...topics[0]!, quotes: [quote('q1', `${words} ${words} ${words}`, 100, 130)] }];
+    const cues = parseSync(analysisSrt(long)).flatMap((node) => (node.type === 'cue' ? [node.data] : []));
+    const quoteCues = cues.slice(1);
+    expect(quoteCues.length).toBe(4);
+    for (const cue of quoteCues) {
+      const lines = cue.text.split('\n');
+      expect(lines.length).toBeLessThanOrEqual(2);
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(42);
+    }
+    // Nothing lost or added, in order; the quote's time shared out with no gap.
+    expect(quoteCues.map((c) => c.text.replace(/\n/g, ' ')).join(' ')).toBe(`${words} ${words} ${words}`);
+    expect(quoteCues[0]!.start).toBe(100_000);
+    expect(quoteCues.at(-1)!.end).toBe(130_000);
+    quoteCues.slice(1).forEach((cue, i) => expect(cue.start).toBe(quoteCues[i]!.end));
+    // WebVTT: the first keeps the quote's id, the next add their number.
+    const vtt = webvtt.parse(analysisVtt(long), { strict: true });
+    expect(vtt.cues.map((c) => c.identifier)).toEqual(['topic-1', 'quote-1-1', 'quote-1-1-2', 'quote-1-1-3', 'quote-1-1-4']);
   });
 
   it('SRT: topics as chapter cues, quotes as cues, in time order (read back by a SubRip parser)', () => {

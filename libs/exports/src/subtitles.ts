@@ -28,15 +28,73 @@ function chapterEnd(topic: Topic): number {
   return Math.min(topic.endTime, card);
 }
 
+/** A subtitle line holds at most this many characters, and a quote's cue two lines (the usual broadcast rule). */
+const LINE_CHARS = 42;
+const CUE_CHARS = 2 * LINE_CHARS;
+
+/** A cue's text in two lines of at most LINE_CHARS where it is longer, broken at the space nearest its middle. */
+function twoLines(text: string): string {
+  if (text.length <= LINE_CHARS) return text;
+  let best = -1;
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) {
+    const fits = i <= LINE_CHARS && text.length - i - 1 <= LINE_CHARS;
+    const bestFits = best >= 0 && best <= LINE_CHARS && text.length - best - 1 <= LINE_CHARS;
+    if (
+      best < 0 ||
+      (fits && !bestFits) ||
+      (fits === bestFits && Math.abs(i - text.length / 2) < Math.abs(best - text.length / 2))
+    )
+      best = i;
+  }
+  return best < 0 ? text : `${text.slice(0, best)}\n${text.slice(best + 1)}`;
+}
+
+/** Words joined into runs of at most `limit` characters (a longer word is a run of its own). */
+function runs(words: string[], limit: number): string[] {
+  const out: string[] = [];
+  for (const word of words) {
+    const last = out.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= limit) out[out.length - 1] = `${last} ${word}`;
+    else out.push(word);
+  }
+  return out;
+}
+
+/**
+ * A quote as subtitles read: cues of at most two lines, as even as they come, each shown for its
+ * share of the quote's time by its characters (one cue of 450 characters cannot be read). The
+ * first keeps the quote's id, the next add their number (`quote-2-1`, `quote-2-1-2`).
+ */
+function quoteCues(id: string, text: string, start: number, end: number): Cue[] {
+  const count = Math.ceil(text.length / CUE_CHARS);
+  const parts = runs(text.split(' '), Math.min(CUE_CHARS, Math.ceil(text.length / count) + 8));
+  const perChar = (end - start) / Math.max(1, text.length);
+  let offset = 0;
+  return parts.map((part, i) => {
+    const from = offset;
+    offset += part.length + 1;
+    return {
+      id: i === 0 ? id : `${id}-${i + 1}`,
+      start: start + from * perChar,
+      // Each cue until the next one starts; the last until the quote ends.
+      end: i === parts.length - 1 ? end : start + offset * perChar,
+      text: twoLines(part),
+    };
+  });
+}
+
 function cues(topics: Topic[]): Cue[] {
   return topics.flatMap((topic, t) => [
-    { id: `topic-${t + 1}`, start: topic.startTime, end: chapterEnd(topic), text: `Chapter ${t + 1}: ${cueText(topic.title)}` },
-    ...topic.quotes.map((quote, q) => ({
-      id: `quote-${t + 1}-${q + 1}`,
-      start: quote.startTime,
-      end: quote.endTime,
-      text: cueText(quote.content),
-    })),
+    {
+      id: `topic-${t + 1}`,
+      start: topic.startTime,
+      end: chapterEnd(topic),
+      // A title of up to 120 characters: lines of LINE_CHARS, as many as it takes.
+      text: runs(`Chapter ${t + 1}: ${cueText(topic.title)}`.split(' '), LINE_CHARS).join('\n'),
+    },
+    ...topic.quotes.flatMap((quote, q) =>
+      quoteCues(`quote-${t + 1}-${q + 1}`, cueText(quote.content), quote.startTime, quote.endTime),
+    ),
   ]);
 }
 
@@ -68,6 +126,6 @@ export function analysisVtt(topics: Topic[]): string {
 /** In time order; at the same moment a chapter before its quote, else the longer cue first. */
 const byStart = (list: Cue[]) => [...list].sort((a, b) => a.start - b.start || chapterFirst(a, b) || b.end - a.end);
 const chapterFirst = (a: Cue, b: Cue) => Number(b.id.startsWith('topic-')) - Number(a.id.startsWith('topic-'));
-// A cue's text is one line: a blank line would end the cue, and '-->' would read as a timing line.
+// A cue's text has no line of its own: a blank line would end the cue, and '-->' would read as a timing line.
 const cueText = (text: string) => oneLine(text).replace(/-->/g, '->');
 const escapeVtt = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
