@@ -216,13 +216,14 @@ interface Model {
   one: { lexicon: Record<string, string | string[]> };
   two: { switches: Record<string, string>; suffixPatterns: (Record<string, string> | null)[] };
 }
-let lexicon: Model['one']['lexicon'] | undefined;
-let switches: Model['two']['switches'] | undefined;
-let suffixes: Model['two']['suffixPatterns'] | undefined;
+/** compromise's model, read once (its lexicon, noun-or-verb switches and endings). */
+let loaded: Model | undefined;
+const model = () => (loaded ??= (nlp as unknown as { world(): { model: Model } }).world().model);
 /** The class compromise's tagger gives a word it does not know, from its longest known ending ('-ize': a verb). */
 function suffixTag(word: string): string | undefined {
-  for (let n = Math.min(word.length - 1, suffixes!.length - 1); n > 1; n--) {
-    const tag = suffixes![n]?.[word.slice(-n)];
+  const suffixes = model().two.suffixPatterns;
+  for (let n = Math.min(word.length - 1, suffixes.length - 1); n > 1; n--) {
+    const tag = suffixes[n]?.[word.slice(-n)];
     if (tag) return tag;
   }
   return undefined;
@@ -230,10 +231,7 @@ function suffixTag(word: string): string | undefined {
 function kindOf(word: string): Kind {
   const cached = kindCache.get(word);
   if (cached) return cached;
-  const model = (nlp as unknown as { world(): { model: Model } }).world().model;
-  lexicon ??= model.one.lexicon;
-  switches ??= model.two.switches;
-  suffixes ??= model.two.suffixPatterns;
+  const { lexicon } = model().one;
   const entry = lexicon[word];
   const tags = entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
   let tag: Tag;
@@ -262,7 +260,7 @@ function kindOf(word: string): Kind {
     plural: tags.includes('Plural') && !tags.includes('Singular') && !tags.includes('Uncountable'),
     given: tags.some((t) => GIVEN_NAME_TAGS.has(t)),
     name: tags.some((t) => NAME_TAGS.has(t)),
-    verbal: tag === 'ambiguous' || VERB_SWITCHES.has(switches[word] ?? ''),
+    verbal: tag === 'ambiguous' || VERB_SWITCHES.has(model().two.switches[word] ?? ''),
   };
   if (kindCache.size < 50_000) kindCache.set(word, kind);
   return kind;
@@ -440,12 +438,16 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
       if (!english || w.endsWith('ing') || !kindOf(w).verbal) return false;
       return BEFORE_VERB_SAID.has(words[k - 1] ?? '') || AFTER_VERB.has(words[k + 1] ?? '');
     };
+    // Which words of the clause being read are said as verbs, found once per clause when asked.
+    let verbs: boolean[] | null = null;
     const saidAsNoun = (words: string[], from: number, to: number) => {
-      for (let k = from; k < to; k++) if (verbAt(words, k)) return false;
+      verbs ??= words.map((_, k) => verbAt(words, k));
+      for (let k = from; k < to; k++) if (verbs[k]) return false;
       return true;
     };
     for (const words of clauses) {
       early = openingClauses.has(words);
+      verbs = null;
       let i = 0;
       while (i < words.length) {
         if (!contentAt(words, i)) {
@@ -554,7 +556,7 @@ function render(words: string[], topic: TitleTopic, english: boolean): string {
       } else if (
         english &&
         !stopWordsOf('eng').has(w) &&
-        ((w.length <= 3 && !lexicon?.[w]) || (w.length <= 5 && !/[aeiouy]/.test(w)))
+        ((w.length <= 3 && !model().one.lexicon[w]) || (w.length <= 5 && !/[aeiouy]/.test(w)))
       )
         return w.toUpperCase();
       if (i > 0 && (!english || SMALL.has(w))) return w;

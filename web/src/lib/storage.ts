@@ -45,33 +45,34 @@ function sessionUserId(): string {
 /** The user's id followed by the key name; without a user id, the bare key. */
 export const scopedKey = (key: string) => `${sessionUserId()}${key}`;
 
-export function readStored<T>(key: string, fallback: T): T {
-  return safely(() => {
-    const raw = localStorage.getItem(key);
-    return raw === null ? fallback : (JSON.parse(raw) as T);
-  }, fallback);
+/**
+ * JSON values in one of the browser's storages (read where it is asked for: a browser may refuse
+ * even that), never breaking a screen.
+ */
+function jsonStorage(storage: () => Storage) {
+  return {
+    read<T>(key: string, fallback: T): T {
+      return safely(() => {
+        const raw = storage().getItem(key);
+        return raw === null ? fallback : (JSON.parse(raw) as T);
+      }, fallback);
+    },
+    write(key: string, value: unknown): void {
+      safely(() => storage().setItem(key, JSON.stringify(value)), undefined);
+    },
+    remove(key: string): void {
+      safely(() => storage().removeItem(key), undefined);
+    },
+  };
 }
 
-export function writeStored(key: string, value: unknown): void {
-  safely(() => localStorage.setItem(key, JSON.stringify(value)), undefined);
-}
+const local = jsonStorage(() => localStorage);
+const session = jsonStorage(() => sessionStorage);
 
-export function removeStored(key: string): void {
-  safely(() => localStorage.removeItem(key), undefined);
-}
-
-/** This tab's value under `key` (session storage), or `fallback`. */
-export function readSession<T>(key: string, fallback: T): T {
-  return safely(() => {
-    const raw = sessionStorage.getItem(key);
-    return raw === null ? fallback : (JSON.parse(raw) as T);
-  }, fallback);
-}
-
-export function writeSession(key: string, value: unknown): void {
-  safely(() => sessionStorage.setItem(key, JSON.stringify(value)), undefined);
-}
-
-export function removeSession(key: string): void {
-  safely(() => sessionStorage.removeItem(key), undefined);
-}
+export const readStored = local.read;
+export const writeStored = local.write;
+export const removeStored = local.remove;
+/** This tab's values (session storage). */
+export const readSession = session.read;
+export const writeSession = session.write;
+export const removeSession = session.remove;
