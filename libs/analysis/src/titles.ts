@@ -147,6 +147,12 @@ const BEFORE_VERB_SAID = new Set([
   ...[...BEFORE_VERB].filter((w) => w !== 'that' && w !== 'which' && w !== 'just'),
   ..."it'll that'll he'll she'll people everyone everybody someone somebody nobody".split(' '),
 ]);
+/** Forms of 'have' before a participle ('we have cut', 'they've built') or a noun ('we have data centers'). */
+const HAVE = new Set("have has had i've we've you've they've who've".split(' '));
+/** Verbs that take another after 'and' ('go and raise', 'try and fix'). */
+const GO = new Set('go goes went come comes came try tries tried'.split(' '));
+/** Words that open a verb's object, never a noun compound's next word ('cut the', 'move people'). */
+const OBJECT_OPENERS = new Set('the a an this these those my your our their his her its some any every no people'.split(' '));
 /** Verbs' -ing forms that say what is done, not what it is done to ('Doing Males', 'Having Claude Push'). */
 const LIGHT_VERBS = new Set(
   'doing having getting going being saying thinking knowing wanting trying looking seeing coming telling talking'.split(' '),
@@ -264,6 +270,15 @@ function kindOf(word: string): Kind {
   };
   if (kindCache.size < 50_000) kindCache.set(word, kind);
   return kind;
+}
+/**
+ * A plural noun: one the lexicon lists as such, or an -s form of a noun it does not know
+ * ('robots', 'streets').
+ */
+function pluralNoun(word: string): boolean {
+  const kind = kindOf(word);
+  if (kind.plural) return true;
+  return kind.tag === 'noun' && model().one.lexicon[word] === undefined && word.length > 3 && /[^sui]s$/.test(word);
 }
 /** The lexicon's word class of a word. */
 const lexTag = (word: string): Tag => kindOf(word).tag;
@@ -436,7 +451,17 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
     const verbAt = (words: string[], k: number) => {
       const w = words[k]!;
       if (!english || w.endsWith('ing') || !kindOf(w).verbal) return false;
-      return BEFORE_VERB_SAID.has(words[k - 1] ?? '') || AFTER_VERB.has(words[k + 1] ?? '');
+      const before = words[k - 1] ?? '';
+      const after = words[k + 1] ?? '';
+      if (BEFORE_VERB_SAID.has(before) || AFTER_VERB.has(after)) return true;
+      // 'go and raise', 'try and fix'.
+      if (before === 'and' && GO.has(words[k - 2] ?? '')) return true;
+      // After 'have' or a plural subject, before what opens an object: 'have cut fresh waste',
+      // 'cities move people', 'remotes look like' ('have data centers', 'have tools like' and 'the
+      // costs people pay' stay nouns).
+      const object = OBJECT_OPENERS.has(after) || (after !== '' && lexTag(after) === 'modifier');
+      if (HAVE.has(before)) return object;
+      return (object || after === 'like' || pluralNoun(after)) && !w.endsWith('s') && pluralNoun(before);
     };
     // Which words of the clause being read are said as verbs, found once per clause when asked.
     let verbs: boolean[] | null = null;

@@ -396,6 +396,20 @@ describe('the local analyzer', () => {
     ).toBe('State Senate');
   });
 
+  // Before, 'Cut Fresh Waste', 'Cities Move People', 'Particle Beams Look' and 'Raise Venture Money'.
+  it.each([
+    ['Fresh Waste', ['Stores have cut fresh waste by a fifth.', 'Grocers had cut fresh waste in half.']],
+    ['Bus Lanes', ['Bus lanes help cities move people.', 'New cities move people faster.']],
+    ['Particle Beams', ['Old particle beams look like lines.', 'New particle beams look like dots.']],
+    ['Venture Money', ['Founders go and raise venture money.', 'Then they go and raise venture money again.']],
+  ])("names no verb after 'have' or a plural subject before an object, nor after 'go and': %s", (title, lines) => {
+    const output = analyzeLocally([
+      ...talk([...lines, 'The loading docks were quiet.'], 0),
+      ...talk(['The harbour cranes were loud.'], 240),
+    ]);
+    expect(output.topics[0]!.title).toBe(title);
+  });
+
   // Nouns that may be verbs, followed by what may follow a noun in speech: a determiner, a
   // possessive, 'people', 'out'; or after 'have'.
   it.each([
