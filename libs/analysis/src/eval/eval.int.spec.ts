@@ -125,10 +125,12 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
       const spreads = [...quotes.spreads].sort((a, b) => a - b);
       expect(spreads[spreads.length >> 1]).toBeGreaterThanOrEqual(spreads.length >= 30 ? 0.5 : 0.45);
     }
+    // Punctuated transcripts: 100% / 99% or more on each (QMSum's starts read 88% while the judge
+    // took a non-speech tag before a sentence, '. {vocalsound} So', for text mid-sentence).
     for (const level of ['TinyRec coarse', 'QMSum', 'podcasts']) {
       const quotes = row(level, 'local analyzer').quotes!;
-      expect(quotes.endsOnSentence / quotes.judgedOnSentence!).toBeGreaterThanOrEqual(0.95);
-      expect(quotes.startsOnSentence / quotes.judgedOnSentence!).toBeGreaterThanOrEqual(0.85);
+      expect(quotes.endsOnSentence / quotes.judgedOnSentence!).toBeGreaterThanOrEqual(0.98);
+      expect(quotes.startsOnSentence / quotes.judgedOnSentence!).toBeGreaterThanOrEqual(0.99);
     }
     // Auto-captions have no punctuation: sentence starts restored from the words (5% / 11% before
     // issue 16, 79% / 65% before mails joined the boundary model's training text; 81% / 71% now,
@@ -143,7 +145,7 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
     // The 35 transcripts that say who speaks (9 Lex Fridman podcasts, 21 QMSum meetings, 5 TinyRec
     // recordings): as they are, 52% of 1,041 quotes join two speakers' words (a meeting's turns
     // are short); with each turn marked '>>' as captions mark it, 7 of 1,029 do: the one quote of
-    // a topic where nobody speaks for 8 seconds on end. They start on a sentence 97% of the time
+    // a topic where nobody speaks for 8 seconds on end. They start on a sentence 100% of the time
     // and end on one 93% (where a listener cuts in mid-sentence, the judge says mid-sentence).
     const plain = row('speaker-labelled', 'local analyzer').quotes!;
     const marked = row('speaker-labelled, turns marked (>>)', 'local analyzer').quotes!;
@@ -152,7 +154,7 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
     expect(marked.joiningSpeakers / marked.quotes).toBeLessThanOrEqual(0.01);
     expect(marked.quotes).toBeGreaterThanOrEqual(0.95 * plain.quotes);
     expect(marked.verbatim).toBe(marked.quotes);
-    expect(marked.startsOnSentence / marked.judgedOnSentence).toBeGreaterThanOrEqual(0.95);
+    expect(marked.startsOnSentence / marked.judgedOnSentence).toBeGreaterThanOrEqual(0.99);
     expect(marked.endsOnSentence / marked.judgedOnSentence).toBeGreaterThanOrEqual(0.9);
   });
 });

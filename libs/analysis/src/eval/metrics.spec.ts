@@ -139,6 +139,31 @@ describe('evaluation documents and quotes', () => {
     expect(judged).toMatchObject({ quotes: 2, startsOnSentence: 1, endsOnSentence: 1, verbatim: 2, sentenceKnown: true });
   });
 
+  it('reads sentence edges past non-speech tags and an opening quotation mark, not past a word', () => {
+    const tagged: EvalDocument = {
+      ...document,
+      segments: [
+        { text: 'Yeah . {vocalsound} So the lanes paid off . [laughter]', start: 0, end: 9.5 },
+        { text: "Okay . 'Cause riders noticed first , we think {vocalsound} .", start: 10, end: 19.5 },
+      ],
+    };
+    const quote = (content: string, startTime: number) => ({ content, startTime, endTime: startTime + 9 });
+    const judged = judgeQuotes(tagged, [
+      {
+        title: 'Bus lanes',
+        startTime: 0,
+        endTime: 20,
+        quotes: [
+          quote('So the lanes paid off', 0),
+          quote('Cause riders noticed first , we think', 10),
+          quote('the lanes paid', 0),
+        ],
+      },
+    ]);
+    // Before, neither the first two quotes' starts nor the second's end were read as sentence edges.
+    expect(judged).toMatchObject({ quotes: 3, judgedOnSentence: 3, startsOnSentence: 2, endsOnSentence: 2 });
+  });
+
   it('cuts the classical baseline into one topic per 5 minutes', () => {
     const long: EvalDocument = {
       ...document,

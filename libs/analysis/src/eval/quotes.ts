@@ -15,10 +15,24 @@ export const NEAR_DUPLICATE = 0.3;
 /** Topics at least this long, with two quotes or more, have their spread measured. */
 const SPREAD_MIN_SECONDS = 180;
 const LEANING = /^(?:it|it's|that|that's|this|these|those|they|they're|them|he|he's|she|she's|him|her|there)\b/i;
-/** Text before a word that opens a sentence: a sentence's end, or a new speaker's mark ('>>'). */
-const ENDS_SENTENCE = /(?:[.!?…。！？]["'”’)\]]*|>>)\s*$/u;
+/**
+ * Text before a word that opens a sentence: a sentence's end, or a new speaker's mark ('>>'), then
+ * perhaps an opening quotation mark ('. 'Cause').
+ */
+const ENDS_SENTENCE = /(?:[.!?…。！？]["'”’)\]]*|>>)\s*["'“‘(]?$/u;
 /** Text after a word that closes one: its end (a new speaker cutting in mid-sentence does not end it). */
 const STARTS_AFTER_END = /^\s*["'”’)\]]*[.!?…。！？]/u;
+/** Characters read each side of a quote for its edges. */
+const CONTEXT = 200;
+/**
+ * The text each side of a quote as read for a sentence edge: without non-speech tags ('. {vocalsound}
+ * So', 'um [laughter] .'), nor the part of one a word of the quote sits in.
+ */
+const untagged = (between: string) =>
+  between
+    .replace(/\{[^}]*\}|\[[^\]]*\]/g, ' ')
+    .replace(/^[^{[]*[}\]]/, ' ')
+    .replace(/[{[][^}\]]*$/, ' ');
 
 export interface QuoteJudgement {
   quotes: number;
@@ -86,10 +100,13 @@ export function judgeQuotes(document: EvalDocument, topics: AnalysisOutput['topi
   }
   if (aligned) {
     for (const { first, last } of spans) {
-      const before = truth.text.slice(first > 0 ? truth.tokens[first - 1]!.to : 0, truth.tokens[first]!.from);
-      const after = truth.text.slice(truth.tokens[last]!.to, truth.tokens[last + 1]?.from ?? truth.text.length);
-      if (first === 0 || ENDS_SENTENCE.test(before)) judgement.startsOnSentence++;
-      if (last === truth.tokens.length - 1 || STARTS_AFTER_END.test(after)) judgement.endsOnSentence++;
+      // (Grounding reads the word of a tag ('{vocalsound}') as a word: read past tags, on both sides.)
+      const from = truth.tokens[first]!.from;
+      const to = truth.tokens[last]!.to;
+      const before = truth.text.slice(Math.max(0, from - CONTEXT), from);
+      const after = truth.text.slice(to, to + CONTEXT);
+      if (first === 0 || ENDS_SENTENCE.test(untagged(before))) judgement.startsOnSentence++;
+      if (last === truth.tokens.length - 1 || STARTS_AFTER_END.test(untagged(after))) judgement.endsOnSentence++;
     }
   }
   for (let i = 0; i < quotes.length; i++) {
