@@ -146,7 +146,7 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
     // recordings): as they are, 52% of 1,041 quotes join two speakers' words (a meeting's turns
     // are short); with each turn marked '>>' as captions mark it, 7 of 1,029 do: the one quote of
     // a topic where nobody speaks for 8 seconds on end. They start on a sentence 100% of the time
-    // and end on one 93% (where a listener cuts in mid-sentence, the judge says mid-sentence).
+    // and end on one 99% (93% while a quote could stop where a listener cuts in mid-sentence).
     const plain = row('speaker-labelled', 'local analyzer').quotes!;
     const marked = row('speaker-labelled, turns marked (>>)', 'local analyzer').quotes!;
     expect(plain.speakersKnown).toBe(plain.quotes);
@@ -155,7 +155,7 @@ describe('evaluation harness on the development set (../shared/eval)', () => {
     expect(marked.quotes).toBeGreaterThanOrEqual(0.95 * plain.quotes);
     expect(marked.verbatim).toBe(marked.quotes);
     expect(marked.startsOnSentence / marked.judgedOnSentence).toBeGreaterThanOrEqual(0.99);
-    expect(marked.endsOnSentence / marked.judgedOnSentence).toBeGreaterThanOrEqual(0.9);
+    expect(marked.endsOnSentence / marked.judgedOnSentence).toBeGreaterThanOrEqual(0.98);
   });
 });
 

@@ -139,12 +139,13 @@ describe('evaluation documents and quotes', () => {
     expect(judged).toMatchObject({ quotes: 2, startsOnSentence: 1, endsOnSentence: 1, verbatim: 2, sentenceKnown: true });
   });
 
-  it('reads sentence edges past non-speech tags and an opening quotation mark, not past a word', () => {
+  it('reads sentence edges past non-speech tags and quotation marks, not past a word', () => {
     const tagged: EvalDocument = {
       ...document,
       segments: [
         { text: 'Yeah . {vocalsound} So the lanes paid off . [laughter]', start: 0, end: 9.5 },
         { text: "Okay . 'Cause riders noticed first , we think {vocalsound} .", start: 10, end: 19.5 },
+        { text: 'She said , " the lanes stay " . Then we left .', start: 20, end: 29.5 },
       ],
     };
     const quote = (content: string, startTime: number) => ({ content, startTime, endTime: startTime + 9 });
@@ -152,16 +153,18 @@ describe('evaluation documents and quotes', () => {
       {
         title: 'Bus lanes',
         startTime: 0,
-        endTime: 20,
+        endTime: 30,
         quotes: [
           quote('So the lanes paid off', 0),
           quote('Cause riders noticed first , we think', 10),
           quote('the lanes paid', 0),
+          quote('She said , " the lanes stay', 20),
         ],
       },
     ]);
-    // Before, neither the first two quotes' starts nor the second's end were read as sentence edges.
-    expect(judged).toMatchObject({ quotes: 3, judgedOnSentence: 3, startsOnSentence: 2, endsOnSentence: 2 });
+    // Before, neither the first two quotes' starts nor the second's and the last's ends were read
+    // as sentence edges.
+    expect(judged).toMatchObject({ quotes: 4, judgedOnSentence: 4, startsOnSentence: 3, endsOnSentence: 3 });
   });
 
   it('cuts the classical baseline into one topic per 5 minutes', () => {

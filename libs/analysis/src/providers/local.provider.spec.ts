@@ -244,6 +244,28 @@ describe('the local analyzer', () => {
     }
   });
 
+  it('ends no quote where another speaker cuts in mid-sentence, when the topic has whole sentences to quote', () => {
+    const line = (text: string, i: number) => ({ text, start: i * 6, end: i * 6 + 5.5 });
+    const calm = [
+      'We bake rye bread in the stone oven.',
+      'The dough rests for a long while.',
+      'Our bakers shape the loaves by hand.',
+      'The crust gets dark and thick.',
+    ];
+    const texts = Array.from({ length: 36 }, (_, i) => calm[i % 4]!);
+    // The topic's weightiest words (numbers, 'biggest', 'million') in a sentence a listener cuts.
+    texts.splice(
+      12,
+      3,
+      'The biggest mistake cost us 40 percent of every batch, a million loaves of rye bread in the stone oven,',
+      '>> Mm-hmm.',
+      '>> which nobody believed at first.',
+    );
+    const quotes = analyzeLocally(texts.map(line)).topics.flatMap((t) => t.quotes);
+    expect(quotes.length).toBeGreaterThan(0);
+    expect(quotes.filter((q) => q.content.endsWith(','))).toEqual([]);
+  });
+
   it('still quotes captions whose every sentence trails off', () => {
     const video = DEMO_VIDEOS[1]!;
     const captions = captionsOf(video.paragraphs, video.minutes * 60);

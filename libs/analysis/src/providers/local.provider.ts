@@ -161,6 +161,8 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     leaning: boolean;
     /** It runs into another speaker's turn, as the captions mark turns: a last resort. */
     joins: boolean;
+    /** It stops where another speaker cuts in mid-sentence: a last resort too. */
+    cut: boolean;
     /** Its edges are likely enough sentence edges (MIN_EDGE_SURE). */
     sure: boolean;
     terms?: Set<string>;
@@ -209,7 +211,7 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       // another speaker cuts in: such a span wins its part only when the part has nothing else worth quoting.
       if (fact.leadsOn || fact.interrupted || unbalanced(marks)) score -= CUT_SHORT_PENALTY;
       if (asks) score -= TURN_PENALTY;
-      candidates.push({ from, to, score, start, end, leaning, joins, sure });
+      candidates.push({ from, to, score, start, end, leaning, joins, cut: fact.interrupted, sure });
     }
   }
   candidates.sort((a, b) => b.score - a.score);
@@ -224,7 +226,9 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
     const inPart = (c: (typeof candidates)[number]) => c.start >= topicStart + k * part && c.start < topicStart + (k + 1) * part;
     // The best few of the part only: when they all repeat earlier quotes, the part has no new one.
     let tries = 0;
-    const best = candidates.find((c) => c.sure && !c.leaning && !c.joins && inPart(c) && tries++ < MAX_TRIES && fits(c));
+    const best = candidates.find(
+      (c) => c.sure && !c.leaning && !c.joins && !c.cut && inPart(c) && tries++ < MAX_TRIES && fits(c),
+    );
     if (!best) continue;
     chosen.push(best);
     said.add(termsOf(best));
@@ -233,7 +237,8 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
   // on its own (preferably one speaker's, with sure edges and not leaning on what came before).
   const fallback =
     chosen.length === 0
-      ? (candidates.find((c) => c.sure && !c.leaning && !c.joins && fits(c)) ??
+      ? (candidates.find((c) => c.sure && !c.leaning && !c.joins && !c.cut && fits(c)) ??
+        candidates.find((c) => !c.leaning && !c.joins && !c.cut && fits(c)) ??
         candidates.find((c) => !c.leaning && !c.joins && fits(c)) ??
         candidates.find((c) => !c.joins && fits(c)) ??
         candidates.find(fits))
