@@ -418,6 +418,10 @@ describe('the local analyzer', () => {
     ).toBe('State Senate');
   });
 
+  // The title of a topic saying `lines` (and `filler`), before one on harbour cranes.
+  const firstTitle = (lines: string[], filler: string) =>
+    analyzeLocally([...talk([...lines, filler], 0), ...talk(['The harbour cranes were loud.'], 240)]).topics[0]!.title;
+
   // Before, 'Cut Fresh Waste', 'Cities Move People', 'Particle Beams Look' and 'Raise Venture Money'.
   it.each([
     ['Fresh Waste', ['Stores have cut fresh waste by a fifth.', 'Grocers had cut fresh waste in half.']],
@@ -425,11 +429,7 @@ describe('the local analyzer', () => {
     ['Particle Beams', ['Old particle beams look like lines.', 'New particle beams look like dots.']],
     ['Venture Money', ['Founders go and raise venture money.', 'Then they go and raise venture money again.']],
   ])("names no verb after 'have' or a plural subject before an object, nor after 'go and': %s", (title, lines) => {
-    const output = analyzeLocally([
-      ...talk([...lines, 'The loading docks were quiet.'], 0),
-      ...talk(['The harbour cranes were loud.'], 240),
-    ]);
-    expect(output.topics[0]!.title).toBe(title);
+    expect(firstTitle(lines, 'The loading docks were quiet.')).toBe(title);
   });
 
   // Nouns that may be verbs, followed by what may follow a noun in speech: a determiner, a
@@ -440,8 +440,7 @@ describe('the local analyzer', () => {
     ['Trade Issues', ['We have trade issues with them.', 'They have trade issues too.']],
     ['City Budget', ['The city budget the council passed is tight.', 'A city budget the mayor liked failed.']],
   ])('keeps the noun phrase %s', (title, lines) => {
-    const output = analyzeLocally([...talk([...lines, 'The meters spin.'], 0), ...talk(['The harbour cranes were loud.'], 240)]);
-    expect(output.topics[0]!.title).toBe(title);
+    expect(firstTitle(lines, 'The meters spin.')).toBe(title);
   });
 
   it("reads a word the lexicon does not know by its ending, as compromise's tagger does, and 'single' as no subject", () => {
