@@ -98,6 +98,34 @@ describe("editing a member's analysis", () => {
     await browser.get(`/api/user-videos/${videoId}`).expect(404);
   });
 
+  it("puts an analysis a link opened in the member's history once they edit or share it, where it stands", async () => {
+    const { videoId, topics } = await analysed();
+    const cards = async (browser: Awaited<ReturnType<Pipeline['member']>>['browser']) =>
+      z
+        .array(historyVideoSchema)
+        .parse((await browser.get('/api/videos').expect(200)).body)
+        .map((card) => card.youtubeId);
+    // Another member opens the analysis from a link (no submission): nothing in their history yet.
+    const editor = await p.member();
+    expect(await cards(editor.browser)).toEqual([]);
+    await editor.browser
+      .patch(`/api/user-videos/${videoId}`)
+      .send({ action: 'rename', topicId: topics[0]!.id, title: 'Mine now' });
+    expect(await cards(editor.browser)).toEqual([videoId]);
+
+    // A third shares it as it is; a video they processed since stays on top (sharing moves nothing).
+    const sharer = await p.member();
+    const shared = await sharer.browser.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201);
+    expect(await cards(sharer.browser)).toEqual([videoId]);
+    const later = p.addVideo(300);
+    await sharer.browser.post(`/api/videos/transcript?videoId=${later}`).send({}).expect(202);
+    await sharer.browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: 'Again' }).expect(201);
+    expect(await cards(sharer.browser)).toEqual([later, videoId]);
+    // Its card is where the share is managed.
+    const map = (await sharer.browser.get('/api/analysis/shares-map').expect(200)).body;
+    expect(map).toEqual([{ shareId: shared.body.shareId, youtubeId: videoId }]);
+  });
+
   it('answers a bad edit with a 4xx that says what is wrong, and only to the member who can read it', async () => {
     const { browser, videoId, topics } = await analysed();
     const edit = (body: unknown) => browser.patch(`/api/user-videos/${videoId}`).send(body as object);

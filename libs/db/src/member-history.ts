@@ -86,6 +86,20 @@ export class MemberHistory {
       .execute();
   }
 
+  /**
+   * Keeps the video in the member's history where it stands, adding it when missing: an analysis
+   * the member made theirs (edited, shared) without submitting its link, from a link someone sent.
+   */
+  async keep(userId: number, videoId: string, video: HistoryVideoDetails): Promise<void> {
+    await this.db
+      .createQueryBuilder()
+      .insert()
+      .into(VideoEntity)
+      .values({ userId, youtubeId: videoId, title: video.title, thumbnailUrl: video.thumbnailUrl })
+      .orIgnore()
+      .execute();
+  }
+
   /** A finished analysis for the member: the history row (left in its place) and its quotes replaced by the analysis's. */
   async recordAnalysis(userId: number, videoId: string, video: HistoryVideoDetails, topics: Topic[]): Promise<void> {
     await this.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import {
   CachedYoutubeDataEntity,
   GuestAnalyses,
   MemberAnalyses,
+  MemberHistory,
   Shares,
   readTopics,
   writeTopics,
@@ -45,6 +46,7 @@ describe('sharing an analysis', () => {
       memberAnalyses: new MemberAnalyses(db),
       guests: new GuestAnalyses(db),
       edits: new AnalysisEdits(db),
+      history: new MemberHistory(db),
     };
   });
   afterAll(() => redis?.quit());

@@ -5,6 +5,7 @@ import {
   type CachedVideos,
   type GuestAnalyses,
   type MemberAnalyses,
+  type MemberHistory,
   type ShareOwner,
   type Shares,
   type SharedAnalysisEntity,
@@ -17,6 +18,7 @@ export interface ShareAnalysisDeps {
   memberAnalyses: MemberAnalyses;
   guests: GuestAnalyses;
   edits: AnalysisEdits;
+  history: MemberHistory;
 }
 
 /** Who shares: a member, else the guest of this browser. */
@@ -45,7 +47,7 @@ function isFrom(topic: Topic, readable: Topic[]): boolean {
  * can publish invented topics or quotes on a page with our name.
  */
 export async function shareAnalysis(
-  { shares, cached, memberAnalyses, guests, edits }: ShareAnalysisDeps,
+  { shares, cached, memberAnalyses, guests, edits, history }: ShareAnalysisDeps,
   sharer: Sharer,
   request: CreateShareRequest,
 ): Promise<SharedAnalysisEntity> {
@@ -72,12 +74,15 @@ export async function shareAnalysis(
     throw new AppError('VALIDATION_ERROR', shareMessages.notFromAnalysis, { field: 'topics' });
   }
 
-  return shares.upsert(owner, {
+  const share = await shares.upsert(owner, {
     youtubeId,
     topics: request.topics,
     title: request.title || null,
     description: request.description || null,
   });
+  // A member's share is managed from their history: the video is in it, also when a link opened it.
+  if ('user' in sharer) await history.keep(sharer.user.id, youtubeId, video);
+  return share;
 }
 
 /** A member removes one of their shares: an id that cannot be one, or a share of somebody else's, is NOT_FOUND. */

@@ -14,6 +14,7 @@ import {
   type CachedVideos,
   type EditedAnalysis,
   type MemberAnalyses,
+  type MemberHistory,
   type UploadedTranscripts,
   type UserVideoAnalysisEntity,
 } from '@findclips/db';
@@ -23,6 +24,7 @@ export interface EditAnalysisDeps {
   memberAnalyses: MemberAnalyses;
   edits: AnalysisEdits;
   uploads: UploadedTranscripts;
+  history: MemberHistory;
 }
 
 /** What a member reads of a video: the shared analysis's row, their own re-analysis, their edits. */
@@ -98,6 +100,8 @@ export async function editAnalysis(deps: EditAnalysisDeps, userId: number, video
     return unedited(now);
   };
   const edited = await deps.edits.edit(userId, videoId, original, (topics) => applyEdit(topics, edit, starts));
+  // Edited, the analysis is the member's: in their history, also when a link opened it.
+  await deps.history.keep(userId, videoId, current.row);
   return { ...current, edited };
 }
 
