@@ -5,7 +5,7 @@ import HistoryPage, { HISTORY_SKELETON_CARDS } from './pages/history-page';
 import SharedPage from './pages/shared-page';
 import DashboardPage from './dashboard/dashboard-page';
 import { rememberUser } from './lib/storage';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
 import { fakeApi, json, member, renderWithApp } from './test/render';
 
 const video = (id: number, youtubeId: string, title: string | null, processedAt: string): HistoryVideo => ({
@@ -93,6 +93,26 @@ describe('history', () => {
     await user.click(await screen.findByRole('button', { name: 'Process Your First Video' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     await waitFor(() => expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveFocus());
+  });
+
+  it('reads the history afresh each time it opens: a video processed or shared since is on it', async () => {
+    const user = userEvent.setup();
+    let list = history.slice(0, 1);
+    let shares: { shareId: string; youtubeId: string }[] = [];
+    fakeApi({ 'GET /api/videos': () => json(200, list), 'GET /api/analysis/shares-map': () => json(200, shares) });
+    renderWithApp(
+      <Routes>
+        <Route path="/history" element={<HistoryPage />} />
+        <Route path="/" element={<Link to="/history">Video History</Link>} />
+      </Routes>,
+      { route: '/history', user: member },
+    );
+    await user.click(await screen.findByRole('button', { name: 'banana talk' }));
+    list = history.slice(0, 2);
+    shares = [{ shareId: 'sh4reIdAbcdEfgh1234', youtubeId: 'bbbbbbbbbbb' }];
+    await user.click(screen.getByRole('link', { name: 'Video History' }));
+    const card = (await screen.findByRole('heading', { name: 'Apple interview' })).closest('li')!;
+    expect(await within(card).findByRole('button', { name: 'Remove share' })).toBeInTheDocument();
   });
 
   it.each([0, 1])('has nothing to sort with %i videos', async (count) => {

@@ -25,8 +25,9 @@ const sorters: Record<Sort, (a: HistoryVideo, b: HistoryVideo) => number> = {
 /** /history: 'Your Processed Videos'. */
 export default function HistoryPage() {
   const [sort, setSort] = useState<Sort>('recent');
-  const videos = useQuery<HistoryVideo[]>({ queryKey: ['/api/videos'] });
-  const shares = useQuery<{ shareId: string; youtubeId: string }[]>({ queryKey: SHARES_KEY });
+  // Read afresh at each visit: videos processed, edited or shared since are on it.
+  const videos = useQuery<HistoryVideo[]>({ queryKey: ['/api/videos'], staleTime: 0 });
+  const shares = useQuery<{ shareId: string; youtubeId: string }[]>({ queryKey: SHARES_KEY, staleTime: 0 });
   const navigate = useNavigate();
   const shareOf = new Map((shares.data ?? []).map((s) => [s.youtubeId, s.shareId]));
   const list = [...(videos.data ?? [])].sort(sorters[sort]);
