@@ -280,7 +280,10 @@ describe('shared page', () => {
     const quote = (id: string, content: string, startTime: number) => ({ id, content, startTime, endTime: startTime + 25 });
     const withQuotes = {
       ...topic(1),
-      quotes: [quote('q1', 'Fares pay for a third of the service.', 70), quote('q2', 'Every bus carries sixty people.', 95)],
+      quotes: [
+        quote('q1', 'Fares pay for a third of the service.', 70),
+        quote('q2', 'Every bus carries sixty people. [laughter] Sixty!', 95),
+      ],
     };
     fakeApi({
       'GET /api/shared/abcdefghijklmnop': json(200, share({ title: 'The big interview', sharedTopics: [withQuotes, topic(2)] })),
@@ -289,6 +292,8 @@ describe('shared page', () => {
     const quotes = within(await screen.findByRole('list', { name: 'Quotes of Topic number 1' }));
     expect(quotes.getByText('“Fares pay for a third of the service.”')).toBeInTheDocument();
     expect(quotes.getByText('1:10 - 1:35')).toBeInTheDocument();
+    // The words as said, without the captions' tags.
+    expect(quotes.getByText('“Every bus carries sixty people. Sixty!”')).toBeInTheDocument();
     expect(quotes.getAllByText('Viral Cut')).toHaveLength(2);
     // The share is called as the video is: its title shows once, not again on the video card.
     expect(screen.getAllByText('The big interview')).toHaveLength(1);

@@ -47,12 +47,8 @@ export const stopWordsOf = (language: Language | null): Set<string> => (language
 /** The stop-word list of the language whose stop words are most frequent in `sample`; empty if none fits. */
 export const stopWordsFor = (sample: string[]): Set<string> => stopWordsOf(languageOf(sample));
 
-/** Non-speech tags of caption tracks and meeting transcripts: [Music], (applause), {vocalsound}. */
-const NON_SPEECH = /\{[^}]*\}|\[[^\]]*\]|\((?:applause|laughter|music|laughs|inaudible)\)/gi;
-
 /** What comes before a sentence's first word: spaces and non-speech tags ([laughter], {vocalsound}). */
 export const LEAD = /^(?:\s|\[[^\]]*\]|\{[^}]*\})*/;
 
-/** The words of a unit as spoken, without non-speech tags. */
-export const spoken = (text: string) =>
-  /[[{(]/.test(text) ? text.replace(NON_SPEECH, ' ').replace(/\s+/g, ' ').trim() : text.trim();
+/** The words of a unit as spoken, without non-speech tags (as quotes are shown). */
+export { spoken } from '@findclips/contracts';

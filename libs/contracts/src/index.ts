@@ -11,3 +11,4 @@ export * from './events';
 export * from './socket';
 export * from './shares';
 export * from './live-events';
+export * from './spoken';

@@ -209,6 +209,18 @@ describe('every format', () => {
     expect(JSON.stringify(json)).not.toContain('"id"');
   });
 
+  it.each(['json', 'markdown', 'srt', 'vtt'] as const)(
+    "%s shows quotes as the app does, without the captions' tags",
+    (format) => {
+      const tagged: Topic[] = [
+        { ...topics[0]!, quotes: [quote('q1', 'Or, well, on loam. [laughter] I would rather pay farmers.', 95.5, 110)] },
+      ];
+      const file = exportAnalysis(format, { title: 'Soil', youtubeId: 'dQw4w9WgXcQ', topics: tagged, durationSeconds: 400 });
+      expect(file.text).not.toContain('laughter');
+      expect(file.text.replace(/\s+/g, ' ')).toContain('on loam. I would');
+    },
+  );
+
   it.each(exportFormats)('%s has a file type and ends with a newline', (format) => {
     const file = exportAnalysis(format, { title: 'Bus lanes', youtubeId: 'dQw4w9WgXcQ', topics, durationSeconds: 4000 });
     expect(file.extension).toMatch(/^[a-z]+$/);

@@ -1,4 +1,4 @@
-import type { AnalysisOutput, Topic } from '@findclips/contracts';
+import { quoteText, type AnalysisOutput, type Topic } from '@findclips/contracts';
 import { youtubeChapters } from './chapters';
 import { analysisMarkdown } from './markdown';
 import { analysisSrt, analysisVtt } from './subtitles';
@@ -16,13 +16,17 @@ export interface ExportSource {
   durationSeconds?: number | null;
 }
 
-/** The contract's JSON of an analysis: topics and quotes without ids. */
+/** The contract's JSON of an analysis: topics and quotes without ids, quotes as shown (no '[laughter]'). */
 export const analysisJson = (topics: Topic[]): AnalysisOutput => ({
   topics: topics.map(({ title, startTime, endTime, quotes }) => ({
     title,
     startTime,
     endTime,
-    quotes: quotes.map(({ content, startTime: start, endTime: end }) => ({ content, startTime: start, endTime: end })),
+    quotes: quotes.map(({ content, startTime: start, endTime: end }) => ({
+      content: quoteText(content),
+      startTime: start,
+      endTime: end,
+    })),
   })),
 });
 

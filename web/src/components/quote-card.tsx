@@ -1,4 +1,4 @@
-import type { Quote } from '@findclips/contracts';
+import { quoteText, type Quote } from '@findclips/contracts';
 import { Play } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDuration, formatRange } from '../lib/format';
@@ -33,7 +33,7 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id,
         <span className="text-slate-500">{formatRange(quote.startTime, quote.endTime)}</span>
         {links}
       </div>
-      <ExpandableQuote text={quote.content} />
+      <ExpandableQuote text={quoteText(quote.content)} />
       <div className="mt-3 flex flex-wrap items-start gap-2">
         {open ? (
           <CompactClip
@@ -41,7 +41,7 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id,
             youtubeId={youtubeId}
             start={quote.startTime}
             end={quote.endTime}
-            title={quote.content.slice(0, 80)}
+            title={quoteText(quote.content).slice(0, 80)}
             onClose={onClose}
           />
         ) : (

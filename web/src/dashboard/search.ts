@@ -1,4 +1,4 @@
-import type { Topic, TranscriptSegment } from '@findclips/contracts';
+import { quoteText, type Topic, type TranscriptSegment } from '@findclips/contracts';
 
 /** Where a match was found: a topic's title, one of its quotes, or a line of the transcript. */
 export type HitKind = 'title' | 'quote' | 'line';
@@ -54,7 +54,7 @@ export function searchEntries(topics: Topic[], segments: TranscriptSegment[] = [
     entries.push({ kind, text, start, end, topic, folded: ` ${fold(text)}` });
   ordered.forEach((topic, i) => {
     add('title', topic.title, topic.startTime, topic.endTime, i + 1);
-    for (const quote of topic.quotes) add('quote', quote.content, quote.startTime, topic.endTime, i + 1);
+    for (const quote of topic.quotes) add('quote', quoteText(quote.content), quote.startTime, topic.endTime, i + 1);
   });
   let topic = 0;
   // The line before, and when it ended: a phrase it starts may go on in this one.

@@ -1,0 +1,24 @@
+import { quoteText, spoken } from './spoken';
+
+describe('words as said', () => {
+  it("shows a quote without the captions' non-speech tags, and words nobody made out as a gap", () => {
+    expect(quoteText('Or, well, on loam. [laughter] I’d rather we paid farmers.')).toBe(
+      'Or, well, on loam. I’d rather we paid farmers.',
+    );
+    expect(quoteText('So we {vocalsound} tried it (applause) again .')).toBe('So we tried it again .');
+    expect(quoteText('He said [inaudible] and left.')).toBe('He said … and left.');
+  });
+
+  it("drops what a clip's edge cut off a tag, and leaves other brackets and plain quotes as they are", () => {
+    expect(quoteText('keep it as simple as possible still [Music')).toBe('keep it as simple as possible still');
+    expect(quoteText('sound] So the lanes paid off.')).toBe('So the lanes paid off.');
+    expect(quoteText('Ten (or twelve) lanes paid off.')).toBe('Ten (or twelve) lanes paid off.');
+    const plain = 'Bus lanes move more people than car lanes do.';
+    expect(quoteText(plain)).toBe(plain);
+  });
+
+  it('reads a unit as spoken: tags out, spaces single', () => {
+    expect(spoken('  [Music]  Okay {vocalsound} so  ')).toBe('Okay so');
+    expect(spoken(' Okay so ')).toBe('Okay so');
+  });
+});
