@@ -149,10 +149,15 @@ const BEFORE_VERB_SAID = new Set([
 ]);
 /** Forms of 'have' before a participle ('we have cut', 'they've built') or a noun ('we have data centers'). */
 const HAVE = new Set("have has had i've we've you've they've who've".split(' '));
+/**
+ * Nouns that are also a verb's participle, spelt as its base ('we have cut fresh waste'): after
+ * 'have' only these are read as verbs ('we have access this week' keeps its noun).
+ */
+const SAME_PARTICIPLE = new Set('cut set hit spread cost split run bet fit upset forecast broadcast'.split(' '));
 /** Verbs that take another after 'and' ('go and raise', 'try and fix'). */
 const GO = new Set('go goes went come comes came try tries tried'.split(' '));
-/** Words that open a verb's object, never a noun compound's next word ('cut the', 'move people'). */
-const OBJECT_OPENERS = new Set('the a an this these those my your our their his her its some any every no people'.split(' '));
+/** Words that open a verb's object ('cut the', 'cut our'). (Not 'this' or 'every', which open time phrases too: 'have access this week'.) */
+const OBJECT_OPENERS = new Set('the a an these those my your our their his her its some any'.split(' '));
 /** Verbs' -ing forms that say what is done, not what it is done to ('Doing Males', 'Having Claude Push'). */
 const LIGHT_VERBS = new Set(
   'doing having getting going being saying thinking knowing wanting trying looking seeing coming telling talking'.split(' '),
@@ -456,12 +461,13 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
       if (BEFORE_VERB_SAID.has(before) || AFTER_VERB.has(after)) return true;
       // 'go and raise', 'try and fix'.
       if (before === 'and' && GO.has(words[k - 2] ?? '')) return true;
-      // After 'have' or a plural subject, before what opens an object: 'have cut fresh waste',
-      // 'cities move people', 'remotes look like' ('have data centers', 'have tools like' and 'the
-      // costs people pay' stay nouns).
-      const object = OBJECT_OPENERS.has(after) || (after !== '' && lexTag(after) === 'modifier');
-      if (HAVE.has(before)) return object;
-      return (object || after === 'like' || pluralNoun(after)) && !w.endsWith('s') && pluralNoun(before);
+      // A participle spelt as its base after 'have', before what opens an object: 'have cut fresh
+      // waste' ('have access this week', 'have data centers' and 'have trade issues' stay nouns).
+      if (HAVE.has(before))
+        return SAME_PARTICIPLE.has(w) && (OBJECT_OPENERS.has(after) || (after !== '' && lexTag(after) === 'modifier'));
+      // A bare form after a plural subject, before 'like' or 'people': 'particle beams look like',
+      // 'cities move people' (but 'the jobs report this month', 'farmers market vendors').
+      return (after === 'like' || after === 'people') && !w.endsWith('s') && pluralNoun(before);
     };
     // Which words of the clause being read are said as verbs, found once per clause when asked.
     let verbs: boolean[] | null = null;

@@ -4,9 +4,9 @@
  */
 
 /** Non-speech tags of caption tracks and meeting transcripts: [Music], (applause), {vocalsound}. */
-const NON_SPEECH = /\{[^}]*\}|\[[^\]]*\]|\((?:applause|laughter|music|laughs|inaudible)\)/gi;
+export const NON_SPEECH = /\{[^}]*\}|\[[^\]]*\]|\((?:applause|laughter|music|laughs|inaudible)\)/gi;
 /** Tags that stand for words nobody could make out: shown as a gap ('…'), not dropped. */
-const UNHEARD = /^[[{(](?:inaudible|unintelligible|gap|crosstalk)[\]})]$/i;
+export const UNHEARD = /^[[{(](?:inaudible|unintelligible|gap|crosstalk)[\]})]$/i;
 
 /** The words of a text as spoken, without non-speech tags. */
 export const spoken = (text: string) =>

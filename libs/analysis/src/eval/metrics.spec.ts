@@ -167,6 +167,33 @@ describe('evaluation documents and quotes', () => {
     expect(judged).toMatchObject({ quotes: 4, judgedOnSentence: 4, startsOnSentence: 3, endsOnSentence: 3 });
   });
 
+  it('reads no edge past a tag that stands for words, nor a lower-case word after a quotation as a start', () => {
+    const tagged: EvalDocument = {
+      ...document,
+      segments: [
+        { text: 'Right . {gap} paid off the loan early .', start: 0, end: 9.5 },
+        { text: 'So we should really {disfmarker} . Yeah . (laughter) So the lanes paid off .', start: 10, end: 19.5 },
+        { text: 'He said " go home . " then left the lanes early .', start: 20, end: 29.5 },
+      ],
+    };
+    const quote = (content: string, startTime: number) => ({ content, startTime, endTime: startTime + 9 });
+    const judged = judgeQuotes(tagged, [
+      {
+        title: 'Bus lanes',
+        startTime: 0,
+        endTime: 30,
+        quotes: [
+          quote('paid off the loan early .', 0),
+          quote('So we should really', 10),
+          quote('So the lanes paid off .', 10),
+          quote('then left the lanes early .', 20),
+        ],
+      },
+    ]);
+    // Starts: only 'So we…' and 'So the lanes…' (after '(laughter)'); ends: all but 'So we should really'.
+    expect(judged).toMatchObject({ quotes: 4, judgedOnSentence: 4, startsOnSentence: 2, endsOnSentence: 3 });
+  });
+
   it('cuts the classical baseline into one topic per 5 minutes', () => {
     const long: EvalDocument = {
       ...document,

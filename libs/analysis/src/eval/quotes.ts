@@ -4,7 +4,7 @@
  * auto-captions), not the same words twice, spread over their topic, not opening on a pronoun
  * that needs what came before or on the host's segue.
  */
-import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
+import { NON_SPEECH, UNHEARD, type AnalysisOutput, type TranscriptSegment } from '@findclips/contracts';
 import { groundQuote, indexTranscript, tokenFrom } from '../grounding';
 import { opensTopic } from '../segmentation';
 import type { EvalDocument } from './corpus';
@@ -29,13 +29,16 @@ const STARTS_AFTER_END = /^(?:\s*["'”’)\]])*\s*[.!?…。！？]/u;
 const CONTEXT = 200;
 /**
  * The text each side of a quote as read for a sentence edge: without non-speech tags ('. {vocalsound}
- * So', 'um [laughter] .'), nor the part of one a word of the quote sits in.
+ * So', 'um (laughs) .'), nor the part of one a word of the quote sits in. A tag that stands for
+ * words ('{gap}', '{disfmarker}', '[inaudible]') stays a word: a sentence may go on in it.
  */
 const untagged = (between: string) =>
   between
-    .replace(/\{[^}]*\}|\[[^\]]*\]/g, ' ')
+    .replace(NON_SPEECH, (tag) => (UNHEARD.test(tag) || /^\{disfmarker\}$/i.test(tag) ? ' ~ ' : ' '))
     .replace(/^[^{[]*[}\]]/, ' ')
     .replace(/[{[][^}\]]*$/, ' ');
+/** A sentence's end then a quotation mark ('go home . " then', ". 'Cause"): a sentence starts there only on a capital. */
+const MARK_AFTER_END = /[.!?…。！？](?:\s*["'”’“‘])+\s*$/u;
 
 export interface QuoteJudgement {
   quotes: number;
@@ -108,7 +111,9 @@ export function judgeQuotes(document: EvalDocument, topics: AnalysisOutput['topi
       const to = truth.tokens[last]!.to;
       const before = truth.text.slice(Math.max(0, from - CONTEXT), from);
       const after = truth.text.slice(to, to + CONTEXT);
-      if (first === 0 || ENDS_SENTENCE.test(untagged(before))) judgement.startsOnSentence++;
+      const read = untagged(before);
+      const opens = ENDS_SENTENCE.test(read) && (!MARK_AFTER_END.test(read) || /^[\p{Lu}\p{N}]/u.test(truth.text.slice(from)));
+      if (first === 0 || opens) judgement.startsOnSentence++;
       if (last === truth.tokens.length - 1 || STARTS_AFTER_END.test(untagged(after))) judgement.endsOnSentence++;
     }
   }

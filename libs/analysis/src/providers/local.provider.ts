@@ -207,8 +207,9 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
       score += EDGE_WEIGHT * (Math.log(startSure) + Math.log(endSure));
       const sure = startSure * endSure >= MIN_EDGE_SURE;
       if (length >= 12 && length <= 40) score += 0.3;
-      // Nor ending before its point, on an announcement, inside a quotation or mid-sentence where
-      // another speaker cuts in: such a span wins its part only when the part has nothing else worth quoting.
+      // Nor ending before its point, on an announcement or inside a quotation: such a span wins its
+      // part only when the part has nothing else worth quoting. (One that stops where another
+      // speaker cuts in mid-sentence wins no part at all, below: it is a topic's last resort.)
       if (fact.leadsOn || fact.interrupted || unbalanced(marks)) score -= CUT_SHORT_PENALTY;
       if (asks) score -= TURN_PENALTY;
       candidates.push({ from, to, score, start, end, leaning, joins, cut: fact.interrupted, sure });
