@@ -37,14 +37,22 @@ const NOTHING_SHOWN = /^[\p{Cf}\p{Z}\s]*$/u;
 export const showsNothing = (text: string) => NOTHING_SHOWN.test(text);
 
 /**
- * Text other people read (names, titles) that shows nothing: refused with `emptyMessage`, or read
- * as empty when `emptyMessage` is null. (Direction controls themselves are text: Arabic and Hebrew
- * titles carry them.)
+ * The two direction overrides (U+202D, U+202E): they show the letters after them in the order they
+ * force, so 'gnp.exe' can read as 'exe.png'. Arabic and Hebrew text needs marks, embeddings and
+ * isolates, never these.
+ */
+const DIRECTION_OVERRIDES = /[\u202D\u202E]/g;
+
+/**
+ * Text other people read (names, titles) without direction overrides; one that shows nothing:
+ * refused with `emptyMessage`, or read as empty when `emptyMessage` is null. (Other direction
+ * controls are text: Arabic and Hebrew titles carry them.)
  */
 export function shownText(schema: z.ZodString, emptyMessage: string | null) {
+  const shown = schema.transform((text) => text.replace(DIRECTION_OVERRIDES, ''));
   return emptyMessage === null
-    ? schema.transform((text) => (showsNothing(text) ? '' : text))
-    : schema.refine((text) => !showsNothing(text), emptyMessage);
+    ? shown.transform((text) => (showsNothing(text) ? '' : text))
+    : shown.refine((text) => !showsNothing(text), emptyMessage);
 }
 
 /** zod's own wording, which no person should read: "Invalid input: expected true", "Too small: expected …". */
