@@ -689,6 +689,19 @@ describe('dashboard: submit failures', () => {
     expect(screen.getByText('Demo')).toBeInTheDocument();
   });
 
+  it('takes the error toast of a bad link away when a good one is sent', async () => {
+    const user = userEvent.setup();
+    document.cookie = 'gid=guest-1234';
+    fakeApi({ 'GET /api/guest/credits': json(200, { left: 2 }), 'POST /api/guest/videos/transcript': guestAnswer(1) });
+    renderWithApp(<DashboardPage />, { user: null });
+    await paste(user, 'https://www.youtube.com/channel/UC1234567890');
+    expect(await within(await toast()).findByText('Invalid YouTube URL ⚠️')).toBeInTheDocument();
+    await user.clear(screen.getByPlaceholderText('Paste a YouTube video link...'));
+    await paste(user);
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid YouTube URL ⚠️')).not.toBeInTheDocument();
+  });
+
   it('says at once that no credit is left when a guest with none opens such a link', async () => {
     document.cookie = 'gid=guest-1234';
     fakeApi({

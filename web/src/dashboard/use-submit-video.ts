@@ -2,7 +2,7 @@ import type { GuestCreditsResponse, TranscriptResponse } from '@findclips/contra
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type Dispatch } from 'react';
 import { ApiError } from '../lib/api';
-import { useToast } from '../lib/toast';
+import { useClearErrorToast, useToast } from '../lib/toast';
 import type { AnalysisAction } from './analysis-state';
 import { submitFailure } from './failure-toasts';
 import { recordGuestAnalysis } from './guest-videos';
@@ -32,6 +32,7 @@ export function useSubmitVideo({
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const clearError = useClearErrorToast();
   const [answer, setAnswer] = useState<TranscriptResponse | null>(null);
   /**
    * `quiet`: a guest with no credit left asks without leaving the video on screen: the server
@@ -41,6 +42,8 @@ export function useSubmitVideo({
   const mutation = useMutation({
     mutationFn: ({ videoId, url }: Submission) => submitVideo(videoId, url, member),
     onMutate: ({ videoId, quiet }) => {
+      // What an error toast said of an earlier link no longer holds.
+      clearError();
       setAnswer(null);
       if (!quiet) dispatch({ type: 'submit', videoId });
     },

@@ -18,9 +18,12 @@ export interface ShownToast extends ToastOptions {
 }
 
 const ToastContext = createContext<(options: ToastOptions) => void>(() => undefined);
+const ClearErrorContext = createContext<() => void>(() => undefined);
 
 /** Shows a toast; at most one is visible, a new one replaces the previous. */
 export const useToast = () => useContext(ToastContext);
+/** Takes away an error toast still showing, once what it said no longer holds (a new link is on its way). */
+export const useClearErrorToast = () => useContext(ClearErrorContext);
 
 // The toast's widgets (Radix) load with the first toast: pages that never show one, such as a
 // shared page, do not pay for them.
@@ -60,18 +63,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setCurrent({ ...options, id: nextId++ });
   }, []);
   const dismiss = useCallback((id: number) => setCurrent((shown) => (shown?.id === id ? null : shown)), []);
+  const clearError = useCallback(() => setCurrent((shown) => (shown?.variant === 'destructive' ? null : shown)), []);
 
   return (
     <ToastContext.Provider value={show}>
-      {children}
-      {used && (
-        // Without its widgets (their code failed to load), the toast is still said, plainly.
-        <ErrorBoundary fallback={<PlainToast current={current} onDismiss={dismiss} />} resetKey={current?.id}>
-          <Suspense fallback={null}>
-            <Toaster current={current} onDismiss={dismiss} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      <ClearErrorContext.Provider value={clearError}>
+        {children}
+        {used && (
+          // Without its widgets (their code failed to load), the toast is still said, plainly.
+          <ErrorBoundary fallback={<PlainToast current={current} onDismiss={dismiss} />} resetKey={current?.id}>
+            <Suspense fallback={null}>
+              <Toaster current={current} onDismiss={dismiss} />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+      </ClearErrorContext.Provider>
     </ToastContext.Provider>
   );
 }
