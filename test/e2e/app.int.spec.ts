@@ -15,7 +15,7 @@ import {
 } from '@findclips/testing';
 import { checkYoutubeChapters, clock } from '@findclips/exports';
 import { parseSubtitles } from '../../services/worker/src/cli/transcript-input';
-import { fitsWidth, javascriptBytes, launchChromium, poll, screenshot, seriousAxeViolations } from './browser';
+import { fitsWidth, javascriptBytes, launchChromium, poll, screenshot, seriousAxeViolations, smallTargets } from './browser';
 
 /**
  * The product in real Chromium against the whole stack started as `npm start` runs it (gateway,
@@ -774,9 +774,13 @@ describe('Find Clips in Chromium', () => {
 
   it('fits a 375 px phone on every screen', async () => {
     const page = await newPage(PHONE);
+    // Buttons and links under 24 × 24 px, by screen: every screen is looked at before they are judged.
+    const small: Record<string, string[]> = {};
     const check = async (name: string) => {
       await look(page, name);
       expect({ screen: name, fits: await fitsWidth(page) }).toEqual({ screen: name, fits: true });
+      const tiny = await smallTargets(page);
+      if (tiny.length) small[name] = tiny;
       expect({ screen: name, imagesWithoutAlt: await page.locator('img:not([alt])').count() }).toEqual({
         screen: name,
         imagesWithoutAlt: 0,
@@ -866,6 +870,8 @@ describe('Find Clips in Chromium', () => {
     await page.goto((await shared.json()).url);
     await page.getByText('Powered by').waitFor();
     await check('shared-long-title');
+    // Every button and link can be tapped: 24 × 24 px or more (WCAG 2.2, target size).
+    expect(small).toEqual({});
   });
 });
 

@@ -33,6 +33,24 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /**
+ * Buttons, links and menus shown smaller than 24 × 24 px (WCAG 2.2's minimum target size), each
+ * as its name and size; links inside a sentence are the rule's exception and not counted.
+ */
+export const smallTargets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href], summary, [role="button"]')].flatMap((target) => {
+      const box = target.getBoundingClientRect();
+      // Not shown (hidden, or visually hidden until focused as the skip link is), or in a sentence.
+      const style = getComputedStyle(target);
+      if (box.width <= 2 || box.height <= 2 || style.visibility === 'hidden' || style.clipPath !== 'none' || target.closest('p'))
+        return [];
+      if (box.width >= 23.5 && box.height >= 23.5) return [];
+      const name = (target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 40);
+      return [`${name} ${Math.round(box.width)}×${Math.round(box.height)}`];
+    }),
+  );
+
+/**
  * Gzipped bytes of JavaScript our origin sent for a page load, counted once `readyText` shows
  * (its screen's code has arrived by then). Embedded players are other origins and not counted.
  */

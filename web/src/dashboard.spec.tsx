@@ -687,6 +687,9 @@ describe('dashboard: submit failures', () => {
     expect(await within(await toast()).findByText('Invalid YouTube URL ⚠️')).toBeInTheDocument();
     expect(within(await toast()).getByText('Could not extract video ID from the URL')).toBeInTheDocument();
     expect(screen.getByText('Demo')).toBeInTheDocument();
+    // The demo's clips use no guest allowance, and say nothing of one.
+    expect(screen.queryByText(/Quote clips you can still play/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Play clip' }).length).toBeGreaterThan(0);
   });
 
   it('takes the error toast of a bad link away when a good one is sent', async () => {

@@ -30,7 +30,7 @@ export function ExpandableQuote({ text }: { text: string }) {
       {(clamped || expanded) && (
         <button
           type="button"
-          className="mt-1 text-sm font-medium text-brand-700 hover:underline"
+          className="mt-1 min-h-6 text-sm font-medium text-brand-700 hover:underline"
           aria-expanded={expanded}
           onClick={() => setExpanded((e) => !e)}
         >

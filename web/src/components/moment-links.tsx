@@ -14,7 +14,7 @@ export function MomentLinks({ anchor, youtubeId, start }: { anchor: string; yout
       <button
         type="button"
         onClick={() => void copy(permalink())}
-        className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+        className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-700 hover:underline"
       >
         {copied ? <Check className="h-3.5 w-3.5" aria-hidden /> : <Link2 className="h-3.5 w-3.5" aria-hidden />}
         {copied ? 'Copied' : 'Copy link'}
@@ -23,7 +23,7 @@ export function MomentLinks({ anchor, youtubeId, start }: { anchor: string; yout
         href={youtubeAt(youtubeId, start)}
         target="_blank"
         rel="noopener noreferrer"
-        className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+        className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-700 hover:underline"
       >
         <ExternalLink className="h-3.5 w-3.5" aria-hidden />
         Open on YouTube at {clock(start)}

@@ -84,7 +84,11 @@ export default function DashboardPage() {
                 Credits: <strong>{flow.credits ?? '…'}</strong> of {GUEST_CREDITS}
               </span>
               {!guestTooLong && (
-                <Link to="/auth" state={SIGN_UP_STATE} className="font-medium text-brand-700 underline">
+                <Link
+                  to="/auth"
+                  state={SIGN_UP_STATE}
+                  className="inline-flex min-h-6 items-center font-medium text-brand-700 underline"
+                >
                   Sign up for unlimited access
                 </Link>
               )}
@@ -141,7 +145,8 @@ export default function DashboardPage() {
                   <TopicsEdit
                     youtubeId={youtubeId}
                     topics={shownTopics}
-                    isGuest={!member}
+                    // The demo's clips are the product showing itself: no guest's allowance.
+                    isGuest={!member && !isDemo}
                     editing={member && analysed !== null ? edits : undefined}
                   />
                 </>

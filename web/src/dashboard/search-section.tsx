@@ -193,7 +193,7 @@ export function SearchSection({
           type="button"
           aria-pressed={shortcuts}
           onClick={() => setShortcuts(!shortcuts)}
-          className="rounded px-1 font-medium text-brand-700 underline"
+          className="min-h-6 rounded px-1 font-medium text-brand-700 underline"
         >
           Single-key shortcuts {shortcuts ? 'on' : 'off'}
         </button>

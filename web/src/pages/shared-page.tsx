@@ -66,7 +66,7 @@ export default function SharedPage() {
     <PlaybackProvider>
       <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Link to="/" className="text-sm font-medium text-brand-700 underline">
+          <Link to="/" className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline">
             Find Clips Yourself - Try for Free
           </Link>
           {data.isOwner && (
@@ -120,7 +120,10 @@ export default function SharedPage() {
               <ol className="grid gap-2">
                 {listed.map((topic, index) => (
                   <li key={topic.id} className="flex items-start justify-between gap-2">
-                    <a href={`#topic-${index + 1}`} className="min-w-0 text-sm text-brand-700 hover:underline">
+                    <a
+                      href={`#topic-${index + 1}`}
+                      className="inline-block min-h-6 min-w-0 py-0.5 text-sm text-brand-700 hover:underline"
+                    >
                       {index + 1}. {topic.title}
                     </a>
                     <Badge className="shrink-0 whitespace-nowrap bg-slate-100 text-slate-700">
@@ -132,7 +135,7 @@ export default function SharedPage() {
               {topics.length > TOPICS_COLLAPSED && (
                 <button
                   type="button"
-                  className="mt-3 text-sm font-medium text-brand-700 hover:underline"
+                  className="mt-3 min-h-6 text-sm font-medium text-brand-700 hover:underline"
                   aria-expanded={showAll}
                   onClick={() => setShowAll((s) => !s)}
                 >

@@ -99,7 +99,7 @@ export function LoginPanel() {
           <button
             ref={focus.opener}
             type="button"
-            className="text-sm text-brand-700 hover:underline"
+            className="min-h-6 text-sm text-brand-700 hover:underline"
             onClick={() => setView('reset')}
           >
             Forgot password?
