@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from './components/error-boundary';
 import userEvent from '@testing-library/user-event';
@@ -408,13 +408,13 @@ describe('a part of the page whose code fails to load', () => {
   });
 });
 
-describe('sharing when the session ended in another tab', () => {
+describe('the share dialog', () => {
   const topic = { id: 't1', title: 'Bus lanes', startTime: 0, endTime: 60, quotes: [] };
   const dialog = () => (
     <ShareDialog open onOpenChange={() => undefined} youtubeId="FCdemoTalk1" videoTitle="Bus lanes" topics={[topic]} />
   );
 
-  it('says the session expired, not "try again later" (the request arrived as a guest: 403)', async () => {
+  it('says the session expired when it ended in another tab, not "try again later" (the request arrived as a guest: 403)', async () => {
     const user = userEvent.setup();
     fakeApi({
       'POST /api/analysis/share': json(403, { message: 'Sign in, or analyse this video as a guest, to share it' }),
@@ -438,6 +438,18 @@ describe('sharing when the session ended in another tab', () => {
     fireEvent.submit(form);
     expect(await screen.findByDisplayValue(/shared\/share-1/)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it("says when the member's video has a shared page already, which sharing again updates", async () => {
+    fakeApi({
+      'GET /api/user': json(200, member),
+      'GET /api/analysis/shares-map': json(200, [{ shareId: 'sh4reIdAbcdEfgh1234', youtubeId: 'FCdemoTalk1' }]),
+    });
+    renderWithApp(dialog(), { user: member });
+    const note = await screen.findByTestId('shared-before');
+    expect(note).toHaveTextContent('This video already has a shared page. Creating the link again updates that page');
+    expect(within(note).getByRole('link', { name: 'shared page' })).toHaveAttribute('href', '/shared/sh4reIdAbcdEfgh1234');
+    expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled();
   });
 
   it('says "try again later" when the member is still signed in', async () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_SHARE_DESCRIPTION, type ShareResponse, type Topic } from '@findclips/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../components/dialog';
@@ -30,6 +30,13 @@ export function ShareDialog({
   const member = useAuth().status === 'user';
   const queryClient = useQueryClient();
   const { copied, copy } = useCopy();
+  // A member's video shared before: sharing again updates that page (one per video), so say so.
+  const shares = useQuery<{ shareId: string; youtubeId: string }[]>({
+    queryKey: ['/api/analysis/shares-map'],
+    enabled: member && open,
+    staleTime: 0,
+  });
+  const existing = shares.data?.find((s) => s.youtubeId === youtubeId);
   const share = useMutation({
     mutationFn: () => apiRequest<ShareResponse>('POST', '/api/analysis/share', { youtubeId, topics, title, description }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/analysis/shares-map'] }),
@@ -80,6 +87,15 @@ export function ShareDialog({
         </div>
       ) : (
         <form onSubmit={submit} className="grid gap-4">
+          {existing && (
+            <p className="text-sm text-slate-600" data-testid="shared-before">
+              This video already has a{' '}
+              <a href={`/shared/${existing.shareId}`} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                shared page
+              </a>
+              . Creating the link again updates that page with these topics; its link stays the same.
+            </p>
+          )}
           <Field id="share-title" label="Title">
             <Input id="share-title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
           </Field>
