@@ -139,57 +139,50 @@ describe('evaluation documents and quotes', () => {
     expect(judged).toMatchObject({ quotes: 2, startsOnSentence: 1, endsOnSentence: 1, verbatim: 2, sentenceKnown: true });
   });
 
-  it('reads sentence edges past non-speech tags and quotation marks, not past a word', () => {
-    const tagged: EvalDocument = {
-      ...document,
-      segments: [
-        { text: 'Yeah . {vocalsound} So the lanes paid off . [laughter]', start: 0, end: 9.5 },
-        { text: "Okay . 'Cause riders noticed first , we think {vocalsound} .", start: 10, end: 19.5 },
-        { text: 'She said , " the lanes stay " . Then we left .', start: 20, end: 29.5 },
-      ],
-    };
-    const quote = (content: string, startTime: number) => ({ content, startTime, endTime: startTime + 9 });
-    const judged = judgeQuotes(tagged, [
+  /** The quotes (text and the second their line starts) of one topic over three 10-second lines, judged. */
+  const judgeOn = (lines: [string, string, string], quotes: [string, number][]) =>
+    judgeQuotes({ ...document, segments: lines.map((text, i) => ({ text, start: i * 10, end: i * 10 + 9.5 })) }, [
       {
         title: 'Bus lanes',
         startTime: 0,
         endTime: 30,
-        quotes: [
-          quote('So the lanes paid off', 0),
-          quote('Cause riders noticed first , we think', 10),
-          quote('the lanes paid', 0),
-          quote('She said , " the lanes stay', 20),
-        ],
+        quotes: quotes.map(([content, startTime]) => ({ content, startTime, endTime: startTime + 9 })),
       },
     ]);
+
+  it('reads sentence edges past non-speech tags and quotation marks, not past a word', () => {
+    const judged = judgeOn(
+      [
+        'Yeah . {vocalsound} So the lanes paid off . [laughter]',
+        "Okay . 'Cause riders noticed first , we think {vocalsound} .",
+        'She said , " the lanes stay " . Then we left .',
+      ],
+      [
+        ['So the lanes paid off', 0],
+        ['Cause riders noticed first , we think', 10],
+        ['the lanes paid', 0],
+        ['She said , " the lanes stay', 20],
+      ],
+    );
     // Before, neither the first two quotes' starts nor the second's and the last's ends were read
     // as sentence edges.
     expect(judged).toMatchObject({ quotes: 4, judgedOnSentence: 4, startsOnSentence: 3, endsOnSentence: 3 });
   });
 
   it('reads no edge past a tag that stands for words, nor a lower-case word after a quotation as a start', () => {
-    const tagged: EvalDocument = {
-      ...document,
-      segments: [
-        { text: 'Right . {gap} paid off the loan early .', start: 0, end: 9.5 },
-        { text: 'So we should really {disfmarker} . Yeah . (laughter) So the lanes paid off .', start: 10, end: 19.5 },
-        { text: 'He said " go home . " then left the lanes early .', start: 20, end: 29.5 },
+    const judged = judgeOn(
+      [
+        'Right . {gap} paid off the loan early .',
+        'So we should really {disfmarker} . Yeah . (laughter) So the lanes paid off .',
+        'He said " go home . " then left the lanes early .',
       ],
-    };
-    const quote = (content: string, startTime: number) => ({ content, startTime, endTime: startTime + 9 });
-    const judged = judgeQuotes(tagged, [
-      {
-        title: 'Bus lanes',
-        startTime: 0,
-        endTime: 30,
-        quotes: [
-          quote('paid off the loan early .', 0),
-          quote('So we should really', 10),
-          quote('So the lanes paid off .', 10),
-          quote('then left the lanes early .', 20),
-        ],
-      },
-    ]);
+      [
+        ['paid off the loan early .', 0],
+        ['So we should really', 10],
+        ['So the lanes paid off .', 10],
+        ['then left the lanes early .', 20],
+      ],
+    );
     // Starts: only 'So we…' and 'So the lanes…' (after '(laughter)'); ends: all but 'So we should really'.
     expect(judged).toMatchObject({ quotes: 4, judgedOnSentence: 4, startsOnSentence: 2, endsOnSentence: 3 });
   });
