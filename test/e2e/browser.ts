@@ -38,7 +38,7 @@ export const fitsWidth = (page: Page) => page.evaluate(() => document.documentEl
  */
 export const smallTargets = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a[href], summary, [role="button"]')].flatMap((target) => {
+    Array.from(document.querySelectorAll<HTMLElement>('button, a[href], summary, [role="button"]')).flatMap((target) => {
       const box = target.getBoundingClientRect();
       // Not shown (hidden, or visually hidden until focused as the skip link is), or in a sentence.
       const style = getComputedStyle(target);
