@@ -137,7 +137,7 @@ describe('dashboard: Back and Forward', () => {
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     await paste(user, `https://youtu.be/${OTHER}`);
     expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${OTHER}`);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${OTHER}`));
 
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('dashboard: Back and Forward', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
-  it('never stops Back on a video that clears itself (a link nobody analysed, a paste that failed)', async () => {
+  it('never stops Back on a video that failed (a link nobody analysed, a paste), and keeps the video on screen', async () => {
     const user = userEvent.setup();
     rememberUser(member);
     fakeApi({
@@ -168,16 +168,18 @@ describe('dashboard: Back and Forward', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/elsewhere'));
     first.unmount();
 
-    // A paste that fails: Back returns to the video before it.
-    withHistory({ route: `/?video=${VIDEO}`, user: member });
+    // A paste that fails: the video on screen stays (it used to give way to the demo), and Back
+    // never stops on the video that failed.
+    withHistory({ route: `/?video=${VIDEO}`, user: member, before: ['/elsewhere'] });
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     await paste(user, `https://youtu.be/${OTHER}`);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(await within(await toast()).findByText('This video is unavailable.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`));
+    expect(screen.getByText('Why small teams ship faster')).toBeInTheDocument();
     // The link stays in the field as typed, to fix or try again.
     expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue(`https://youtu.be/${OTHER}`);
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
-    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/elsewhere'));
   });
 
   it("goes back from a guest's first video to the page they pasted it on", async () => {

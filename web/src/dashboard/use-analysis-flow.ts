@@ -51,7 +51,7 @@ export function useAnalysisFlow(auth: AuthState) {
   const analysis = useAnalysis(state.videoId, member);
   const stateRef = useRef(state);
   stateRef.current = state;
-  useCurrentVideo(auth, state.videoId, dispatch);
+  useCurrentVideo(auth, state.videoId, dispatch, state.phase === 'transcriptFetching');
 
   /**
    * The last video a link opened that nobody has analysed, or (to a guest) that they did not analyse
@@ -183,6 +183,7 @@ export function useAnalysisFlow(auth: AuthState) {
     dispatch,
     followUp: (videoId) => void refetchAnalysis(videoId),
     keepLink: (videoId, url) => setUnanalysed({ videoId, url }),
+    onScreen: () => stateRef.current.videoId,
   });
 
   const reanalyze = useMutation({

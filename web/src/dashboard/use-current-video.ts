@@ -30,7 +30,13 @@ const videoIn = (params: URLSearchParams) => {
  * storage on the current video. Each video the person moves to adds a history entry, so Back and
  * Forward return to the videos before and after; opening what the URL or storage says replaces it.
  */
-export function useCurrentVideo(auth: AuthState, videoId: string | null, dispatch: Dispatch<AnalysisAction>) {
+export function useCurrentVideo(
+  auth: AuthState,
+  videoId: string | null,
+  dispatch: Dispatch<AnalysisAction>,
+  /** A link just sent is being asked about: its video is not written until the answer (a failure may go back). */
+  pending = false,
+) {
   const member = auth.status === 'user';
   const toast = useToast();
   const [params, setParams] = useSearchParams();
@@ -73,7 +79,7 @@ export function useCurrentVideo(auth: AuthState, videoId: string | null, dispatc
 
   // Only when the video (or who is here) changes: a move through the history changes the URL first.
   useEffect(() => {
-    if (auth.status === 'loading') return;
+    if (auth.status === 'loading' || pending) return;
     if (leaving.current) return void (leaving.current = false);
     // The video being opened has not reached the state yet: nothing to write until it does.
     if (opening.current && videoId === null) return;
@@ -86,5 +92,5 @@ export function useCurrentVideo(auth: AuthState, videoId: string | null, dispatc
     if (videoIn(params) === videoId && params.has('video') === (videoId !== null)) return;
     setParams(videoId ? { video: videoId } : {}, { replace });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, [videoId, member, auth.status]);
+  }, [videoId, member, auth.status, pending]);
 }

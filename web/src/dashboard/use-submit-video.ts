@@ -21,6 +21,7 @@ export function useSubmitVideo({
   dispatch,
   followUp,
   keepLink,
+  onScreen,
 }: {
   member: boolean;
   /** The guest's credits, and why none are left when it is their network's cap. */
@@ -29,6 +30,8 @@ export function useSubmitVideo({
   followUp(videoId: string): void;
   /** A link that failed but may work when fixed or tried again goes back in the field. */
   keepLink(videoId: string, url: string): void;
+  /** The video on screen when a link is sent: a failure without a screen of its own goes back to it. */
+  onScreen(): string | null;
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -44,8 +47,10 @@ export function useSubmitVideo({
     onMutate: ({ videoId, quiet }) => {
       // What an error toast said of an earlier link no longer holds.
       clearError();
+      const previous = onScreen();
       setAnswer(null);
       if (!quiet) dispatch({ type: 'submit', videoId });
+      return { previous: previous === videoId ? null : previous };
     },
     onSuccess: (response, { videoId, quiet }) => {
       if (!member) recordGuestAnalysis(videoId);
@@ -55,7 +60,7 @@ export function useSubmitVideo({
       dispatch({ type: 'submitted', videoId, hasTopics: response.analyzedTopics !== null });
       if (response.analyzedTopics === null) followUp(videoId);
     },
-    onError: (error, { videoId, url, quiet }) => {
+    onError: (error, { videoId, url, quiet }, context) => {
       const failure = submitFailure(error, member);
       toast(failure.toast);
       // A failure with a screen of its own (too long; for a member, no captions, with the upload) is
@@ -65,6 +70,9 @@ export function useSubmitVideo({
       const refused = error instanceof ApiError && error.errorType === 'GUEST_QUOTA_EXCEEDED';
       if (refused) queryClient.setQueryData<GuestCreditsResponse>(GUEST_CREDITS_KEY, { left: 0, message: error.message });
       if (quiet && refused) return;
+      // The video that was on screen stays, unless the failure has a screen of its own.
+      const previous = context?.previous;
+      if (!failure.screen && previous) return void dispatch({ type: 'open', videoId: previous });
       if (quiet) dispatch({ type: 'submit', videoId });
       dispatch({ type: 'submitFailed', error: failure.screen ?? undefined });
     },
