@@ -76,6 +76,18 @@ describe('searching a video', () => {
     expect(search(lines, 'buy cheapest paint')).toEqual([]);
   });
 
+  it("finds and shows the words as said, not the captions' non-speech tags", () => {
+    const tagged = searchEntries(
+      [{ ...topics[0]!, quotes: [{ id: 'q', content: 'Square pizza! [laughter] Best part.', startTime: 5, endTime: 20 }] }],
+      [{ text: 'bring back the square pizza. [laughter] I wrote', start: 30, end: 33 }],
+    );
+    expect(search(tagged, 'laughter')).toEqual([]);
+    expect(search(tagged, 'square pizza').map((hit) => hit.text)).toEqual([
+      'Square pizza! Best part.',
+      'bring back the square pizza. I wrote',
+    ]);
+  });
+
   it('marks the matched words in the text as written', () => {
     expect(markMatches('The Café economy, cafés', 'cafe')).toEqual([
       { text: 'The ', match: false },

@@ -1,4 +1,4 @@
-import { quoteText, type Topic, type TranscriptSegment } from '@findclips/contracts';
+import { quoteText, spoken, type Topic, type TranscriptSegment } from '@findclips/contracts';
 
 /** Where a match was found: a topic's title, one of its quotes, or a line of the transcript. */
 export type HitKind = 'title' | 'quote' | 'line';
@@ -66,7 +66,8 @@ export function searchEntries(topics: Topic[], segments: TranscriptSegment[] = [
     // last), to the start of the next topic or its own end.
     const covered = within && segment.start >= within.startTime && segment.start < within.endTime;
     const end = covered ? within.endTime : (ordered.find((t) => t.startTime > segment.start)?.startTime ?? segment.end);
-    add('line', segment.text, segment.start, Math.max(end, segment.end), topic + 1);
+    // The words as said: '[laughter]' is nothing to find, nor to show in a match.
+    add('line', spoken(segment.text), segment.start, Math.max(end, segment.end), topic + 1);
     const line = entries.at(-1)!;
     if (previous && segment.start - previous.end <= PHRASE_GAP_SECONDS) previous.entry.next = line;
     previous = { entry: line, end: segment.end };
