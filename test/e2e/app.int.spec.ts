@@ -789,6 +789,17 @@ describe('Find Clips in Chromium', () => {
     await page.goto('/auth');
     await page.getByText('Login and get access to all features.').waitFor();
     await check('auth');
+    // The skip link as the keyboard shows it, the reset view and the Register tab.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await check('auth-skip-link');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Back to Login' }).waitFor();
+    await check('auth-reset');
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByText('Show password').waitFor();
+    await check('auth-register');
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await check('not-found');

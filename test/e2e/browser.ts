@@ -38,7 +38,10 @@ export const fitsWidth = (page: Page) => page.evaluate(() => document.documentEl
  */
 export const smallTargets = (page: Page) =>
   page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('button, a[href], summary, [role="button"]')).flatMap((target) => {
+    // (A checkbox's target is its label, which toggles it too.)
+    Array.from(
+      document.querySelectorAll<HTMLElement>('button, a[href], summary, [role="button"], label:has(> input[type="checkbox"])'),
+    ).flatMap((target) => {
       const box = target.getBoundingClientRect();
       // Not shown (hidden, or visually hidden until focused as the skip link is), or in a sentence.
       const style = getComputedStyle(target);

@@ -55,7 +55,7 @@ export function App() {
           event.preventDefault();
           document.getElementById('main')?.focus();
         }}
-        className="sr-only rounded-md bg-surface px-3 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50"
+        className="sr-only rounded-md bg-surface px-3 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:inline-flex focus:min-h-9 focus:items-center"
       >
         Skip to content
       </a>

@@ -51,7 +51,7 @@ export function LoginPanel() {
         <Button type="submit" className="w-full">
           Send Reset Link
         </Button>
-        <button type="button" className="text-sm text-brand-700 hover:underline" onClick={() => setView('login')}>
+        <button type="button" className="min-h-6 text-sm text-brand-700 hover:underline" onClick={() => setView('login')}>
           Back to Login
         </button>
       </form>

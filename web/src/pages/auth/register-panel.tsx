@@ -56,8 +56,9 @@ export function RegisterPanel() {
         {input('email', 'Email', 'email', 'email')}
         {input('password', 'Password', passwordType, 'new-password')}
         {input('confirmPassword', 'Confirm Password', passwordType, 'new-password')}
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" className="h-4 w-4" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
+        {/* The whole label toggles it: a target of 24 px or more, box and words. */}
+        <label className="flex min-h-6 w-fit items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="h-5 w-5" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
           Show password
         </label>
         <Button type="submit" className="w-full" disabled={register.isPending}>
