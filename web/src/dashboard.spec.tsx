@@ -1,4 +1,4 @@
-import { videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
+import { editMessages, videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
@@ -392,6 +392,8 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     );
     expect(await screen.findByRole('heading', { name: '1. Why small teams ship faster' })).toBeInTheDocument();
     expect(screen.queryByText(/You edited these topics/)).not.toBeInTheDocument();
+    // The button that was used went with the edits: the keyboard is on the topics, not lost.
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Topics' })).toHaveFocus());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/user-videos/${VIDEO}/edits`]);
   });
 
@@ -418,6 +420,19 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     await user.type(screen.getByRole('textbox', { name: 'Title of topic 2' }), ' and more{Escape}');
     expect(screen.getByRole('heading', { name: '2. Hiring the first ten people' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Rename topic 2' })).toHaveFocus());
+  });
+
+  it('shows the analysis as it is now when an edit finds its topic gone (removed in another tab)', async () => {
+    const user = userEvent.setup();
+    const now = [analysis, { ...analysis, analyzedTopics: [topics[1]!], editedAt: '2026-01-02T10:00:00.000Z' }];
+    await openMemberVideo({
+      [`GET /api/user-videos/${VIDEO}`]: () => json(200, now.length > 1 ? now.shift()! : now[0]!),
+      [`PATCH /api/user-videos/${VIDEO}`]: json(404, { errorType: 'NOT_FOUND', message: editMessages.topicNotFound }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove topic 1' }));
+    expect(await within(await toast()).findByText(editMessages.topicNotFound)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Why small teams ship faster')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: '1. Hiring the first ten people' })).toBeInTheDocument();
   });
 
   it('moves focus to the next topic when one is removed, and back to Remove when a removal is refused', async () => {

@@ -176,7 +176,13 @@ export default function DashboardPage() {
           title="Undo all edits?"
           description="The topics go back to what the analysis found: renamed titles, removed topics and quotes and moved starts are restored."
           confirmLabel="Undo all edits"
-          onConfirm={() => edits.undo()}
+          // The button that opened it goes with the edits: the keyboard goes on to the topics.
+          onConfirm={() =>
+            edits.undo(undefined, {
+              onSuccess: () =>
+                requestAnimationFrame(() => document.querySelector<HTMLElement>('ol[aria-label="Topics"]')?.focus()),
+            })
+          }
         />
       </div>
     </PlaybackProvider>

@@ -16,6 +16,9 @@ export function useAnalysisEdits(videoId: string) {
   const refused = (error: Error) => {
     if (error instanceof ApiError && error.status === 401) toast(SESSION_EXPIRED);
     else toast({ title: 'The edit was not saved', description: error.message, variant: 'destructive' });
+    // A topic or quote that is no longer there (removed in another tab): show the analysis as it is now.
+    if (error instanceof ApiError && error.status === 404)
+      void client.invalidateQueries({ queryKey: analysisKey(videoId, true) });
   };
   const edit = useMutation({
     mutationFn: (change: AnalysisEdit) =>
