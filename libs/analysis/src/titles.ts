@@ -20,8 +20,10 @@
  *    "we're talking" are verbs; a noun to the lexicon ("tell") or a word it does not know
  *    ("connects") that the topic says only as a verb ("to tell", "we connect") is a verb. And
  *    wherever a word that may be a verb ("cut", "passes": compromise's noun-or-verb switches, or an
- *    unknown word whose ending reads as a verb's) comes after a subject or a modal, or before an
- *    object pronoun ("we can cut fresh waste", "the senate passes it"), no phrase holding it is
+ *    unknown word whose ending reads as a verb's) comes after a subject or a modal, before an
+ *    object pronoun, after 'go and', after 'have' as a participle before an object, or after a
+ *    plural before 'like' or 'people' ("we can cut fresh waste", "the senate passes it", "go and
+ *    raise venture money", "have cut fresh waste", "cities move people"), no phrase holding it is
  *    counted there. Other languages: runs of non-stop words, no part-of-speech rule.
  * 3. A candidate scores the sum of its content words' weights, times (its count / its words' mean
  *    count) ^ RARITY, so a longer phrase must recur to beat its own words.
