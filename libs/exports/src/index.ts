@@ -16,17 +16,13 @@ export interface ExportSource {
   durationSeconds?: number | null;
 }
 
-/** The contract's JSON of an analysis: topics and quotes without ids, quotes as shown (no '[laughter]'). */
+/** The contract's JSON of an analysis: topics and quotes without ids. */
 export const analysisJson = (topics: Topic[]): AnalysisOutput => ({
   topics: topics.map(({ title, startTime, endTime, quotes }) => ({
     title,
     startTime,
     endTime,
-    quotes: quotes.map(({ content, startTime: start, endTime: end }) => ({
-      content: quoteText(content),
-      startTime: start,
-      endTime: end,
-    })),
+    quotes: quotes.map(({ content, startTime: start, endTime: end }) => ({ content, startTime: start, endTime: end })),
   })),
 });
 
@@ -60,5 +56,12 @@ export type ExportFormat = keyof typeof exporters;
 export const exportFormats = Object.keys(exporters) as ExportFormat[];
 export const isExportFormat = (name: string): name is ExportFormat => Object.hasOwn(exporters, name);
 
-/** The analysis in one of the export formats. */
-export const exportAnalysis = (format: ExportFormat, source: ExportSource): ExportFile => exporters[format](source);
+/** The analysis in one of the export formats, its quotes as the app shows them (no '[laughter]'). */
+export const exportAnalysis = (format: ExportFormat, source: ExportSource): ExportFile =>
+  exporters[format]({
+    ...source,
+    topics: source.topics.map((topic) => ({
+      ...topic,
+      quotes: topic.quotes.map((quote) => ({ ...quote, content: quoteText(quote.content) })),
+    })),
+  });

@@ -1,4 +1,4 @@
-import { quoteText, type Topic } from '@findclips/contracts';
+import type { Topic } from '@findclips/contracts';
 import { oneLine } from './text';
 import { clock, youtubeAt } from './time';
 
@@ -17,7 +17,7 @@ export function analysisMarkdown({ title, youtubeId, topics }: MarkdownSource): 
   topics.forEach((topic, i) => {
     lines.push(`## ${i + 1}. ${inline(topic.title)}`, '', `${time(topic.startTime)} – ${clock(topic.endTime)}`, '');
     for (const quote of topic.quotes) {
-      lines.push(`> ${inline(quoteText(quote.content))}`, '>', `> — ${time(quote.startTime)} – ${clock(quote.endTime)}`, '');
+      lines.push(`> ${inline(quote.content)}`, '>', `> — ${time(quote.startTime)} – ${clock(quote.endTime)}`, '');
     }
   });
   return `${lines.join('\n').trimEnd()}\n`;

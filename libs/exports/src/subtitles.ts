@@ -1,4 +1,4 @@
-import { quoteText, type Topic } from '@findclips/contracts';
+import type { Topic } from '@findclips/contracts';
 import { oneLine } from './text';
 
 /** One cue of a subtitle file: topics are chapter cues (their title as they start), quotes are cues of their own. */
@@ -93,7 +93,7 @@ function cues(topics: Topic[]): Cue[] {
       text: runs(`Chapter ${t + 1}: ${cueText(topic.title)}`.split(' '), LINE_CHARS).join('\n'),
     },
     ...topic.quotes.flatMap((quote, q) =>
-      quoteCues(`quote-${t + 1}-${q + 1}`, cueText(quoteText(quote.content)), quote.startTime, quote.endTime),
+      quoteCues(`quote-${t + 1}-${q + 1}`, cueText(quote.content), quote.startTime, quote.endTime),
     ),
   ]);
 }

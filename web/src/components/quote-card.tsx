@@ -25,6 +25,7 @@ export interface QuoteCardProps {
 
 /** A quote to read before playing it: its Viral Cut label, length, time, words and compact player. */
 export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id, links, actions }: QuoteCardProps) {
+  const text = quoteText(quote.content);
   return (
     <li id={id} className="scroll-mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
@@ -33,7 +34,7 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id,
         <span className="text-slate-500">{formatRange(quote.startTime, quote.endTime)}</span>
         {links}
       </div>
-      <ExpandableQuote text={quoteText(quote.content)} />
+      <ExpandableQuote text={text} />
       <div className="mt-3 flex flex-wrap items-start gap-2">
         {open ? (
           <CompactClip
@@ -41,7 +42,7 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id,
             youtubeId={youtubeId}
             start={quote.startTime}
             end={quote.endTime}
-            title={quoteText(quote.content).slice(0, 80)}
+            title={text.slice(0, 80)}
             onClose={onClose}
           />
         ) : (

@@ -179,8 +179,7 @@ export default function DashboardPage() {
           // The button that opened it goes with the edits: the keyboard goes on to the topics.
           onConfirm={() =>
             edits.undo(undefined, {
-              onSuccess: () =>
-                requestAnimationFrame(() => document.querySelector<HTMLElement>('ol[aria-label="Topics"]')?.focus()),
+              onSuccess: () => requestAnimationFrame(() => document.getElementById('topics')?.focus()),
             })
           }
         />

@@ -100,8 +100,8 @@ export async function editAnalysis(deps: EditAnalysisDeps, userId: number, video
     return unedited(now);
   };
   const edited = await deps.edits.edit(userId, videoId, original, (topics) => applyEdit(topics, edit, starts));
-  // Edited, the analysis is the member's: in their history, also when a link opened it.
-  await deps.history.keep(userId, videoId, current.row);
+  // Edited, the analysis is the member's: in their history from the first edit, also when a link opened it.
+  if (!current.edited) await deps.history.keep(userId, videoId, current.row);
   return { ...current, edited };
 }
 
