@@ -493,10 +493,21 @@ describe('Find Clips in Chromium', () => {
     expect(await page.getByTestId('avatar').textContent()).toBe('A');
     await look(page, 'settings');
 
+    // A second tab of the same browser follows this one: signed out here, it shows the sign-in
+    // page too; signed in again here, it leaves it.
+    const other = await page.context().newPage();
+    await other.goto('/history');
+    await other.getByRole('heading', { name: 'Your Processed Videos' }).waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/auth');
+    await other.waitForURL('**/auth');
+    await other.getByText('Login and get access to all features.').waitFor();
+    expect(await other.getByText(talk.title).count()).toBe(0);
     await page.goto('/settings');
     await page.waitForURL('**/auth');
+    await login(page);
+    await other.waitForURL((url) => url.pathname === '/');
+    await other.getByRole('button', { name: 'Log out' }).waitFor();
   });
 
   it('guest: a cached video at once, then new videos until the credits run out', async () => {

@@ -4,6 +4,7 @@ import { ErrorBoundary } from './components/error-boundary';
 import { Footer } from './components/footer';
 import { GuestAllowed, RedirectSignedIn, RequireUser } from './components/guards';
 import { NavBar } from './components/nav-bar';
+import { useSessionSync } from './lib/auth';
 import { Button, Spinner } from './components/ui';
 import { NotFoundPage } from './pages/not-found-page';
 
@@ -40,6 +41,7 @@ function ScreenFailed() {
 /** The routes and guards; the navigation bar is hidden on /auth. */
 export function App() {
   const { pathname } = useLocation();
+  useSessionSync();
   useEffect(() => {
     // The shared page names itself once its share arrives; '/history/' is '/history'.
     const path = pathname.replace(/(.)\/+$/, '$1');

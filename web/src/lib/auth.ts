@@ -35,12 +35,68 @@ export function useAuth(): AuthState {
   return guestId ? { status: 'guest', user: null, guestId } : { status: 'anonymous', user: null };
 }
 
+/** Who the server says is signed in now (null: nobody). */
+const signedInUser = () => getQueryFn<User>({ on401: 'returnNull' })({ queryKey: USER_KEY });
+
 /**
  * Whether the member this page signed in has lost their session (signed out in another tab, say):
  * a route open to guests then answers them as a guest (403), not 401. Asked after such a refusal.
  */
 export async function sessionEnded(): Promise<boolean> {
-  return (await getQueryFn<User>({ on401: 'returnNull' })({ queryKey: USER_KEY })) === null;
+  return (await signedInUser()) === null;
+}
+
+/** The pages anyone may read, signed in or not: a sign-out elsewhere leaves them open. */
+const PUBLIC_PATH = /^\/(?:shared\/|privacy\/?$|terms\/?$)/;
+
+/** Where this browser's tabs tell each other that someone signed in or out. */
+const SESSION_CHANNEL = 'findclips.session';
+
+/** Tells the browser's other tabs that who is signed in changed here. */
+function announceSessionChange(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.postMessage('changed');
+  channel.close();
+}
+
+/**
+ * Keeps this tab on the browser's session: when another tab signs in or out, or when the tab comes
+ * back into view (after a Google sign-in elsewhere, or a session that ended), it asks the server
+ * who is signed in. A change drops what the tab holds for the previous person; signed out, the
+ * tab goes to /auth, as the tab that signed out did, unless it shows a page anyone may read.
+ */
+export function useSessionSync(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    let closed = false;
+    const check = () => {
+      void signedInUser().then(
+        (user) => {
+          const shown = queryClient.getQueryData<User | null>(USER_KEY);
+          // Not loaded yet (the tab's own query answers), or nobody changed.
+          if (closed || shown === undefined || (shown?.id ?? null) === (user?.id ?? null)) return;
+          rememberUser(user);
+          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
+          queryClient.setQueryData(USER_KEY, user);
+          if (!user && !PUBLIC_PATH.test(window.location.pathname)) navigate('/auth');
+        },
+        () => undefined,
+      );
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+    if (channel) channel.onmessage = check;
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      closed = true;
+      channel?.close();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [queryClient, navigate]);
 }
 
 /**
@@ -56,6 +112,7 @@ function useSignIn<T>(path: string, texts: { success: string; failure: string })
     onSuccess: (user: User) => {
       rememberUser(user);
       queryClient.setQueryData(USER_KEY, user);
+      announceSessionChange();
       toast({ title: 'Success', description: texts.success });
       navigate('/');
     },
@@ -79,6 +136,7 @@ export function useLogout() {
       rememberUser(null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
       queryClient.setQueryData(USER_KEY, null);
+      announceSessionChange();
       navigate('/auth');
     },
     onError: (error: Error) => toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
