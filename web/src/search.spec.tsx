@@ -76,6 +76,36 @@ describe('searching a video', () => {
     expect(search(lines, 'buy cheapest paint')).toEqual([]);
   });
 
+  it('finds words in quotation marks only together and in that order, also across two lines', () => {
+    // Unquoted, the words may be anywhere in a text; quoted, they are one phrase.
+    expect(search(entries, 'lane bus').map((hit) => hit.kind)).toEqual(['title', 'quote']);
+    expect(search(entries, '"lane bus"')).toEqual([]);
+    expect(search(entries, '"bus lane"').map((hit) => hit.text)).toEqual([
+      'Why cities add bus lanes',
+      'A bus lane moves more people than a car lane ever will.',
+    ]);
+    // Typographic marks as phones type them; a phrase's words may be split by punctuation.
+    expect(search(entries, '“bus lanes”').map((hit) => hit.kind)).toEqual(['title']);
+    expect(search(entries, '"now buses"').map((hit) => hit.start)).toEqual([610]);
+    // A phrase being typed (no closing mark yet), beside a word.
+    expect(search(entries, 'lyon "cafe own').map((hit) => hit.start)).toEqual([4]);
+    expect(search(entries, '"cafe lyon"')).toEqual([]);
+    expect(search(entries, '""')).toEqual([]);
+    const lines = searchEntries(topics, [
+      { text: 'The bus lane is the', start: 100, end: 103 },
+      { text: 'cheapest transit you can buy.', start: 103, end: 106 },
+    ]);
+    expect(search(lines, '"the cheapest transit"')).toMatchObject([
+      { start: 100, text: 'The bus lane is the cheapest transit you can buy.' },
+    ]);
+    expect(search(lines, '"bus cheapest"')).toEqual([]);
+    expect(markMatches('A bus, lane and a bus', '"bus lane"')).toEqual([
+      { text: 'A ', match: false },
+      { text: 'bus, lane', match: true },
+      { text: ' and a bus', match: false },
+    ]);
+  });
+
   it("finds and shows the words as said, not the captions' non-speech tags", () => {
     const tagged = searchEntries(
       [{ ...topics[0]!, quotes: [{ id: 'q', content: 'Square pizza! [laughter] Best part.', startTime: 5, endTime: 20 }] }],

@@ -177,7 +177,8 @@ export function SearchSection({
           </Button>
         )}
       </div>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+      {/* Keys to press, where there are keys: a touch screen (a coarse pointer) shows none. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 pointer-coarse:hidden">
         <p id="video-search-keys">
           {shortcuts ? (
             <>

@@ -38,9 +38,36 @@ export function fold(text: string): string {
   return folded;
 }
 
-/** The words of a query, folded; duplicates dropped. */
-export function queryWords(query: string): string[] {
-  return [...new Set(fold(query).split(' ').filter(Boolean))];
+/**
+ * What a query asks for: each word, or words in quotation marks ("bus lane", “bus lane”; an
+ * unclosed one runs to the end, as it is being typed), which must come together and in order. A
+ * term is found at the start of a word of the text, its last word possibly the start of a longer
+ * one ("bus" finds "buses"; "bus lane" finds "bus lanes" and "Bus, lanes", not "bus and lane").
+ */
+interface Term {
+  /** Where the term is in folded text. */
+  pattern: RegExp;
+  /** Where its first word is: a phrase may start in one caption line and go on in the next. */
+  first: RegExp;
+}
+
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** At the start of a word of folded text: after a space or at the text's start. */
+const WORD_START = '(?<![^ ])';
+
+/** A query's terms (see `Term`), folded; duplicates dropped. */
+export function queryTerms(query: string, flags = ''): Term[] {
+  const phrases = new Map<string, string[]>();
+  query.split(/["“”„]/).forEach((part, i) => {
+    const words = fold(part).split(' ').filter(Boolean);
+    // Odd parts are inside quotation marks.
+    const groups = i % 2 === 1 && words.length > 0 ? [words] : words.map((word) => [word]);
+    for (const group of groups) phrases.set(group.join(' '), group);
+  });
+  return [...phrases.values()].map((words) => ({
+    pattern: new RegExp(WORD_START + words.map(escaped).join(' +'), flags),
+    first: new RegExp(WORD_START + escaped(words[0]!), flags),
+  }));
 }
 
 /**
@@ -78,39 +105,38 @@ export function searchEntries(topics: Topic[], segments: TranscriptSegment[] = [
 const KIND_ORDER: Record<HitKind, number> = { title: 0, quote: 1, line: 2 };
 
 /**
- * The entries holding every word of the query, each word at the start of a word of the text
- * ("bus" finds "buses", not "ambush"), in the order they play; at the same second a title comes
+ * The entries holding every term of the query (`queryTerms`: words, and phrases in quotation
+ * marks), each at the start of a word of the text ("bus" finds "buses", not "ambush"), in the
+ * order they play; at the same second a title comes
  * before a quote and a quote before a line. A phrase may run on into the next line of the
  * transcript, as captions cut sentences anywhere: the line where it starts is found, shown with
  * the next.
  */
 export function search(entries: SearchEntry[], query: string): SearchEntry[] {
-  const words = queryWords(query).map((word) => ` ${word}`);
-  if (words.length === 0) return [];
+  const terms = queryTerms(query);
+  if (terms.length === 0) return [];
+  const all = (folded: string) => terms.every((term) => term.pattern.test(folded));
   const hits: SearchEntry[] = [];
   for (const entry of entries) {
-    if (words.every((word) => entry.folded.includes(word))) {
+    if (all(entry.folded)) {
       hits.push(entry);
       continue;
     }
     const next = entry.next;
     // The phrase starts here and goes on in the next line; a next line holding it all is its own hit.
-    if (!next || !words.some((word) => entry.folded.includes(word)) || words.every((word) => next.folded.includes(word)))
-      continue;
+    if (!next || !terms.some((term) => term.first.test(entry.folded)) || all(next.folded)) continue;
     const folded = `${entry.folded}${next.folded}`;
-    if (words.every((word) => folded.includes(word))) hits.push({ ...entry, text: `${entry.text} ${next.text}`, folded });
+    if (all(folded)) hits.push({ ...entry, text: `${entry.text} ${next.text}`, folded });
   }
   return hits.sort((a, b) => a.start - b.start || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
 }
 
-/** The text cut into plain parts and matched parts (each word of the query where it starts a word), for marking. */
+/** The text cut into plain parts and matched parts (each term of the query where it starts a word), for marking. */
 export function markMatches(text: string, query: string): { text: string; match: boolean }[] {
   const folded = fold(text);
   const marked = new Array<boolean>(text.length).fill(false);
-  for (const word of queryWords(query)) {
-    for (let at = folded.indexOf(word); at >= 0; at = folded.indexOf(word, at + 1)) {
-      if (at === 0 || folded[at - 1] === ' ') marked.fill(true, at, at + word.length);
-    }
+  for (const term of queryTerms(query, 'g')) {
+    for (const match of folded.matchAll(term.pattern)) marked.fill(true, match.index, match.index + match[0].length);
   }
   const parts: { text: string; match: boolean }[] = [];
   for (let i = 0; i < text.length;) {
