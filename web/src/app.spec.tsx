@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from './app';
-import { member, renderWithApp } from './test/render';
+import { fakeApi, json, member, renderWithApp } from './test/render';
 
 /** Requests that should never be made fail the test loudly; pending ones never settle. */
 const pendingFetch = jest.fn(() => new Promise<Response>(() => undefined));
@@ -27,6 +27,30 @@ describe('routes and guards', () => {
     renderWithApp(<App />, { route: '/history', user: member });
     expect(await screen.findByRole('heading', { name: 'Your Processed Videos' })).toBeInTheDocument();
     expect(screen.getAllByTestId('skeleton-card')).toHaveLength(6);
+  });
+
+  it("goes to /auth when a member's call is refused as signed out and the server says nobody is signed in", async () => {
+    // Signed out in another tab (or the session ended): the page still shows the member.
+    fakeApi({
+      'GET /api/videos': json(401, { message: 'You are not signed in' }),
+      'GET /api/analysis/shares-map': json(401, { message: 'You are not signed in' }),
+      'GET /api/user': json(401, { message: 'You are not signed in' }),
+    });
+    renderWithApp(<App />, { route: '/history', user: member });
+    expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
+  });
+
+  it('stays when a call is refused as signed out but the server still knows the member', async () => {
+    const calls = fakeApi({
+      'GET /api/videos': json(401, { message: 'You are not signed in' }),
+      'GET /api/analysis/shares-map': json(200, []),
+      'GET /api/user': json(200, member),
+    });
+    renderWithApp(<App />, { route: '/history', user: member });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/user')).toBe(true));
+    expect(await screen.findByText('You are not signed in')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/history$/);
   });
 
   it('sends a signed-in user from /auth to /', async () => {

@@ -440,16 +440,38 @@ describe('the share dialog', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
-  it("says when the member's video has a shared page already, which sharing again updates", async () => {
-    fakeApi({
+  it("says when the member's video has a shared page already, which sharing again updates, keeping its texts", async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({
       'GET /api/user': json(200, member),
       'GET /api/analysis/shares-map': json(200, [{ shareId: 'sh4reIdAbcdEfgh1234', youtubeId: 'FCdemoTalk1' }]),
+      'GET /api/shared/sh4reIdAbcdEfgh1234': json(200, {
+        shareId: 'sh4reIdAbcdEfgh1234',
+        youtubeId: 'FCdemoTalk1',
+        title: 'Bus lanes, explained',
+        description: 'The best bits for the council',
+        viewCount: 3,
+        isOwner: true,
+        sharedTopics: [topic],
+        createdAt: '2026-11-30T10:00:00.000Z',
+        video: { title: 'Bus lanes', thumbnailUrl: null, channelTitle: null },
+      }),
+      'POST /api/analysis/share': json(201, { shareId: 'sh4reIdAbcdEfgh1234', url: '/shared/sh4reIdAbcdEfgh1234' }),
     });
     renderWithApp(dialog(), { user: member });
     const note = await screen.findByTestId('shared-before');
     expect(note).toHaveTextContent('This video already has a shared page. Creating the link again updates that page');
     expect(within(note).getByRole('link', { name: 'shared page' })).toHaveAttribute('href', '/shared/sh4reIdAbcdEfgh1234');
-    expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled();
+    // The form starts from the page's title and description, not the defaults, so sharing the
+    // edited topics again does not undo them.
+    expect(await screen.findByDisplayValue('Bus lanes, explained')).toBeInTheDocument();
+    expect(screen.getByLabelText('Description')).toHaveValue('The best bits for the council');
+    await user.click(screen.getByRole('button', { name: 'Create Share Link' }));
+    expect(await screen.findByDisplayValue(/shared\/sh4reIdAbcdEfgh1234/)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      title: 'Bus lanes, explained',
+      description: 'The best bits for the council',
+    });
   });
 
   it('says "try again later" when the member is still signed in', async () => {

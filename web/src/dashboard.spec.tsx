@@ -1,5 +1,5 @@
 import { editMessages, videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import DashboardPage from './dashboard/dashboard-page';
@@ -592,7 +592,7 @@ describe('dashboard: submit failures', () => {
   it('shows a member the Video Too Long screen (2 hours max) with its toast, and empties the link field', async () => {
     const user = userEvent.setup();
     rememberUser(member);
-    const message = 'This video is too long: videos can be at most 2 hours.';
+    const message = videoMessages.tooLong;
     fakeApi({ [`POST /api/videos/transcript`]: json(422, { message, errorType: 'VIDEO_TOO_LONG' }) });
     renderWithApp(<DashboardPage />, { user: member });
     await paste(user);
@@ -600,7 +600,8 @@ describe('dashboard: submit failures', () => {
     expect(within(await toast()).getByText('Video Too Long')).toBeInTheDocument();
     const screenCard = await screen.findByRole('alert');
     expect(within(screenCard).getByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
-    expect(within(screenCard).getByText(/2 hours max/)).toBeInTheDocument();
+    // The screen and the toast say the same words.
+    expect(within(screenCard).getByText(message)).toHaveTextContent(/2 hours max/);
     expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue('');
     await user.click(within(screenCard).getByRole('button', { name: 'Try Another Video' }));
     expect(await screen.findByText('Demo')).toBeInTheDocument();
@@ -734,6 +735,21 @@ describe('dashboard: submit failures', () => {
     expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue(LINK);
   });
 
+  it('says at once that a video over 60 minutes is too long for guests, with or without credits', async () => {
+    document.cookie = 'gid=guest-1234';
+    for (const left of [0, 2]) {
+      fakeApi({
+        'GET /api/guest/credits': json(200, { left }),
+        [`GET /api/cached-videos/${VIDEO}`]: json(200, { ...analysis, durationSeconds: 90 * 60 }),
+      });
+      const view = renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
+      expect(await within(await toast()).findByText(videoMessages.guestTooLong)).toBeInTheDocument();
+      expect(screen.queryByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).not.toBeInTheDocument();
+      expect(screen.queryByText('Press Find Clips to open it')).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
   it("does the same with a link to someone's analysis still running, rather than following it for free", async () => {
     document.cookie = 'gid=guest-1234';
     fakeApi({
@@ -827,11 +843,15 @@ describe('error screens', () => {
     expect(h.onClear).toHaveBeenCalledTimes(1);
   });
 
-  it('Video Too Long says 2 hours max for members', () => {
-    show({ type: 'VIDEO_TOO_LONG', message: 'Too long', categories: [] });
+  it("Video Too Long says 2 hours max for members, or that the video's length is unknown", () => {
+    show({ type: 'VIDEO_TOO_LONG', message: videoMessages.tooLong, categories: [] });
     expect(screen.getByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
     expect(screen.getByText(/2 hours max/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign up for unlimited access' })).not.toBeInTheDocument();
+    cleanup();
+    show({ type: 'VIDEO_TOO_LONG', message: videoMessages.unknownLength, categories: [] });
+    expect(screen.getByText(videoMessages.unknownLength)).toBeInTheDocument();
+    expect(screen.queryByText(/2 hours max/)).not.toBeInTheDocument();
   });
 
   it('any other failure is Analysis Failed with its message and Try Another Video', async () => {

@@ -31,7 +31,7 @@ export const analysisEventTypes = ['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYS
 
 /** What a refused or missing video says, on the wire and in the web app. */
 export const videoMessages = {
-  tooLong: 'This video is too long: videos can be at most 2 hours.',
+  tooLong: 'This video is longer than we can analyse (2 hours max). Please choose a shorter video.',
   guestTooLong: 'Guests can analyse videos of up to 60 minutes. Sign up to analyse videos of up to 2 hours.',
   guestQuota: 'You have used your 2 free analyses. Credits reset 24 hours after use; sign up for unlimited access.',
   guestNetworkQuota: 'Too many free analyses from this network today. Sign up for unlimited access.',

@@ -34,9 +34,8 @@ export function ErrorScreen({
     return (
       <Screen icon={<Clock className="h-8 w-8 text-amber-500" aria-hidden />} title="Video Too Long">
         <p>
-          {guest
-            ? videoMessages.guestTooLong
-            : 'This video is longer than we can analyse (2 hours max). Please choose a shorter video.'}
+          {/* What the server said, as the toast does: the 2-hour limit, or a length it could not tell. */}
+          {guest ? videoMessages.guestTooLong : failure.message || videoMessages.tooLong}
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
           <Button onClick={onClear}>Try Another Video</Button>

@@ -1,7 +1,7 @@
-import { DEFAULT_SHARE_DESCRIPTION, type ShareResponse, type Topic } from '@findclips/contracts';
+import { DEFAULT_SHARE_DESCRIPTION, type SharedAnalysisResponse, type ShareResponse, type Topic } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../components/dialog';
 import { Button, Field, Input } from '../components/ui';
 import { ApiError, apiRequest } from '../lib/api';
@@ -10,7 +10,11 @@ import { useCopy } from '../lib/use-copy';
 import { useToast } from '../lib/toast';
 import { SESSION_EXPIRED } from './failure-toasts';
 
-/** 'Share Clips': title defaults to the video title, description to 'Watch the highlights'. */
+/**
+ * 'Share Clips': title defaults to the video title, description to 'Watch the highlights'; a
+ * member's video shared before starts from its shared page's title and description, which sharing
+ * again keeps unless the member changes them.
+ */
 export function ShareDialog({
   open,
   onOpenChange,
@@ -37,6 +41,19 @@ export function ShareDialog({
     staleTime: 0,
   });
   const existing = shares.data?.find((s) => s.youtubeId === youtubeId);
+  // Its page as it reads now (the owner's visits count no view).
+  const current = useQuery<SharedAnalysisResponse>({
+    queryKey: ['/api/shared', existing?.shareId],
+    enabled: open && existing !== undefined,
+    staleTime: 0,
+  });
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!current.data || typed.current) return;
+    setTitle(current.data.title ?? videoTitle);
+    setDescription(current.data.description ?? DEFAULT_SHARE_DESCRIPTION);
+  }, [current.data, videoTitle]);
+  const loadingTexts = existing !== undefined && current.isPending;
   const share = useMutation({
     mutationFn: () => apiRequest<ShareResponse>('POST', '/api/analysis/share', { youtubeId, topics, title, description }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/analysis/shares-map'] }),
@@ -97,7 +114,15 @@ export function ShareDialog({
             </p>
           )}
           <Field id="share-title" label="Title">
-            <Input id="share-title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+            <Input
+              id="share-title"
+              value={title}
+              maxLength={200}
+              onChange={(e) => {
+                typed.current = true;
+                setTitle(e.target.value);
+              }}
+            />
           </Field>
           <Field id="share-description" label="Description">
             <textarea
@@ -105,10 +130,13 @@ export function ShareDialog({
               className="min-h-20 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
               maxLength={1000}
               value={description}
-              onChange={(e) => setDescription(e.target.value)}
+              onChange={(e) => {
+                typed.current = true;
+                setDescription(e.target.value);
+              }}
             />
           </Field>
-          <Button type="submit" disabled={share.isPending}>
+          <Button type="submit" disabled={share.isPending || loadingTexts}>
             {share.isPending ? 'Creating link...' : 'Create Share Link'}
           </Button>
         </form>

@@ -1,4 +1,4 @@
-import type { AnalysisEvent } from '@findclips/contracts';
+import { GUEST_VIDEO_MAX_SECONDS, type AnalysisEvent } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../lib/api';
@@ -70,15 +70,22 @@ export function useAnalysisFlow(auth: AuthState) {
     const videoId = state.videoId;
     if (!videoId || !analysis.isSuccess) return;
     const opened = state.phase === 'idle';
-    // A guest follows a link only to their own analyses, finished or running. With no credit left,
-    // the toast says now what Find Clips would answer.
-    const guestLink = (id: string) => {
+    // A guest follows a link only to their own analyses, finished or running. A video too long for
+    // guests, or with no credit left, the toast says now what Find Clips would answer (the length
+    // first: no credit would open such a video).
+    const guestLink = (id: string, seconds: number | null = null) => {
       dispatch({ type: 'clear' });
       setUnanalysed({ videoId: id });
       const left = creditsRef.current;
-      toast(left?.left === 0 ? failureToast('GUEST_QUOTA_EXCEEDED', left.message ?? '', []) : GUEST_LINK);
+      toast(
+        seconds !== null && seconds > GUEST_VIDEO_MAX_SECONDS
+          ? failureToast('GUEST_VIDEO_TOO_LONG', '')
+          : left?.left === 0
+            ? failureToast('GUEST_QUOTA_EXCEEDED', left.message ?? '', [])
+            : GUEST_LINK,
+      );
     };
-    if (analysis.data && opened && !member && !guestAnalysed(videoId)) return guestLink(videoId);
+    if (analysis.data && opened && !member && !guestAnalysed(videoId)) return guestLink(videoId, analysis.data.durationSeconds);
     if (analysis.data && !(member && opened)) return void dispatch({ type: 'found', videoId });
     if (!opened) return;
     let current = true;

@@ -2,7 +2,7 @@ import { GUEST_COOKIE, type LoginRequest, type RegisterRequest, type User } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest, getQueryFn } from './api';
+import { ApiError, apiRequest, getQueryFn } from './api';
 import { rememberUser } from './storage';
 import { useToast } from './toast';
 
@@ -61,9 +61,9 @@ function announceSessionChange(): void {
 }
 
 /**
- * Keeps this tab on the browser's session: when another tab signs in or out, or when the tab comes
- * back into view (after a Google sign-in elsewhere, or a session that ended), it asks the server
- * who is signed in. A change drops what the tab holds for the previous person; signed out, the
+ * Keeps this tab on the browser's session: when another tab signs in or out, when the tab comes
+ * back into view (after a Google sign-in elsewhere, or a session that ended), or when a call is
+ * refused as from nobody signed in, it asks the server who is signed in. A change drops what the tab holds for the previous person; signed out, the
  * tab goes to /auth, as the tab that signed out did, unless it shows a page anyone may read.
  */
 export function useSessionSync(): void {
@@ -88,13 +88,20 @@ export function useSessionSync(): void {
     const onVisible = () => {
       if (document.visibilityState === 'visible') check();
     };
+    // A call refused as from nobody signed in (401): the session may have ended meanwhile.
+    const onRefusal = (event: { type: string; action?: { type: string; error?: unknown } }) => {
+      const error = event.type === 'updated' && event.action?.type === 'error' ? event.action.error : undefined;
+      if (error instanceof ApiError && error.status === 401) check();
+    };
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
     if (channel) channel.onmessage = check;
     document.addEventListener('visibilitychange', onVisible);
+    const unsubscribe = [queryClient.getQueryCache().subscribe(onRefusal), queryClient.getMutationCache().subscribe(onRefusal)];
     return () => {
       closed = true;
       channel?.close();
       document.removeEventListener('visibilitychange', onVisible);
+      for (const stop of unsubscribe) stop();
     };
   }, [queryClient, navigate]);
 }

@@ -232,6 +232,12 @@ describe('submitting a video', () => {
       expect(refused.retryAfterSeconds).toBeLessThanOrEqual(GUEST_CREDIT_WINDOW_SECONDS);
       expect(await queuedJob({ scope: 'shared', videoId: third, userId: null })).toBeNull();
       expect(await deps.guests.has(guestId, third)).toBe(false);
+      // Out of credits, a finished video over 60 minutes still says what refuses it: its length,
+      // which no credit would change.
+      expect(await refusal(submitAsGuest(deps, guestId, submitter(analysedLong)))).toEqual({
+        code: 'GUEST_VIDEO_TOO_LONG',
+        message: videoMessages.guestTooLong,
+      });
     });
 
     it('spends its last credit once when it submits the same new video several times at once, refusing none', async () => {

@@ -182,23 +182,24 @@ export async function submitAsGuest(
   { videoId, address, requestId }: Submitter,
 ): Promise<Submission> {
   const [cached, reopened] = await Promise.all([shared.find(videoId), guests.has(guestId, videoId)]);
+  const finished = cached?.analysisStatus === 'complete' ? cached : null;
+  // A finished video too long for guests says so before the credits do: no credit would open it.
+  if (finished) checkGuestLength(finished.durationSeconds);
   if (!reopened) {
     const { refused } = await credits.standing(guestId, address);
     // A request racing the one that paid for this video (a double submit) joins it, not refused.
     if (refused && !(await credits.paidFor(guestId, videoId))) throw await quotaError(credits, refused, guestId, address);
   }
   // A finished analysis needs nothing from YouTube; anything else is looked up (and checked).
-  const video: { finished: CachedVideo } | { finished: null; facts: VideoFacts } =
-    cached?.analysisStatus === 'complete'
-      ? { finished: cached }
-      : { finished: null, facts: await metadata.get(videoId, address) };
-  // Anything new is checked below, with the limits for everyone first; a finished one, here.
-  if (video.finished) checkGuestLength(video.finished.durationSeconds);
+  const video: { finished: CachedVideo } | { finished: null; facts: VideoFacts } = finished
+    ? { finished }
+    : { finished: null, facts: await metadata.get(videoId, address) };
 
   let left: number;
   if (reopened) {
     left = await credits.left(guestId, address);
   } else {
+    // Anything new is checked here, with the limits for everyone first (a finished one, above).
     if (!video.finished) checkVideo(video.facts, true);
     const spent = await credits.spendOn(guestId, address, videoId);
     if (!spent.ok) throw await quotaError(credits, spent.refused, guestId, address);
