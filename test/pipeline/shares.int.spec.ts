@@ -86,6 +86,14 @@ describe('shares, history and the public shared page', () => {
       title: null,
       description: null,
     });
+    // A description keeps its lines (the shared page shows them), blank ones at most one in a row.
+    await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics, description: 'Line one  \r\n\r\n \r\n\r\nLine two\nLine three' })
+      .expect(201);
+    expect((await p.gateway.request().get(`/api/shared/${created.body.shareId}`).expect(200)).body.description).toBe(
+      'Line one\n\nLine two\nLine three',
+    );
     const twice = await browser
       .post('/api/analysis/share')
       .send({ youtubeId: videoId, topics: [topics[0], topics[0]] })

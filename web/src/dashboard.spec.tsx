@@ -182,6 +182,24 @@ describe('dashboard: Back and Forward', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/elsewhere'));
   });
 
+  it('never stops Back, a reload or the next visit on a video refused as too long', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    fakeApi({
+      ...memberVideo,
+      [`POST /api/videos/transcript`]: json(422, { message: videoMessages.tooLong, errorType: 'VIDEO_TOO_LONG' }),
+    });
+    withHistory({ route: `/?video=${VIDEO}`, user: member, before: ['/elsewhere'] });
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    await paste(user, `https://youtu.be/${OTHER}`);
+    expect(await screen.findByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
+    // The URL and the video remembered for the next visit stay on the video before.
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+    expect(localStorage.getItem(`${member.id}lastProcessedVideoId`)).toBe(JSON.stringify(VIDEO));
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/elsewhere'));
+  });
+
   it("goes back from a guest's first video to the page they pasted it on", async () => {
     const user = userEvent.setup();
     fakeApi({
@@ -376,6 +394,8 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: '1. Small teams ship faster' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 2' }));
     expect(await screen.findByText('4:04 - 10:00')).toBeInTheDocument();
+    // Said too, as a start moved within one second shows the same time.
+    expect(await within(await toast()).findByText('Topic 2 now starts one sentence earlier, at 4:04.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 2' })).toHaveFocus());
     // One topic cannot be removed from a one-topic analysis; here each has its Remove.
     expect(screen.getAllByRole('button', { name: /^Remove topic \d$/ })).toHaveLength(2);

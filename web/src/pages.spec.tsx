@@ -217,6 +217,15 @@ describe('shared page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
+  it("shows the description's lines as the sharer wrote them", async () => {
+    fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share({ description: 'First line\n\nSecond line' })) });
+    renderShared();
+    const description = await screen.findByText(/First line/);
+    expect(description.textContent).toBe('First line\n\nSecond line');
+    // White space kept as line breaks (runs of spaces still fold into one).
+    expect(description).toHaveClass('whitespace-pre-line');
+  });
+
   it('opens with a malformed moment link (#%E0%A4%A) as without one', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share()) });

@@ -189,6 +189,12 @@ describe('searching a video', () => {
     await user.keyboard('tokyo');
     expect(count()).toHaveTextContent('No matches for “tokyo”');
     expect(screen.queryByTitle(/^Match at/)).not.toBeInTheDocument();
+    // A pasted paragraph: the box keeps 200 characters, the count repeats 60 of them.
+    await user.clear(box);
+    await user.click(box);
+    await user.paste('tokyo '.repeat(50));
+    expect(box).toHaveValue('tokyo '.repeat(50).slice(0, 200));
+    expect(count()).toHaveTextContent(`No matches for “${'tokyo '.repeat(10).trim()}…”`);
     expect(calls.filter((call) => call.path.endsWith('/transcript'))).toHaveLength(1);
   });
 

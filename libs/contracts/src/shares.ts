@@ -16,10 +16,18 @@ export const createShareRequestSchema = z.object({
     z.string().trim().max(SHARE_TITLE_MAX, `Title must be at most ${SHARE_TITLE_MAX} characters`),
     null,
   ).optional(),
+  // Its lines are kept (the shared page shows them), blank ones at most one in a row.
   description: shownText(
     z.string().trim().max(SHARE_DESCRIPTION_MAX, `Description must be at most ${SHARE_DESCRIPTION_MAX} characters`),
     null,
-  ).optional(),
+  )
+    .transform((text) =>
+      text
+        .replace(/\r\n?/g, '\n')
+        .replace(/[^\S\n]+\n/g, '\n')
+        .replace(/\n{3,}/g, '\n\n'),
+    )
+    .optional(),
 });
 
 export const shareResponseSchema = z.object({ shareId: z.string(), youtubeId: videoIdSchema, url: z.string() });

@@ -17,6 +17,15 @@ const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]') !== null;
 
+/** The longest query the box takes: longer, it would hold no phrase anyone says. */
+const QUERY_MAX = 200;
+/** How much of a query the count repeats: a pasted paragraph must not fill the screen. */
+const ECHO_MAX = 60;
+const echo = (query: string) => {
+  const words = query.trim();
+  return words.length > ECHO_MAX ? `${words.slice(0, ECHO_MAX).trimEnd()}…` : words;
+};
+
 /** Whether the single-key shortcuts are on (they are unless the person turned them off here). */
 function useShortcutsSetting(): [boolean, (on: boolean) => void] {
   const [on, setOn] = useState(() => readStored<boolean>(storageKeys.searchShortcuts, true) !== false);
@@ -154,6 +163,7 @@ export function SearchSection({
             value={query}
             autoComplete="off"
             spellCheck={false}
+            maxLength={QUERY_MAX}
             placeholder="Search titles, quotes and the transcript"
             aria-describedby="video-search-keys"
             aria-controls={hits.length > 0 ? 'video-search-matches' : undefined}
@@ -203,7 +213,7 @@ export function SearchSection({
         {query.trim() === ''
           ? ''
           : hits.length === 0
-            ? `No matches for “${query.trim()}”${transcript.isFetching ? ' yet: loading the transcript' : ''}`
+            ? `No matches for “${echo(query)}”${transcript.isFetching ? ' yet: loading the transcript' : ''}`
             : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}${
                 hits.length > 1 && selected ? `, ${at + 1} of ${hits.length} at ${formatTime(selected.start)}` : ''
               }${transcript.isFetching ? ' (loading the transcript)' : ''}`}

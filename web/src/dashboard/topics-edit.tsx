@@ -1,4 +1,4 @@
-import type { Quote, Topic } from '@findclips/contracts';
+import type { Quote, Topic, VideoAnalysisResponse } from '@findclips/contracts';
 import { ArrowDownToLine, ArrowUpToLine, Clock, Lock, Pencil, Play, Trash2 } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,7 +6,8 @@ import { ClipPlayer } from '../components/clip-player';
 import { Dialog } from '../components/dialog';
 import { QuoteCard } from '../components/quote-card';
 import { Button, Card } from '../components/ui';
-import { formatRange } from '../lib/format';
+import { formatRange, formatTime } from '../lib/format';
+import { useToast } from '../lib/toast';
 import { useFocusAfterEdit } from './focus-after-edit';
 import { GUEST_QUOTE_ALLOWANCE, useGuestQuotes } from './guest-quotes';
 import { SIGN_UP_STATE } from '../lib/sign-up';
@@ -46,11 +47,31 @@ export function TopicsEdit({
    */
   const edit = (
     change: Parameters<AnalysisEditing['edit']>[0],
-    { from, after = from, onSuccess }: { from: string; after?: string; onSuccess?: () => void },
+    { from, after = from, onSuccess }: { from: string; after?: string; onSuccess?: (analysis: VideoAnalysisResponse) => void },
   ) => {
     const used = document.activeElement;
     editing?.edit(change, { onSuccess, onSettled: (_data, error) => focusNext({ to: error ? from : after, used }) });
   };
+  const toast = useToast();
+  /**
+   * Moves a topic's start by one sentence and says where it starts now: two sentences may start
+   * within one second, where the time shown would not change.
+   */
+  const moveStart = (topic: Topic, number: number, direction: 'earlier' | 'later', from: string) =>
+    edit(
+      { action: 'moveStart', topicId: topic.id, direction },
+      {
+        from,
+        onSuccess: (analysis) => {
+          const moved = analysis.analyzedTopics.find((t) => t.id === topic.id);
+          if (moved)
+            toast({
+              title: 'Start moved',
+              description: `Topic ${number} now starts one sentence ${direction}, at ${formatTime(moved.startTime)}.`,
+            });
+        },
+      },
+    );
   /** Where focus goes when the topic at `index` is removed: the next topic's title, else the previous one's. */
   const besideTopic = (index: number) => ids.title(topics[index + 1] ?? topics[index - 1]!);
   return (
@@ -104,9 +125,7 @@ export function TopicsEdit({
                         label={`Start earlier by one sentence, topic ${index + 1}`}
                         // Nothing comes before a first topic that starts with the video.
                         disabled={saving || (index === 0 && topic.startTime <= 0)}
-                        onClick={() =>
-                          edit({ action: 'moveStart', topicId: topic.id, direction: 'earlier' }, { from: ids.earlier(topic) })
-                        }
+                        onClick={() => moveStart(topic, index + 1, 'earlier', ids.earlier(topic))}
                       >
                         <ArrowUpToLine className="h-4 w-4" aria-hidden />
                         Start earlier
@@ -115,9 +134,7 @@ export function TopicsEdit({
                         id={ids.later(topic)}
                         label={`Start later by one sentence, topic ${index + 1}`}
                         disabled={saving}
-                        onClick={() =>
-                          edit({ action: 'moveStart', topicId: topic.id, direction: 'later' }, { from: ids.later(topic) })
-                        }
+                        onClick={() => moveStart(topic, index + 1, 'later', ids.later(topic))}
                       >
                         <ArrowDownToLine className="h-4 w-4" aria-hidden />
                         Start later

@@ -22,6 +22,8 @@ const NOT_ANALYSED = {
  * the link in the field, it opens with a credit, or not at all (too long, no credit left), so it
  * goes in the field.
  */
+const TOO_LONG: ReadonlySet<string> = new Set(['VIDEO_TOO_LONG', 'GUEST_VIDEO_TOO_LONG']);
+
 const GUEST_LINK = {
   title: 'Press Find Clips to open it',
   description: "This video's link is in the field. Guests use a credit for each new video they open.",
@@ -51,7 +53,10 @@ export function useAnalysisFlow(auth: AuthState) {
   const analysis = useAnalysis(state.videoId, member);
   const stateRef = useRef(state);
   stateRef.current = state;
-  useCurrentVideo(auth, state.videoId, dispatch, state.phase === 'transcriptFetching');
+  // A video refused for its length is never analysed: it is no place to come back to (Back, a
+  // reload, the next visit), so like a link still being asked about, it is not written.
+  const refused = state.phase === 'error' && TOO_LONG.has(state.error?.type ?? '');
+  useCurrentVideo(auth, state.videoId, dispatch, state.phase === 'transcriptFetching' || refused);
 
   /**
    * The last video a link opened that nobody has analysed, or (to a guest) that they did not analyse

@@ -34,7 +34,10 @@ export function useCurrentVideo(
   auth: AuthState,
   videoId: string | null,
   dispatch: Dispatch<AnalysisAction>,
-  /** A link just sent is being asked about: its video is not written until the answer (a failure may go back). */
+  /**
+   * A link just sent is being asked about (its video is not written until the answer: a failure
+   * may go back), or was refused for good (too long): its video is not written at all.
+   */
   pending = false,
 ) {
   const member = auth.status === 'user';

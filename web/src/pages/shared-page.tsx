@@ -77,7 +77,7 @@ export default function SharedPage() {
         </div>
         <header className="grid gap-2">
           <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
-          {data.description && <p className="text-slate-600">{data.description}</p>}
+          {data.description && <p className="whitespace-pre-line text-slate-600">{data.description}</p>}
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <Badge>
               <Eye className="h-3.5 w-3.5" aria-hidden />
