@@ -376,6 +376,13 @@ describe('Find Clips in Chromium', () => {
       )
       .waitFor();
     await look(page, 'dashboard-edited');
+    // A topic removed by mistake comes back from its toast's Undo, renamed as it was.
+    const topicCount = await topics(page).count();
+    await page.getByRole('button', { name: 'Remove topic 1' }).click();
+    await poll(() => topics(page).count(), topicCount - 1);
+    await toastRegion(page).getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('heading', { name: /^1\.\s?Where the traffic goes$/ }).waitFor();
+    expect(await topics(page).count()).toBe(topicCount);
     await page.reload();
     await page.getByRole('heading', { name: /^1\.\s?Where the traffic goes$/ }).waitFor();
     expect(await range()).toBe(moved);

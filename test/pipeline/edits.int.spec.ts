@@ -68,6 +68,15 @@ describe("editing a member's analysis", () => {
     const back = read(await edit({ action: 'moveStart', topicId: second.id, direction: 'earlier' }).expect(200));
     expect(back.analyzedTopics[1]!.startTime).toBe(moved);
 
+    // A topic removed by mistake comes back alone, with the title it had; the other edits stay.
+    const third = topics[2]!;
+    await edit({ action: 'rename', topicId: third.id, title: 'Renamed, then removed' }).expect(200);
+    await edit({ action: 'removeTopic', topicId: third.id }).expect(200);
+    const restored = read(await edit({ action: 'restoreTopic', topicId: third.id, title: 'Renamed, then removed' }).expect(200));
+    expect(restored.analyzedTopics[2]).toEqual({ ...third, title: 'Renamed, then removed' });
+    expect(restored.analyzedTopics[1]!.title).toBe('Why cities add bus lanes');
+    expect((await edit({ action: 'restoreTopic', topicId: third.id }).expect(409)).body.message).toBe(editMessages.notRemoved);
+
     const removed = read(await edit({ action: 'removeTopic', topicId: topics.at(-1)!.id }).expect(200));
     expect(removed.analyzedTopics).toHaveLength(topics.length - 1);
     mine = read(await browser.get(`/api/user-videos/${videoId}`).expect(200));

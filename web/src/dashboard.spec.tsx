@@ -476,6 +476,27 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     ]);
   });
 
+  it("brings a removed topic back from its toast's Undo, title and all, and focus goes to it", async () => {
+    const user = userEvent.setup();
+    const answers = [
+      () => json(200, { ...edited([]), analyzedTopics: [topics[1]!] }),
+      () => json(200, { ...edited([]), analyzedTopics: topics }),
+    ];
+    const { calls } = await openMemberVideo({ [`PATCH /api/user-videos/${VIDEO}`]: () => answers.shift()!() });
+    await user.click(screen.getByRole('button', { name: 'Remove topic 1' }));
+    const removed = await toast();
+    expect(await within(removed).findByText('Topic removed')).toBeInTheDocument();
+    expect(within(removed).getByText('“Why small teams ship faster” is no longer in your analysis.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /Why small teams ship faster/ })).not.toBeInTheDocument());
+    await user.click(within(removed).getByRole('button', { name: 'Undo' }));
+    const back = await screen.findByRole('heading', { name: '1. Why small teams ship faster' });
+    await waitFor(() => expect(back).toHaveFocus());
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { action: 'removeTopic', topicId: 't1' },
+      { action: 'restoreTopic', topicId: 't1', title: 'Why small teams ship faster' },
+    ]);
+  });
+
   it('after removing a quote, focus is on the next quote’s Remove; a refused rename keeps its field', async () => {
     const user = userEvent.setup();
     const threeQuotes = {

@@ -49,7 +49,7 @@ export const TOPIC_TITLE_MAX = 120;
 /** What editing an analysis answers when an edit cannot apply. */
 export const editMessages = {
   titleRequired: 'A title cannot be empty',
-  unknownAction: 'action must be one of rename, removeTopic, removeQuote, moveStart',
+  unknownAction: 'action must be one of rename, removeTopic, restoreTopic, removeQuote, moveStart',
   topicNotFound: 'This topic is not in your analysis (it may have been removed).',
   quoteNotFound: 'This quote is not in your analysis (it may have been removed).',
   lastTopic: 'An analysis keeps at least one topic.',
@@ -61,6 +61,8 @@ export const editMessages = {
   quoteOfTopicBefore: 'The sentence before this topic is part of a quote of the topic before. Remove that quote first.',
   onlyQuoteOfTopicBefore: 'The sentence before this topic is part of the only quote of the topic before.',
   noTranscript: 'The transcript of this video is not available, so its topics cannot be moved.',
+  notRemoved: 'This topic is in your analysis already.',
+  noRoomToRestore: 'This topic cannot come back: the topics beside it now cover its time. Undo all edits to bring it back.',
 } as const;
 
 /** Where an analysis's transcript came from: YouTube's captions, or captions a member uploaded. */

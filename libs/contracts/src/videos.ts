@@ -89,22 +89,23 @@ const topicIdSchema = z.string().min(1, 'topicId is required').max(64);
  * PATCH /api/user-videos/{id}: one edit of the member's own analysis, before sharing it. Each
  * applies to what the member reads now and answers the edited analysis.
  */
+/** A topic's title as a member writes it. */
+const topicTitleSchema = shownText(
+  z
+    .string()
+    .trim()
+    .min(1, editMessages.titleRequired)
+    .max(TOPIC_TITLE_MAX, `A title must be at most ${TOPIC_TITLE_MAX} characters`),
+  editMessages.titleRequired,
+);
+
 export const analysisEditSchema = z.discriminatedUnion(
   'action',
   [
-    z.object({
-      action: z.literal('rename'),
-      topicId: topicIdSchema,
-      title: shownText(
-        z
-          .string()
-          .trim()
-          .min(1, editMessages.titleRequired)
-          .max(TOPIC_TITLE_MAX, `A title must be at most ${TOPIC_TITLE_MAX} characters`),
-        editMessages.titleRequired,
-      ),
-    }),
+    z.object({ action: z.literal('rename'), topicId: topicIdSchema, title: topicTitleSchema }),
     z.object({ action: z.literal('removeTopic'), topicId: topicIdSchema }),
+    /** A removed topic back from the analysis as it was made, with the title it had when removed. */
+    z.object({ action: z.literal('restoreTopic'), topicId: topicIdSchema, title: topicTitleSchema.optional() }),
     z.object({ action: z.literal('removeQuote'), topicId: topicIdSchema, quoteId: z.string().min(1).max(64) }),
     z.object({ action: z.literal('moveStart'), topicId: topicIdSchema, direction: z.enum(['earlier', 'later']) }),
   ],

@@ -1,6 +1,6 @@
 import type { Quote, Topic, VideoAnalysisResponse } from '@findclips/contracts';
 import { ArrowDownToLine, ArrowUpToLine, Clock, Lock, Pencil, Play, Trash2 } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { Dialog } from '../components/dialog';
@@ -74,6 +74,38 @@ export function TopicsEdit({
     );
   /** Where focus goes when the topic at `index` is removed: the next topic's title, else the previous one's. */
   const besideTopic = (index: number) => ids.title(topics[index + 1] ?? topics[index - 1]!);
+  // A topic brought back takes the focus once it is on the page.
+  const [restored, setRestored] = useState<string | null>(null);
+  useEffect(() => {
+    const heading = restored && document.getElementById(restored);
+    if (!heading) return;
+    heading.focus();
+    setRestored(null);
+  }, [restored, topics]);
+  /** Removes a topic; its toast offers to bring it back (as it was, title included), focus then going to it. */
+  const removeTopic = (topic: Topic, index: number) =>
+    edit(
+      { action: 'removeTopic', topicId: topic.id },
+      {
+        from: ids.removeTopic(topic),
+        after: besideTopic(index),
+        onSuccess: () =>
+          toast({
+            title: 'Topic removed',
+            description: `“${topic.title}” is no longer in your analysis.`,
+            duration: 10_000,
+            action: {
+              label: 'Undo',
+              onClick: () =>
+                editing?.edit(
+                  { action: 'restoreTopic', topicId: topic.id, title: topic.title },
+                  // Focus was on the toast, which has closed: it goes to the topic come back.
+                  { onSuccess: () => setRestored(ids.title(topic)) },
+                ),
+            },
+          }),
+      },
+    );
   return (
     <>
       {isGuest && <GuestClipsLeft left={quotes.left} />}
@@ -144,12 +176,7 @@ export function TopicsEdit({
                           id={ids.removeTopic(topic)}
                           label={`Remove topic ${index + 1}`}
                           disabled={saving}
-                          onClick={() =>
-                            edit(
-                              { action: 'removeTopic', topicId: topic.id },
-                              { from: ids.removeTopic(topic), after: besideTopic(index) },
-                            )
-                          }
+                          onClick={() => removeTopic(topic, index)}
                         >
                           <Trash2 className="h-4 w-4" aria-hidden />
                           Remove

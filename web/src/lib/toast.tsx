@@ -11,6 +11,8 @@ export interface ToastOptions {
   duration?: number;
   /** A link shown in the toast, e.g. 'Sign up' to /auth. */
   link?: { label: string; to: string };
+  /** A button shown in the toast, e.g. 'Undo'; pressing it closes the toast. */
+  action?: { label: string; onClick(): void };
 }
 
 export interface ShownToast extends ToastOptions {
@@ -48,6 +50,18 @@ function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDism
             <a href={current.link.to} className="mt-1 font-medium underline">
               {current.link.label}
             </a>
+          )}
+          {current.action && (
+            <button
+              type="button"
+              className="mt-1 min-h-6 font-medium underline"
+              onClick={() => {
+                onDismiss(current.id);
+                current.action!.onClick();
+              }}
+            >
+              {current.action.label}
+            </button>
           )}
         </div>
       )}

@@ -33,6 +33,17 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
                 </Link>
               </Toast.Action>
             )}
+            {current.action && (
+              <Toast.Action altText={current.action.label} asChild>
+                <button
+                  type="button"
+                  onClick={current.action.onClick}
+                  className="mt-1 min-h-6 justify-self-start text-sm font-medium underline"
+                >
+                  {current.action.label}
+                </button>
+              </Toast.Action>
+            )}
           </div>
           <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
             <X className="h-4 w-4" aria-hidden />

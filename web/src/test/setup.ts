@@ -18,3 +18,11 @@ if (!Blob.prototype.text) {
     });
   };
 }
+
+// jsdom has no pointer capture (every browser we support has), which the toast's swipe uses: a
+// pointer never captured, as in a browser where nobody swipes.
+if (!Element.prototype.hasPointerCapture) {
+  Element.prototype.hasPointerCapture = () => false;
+  Element.prototype.setPointerCapture = () => undefined;
+  Element.prototype.releasePointerCapture = () => undefined;
+}

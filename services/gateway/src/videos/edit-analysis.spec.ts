@@ -57,6 +57,34 @@ describe('editing an analysis before sharing it', () => {
     ]);
   });
 
+  it('brings a removed topic back, with the title it had, into the time no other topic covers now', () => {
+    const removed = applyEdit(topics, { action: 'removeTopic', topicId: 'b' }, starts);
+    const back = applyEdit(removed, { action: 'restoreTopic', topicId: 'b', title: 'Why cities add bus lanes' }, starts, topics);
+    expect(back).toEqual([topics[0], { ...topics[1], title: 'Why cities add bus lanes' }, topics[2]]);
+    expect(applyEdit(removed, { action: 'restoreTopic', topicId: 'b' }, starts, topics)[1]!.title).toBe('Buses');
+    // The topic after it moved into its time since: it comes back shorter, with the quotes still in it.
+    const moved = removed.map((t) => (t.id === 'c' ? { ...t, startTime: 100 } : t));
+    expect(applyEdit(moved, { action: 'restoreTopic', topicId: 'b' }, starts, topics)[1]).toMatchObject({
+      startTime: 60,
+      endTime: 100,
+      quotes: [topics[1]!.quotes[0]],
+    });
+    // Nothing of it left to bring back; a topic not removed; one the analysis never had.
+    const covered = removed.map((t) => (t.id === 'c' ? { ...t, startTime: 70 } : t));
+    expect(refusal(() => applyEdit(covered, { action: 'restoreTopic', topicId: 'b' }, starts, topics))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.noRoomToRestore,
+    });
+    expect(refusal(() => applyEdit(topics, { action: 'restoreTopic', topicId: 'b' }, starts, topics))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.notRemoved,
+    });
+    expect(refusal(() => applyEdit(removed, { action: 'restoreTopic', topicId: 'zz' }, starts, topics))).toEqual({
+      code: 'NOT_FOUND',
+      message: editMessages.topicNotFound,
+    });
+  });
+
   it('refuses what would break the analysis, with a message that says why', () => {
     expect(refusal(() => applyEdit(topics, { action: 'moveStart', topicId: 'a', direction: 'earlier' }, starts))).toEqual({
       code: 'CONFLICT',

@@ -99,7 +99,9 @@ export async function editAnalysis(deps: EditAnalysisDeps, userId: number, video
     if (!now) throw new AppError('NOT_FOUND', videoMessages.notFound);
     return unedited(now);
   };
-  const edited = await deps.edits.edit(userId, videoId, original, (topics) => applyEdit(topics, edit, starts));
+  // Bringing back a removed topic reads it from the analysis as it was made.
+  const made = edit.action === 'restoreTopic' ? unedited(current) : [];
+  const edited = await deps.edits.edit(userId, videoId, original, (topics) => applyEdit(topics, edit, starts, made));
   // Edited, the analysis is the member's: in their history from the first edit, also when a link opened it.
   if (!current.edited) await deps.history.keep(userId, videoId, current.row);
   return { ...current, edited };
@@ -136,8 +138,11 @@ const find = (topics: Topic[], topicId: string) => {
  * `edit` applied to `topics` (which it does not change). A topic's start moves to the start of
  * the sentence before or after it (`starts`, in order); the topic before follows, so no moment
  * belongs to two topics, and no move leaves a topic without a sentence or a quote outside its topic.
+ * A removed topic comes back from `made` (the analysis as it was made) into the time no other
+ * topic covers now, with the quotes that fall there.
  */
-export function applyEdit(topics: Topic[], edit: AnalysisEdit, starts: number[]): Topic[] {
+export function applyEdit(topics: Topic[], edit: AnalysisEdit, starts: number[], made: Topic[] = []): Topic[] {
+  if (edit.action === 'restoreTopic') return restoreTopic(topics, made, edit.topicId, edit.title);
   const index = find(topics, edit.topicId);
   const topic = topics[index]!;
   const replace = (changes: Partial<Topic>, at = index) => topics.map((t, i) => (i === at ? { ...t, ...changes } : t));
@@ -157,6 +162,25 @@ export function applyEdit(topics: Topic[], edit: AnalysisEdit, starts: number[])
     case 'moveStart':
       return moveStart(topics, index, edit.direction, starts);
   }
+}
+
+function restoreTopic(topics: Topic[], made: Topic[], topicId: string, title: string | undefined): Topic[] {
+  if (topics.some((t) => t.id === topicId)) throw new AppError('CONFLICT', editMessages.notRemoved);
+  const topic = made.find((t) => t.id === topicId);
+  if (!topic) throw new AppError('NOT_FOUND', editMessages.topicNotFound, { field: 'topicId' });
+  // The topics now before and after its time: it comes back into the gap between them.
+  const before = topics
+    .filter((t) => t.startTime < topic.startTime)
+    .reduce<Topic | undefined>((a, t) => (a && a.startTime > t.startTime ? a : t), undefined);
+  const after = topics
+    .filter((t) => t.startTime >= topic.startTime)
+    .reduce<Topic | undefined>((a, t) => (a && a.startTime < t.startTime ? a : t), undefined);
+  const startTime = Math.max(topic.startTime, before?.endTime ?? 0);
+  const endTime = Math.min(topic.endTime, after?.startTime ?? Infinity);
+  const quotes = topic.quotes.filter((q) => q.startTime >= startTime - SAME_MOMENT && q.endTime <= endTime + SAME_MOMENT);
+  if (endTime - startTime <= SAME_MOMENT || quotes.length === 0) throw new AppError('CONFLICT', editMessages.noRoomToRestore);
+  const back = { ...topic, title: title ?? topic.title, startTime, endTime, quotes };
+  return [...topics, back].sort((a, b) => a.startTime - b.startTime);
 }
 
 function moveStart(topics: Topic[], index: number, direction: 'earlier' | 'later', starts: number[]): Topic[] {
