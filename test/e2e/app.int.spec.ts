@@ -859,16 +859,19 @@ describe('Find Clips in Chromium', () => {
     await topics(page).first().waitFor();
     await check('dashboard-edit');
     await page.getByText('Single-key shortcuts on').waitFor();
-    // A touch phone has no keys to press: the search's keyboard hints are not shown there.
+    // A touch phone has no keys to press: the search's keyboard hints are not shown there, nor
+    // read out; the switch of the single-key shortcuts stays (a keyboard may be plugged in).
     const touch = await browser.newContext({ viewport: PHONE, baseURL: stack.url, hasTouch: true, isMobile: true });
     contexts.push(touch);
     const phone = await touch.newPage();
     await login(phone);
     await phone.goto(`/?video=${talk.id}`);
     await topics(phone).first().waitFor();
-    await phone.getByPlaceholder('Search titles, quotes and the transcript').waitFor();
-    expect(await phone.getByText('Single-key shortcuts on').isVisible()).toBe(false);
+    const box = phone.getByPlaceholder('Search titles, quotes and the transcript');
+    await box.waitFor();
     expect(await phone.locator('#video-search-keys').isVisible()).toBe(false);
+    expect(await box.getAttribute('aria-describedby')).toBeNull();
+    expect(await phone.getByText('Single-key shortcuts on').isVisible()).toBe(true);
     // The Export list opens within the screen, whichever side of it the button sits.
     const exportMenu = page.locator('details').filter({ has: page.getByText('Export', { exact: true }) });
     await exportMenu.locator('summary').click();

@@ -72,7 +72,16 @@ describe("editing a member's analysis", () => {
     const third = topics[2]!;
     await edit({ action: 'rename', topicId: third.id, title: 'Renamed, then removed' }).expect(200);
     await edit({ action: 'removeTopic', topicId: third.id }).expect(200);
-    const restored = read(await edit({ action: 'restoreTopic', topicId: third.id, title: 'Renamed, then removed' }).expect(200));
+    const restored = read(
+      await edit({
+        action: 'restoreTopic',
+        topicId: third.id,
+        title: 'Renamed, then removed',
+        startTime: third.startTime,
+        endTime: third.endTime,
+        quoteIds: third.quotes.map((quote) => quote.id),
+      }).expect(200),
+    );
     expect(restored.analyzedTopics[2]).toEqual({ ...third, title: 'Renamed, then removed' });
     expect(restored.analyzedTopics[1]!.title).toBe('Why cities add bus lanes');
     expect((await edit({ action: 'restoreTopic', topicId: third.id }).expect(409)).body.message).toBe(editMessages.notRemoved);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from './app';
 import { fakeApi, json, member, renderWithApp } from './test/render';
@@ -49,6 +49,8 @@ describe('routes and guards', () => {
     });
     renderWithApp(<App />, { route: '/history', user: member });
     await waitFor(() => expect(calls.some((call) => call.path === '/api/user')).toBe(true));
+    // Its answer handled (a moment later), the page stays.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(await screen.findByText('You are not signed in')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/history$/);
   });

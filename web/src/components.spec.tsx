@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from './components/error-boundary';
 import userEvent from '@testing-library/user-event';
@@ -421,6 +421,7 @@ describe('the share dialog', () => {
       'GET /api/user': json(401, { message: 'You are not signed in' }),
     });
     renderWithApp(dialog(), { user: member });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Create Share Link' }));
     expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
     expect(screen.getByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
@@ -442,28 +443,34 @@ describe('the share dialog', () => {
 
   it("says when the member's video has a shared page already, which sharing again updates, keeping its texts", async () => {
     const user = userEvent.setup();
+    // The shared page's texts answer when the test says.
+    let release: (answer: Response) => void = () => undefined;
+    const page = new Promise<Response>((resolve) => (release = resolve));
     const calls = fakeApi({
       'GET /api/user': json(200, member),
       'GET /api/analysis/shares-map': json(200, [{ shareId: 'sh4reIdAbcdEfgh1234', youtubeId: 'FCdemoTalk1' }]),
-      'GET /api/shared/sh4reIdAbcdEfgh1234': json(200, {
-        shareId: 'sh4reIdAbcdEfgh1234',
-        youtubeId: 'FCdemoTalk1',
-        title: 'Bus lanes, explained',
-        description: 'The best bits for the council',
-        viewCount: 3,
-        isOwner: true,
-        sharedTopics: [topic],
-        createdAt: '2026-11-30T10:00:00.000Z',
-        video: { title: 'Bus lanes', thumbnailUrl: null, channelTitle: null },
-      }),
       'POST /api/analysis/share': json(201, { shareId: 'sh4reIdAbcdEfgh1234', url: '/shared/sh4reIdAbcdEfgh1234' }),
+      'GET /api/shared/sh4reIdAbcdEfgh1234': () => page,
+    });
+    const sharedPage = json(200, {
+      shareId: 'sh4reIdAbcdEfgh1234',
+      youtubeId: 'FCdemoTalk1',
+      title: 'Bus lanes, explained',
+      description: 'The best bits for the council',
+      viewCount: 3,
+      isOwner: true,
+      sharedTopics: [topic],
+      createdAt: '2026-11-30T10:00:00.000Z',
+      video: { title: 'Bus lanes', thumbnailUrl: null, channelTitle: null },
     });
     renderWithApp(dialog(), { user: member });
     const note = await screen.findByTestId('shared-before');
     expect(note).toHaveTextContent('This video already has a shared page. Creating the link again updates that page');
     expect(within(note).getByRole('link', { name: 'shared page' })).toHaveAttribute('href', '/shared/sh4reIdAbcdEfgh1234');
     // The form starts from the page's title and description, not the defaults, so sharing the
-    // edited topics again does not undo them.
+    // edited topics again does not undo them; until they are read, nothing can be sent.
+    expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeDisabled();
+    release(sharedPage);
     expect(await screen.findByDisplayValue('Bus lanes, explained')).toBeInTheDocument();
     expect(screen.getByLabelText('Description')).toHaveValue('The best bits for the council');
     await user.click(screen.getByRole('button', { name: 'Create Share Link' }));
@@ -478,6 +485,7 @@ describe('the share dialog', () => {
     const user = userEvent.setup();
     fakeApi({ 'POST /api/analysis/share': json(500, { message: 'Internal error' }), 'GET /api/user': json(200, member) });
     renderWithApp(dialog(), { user: member });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Create Share Link' }));
     expect(await screen.findByText('Error creating share link')).toBeInTheDocument();
     expect(screen.getByText('Please try again later.')).toBeInTheDocument();

@@ -493,7 +493,14 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     await waitFor(() => expect(back).toHaveFocus());
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
       { action: 'removeTopic', topicId: 't1' },
-      { action: 'restoreTopic', topicId: 't1', title: 'Why small teams ship faster' },
+      {
+        action: 'restoreTopic',
+        topicId: 't1',
+        title: 'Why small teams ship faster',
+        startTime: topics[0]!.startTime,
+        endTime: topics[0]!.endTime,
+        quoteIds: topics[0]!.quotes.map((quote) => quote.id),
+      },
     ]);
   });
 
@@ -787,6 +794,8 @@ describe('dashboard: submit failures', () => {
       expect(await within(await toast()).findByText(videoMessages.guestTooLong)).toBeInTheDocument();
       expect(screen.queryByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).not.toBeInTheDocument();
       expect(screen.queryByText('Press Find Clips to open it')).not.toBeInTheDocument();
+      // Its link is not put in the field: Find Clips could only refuse it.
+      expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue('');
       view.unmount();
     }
   });
@@ -884,7 +893,7 @@ describe('error screens', () => {
     expect(h.onClear).toHaveBeenCalledTimes(1);
   });
 
-  it("Video Too Long says 2 hours max for members, or that the video's length is unknown", () => {
+  it("Video Too Long says 2 hours max for members, and when it is so, that the video's length is unknown", () => {
     show({ type: 'VIDEO_TOO_LONG', message: videoMessages.tooLong, categories: [] });
     expect(screen.getByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
     expect(screen.getByText(/2 hours max/)).toBeInTheDocument();
@@ -892,7 +901,7 @@ describe('error screens', () => {
     cleanup();
     show({ type: 'VIDEO_TOO_LONG', message: videoMessages.unknownLength, categories: [] });
     expect(screen.getByText(videoMessages.unknownLength)).toBeInTheDocument();
-    expect(screen.queryByText(/2 hours max/)).not.toBeInTheDocument();
+    expect(screen.getByText('Videos can be analysed up to 2 hours max.')).toBeInTheDocument();
   });
 
   it('any other failure is Analysis Failed with its message and Try Another Video', async () => {

@@ -85,10 +85,6 @@ export const reanalyzeRequestSchema = z.object({
 
 const topicIdSchema = z.string().min(1, 'topicId is required').max(64);
 
-/**
- * PATCH /api/user-videos/{id}: one edit of the member's own analysis, before sharing it. Each
- * applies to what the member reads now and answers the edited analysis.
- */
 /** A topic's title as a member writes it. */
 const topicTitleSchema = shownText(
   z
@@ -99,13 +95,28 @@ const topicTitleSchema = shownText(
   editMessages.titleRequired,
 );
 
+/**
+ * PATCH /api/user-videos/{id}: one edit of the member's own analysis, before sharing it. Each
+ * applies to what the member reads now and answers the edited analysis.
+ */
+
 export const analysisEditSchema = z.discriminatedUnion(
   'action',
   [
     z.object({ action: z.literal('rename'), topicId: topicIdSchema, title: topicTitleSchema }),
     z.object({ action: z.literal('removeTopic'), topicId: topicIdSchema }),
-    /** A removed topic back from the analysis as it was made, with the title it had when removed. */
-    z.object({ action: z.literal('restoreTopic'), topicId: topicIdSchema, title: topicTitleSchema.optional() }),
+    /**
+     * A removed topic back as it was when removed: its title, times and quotes, each checked
+     * against the analysis as made (a title may be the analyzer's own, however long).
+     */
+    z.object({
+      action: z.literal('restoreTopic'),
+      topicId: topicIdSchema,
+      title: shownText(z.string().trim().min(1, editMessages.titleRequired).max(1_000), editMessages.titleRequired).optional(),
+      startTime: z.number().finite().nonnegative().optional(),
+      endTime: z.number().finite().nonnegative().optional(),
+      quoteIds: z.array(z.string().min(1).max(64)).min(1).max(100).optional(),
+    }),
     z.object({ action: z.literal('removeQuote'), topicId: topicIdSchema, quoteId: z.string().min(1).max(64) }),
     z.object({ action: z.literal('moveStart'), topicId: topicIdSchema, direction: z.enum(['earlier', 'later']) }),
   ],

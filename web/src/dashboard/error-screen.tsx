@@ -37,6 +37,9 @@ export function ErrorScreen({
           {/* What the server said, as the toast does: the 2-hour limit, or a length it could not tell. */}
           {guest ? videoMessages.guestTooLong : failure.message || videoMessages.tooLong}
         </p>
+        {!guest && failure.message && !failure.message.includes('2 hours max') && (
+          <p className="mt-2">Videos can be analysed up to 2 hours max.</p>
+        )}
         <div className="mt-4 flex flex-wrap gap-2">
           <Button onClick={onClear}>Try Another Video</Button>
           {guest && (

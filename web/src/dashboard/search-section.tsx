@@ -22,9 +22,12 @@ const QUERY_MAX = 200;
 /** How much of a query the count repeats: a pasted paragraph must not fill the screen. */
 const ECHO_MAX = 60;
 const echo = (query: string) => {
-  const words = query.trim();
-  return words.length > ECHO_MAX ? `${words.slice(0, ECHO_MAX).trimEnd()}…` : words;
+  // By characters as people see them, so no emoji is cut in two.
+  const characters = Array.from(query.trim());
+  return characters.length > ECHO_MAX ? `${characters.slice(0, ECHO_MAX).join('').trimEnd()}…` : characters.join('');
 };
+/** A touch screen (its main pointer coarse): no keys to tell about. */
+const touchScreen = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
 /** Whether the single-key shortcuts are on (they are unless the person turned them off here). */
 function useShortcutsSetting(): [boolean, (on: boolean) => void] {
@@ -94,6 +97,7 @@ export function SearchSection({
   const at = Math.max(0, Math.min(current, hits.length - 1));
   const step = (by: number) => hits.length > 0 && jump((at + by + hits.length) % hits.length);
 
+  const [touch] = useState(touchScreen);
   // The page's keys: '/' to search, 'j'/'k' between matches, Esc to clear; not while typing elsewhere,
   // and not at all once turned off (single-key shortcuts get in the way of speech input: WCAG 2.1.4).
   // Listened to afresh on each render, so they act on the matches on screen.
@@ -165,7 +169,7 @@ export function SearchSection({
             spellCheck={false}
             maxLength={QUERY_MAX}
             placeholder="Search titles, quotes and the transcript"
-            aria-describedby="video-search-keys"
+            aria-describedby={touch ? undefined : 'video-search-keys'}
             aria-controls={hits.length > 0 ? 'video-search-matches' : undefined}
             onFocus={() => setWanted(true)}
             onChange={(event) => {
@@ -187,9 +191,10 @@ export function SearchSection({
           </Button>
         )}
       </div>
-      {/* Keys to press, where there are keys: a touch screen (a coarse pointer) shows none. */}
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 pointer-coarse:hidden">
-        <p id="video-search-keys">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+        {/* Keys to press, where there are keys: a touch screen (a coarse pointer) shows none, but
+            keeps the switch, as a keyboard may be plugged into it. */}
+        <p id="video-search-keys" className="pointer-coarse:hidden">
           {shortcuts ? (
             <>
               <Key>/</Key> search · <Key>j</Key> <Key>k</Key> next and previous match · <Key>Esc</Key> clear

@@ -45,30 +45,29 @@ export function fold(text: string): string {
  * one ("bus" finds "buses"; "bus lane" finds "bus lanes" and "Bus, lanes", not "bus and lane").
  */
 interface Term {
-  /** Where the term is in folded text. */
+  /** Its words, folded. */
+  words: string[];
+  /** Where it is in folded text that starts with a space: a space, then its words. */
   pattern: RegExp;
-  /** Where its first word is: a phrase may start in one caption line and go on in the next. */
-  first: RegExp;
 }
 
 const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** At the start of a word of folded text: after a space or at the text's start. */
-const WORD_START = '(?<![^ ])';
 
 /** A query's terms (see `Term`), folded; duplicates dropped. */
-export function queryTerms(query: string, flags = ''): Term[] {
+export function queryTerms(query: string): Term[] {
   const phrases = new Map<string, string[]>();
-  query.split(/["“”„]/).forEach((part, i) => {
+  query.split(/["“”„«»]/).forEach((part, i) => {
     const words = fold(part).split(' ').filter(Boolean);
     // Odd parts are inside quotation marks.
     const groups = i % 2 === 1 && words.length > 0 ? [words] : words.map((word) => [word]);
     for (const group of groups) phrases.set(group.join(' '), group);
   });
-  return [...phrases.values()].map((words) => ({
-    pattern: new RegExp(WORD_START + words.map(escaped).join(' +'), flags),
-    first: new RegExp(WORD_START + escaped(words[0]!), flags),
-  }));
+  return [...phrases.values()].map((words) => ({ words, pattern: new RegExp(` ${words.map(escaped).join(' +')}`) }));
 }
+
+/** Whether folded text (starting with a space) holds the term; a word alone needs no pattern. */
+const holds = (folded: string, term: Term) =>
+  folded.includes(` ${term.words[0]}`) && (term.words.length === 1 || term.pattern.test(folded));
 
 /**
  * Everything a person can search in an analysis: the titles, the quotes and, once loaded, the
@@ -115,7 +114,7 @@ const KIND_ORDER: Record<HitKind, number> = { title: 0, quote: 1, line: 2 };
 export function search(entries: SearchEntry[], query: string): SearchEntry[] {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
-  const all = (folded: string) => terms.every((term) => term.pattern.test(folded));
+  const all = (folded: string) => terms.every((term) => holds(folded, term));
   const hits: SearchEntry[] = [];
   for (const entry of entries) {
     if (all(entry.folded)) {
@@ -124,7 +123,7 @@ export function search(entries: SearchEntry[], query: string): SearchEntry[] {
     }
     const next = entry.next;
     // The phrase starts here and goes on in the next line; a next line holding it all is its own hit.
-    if (!next || !terms.some((term) => term.first.test(entry.folded)) || all(next.folded)) continue;
+    if (!next || !terms.some((term) => entry.folded.includes(` ${term.words[0]}`)) || all(next.folded)) continue;
     const folded = `${entry.folded}${next.folded}`;
     if (all(folded)) hits.push({ ...entry, text: `${entry.text} ${next.text}`, folded });
   }
@@ -133,10 +132,12 @@ export function search(entries: SearchEntry[], query: string): SearchEntry[] {
 
 /** The text cut into plain parts and matched parts (each term of the query where it starts a word), for marking. */
 export function markMatches(text: string, query: string): { text: string; match: boolean }[] {
-  const folded = fold(text);
+  // After a space, as entries are folded: a match's index there is its place in the text.
+  const folded = ` ${fold(text)}`;
   const marked = new Array<boolean>(text.length).fill(false);
-  for (const term of queryTerms(query, 'g')) {
-    for (const match of folded.matchAll(term.pattern)) marked.fill(true, match.index, match.index + match[0].length);
+  for (const term of queryTerms(query)) {
+    for (const match of folded.matchAll(new RegExp(term.pattern.source, 'g')))
+      marked.fill(true, match.index, match.index + match[0].length - 1);
   }
   const parts: { text: string; match: boolean }[] = [];
   for (let i = 0; i < text.length;) {

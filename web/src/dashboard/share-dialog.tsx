@@ -53,7 +53,8 @@ export function ShareDialog({
     setTitle(current.data.title ?? videoTitle);
     setDescription(current.data.description ?? DEFAULT_SHARE_DESCRIPTION);
   }, [current.data, videoTitle]);
-  const loadingTexts = existing !== undefined && current.isPending;
+  // Until a member's shared page is known (or known not to exist), sharing would reset its texts.
+  const loadingTexts = member && (shares.isPending || (existing !== undefined && current.isPending));
   const share = useMutation({
     mutationFn: () => apiRequest<ShareResponse>('POST', '/api/analysis/share', { youtubeId, topics, title, description }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/analysis/shares-map'] }),

@@ -77,9 +77,9 @@ export function TopicsEdit({
   // A topic brought back takes the focus once it is on the page.
   const [restored, setRestored] = useState<string | null>(null);
   useEffect(() => {
-    const heading = restored && document.getElementById(restored);
-    if (!heading) return;
-    heading.focus();
+    if (!restored) return;
+    // Not on the page: another video is on screen now.
+    document.getElementById(restored)?.focus();
     setRestored(null);
   }, [restored, topics]);
   /** Removes a topic; its toast offers to bring it back (as it was, title included), focus then going to it. */
@@ -96,9 +96,17 @@ export function TopicsEdit({
             duration: 10_000,
             action: {
               label: 'Undo',
+              altText: "'Undo all edits' brings the topic back",
               onClick: () =>
                 editing?.edit(
-                  { action: 'restoreTopic', topicId: topic.id, title: topic.title },
+                  {
+                    action: 'restoreTopic',
+                    topicId: topic.id,
+                    title: topic.title,
+                    startTime: topic.startTime,
+                    endTime: topic.endTime,
+                    quoteIds: topic.quotes.map((quote) => quote.id),
+                  },
                   // Focus was on the toast, which has closed: it goes to the topic come back.
                   { onSuccess: () => setRestored(ids.title(topic)) },
                 ),

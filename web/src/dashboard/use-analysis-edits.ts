@@ -1,5 +1,5 @@
 import type { AnalysisEdit, VideoAnalysisResponse } from '@findclips/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api';
 import { useToast } from '../lib/toast';
 import { SESSION_EXPIRED } from './failure-toasts';
@@ -12,29 +12,40 @@ import { analysisKey } from './video-data';
 export function useAnalysisEdits(videoId: string) {
   const client = useQueryClient();
   const toast = useToast();
-  const show = (analysis: VideoAnalysisResponse) => client.setQueryData(analysisKey(videoId, true), analysis);
-  const refused = (error: Error) => {
+  const show = (id: string, analysis: VideoAnalysisResponse) => client.setQueryData(analysisKey(id, true), analysis);
+  const refused = (error: Error, id: string) => {
     if (error instanceof ApiError && error.status === 401) toast(SESSION_EXPIRED);
     else toast({ title: 'The edit was not saved', description: error.message, variant: 'destructive' });
     // A topic or quote that is no longer there (removed in another tab): show the analysis as it is now.
-    if (error instanceof ApiError && error.status === 404)
-      void client.invalidateQueries({ queryKey: analysisKey(videoId, true) });
+    if (error instanceof ApiError && error.status === 404) void client.invalidateQueries({ queryKey: analysisKey(id, true) });
   };
   const edit = useMutation({
-    mutationFn: (change: AnalysisEdit) =>
-      apiRequest<VideoAnalysisResponse>('PATCH', `/api/user-videos/${encodeURIComponent(videoId)}`, change),
-    onSuccess: show,
-    onError: refused,
+    mutationFn: ({ id, change }: EditOf) =>
+      apiRequest<VideoAnalysisResponse>('PATCH', `/api/user-videos/${encodeURIComponent(id)}`, change),
+    onSuccess: (analysis, { id }) => show(id, analysis),
+    onError: (error, { id }) => refused(error, id),
   });
   const undo = useMutation({
     mutationFn: () => apiRequest<VideoAnalysisResponse>('DELETE', `/api/user-videos/${encodeURIComponent(videoId)}/edits`),
     onSuccess: (analysis) => {
-      show(analysis);
+      show(videoId, analysis);
       toast({ title: 'Edits undone', description: 'The topics are back as the analysis made them.' });
     },
-    onError: refused,
+    onError: (error) => refused(error, videoId),
   });
-  return { edit: edit.mutate, undo: undo.mutate, saving: edit.isPending || undo.isPending };
+  return {
+    /** Saves an edit of this video: kept for later (a toast's Undo), it still edits this video, whatever is on screen then. */
+    edit: (change: AnalysisEdit, options?: MutateOptions<VideoAnalysisResponse, Error, EditOf>) =>
+      edit.mutate({ id: videoId, change }, options),
+    undo: undo.mutate,
+    saving: edit.isPending || undo.isPending,
+  };
+}
+
+/** One edit and the video it is made to. */
+interface EditOf {
+  id: string;
+  change: AnalysisEdit;
 }
 
 export type AnalysisEditing = ReturnType<typeof useAnalysisEdits>;

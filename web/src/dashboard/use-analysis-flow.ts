@@ -1,4 +1,4 @@
-import { GUEST_VIDEO_MAX_SECONDS, type AnalysisEvent } from '@findclips/contracts';
+import { GUEST_VIDEO_MAX_SECONDS, type AnalysisEvent, type ErrorCode } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../lib/api';
@@ -6,7 +6,7 @@ import { guestIdFromCookie, type AuthState } from '../lib/auth';
 import type { LiveIdentity } from '../lib/live';
 import { useToast } from '../lib/toast';
 import { analysisReducer, initialAnalysis } from './analysis-state';
-import { SESSION_EXPIRED, failureToast } from './failure-toasts';
+import { SCREEN_FAILURES, SESSION_EXPIRED, failureToast } from './failure-toasts';
 import { guestAnalysed } from './guest-videos';
 import { useCurrentVideo } from './use-current-video';
 import { useLiveChannel } from './use-live';
@@ -19,11 +19,9 @@ const NOT_ANALYSED = {
 };
 /**
  * A guest opens a link (/?video=) to an analysis they did not make here, finished or running: like
- * the link in the field, it opens with a credit, or not at all (too long, no credit left), so it
- * goes in the field.
+ * the link in the field, it opens with a credit, or not at all (no credit left), so it goes in the
+ * field; one too long for guests does not, as nothing would open it.
  */
-const TOO_LONG: ReadonlySet<string> = new Set(['VIDEO_TOO_LONG', 'GUEST_VIDEO_TOO_LONG']);
-
 const GUEST_LINK = {
   title: 'Press Find Clips to open it',
   description: "This video's link is in the field. Guests use a credit for each new video they open.",
@@ -53,9 +51,9 @@ export function useAnalysisFlow(auth: AuthState) {
   const analysis = useAnalysis(state.videoId, member);
   const stateRef = useRef(state);
   stateRef.current = state;
-  // A video refused for its length is never analysed: it is no place to come back to (Back, a
-  // reload, the next visit), so like a link still being asked about, it is not written.
-  const refused = state.phase === 'error' && TOO_LONG.has(state.error?.type ?? '');
+  // A video refused with a screen of its own (too long) is never analysed: it is no place to come
+  // back to (Back, a reload, the next visit), so like a link still being asked about, it is not written.
+  const refused = state.phase === 'error' && SCREEN_FAILURES.has(state.error?.type as ErrorCode);
   useCurrentVideo(auth, state.videoId, dispatch, state.phase === 'transcriptFetching' || refused);
 
   /**
@@ -80,15 +78,11 @@ export function useAnalysisFlow(auth: AuthState) {
     // first: no credit would open such a video).
     const guestLink = (id: string, seconds: number | null = null) => {
       dispatch({ type: 'clear' });
+      if (seconds !== null && seconds > GUEST_VIDEO_MAX_SECONDS) return toast(failureToast('GUEST_VIDEO_TOO_LONG', ''));
+      // Its link goes in the field, one press from opening it.
       setUnanalysed({ videoId: id });
       const left = creditsRef.current;
-      toast(
-        seconds !== null && seconds > GUEST_VIDEO_MAX_SECONDS
-          ? failureToast('GUEST_VIDEO_TOO_LONG', '')
-          : left?.left === 0
-            ? failureToast('GUEST_QUOTA_EXCEEDED', left.message ?? '', [])
-            : GUEST_LINK,
-      );
+      toast(left?.left === 0 ? failureToast('GUEST_QUOTA_EXCEEDED', left.message ?? '', []) : GUEST_LINK);
     };
     if (analysis.data && opened && !member && !guestAnalysed(videoId)) return guestLink(videoId, analysis.data.durationSeconds);
     if (analysis.data && !(member && opened)) return void dispatch({ type: 'found', videoId });

@@ -1,6 +1,6 @@
 import { GUEST_COOKIE, type LoginRequest, type RegisterRequest, type User } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiRequest, getQueryFn } from './api';
 import { rememberUser } from './storage';
@@ -61,32 +61,40 @@ function announceSessionChange(): void {
 }
 
 /**
- * Keeps this tab on the browser's session: when another tab signs in or out, when the tab comes
- * back into view (after a Google sign-in elsewhere, or a session that ended), or when a call is
+ * Keeps this tab on the browser's session: when another tab signs in or out, when a member's tab
+ * comes back into view (after a sign-in elsewhere, or a session that ended), or when a call is
  * refused as from nobody signed in, it asks the server who is signed in. A change drops what the tab holds for the previous person; signed out, the
  * tab goes to /auth, as the tab that signed out did, unless it shows a page anyone may read.
  */
 export function useSessionSync(): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // The latest navigate (its identity changes with the page): the listeners stay the same.
+  const go = useRef(navigate);
+  go.current = navigate;
   useEffect(() => {
     let closed = false;
+    // One question at a time: refusals arriving together ask once.
+    let asking: Promise<void> | null = null;
     const check = () => {
-      void signedInUser().then(
-        (user) => {
-          const shown = queryClient.getQueryData<User | null>(USER_KEY);
-          // Not loaded yet (the tab's own query answers), or nobody changed.
-          if (closed || shown === undefined || (shown?.id ?? null) === (user?.id ?? null)) return;
-          rememberUser(user);
-          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
-          queryClient.setQueryData(USER_KEY, user);
-          if (!user && !PUBLIC_PATH.test(window.location.pathname)) navigate('/auth');
-        },
-        () => undefined,
-      );
+      asking ??= signedInUser()
+        .then(
+          (user) => {
+            const shown = queryClient.getQueryData<User | null>(USER_KEY);
+            // Not loaded yet (the tab's own query answers), or nobody changed.
+            if (closed || shown === undefined || (shown?.id ?? null) === (user?.id ?? null)) return;
+            rememberUser(user);
+            queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
+            queryClient.setQueryData(USER_KEY, user);
+            if (!user && !PUBLIC_PATH.test(window.location.pathname)) go.current('/auth');
+          },
+          () => undefined,
+        )
+        .finally(() => (asking = null));
     };
+    // Back into view, a member's tab asks (a guest's has nothing to lose: it asks when told).
     const onVisible = () => {
-      if (document.visibilityState === 'visible') check();
+      if (document.visibilityState === 'visible' && queryClient.getQueryData<User | null>(USER_KEY)) check();
     };
     // A call refused as from nobody signed in (401): the session may have ended meanwhile.
     const onRefusal = (event: { type: string; action?: { type: string; error?: unknown } }) => {
@@ -103,7 +111,7 @@ export function useSessionSync(): void {
       document.removeEventListener('visibilitychange', onVisible);
       for (const stop of unsubscribe) stop();
     };
-  }, [queryClient, navigate]);
+  }, [queryClient]);
 }
 
 /**

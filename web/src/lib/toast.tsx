@@ -11,8 +11,11 @@ export interface ToastOptions {
   duration?: number;
   /** A link shown in the toast, e.g. 'Sign up' to /auth. */
   link?: { label: string; to: string };
-  /** A button shown in the toast, e.g. 'Undo'; pressing it closes the toast. */
-  action?: { label: string; onClick(): void };
+  /**
+   * A button shown in the toast, e.g. 'Undo'; pressing it closes the toast. `altText` says to
+   * screen readers how else to do it, once the toast is gone.
+   */
+  action?: { label: string; altText: string; onClick(): void };
 }
 
 export interface ShownToast extends ToastOptions {

@@ -34,7 +34,7 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
               </Toast.Action>
             )}
             {current.action && (
-              <Toast.Action altText={current.action.label} asChild>
+              <Toast.Action altText={current.action.altText} asChild>
                 <button
                   type="button"
                   onClick={current.action.onClick}

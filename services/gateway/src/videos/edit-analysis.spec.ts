@@ -1,4 +1,4 @@
-import { AppError, editMessages, type Topic } from '@findclips/contracts';
+import { AppError, editMessages, type AnalysisEdit, type Topic } from '@findclips/contracts';
 import { applyEdit } from './edit-analysis';
 
 const quote = (id: string, startTime: number, endTime: number) => ({ id, content: `Quote ${id}`, startTime, endTime });
@@ -57,11 +57,33 @@ describe('editing an analysis before sharing it', () => {
     ]);
   });
 
-  it('brings a removed topic back, with the title it had, into the time no other topic covers now', () => {
-    const removed = applyEdit(topics, { action: 'removeTopic', topicId: 'b' }, starts);
-    const back = applyEdit(removed, { action: 'restoreTopic', topicId: 'b', title: 'Why cities add bus lanes' }, starts, topics);
-    expect(back).toEqual([topics[0], { ...topics[1], title: 'Why cities add bus lanes' }, topics[2]]);
-    expect(applyEdit(removed, { action: 'restoreTopic', topicId: 'b' }, starts, topics)[1]!.title).toBe('Buses');
+  it('brings a removed topic back as it was when removed, into the time no other topic covers now', () => {
+    // Quote b1 removed, the start moved a sentence later, renamed, then the topic removed.
+    const before = [
+      topics[0]!,
+      { ...topics[1]!, title: 'Why cities add bus lanes', startTime: 65, quotes: [topics[1]!.quotes[1]!] },
+      topics[2]!,
+    ];
+    const removed = applyEdit(before, { action: 'removeTopic', topicId: 'b' }, starts);
+    const restore: AnalysisEdit = {
+      action: 'restoreTopic',
+      topicId: 'b',
+      title: 'Why cities add bus lanes',
+      startTime: 65,
+      endTime: 120,
+      quoteIds: ['b2'],
+    };
+    expect(applyEdit(removed, restore, starts, topics)).toEqual(before);
+    // Without its state, as the analysis made it; a time that is no sentence start is not taken.
+    expect(applyEdit(removed, { action: 'restoreTopic', topicId: 'b' }, starts, topics)[1]).toEqual(topics[1]);
+    expect(applyEdit(removed, { ...restore, startTime: 63 }, starts, topics)[1]!.startTime).toBe(60);
+    // The analyzer's own title, however long, comes back; a longer one of the member's does not.
+    const long = 'Bus lanes '.repeat(20).trim();
+    const madeLong = topics.map((t) => (t.id === 'b' ? { ...t, title: long } : t));
+    expect(applyEdit(removed, { action: 'restoreTopic', topicId: 'b', title: long }, starts, madeLong)[1]!.title).toBe(long);
+    expect(refusal(() => applyEdit(removed, { action: 'restoreTopic', topicId: 'b', title: long }, starts, topics)).code).toBe(
+      'VALIDATION_ERROR',
+    );
     // The topic after it moved into its time since: it comes back shorter, with the quotes still in it.
     const moved = removed.map((t) => (t.id === 'c' ? { ...t, startTime: 100 } : t));
     expect(applyEdit(moved, { action: 'restoreTopic', topicId: 'b' }, starts, topics)[1]).toMatchObject({
@@ -69,19 +91,42 @@ describe('editing an analysis before sharing it', () => {
       endTime: 100,
       quotes: [topics[1]!.quotes[0]],
     });
-    // Nothing of it left to bring back; a topic not removed; one the analysis never had.
-    const covered = removed.map((t) => (t.id === 'c' ? { ...t, startTime: 70 } : t));
-    expect(refusal(() => applyEdit(covered, { action: 'restoreTopic', topicId: 'b' }, starts, topics))).toEqual({
-      code: 'CONFLICT',
-      message: editMessages.noRoomToRestore,
-    });
+    // No time left for it, or none of its quotes; a topic not removed; a quote it never had.
+    for (const start of [60, 70]) {
+      const covered = removed.map((t) => (t.id === 'c' ? { ...t, startTime: start } : t));
+      expect(refusal(() => applyEdit(covered, { action: 'restoreTopic', topicId: 'b' }, starts, topics))).toEqual({
+        code: 'CONFLICT',
+        message: editMessages.noRoomToRestore,
+      });
+    }
     expect(refusal(() => applyEdit(topics, { action: 'restoreTopic', topicId: 'b' }, starts, topics))).toEqual({
       code: 'CONFLICT',
       message: editMessages.notRemoved,
     });
-    expect(refusal(() => applyEdit(removed, { action: 'restoreTopic', topicId: 'zz' }, starts, topics))).toEqual({
+    expect(refusal(() => applyEdit(removed, { ...restore, quoteIds: ['a1'] }, starts, topics))).toEqual({
       code: 'NOT_FOUND',
-      message: editMessages.topicNotFound,
+      message: editMessages.quoteNotFound,
+    });
+  });
+
+  it('brings back no topic of an analysis made before the one read now', () => {
+    const removed = applyEdit(topics, { action: 'removeTopic', topicId: 'b' }, starts);
+    // The video was analysed anew: the topics read now are not the ones the topic was removed from.
+    const anew = [
+      { ...topics[0]!, id: 'n1' },
+      { ...topics[2]!, id: 'n2' },
+    ];
+    expect(refusal(() => applyEdit(anew, { action: 'restoreTopic', topicId: 'b' }, starts, topics))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.remadeSinceRemoved,
+    });
+    expect(refusal(() => applyEdit(removed, { action: 'restoreTopic', topicId: 'b' }, starts, anew))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.remadeSinceRemoved,
+    });
+    expect(refusal(() => applyEdit(topics.slice(0, 1), { action: 'restoreTopic', topicId: 'zz' }, starts, topics))).toEqual({
+      code: 'NOT_FOUND',
+      message: editMessages.remadeSinceRemoved,
     });
   });
 

@@ -1,6 +1,7 @@
 import {
   AppError,
   editMessages,
+  TOPIC_TITLE_MAX,
   videoMessages,
   type AnalysisEdit,
   type Topic,
@@ -91,7 +92,14 @@ export async function editAnalysis(deps: EditAnalysisDeps, userId: number, video
   const current = await memberAnalysis(deps, userId, videoId);
   if (!current) throw new AppError('NOT_FOUND', videoMessages.notFound);
   // Moving a start needs the sentences of the transcript: read (and parsed) only for that edit.
-  const starts = edit.action === 'moveStart' ? await sentenceStarts(deps, userId, videoId, current.uploaded !== null) : [];
+  // A topic brought back at moved times needs them too; without a transcript, it comes back at its own.
+  const readStarts = () => sentenceStarts(deps, userId, videoId, current.uploaded !== null);
+  const starts =
+    edit.action === 'moveStart'
+      ? await readStarts()
+      : edit.action === 'restoreTopic' && (edit.startTime ?? edit.endTime) !== undefined
+        ? await readStarts().catch(() => [])
+        : [];
   // The first edit starts from the analysis as it is once this member's turn comes (a re-analysis
   // may have stored new topics since `current` was read).
   const original = async () => {
@@ -142,7 +150,7 @@ const find = (topics: Topic[], topicId: string) => {
  * topic covers now, with the quotes that fall there.
  */
 export function applyEdit(topics: Topic[], edit: AnalysisEdit, starts: number[], made: Topic[] = []): Topic[] {
-  if (edit.action === 'restoreTopic') return restoreTopic(topics, made, edit.topicId, edit.title);
+  if (edit.action === 'restoreTopic') return restoreTopic(topics, made, starts, edit);
   const index = find(topics, edit.topicId);
   const topic = topics[index]!;
   const replace = (changes: Partial<Topic>, at = index) => topics.map((t, i) => (i === at ? { ...t, ...changes } : t));
@@ -164,23 +172,47 @@ export function applyEdit(topics: Topic[], edit: AnalysisEdit, starts: number[],
   }
 }
 
-function restoreTopic(topics: Topic[], made: Topic[], topicId: string, title: string | undefined): Topic[] {
-  if (topics.some((t) => t.id === topicId)) throw new AppError('CONFLICT', editMessages.notRemoved);
-  const topic = made.find((t) => t.id === topicId);
-  if (!topic) throw new AppError('NOT_FOUND', editMessages.topicNotFound, { field: 'topicId' });
-  // The topics now before and after its time: it comes back into the gap between them.
+/**
+ * A removed topic back as it was when removed (`edit`: its title, times and quotes), each checked
+ * against the analysis as made: its quotes are among the topic's there, its times are the topic's
+ * there or sentence starts (where moves put them), and a title other than the analyzer's is a
+ * rename's. It comes into the time no other topic covers now, with the quotes that fall there.
+ */
+function restoreTopic(
+  topics: Topic[],
+  made: Topic[],
+  starts: number[],
+  edit: Extract<AnalysisEdit, { action: 'restoreTopic' }>,
+): Topic[] {
+  if (topics.some((t) => t.id === edit.topicId)) throw new AppError('CONFLICT', editMessages.notRemoved);
+  // Edits only remove, rename and move the topics as made: any other topic is a newer analysis's.
+  if (!topics.every((t) => made.some((m) => m.id === t.id))) throw new AppError('CONFLICT', editMessages.remadeSinceRemoved);
+  // Not in the analysis as made: the video was analysed anew since (or it never had the topic).
+  const topic = made.find((t) => t.id === edit.topicId);
+  if (!topic) throw new AppError('NOT_FOUND', editMessages.remadeSinceRemoved, { field: 'topicId' });
+  const quotes = edit.quoteIds ? topic.quotes.filter((q) => edit.quoteIds!.includes(q.id)) : topic.quotes;
+  if (quotes.length < (edit.quoteIds?.length ?? 0)) {
+    throw new AppError('NOT_FOUND', editMessages.quoteNotFound, { field: 'quoteIds' });
+  }
+  const title = edit.title ?? topic.title;
+  if (title !== topic.title && title.length > TOPIC_TITLE_MAX) {
+    throw new AppError('VALIDATION_ERROR', `A title must be at most ${TOPIC_TITLE_MAX} characters`, { field: 'title' });
+  }
+  const at = (time: number | undefined, own: number) =>
+    time === undefined || !starts.some((s) => Math.abs(s - time) < 0.01) ? own : time;
+  // The topics now before and after it: it comes back into the gap between them.
+  const wanted = { start: at(edit.startTime, topic.startTime), end: at(edit.endTime, topic.endTime) };
   const before = topics
-    .filter((t) => t.startTime < topic.startTime)
+    .filter((t) => t.startTime < wanted.start)
     .reduce<Topic | undefined>((a, t) => (a && a.startTime > t.startTime ? a : t), undefined);
   const after = topics
-    .filter((t) => t.startTime >= topic.startTime)
+    .filter((t) => t.startTime >= wanted.start)
     .reduce<Topic | undefined>((a, t) => (a && a.startTime < t.startTime ? a : t), undefined);
-  const startTime = Math.max(topic.startTime, before?.endTime ?? 0);
-  const endTime = Math.min(topic.endTime, after?.startTime ?? Infinity);
-  const quotes = topic.quotes.filter((q) => q.startTime >= startTime - SAME_MOMENT && q.endTime <= endTime + SAME_MOMENT);
-  if (endTime - startTime <= SAME_MOMENT || quotes.length === 0) throw new AppError('CONFLICT', editMessages.noRoomToRestore);
-  const back = { ...topic, title: title ?? topic.title, startTime, endTime, quotes };
-  return [...topics, back].sort((a, b) => a.startTime - b.startTime);
+  const startTime = Math.max(wanted.start, before?.endTime ?? 0);
+  const endTime = Math.min(wanted.end, after?.startTime ?? Infinity);
+  const kept = quotes.filter((q) => q.startTime >= startTime - SAME_MOMENT && q.endTime <= endTime + SAME_MOMENT);
+  if (endTime - startTime <= SAME_MOMENT || kept.length === 0) throw new AppError('CONFLICT', editMessages.noRoomToRestore);
+  return [...topics, { ...topic, title, startTime, endTime, quotes: kept }].sort((a, b) => a.startTime - b.startTime);
 }
 
 function moveStart(topics: Topic[], index: number, direction: 'earlier' | 'later', starts: number[]): Topic[] {
