@@ -232,12 +232,27 @@ describe('submitting a video', () => {
       expect(refused.retryAfterSeconds).toBeLessThanOrEqual(GUEST_CREDIT_WINDOW_SECONDS);
       expect(await queuedJob({ scope: 'shared', videoId: third, userId: null })).toBeNull();
       expect(await deps.guests.has(guestId, third)).toBe(false);
-      // Out of credits, a finished video over 60 minutes still says what refuses it: its length,
-      // which no credit would change.
-      expect(await refusal(submitAsGuest(deps, guestId, submitter(analysedLong)))).toEqual({
-        code: 'GUEST_VIDEO_TOO_LONG',
-        message: videoMessages.guestTooLong,
-      });
+      // Out of credits, a video we know is over 60 minutes (finished, or still being analysed for
+      // a member) still says what refuses it: its length, which no credit would change.
+      const runningLong = videoOnYoutube({ minutes: 90 });
+      await deps.cached.saveFetched(
+        {
+          videoId: runningLong,
+          title: 'Long',
+          thumbnailUrl: null,
+          description: null,
+          channelTitle: null,
+          durationSeconds: 90 * 60,
+        },
+        'en',
+        sampleTranscript(120),
+      );
+      for (const known of [analysedLong, runningLong]) {
+        expect(await refusal(submitAsGuest(deps, guestId, submitter(known)))).toEqual({
+          code: 'GUEST_VIDEO_TOO_LONG',
+          message: videoMessages.guestTooLong,
+        });
+      }
     });
 
     it('spends its last credit once when it submits the same new video several times at once, refusing none', async () => {

@@ -183,8 +183,9 @@ export async function submitAsGuest(
 ): Promise<Submission> {
   const [cached, reopened] = await Promise.all([shared.find(videoId), guests.has(guestId, videoId)]);
   const finished = cached?.analysisStatus === 'complete' ? cached : null;
-  // A finished video too long for guests says so before the credits do: no credit would open it.
-  if (finished) checkGuestLength(finished.durationSeconds);
+  // A video we know too long for guests (analysed, or being analysed, for someone) says so before
+  // the credits do: no credit would open it.
+  if (cached) checkGuestLength(cached.durationSeconds);
   if (!reopened) {
     const { refused } = await credits.standing(guestId, address);
     // A request racing the one that paid for this video (a double submit) joins it, not refused.
