@@ -63,8 +63,9 @@ function announceSessionChange(): void {
 /**
  * Keeps this tab on the browser's session: when another tab signs in or out, when a member's tab
  * comes back into view (after a sign-in elsewhere, or a session that ended), or when a call is
- * refused as from nobody signed in, it asks the server who is signed in. A change drops what the tab holds for the previous person; signed out, the
- * tab goes to /auth, as the tab that signed out did, unless it shows a page anyone may read.
+ * refused as from nobody signed in, it asks the server who is signed in. A change drops what the
+ * tab holds for the previous person; signed out, the tab goes to /auth, as the tab that signed out
+ * did, unless it shows a page anyone may read.
  */
 export function useSessionSync(): void {
   const queryClient = useQueryClient();
