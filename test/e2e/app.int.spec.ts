@@ -505,11 +505,17 @@ describe('Find Clips in Chromium', () => {
     const other = await page.context().newPage();
     await other.goto('/history');
     await other.getByRole('heading', { name: 'Your Processed Videos' }).waitFor();
+    // A shared page open in a third tab stays, without the owner's link once nobody is signed in.
+    const sharedTab = await page.context().newPage();
+    await sharedTab.goto(shareUrl);
+    await sharedTab.getByRole('link', { name: 'Open in Find Clips' }).waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/auth');
     await other.waitForURL('**/auth');
     await other.getByText('Login and get access to all features.').waitFor();
     expect(await other.getByText(talk.title).count()).toBe(0);
+    await poll(() => sharedTab.getByRole('link', { name: 'Open in Find Clips' }).count(), 0);
+    expect(sharedTab.url()).toBe(shareUrl);
     await page.goto('/settings');
     await page.waitForURL('**/auth');
     await login(page);

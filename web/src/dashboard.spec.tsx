@@ -193,11 +193,13 @@ describe('dashboard: Back and Forward', () => {
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     await paste(user, `https://youtu.be/${OTHER}`);
     expect(await screen.findByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
-    // The URL and the video remembered for the next visit stay on the video before.
-    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+    // The screen has an entry of its own, without the video; the video remembered for the next
+    // visit stays the one before, and Back returns to it.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(localStorage.getItem(`${member.id}lastProcessedVideoId`)).toBe(JSON.stringify(VIDEO));
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/elsewhere'));
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
   });
 
   it("goes back from a guest's first video to the page they pasted it on", async () => {
@@ -489,6 +491,7 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     expect(within(removed).getByText('“Why small teams ship faster” is no longer in your analysis.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('heading', { name: /Why small teams ship faster/ })).not.toBeInTheDocument());
     await user.click(within(removed).getByRole('button', { name: 'Undo' }));
+    expect(await within(await toast()).findByText('“Why small teams ship faster” is back in your analysis.')).toBeInTheDocument();
     const back = await screen.findByRole('heading', { name: '1. Why small teams ship faster' });
     await waitFor(() => expect(back).toHaveFocus());
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
@@ -798,6 +801,17 @@ describe('dashboard: submit failures', () => {
       expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue('');
       view.unmount();
     }
+  });
+
+  it('tells a guest with no credit left who opens a link nobody analysed that none is left', async () => {
+    document.cookie = 'gid=guest-1234';
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 0 }),
+      'GET /api/videos/check-status': json(200, { videoId: VIDEO, exists: false, status: null, createdAt: null }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
+    expect(await within(await toast()).findByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).toBeInTheDocument();
+    expect(screen.queryByText('Not analysed yet')).not.toBeInTheDocument();
   });
 
   it("does the same with a link to someone's analysis still running, rather than following it for free", async () => {

@@ -167,13 +167,14 @@ export function SearchSection({
             value={query}
             autoComplete="off"
             spellCheck={false}
-            maxLength={QUERY_MAX}
             placeholder="Search titles, quotes and the transcript"
             aria-describedby={touch ? undefined : 'video-search-keys'}
             aria-controls={hits.length > 0 ? 'video-search-matches' : undefined}
             onFocus={() => setWanted(true)}
             onChange={(event) => {
-              setQuery(event.target.value);
+              // At most QUERY_MAX characters as people see them (no emoji cut in two).
+              const typed = Array.from(event.target.value);
+              setQuery(typed.length > QUERY_MAX ? typed.slice(0, QUERY_MAX).join('') : event.target.value);
               setCurrent(0);
               // The match playing was found by the words before: its player goes with them.
               setPlaying(null);

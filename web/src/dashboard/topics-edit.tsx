@@ -74,16 +74,18 @@ export function TopicsEdit({
     );
   /** Where focus goes when the topic at `index` is removed: the next topic's title, else the previous one's. */
   const besideTopic = (index: number) => ids.title(topics[index + 1] ?? topics[index - 1]!);
-  // A topic brought back takes the focus once it is on the page.
-  const [restored, setRestored] = useState<string | null>(null);
+  // A topic brought back takes the focus once it is on the page, unless another video is by then.
+  const [restored, setRestored] = useState<{ heading: string; video: string } | null>(null);
   useEffect(() => {
     if (!restored) return;
-    // Not on the page: another video is on screen now.
-    document.getElementById(restored)?.focus();
+    if (restored.video !== youtubeId) return setRestored(null);
+    const heading = document.getElementById(restored.heading);
+    if (!heading) return;
+    heading.focus();
     setRestored(null);
-  }, [restored, topics]);
+  }, [restored, topics, youtubeId]);
   /** Removes a topic; its toast offers to bring it back (as it was, title included), focus then going to it. */
-  const removeTopic = (topic: Topic, index: number) =>
+  const removeTopic = (topic: Topic, index: number, removedFrom = youtubeId) =>
     edit(
       { action: 'removeTopic', topicId: topic.id },
       {
@@ -97,7 +99,9 @@ export function TopicsEdit({
             action: {
               label: 'Undo',
               altText: "'Undo all edits' brings the topic back",
-              onClick: () =>
+              onClick: () => {
+                // Off the toast before it closes (closing, it would take the focus to its region).
+                list.current?.focus();
                 editing?.edit(
                   {
                     action: 'restoreTopic',
@@ -107,9 +111,15 @@ export function TopicsEdit({
                     endTime: topic.endTime,
                     quoteIds: topic.quotes.map((quote) => quote.id),
                   },
-                  // Focus was on the toast, which has closed: it goes to the topic come back.
-                  { onSuccess: () => setRestored(ids.title(topic)) },
-                ),
+                  {
+                    onSuccess: () => {
+                      // Said, as another video may be on screen by now; focus goes to the topic.
+                      toast({ title: 'Topic restored', description: `“${topic.title}” is back in your analysis.` });
+                      setRestored({ heading: ids.title(topic), video: removedFrom });
+                    },
+                  },
+                );
+              },
             },
           }),
       },

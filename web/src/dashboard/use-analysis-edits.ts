@@ -16,8 +16,9 @@ export function useAnalysisEdits(videoId: string) {
   const refused = (error: Error, id: string) => {
     if (error instanceof ApiError && error.status === 401) toast(SESSION_EXPIRED);
     else toast({ title: 'The edit was not saved', description: error.message, variant: 'destructive' });
-    // A topic or quote that is no longer there (removed in another tab): show the analysis as it is now.
-    if (error instanceof ApiError && error.status === 404) void client.invalidateQueries({ queryKey: analysisKey(id, true) });
+    // A topic or quote no longer there, or one back already (another tab edited): show the analysis as it is now.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 409))
+      void client.invalidateQueries({ queryKey: analysisKey(id, true) });
   };
   const edit = useMutation({
     mutationFn: ({ id, change }: EditOf) =>

@@ -52,9 +52,9 @@ export function useAnalysisFlow(auth: AuthState) {
   const stateRef = useRef(state);
   stateRef.current = state;
   // A video refused with a screen of its own (too long) is never analysed: it is no place to come
-  // back to (Back, a reload, the next visit), so like a link still being asked about, it is not written.
+  // back to (Back, a reload, the next visit).
   const refused = state.phase === 'error' && SCREEN_FAILURES.has(state.error?.type as ErrorCode);
-  useCurrentVideo(auth, state.videoId, dispatch, state.phase === 'transcriptFetching' || refused);
+  useCurrentVideo(auth, state.videoId, dispatch, state.phase === 'transcriptFetching', refused);
 
   /**
    * The last video a link opened that nobody has analysed, or (to a guest) that they did not analyse
@@ -102,10 +102,12 @@ export function useAnalysisFlow(auth: AuthState) {
         if (member || guestAnalysed(videoId)) dispatch({ type: 'running', videoId });
         else guestLink(videoId);
       } else if (shared) {
-        // A link to a video nobody analysed: say so, and leave its link ready in the field.
+        // A link to a video nobody analysed: say so, and leave its link ready in the field (to a
+        // guest with no credit left, that none is: Find Clips would say it).
         dispatch({ type: 'clear' });
         setUnanalysed({ videoId });
-        toast(NOT_ANALYSED);
+        const left = member ? null : creditsRef.current;
+        toast(left?.left === 0 ? failureToast('GUEST_QUOTA_EXCEEDED', left.message ?? '', []) : NOT_ANALYSED);
       }
     });
     return () => {

@@ -34,11 +34,13 @@ export function useCurrentVideo(
   auth: AuthState,
   videoId: string | null,
   dispatch: Dispatch<AnalysisAction>,
-  /**
-   * A link just sent is being asked about (its video is not written until the answer: a failure
-   * may go back), or was refused for good (too long): its video is not written at all.
-   */
+  /** A link just sent is being asked about: its video is not written until the answer (a failure may go back). */
   pending = false,
+  /**
+   * The video on screen was refused for good (too long): the screen that says so gets an entry of
+   * its own without the video, so Back returns to the video before, and nothing remembers it.
+   */
+  refused = false,
 ) {
   const member = auth.status === 'user';
   const toast = useToast();
@@ -84,6 +86,7 @@ export function useCurrentVideo(
   useEffect(() => {
     if (auth.status === 'loading' || pending) return;
     if (leaving.current) return void (leaving.current = false);
+    if (refused) return void (params.has('video') && setParams({}));
     // The video being opened has not reached the state yet: nothing to write until it does.
     if (opening.current && videoId === null) return;
     // Moving to another video adds an entry. Opening what the URL or storage says replaces it, and
@@ -95,5 +98,5 @@ export function useCurrentVideo(
     if (videoIn(params) === videoId && params.has('video') === (videoId !== null)) return;
     setParams(videoId ? { video: videoId } : {}, { replace });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, [videoId, member, auth.status, pending]);
+  }, [videoId, member, auth.status, pending, refused]);
 }

@@ -85,8 +85,10 @@ export function useSessionSync(): void {
             // Not loaded yet (the tab's own query answers), or nobody changed.
             if (closed || shown === undefined || (shown?.id ?? null) === (user?.id ?? null)) return;
             rememberUser(user);
-            queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
             queryClient.setQueryData(USER_KEY, user);
+            // What the page shows is read again as the person now here may read it (a shared
+            // page's owner links go with the owner).
+            void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
             if (!user && !PUBLIC_PATH.test(window.location.pathname)) go.current('/auth');
           },
           () => undefined,

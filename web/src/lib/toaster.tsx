@@ -38,7 +38,7 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
                 <button
                   type="button"
                   onClick={current.action.onClick}
-                  className="mt-1 min-h-6 justify-self-start text-sm font-medium underline"
+                  className="mt-1 min-h-9 justify-self-start rounded-md border border-current px-3 text-sm font-medium"
                 >
                   {current.action.label}
                 </button>
