@@ -85,7 +85,8 @@ export function TopicsEdit({
     setRestored(null);
   }, [restored, topics, youtubeId]);
   /** Removes a topic; its toast offers to bring it back (as it was, title included), focus then going to it. */
-  const removeTopic = (topic: Topic, index: number, removedFrom = youtubeId) =>
+  const removeTopic = (topic: Topic, index: number) => {
+    const removedFrom = youtubeId;
     edit(
       { action: 'removeTopic', topicId: topic.id },
       {
@@ -124,6 +125,7 @@ export function TopicsEdit({
           }),
       },
     );
+  };
   return (
     <>
       {isGuest && <GuestClipsLeft left={quotes.left} />}

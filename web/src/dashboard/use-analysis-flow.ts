@@ -76,13 +76,17 @@ export function useAnalysisFlow(auth: AuthState) {
     // A guest follows a link only to their own analyses, finished or running. A video too long for
     // guests, or with no credit left, the toast says now what Find Clips would answer (the length
     // first: no credit would open such a video).
+    // What Find Clips would answer a guest with no credit left; null while one is left.
+    const noCreditLeft = () => {
+      const left = creditsRef.current;
+      return left?.left === 0 ? failureToast('GUEST_QUOTA_EXCEEDED', left.message ?? '', []) : null;
+    };
     const guestLink = (id: string, seconds: number | null = null) => {
       dispatch({ type: 'clear' });
       if (seconds !== null && seconds > GUEST_VIDEO_MAX_SECONDS) return toast(failureToast('GUEST_VIDEO_TOO_LONG', ''));
       // Its link goes in the field, one press from opening it.
       setUnanalysed({ videoId: id });
-      const left = creditsRef.current;
-      toast(left?.left === 0 ? failureToast('GUEST_QUOTA_EXCEEDED', left.message ?? '', []) : GUEST_LINK);
+      toast(noCreditLeft() ?? GUEST_LINK);
     };
     if (analysis.data && opened && !member && !guestAnalysed(videoId)) return guestLink(videoId, analysis.data.durationSeconds);
     if (analysis.data && !(member && opened)) return void dispatch({ type: 'found', videoId });
@@ -106,8 +110,7 @@ export function useAnalysisFlow(auth: AuthState) {
         // guest with no credit left, that none is: Find Clips would say it).
         dispatch({ type: 'clear' });
         setUnanalysed({ videoId });
-        const left = member ? null : creditsRef.current;
-        toast(left?.left === 0 ? failureToast('GUEST_QUOTA_EXCEEDED', left.message ?? '', []) : NOT_ANALYSED);
+        toast((member ? null : noCreditLeft()) ?? NOT_ANALYSED);
       }
     });
     return () => {
