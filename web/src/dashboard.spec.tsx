@@ -507,6 +507,34 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     ]);
   });
 
+  it('answers an edit saved while Undo brings a topic back, and shows the later of the two', async () => {
+    const user = userEvent.setup();
+    const later = (time: string) => `2026-01-02T10:00:0${time}.000Z`;
+    const answers: ((response: Response) => void)[] = [];
+    await openMemberVideo({
+      [`PATCH /api/user-videos/${VIDEO}`]: (call) =>
+        (call.body as { action: string }).action === 'removeTopic'
+          ? json(200, { ...edited([], later('1')), analyzedTopics: [topics[1]!] })
+          : new Promise<Response>((resolve) => answers.push(resolve)),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove topic 1' }));
+    const removed = await toast();
+    expect(await within(removed).findByText('Topic removed')).toBeInTheDocument();
+    // Topic 2 is topic 1 now: its start moves while the removal is undone.
+    await user.click(await screen.findByRole('button', { name: 'Start later by one sentence, topic 1' }));
+    await user.click(within(removed).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    const [moved, restored] = answers as [(response: Response) => void, (response: Response) => void];
+    // The server saved the move first, then the restore; the restore's answer comes back first.
+    restored(json(200, { ...edited([], later('3')), analyzedTopics: [topics[0]!, { ...topics[1]!, startTime: 262 }] }));
+    expect(await within(await toast()).findByText('“Why small teams ship faster” is back in your analysis.')).toBeInTheDocument();
+    moved(json(200, { ...edited([], later('2')), analyzedTopics: [{ ...topics[1]!, startTime: 262 }] }));
+    expect(await within(await toast()).findByText('Topic 1 now starts one sentence later, at 4:22.')).toBeInTheDocument();
+    // The move's older answer does not take the restored topic off the page.
+    expect(screen.getByRole('heading', { name: '1. Why small teams ship faster' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '2. Hiring the first ten people' })).toBeInTheDocument();
+  });
+
   it('after removing a quote, focus is on the next quote’s Remove; a refused rename keeps its field', async () => {
     const user = userEvent.setup();
     const threeQuotes = {

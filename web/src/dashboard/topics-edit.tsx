@@ -50,7 +50,7 @@ export function TopicsEdit({
     { from, after = from, onSuccess }: { from: string; after?: string; onSuccess?: (analysis: VideoAnalysisResponse) => void },
   ) => {
     const used = document.activeElement;
-    editing?.edit(change, { onSuccess, onSettled: (_data, error) => focusNext({ to: error ? from : after, used }) });
+    void editing?.edit(change, { onSuccess, onSettled: (error) => focusNext({ to: error ? from : after, used }) });
   };
   const toast = useToast();
   /**
@@ -103,7 +103,7 @@ export function TopicsEdit({
               onClick: () => {
                 // Off the toast before it closes (closing, it would take the focus to its region).
                 list.current?.focus();
-                editing?.edit(
+                void editing?.edit(
                   {
                     action: 'restoreTopic',
                     topicId: topic.id,

@@ -1,5 +1,5 @@
 import type { AnalysisEdit, VideoAnalysisResponse } from '@findclips/contracts';
-import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api';
 import { useToast } from '../lib/toast';
 import { SESSION_EXPIRED } from './failure-toasts';
@@ -12,7 +12,12 @@ import { analysisKey } from './video-data';
 export function useAnalysisEdits(videoId: string) {
   const client = useQueryClient();
   const toast = useToast();
-  const show = (id: string, analysis: VideoAnalysisResponse) => client.setQueryData(analysisKey(id, true), analysis);
+  // Two edits may be saving at once (a toast's Undo while another saves): an answer older than the
+  // analysis shown, by the time of its last edit, does not replace it.
+  const show = (id: string, analysis: VideoAnalysisResponse) =>
+    client.setQueryData<VideoAnalysisResponse>(analysisKey(id, true), (shown) =>
+      shown?.editedAt && analysis.editedAt && shown.editedAt > analysis.editedAt ? shown : analysis,
+    );
   const refused = (error: Error, id: string) => {
     if (error instanceof ApiError && error.status === 401) toast(SESSION_EXPIRED);
     else toast({ title: 'The edit was not saved', description: error.message, variant: 'destructive' });
@@ -35,12 +40,28 @@ export function useAnalysisEdits(videoId: string) {
     onError: (error) => refused(error, videoId),
   });
   return {
-    /** Saves an edit of this video: kept for later (a toast's Undo), it still edits this video, whatever is on screen then. */
-    edit: (change: AnalysisEdit, options?: MutateOptions<VideoAnalysisResponse, Error, EditOf>) =>
-      edit.mutate({ id: videoId, change }, options),
+    /**
+     * Saves an edit of this video: kept for later (a toast's Undo), it still edits this video,
+     * whatever is on screen then. Each edit's own callbacks run, even when another edit started
+     * while it was saving (those of `mutate` would run for the latest only).
+     */
+    edit: (change: AnalysisEdit, { onSuccess, onSettled }: EditCallbacks = {}) =>
+      edit.mutateAsync({ id: videoId, change }).then(
+        (analysis) => {
+          onSuccess?.(analysis);
+          onSettled?.(null);
+        },
+        (error: Error) => onSettled?.(error),
+      ),
     undo: undo.mutate,
     saving: edit.isPending || undo.isPending,
   };
+}
+
+/** What a caller does once its edit is saved, and once it is saved or refused. */
+interface EditCallbacks {
+  onSuccess?: (analysis: VideoAnalysisResponse) => void;
+  onSettled?: (error: Error | null) => void;
 }
 
 /** One edit and the video it is made to. */
