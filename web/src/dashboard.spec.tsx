@@ -612,6 +612,18 @@ describe('dashboard: submit failures', () => {
     expect(await screen.findByText('Demo')).toBeInTheDocument();
   });
 
+  it('says the server could not be reached when no answer comes, not the browser’s words', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    fakeApi({ [`POST /api/videos/transcript`]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    const shown = await toast();
+    expect(await within(shown).findByText('Analysis Error')).toBeInTheDocument();
+    expect(within(shown).getByText('Could not reach Find Clips. Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
+  });
+
   it('offers a member a video without captions to bring their own: a bad file names its line, a good one is analysed', async () => {
     const user = userEvent.setup();
     rememberUser(member);

@@ -45,18 +45,26 @@ async function success<T>(response: Response): Promise<T> {
   return (text ? JSON.parse(text) : {}) as T;
 }
 
-/** Every call of the app: credentials always sent, errors raised as ApiError. */
+/** What a person reads when no answer came at all (offline, a dropped connection), not the browser's 'Failed to fetch'. */
+export const UNREACHABLE = 'Could not reach Find Clips. Check your connection and try again.';
+
+/** Every call of the app: credentials always sent, errors raised as ApiError (status 0: no answer). */
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
 ): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(UNREACHABLE, 0, undefined, {});
+  }
   if (!response.ok) throw await failure(response);
   return success<T>(response);
 }
