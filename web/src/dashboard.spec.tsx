@@ -314,6 +314,33 @@ describe('dashboard: clear menu and Re-analyze', () => {
     expect(screen.queryByText('Demo')).not.toBeInTheDocument();
   });
 
+  it('shows the topics of a first analysis whose end no event could announce (the live channel is away)', async () => {
+    const user = userEvent.setup();
+    let done = false;
+    rememberUser(member);
+    fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`POST /api/videos/transcript`]: json(202, {
+        videoId: VIDEO,
+        analyzedTopics: null,
+        status: 'pending',
+        duration: 3_600,
+        title: analysis.title,
+        thumbnailUrl: null,
+      }),
+      [`GET /api/user-videos/${VIDEO}`]: () => (done ? json(200, analysis) : json(404, { message: 'Not found' })),
+      [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+    });
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    // It ends on the server; the page, back in front, asks for it.
+    done = true;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByText('Why small teams ship faster', {}, { timeout: 3_000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+  });
+
   it('shows the topics and offers Re-analyze when no re-analysis runs', async () => {
     const { calls } = await openMemberVideo({
       [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),

@@ -32,7 +32,10 @@ const REANALYSIS_UNFINISHED = {
   description: 'It ended without new topics; the analysis is as it was. Please try again.',
   variant: 'destructive' as const,
 };
-/** How often a running re-analysis is asked after, in case no event says it ended. */
+/**
+ * How often a running re-analysis is asked after, in case no event says it ended; and a first
+ * analysis, while the live channel is not connected (a proxy that lets no events through).
+ */
 const REANALYSIS_CHECK_MS = 15_000;
 
 /**
@@ -187,6 +190,20 @@ export function useAnalysisFlow(auth: AuthState) {
     return guestId ? { guestId } : null;
   };
   const connection = useLiveChannel(who, identity, state.videoId, { onEvent, onJoined });
+  // A first analysis while the live channel is away: no event will say it ended, so its topics are
+  // asked for now and then, and when the page is back in front.
+  const waiting = state.phase === 'aiAnalysisInProgress' && !state.reanalyzing;
+  useEffect(() => {
+    const videoId = state.videoId;
+    if (!waiting || !videoId || connection === 'connected') return;
+    const check = () => void refetchAnalysis(videoId);
+    const timer = setInterval(check, REANALYSIS_CHECK_MS);
+    window.addEventListener('focus', check);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', check);
+    };
+  }, [waiting, state.videoId, connection, refetchAnalysis]);
 
   const submission = useSubmitVideo({
     member,
