@@ -90,6 +90,40 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect(p.openai.calls.chat).toBe(chatCalls);
   });
 
+  it('a guest who creates an account finds what they analysed in its history; signing in to one adds nothing', async () => {
+    const [first, second] = [p.addVideo(300), p.addVideo(300)];
+    const analyse = async (browser: ReturnType<typeof guest>, videoId: string) => {
+      // Analysed already (by another guest): answered at once, a credit spent all the same.
+      const answer = await browser.post(`/api/guest/videos/transcript?videoId=${videoId}`);
+      expect([200, 202]).toContain(answer.status);
+      if (answer.status === 202) await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+    };
+    const history = async (browser: ReturnType<typeof guest>) =>
+      z.array(historyVideoSchema).parse((await browser.get('/api/videos').expect(200)).body);
+
+    // Signing in to an account that exists (another person's, on a shared computer) adds nothing.
+    const account = { email: uniqueEmail('existing'), password: strongPassword() };
+    await guest().post('/api/register').send(account).expect(201);
+    const visitor = guest();
+    await analyse(visitor, first);
+    await visitor.post('/api/login').send(account).expect(200);
+    expect(await history(visitor)).toEqual([]);
+
+    const browser = guest();
+    await analyse(browser, first);
+    await analyse(browser, second);
+    await browser
+      .post('/api/register')
+      .send({ email: uniqueEmail('converted'), password: strongPassword() })
+      .expect(201);
+    const kept = await history(browser);
+    expect(kept.map((video) => video.youtubeId)).toEqual([second, first]);
+    expect(kept.every((video) => video.title?.startsWith('Sample ') && (video.topicCount ?? 0) > 0)).toBe(true);
+    // Each is theirs to open now, the shared analysis they read as a guest.
+    const opened = await browser.get(`/api/cached-videos/${second}`).expect(200);
+    expect(opened.body.analyzedTopics.length).toBe(kept[0]!.topicCount);
+  });
+
   it('guest credits go 2 → 1 → 0 → refused; a video already analysed stays free', async () => {
     const browser = guest();
     const credits = async () => (await browser.get(`/api/guest/credits?_=${Date.now()}`).expect(200)).body.left;

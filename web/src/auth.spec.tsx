@@ -1,8 +1,9 @@
-import { authMessages } from '@findclips/contracts';
-import { act, screen, within } from '@testing-library/react';
+import { authMessages, type Topic } from '@findclips/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from './app';
-import { renderWithApp } from './test/render';
+import { fakeApi, json, member, renderWithApp } from './test/render';
+import { writeStored } from './lib/storage';
 
 const neverCalled = jest.fn(() => Promise.reject(new Error('no request expected')));
 beforeEach(() => {
@@ -134,6 +135,46 @@ describe('registration validation: on submit, then on change', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Show password' }));
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('type', 'text');
+  });
+
+  it('goes on with the video a guest was on once they have created an account', async () => {
+    const VIDEO = 'dQw4w9WgXcQ';
+    const topics: Topic[] = [{ id: 't1', title: 'Why small teams ship faster', startTime: 30, endTime: 250, quotes: [] }];
+    writeStored('guestVideoCache', { lastVideoId: VIDEO, analysed: [VIDEO] });
+    fakeApi({
+      'POST /api/register': json(201, member),
+      [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
+      [`GET /api/cached-videos/${VIDEO}`]: json(200, {
+        videoId: VIDEO,
+        youtubeId: VIDEO,
+        title: 'An interview about small teams',
+        thumbnailUrl: null,
+        channelTitle: 'Builders',
+        durationSeconds: 600,
+        analyzedTopics: topics,
+        hasEmptyTopics: false,
+        isUserSpecific: false,
+        createdAt: '2026-01-01T09:00:00.000Z',
+        updatedAt: '2026-01-01T09:00:00.000Z',
+        userAnalysisUpdatedAt: null,
+      }),
+      [`GET /api/videos/metadata/${VIDEO}`]: json(200, {
+        videoId: VIDEO,
+        title: 'An interview about small teams',
+        thumbnailUrl: null,
+        channelTitle: 'Builders',
+        durationSeconds: 600,
+      }),
+    });
+    const user = await openRegister();
+    await user.type(screen.getByLabelText('Email'), member.email);
+    await user.type(screen.getByLabelText('Password'), 'Analytical1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Analytical1');
+    await user.click(screen.getByRole('button', { name: 'Register with Email' }));
+    expect(await screen.findByText('Why small teams ship faster', {}, { timeout: 3_000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`));
+    expect(screen.getByText('Your Private Analysis')).toBeInTheDocument();
   });
 
   it('shows the pending label while registering and drops confirmPassword from the payload', async () => {

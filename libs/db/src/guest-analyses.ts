@@ -10,6 +10,15 @@ export class GuestAnalyses {
     return this.db.getRepository(GuestVideoAnalysisEntity).existsBy({ guestSessionId, youtubeId: videoId });
   }
 
+  /** The videos the guest spent a credit on, the first analysed first. */
+  async list(guestSessionId: string): Promise<{ youtubeId: string; analysedAt: Date }[]> {
+    return this.db.getRepository(GuestVideoAnalysisEntity).find({
+      where: { guestSessionId },
+      select: { youtubeId: true, analysedAt: true },
+      order: { analysedAt: 'ASC', youtubeId: 'ASC' },
+    });
+  }
+
   async record(guestSessionId: string, videoId: string): Promise<void> {
     await this.db
       .getRepository(GuestVideoAnalysisEntity)

@@ -87,15 +87,22 @@ export class MemberHistory {
   }
 
   /**
-   * Keeps the video in the member's history where it stands, adding it when missing: an analysis
-   * the member made theirs (edited, shared) without submitting its link, from a link someone sent.
+   * Keeps the video in the member's history where it stands, adding it when missing (as processed
+   * at `processedAt`, else now): an analysis the member made theirs (edited, shared) without
+   * submitting its link, from a link someone sent; a video they analysed as a guest.
    */
-  async keep(userId: number, videoId: string, video: HistoryVideoDetails): Promise<void> {
+  async keep(userId: number, videoId: string, video: HistoryVideoDetails, processedAt?: Date): Promise<void> {
     await this.db
       .createQueryBuilder()
       .insert()
       .into(VideoEntity)
-      .values({ userId, youtubeId: videoId, title: video.title, thumbnailUrl: video.thumbnailUrl })
+      .values({
+        userId,
+        youtubeId: videoId,
+        title: video.title,
+        thumbnailUrl: video.thumbnailUrl,
+        ...(processedAt ? { processedAt } : {}),
+      })
       .orIgnore()
       .execute();
   }

@@ -147,8 +147,8 @@ export function createApp(deps: GatewayDeps) {
   app.post(CAPTIONS_UPLOAD, requireUser, express.json({ limit: CAPTIONS_BODY_LIMIT, strict: false }));
 
   const endLiveSessions = liveSessions(redis, env.REDIS_KEY_PREFIX);
-  app.use(authRoutes({ users, passport, limits, endLiveSessions }));
-  app.use(googleRoutes(env, users, passport, endLiveSessions));
+  app.use(authRoutes({ users, passport, limits, endLiveSessions, guestVideos: tables }));
+  app.use(googleRoutes(env, users, passport, endLiveSessions, tables));
   app.use(profileRoutes(users, limits.passwordCheck, endLiveSessions));
   app.use(xRoutes(dataSource));
   app.use(

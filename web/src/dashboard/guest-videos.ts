@@ -1,5 +1,5 @@
 import { isVideoId } from '@findclips/contracts';
-import { readStored, storageKeys, writeStored } from '../lib/storage';
+import { readStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
 
 /**
  * The guest's video cache in this browser: the video they last opened, and the videos they
@@ -42,3 +42,12 @@ export function recordGuestAnalysis(videoId: string): void {
 }
 
 export const guestAnalysed = (videoId: string): boolean => analysedIn(read()).includes(videoId);
+
+/**
+ * A guest who has just created an account goes on with the video they were on: it becomes the new
+ * member's last video, which / opens (the server put the videos they analysed in their history).
+ */
+export function keepLastGuestVideo(): void {
+  const id = lastGuestVideo();
+  if (id) writeStored(scopedKey(storageKeys.lastVideoId), id);
+}

@@ -121,7 +121,7 @@ export function useSessionSync(): void {
  * Login and registration: both store the returned user, toast and go to /; a failure
  * toasts `failure` with the server's message.
  */
-function useSignIn<T>(path: string, texts: { success: string; failure: string }) {
+function useSignIn<T>(path: string, texts: { success: string; failure: string }, signedIn?: () => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
@@ -129,6 +129,7 @@ function useSignIn<T>(path: string, texts: { success: string; failure: string })
     mutationFn: (body: T) => apiRequest<User>('POST', path, body),
     onSuccess: (user: User) => {
       rememberUser(user);
+      signedIn?.();
       queryClient.setQueryData(USER_KEY, user);
       announceSessionChange();
       toast({ title: 'Success', description: texts.success });
@@ -141,8 +142,13 @@ function useSignIn<T>(path: string, texts: { success: string; failure: string })
 export const useLogin = () =>
   useSignIn<LoginRequest>('/api/login', { success: 'Successfully logged in', failure: 'Login failed' });
 
-export const useRegister = () =>
-  useSignIn<RegisterRequest>('/api/register', { success: 'Account created successfully', failure: 'Registration failed' });
+/** `created` runs once the new user is stored, before the app goes to /. */
+export const useRegister = (created?: () => void) =>
+  useSignIn<RegisterRequest>(
+    '/api/register',
+    { success: 'Account created successfully', failure: 'Registration failed' },
+    created,
+  );
 
 export function useLogout() {
   const queryClient = useQueryClient();

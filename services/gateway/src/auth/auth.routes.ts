@@ -3,6 +3,8 @@ import type { UserEntity, Users } from '@findclips/db';
 import { Router, type RequestHandler } from 'express';
 import { parseInput } from '../http/errors';
 import { SESSION_COOKIE } from '../http/session';
+import { readGuestId } from '../videos/guest-id';
+import { keepGuestVideos, type GuestVideosDeps } from './guest-videos';
 import type { EndLiveSessions } from './live-sessions';
 import type { LoginDelay } from './login-delay';
 import type { AppPassport } from './passport';
@@ -16,14 +18,17 @@ export interface AuthRoutesDeps {
   passport: AppPassport;
   limits: { login: RequestHandler[]; loginDelay: LoginDelay; register: RequestHandler[] };
   endLiveSessions: EndLiveSessions;
+  /** Where a guest's analyses go when they create an account. */
+  guestVideos: GuestVideosDeps;
 }
 
 /** Registration, email+password sign-in, sign-out and the current user. */
-export function authRoutes({ users, passport, limits, endLiveSessions }: AuthRoutesDeps) {
+export function authRoutes({ users, passport, limits, endLiveSessions, guestVideos }: AuthRoutesDeps) {
   const router = Router();
 
   router.post('/api/register', ...limits.register, async (req, res) => {
     const user = await register(users, parseInput(registerRequestSchema, req.body));
+    await keepGuestVideos(guestVideos, readGuestId(req), user.id);
     await logIn(req, user, endLiveSessions);
     res.status(201).json(toPublicUser(user));
   });

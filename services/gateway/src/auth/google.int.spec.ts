@@ -1,5 +1,5 @@
 import { profileMessages } from '@findclips/contracts';
-import { UserEntity } from '@findclips/db';
+import { CachedVideos, GuestAnalyses, UserEntity } from '@findclips/db';
 import { startFakeGoogle, strongPassword, uniqueEmail, type FakeGoogle, type GoogleUserinfo } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
 import { startTestGateway, type TestGateway } from '../test/harness';
@@ -18,10 +18,9 @@ describe('Google sign-in', () => {
   });
 
   /** A browser's whole round trip: /auth/google → Google's consent → our callback. */
-  async function signInWithGoogle(profile: GoogleUserinfo | 'deny') {
+  async function signInWithGoogle(profile: GoogleUserinfo | 'deny', browser = gw.browser()) {
     if (profile === 'deny') google.denyNext();
     else google.signInAs(profile);
-    const browser = gw.browser();
 
     const start = await browser.get('/auth/google').expect(302);
     const consent = new URL(start.headers.location!);
@@ -88,6 +87,35 @@ describe('Google sign-in', () => {
     expect(form.get('grant_type')).toBe('authorization_code');
     expect(form.get('client_secret')).toBe(google.clientSecret);
     expect(google.requests.filter((r) => r.path === '/oauth2/v3/userinfo').at(-1)!.authorization).toMatch(/^Bearer ya29\./);
+  });
+
+  it('puts what a guest analysed in the history of the account they create with Google, and in no account they had', async () => {
+    /** A browser whose guest (its gid cookie) analysed a video. */
+    const guestWhoAnalysed = async (videoId: string) => {
+      const browser = gw.browser();
+      const visit = await browser.get(`/api/guest/credits?_=${Date.now()}`).expect(200);
+      const gid = /gid=([^;]+)/.exec(String(visit.headers['set-cookie']))![1]!;
+      await new CachedVideos(gw.dataSource).saveFetched(
+        { videoId, title: `Talk ${videoId}`, thumbnailUrl: null, description: null, channelTitle: null, durationSeconds: 300 },
+        'en',
+        [{ text: 'Hello.', start: 0, end: 2 }],
+      );
+      await new GuestAnalyses(gw.dataSource).record(gid, videoId);
+      return browser;
+    };
+    const history = async (browser: ReturnType<TestGateway['browser']>) =>
+      ((await browser.get('/api/videos').expect(200)).body as { youtubeId: string; title: string }[]).map((v) => [
+        v.youtubeId,
+        v.title,
+      ]);
+
+    const created = await signInWithGoogle(profileFor(uniqueEmail('from-guest')), await guestWhoAnalysed('gUeStViDeO1'));
+    expect(await history(created.browser)).toEqual([['gUeStViDeO1', 'Talk gUeStViDeO1']]);
+
+    const profile = profileFor(uniqueEmail('had-one'));
+    await signInWithGoogle(profile);
+    const again = await signInWithGoogle(profile, await guestWhoAnalysed('gUeStViDeO2'));
+    expect(await history(again.browser)).toEqual([]);
   });
 
   it('gives a Google-only account no password: nothing verifies, email and password stay at Google', async () => {

@@ -1,8 +1,10 @@
 import type { GatewayEnv } from '@findclips/config';
 import type { UserEntity } from '@findclips/db';
 import { googleSignInErrors, type GoogleSignInError } from '@findclips/contracts';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
+import { readGuestId } from '../videos/guest-id';
+import { keepGuestVideos, type GuestVideosDeps } from './guest-videos';
 import type { EndLiveSessions } from './live-sessions';
 import type { AppPassport } from './passport';
 import { logIn } from './session-login';
@@ -31,6 +33,8 @@ export async function findOrCreateGoogleUser(
   users: Users,
   profile: Profile,
   endLiveSessions: EndLiveSessions,
+  /** Runs for an account created now (a guest's analyses go into its history). */
+  created: (user: UserEntity) => Promise<void> = async () => undefined,
 ): Promise<UserEntity> {
   const existing = await users.findByGoogleId(profile.id);
   if (existing) return existing;
@@ -62,18 +66,27 @@ export async function findOrCreateGoogleUser(
     return linked;
   }
 
+  let user: UserEntity;
   try {
-    return await users.create({ email: email.value, googleId: profile.id, passwordHash: null, ...fromProfile });
+    user = await users.create({ email: email.value, googleId: profile.id, passwordHash: null, ...fromProfile });
   } catch (error) {
     // The same person signing in twice at once: the other request created the row.
-    const created = isUniqueViolation(error) ? await users.findByGoogleId(profile.id) : null;
-    if (created) return created;
+    const other = isUniqueViolation(error) ? await users.findByGoogleId(profile.id) : null;
+    if (other) return other;
     throw error;
   }
+  await created(user);
+  return user;
 }
 
 /** GET /auth/google (a full-page navigation) and its callback. */
-export function googleRoutes(env: GatewayEnv, users: Users, passport: AppPassport, endLiveSessions: EndLiveSessions) {
+export function googleRoutes(
+  env: GatewayEnv,
+  users: Users,
+  passport: AppPassport,
+  endLiveSessions: EndLiveSessions,
+  guestVideos: GuestVideosDeps,
+) {
   const router = Router();
   const clientID = env.GOOGLE_CLIENT_ID;
   const clientSecret = env.GOOGLE_CLIENT_SECRET;
@@ -93,14 +106,17 @@ export function googleRoutes(env: GatewayEnv, users: Users, passport: AppPasspor
       tokenURL: env.GOOGLE_TOKEN_URL,
       userProfileURL: env.GOOGLE_USERINFO_URL,
       state: true,
+      passReqToCallback: true,
     },
     (
+      req: Request,
       _accessToken: string,
       _refreshToken: string,
       profile: Profile,
       done: (error: unknown, user?: UserEntity | false, info?: object) => void,
     ) => {
-      findOrCreateGoogleUser(users, profile, endLiveSessions).then(
+      const keep = (user: UserEntity) => keepGuestVideos(guestVideos, readGuestId(req), user.id);
+      findOrCreateGoogleUser(users, profile, endLiveSessions, keep).then(
         (user) => done(null, user),
         (error: unknown) => (error instanceof GoogleSignInRefused ? done(null, false, { refused: error.code }) : done(error)),
       );

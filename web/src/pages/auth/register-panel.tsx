@@ -1,6 +1,7 @@
 import { registerFormSchema, type RegisterForm } from '@findclips/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input } from '../../components/ui';
+import { keepLastGuestVideo } from '../../dashboard/guest-videos';
 import { useRegister } from '../../lib/auth';
 import { fieldErrors, hasErrors, type FieldErrors } from '../../lib/form-errors';
 import { Divider, GoogleButton } from './google-button';
@@ -13,7 +14,7 @@ export function RegisterPanel() {
   const [errors, setErrors] = useState<FieldErrors<RegisterForm>>({});
   const [submitted, setSubmitted] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
-  const register = useRegister();
+  const register = useRegister(keepLastGuestVideo);
 
   const change = (field: keyof RegisterForm) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value };
