@@ -1,6 +1,8 @@
-import type { AnalysisEdit, VideoAnalysisResponse } from '@findclips/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AnalysisEdit, User, VideoAnalysisResponse } from '@findclips/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { ApiError, apiRequest } from '../lib/api';
+import { USER_KEY } from '../lib/auth';
 import { useToast } from '../lib/toast';
 import { SESSION_EXPIRED } from './failure-toasts';
 import { analysisKey } from './video-data';
@@ -12,12 +14,12 @@ import { analysisKey } from './video-data';
 export function useAnalysisEdits(videoId: string) {
   const client = useQueryClient();
   const toast = useToast();
-  // Two edits may be saving at once (a toast's Undo while another saves): an answer older than the
-  // analysis shown, by the time of its last edit, does not replace it.
-  const show = (id: string, analysis: VideoAnalysisResponse) =>
-    client.setQueryData<VideoAnalysisResponse>(analysisKey(id, true), (shown) =>
-      shown?.editedAt && analysis.editedAt && shown.editedAt > analysis.editedAt ? shown : analysis,
-    );
+  const otherTabs = useOtherTabs(client);
+  /** The analysis as an edit left it, here and in the member's other tabs of this browser. */
+  const show = (id: string, analysis: VideoAnalysisResponse) => {
+    showEdited(client, id, analysis);
+    otherTabs.current?.postMessage({ user: userOf(client), videoId: id, analysis } satisfies EditedMessage);
+  };
   const refused = (error: Error, id: string) => {
     if (error instanceof ApiError && error.status === 401) toast(SESSION_EXPIRED);
     else toast({ title: 'The edit was not saved', description: error.message, variant: 'destructive' });
@@ -71,3 +73,47 @@ interface EditOf {
 }
 
 export type AnalysisEditing = ReturnType<typeof useAnalysisEdits>;
+
+/** The member's tabs of this browser tell each other the analyses they edit. */
+const EDITS_CHANNEL = 'findclips.edits';
+
+interface EditedMessage {
+  user: number | undefined;
+  videoId: string;
+  analysis: VideoAnalysisResponse;
+}
+
+const userOf = (client: QueryClient) => client.getQueryData<User | null>(USER_KEY)?.id;
+
+/**
+ * Shows `analysis` as the member's analysis of `id`. Two edits may be saving at once (a toast's
+ * Undo while another saves, another tab): an answer older than the analysis shown, by the time of
+ * its last edit, does not replace it.
+ */
+function showEdited(client: QueryClient, id: string, analysis: VideoAnalysisResponse) {
+  client.setQueryData<VideoAnalysisResponse>(analysisKey(id, true), (shown) =>
+    shown?.editedAt && analysis.editedAt && shown.editedAt > analysis.editedAt ? shown : analysis,
+  );
+}
+
+/**
+ * The channel to the member's other tabs: what they edit shows here, on an analysis this tab has
+ * read, when the same member is signed in here.
+ */
+function useOtherTabs(client: QueryClient) {
+  const channel = useRef<BroadcastChannel | null>(null);
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const open = new BroadcastChannel(EDITS_CHANNEL);
+    open.onmessage = ({ data }: MessageEvent<EditedMessage>) => {
+      if (data.user === undefined || data.user !== userOf(client)) return;
+      if (client.getQueryData(analysisKey(data.videoId, true)) !== undefined) showEdited(client, data.videoId, data.analysis);
+    };
+    channel.current = open;
+    return () => {
+      open.close();
+      channel.current = null;
+    };
+  }, [client]);
+  return channel;
+}
