@@ -105,6 +105,18 @@ describe('analysis state', () => {
     expect(analysisReducer(done, { type: 'found', videoId: 'aaaaaaaaaaa' }).phase).toBe('aiAnalysisComplete');
   });
 
+  it("follows the member's own re-analysis started in another tab, but not someone else's analysis of the video", () => {
+    const complete = run({ type: 'open', videoId: 'aaaaaaaaaaa' }, { type: 'found', videoId: 'aaaaaaaaaaa' });
+    const shared = analysisReducer(complete, { type: 'event', event: event('ANALYSIS_STARTED', 'aaaaaaaaaaa') });
+    expect(shared).toBe(complete);
+    const own = analysisReducer(complete, { type: 'event', event: event('ANALYSIS_STARTED', 'aaaaaaaaaaa', { userId: 7 }) });
+    expect(own).toMatchObject({ phase: 'aiAnalysisInProgress', reanalyzing: true });
+    // Its old topics are not its result; its own are, once it ends.
+    expect(analysisReducer(own, { type: 'found', videoId: 'aaaaaaaaaaa' }).phase).toBe('aiAnalysisInProgress');
+    const done = analysisReducer(own, { type: 'event', event: event('VIDEO_ANALYZED', 'aaaaaaaaaaa', { userId: 7 }) });
+    expect(analysisReducer(done, { type: 'found', videoId: 'aaaaaaaaaaa' }).phase).toBe('aiAnalysisComplete');
+  });
+
   it('clear goes back to idle and the demo', () => {
     expect(run({ type: 'open', videoId: 'aaaaaaaaaaa' }, { type: 'clear' })).toEqual(initialAnalysis);
   });

@@ -74,6 +74,10 @@ function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
   if (event.videoId !== state.videoId) return state;
   switch (event.type) {
     case 'ANALYSIS_STARTED':
+      // The member's own analysis of a video on screen (only they get its events): a re-analysis
+      // they started in another tab, followed here as in that tab.
+      if (state.phase === 'aiAnalysisComplete' && event.userId !== null && !state.reanalyzing)
+        return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: true, error: null };
       return state.phase === 'aiAnalysisComplete' && !state.reanalyzing ? state : { ...state, phase: 'aiAnalysisInProgress' };
     case 'VIDEO_ANALYZED':
       // The topics are re-fetched; 'found' completes once they arrive.
