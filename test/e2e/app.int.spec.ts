@@ -347,14 +347,18 @@ describe('Find Clips in Chromium', () => {
     await modal.waitFor({ state: 'detached' });
 
     // Edit before sharing: rename the first topic and start the second one sentence later; both
-    // are saved at once and survive a reload. A second tab on the analysis shows the new title too.
+    // are saved at once and survive a reload. A second tab that read the analysis shows the new
+    // title too, also when it was on another page meanwhile.
     const twin = await page.context().newPage();
     await twin.goto(page.url());
     await twin.getByRole('button', { name: 'Rename topic 1' }).waitFor();
+    await twin.getByRole('link', { name: 'Video History' }).click();
+    await twin.getByRole('heading', { name: 'Your Processed Videos' }).waitFor();
     await page.getByRole('button', { name: 'Rename topic 1' }).click();
     await page.getByRole('textbox', { name: 'Title of topic 1' }).fill('Where the traffic goes');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /^1\.\s?Where the traffic goes$/ }).waitFor();
+    await twin.getByRole('link', { name: 'Find Clips', exact: true }).click();
     await twin.getByRole('heading', { name: /^1\.\s?Where the traffic goes$/ }).waitFor();
     await twin.close();
     // After each saved edit the keyboard is where it was, not back at the top of the page.

@@ -122,6 +122,14 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     // Each is theirs to open now, the shared analysis they read as a guest.
     const opened = await browser.get(`/api/cached-videos/${second}`).expect(200);
     expect(opened.body.analyzedTopics.length).toBe(kept[0]!.topicCount);
+
+    // The next person to sign up in this browser (a shared computer) gets none of them.
+    await browser.post('/api/logout').expect(200);
+    await browser
+      .post('/api/register')
+      .send({ email: uniqueEmail('next'), password: strongPassword() })
+      .expect(201);
+    expect(await history(browser)).toEqual([]);
   });
 
   it('guest credits go 2 → 1 → 0 → refused; a video already analysed stays free', async () => {

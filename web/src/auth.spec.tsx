@@ -175,6 +175,8 @@ describe('registration validation: on submit, then on change', () => {
     expect(await screen.findByText('Why small teams ship faster', {}, { timeout: 3_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`));
     expect(screen.getByText('Your Private Analysis')).toBeInTheDocument();
+    // The next guest of this browser starts afresh.
+    expect(localStorage.getItem('guestVideoCache')).toBeNull();
   });
 
   it('shows the pending label while registering and drops confirmPassword from the payload', async () => {

@@ -341,6 +341,39 @@ describe('dashboard: clear menu and Re-analyze', () => {
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
   });
 
+  it('says a first analysis failed when no event could (the live channel is away)', async () => {
+    const user = userEvent.setup();
+    let failed = false;
+    rememberUser(member);
+    const calls = fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`POST /api/videos/transcript`]: json(202, {
+        videoId: VIDEO,
+        analyzedTopics: null,
+        status: 'pending',
+        duration: 3_600,
+        title: analysis.title,
+        thumbnailUrl: null,
+      }),
+      [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      'GET /api/videos/check-status': () =>
+        json(200, { videoId: VIDEO, exists: true, status: failed ? 'failed' : 'analyzing', createdAt: analysis.createdAt }),
+    });
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    // Still running when asked: still followed.
+    const asked = () => calls.filter((c) => c.path === '/api/videos/check-status').length;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(asked()).toBe(1));
+    expect(screen.getByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    failed = true;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('shows the topics and offers Re-analyze when no re-analysis runs', async () => {
     const { calls } = await openMemberVideo({
       [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),

@@ -41,7 +41,9 @@ export class AnalysisEdits {
         .createQueryBuilder()
         .insert()
         .into(AnalysisEditEntity)
-        .values({ userId, youtubeId, editedTopics: writeTopics(topics) })
+        // The time of the write, after the lock: the order the edits were made in (now() is when
+        // the transaction began, before it waited its turn).
+        .values({ userId, youtubeId, editedTopics: writeTopics(topics), updatedAt: () => 'clock_timestamp()' })
         .orUpdate(['edited_topics', 'updated_at'], ['user_id', 'youtube_id'])
         .returning(['updated_at'])
         .execute();

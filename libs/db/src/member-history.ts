@@ -49,9 +49,11 @@ export class MemberHistory {
    * complete), never the transcript.
    */
   async list(userId: number, sort: 'recent' | 'title'): Promise<HistoryRow[]> {
-    const order = sort === 'title' ? 'v.title ASC NULLS LAST, v.processed_at DESC' : 'v.processed_at DESC, v.id DESC';
+    const order = sort === 'title' ? 'title ASC NULLS LAST, v.processed_at DESC' : 'v.processed_at DESC, v.id DESC';
+    // A video added before its details were known (a guest's, still queued) shows them once its analysis has them.
     const rows: HistoryRecord[] = await this.db.query(
-      `SELECT v.id, v.youtube_id, v.title, v.thumbnail_url, v.processed_at,
+      `SELECT v.id, v.youtube_id, COALESCE(v.title, c.title) AS title,
+              COALESCE(v.thumbnail_url, c.thumbnail_url) AS thumbnail_url, v.processed_at,
               c.duration_seconds, m.created_at AS analyzed_at,
               COALESCE(e.edited_topics, m.analyzed_topics,
                        CASE WHEN c.analysis_status = 'complete' THEN c.analyzed_topics END) AS analyzed_topics

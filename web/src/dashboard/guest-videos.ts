@@ -1,5 +1,5 @@
 import { isVideoId } from '@findclips/contracts';
-import { readStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
+import { readStored, removeStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
 
 /**
  * The guest's video cache in this browser: the video they last opened, and the videos they
@@ -46,8 +46,10 @@ export const guestAnalysed = (videoId: string): boolean => analysedIn(read()).in
 /**
  * A guest who has just created an account goes on with the video they were on: it becomes the new
  * member's last video, which / opens (the server put the videos they analysed in their history).
+ * The guest's cache goes with them: the next guest of this browser starts without it.
  */
 export function keepLastGuestVideo(): void {
   const id = lastGuestVideo();
   if (id) writeStored(scopedKey(storageKeys.lastVideoId), id);
+  removeStored(storageKeys.guestVideoCache);
 }

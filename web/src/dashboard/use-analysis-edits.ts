@@ -1,6 +1,6 @@
 import type { AnalysisEdit, User, VideoAnalysisResponse } from '@findclips/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { ApiError, apiRequest } from '../lib/api';
 import { USER_KEY } from '../lib/auth';
 import { useToast } from '../lib/toast';
@@ -14,11 +14,11 @@ import { analysisKey } from './video-data';
 export function useAnalysisEdits(videoId: string) {
   const client = useQueryClient();
   const toast = useToast();
-  const otherTabs = useOtherTabs(client);
+  useEffect(() => void otherTabs(client), [client]);
   /** The analysis as an edit left it, here and in the member's other tabs of this browser. */
   const show = (id: string, analysis: VideoAnalysisResponse) => {
     showEdited(client, id, analysis);
-    otherTabs.current?.postMessage({ user: userOf(client), videoId: id, analysis } satisfies EditedMessage);
+    otherTabs(client)?.postMessage({ user: userOf(client), videoId: id, analysis } satisfies EditedMessage);
   };
   const refused = (error: Error, id: string) => {
     if (error instanceof ApiError && error.status === 401) toast(SESSION_EXPIRED);
@@ -96,24 +96,23 @@ function showEdited(client: QueryClient, id: string, analysis: VideoAnalysisResp
   );
 }
 
+/** This tab's channel to the member's other tabs, and the data it updates. */
+let tabs: { channel: BroadcastChannel; client: QueryClient } | null = null;
+
 /**
  * The channel to the member's other tabs: what they edit shows here, on an analysis this tab has
- * read, when the same member is signed in here.
+ * read, when the same member is signed in here. Open from the first dashboard on for the tab's
+ * life, so that a tab on another page still has the analysis as edited when it comes back.
  */
-function useOtherTabs(client: QueryClient) {
-  const channel = useRef<BroadcastChannel | null>(null);
-  useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') return;
-    const open = new BroadcastChannel(EDITS_CHANNEL);
-    open.onmessage = ({ data }: MessageEvent<EditedMessage>) => {
-      if (data.user === undefined || data.user !== userOf(client)) return;
-      if (client.getQueryData(analysisKey(data.videoId, true)) !== undefined) showEdited(client, data.videoId, data.analysis);
-    };
-    channel.current = open;
-    return () => {
-      open.close();
-      channel.current = null;
-    };
-  }, [client]);
+function otherTabs(client: QueryClient): BroadcastChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  if (tabs?.client === client) return tabs.channel;
+  tabs?.channel.close();
+  const channel = new BroadcastChannel(EDITS_CHANNEL);
+  channel.onmessage = ({ data }: MessageEvent<EditedMessage>) => {
+    if (data.user === undefined || data.user !== userOf(client)) return;
+    if (client.getQueryData(analysisKey(data.videoId, true)) !== undefined) showEdited(client, data.videoId, data.analysis);
+  };
+  tabs = { channel, client };
   return channel;
 }

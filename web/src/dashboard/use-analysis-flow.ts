@@ -33,10 +33,29 @@ const REANALYSIS_UNFINISHED = {
   variant: 'destructive' as const,
 };
 /**
- * How often a running re-analysis is asked after, in case no event says it ended; and a first
- * analysis, while the live channel is not connected (a proxy that lets no events through).
+ * How often an analysis no event may say the end of is asked after: a running re-analysis, and a
+ * first analysis while the live channel is not connected (a proxy that lets no events through).
  */
-const REANALYSIS_CHECK_MS = 15_000;
+const UNANNOUNCED_CHECK_MS = 15_000;
+
+/**
+ * Runs `check` every UNANNOUNCED_CHECK_MS and whenever the page is back in front, while `active`;
+ * anew for each `subject` (the video it is about).
+ */
+function useCheckNowAndThen(active: boolean, check: () => void, subject: string | null) {
+  const latest = useRef(check);
+  latest.current = check;
+  useEffect(() => {
+    if (!active) return;
+    const run = () => latest.current();
+    const timer = setInterval(run, UNANNOUNCED_CHECK_MS);
+    window.addEventListener('focus', run);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', run);
+    };
+  }, [active, subject]);
+}
 
 /**
  * The dashboard's analysis: the current video (`useCurrentVideo`), submitting links
@@ -160,21 +179,13 @@ export function useAnalysisFlow(auth: AuthState) {
     const updated = after?.userAnalysisUpdatedAt;
     toast(updated && updated !== reanalysisBase.current ? REANALYSIS_COMPLETE : REANALYSIS_UNFINISHED);
   };
-  const settleRef = useRef(settleReanalysis);
-  settleRef.current = settleReanalysis;
   // While a re-analysis runs, ask now and then, and when the page is back in front, whether it
   // still does: no event may ever say it ended.
-  useEffect(() => {
-    const videoId = state.videoId;
-    if (!member || !state.reanalyzing || !videoId) return;
-    const settle = () => void settleRef.current(videoId);
-    const timer = setInterval(settle, REANALYSIS_CHECK_MS);
-    window.addEventListener('focus', settle);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', settle);
-    };
-  }, [member, state.reanalyzing, state.videoId]);
+  useCheckNowAndThen(
+    member && state.reanalyzing && state.videoId !== null,
+    () => void settleReanalysis(state.videoId!),
+    state.videoId,
+  );
 
   // Joined after the analysis may have finished: look once more (events carry no topics).
   const onJoined = (videoId: string) => {
@@ -190,20 +201,25 @@ export function useAnalysisFlow(auth: AuthState) {
     return guestId ? { guestId } : null;
   };
   const connection = useLiveChannel(who, identity, state.videoId, { onEvent, onJoined });
-  // A first analysis while the live channel is away: no event will say it ended, so its topics are
-  // asked for now and then, and when the page is back in front.
-  const waiting = state.phase === 'aiAnalysisInProgress' && !state.reanalyzing;
-  useEffect(() => {
-    const videoId = state.videoId;
-    if (!waiting || !videoId || connection === 'connected') return;
-    const check = () => void refetchAnalysis(videoId);
-    const timer = setInterval(check, REANALYSIS_CHECK_MS);
-    window.addEventListener('focus', check);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', check);
-    };
-  }, [waiting, state.videoId, connection, refetchAnalysis]);
+  // A first analysis while the live channel is away: no event will say how it ended, so its topics
+  // are asked for now and then, and when the page is back in front; and whether it failed.
+  const unannounced = async (videoId: string) => {
+    await refetchAnalysis(videoId);
+    const shared = await checkStatus(videoId).catch(() => null);
+    const now = stateRef.current;
+    if (shared?.status !== 'failed' || now.videoId !== videoId || now.phase !== 'aiAnalysisInProgress' || now.reanalyzing) return;
+    onEvent({
+      type: 'ANALYSIS_ERROR',
+      videoId,
+      sentAt: new Date().toISOString(),
+      userId: null,
+      errorType: 'ANALYSIS_FAILED',
+      errorMessage: null,
+      errorCategories: null,
+    });
+  };
+  const waiting = state.phase === 'aiAnalysisInProgress' && !state.reanalyzing && state.videoId !== null;
+  useCheckNowAndThen(waiting && connection !== 'connected', () => void unannounced(state.videoId!), state.videoId);
 
   const submission = useSubmitVideo({
     member,

@@ -54,14 +54,15 @@ export async function apiRequest<T = unknown>(
   url: string,
   body?: unknown,
 ): Promise<T> {
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(url, init);
   } catch {
     throw new ApiError(UNREACHABLE, 0, undefined, {});
   }

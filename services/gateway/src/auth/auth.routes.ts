@@ -3,7 +3,6 @@ import type { UserEntity, Users } from '@findclips/db';
 import { Router, type RequestHandler } from 'express';
 import { parseInput } from '../http/errors';
 import { SESSION_COOKIE } from '../http/session';
-import { readGuestId } from '../videos/guest-id';
 import { keepGuestVideos, type GuestVideosDeps } from './guest-videos';
 import type { EndLiveSessions } from './live-sessions';
 import type { LoginDelay } from './login-delay';
@@ -28,8 +27,8 @@ export function authRoutes({ users, passport, limits, endLiveSessions, guestVide
 
   router.post('/api/register', ...limits.register, async (req, res) => {
     const user = await register(users, parseInput(registerRequestSchema, req.body));
-    await keepGuestVideos(guestVideos, readGuestId(req), user.id);
     await logIn(req, user, endLiveSessions);
+    await keepGuestVideos(guestVideos, req, res, user.id);
     res.status(201).json(toPublicUser(user));
   });
 

@@ -91,16 +91,20 @@ describe('Google sign-in', () => {
 
   it('puts what a guest analysed in the history of the account they create with Google, and in no account they had', async () => {
     /** A browser whose guest (its gid cookie) analysed a video. */
-    const guestWhoAnalysed = async (videoId: string) => {
-      const browser = gw.browser();
-      const visit = await browser.get(`/api/guest/credits?_=${Date.now()}`).expect(200);
-      const gid = /gid=([^;]+)/.exec(String(visit.headers['set-cookie']))![1]!;
-      await new CachedVideos(gw.dataSource).saveFetched(
+    const fetched = (videoId: string) =>
+      new CachedVideos(gw.dataSource).saveFetched(
         { videoId, title: `Talk ${videoId}`, thumbnailUrl: null, description: null, channelTitle: null, durationSeconds: 300 },
         'en',
         [{ text: 'Hello.', start: 0, end: 2 }],
       );
-      await new GuestAnalyses(gw.dataSource).record(gid, videoId);
+    /** A browser whose guest (its gid cookie) analysed `analysed`, and sent `queued`, whose captions nobody fetched yet. */
+    const guestWhoAnalysed = async (analysed: string, queued?: string) => {
+      const browser = gw.browser();
+      const visit = await browser.get(`/api/guest/credits?_=${Date.now()}`).expect(200);
+      const gid = /gid=([^;]+)/.exec(String(visit.headers['set-cookie']))![1]!;
+      await fetched(analysed);
+      await new GuestAnalyses(gw.dataSource).record(gid, analysed);
+      if (queued) await new GuestAnalyses(gw.dataSource).record(gid, queued);
       return browser;
     };
     const history = async (browser: ReturnType<TestGateway['browser']>) =>
@@ -109,8 +113,21 @@ describe('Google sign-in', () => {
         v.title,
       ]);
 
-    const created = await signInWithGoogle(profileFor(uniqueEmail('from-guest')), await guestWhoAnalysed('gUeStViDeO1'));
-    expect(await history(created.browser)).toEqual([['gUeStViDeO1', 'Talk gUeStViDeO1']]);
+    const created = await signInWithGoogle(
+      profileFor(uniqueEmail('from-guest')),
+      await guestWhoAnalysed('gUeStViDeO1', 'gUeStQuEuEd'),
+    );
+    // The queued video is there too, its title read once its captions are.
+    expect(await history(created.browser)).toEqual([
+      ['gUeStQuEuEd', null],
+      ['gUeStViDeO1', 'Talk gUeStViDeO1'],
+    ]);
+    await fetched('gUeStQuEuEd');
+    expect((await history(created.browser))[0]).toEqual(['gUeStQuEuEd', 'Talk gUeStQuEuEd']);
+    // The next person to sign up with Google in this browser (a shared computer) gets none of them.
+    await created.browser.post('/api/logout').expect(200);
+    const next = await signInWithGoogle(profileFor(uniqueEmail('next-person')), created.browser);
+    expect(await history(next.browser)).toEqual([]);
 
     const profile = profileFor(uniqueEmail('had-one'));
     await signInWithGoogle(profile);

@@ -1,9 +1,8 @@
 import type { GatewayEnv } from '@findclips/config';
 import type { UserEntity } from '@findclips/db';
 import { googleSignInErrors, type GoogleSignInError } from '@findclips/contracts';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
-import { readGuestId } from '../videos/guest-id';
 import { keepGuestVideos, type GuestVideosDeps } from './guest-videos';
 import type { EndLiveSessions } from './live-sessions';
 import type { AppPassport } from './passport';
@@ -33,11 +32,9 @@ export async function findOrCreateGoogleUser(
   users: Users,
   profile: Profile,
   endLiveSessions: EndLiveSessions,
-  /** Runs for an account created now (a guest's analyses go into its history). */
-  created: (user: UserEntity) => Promise<void> = async () => undefined,
-): Promise<UserEntity> {
+): Promise<{ user: UserEntity; created: boolean }> {
   const existing = await users.findByGoogleId(profile.id);
-  if (existing) return existing;
+  if (existing) return { user: existing, created: false };
 
   const email = profile.emails?.[0];
   if (!email?.value) throw new GoogleSignInRefused('no_email');
@@ -63,20 +60,18 @@ export async function findOrCreateGoogleUser(
     });
     // The live connections opened with the password end with its sessions.
     if (hadPassword) await endLiveSessions({ userId: linked.id });
-    return linked;
+    return { user: linked, created: false };
   }
 
-  let user: UserEntity;
   try {
-    user = await users.create({ email: email.value, googleId: profile.id, passwordHash: null, ...fromProfile });
+    const user = await users.create({ email: email.value, googleId: profile.id, passwordHash: null, ...fromProfile });
+    return { user, created: true };
   } catch (error) {
     // The same person signing in twice at once: the other request created the row.
     const other = isUniqueViolation(error) ? await users.findByGoogleId(profile.id) : null;
-    if (other) return other;
+    if (other) return { user: other, created: false };
     throw error;
   }
-  await created(user);
-  return user;
 }
 
 /** GET /auth/google (a full-page navigation) and its callback. */
@@ -106,18 +101,15 @@ export function googleRoutes(
       tokenURL: env.GOOGLE_TOKEN_URL,
       userProfileURL: env.GOOGLE_USERINFO_URL,
       state: true,
-      passReqToCallback: true,
     },
     (
-      req: Request,
       _accessToken: string,
       _refreshToken: string,
       profile: Profile,
       done: (error: unknown, user?: UserEntity | false, info?: object) => void,
     ) => {
-      const keep = (user: UserEntity) => keepGuestVideos(guestVideos, readGuestId(req), user.id);
-      findOrCreateGoogleUser(users, profile, endLiveSessions, keep).then(
-        (user) => done(null, user),
+      findOrCreateGoogleUser(users, profile, endLiveSessions).then(
+        ({ user, created }) => done(null, user, { created }),
         (error: unknown) => (error instanceof GoogleSignInRefused ? done(null, false, { refused: error.code }) : done(error)),
       );
     },
@@ -142,7 +134,7 @@ export function googleRoutes(
     passport.authenticate(
       'google',
       { session: false },
-      (error: unknown, user: UserEntity | false, info?: { refused?: GoogleSignInError; message?: string }) => {
+      (error: unknown, user: UserEntity | false, info?: { refused?: GoogleSignInError; message?: string; created?: boolean }) => {
         if (error) {
           req.log.warn({ err: error }, 'google sign-in failed');
           return res.redirect(toAuthPage('failed'));
@@ -153,7 +145,9 @@ export function googleRoutes(
           if (!info?.refused) req.log.warn({ reason: info?.message }, 'google sign-in refused');
           return res.redirect(toAuthPage(code));
         }
-        logIn(req, user, endLiveSessions).then(() => res.redirect('/'), next);
+        logIn(req, user, endLiveSessions)
+          .then(() => (info?.created ? keepGuestVideos(guestVideos, req, res, user.id) : undefined))
+          .then(() => res.redirect('/'), next);
       },
     )(req, res, next);
   });

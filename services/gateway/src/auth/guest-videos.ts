@@ -1,5 +1,7 @@
 // A guest who creates an account keeps what they analysed.
 import type { CachedVideos, GuestAnalyses, MemberHistory } from '@findclips/db';
+import type { Request, Response } from 'express';
+import { readGuestId, renewGuestId } from '../videos/guest-id';
 
 export interface GuestVideosDeps {
   guests: GuestAnalyses;
@@ -8,19 +10,26 @@ export interface GuestVideosDeps {
 }
 
 /**
- * The videos the guest of this browser (`guestId`, from its gid cookie) spent credits on go into
- * the history of the account they have just created, at the times they were analysed: the
- * analysis they were reading is still theirs to open, re-analyse, edit and share. Only an account
- * created now: signing in to an existing one (another person's guest visits on a shared computer)
- * adds nothing.
+ * The videos the guest of this browser (its gid cookie) spent credits on go into the history of
+ * the account they have just created, at the times they were analysed: the analysis they were
+ * reading is still theirs to open, re-analyse, edit and share. A video still waiting for its
+ * analysis goes in too, its title read from the analysis once there is one. The browser then gets
+ * a guest id of its own, so that whoever signs up next on it (a shared computer) gets none of
+ * them; signing in to an account that exists adds nothing. Best effort: the account is made and
+ * signed in whatever happens here.
  */
-export async function keepGuestVideos(deps: GuestVideosDeps, guestId: string | undefined, userId: number): Promise<void> {
+export async function keepGuestVideos(deps: GuestVideosDeps, req: Request, res: Response, userId: number): Promise<void> {
+  const guestId = readGuestId(req);
   if (!guestId) return;
-  const spent = await deps.guests.list(guestId);
-  if (spent.length === 0) return;
-  const videos = new Map((await deps.cached.findMany(spent.map((s) => s.youtubeId))).map((v) => [v.youtubeId, v]));
-  for (const { youtubeId, analysedAt } of spent) {
-    const video = videos.get(youtubeId);
-    if (video) await deps.history.keep(userId, youtubeId, video, analysedAt);
+  try {
+    const spent = await deps.guests.list(guestId);
+    const videos = new Map((await deps.cached.findMany(spent.map((s) => s.youtubeId))).map((v) => [v.youtubeId, v]));
+    for (const { youtubeId, analysedAt } of spent) {
+      const video = videos.get(youtubeId) ?? { title: null, thumbnailUrl: null };
+      await deps.history.keep(userId, youtubeId, video, analysedAt);
+    }
+    renewGuestId(req, res);
+  } catch (error) {
+    req.log.warn({ err: error, userId }, "a new account's guest videos could not be kept");
   }
 }

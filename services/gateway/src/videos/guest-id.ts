@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GUEST_COOKIE, isGuestId } from '@findclips/contracts';
 import { parse as parseCookies } from 'cookie';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -28,10 +28,24 @@ export const guestIdentity: RequestHandler = (req, res, next) => {
     req.guestId = current;
     return next();
   }
-  req.guestId = randomBytes(16).toString('base64url');
-  res.cookie(GUEST_COOKIE, req.guestId, { maxAge: ONE_YEAR_MS, sameSite: 'lax', secure: req.secure, httpOnly: false, path: '/' });
+  req.guestId = newGuestId(req, res);
   next();
 };
+
+/** A new guest id for this browser, in its gid cookie. */
+function newGuestId(req: Request, res: Response): string {
+  const id = randomBytes(16).toString('base64url');
+  res.cookie(GUEST_COOKIE, id, { maxAge: ONE_YEAR_MS, sameSite: 'lax', secure: req.secure, httpOnly: false, path: '/' });
+  return id;
+}
+
+/**
+ * The browser's guest, once an account has taken what they analysed: a guest id of its own from
+ * now on, so that nobody signing up later in this browser (a shared computer) gets the same videos.
+ */
+export function renewGuestId(req: Request, res: Response): void {
+  if (readGuestId(req)) newGuestId(req, res);
+}
 
 /** The guest id of a request that passed guestIdentity. */
 export function guestIdOf(req: Request): string {
