@@ -1,6 +1,7 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GUEST_QUOTE_ALLOWANCE, useGuestQuotes } from './dashboard/guest-quotes';
+import { guestAnalysed, lastGuestVideo, recordGuestAnalysis, rememberLastGuestVideo } from './dashboard/guest-videos';
 import { useViewMode } from './dashboard/use-view-mode';
 import { VideoHeader } from './dashboard/video-header';
 import { rememberUser, scopedKey, storageKeys } from './lib/storage';
@@ -59,6 +60,19 @@ describe('local storage keys', () => {
     await user.click(screen.getByRole('button', { name: 'Watch' }));
     expect(screen.getByRole('button', { name: 'Watch' })).toHaveAttribute('aria-pressed', 'true');
     expect(localStorage.getItem('viewMode')).toBe('"watch"');
+  });
+
+  it("keeps a guest's videos for that guest only: a new guest id in the browser starts without them", () => {
+    document.cookie = 'gid=firstGuest0000000000a; path=/';
+    recordGuestAnalysis('dQw4w9WgXcQ');
+    rememberLastGuestVideo('dQw4w9WgXcQ');
+    expect(guestAnalysed('dQw4w9WgXcQ')).toBe(true);
+    expect(lastGuestVideo()).toBe('dQw4w9WgXcQ');
+    // An account took this guest's videos, and the server gave the browser a new guest id.
+    document.cookie = 'gid=nextGuest00000000000b; path=/';
+    expect(guestAnalysed('dQw4w9WgXcQ')).toBe(false);
+    expect(lastGuestVideo()).toBeNull();
+    document.cookie = 'gid=; path=/; max-age=0';
   });
 
   it('gives a guest 4 quote clips per video, counted in local storage, and members no limit', () => {

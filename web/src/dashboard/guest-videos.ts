@@ -1,4 +1,5 @@
 import { isVideoId } from '@findclips/contracts';
+import { guestIdFromCookie } from '../lib/auth';
 import { readStored, removeStored, scopedKey, storageKeys, writeStored } from '../lib/storage';
 
 /**
@@ -8,6 +9,8 @@ import { readStored, removeStored, scopedKey, storageKeys, writeStored } from '.
  * the server's to judge.
  */
 interface GuestVideoCache {
+  /** The guest it is of (the gid cookie when it was written): another guest of the browser starts without it. */
+  gid?: string;
   lastVideoId?: string;
   analysed?: string[];
 }
@@ -17,7 +20,15 @@ const MAX_ANALYSED = 200;
 
 const read = (): GuestVideoCache => {
   const cache = readStored<GuestVideoCache | null>(storageKeys.guestVideoCache, {});
-  return cache && typeof cache === 'object' && !Array.isArray(cache) ? cache : {};
+  if (!cache || typeof cache !== 'object' || Array.isArray(cache)) return {};
+  // Written for another guest (the browser's guest id changed: an account took the last one's videos).
+  const gid = guestIdFromCookie();
+  return cache.gid !== undefined && gid !== null && cache.gid !== gid ? {} : cache;
+};
+/** The cache to write, for the guest of the browser now. */
+const write = (cache: Omit<GuestVideoCache, 'gid'>) => {
+  const gid = guestIdFromCookie();
+  writeStored(storageKeys.guestVideoCache, { ...(gid ? { gid } : {}), ...cache });
 };
 const analysedIn = (cache: GuestVideoCache) => (Array.isArray(cache.analysed) ? cache.analysed.filter(isVideoId) : []);
 
@@ -28,17 +39,14 @@ export function lastGuestVideo(): string | null {
 
 export function rememberLastGuestVideo(videoId: string | null): void {
   const analysed = analysedIn(read()).slice(-MAX_ANALYSED);
-  writeStored(storageKeys.guestVideoCache, {
-    ...(videoId ? { lastVideoId: videoId } : {}),
-    ...(analysed.length ? { analysed } : {}),
-  });
+  write({ ...(videoId ? { lastVideoId: videoId } : {}), ...(analysed.length ? { analysed } : {}) });
 }
 
 /** The guest analysed `videoId` here: a link opens it at once, and they may share it. */
 export function recordGuestAnalysis(videoId: string): void {
-  const cache = read();
+  const { lastVideoId, ...cache } = read();
   const analysed = [...analysedIn(cache).filter((id) => id !== videoId), videoId].slice(-MAX_ANALYSED);
-  writeStored(storageKeys.guestVideoCache, { ...cache, analysed });
+  write({ ...(lastVideoId ? { lastVideoId } : {}), analysed });
 }
 
 export const guestAnalysed = (videoId: string): boolean => analysedIn(read()).includes(videoId);

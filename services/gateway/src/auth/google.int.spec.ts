@@ -117,7 +117,9 @@ describe('Google sign-in', () => {
       profileFor(uniqueEmail('from-guest')),
       await guestWhoAnalysed('gUeStViDeO1', 'gUeStQuEuEd'),
     );
-    // The queued video is there too, its title read once its captions are.
+    // It opens on the video the guest analysed last; the queued one is in the history too, its
+    // title read once its captions are.
+    expect(created.landing).toBe('/?video=gUeStQuEuEd');
     expect(await history(created.browser)).toEqual([
       ['gUeStQuEuEd', null],
       ['gUeStViDeO1', 'Talk gUeStViDeO1'],

@@ -145,9 +145,10 @@ export function googleRoutes(
           if (!info?.refused) req.log.warn({ reason: info?.message }, 'google sign-in refused');
           return res.redirect(toAuthPage(code));
         }
+        // A new account made by a guest opens on the video they analysed last.
         logIn(req, user, endLiveSessions)
-          .then(() => (info?.created ? keepGuestVideos(guestVideos, req, res, user.id) : undefined))
-          .then(() => res.redirect('/'), next);
+          .then(() => (info?.created ? keepGuestVideos(guestVideos, req, res, user.id) : null))
+          .then((last) => res.redirect(last ? `/?video=${last}` : '/'), next);
       },
     )(req, res, next);
   });

@@ -16,11 +16,16 @@ export interface GuestVideosDeps {
  * analysis goes in too, its title read from the analysis once there is one. The browser then gets
  * a guest id of its own, so that whoever signs up next on it (a shared computer) gets none of
  * them; signing in to an account that exists adds nothing. Best effort: the account is made and
- * signed in whatever happens here.
+ * signed in whatever happens here. Returns the video the guest analysed last, if any.
  */
-export async function keepGuestVideos(deps: GuestVideosDeps, req: Request, res: Response, userId: number): Promise<void> {
+export async function keepGuestVideos(
+  deps: GuestVideosDeps,
+  req: Request,
+  res: Response,
+  userId: number,
+): Promise<string | null> {
   const guestId = readGuestId(req);
-  if (!guestId) return;
+  if (!guestId) return null;
   try {
     const spent = await deps.guests.list(guestId);
     const videos = new Map((await deps.cached.findMany(spent.map((s) => s.youtubeId))).map((v) => [v.youtubeId, v]));
@@ -29,7 +34,9 @@ export async function keepGuestVideos(deps: GuestVideosDeps, req: Request, res: 
       await deps.history.keep(userId, youtubeId, video, analysedAt);
     }
     renewGuestId(req, res);
+    return spent.at(-1)?.youtubeId ?? null;
   } catch (error) {
     req.log.warn({ err: error, userId }, "a new account's guest videos could not be kept");
+    return null;
   }
 }
