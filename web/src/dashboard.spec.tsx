@@ -314,20 +314,24 @@ describe('dashboard: clear menu and Re-analyze', () => {
     expect(screen.queryByText('Demo')).not.toBeInTheDocument();
   });
 
+  /** The answer to a member's submission of VIDEO, new: queued, its topics to come. */
+  const queued = () =>
+    json(202, {
+      videoId: VIDEO,
+      analyzedTopics: null,
+      status: 'pending',
+      duration: 3_600,
+      title: analysis.title,
+      thumbnailUrl: null,
+    });
+
   it('shows the topics of a first analysis whose end no event could announce (the live channel is away)', async () => {
     const user = userEvent.setup();
     let done = false;
     rememberUser(member);
     fakeApi({
       [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
-      [`POST /api/videos/transcript`]: json(202, {
-        videoId: VIDEO,
-        analyzedTopics: null,
-        status: 'pending',
-        duration: 3_600,
-        title: analysis.title,
-        thumbnailUrl: null,
-      }),
+      [`POST /api/videos/transcript`]: queued(),
       [`GET /api/user-videos/${VIDEO}`]: () => (done ? json(200, analysis) : json(404, { message: 'Not found' })),
       [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
     });
@@ -347,14 +351,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
     rememberUser(member);
     const calls = fakeApi({
       [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
-      [`POST /api/videos/transcript`]: json(202, {
-        videoId: VIDEO,
-        analyzedTopics: null,
-        status: 'pending',
-        duration: 3_600,
-        title: analysis.title,
-        thumbnailUrl: null,
-      }),
+      [`POST /api/videos/transcript`]: queued(),
       [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
       [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
       'GET /api/videos/check-status': () =>
