@@ -90,7 +90,7 @@ describe('Google sign-in', () => {
   });
 
   it('puts what a guest analysed in the history of the account they create with Google, and in no account they had', async () => {
-    /** A browser whose guest (its gid cookie) analysed a video. */
+    /** The video's captions read, as the worker stores them. */
     const fetched = (videoId: string) =>
       new CachedVideos(gw.dataSource).saveFetched(
         { videoId, title: `Talk ${videoId}`, thumbnailUrl: null, description: null, channelTitle: null, durationSeconds: 300 },
