@@ -585,8 +585,11 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     // The server saved the move first, then the restore; the restore's answer comes back first.
     restored(json(200, { ...edited([], later('3')), analyzedTopics: [topics[0]!, { ...topics[1]!, startTime: 262 }] }));
     expect(await within(await toast()).findByText('“Why small teams ship faster” is back in your analysis.')).toBeInTheDocument();
+    // The move is still saving: its controls wait for it.
+    expect(screen.getByRole('button', { name: 'Start later by one sentence, topic 2' })).toBeDisabled();
     moved(json(200, { ...edited([], later('2')), analyzedTopics: [{ ...topics[1]!, startTime: 262 }] }));
     expect(await within(await toast()).findByText('Topic 1 now starts one sentence later, at 4:22.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start later by one sentence, topic 2' })).toBeEnabled());
     // The move's older answer does not take the restored topic off the page.
     expect(screen.getByRole('heading', { name: '1. Why small teams ship faster' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '2. Hiring the first ten people' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { AnalysisEdit, User, VideoAnalysisResponse } from '@findclips/contracts';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, apiRequest } from '../lib/api';
 import { USER_KEY } from '../lib/auth';
@@ -28,12 +28,14 @@ export function useAnalysisEdits(videoId: string) {
       void client.invalidateQueries({ queryKey: analysisKey(id, true) });
   };
   const edit = useMutation({
+    mutationKey: EDITING,
     mutationFn: ({ id, change }: EditOf) =>
       apiRequest<VideoAnalysisResponse>('PATCH', `/api/user-videos/${encodeURIComponent(id)}`, change),
     onSuccess: (analysis, { id }) => show(id, analysis),
     onError: (error, { id }) => refused(error, id),
   });
   const undo = useMutation({
+    mutationKey: EDITING,
     mutationFn: () => apiRequest<VideoAnalysisResponse>('DELETE', `/api/user-videos/${encodeURIComponent(videoId)}/edits`),
     onSuccess: (analysis) => {
       show(videoId, analysis);
@@ -56,7 +58,8 @@ export function useAnalysisEdits(videoId: string) {
         (error: Error) => onSettled?.(error),
       ),
     undo: undo.mutate,
-    saving: edit.isPending || undo.isPending,
+    // Until every edit is saved: two may be (a toast's Undo while another saves).
+    saving: useIsMutating({ mutationKey: EDITING }) > 0,
   };
 }
 
@@ -73,6 +76,9 @@ interface EditOf {
 }
 
 export type AnalysisEditing = ReturnType<typeof useAnalysisEdits>;
+
+/** The mutations of edits, all of them counted while saving. */
+const EDITING = ['analysis-edit'] as const;
 
 /** The member's tabs of this browser tell each other the analyses they edit. */
 const EDITS_CHANNEL = 'findclips.edits';
