@@ -140,9 +140,14 @@ describe('registration validation: on submit, then on change', () => {
   it('goes on with the video a guest was on once they have created an account', async () => {
     const VIDEO = 'dQw4w9WgXcQ';
     const topics: Topic[] = [{ id: 't1', title: 'Why small teams ship faster', startTime: 30, endTime: 250, quotes: [] }];
-    writeStored('guestVideoCache', { lastVideoId: VIDEO, analysed: [VIDEO] });
+    document.cookie = 'gid=theGuest000000000000a; path=/';
+    writeStored('guestVideoCache', { gid: 'theGuest000000000000a', lastVideoId: VIDEO, analysed: [VIDEO] });
     fakeApi({
-      'POST /api/register': json(201, member),
+      // The account takes the guest's videos, and the browser gets a new guest id.
+      'POST /api/register': () => {
+        document.cookie = 'gid=nextGuest00000000000b; path=/';
+        return json(201, member);
+      },
       [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
       [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
       [`GET /api/cached-videos/${VIDEO}`]: json(200, {
@@ -177,6 +182,7 @@ describe('registration validation: on submit, then on change', () => {
     expect(screen.getByText('Your Private Analysis')).toBeInTheDocument();
     // The next guest of this browser starts afresh.
     expect(localStorage.getItem('guestVideoCache')).toBeNull();
+    document.cookie = 'gid=; path=/; max-age=0';
   });
 
   it('shows the pending label while registering and drops confirmPassword from the payload', async () => {

@@ -52,12 +52,12 @@ export function recordGuestAnalysis(videoId: string): void {
 export const guestAnalysed = (videoId: string): boolean => analysedIn(read()).includes(videoId);
 
 /**
- * A guest who has just created an account goes on with the video they were on: it becomes the new
- * member's last video, which / opens (the server put the videos they analysed in their history).
- * The guest's cache goes with them: the next guest of this browser starts without it.
+ * A guest who has just created an account goes on with the video they were on (`lastGuestVideo()`,
+ * read before the account was asked for: the answer gives the browser a new guest id): it becomes
+ * the new member's last video, which / opens (the server put the videos they analysed in their
+ * history). The guest's cache goes with them: the next guest of this browser starts without it.
  */
-export function keepLastGuestVideo(): void {
-  const id = lastGuestVideo();
-  if (id) writeStored(scopedKey(storageKeys.lastVideoId), id);
+export function keepLastGuestVideo(videoId: string | null): void {
+  if (videoId) writeStored(scopedKey(storageKeys.lastVideoId), videoId);
   removeStored(storageKeys.guestVideoCache);
 }

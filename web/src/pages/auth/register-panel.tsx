@@ -1,7 +1,7 @@
 import { registerFormSchema, type RegisterForm } from '@findclips/contracts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input } from '../../components/ui';
-import { keepLastGuestVideo } from '../../dashboard/guest-videos';
+import { keepLastGuestVideo, lastGuestVideo } from '../../dashboard/guest-videos';
 import { useRegister } from '../../lib/auth';
 import { fieldErrors, hasErrors, type FieldErrors } from '../../lib/form-errors';
 import { Divider, GoogleButton } from './google-button';
@@ -14,7 +14,9 @@ export function RegisterPanel() {
   const [errors, setErrors] = useState<FieldErrors<RegisterForm>>({});
   const [submitted, setSubmitted] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
-  const register = useRegister(keepLastGuestVideo);
+  // The video a guest was on, read as they register: the answer gives the browser a new guest id.
+  const guestVideo = useRef<string | null>(null);
+  const register = useRegister(() => keepLastGuestVideo(guestVideo.current));
 
   const change = (field: keyof RegisterForm) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value };
@@ -28,6 +30,7 @@ export function RegisterPanel() {
     const found = fieldErrors(registerFormSchema, values);
     setErrors(found);
     if (hasErrors(found)) return;
+    guestVideo.current = lastGuestVideo();
     // confirmPassword is dropped before sending.
     register.mutate({ email: values.email.trim(), password: values.password });
   };
