@@ -49,6 +49,7 @@ export const TOPIC_TITLE_MAX = 120;
 /** What editing an analysis answers when an edit cannot apply. */
 export const editMessages = {
   titleRequired: 'A title cannot be empty',
+  titleTooLong: `A title must be at most ${TOPIC_TITLE_MAX} characters`,
   unknownAction: 'action must be one of rename, removeTopic, restoreTopic, removeQuote, moveStart',
   topicNotFound: 'This topic is not in your analysis (it may have been removed).',
   quoteNotFound: 'This quote is not in your analysis (it may have been removed).',

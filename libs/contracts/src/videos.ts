@@ -87,11 +87,7 @@ const topicIdSchema = z.string().min(1, 'topicId is required').max(64);
 
 /** A topic's title as a member writes it. */
 const topicTitleSchema = shownText(
-  z
-    .string()
-    .trim()
-    .min(1, editMessages.titleRequired)
-    .max(TOPIC_TITLE_MAX, `A title must be at most ${TOPIC_TITLE_MAX} characters`),
+  z.string().trim().min(1, editMessages.titleRequired).max(TOPIC_TITLE_MAX, editMessages.titleTooLong),
   editMessages.titleRequired,
 );
 
@@ -99,7 +95,6 @@ const topicTitleSchema = shownText(
  * PATCH /api/user-videos/{id}: one edit of the member's own analysis, before sharing it. Each
  * applies to what the member reads now and answers the edited analysis.
  */
-
 export const analysisEditSchema = z.discriminatedUnion(
   'action',
   [

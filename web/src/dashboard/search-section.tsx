@@ -21,10 +21,15 @@ const typingIn = (target: EventTarget | null) =>
 const QUERY_MAX = 200;
 /** How much of a query the count repeats: a pasted paragraph must not fill the screen. */
 const ECHO_MAX = 60;
+/** The text cut to `max` characters as people see them (no emoji cut in two), or null when it is no longer. */
+const cut = (text: string, max: number) => {
+  const characters = Array.from(text);
+  return characters.length > max ? characters.slice(0, max).join('') : null;
+};
 const echo = (query: string) => {
-  // By characters as people see them, so no emoji is cut in two.
-  const characters = Array.from(query.trim());
-  return characters.length > ECHO_MAX ? `${characters.slice(0, ECHO_MAX).join('').trimEnd()}…` : characters.join('');
+  const words = query.trim();
+  const start = cut(words, ECHO_MAX);
+  return start === null ? words : `${start.trimEnd()}…`;
 };
 /** A touch screen (its main pointer coarse): no keys to tell about. */
 const touchScreen = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
@@ -172,9 +177,7 @@ export function SearchSection({
             aria-controls={hits.length > 0 ? 'video-search-matches' : undefined}
             onFocus={() => setWanted(true)}
             onChange={(event) => {
-              // At most QUERY_MAX characters as people see them (no emoji cut in two).
-              const typed = Array.from(event.target.value);
-              setQuery(typed.length > QUERY_MAX ? typed.slice(0, QUERY_MAX).join('') : event.target.value);
+              setQuery(cut(event.target.value, QUERY_MAX) ?? event.target.value);
               setCurrent(0);
               // The match playing was found by the words before: its player goes with them.
               setPlaying(null);

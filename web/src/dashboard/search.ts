@@ -65,9 +65,10 @@ export function queryTerms(query: string): Term[] {
   return [...phrases.values()].map((words) => ({ words, pattern: new RegExp(` ${words.map(escaped).join(' +')}`) }));
 }
 
+/** Whether a word of folded text (starting with a space) starts with the term's first word. */
+const opens = (folded: string, term: Term) => folded.includes(` ${term.words[0]}`);
 /** Whether folded text (starting with a space) holds the term; a word alone needs no pattern. */
-const holds = (folded: string, term: Term) =>
-  folded.includes(` ${term.words[0]}`) && (term.words.length === 1 || term.pattern.test(folded));
+const holds = (folded: string, term: Term) => opens(folded, term) && (term.words.length === 1 || term.pattern.test(folded));
 
 /**
  * Everything a person can search in an analysis: the titles, the quotes and, once loaded, the
@@ -123,7 +124,7 @@ export function search(entries: SearchEntry[], query: string): SearchEntry[] {
     }
     const next = entry.next;
     // The phrase starts here and goes on in the next line; a next line holding it all is its own hit.
-    if (!next || !terms.some((term) => entry.folded.includes(` ${term.words[0]}`)) || all(next.folded)) continue;
+    if (!next || !terms.some((term) => opens(entry.folded, term)) || all(next.folded)) continue;
     const folded = `${entry.folded}${next.folded}`;
     if (all(folded)) hits.push({ ...entry, text: `${entry.text} ${next.text}`, folded });
   }

@@ -8,6 +8,7 @@ import { useToast } from '../lib/toast';
 import { analysisReducer, initialAnalysis } from './analysis-state';
 import { SCREEN_FAILURES, SESSION_EXPIRED, failureToast } from './failure-toasts';
 import { guestAnalysed } from './guest-videos';
+import { useCheckNowAndThen } from './use-check-now-and-then';
 import { useCurrentVideo } from './use-current-video';
 import { useLiveChannel } from './use-live';
 import { useSubmitVideo } from './use-submit-video';
@@ -32,30 +33,6 @@ const REANALYSIS_UNFINISHED = {
   description: 'It ended without new topics; the analysis is as it was. Please try again.',
   variant: 'destructive' as const,
 };
-/**
- * How often an analysis no event may say the end of is asked after: a running re-analysis, and a
- * first analysis while the live channel is not connected (a proxy that lets no events through).
- */
-const UNANNOUNCED_CHECK_MS = 15_000;
-
-/**
- * Runs `check` every UNANNOUNCED_CHECK_MS and whenever the page is back in front, while `active`;
- * anew for each `subject` (the video it is about).
- */
-function useCheckNowAndThen(active: boolean, check: () => void, subject: string | null) {
-  const latest = useRef(check);
-  latest.current = check;
-  useEffect(() => {
-    if (!active) return;
-    const run = () => latest.current();
-    const timer = setInterval(run, UNANNOUNCED_CHECK_MS);
-    window.addEventListener('focus', run);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', run);
-    };
-  }, [active, subject]);
-}
 
 /**
  * The dashboard's analysis: the current video (`useCurrentVideo`), submitting links

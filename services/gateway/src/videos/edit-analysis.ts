@@ -196,7 +196,7 @@ function restoreTopic(
   }
   const title = edit.title ?? topic.title;
   if (title !== topic.title && title.length > TOPIC_TITLE_MAX) {
-    throw new AppError('VALIDATION_ERROR', `A title must be at most ${TOPIC_TITLE_MAX} characters`, { field: 'title' });
+    throw new AppError('VALIDATION_ERROR', editMessages.titleTooLong, { field: 'title' });
   }
   const at = (time: number | undefined, own: number) =>
     time === undefined || !starts.some((s) => Math.abs(s - time) < 0.01) ? own : time;
