@@ -277,41 +277,9 @@ describe('Find Clips in Chromium', () => {
     await page.keyboard.press('j');
     await searchCount.getByText(/, 2 of \d+ at /).waitFor();
     await look(page, 'dashboard-search');
-    // How long the page takes to show the matches after a keystroke, at three hours of captions.
-    const searchTimes = await page.evaluate(
-      async (queries) => {
-        const box = document.querySelector<HTMLInputElement>('#video-search')!;
-        const status = document.querySelector('[data-search-count]')!;
-        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-        const type = (value: string) => {
-          setValue.call(box, value);
-          box.dispatchEvent(new Event('input', { bubbles: true }));
-        };
-        const times: number[] = [];
-        for (const query of queries) {
-          type('');
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          const shown = new Promise<void>((resolve) => {
-            const observer = new MutationObserver(() => {
-              observer.disconnect();
-              resolve();
-            });
-            observer.observe(status, { childList: true, subtree: true, characterData: true });
-          });
-          const started = performance.now();
-          type(query);
-          await shown;
-          times.push(performance.now() - started);
-        }
-        return { times, last: status.textContent };
-      },
-      ['t', 'the', 'bus', 'street food', 'zzz', 'coming back to this'],
-    );
-    expect(searchTimes.last).toMatch(/^\d+ matches/);
-    figures.push(
-      `- search of a 3-hour transcript (${threeHours.length.toLocaleString('en')} lines), per keystroke: ${searchTimes.times.map((t) => t.toFixed(1)).join(', ')} ms`,
-    );
-    expect(Math.max(...searchTimes.times)).toBeLessThan(50);
+    // A query typed at once finds its matches (how fast: `npm run bench`, bench/web.bench.ts).
+    await searchBox.fill('coming back to this');
+    await searchCount.getByText(/^\d+ matches/).waitFor();
     await searchBox.press('Escape');
     expect(await searchBox.inputValue()).toBe('');
     expect(await page.getByRole('list', { name: 'Matches' }).count()).toBe(0);
@@ -537,12 +505,8 @@ describe('Find Clips in Chromium', () => {
     await page.goto('/');
     await credits(page, 2);
 
-    const started = Date.now();
     await pasteLink(page, link(talk.id));
     await topics(page).first().waitFor();
-    figures.push(
-      `- time to the first topic visible on a cached video (guest, submit → topic on screen): ${Date.now() - started} ms`,
-    );
     await page.getByText('Shared Guest Analysis').waitFor();
     await credits(page, 1);
 

@@ -1,0 +1,138 @@
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_VIDEOS, addDemoVideos, captionsOf, sampleTranscript, startFakeYoutube, startStack } from '@findclips/testing';
+import { launchChromium } from '../test/e2e/browser';
+import { percentile, report } from './report';
+
+/**
+ * The web app's speed as a person meets it, in Chromium against the stack as `npm start` runs it:
+ * how soon a guest sees the first topic of a video already analysed, and how soon the matches of
+ * a search over a 3-hour transcript are on the page after each keystroke.
+ */
+const [talk] = DEMO_VIDEOS;
+const link = `https://www.youtube.com/watch?v=${talk.id}`;
+const topics = (page: Page) => page.getByRole('list', { name: 'Topics' }).locator(':scope > li');
+
+async function guestPage(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: url });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByTestId('guest-credits').waitFor();
+  return page;
+}
+
+async function pasteLink(page: Page) {
+  await page.getByPlaceholder('Paste a YouTube video link...').fill(link);
+  await page.getByRole('button', { name: 'Find Clips' }).click();
+}
+
+it('first topic on a cached video, and search per keystroke', async () => {
+  const youtube = await startFakeYoutube();
+  addDemoVideos(youtube, 1_500);
+  const stack = await startStack({
+    env: {
+      YOUTUBE_BASE_URL: youtube.url,
+      REDIS_KEY_PREFIX: `fc:bench-web:${randomUUID()}:`,
+      ANALYSIS_DEFAULT_PROVIDER: 'local',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
+    },
+    output: 'ignore',
+  });
+  const browser = await launchChromium();
+  try {
+    // The first guest analyses the video; every later guest gets it from the cache.
+    const first = await guestPage(browser, stack.url);
+    await pasteLink(first);
+    await topics(first).first().waitFor({ timeout: 120_000 });
+    await first.context().close();
+
+    const firstTopic: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const page = await guestPage(browser, stack.url);
+      const started = performance.now();
+      await pasteLink(page);
+      await topics(page).first().waitFor();
+      firstTopic.push(performance.now() - started);
+      await page.context().close();
+    }
+    report('web: cached video, guest submit → first topic on screen', {
+      runs: firstTopic.length,
+      'p50 ms': percentile(firstTopic, 50),
+      'max ms': Math.max(...firstTopic),
+    });
+
+    // The browser is served a 3-hour transcript in place of the talk's 12 minutes.
+    const talkSeconds = talk.minutes * 60;
+    const threeHours = [
+      ...captionsOf(talk.paragraphs, talkSeconds),
+      ...sampleTranscript(10_800 - talkSeconds, { wordsPerSecond: 3 }).map((s) => ({
+        ...s,
+        start: s.start + talkSeconds,
+        end: s.end + talkSeconds,
+      })),
+    ];
+    const page = await guestPage(browser, stack.url);
+    await page.route(`**/api/videos/${talk.id}/transcript`, (route) =>
+      route.fulfill({ json: { videoId: talk.id, segments: threeHours } }),
+    );
+    await pasteLink(page);
+    await topics(page).first().waitFor();
+    const served = page.waitForResponse(`**/api/videos/${talk.id}/transcript`);
+    await page.locator('body').press('/');
+    await served;
+    await page.getByRole('searchbox', { name: 'Search this video' }).fill('the');
+    await page
+      .locator('[data-search-count]')
+      .getByText(/^\d+ match(es)?/)
+      .waitFor();
+
+    const queries = ['t', 'the', 'bus', 'street food', 'zzz', 'coming back to this'];
+    const { times, last } = await page.evaluate(
+      async ({ queries, rounds }) => {
+        const box = document.querySelector<HTMLInputElement>('#video-search')!;
+        const status = document.querySelector('[data-search-count]')!;
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        const type = (value: string) => {
+          setValue.call(box, value);
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+        };
+        const times: number[] = [];
+        for (let round = 0; round < rounds; round++) {
+          for (const query of queries) {
+            type('');
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            const shown = new Promise<void>((resolve) => {
+              const observer = new MutationObserver(() => {
+                observer.disconnect();
+                resolve();
+              });
+              observer.observe(status, { childList: true, subtree: true, characterData: true });
+            });
+            const started = performance.now();
+            type(query);
+            await shown;
+            times.push(performance.now() - started);
+          }
+        }
+        return { times, last: status.textContent ?? '' };
+      },
+      { queries, rounds: 10 },
+    );
+    expect(last).toMatch(/^\d+ matches/);
+    report(
+      `web: search of a 3-hour transcript (${threeHours.length.toLocaleString('en')} lines), keystroke → matches on the page`,
+      {
+        keystrokes: times.length,
+        'p50 ms': percentile(times, 50),
+        'p90 ms': percentile(times, 90),
+        'max ms': Math.max(...times),
+      },
+    );
+  } finally {
+    await browser.close();
+    await stack.stop();
+    await youtube.close();
+  }
+});
