@@ -103,7 +103,7 @@ describe("editing a member's analysis", () => {
       .expect(201);
     const page = (await p.gateway.request().get(`/api/shared/${shared.body.shareId}`).expect(200)).body;
     expect(page.sharedTopics[1].title).toBe('Why cities add bus lanes');
-    await edit({ action: 'rename', topicId: first.id, title: 'The opening' }).expect(200);
+    const lastEdit = read(await edit({ action: 'rename', topicId: first.id, title: 'The opening' }).expect(200));
     mine = read(await browser.get(`/api/user-videos/${videoId}`).expect(200));
     await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics: mine.analyzedTopics }).expect(201);
     expect((await p.gateway.request().get(`/api/shared/${shared.body.shareId}`).expect(200)).body.sharedTopics[0].title).toBe(
@@ -113,6 +113,8 @@ describe("editing a member's analysis", () => {
     // Undoing every edit restores the analysis as it was made.
     const undone = read(await browser.delete(`/api/user-videos/${videoId}/edits`).expect(200));
     expect(undone).toMatchObject({ analyzedTopics: topics, editedAt: null, isUserSpecific: false });
+    // Its time orders it after the last edit, so the tab shows it over that edit's late answer.
+    expect(Date.parse(undone.editsUndoneAt!)).toBeGreaterThan(Date.parse(lastEdit.editedAt!));
     await browser.get(`/api/user-videos/${videoId}`).expect(404);
   });
 

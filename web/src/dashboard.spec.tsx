@@ -595,6 +595,32 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     expect(screen.getByRole('heading', { name: '2. Hiring the first ten people' })).toBeInTheDocument();
   });
 
+  it("keeps 'Undo all edits' when the answer of an edit saved before it comes back after it", async () => {
+    const user = userEvent.setup();
+    const held: ((response: Response) => void)[] = [];
+    await openMemberVideo({
+      [`GET /api/user-videos/${VIDEO}`]: json(200, edited([], '2026-01-02T10:00:01.000Z')),
+      [`PATCH /api/user-videos/${VIDEO}`]: () => new Promise<Response>((resolve) => held.push(resolve)),
+      [`DELETE /api/user-videos/${VIDEO}/edits`]: json(200, {
+        ...twoQuotes,
+        editedAt: null,
+        editsUndoneAt: '2026-01-02T10:00:03.000Z',
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove topic 2' }));
+    await waitFor(() => expect(held).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Undo all edits' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Undo all edits?' })).getByRole('button', { name: 'Undo all edits' }),
+    );
+    expect(await screen.findByRole('heading', { name: '1. Why small teams ship faster' })).toBeInTheDocument();
+    // The server saved the removal first, then undid every edit; the removal's answer comes last.
+    held[0]!(json(200, { ...edited([], '2026-01-02T10:00:02.000Z'), analyzedTopics: [twoQuotes.analyzedTopics[0]!] }));
+    expect(await within(await toast()).findByText('Topic removed')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1. Why small teams ship faster' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '2. Hiring the first ten people' })).toBeInTheDocument();
+  });
+
   it('after removing a quote, focus is on the next quote’s Remove; a refused rename keeps its field', async () => {
     const user = userEvent.setup();
     const threeQuotes = {

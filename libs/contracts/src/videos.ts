@@ -42,6 +42,8 @@ export const videoAnalysisResponseSchema = z.object({
   userAnalysisUpdatedAt: z.string().nullable(),
   /** When the member last edited their analysis (titles, removed topics or quotes, moved starts); null if never. */
   editedAt: z.string().nullable().optional(),
+  /** On the answer to undoing every edit: when they were undone, to order it among the edits' answers. */
+  editsUndoneAt: z.string().optional(),
   /** Where the transcript came from, and the uploaded file's name (or 'pasted text'). */
   transcriptSource: z.enum(transcriptSources).optional(),
   transcriptName: z.string().nullable().optional(),

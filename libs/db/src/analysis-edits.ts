@@ -56,10 +56,15 @@ export class AnalysisEdits {
     await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [userId, youtubeId]);
   }
 
-  /** Forgets the member's edits of the video (undoing them, or replaced by a re-analysis). */
-  async discard(userId: number, youtubeId: string, tx?: EntityManager): Promise<void> {
+  /**
+   * Forgets the member's edits of the video (undoing them, or replaced by a re-analysis). Returns
+   * the time it did, after the lock: in the order of the edits, as an edit's time is.
+   */
+  async discard(userId: number, youtubeId: string, tx?: EntityManager): Promise<Date> {
     if (!tx) return this.db.transaction((own) => this.discard(userId, youtubeId, own));
     await AnalysisEdits.lock(tx, userId, youtubeId);
     await tx.getRepository(AnalysisEditEntity).delete({ userId, youtubeId });
+    const [{ at }] = (await tx.query('SELECT clock_timestamp() AS at')) as [{ at: Date }];
+    return at;
   }
 }

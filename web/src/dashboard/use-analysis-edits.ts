@@ -91,15 +91,19 @@ interface EditedMessage {
 
 const userOf = (client: QueryClient) => client.getQueryData<User | null>(USER_KEY)?.id;
 
+/** When the member last changed the analysis: its last edit, or undoing them all. */
+const changedAt = (analysis: VideoAnalysisResponse | undefined) => analysis?.editedAt ?? analysis?.editsUndoneAt;
+
 /**
  * Shows `analysis` as the member's analysis of `id`. Two edits may be saving at once (a toast's
- * Undo while another saves, another tab): an answer older than the analysis shown, by the time of
- * its last edit, does not replace it.
+ * Undo while another saves, another tab, 'Undo all edits'): an answer older than the analysis
+ * shown, by the time of its last change, does not replace it.
  */
 function showEdited(client: QueryClient, id: string, analysis: VideoAnalysisResponse) {
-  client.setQueryData<VideoAnalysisResponse>(analysisKey(id, true), (shown) =>
-    shown?.editedAt && analysis.editedAt && shown.editedAt > analysis.editedAt ? shown : analysis,
-  );
+  client.setQueryData<VideoAnalysisResponse>(analysisKey(id, true), (shown) => {
+    const [was, is] = [changedAt(shown), changedAt(analysis)];
+    return was && is && was > is ? shown : analysis;
+  });
 }
 
 /** This tab's channel to the member's other tabs, and the data it updates. */

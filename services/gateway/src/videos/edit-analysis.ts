@@ -117,10 +117,10 @@ export async function editAnalysis(deps: EditAnalysisDeps, userId: number, video
 
 /** Forgets the member's edits of the video: they read the analysis as it was made. */
 export async function undoEdits(deps: EditAnalysisDeps, userId: number, videoId: string) {
-  await deps.edits.discard(userId, videoId);
+  const undoneAt = await deps.edits.discard(userId, videoId);
   const current = await memberAnalysis(deps, userId, videoId);
   if (!current) throw new AppError('NOT_FOUND', videoMessages.notFound);
-  return current;
+  return { current, undoneAt };
 }
 
 /** Where the sentences of the transcript the member's analysis read start, in seconds, in order. */

@@ -172,7 +172,8 @@ export function videosRoutes(deps: VideosRoutesDeps) {
 
   /** Undoes every edit: the member reads the analysis as it was made. */
   router.delete('/api/user-videos/:id/edits', requireUser, async (req, res) => {
-    res.json(memberView(await undoEdits(deps, currentUser(req).id, videoIdParam(req))));
+    const { current, undoneAt } = await undoEdits(deps, currentUser(req).id, videoIdParam(req));
+    res.json({ ...memberView(current), editsUndoneAt: undoneAt.toISOString() });
   });
 
   router.get('/api/videos', requireUser, async (req, res) => {
