@@ -118,6 +118,32 @@ describe('searching a video', () => {
     ]);
   });
 
+  it('lists words a quote says once, as the quote, not again as the lines it was cut from', () => {
+    const said = searchEntries(topics, [
+      { text: 'Now, buses: they are the backbone of a city.', start: 610, end: 615 },
+      // The quote (640-660) is these two lines, up to 'will.'; the second goes on past it.
+      { text: 'A bus lane moves more people', start: 640, end: 650 },
+      { text: 'than a car lane ever will. Buses are cheap, and a car', start: 650, end: 664 },
+      { text: 'lane costs more.', start: 664, end: 667 },
+    ]);
+    const found = (query: string) => search(said, query).map((hit) => [hit.kind, hit.start]);
+    expect(found('bus')).toEqual([
+      ['title', 600],
+      ['line', 610],
+      ['quote', 640],
+      // Past the quote's end, the line says 'Buses' again.
+      ['line', 650],
+    ]);
+    expect(found('moves more')).toEqual([['quote', 640]]);
+    expect(found('"ever will"')).toEqual([['quote', 640]]);
+    // The quote says 'car lane', and so does the line's part past it (across into the next line).
+    expect(found('"car lane"')).toEqual([
+      ['quote', 640],
+      ['line', 650],
+    ]);
+    expect(found('"lane costs"')).toEqual([['line', 664]]);
+  });
+
   it('marks the matched words in the text as written', () => {
     expect(markMatches('The Café economy, cafés', 'cafe')).toEqual([
       { text: 'The ', match: false },

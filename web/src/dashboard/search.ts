@@ -10,6 +10,8 @@ export interface SearchEntry {
   start: number;
   /** Where a clip from this moment ends: the end of its topic. */
   end: number;
+  /** A quote or a line: when its words are said to. */
+  saidUntil?: number;
   /** The 1-based number of the topic it belongs to. */
   topic: number;
   /** The text folded for matching (see `fold`), after a space so every word follows one. */
@@ -77,11 +79,12 @@ const holds = (folded: string, term: Term) => opens(folded, term) && (term.words
 export function searchEntries(topics: Topic[], segments: TranscriptSegment[] = []): SearchEntry[] {
   const ordered = [...topics].sort((a, b) => a.startTime - b.startTime);
   const entries: SearchEntry[] = [];
-  const add = (kind: HitKind, text: string, start: number, end: number, topic: number) =>
-    entries.push({ kind, text, start, end, topic, folded: ` ${fold(text)}` });
+  const add = (kind: HitKind, text: string, start: number, end: number, topic: number, saidUntil?: number) =>
+    entries.push({ kind, text, start, end, topic, folded: ` ${fold(text)}`, saidUntil });
   ordered.forEach((topic, i) => {
     add('title', topic.title, topic.startTime, topic.endTime, i + 1);
-    for (const quote of topic.quotes) add('quote', quoteText(quote.content), quote.startTime, topic.endTime, i + 1);
+    for (const quote of topic.quotes)
+      add('quote', quoteText(quote.content), quote.startTime, topic.endTime, i + 1, quote.endTime);
   });
   let topic = 0;
   // The line before, and when it ended: a phrase it starts may go on in this one.
@@ -94,7 +97,7 @@ export function searchEntries(topics: Topic[], segments: TranscriptSegment[] = [
     const covered = within && segment.start >= within.startTime && segment.start < within.endTime;
     const end = covered ? within.endTime : (ordered.find((t) => t.startTime > segment.start)?.startTime ?? segment.end);
     // The words as said: '[laughter]' is nothing to find, nor to show in a match.
-    add('line', spoken(segment.text), segment.start, Math.max(end, segment.end), topic + 1);
+    add('line', spoken(segment.text), segment.start, Math.max(end, segment.end), topic + 1, segment.end);
     const line = entries.at(-1)!;
     if (previous && segment.start - previous.end <= PHRASE_GAP_SECONDS) previous.entry.next = line;
     previous = { entry: line, end: segment.end };
@@ -126,9 +129,41 @@ export function search(entries: SearchEntry[], query: string): SearchEntry[] {
     // The phrase starts here and goes on in the next line; a next line holding it all is its own hit.
     if (!next || !terms.some((term) => opens(entry.folded, term)) || all(next.folded)) continue;
     const folded = `${entry.folded}${next.folded}`;
-    if (all(folded)) hits.push({ ...entry, text: `${entry.text} ${next.text}`, folded });
+    if (all(folded)) hits.push({ ...entry, text: `${entry.text} ${next.text}`, folded, saidUntil: next.saidUntil });
   }
-  return hits.sort((a, b) => a.start - b.start || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+  // Words are listed once: a line not again where a quote that matches says them (its words
+  // past the quote, or a phrase they start that goes on in the next line, may match of their own).
+  const quotes = hits.filter((hit) => hit.kind === 'quote');
+  const unquoted = (line: SearchEntry, quote: SearchEntry) => {
+    const rest = beyond(line.folded, quote.folded);
+    if (!rest) return false;
+    const next = line.next;
+    return all(` ${rest}`) || (next !== undefined && !all(next.folded) && all(` ${rest}${next.folded}`));
+  };
+  const repeated = (line: SearchEntry) =>
+    quotes.some((quote) => line.start < quote.saidUntil! && line.saidUntil! > quote.start && !unquoted(line, quote));
+  return hits
+    .filter((hit) => hit.kind !== 'line' || !repeated(hit))
+    .sort((a, b) => a.start - b.start || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+}
+
+/**
+ * The words of a line a quote does not say (folded, joined by spaces): none when the quote holds
+ * the whole line; else the line's words past the quote's end (the line starts inside it) or before
+ * its start (the line ends inside it), whichever leaves fewer.
+ */
+function beyond(line: string, quote: string): string {
+  const words = line.split(' ').filter(Boolean);
+  const quoted = quote.split(' ').filter(Boolean);
+  if (` ${quoted.join(' ')} `.includes(` ${words.join(' ')} `)) return '';
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((word, i) => word === b[i]);
+  let tail = 0; // The line's first words are the quote's last.
+  let head = 0; // The line's last words are the quote's first.
+  for (let k = Math.min(words.length, quoted.length); k > 0 && !(tail && head); k--) {
+    if (!tail && same(words.slice(0, k), quoted.slice(-k))) tail = k;
+    if (!head && same(words.slice(-k), quoted.slice(0, k))) head = k;
+  }
+  return (tail >= head ? words.slice(tail) : words.slice(0, words.length - head)).join(' ');
 }
 
 /** The text cut into plain parts and matched parts (each term of the query where it starts a word), for marking. */
