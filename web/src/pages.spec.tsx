@@ -217,6 +217,32 @@ describe('shared page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
+  it('says why a share did not load when the server failed or could not be reached, and tries again', async () => {
+    const user = userEvent.setup();
+    const answers: (() => Response | Promise<Response>)[] = [
+      () => json(503, { message: 'Service unavailable' }),
+      () => json(500, { message: 'Internal error' }),
+      () => json(502, { message: 'Bad gateway' }),
+      ...Array.from({ length: 3 }, () => () => Promise.reject(new TypeError('Failed to fetch'))),
+      () => json(200, share({ title: 'Back again' })),
+    ];
+    const calls = fakeApi({ 'GET /api/shared/abcdefghijklmnop': () => answers.shift()!() });
+    renderShared();
+    // Three tries (two more, 1 s and 2 s later), then the reason, not 'removed or doesn't exist'.
+    expect(await screen.findByRole('heading', { name: 'Analysis Not Found' }, { timeout: 6_000 })).toBeInTheDocument();
+    expect(calls).toHaveLength(3);
+    expect(
+      screen.getByText('Find Clips could not load this shared analysis just now. Try again in a moment.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("This shared analysis may have been removed or doesn't exist.")).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByText('Could not reach Find Clips. Check your connection and try again.', {}, { timeout: 6_000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Back again' }, { timeout: 6_000 })).toBeInTheDocument();
+  }, 20_000);
+
   it("shows the description's lines as the sharer wrote them", async () => {
     fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share({ description: 'First line\n\nSecond line' })) });
     renderShared();

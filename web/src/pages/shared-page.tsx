@@ -11,19 +11,28 @@ import { MomentLinks } from '../components/moment-links';
 import { PlaybackProvider } from '../components/playback';
 import { QuoteCard } from '../components/quote-card';
 import { Badge, Card, Skeleton, buttonClass } from '../components/ui';
-import { apiRequest } from '../lib/api';
+import { ApiError, apiRequest } from '../lib/api';
+import { VIDEO_FETCH_RETRY } from '../lib/query-client';
 import { formatRange, plural, thumbnailOf } from '../lib/format';
 
 /** The topic list shows 4 until expanded. */
 export const TOPICS_COLLAPSED = 4;
 
+/** The share's answer; no such share (or no such id) is 'Shared analysis not found'. */
 async function fetchShare(shareId: string): Promise<SharedAnalysisResponse> {
   try {
     return await apiRequest<SharedAnalysisResponse>('GET', `/api/shared/${encodeURIComponent(shareId)}`);
-  } catch {
-    throw new Error('Shared analysis not found');
+  } catch (error) {
+    // A server that fails or cannot be reached says so: the share may well be there.
+    if (error instanceof ApiError && error.status === 0) throw error;
+    if (error instanceof ApiError && (error.status === 429 || error.status >= 500))
+      throw new Error(UNAVAILABLE, { cause: error });
+    throw new Error(NOT_FOUND, { cause: error });
   }
 }
+
+const NOT_FOUND = 'Shared analysis not found';
+const UNAVAILABLE = 'Find Clips could not load this shared analysis just now. Try again in a moment.';
 
 const videoTitleOf = (data: SharedAnalysisResponse) => data.video.title ?? `YouTube video ${data.youtubeId}`;
 const titleOf = (data: SharedAnalysisResponse) => sharePageTitle(data.title, videoTitleOf(data));
@@ -31,7 +40,13 @@ const titleOf = (data: SharedAnalysisResponse) => sharePageTitle(data.title, vid
 /** /shared/{shareId}: the public, watch-only page of a shared analysis. */
 export default function SharedPage() {
   const { shareId = '' } = useParams();
-  const share = useQuery({ queryKey: ['/api/shared', shareId], queryFn: () => fetchShare(shareId) });
+  const share = useQuery({
+    queryKey: ['/api/shared', shareId],
+    queryFn: () => fetchShare(shareId),
+    // A failing server may answer a moment later; a missing share will not.
+    retry: (failures, error) => error.message !== NOT_FOUND && failures < VIDEO_FETCH_RETRY.retry,
+    retryDelay: VIDEO_FETCH_RETRY.retryDelay,
+  });
   const [showAll, setShowAll] = useState(false);
   // One Viral Cut plays at a time on the page.
   const [playing, setPlaying] = useState<string | null>(null);
@@ -47,10 +62,26 @@ export default function SharedPage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Analysis Not Found</h1>
-        <p className="mt-2 text-slate-600">This shared analysis may have been removed or doesn't exist.</p>
-        <Link to="/" className={buttonClass('primary', 'mt-6')}>
-          Back to Home
-        </Link>
+        <p className="mt-2 text-slate-600">
+          {share.error?.message === NOT_FOUND
+            ? "This shared analysis may have been removed or doesn't exist."
+            : share.error?.message}
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
+          {share.error?.message !== NOT_FOUND && (
+            <button
+              type="button"
+              className={buttonClass('outline')}
+              disabled={share.isFetching}
+              onClick={() => void share.refetch()}
+            >
+              Try again
+            </button>
+          )}
+          <Link to="/" className={buttonClass('primary')}>
+            Back to Home
+          </Link>
+        </div>
       </div>
     );
   }
