@@ -265,10 +265,12 @@ describe('Find Clips in Chromium', () => {
         .filter({ hasText: /^0:00Topic/ })
         .count(),
     ).toBe(1);
+    // Where the title's word is said: in a quote, else in a line of the transcript (a line a quote
+    // says is listed once, as the quote).
     expect(
       await matches
         .getByRole('button')
-        .filter({ hasText: /Transcript/ })
+        .filter({ hasText: /Quote|Transcript/ })
         .count(),
     ).toBeGreaterThan(0);
     await page.getByRole('img', { name: /^Where the matches fall in the video, from 0:00 to 3:00:\d\d$/ }).waitFor();
