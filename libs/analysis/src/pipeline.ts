@@ -3,7 +3,7 @@ import { chunkTranscript, mapLimited, mergeChunkTopics, splitChunk } from './chu
 import { contentPolicyError, OutputCutOffError } from './errors';
 import { groundTopics } from './grounding';
 import { checkLexicon } from './policy';
-import type { AnalysisProvider, AnalyzeInput } from './provider';
+import type { AnalysisProvider, AnalyzeInput, CreatorChapter } from './provider';
 
 export interface AnalysisResult {
   topics: Topic[];
@@ -15,6 +15,8 @@ export interface AnalysisResult {
 export interface AnalyzeTranscriptOptions {
   segments: TranscriptSegment[];
   durationSeconds?: number | null;
+  /** The creator's chapters, where the video has some (see `AnalyzeInput`). */
+  chapters?: readonly CreatorChapter[];
   provider: AnalysisProvider;
   concurrency?: number;
   signal?: AbortSignal;
@@ -48,6 +50,7 @@ async function analyzeChunk(provider: AnalysisProvider, input: AnalyzeInput, spl
 export async function analyzeTranscript({
   segments,
   durationSeconds,
+  chapters,
   provider,
   concurrency = 4,
   signal,
@@ -61,7 +64,13 @@ export async function analyzeTranscript({
     : [segments];
   const outputs = (
     await mapLimited(chunks, concurrency, (chunk, index) =>
-      analyzeChunk(provider, { segments: chunk, durationSeconds: duration, chunk: { index, count: chunks.length }, signal }),
+      analyzeChunk(provider, {
+        segments: chunk,
+        durationSeconds: duration,
+        chapters,
+        chunk: { index, count: chunks.length },
+        signal,
+      }),
     )
   ).flat();
   const merged = outputs.length > 1 ? mergeChunkTopics(outputs) : outputs[0]!;

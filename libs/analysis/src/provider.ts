@@ -1,9 +1,20 @@
 import type { AnalysisOutput, AnalysisProviderName, TranscriptSegment } from '@findclips/contracts';
 
+/** A chapter the video's creator marked: where it starts, in seconds, and its title. */
+export interface CreatorChapter {
+  start: number;
+  title: string;
+}
+
 export interface AnalyzeInput {
   segments: TranscriptSegment[];
   /** The whole video's length; a chunk's segments may cover only part of it. */
   durationSeconds: number;
+  /**
+   * The creator's chapters of the whole video, in order, where YouTube shows some: the built-in
+   * analyzer takes them as its topics.
+   */
+  chapters?: readonly CreatorChapter[];
   /** Where this chunk sits in the video, for prompts of chunked transcripts. */
   chunk?: { index: number; count: number };
   signal?: AbortSignal;

@@ -19,6 +19,9 @@ export const SETTINGS_PASSWORD_MIN_LENGTH = 6;
 /** The delete dialog checks a password only from this length on. */
 export const VERIFY_PASSWORD_MIN_LENGTH = 3;
 
+/** YouTube's rules for chapters in a description: at least 3, the first at 0:00, each 10 s or longer. */
+export const CHAPTER_RULES = { minChapters: 3, minSeconds: 10 } as const;
+
 export const SHARE_TITLE_MAX = 200;
 export const SHARE_DESCRIPTION_MAX = 1_000;
 /** The share dialog's default description. */

@@ -20,6 +20,8 @@ export interface StoredVideo {
   durationSeconds: number | null;
   title: string | null;
   thumbnailUrl: string | null;
+  /** YouTube's description of the video, where the creator may list its chapters. */
+  description: string | null;
   status: AnalysisStatus;
 }
 
@@ -67,6 +69,7 @@ const storedVideo = (
   durationSeconds,
   title: row.title,
   thumbnailUrl: row.thumbnailUrl,
+  description: row.description,
   status: row.analysisStatus,
 });
 

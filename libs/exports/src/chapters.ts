@@ -1,9 +1,6 @@
-import type { Topic } from '@findclips/contracts';
+import { CHAPTER_RULES, type Topic } from '@findclips/contracts';
 import { oneLine } from './text';
 import { clock } from './time';
-
-/** YouTube's rules for chapters in a description: at least 3, the first at 0:00, each 10 s or longer. */
-export const CHAPTER_RULES = { minChapters: 3, minSeconds: 10 } as const;
 
 export interface ChapterList {
   /** One line a chapter, `0:00 Title`, ready to paste into a video's description. */

@@ -17,6 +17,8 @@ export interface FakeVideo {
   id: string;
   title?: string;
   channel?: string;
+  /** The description under the video, where creators list chapters. */
+  description?: string;
   durationSeconds?: number;
   /** OK; ERROR (removed), LOGIN_REQUIRED (private) or UNPLAYABLE (members only), with YouTube's reasons. */
   playability?: 'OK' | 'ERROR' | 'LOGIN_REQUIRED' | 'UNPLAYABLE';
@@ -155,7 +157,7 @@ function playerResponse(video: FakeVideo) {
       lengthSeconds: String(video.durationSeconds ?? 300),
       channelId: 'UCfakechannel',
       isOwnerViewing: false,
-      shortDescription: 'A video served by the fake YouTube.',
+      shortDescription: video.description ?? 'A video served by the fake YouTube.',
       isCrawlable: true,
       thumbnail: {
         thumbnails: [

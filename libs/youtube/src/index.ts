@@ -3,3 +3,4 @@ export * from './errors';
 export * from './http';
 export * from './tracks';
 export * from './captions';
+export * from './chapters';

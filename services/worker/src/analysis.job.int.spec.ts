@@ -82,6 +82,25 @@ describe('the analysis job', () => {
     expect(events(id)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
   });
 
+  it("takes the chapters the creator lists in the video's description as its topics", async () => {
+    const id = videoId();
+    youtube.addVideo({
+      id,
+      title: 'A chaptered talk',
+      description: 'A talk about sleep and cities.\n\n00:00 - Welcome\n02:30 - How we sleep\n06:00 - Cities at night\n\nThanks!',
+      durationSeconds: 600,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(600) }],
+    });
+    await analyze(job({ videoId: id, scope: 'shared', userId: null, provider: null }));
+
+    const row = await db.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: id });
+    const topics = topicsSchema.parse(JSON.parse(row.analyzedTopics!));
+    expect(topics.map((topic) => topic.title)).toEqual(['Welcome', 'How we sleep', 'Cities at night']);
+    expect(topics[0]!.startTime).toBe(0);
+    for (const [i, start] of [150, 360].entries()) expect(Math.abs(topics[i + 1]!.startTime - start)).toBeLessThan(8);
+    expect(topics.every((topic) => topic.quotes.length > 0)).toBe(true);
+  });
+
   it("analyses a member's uploaded captions for a video YouTube has none for, and records where they came from", async () => {
     const id = videoId();
     youtube.addVideo({ id, title: 'Uncaptioned', durationSeconds: 700, tracks: [] });

@@ -2,7 +2,7 @@ import { AnalysisError, analyzeTranscript, pickProvider, type AnalysisProvider }
 import { VIDEO_MAX_SECONDS, videoMessages, type AnalysisProviderName, type ErrorCode } from '@findclips/contracts';
 import { analysisEvent, analysisJobSchema, publishAnalysisEvent, type AnalysisJob, type Publisher } from '@findclips/queue';
 import { CachedVideos, MemberAnalyses, MemberHistory, UploadedTranscripts } from '@findclips/db';
-import { YoutubeError, type YoutubeClient } from '@findclips/youtube';
+import { descriptionChapters, YoutubeError, type YoutubeClient } from '@findclips/youtube';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
@@ -96,6 +96,8 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       const result = await analyzeTranscript({
         segments: video.segments,
         durationSeconds: video.durationSeconds,
+        // The creator's chapters, where YouTube shows some for the video.
+        chapters: descriptionChapters(video.description, video.durationSeconds),
         provider,
         concurrency: deps.chunkConcurrency,
       });

@@ -50,6 +50,44 @@ describe('the local analyzer', () => {
     expect(starts[0]).toMatch(/^Let's talk about sleep/);
   });
 
+  it("takes the creator's chapters as its topics, with their titles, and quotes each", () => {
+    const [talkVideo] = DEMO_VIDEOS;
+    const segments = captionsOf(talkVideo.paragraphs, talkVideo.minutes * 60);
+    const chapters = [
+      { start: 0, title: 'Intro' },
+      // Between two sentences' starts: the nearer one starts the topic.
+      { start: segments[40]!.start + 1, title: 'The middle part' },
+      { start: 300, title: 'Q&A with the audience' },
+      // One on the same sentence as the one before, and one after the captions end, are left out.
+      { start: 300.5, title: 'Too close' },
+      { start: 5_000, title: 'After the end' },
+    ];
+    const { topics } = analyzeLocally(segments, talkVideo.minutes * 60, { chapters });
+    expect(topics.map((t) => t.title)).toEqual(['Intro', 'The middle part', 'Q&A with the audience']);
+    expect(topics[0]!.startTime).toBe(0);
+    expect(Math.abs(topics[1]!.startTime - chapters[1]!.start)).toBeLessThan(8);
+    expect(Math.abs(topics[2]!.startTime - 300)).toBeLessThan(8);
+    expect(topics.at(-1)!.endTime).toBeGreaterThan(segments.at(-1)!.end - 2);
+    const text = segments.map((s) => s.text).join(' ');
+    for (const [i, topic] of topics.entries()) {
+      if (i > 0) expect(topic.startTime).toBeGreaterThanOrEqual(topics[i - 1]!.endTime);
+      expect(topic.quotes.length).toBeGreaterThan(0);
+      for (const quote of topic.quotes) {
+        expect(text).toContain(quote.content);
+        expect(quote.startTime).toBeGreaterThanOrEqual(topic.startTime);
+        expect(quote.endTime).toBeLessThanOrEqual(topic.endTime);
+      }
+    }
+    // Chapters the captions hardly cover (fewer than 3 left) leave the topics to the analyzer.
+    const own = analyzeLocally(segments, talkVideo.minutes * 60);
+    const uncovered = [
+      { start: 0, title: 'Intro' },
+      { start: 4_000, title: 'Later' },
+      { start: 5_000, title: 'Much later' },
+    ];
+    expect(analyzeLocally(segments, talkVideo.minutes * 60, { chapters: uncovered })).toEqual(own);
+  });
+
   it('works on languages without a stop-word list and without punctuation', () => {
     const segments = Array.from({ length: 60 }, (_, i) => ({
       text: `第${i}段 我们讨论 睡眠 记忆 学习 ${i % 7}`,

@@ -1,8 +1,8 @@
-import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
+import { CHAPTER_RULES, type AnalysisOutput, type TranscriptSegment } from '@findclips/contracts';
 import { sentencesOf, type Sentence } from '../sentences';
 import { languageOf, spoken, stopWordsOf, words } from '../text';
 import { titleTopics } from '../titles';
-import type { AnalysisProvider, AnalyzeInput } from '../provider';
+import type { AnalysisProvider, AnalyzeInput, CreatorChapter } from '../provider';
 import { expectedTopics, opensTopic, segmentInto, segmentTopics } from '../segmentation';
 
 const STRONG =
@@ -257,16 +257,57 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
 }
 
 /**
+ * Where the creator's chapters start among the sentences: for each, the sentence that starts
+ * nearest its time. A chapter after the last sentence starts, or on the sentence of the one
+ * before, is left out; null when fewer than YouTube's 3 are left (captions that cover too little).
+ */
+function chapterStarts(units: Unit[], chapters: readonly CreatorChapter[]): { starts: number[]; titles: string[] } | null {
+  const starts: number[] = [];
+  const titles: string[] = [];
+  const last = units.at(-1)!.start;
+  for (const chapter of chapters) {
+    if (starts.length > 0 && chapter.start > last) break;
+    // The first sentence starting at or after the chapter's time, or the one before it if nearer.
+    let low = 0;
+    let high = units.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (units[middle]!.start < chapter.start) low = middle + 1;
+      else high = middle;
+    }
+    const before = low - 1;
+    const nearest =
+      starts.length === 0
+        ? 0
+        : before >= 0 && chapter.start - units[before]!.start < units[low]!.start - chapter.start
+          ? before
+          : low;
+    if (starts.length > 0 && nearest <= starts.at(-1)!) continue;
+    starts.push(nearest);
+    titles.push(chapter.title);
+  }
+  return starts.length >= CHAPTER_RULES.minChapters ? { starts, titles } : null;
+}
+
+/**
  * The built-in analyzer: no key, no network. Segments the transcript by vocabulary shift, topic
  * cues and pauses, into as many topics as the vocabulary shifts call for (at most 24); titles from
  * distinctive phrases; quotes from whole sentences scored for what people quote (numbers, strong
- * claims).
+ * claims). A video its creator chaptered gets those chapters as its topics, titled as the creator
+ * titled them, and quotes from each.
  */
 export function analyzeLocally(
   segments: TranscriptSegment[],
   durationSeconds?: number,
-  /** Exactly this many topics (evaluation: our boundaries given a reference's count). */
-  { topics: count }: { topics?: number } = {},
+  {
+    topics: count,
+    chapters = [],
+  }: {
+    /** Exactly this many topics (evaluation: our boundaries given a reference's count). */
+    topics?: number;
+    /** The creator's chapters of the video (YouTube's rules met). */
+    chapters?: readonly CreatorChapter[];
+  } = {},
 ): AnalysisOutput {
   if (segments.length === 0) return { topics: [] };
   const duration = durationSeconds ?? segments.at(-1)!.end;
@@ -301,12 +342,17 @@ export function analyzeLocally(
     for (const term of new Set(unit.terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const idf = new Map([...documentFrequency].map(([term, df]) => [term, Math.log(1 + units.length / df)]));
 
-  const starts = count === undefined ? segmentTopics(units, idf, expectedTopics(duration)) : segmentInto(units, idf, count);
+  const chaptered = chapters.length > 0 ? chapterStarts(units, chapters) : null;
+  const starts =
+    chaptered?.starts ??
+    (count === undefined ? segmentTopics(units, idf, expectedTopics(duration)) : segmentInto(units, idf, count));
   const slices = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length));
-  const titles = titleTopics(
-    slices.map((slice) => ({ units: slice })),
-    language,
-  );
+  const titles =
+    chaptered?.titles ??
+    titleTopics(
+      slices.map((slice) => ({ units: slice })),
+      language,
+    );
   const said = new SaidSoFar();
   const topics = slices.map((slice, k) => {
     const start = slice[0]!.start;
@@ -325,5 +371,6 @@ export function analyzeLocally(
 export const localProvider: AnalysisProvider = {
   name: 'local',
   model: 'findclips-local-1',
-  analyze: async ({ segments, durationSeconds }: AnalyzeInput) => analyzeLocally(segments, durationSeconds),
+  analyze: async ({ segments, durationSeconds, chapters }: AnalyzeInput) =>
+    analyzeLocally(segments, durationSeconds, { chapters }),
 };

@@ -93,6 +93,21 @@ describe('npm run -s analyze', () => {
     expect(JSON.parse(stdout).topics.length).toBeGreaterThan(0);
     const human = await run('cliVideo001');
     expect(human.stdout).toMatch(/^CLI talk\n\n1\. .+ \[0:00–\d+:\d\d\]\n/);
+
+    // A video whose creator chaptered it, in its description: those chapters are the topics.
+    youtube.addVideo({
+      id: 'cliVideo002',
+      title: 'Chaptered talk',
+      description: '0:00 Welcome\n3:00 Sleep\n7:00 Cities',
+      durationSeconds: 610,
+      tracks: [{ languageCode: 'en', segments }],
+    });
+    const chaptered = await run('cliVideo002', '--json');
+    expect(analysisOutputSchema.parse(JSON.parse(chaptered.stdout)).topics.map((topic) => topic.title)).toEqual([
+      'Welcome',
+      'Sleep',
+      'Cities',
+    ]);
   });
 
   it('--transcript prints the transcript as read from YouTube, without analysing it', async () => {

@@ -3,7 +3,7 @@ import { AnalysisError, analyzeTranscript, createProviders } from '@findclips/an
 import { analysisEnvSchema, parseEnv, youtubeEnvSchema, ConfigError } from '@findclips/config';
 import { analysisProviders, isAnalysisProvider } from '@findclips/contracts';
 import { clock, exportAnalysis, exportFormats, isExportFormat } from '@findclips/exports';
-import { YoutubeClient, YoutubeError } from '@findclips/youtube';
+import { descriptionChapters, YoutubeClient, YoutubeError } from '@findclips/youtube';
 import { InputError, loadTranscript } from './transcript-input';
 
 const USAGE = `Usage: npm run -s analyze -- INPUT [--provider local|openai|grok|gemini] [--format FORMAT | --json | --transcript]
@@ -69,6 +69,7 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
     const result = await analyzeTranscript({
       segments: transcript.segments,
       durationSeconds: transcript.durationSeconds,
+      chapters: descriptionChapters(transcript.description, transcript.durationSeconds),
       provider,
       concurrency: env.ANALYSIS_CHUNK_CONCURRENCY,
     });

@@ -10,6 +10,8 @@ export interface LoadedTranscript {
   segments: TranscriptSegment[];
   durationSeconds: number | null;
   title: string | null;
+  /** A YouTube video's description, where its creator may list chapters; null for a file. */
+  description: string | null;
   /** The YouTube video it came from; null for a file. */
   videoId: string | null;
 }
@@ -53,7 +55,13 @@ export async function loadTranscript(input: string, youtube: () => YoutubeClient
       if (segments.length === 0) throw new InputError(`${input} has no subtitle cues`);
     }
     // A file has no title of its own: its name says what it is ('interview.json': 'interview').
-    return { segments, durationSeconds: null, title: basename(input).replace(/\.[^.]+$/, '') || null, videoId: null };
+    return {
+      segments,
+      durationSeconds: null,
+      title: basename(input).replace(/\.[^.]+$/, '') || null,
+      description: null,
+      videoId: null,
+    };
   }
 
   const link = isVideoId(input) ? { ok: true as const, videoId: input } : parseYoutubeLink(input);
@@ -63,6 +71,7 @@ export async function loadTranscript(input: string, youtube: () => YoutubeClient
     segments: video.segments,
     durationSeconds: video.details.durationSeconds,
     title: video.details.title,
+    description: video.details.description,
     videoId: link.videoId,
   };
 }

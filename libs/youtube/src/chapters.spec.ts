@@ -1,0 +1,54 @@
+import { descriptionChapters } from './chapters';
+
+describe("a description's chapters, as YouTube shows them", () => {
+  it('reads the times and titles as creators write them', () => {
+    const description = [
+      'Our guest builds bus networks for a living.',
+      '',
+      'Timestamps:',
+      '0:00 - Intro',
+      '1:36 | Why buses, not trams',
+      '14:09 – Paying drivers well',
+      '1:02:05 What riders want',
+      '',
+      'Follow us: https://example.com',
+    ].join('\r\n');
+    expect(descriptionChapters(description, 4_000)).toEqual([
+      { start: 0, title: 'Intro' },
+      { start: 96, title: 'Why buses, not trams' },
+      { start: 849, title: 'Paying drivers well' },
+      { start: 3_725, title: 'What riders want' },
+    ]);
+    expect(descriptionChapters('[00:00] Opening\n[02:30] The budget\n[10:00] Questions', null)).toEqual([
+      { start: 0, title: 'Opening' },
+      { start: 150, title: 'The budget' },
+      { start: 600, title: 'Questions' },
+    ]);
+    expect(descriptionChapters('Opening (0:00)\nThe budget (2:30)\nQuestions (10:00)')).toEqual([
+      { start: 0, title: 'Opening' },
+      { start: 150, title: 'The budget' },
+      { start: 600, title: 'Questions' },
+    ]);
+  });
+
+  it('finds none where YouTube would show none', () => {
+    expect(descriptionChapters(null)).toEqual([]);
+    expect(descriptionChapters('A talk about buses. No times here.')).toEqual([]);
+    // Two are not enough; the first must be at 0:00; each lasts 10 s or more, in order.
+    expect(descriptionChapters('0:00 Intro\n5:00 Buses')).toEqual([]);
+    expect(descriptionChapters('Best moments:\n0:30 Intro\n5:00 Buses\n9:00 Trams')).toEqual([]);
+    expect(descriptionChapters('0:00 Intro\n0:05 Buses\n9:00 Trams')).toEqual([]);
+    expect(descriptionChapters('0:00 Intro\n9:00 Buses\n5:00 Trams')).toEqual([]);
+    // The last must last 10 s before the video ends, and start within it.
+    expect(descriptionChapters('0:00 Intro\n5:00 Buses\n9:55 Trams', 600)).toEqual([]);
+    expect(descriptionChapters('0:00 Intro\n5:00 Buses\n9:00 Trams', 600)).toHaveLength(3);
+    // A chapter needs a title.
+    expect(descriptionChapters('0:00 Intro\n5:00 -\n9:00 Trams')).toEqual([]);
+  });
+
+  it("cuts a title to a topic title's length", () => {
+    const [, long] = descriptionChapters(`0:00 Intro\n5:00 ${'bus '.repeat(60)}\n9:00 Trams`);
+    expect(long!.title.length).toBeLessThanOrEqual(120);
+    expect(long!.title.startsWith('bus bus')).toBe(true);
+  });
+});
