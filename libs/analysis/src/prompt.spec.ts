@@ -14,6 +14,21 @@ describe('the prompt and the schema every AI provider answers with', () => {
     expect(prompt).toMatch(/^L120 \[1785\.0-1800\.0\] line 119$/m);
   });
 
+  it("asks for the creator's chapters of the part it is given, as topics with their titles", () => {
+    const lines = Array.from({ length: 40 }, (_, i) => ({ text: `line ${i}`, start: 600 + i * 15, end: 615 + i * 15 }));
+    const chapters = [
+      { start: 0, title: 'Intro' },
+      { start: 420, title: 'Buses' },
+      { start: 900, title: 'Trams' },
+      { start: 1_200, title: 'Questions' },
+    ];
+    const prompt = userPrompt({ segments: lines, durationSeconds: 1800, chunk: { index: 1, count: 3 }, chapters });
+    expect(prompt).toContain(
+      "The video's creator divided it into chapters; these are the chapters of these lines (start in seconds, title):\n420.0 Buses\n900.0 Trams\nGive one topic for each chapter, starting at the line where it starts, titled as the creator titled it.",
+    );
+    expect(prompt).not.toContain('Give about');
+  });
+
   it("keeps a model's line numbers inside the part it was given, and turns reversed spans round", () => {
     const lines = Array.from({ length: 10 }, (_, i) => ({ text: `w${i}`, start: 100 + i * 5, end: 105 + i * 5 }));
     const output = answerToOutput(

@@ -79,14 +79,22 @@ export const numberedLines = (segments: TranscriptSegment[], first = 1) =>
 /** About one topic every five minutes, as creators mark chapters (every 4-6 minutes). */
 export const topicsFor = (seconds: number) => Math.max(1, Math.round(seconds / 300));
 
-export function userPrompt({ segments, durationSeconds, chunk }: AnalyzeInput): string {
-  const span = segments.at(-1)!.end - segments[0]!.start;
+export function userPrompt({ segments, durationSeconds, chunk, chapters = [] }: AnalyzeInput): string {
+  const [from, to] = [segments[0]!.start, segments.at(-1)!.end];
   const where =
     chunk && chunk.count > 1
-      ? `This is part ${chunk.index + 1} of ${chunk.count} of the transcript (${time(segments[0]!.start)}s to ${time(segments.at(-1)!.end)}s); find the topics of this part only.\n`
+      ? `This is part ${chunk.index + 1} of ${chunk.count} of the transcript (${time(from)}s to ${time(to)}s); find the topics of this part only.\n`
       : '';
-  const count = topicsFor(span);
-  return `Video length: ${Math.round(durationSeconds)} seconds.\n${where}Give about ${count} topic${count === 1 ? '' : 's'} for these ${segments.length} lines.\nTranscript:\n${numberedLines(segments)}`;
+  // The creator's chapters of these lines: the one under way at their start, and those starting in them.
+  const shown = chapters.filter((chapter, i) => chapter.start < to && (chapters[i + 1]?.start ?? Infinity) > from);
+  const count = topicsFor(to - from);
+  const ask =
+    shown.length > 0
+      ? `The video's creator divided it into chapters; these are the chapters of these lines (start in seconds, title):\n${shown
+          .map((chapter) => `${time(chapter.start)} ${chapter.title}`)
+          .join('\n')}\nGive one topic for each chapter, starting at the line where it starts, titled as the creator titled it.`
+      : `Give about ${count} topic${count === 1 ? '' : 's'} for these ${segments.length} lines.`;
+  return `Video length: ${Math.round(durationSeconds)} seconds.\n${where}${ask}\nTranscript:\n${numberedLines(segments)}`;
 }
 
 /** Asked once when an answer was not usable: the model sees its answer and what was wrong with it. */

@@ -12,7 +12,7 @@ export interface AnalyzeInput {
   durationSeconds: number;
   /**
    * The creator's chapters of the whole video, in order, where YouTube shows some: the built-in
-   * analyzer takes them as its topics.
+   * analyzer takes them as its topics, and AI providers are asked for one topic each.
    */
   chapters?: readonly CreatorChapter[];
   /** Where this chunk sits in the video, for prompts of chunked transcripts. */
