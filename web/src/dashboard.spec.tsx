@@ -614,11 +614,15 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
       within(screen.getByRole('alertdialog', { name: 'Undo all edits?' })).getByRole('button', { name: 'Undo all edits' }),
     );
     expect(await screen.findByRole('heading', { name: '1. Why small teams ship faster' })).toBeInTheDocument();
+    expect(await within(await toast()).findByText('Edits undone')).toBeInTheDocument();
     // The server saved the removal first, then undid every edit; the removal's answer comes last.
     held[0]!(json(200, { ...edited([], '2026-01-02T10:00:02.000Z'), analyzedTopics: [twoQuotes.analyzedTopics[0]!] }));
-    expect(await within(await toast()).findByText('Topic removed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove topic 2' })).toBeEnabled());
     expect(screen.getByRole('heading', { name: '1. Why small teams ship faster' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '2. Hiring the first ten people' })).toBeInTheDocument();
+    // Nor does its toast offer to undo a removal that is no longer there.
+    expect(screen.queryByText('Topic removed')).not.toBeInTheDocument();
+    expect(screen.getByText('Edits undone')).toBeInTheDocument();
   });
 
   it('after removing a quote, focus is on the next quote’s Remove; a refused rename keeps its field', async () => {

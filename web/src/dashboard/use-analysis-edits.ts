@@ -15,10 +15,13 @@ export function useAnalysisEdits(videoId: string) {
   const client = useQueryClient();
   const toast = useToast();
   useEffect(() => void otherTabs(client), [client]);
-  /** The analysis as an edit left it, here and in the member's other tabs of this browser. */
+  /**
+   * The analysis as an edit left it, here and in the member's other tabs of this browser. False
+   * when a later change is on screen already: the edit's answer came too late to say anything.
+   */
   const show = (id: string, analysis: VideoAnalysisResponse) => {
-    showEdited(client, id, analysis);
     otherTabs(client)?.postMessage({ user: userOf(client), videoId: id, analysis } satisfies EditedMessage);
+    return showEdited(client, id, analysis);
   };
   const refused = (error: Error, id: string) => {
     if (error instanceof ApiError && error.status === 401) toast(SESSION_EXPIRED);
@@ -31,15 +34,14 @@ export function useAnalysisEdits(videoId: string) {
     mutationKey: EDITING,
     mutationFn: ({ id, change }: EditOf) =>
       apiRequest<VideoAnalysisResponse>('PATCH', `/api/user-videos/${encodeURIComponent(id)}`, change),
-    onSuccess: (analysis, { id }) => show(id, analysis),
     onError: (error, { id }) => refused(error, id),
   });
   const undo = useMutation({
     mutationKey: EDITING,
     mutationFn: () => apiRequest<VideoAnalysisResponse>('DELETE', `/api/user-videos/${encodeURIComponent(videoId)}/edits`),
     onSuccess: (analysis) => {
-      show(videoId, analysis);
-      toast({ title: 'Edits undone', description: 'The topics are back as the analysis made them.' });
+      if (show(videoId, analysis))
+        toast({ title: 'Edits undone', description: 'The topics are back as the analysis made them.' });
     },
     onError: (error) => refused(error, videoId),
   });
@@ -52,7 +54,9 @@ export function useAnalysisEdits(videoId: string) {
     edit: (change: AnalysisEdit, { onSuccess, onSettled }: EditCallbacks = {}) =>
       edit.mutateAsync({ id: videoId, change }).then(
         (analysis) => {
-          onSuccess?.(analysis);
+          show(videoId, analysis);
+          // An edit that 'Undo all edits' undid since (here or in another tab) has nothing left to say.
+          if (!undoneSince(client, videoId, analysis)) onSuccess?.(analysis);
           onSettled?.(null);
         },
         (error: Error) => onSettled?.(error),
@@ -94,16 +98,32 @@ const userOf = (client: QueryClient) => client.getQueryData<User | null>(USER_KE
 /** When the member last changed the analysis: its last edit, or undoing them all. */
 const changedAt = (analysis: VideoAnalysisResponse | undefined) => analysis?.editedAt ?? analysis?.editsUndoneAt;
 
+/** When this tab last heard of the member undoing every edit of a video: by the app's data, then by video. */
+const undoings = new WeakMap<QueryClient, Map<string, string>>();
+const undoneOf = (client: QueryClient) => undoings.get(client) ?? undoings.set(client, new Map()).get(client)!;
+
+/** Whether the edit that `analysis` answers was made before every edit of the video was undone. */
+const undoneSince = (client: QueryClient, id: string, analysis: VideoAnalysisResponse) => {
+  const at = undoneOf(client).get(id);
+  return at !== undefined && analysis.editedAt != null && analysis.editedAt < at;
+};
+
 /**
  * Shows `analysis` as the member's analysis of `id`. Two edits may be saving at once (a toast's
  * Undo while another saves, another tab, 'Undo all edits'): an answer older than the analysis
  * shown, by the time of its last change, does not replace it.
  */
-function showEdited(client: QueryClient, id: string, analysis: VideoAnalysisResponse) {
+function showEdited(client: QueryClient, id: string, analysis: VideoAnalysisResponse): boolean {
+  const at = analysis.editsUndoneAt;
+  const undone = undoneOf(client);
+  if (at && !(at < (undone.get(id) ?? ''))) undone.set(id, at);
+  let shows = true;
   client.setQueryData<VideoAnalysisResponse>(analysisKey(id, true), (shown) => {
     const [was, is] = [changedAt(shown), changedAt(analysis)];
-    return was && is && was > is ? shown : analysis;
+    shows = !(was && is && was > is);
+    return shows ? analysis : shown;
   });
+  return shows;
 }
 
 /** This tab's channel to the member's other tabs, and the data it updates. */
