@@ -340,6 +340,9 @@ describe('shares, history and the public shared page', () => {
     const missing = await p.gateway.request().get('/shared/AAAAAAAAAAAAAAAAAAAAAA').expect(404).expect('content-type', /html/);
     expect(missing.text).toContain('<div id="root">');
     expect(missing.text).not.toContain('og:title');
+    // An address that is not valid percent-encoding (a link cut short) is the app's page too, not JSON.
+    const garbled = await p.gateway.request().get('/shared/abc%E0%A4%A').expect(404).expect('content-type', /html/);
+    expect(garbled.text).toContain('<div id="root">');
   });
 
   it('gives 10,000 creations 10,000 distinct share ids', async () => {

@@ -75,6 +75,16 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
     res.json({ message: 'Share removed' });
   });
 
+  /** A shared page's address that is not valid percent-encoding names no share: the app says so. */
+  router.use('/shared', (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      if (req.method === 'GET' || req.method === 'HEAD') return void res.status(404).type('html').send(web.page());
+    }
+    next();
+  });
+
   /** The shared page: the app, with the preview tags of this share rendered on the server. */
   router.get('/shared/:shareId', async (req, res) => {
     const html = web.page();
