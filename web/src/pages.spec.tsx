@@ -236,6 +236,8 @@ describe('shared page', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText("This shared analysis may have been removed or doesn't exist.")).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
+    // While it tries (three times), the page shows it is loading.
+    expect(await screen.findByLabelText('Loading the shared analysis')).toHaveAttribute('aria-busy', 'true');
     expect(
       await screen.findByText('Could not reach Find Clips. Check your connection and try again.', {}, { timeout: 6_000 }),
     ).toBeInTheDocument();

@@ -69,12 +69,7 @@ export default function SharedPage() {
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-2">
           {share.error?.message !== NOT_FOUND && (
-            <button
-              type="button"
-              className={buttonClass('outline')}
-              disabled={share.isFetching}
-              onClick={() => void share.refetch()}
-            >
+            <button type="button" className={buttonClass('outline')} onClick={() => void share.refetch()}>
               Try again
             </button>
           )}
