@@ -88,6 +88,25 @@ describe('the local analyzer', () => {
     expect(analyzeLocally(segments, talkVideo.minutes * 60, { chapters: uncovered })).toEqual(own);
   });
 
+  it("keeps every creator's chapter with a quote, even one that says again what an earlier one said", () => {
+    // The second chapter says again, word for word, what the first said.
+    const said = [
+      'Buses carry more people per lane than any car ever will.',
+      'A painted lane costs almost nothing and works the next morning.',
+      'Riders care about how often the bus comes, not how it looks.',
+    ];
+    const other = [
+      'Drivers quit when the schedule splits their day in two.',
+      'Paying drivers well kept every route running through the winter.',
+      'Nobody wants a job that starts at five and ends at nine.',
+    ];
+    const segments = [...talk(said, 0), ...talk(said, 240), ...talk(other, 480)];
+    const chapters = [0, 240, 480].map((start, i) => ({ start, title: `Round ${i + 1}` }));
+    const topics = groundTopics(analyzeLocally(segments, 720, { chapters }), segments, 720);
+    expect(topics.map((topic) => topic.title)).toEqual(['Round 1', 'Round 2', 'Round 3']);
+    expect(topics.every((topic) => topic.quotes.length > 0)).toBe(true);
+  });
+
   it('works on languages without a stop-word list and without punctuation', () => {
     const segments = Array.from({ length: 60 }, (_, i) => ({
       text: `第${i}段 我们讨论 睡眠 记忆 学习 ${i % 7}`,

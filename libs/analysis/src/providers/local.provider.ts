@@ -133,7 +133,15 @@ class SaidSoFar {
  * said (`said`), nor one that opens on a pronoun needing what came before or on a segue, nor one
  * that runs into the next speaker's turn where the captions mark turns.
  */
-function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said: SaidSoFar, after?: Unit) {
+function quotesOf(
+  units: Unit[],
+  idf: Map<string, number>,
+  wanted: number,
+  said: SaidSoFar,
+  after?: Unit,
+  /** The topic is kept whatever it says (a creator's chapter): a quote repeating an earlier one rather than none. */
+  kept = false,
+) {
   // The sentence after a span: past the topic's last, the next topic's first (its start is the span's end).
   const nextOf = (to: number) => units[to + 1] ?? after;
   // What each sentence brings, computed once: spans of up to four sentences are scored from it.
@@ -242,7 +250,8 @@ function quotesOf(units: Unit[], idf: Map<string, number>, wanted: number, said:
         candidates.find((c) => !c.leaning && !c.joins && !c.cut && fits(c)) ??
         candidates.find((c) => !c.leaning && !c.joins && fits(c)) ??
         candidates.find((c) => !c.joins && fits(c)) ??
-        candidates.find(fits))
+        candidates.find(fits) ??
+        (kept ? candidates[0] : undefined))
       : undefined;
   if (fallback) {
     chosen.push(fallback);
@@ -361,7 +370,7 @@ export function analyzeLocally(
       title: titles[k]!,
       startTime: start,
       endTime: end,
-      quotes: quotesOf(slice, idf, quotesFor(end - start), said, slices[k + 1]?.[0]),
+      quotes: quotesOf(slice, idf, quotesFor(end - start), said, slices[k + 1]?.[0], chaptered !== null),
     };
   });
   return { topics };
