@@ -114,7 +114,7 @@ describe("editing a member's analysis", () => {
     const undone = read(await browser.delete(`/api/user-videos/${videoId}/edits`).expect(200));
     expect(undone).toMatchObject({ analyzedTopics: topics, editedAt: null, isUserSpecific: false });
     // Its time orders it after the last edit, so the tab shows it over that edit's late answer.
-    expect(Date.parse(undone.editsUndoneAt!)).toBeGreaterThan(Date.parse(lastEdit.editedAt!));
+    expect(undone.editsUndoneAt! > lastEdit.editedAt!).toBe(true);
     await browser.get(`/api/user-videos/${videoId}`).expect(404);
   });
 

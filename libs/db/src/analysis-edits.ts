@@ -6,8 +6,12 @@ import { readTopics, writeTopics } from './stored-topics';
 /** A member's edited analysis of a video, as read. */
 export interface EditedAnalysis {
   topics: Topic[];
-  editedAt: Date;
+  /** When it was last edited: ISO 8601 in UTC to the microsecond, so two changes in one millisecond keep their order. */
+  editedAt: string;
 }
+
+/** A time as ISO 8601 in UTC to the microsecond (strings of one width: they sort as the times do). */
+const isoMicros = (time: string) => `to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * The one writer of `analysis_edits`: a member's edits of the analysis they read. The gateway
@@ -17,8 +21,14 @@ export class AnalysisEdits {
   constructor(private readonly db: DataSource) {}
 
   async find(userId: number, youtubeId: string): Promise<EditedAnalysis | null> {
-    const row = await this.db.getRepository(AnalysisEditEntity).findOneBy({ userId, youtubeId });
-    return row && { topics: readTopics(row.editedTopics), editedAt: row.updatedAt };
+    const row = (await this.db
+      .getRepository(AnalysisEditEntity)
+      .createQueryBuilder('edit')
+      .select('edit.edited_topics', 'topics')
+      .addSelect(isoMicros('edit.updated_at'), 'edited_at')
+      .where({ userId, youtubeId })
+      .getRawOne()) as { topics: string; edited_at: string } | undefined;
+    return row ? { topics: readTopics(row.topics), editedAt: row.edited_at } : null;
   }
 
   /**
@@ -45,9 +55,9 @@ export class AnalysisEdits {
         // the transaction began, before it waited its turn).
         .values({ userId, youtubeId, editedTopics: writeTopics(topics), updatedAt: () => 'clock_timestamp()' })
         .orUpdate(['edited_topics', 'updated_at'], ['user_id', 'youtube_id'])
-        .returning(['updated_at'])
+        .returning(`${isoMicros('updated_at')} AS edited_at`)
         .execute();
-      return { topics, editedAt: (saved.raw as { updated_at: Date }[])[0]!.updated_at };
+      return { topics, editedAt: (saved.raw as { edited_at: string }[])[0]!.edited_at };
     });
   }
 
@@ -58,13 +68,14 @@ export class AnalysisEdits {
 
   /**
    * Forgets the member's edits of the video (undoing them, or replaced by a re-analysis). Returns
-   * the time it did, after the lock: in the order of the edits, as an edit's time is.
+   * the time it did, after the lock: in the order of the edits, as an edit's time is (ISO 8601 to
+   * the microsecond).
    */
-  async discard(userId: number, youtubeId: string, tx?: EntityManager): Promise<Date> {
+  async discard(userId: number, youtubeId: string, tx?: EntityManager): Promise<string> {
     if (!tx) return this.db.transaction((own) => this.discard(userId, youtubeId, own));
     await AnalysisEdits.lock(tx, userId, youtubeId);
     await tx.getRepository(AnalysisEditEntity).delete({ userId, youtubeId });
-    const [{ at }] = (await tx.query('SELECT clock_timestamp() AS at')) as [{ at: Date }];
+    const [{ at }] = (await tx.query(`SELECT ${isoMicros('clock_timestamp()')} AS at`)) as [{ at: string }];
     return at;
   }
 }

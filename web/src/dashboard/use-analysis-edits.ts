@@ -20,6 +20,7 @@ export function useAnalysisEdits(videoId: string) {
    * when a later change is on screen already: the edit's answer came too late to say anything.
    */
   const show = (id: string, analysis: VideoAnalysisResponse) => {
+    if (undoneSince(client, id, analysis)) return false;
     otherTabs(client)?.postMessage({ user: userOf(client), videoId: id, analysis } satisfies EditedMessage);
     return showEdited(client, id, analysis);
   };
@@ -39,10 +40,14 @@ export function useAnalysisEdits(videoId: string) {
   const undo = useMutation({
     mutationKey: EDITING,
     mutationFn: () => apiRequest<VideoAnalysisResponse>('DELETE', `/api/user-videos/${encodeURIComponent(videoId)}/edits`),
-    onSuccess: (analysis) => {
-      if (show(videoId, analysis))
-        toast({ title: 'Edits undone', description: 'The topics are back as the analysis made them.' });
-    },
+    onSuccess: (analysis) =>
+      toast({
+        title: 'Edits undone',
+        // Another tab may have edited since: its edit is what the page shows.
+        description: show(videoId, analysis)
+          ? 'The topics are back as the analysis made them.'
+          : 'A later edit, made in another tab, is shown.',
+      }),
     onError: (error) => refused(error, videoId),
   });
   return {
@@ -111,12 +116,14 @@ const undoneSince = (client: QueryClient, id: string, analysis: VideoAnalysisRes
 /**
  * Shows `analysis` as the member's analysis of `id`. Two edits may be saving at once (a toast's
  * Undo while another saves, another tab, 'Undo all edits'): an answer older than the analysis
- * shown, by the time of its last change, does not replace it.
+ * shown, by the time of its last change, does not replace it, nor does an edit undone since (the
+ * analysis shown may have been read anew, without the undo's time).
  */
 function showEdited(client: QueryClient, id: string, analysis: VideoAnalysisResponse): boolean {
   const at = analysis.editsUndoneAt;
   const undone = undoneOf(client);
   if (at && !(at < (undone.get(id) ?? ''))) undone.set(id, at);
+  if (undoneSince(client, id, analysis)) return false;
   let shows = true;
   client.setQueryData<VideoAnalysisResponse>(analysisKey(id, true), (shown) => {
     const [was, is] = [changedAt(shown), changedAt(analysis)];

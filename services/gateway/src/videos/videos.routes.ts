@@ -77,7 +77,7 @@ function analysisView(
     createdAt: (personal?.createdAt ?? row.createdAt).toISOString(),
     updatedAt: (personal?.updatedAt ?? row.updatedAt).toISOString(),
     userAnalysisUpdatedAt: personal ? personal.updatedAt.toISOString() : null,
-    editedAt: edited ? edited.editedAt.toISOString() : null,
+    editedAt: edited ? edited.editedAt : null,
     transcriptSource: uploaded ? 'upload' : 'youtube',
     transcriptName: uploaded ?? null,
   };
@@ -173,7 +173,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   /** Undoes every edit: the member reads the analysis as it was made. */
   router.delete('/api/user-videos/:id/edits', requireUser, async (req, res) => {
     const { current, undoneAt } = await undoEdits(deps, currentUser(req).id, videoIdParam(req));
-    res.json({ ...memberView(current), editsUndoneAt: undoneAt.toISOString() });
+    res.json({ ...memberView(current), editsUndoneAt: undoneAt });
   });
 
   router.get('/api/videos', requireUser, async (req, res) => {
