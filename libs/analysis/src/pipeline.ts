@@ -1,9 +1,16 @@
-import type { AnalysisOutput, AnalysisProviderName, Topic, TranscriptSegment } from '@findclips/contracts';
+import {
+  SHARE_TOPICS_MAX,
+  type AnalysisOutput,
+  type AnalysisProviderName,
+  type Topic,
+  type TranscriptSegment,
+  type VideoChapter,
+} from '@findclips/contracts';
 import { chunkTranscript, mapLimited, mergeChunkTopics, splitChunk } from './chunks';
 import { contentPolicyError, OutputCutOffError } from './errors';
 import { groundTopics } from './grounding';
 import { checkLexicon } from './policy';
-import type { AnalysisProvider, AnalyzeInput, CreatorChapter } from './provider';
+import type { AnalysisProvider, AnalyzeInput } from './provider';
 
 export interface AnalysisResult {
   topics: Topic[];
@@ -15,8 +22,11 @@ export interface AnalysisResult {
 export interface AnalyzeTranscriptOptions {
   segments: TranscriptSegment[];
   durationSeconds?: number | null;
-  /** The creator's chapters, where the video has some (see `AnalyzeInput`). */
-  chapters?: readonly CreatorChapter[];
+  /**
+   * The creator's chapters, where the video has some (see `AnalyzeInput`): used when a share can
+   * hold that many topics, and checked with the transcript against the content policy.
+   */
+  chapters?: readonly VideoChapter[];
   provider: AnalysisProvider;
   concurrency?: number;
   signal?: AbortSignal;
@@ -50,13 +60,16 @@ async function analyzeChunk(provider: AnalysisProvider, input: AnalyzeInput, spl
 export async function analyzeTranscript({
   segments,
   durationSeconds,
-  chapters,
+  chapters: given = [],
   provider,
   concurrency = 4,
   signal,
 }: AnalyzeTranscriptOptions): Promise<AnalysisResult> {
   const duration = Math.max(durationSeconds ?? 0, segments.at(-1)?.end ?? 0);
-  const verdict = provider.moderate ? await provider.moderate(segments, signal) : checkLexicon(segments);
+  const chapters = given.length <= SHARE_TOPICS_MAX ? given : [];
+  // The chapters' titles become topics' titles as they are: checked as the transcript is.
+  const checked = [...segments, ...chapters.map(({ start, title }) => ({ text: title, start, end: start }))];
+  const verdict = provider.moderate ? await provider.moderate(checked, signal) : checkLexicon(checked);
   if (verdict.flagged) throw contentPolicyError(verdict.categories);
 
   const chunks = provider.maxChunkSeconds

@@ -1,10 +1,4 @@
-import type { AnalysisOutput, AnalysisProviderName, TranscriptSegment } from '@findclips/contracts';
-
-/** A chapter the video's creator marked: where it starts, in seconds, and its title. */
-export interface CreatorChapter {
-  start: number;
-  title: string;
-}
+import type { AnalysisOutput, AnalysisProviderName, TranscriptSegment, VideoChapter } from '@findclips/contracts';
 
 export interface AnalyzeInput {
   segments: TranscriptSegment[];
@@ -14,7 +8,7 @@ export interface AnalyzeInput {
    * The creator's chapters of the whole video, in order, where YouTube shows some: the built-in
    * analyzer takes them as its topics, and AI providers are asked for one topic each.
    */
-  chapters?: readonly CreatorChapter[];
+  chapters?: readonly VideoChapter[];
   /** Where this chunk sits in the video, for prompts of chunked transcripts. */
   chunk?: { index: number; count: number };
   signal?: AbortSignal;

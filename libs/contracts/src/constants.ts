@@ -22,6 +22,14 @@ export const VERIFY_PASSWORD_MIN_LENGTH = 3;
 /** YouTube's rules for chapters in a description: at least 3, the first at 0:00, each 10 s or longer. */
 export const CHAPTER_RULES = { minChapters: 3, minSeconds: 10 } as const;
 
+/** A chapter of a video as its creator marked it: where it starts, in seconds, and its title. */
+export interface VideoChapter {
+  start: number;
+  title: string;
+}
+
+/** Topics a share holds at most (and so the creator's chapters an analysis takes as its topics). */
+export const SHARE_TOPICS_MAX = 100;
 export const SHARE_TITLE_MAX = 200;
 export const SHARE_DESCRIPTION_MAX = 1_000;
 /** The share dialog's default description. */

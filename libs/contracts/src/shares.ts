@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { topicsSchema } from './analysis';
-import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX, shareMessages, transcriptSources } from './constants';
+import { SHARE_DESCRIPTION_MAX, SHARE_TITLE_MAX, SHARE_TOPICS_MAX, shareMessages, transcriptSources } from './constants';
 import { shownText } from './validation';
 import { videoIdSchema } from './video-id';
 
@@ -8,7 +8,7 @@ import { videoIdSchema } from './video-id';
 export const createShareRequestSchema = z.object({
   youtubeId: videoIdSchema,
   topics: topicsSchema
-    .max(100, 'A share holds at most 100 topics')
+    .max(SHARE_TOPICS_MAX, `A share holds at most ${SHARE_TOPICS_MAX} topics`)
     // Each once: the page links to each topic by its place and id.
     .refine((topics) => new Set(topics.map((topic) => topic.id)).size === topics.length, 'A topic can be shared only once'),
   // A title or description that shows nothing is none.

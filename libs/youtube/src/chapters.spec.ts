@@ -29,6 +29,12 @@ describe("a description's chapters, as YouTube shows them", () => {
       { start: 150, title: 'The budget' },
       { start: 600, title: 'Questions' },
     ]);
+    // Time ranges: the title starts after the range's end.
+    expect(descriptionChapters('0:00 - 1:30 Intro\n1:30 - 5:00 Buses\n5:00 - 9:00 Trams').map((c) => c.title)).toEqual([
+      'Intro',
+      'Buses',
+      'Trams',
+    ]);
   });
 
   it('finds none where YouTube would show none', () => {
@@ -42,13 +48,24 @@ describe("a description's chapters, as YouTube shows them", () => {
     // The last must last 10 s before the video ends, and start within it.
     expect(descriptionChapters('0:00 Intro\n5:00 Buses\n9:55 Trams', 600)).toEqual([]);
     expect(descriptionChapters('0:00 Intro\n5:00 Buses\n9:00 Trams', 600)).toHaveLength(3);
-    // A chapter needs a title.
+    // A chapter needs a title, and a time a clock shows.
     expect(descriptionChapters('0:00 Intro\n5:00 -\n9:00 Trams')).toEqual([]);
+    expect(descriptionChapters('0:00 Intro\n1:75 Buses\n9:00 Trams')).toEqual([]);
+    expect(descriptionChapters('0:00:00 Intro\n0:75:00 Buses\n2:00:00 Trams')).toEqual([]);
   });
 
-  it("cuts a title to a topic title's length", () => {
+  it('reads only as much as YouTube allows a description, quickly', () => {
+    const started = performance.now();
+    expect(descriptionChapters(`A talk.${' '.repeat(200_000)}x\n0:00 Intro`)).toEqual([]);
+    // Past YouTube's 5,000 characters nothing is read (the parser's time grows with the square of a line).
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("cuts a title to a topic title's length, on whole characters", () => {
     const [, long] = descriptionChapters(`0:00 Intro\n5:00 ${'bus '.repeat(60)}\n9:00 Trams`);
     expect(long!.title.length).toBeLessThanOrEqual(120);
     expect(long!.title.startsWith('bus bus')).toBe(true);
+    const [, party] = descriptionChapters(`0:00 Intro\n5:00 ${'x'.repeat(117)}🎉🎉\n9:00 Trams`);
+    expect(party!.title).toBe(`${'x'.repeat(117)}🎉`);
   });
 });

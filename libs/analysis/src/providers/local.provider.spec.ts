@@ -58,8 +58,7 @@ describe('the local analyzer', () => {
       // Between two sentences' starts: the nearer one starts the topic.
       { start: segments[40]!.start + 1, title: 'The middle part' },
       { start: 300, title: 'Q&A with the audience' },
-      // One on the same sentence as the one before, and one after the captions end, are left out.
-      { start: 300.5, title: 'Too close' },
+      // One after the captions end is left out.
       { start: 5_000, title: 'After the end' },
     ];
     const { topics } = analyzeLocally(segments, talkVideo.minutes * 60, { chapters });
@@ -86,6 +85,21 @@ describe('the local analyzer', () => {
       { start: 5_000, title: 'Much later' },
     ];
     expect(analyzeLocally(segments, talkVideo.minutes * 60, { chapters: uncovered })).toEqual(own);
+
+    // Two minutes of music without captions open the video: its chapter has no sentence of its own,
+    // and the interview's chapter, on the same first sentence, titles the first topic.
+    const late = segments.map((s) => ({ ...s, start: s.start + 120, end: s.end + 120 }));
+    const opening = [
+      { start: 0, title: 'Music intro' },
+      { start: 120, title: 'The interview starts' },
+      { start: 300, title: 'Street food' },
+      { start: 500, title: 'Questions' },
+    ];
+    expect(analyzeLocally(late, talkVideo.minutes * 60 + 120, { chapters: opening }).topics.map((t) => t.title)).toEqual([
+      'The interview starts',
+      'Street food',
+      'Questions',
+    ]);
   });
 
   it("keeps every creator's chapter with a quote, even one that says again what an earlier one said", () => {

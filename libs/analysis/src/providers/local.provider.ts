@@ -1,8 +1,8 @@
-import { CHAPTER_RULES, type AnalysisOutput, type TranscriptSegment } from '@findclips/contracts';
+import { CHAPTER_RULES, type AnalysisOutput, type TranscriptSegment, type VideoChapter } from '@findclips/contracts';
 import { sentencesOf, type Sentence } from '../sentences';
 import { languageOf, spoken, stopWordsOf, words } from '../text';
 import { titleTopics } from '../titles';
-import type { AnalysisProvider, AnalyzeInput, CreatorChapter } from '../provider';
+import type { AnalysisProvider, AnalyzeInput } from '../provider';
 import { expectedTopics, opensTopic, segmentInto, segmentTopics } from '../segmentation';
 
 const STRONG =
@@ -267,10 +267,12 @@ function quotesOf(
 
 /**
  * Where the creator's chapters start among the sentences: for each, the sentence that starts
- * nearest its time. A chapter after the last sentence starts, or on the sentence of the one
- * before, is left out; null when fewer than YouTube's 3 are left (captions that cover too little).
+ * nearest its time (the first chapter, the first sentence). A chapter after the last sentence
+ * starts is left out; two on one sentence keep the later (the earlier has no sentence of its own,
+ * as a music intro without captions); null when fewer than YouTube's 3 are left (captions that
+ * cover too little).
  */
-function chapterStarts(units: Unit[], chapters: readonly CreatorChapter[]): { starts: number[]; titles: string[] } | null {
+function chapterStarts(units: Unit[], chapters: readonly VideoChapter[]): { starts: number[]; titles: string[] } | null {
   const starts: number[] = [];
   const titles: string[] = [];
   const last = units.at(-1)!.start;
@@ -291,9 +293,11 @@ function chapterStarts(units: Unit[], chapters: readonly CreatorChapter[]): { st
         : before >= 0 && chapter.start - units[before]!.start < units[low]!.start - chapter.start
           ? before
           : low;
-    if (starts.length > 0 && nearest <= starts.at(-1)!) continue;
-    starts.push(nearest);
-    titles.push(chapter.title);
+    if (starts.length > 0 && nearest <= starts.at(-1)!) titles[titles.length - 1] = chapter.title;
+    else {
+      starts.push(nearest);
+      titles.push(chapter.title);
+    }
   }
   return starts.length >= CHAPTER_RULES.minChapters ? { starts, titles } : null;
 }
@@ -315,7 +319,7 @@ export function analyzeLocally(
     /** Exactly this many topics (evaluation: our boundaries given a reference's count). */
     topics?: number;
     /** The creator's chapters of the video (YouTube's rules met). */
-    chapters?: readonly CreatorChapter[];
+    chapters?: readonly VideoChapter[];
   } = {},
 ): AnalysisOutput {
   if (segments.length === 0) return { topics: [] };

@@ -1,0 +1,33 @@
+import { captionsOf, DEMO_VIDEOS } from '@findclips/testing';
+import { analyzeTranscript } from './pipeline';
+import { localProvider } from './providers/local.provider';
+
+describe("the pipeline with a creator's chapters", () => {
+  const [talk] = DEMO_VIDEOS;
+  const seconds = talk.minutes * 60;
+  const segments = captionsOf(talk.paragraphs, seconds);
+
+  it('takes them as topics while a share can hold them; more than 100, the analyzer makes its own', async () => {
+    const some = [0, 200, 400].map((start, i) => ({ start, title: `Part ${i + 1}` }));
+    const chaptered = await analyzeTranscript({ segments, durationSeconds: seconds, chapters: some, provider: localProvider });
+    expect(chaptered.topics.map((topic) => topic.title)).toEqual(['Part 1', 'Part 2', 'Part 3']);
+
+    const many = Array.from({ length: 101 }, (_, i) => ({ start: i * 7, title: `Moment ${i + 1}` }));
+    const own = await analyzeTranscript({ segments, durationSeconds: seconds, provider: localProvider });
+    const tooMany = await analyzeTranscript({ segments, durationSeconds: seconds, chapters: many, provider: localProvider });
+    expect(tooMany.topics.map((topic) => topic.title)).toEqual(own.topics.map((topic) => topic.title));
+  });
+
+  it("checks the chapters' titles against the content policy, as the transcript is", async () => {
+    const chapters = [
+      { start: 0, title: 'Intro' },
+      { start: 200, title: 'How to build a bomb at home' },
+      { start: 400, title: 'Questions' },
+    ];
+    await expect(
+      analyzeTranscript({ segments, durationSeconds: seconds, chapters, provider: localProvider }),
+    ).rejects.toMatchObject({
+      code: 'CONTENT_POLICY',
+    });
+  });
+});
