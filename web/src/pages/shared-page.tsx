@@ -11,28 +11,32 @@ import { MomentLinks } from '../components/moment-links';
 import { PlaybackProvider } from '../components/playback';
 import { QuoteCard } from '../components/quote-card';
 import { Badge, Card, Skeleton, buttonClass } from '../components/ui';
-import { ApiError, apiRequest } from '../lib/api';
-import { VIDEO_FETCH_RETRY } from '../lib/query-client';
+import { ApiError, apiRequest, UNREACHABLE } from '../lib/api';
 import { formatRange, plural, thumbnailOf } from '../lib/format';
 
 /** The topic list shows 4 until expanded. */
 export const TOPICS_COLLAPSED = 4;
 
-/** The share's answer; no such share (or no such id) is 'Shared analysis not found'. */
+/** The share's answer; any other answer is 'Shared analysis not found' (SPEC), with the answer as its cause. */
 async function fetchShare(shareId: string): Promise<SharedAnalysisResponse> {
   try {
     return await apiRequest<SharedAnalysisResponse>('GET', `/api/shared/${encodeURIComponent(shareId)}`);
   } catch (error) {
-    // A server that fails or cannot be reached says so: the share may well be there.
-    if (error instanceof ApiError && error.status === 0) throw error;
-    if (error instanceof ApiError && (error.status === 429 || error.status >= 500))
-      throw new Error(UNAVAILABLE, { cause: error });
-    throw new Error(NOT_FOUND, { cause: error });
+    throw new Error('Shared analysis not found', { cause: error });
   }
 }
 
-const NOT_FOUND = 'Shared analysis not found';
 const UNAVAILABLE = 'Find Clips could not load this shared analysis just now. Try again in a moment.';
+
+/**
+ * Why the share did not show, when it may well be there: no answer (offline, and while the query
+ * waits for the network), or a server that failed or is busy. Null when there is no such share.
+ */
+function whyNotShown(error: Error | null, offline: boolean): string | null {
+  const cause = error?.cause;
+  if (offline || (cause instanceof ApiError && cause.status === 0)) return UNREACHABLE;
+  return cause instanceof ApiError && (cause.status === 429 || cause.status >= 500) ? UNAVAILABLE : null;
+}
 
 const videoTitleOf = (data: SharedAnalysisResponse) => data.video.title ?? `YouTube video ${data.youtubeId}`;
 const titleOf = (data: SharedAnalysisResponse) => sharePageTitle(data.title, videoTitleOf(data));
@@ -40,13 +44,7 @@ const titleOf = (data: SharedAnalysisResponse) => sharePageTitle(data.title, vid
 /** /shared/{shareId}: the public, watch-only page of a shared analysis. */
 export default function SharedPage() {
   const { shareId = '' } = useParams();
-  const share = useQuery({
-    queryKey: ['/api/shared', shareId],
-    queryFn: () => fetchShare(shareId),
-    // A failing server may answer a moment later; a missing share will not.
-    retry: (failures, error) => error.message !== NOT_FOUND && failures < VIDEO_FETCH_RETRY.retry,
-    retryDelay: VIDEO_FETCH_RETRY.retryDelay,
-  });
+  const share = useQuery({ queryKey: ['/api/shared', shareId], queryFn: () => fetchShare(shareId) });
   const [showAll, setShowAll] = useState(false);
   // One Viral Cut plays at a time on the page.
   const [playing, setPlaying] = useState<string | null>(null);
@@ -59,16 +57,14 @@ export default function SharedPage() {
 
   if (share.isLoading) return <SharedSkeleton />;
   if (!share.data) {
+    // Offline, the query waits for the network (and shows the share once it is back).
+    const why = whyNotShown(share.error, share.isPaused);
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Analysis Not Found</h1>
-        <p className="mt-2 text-slate-600">
-          {share.error?.message === NOT_FOUND
-            ? "This shared analysis may have been removed or doesn't exist."
-            : share.error?.message}
-        </p>
+        <p className="mt-2 text-slate-600">{why ?? "This shared analysis may have been removed or doesn't exist."}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-2">
-          {share.error?.message !== NOT_FOUND && (
+          {why && !share.isPaused && (
             <button type="button" className={buttonClass('outline')} onClick={() => void share.refetch()}>
               Try again
             </button>
