@@ -142,6 +142,18 @@ describe('searching a video', () => {
       ['line', 650],
     ]);
     expect(found('"lane costs"')).toEqual([['line', 664]]);
+
+    // A long cue (captions a member brought) that holds the whole quote, and words either side.
+    const cue = searchEntries(topics, [
+      {
+        text: 'Paint is cheap. A bus lane moves more people than a car lane ever will. Buses need paint.',
+        start: 630,
+        end: 670,
+      },
+    ]);
+    expect(search(cue, 'moves').map((hit) => hit.kind)).toEqual(['quote']);
+    expect(search(cue, 'paint').map((hit) => hit.kind)).toEqual(['line']);
+    expect(search(cue, 'bus').map((hit) => hit.kind)).toEqual(['title', 'line', 'quote']);
   });
 
   it('marks the matched words in the text as written', () => {

@@ -149,13 +149,17 @@ export function search(entries: SearchEntry[], query: string): SearchEntry[] {
 
 /**
  * The words of a line a quote does not say (folded, joined by spaces): none when the quote holds
- * the whole line; else the line's words past the quote's end (the line starts inside it) or before
- * its start (the line ends inside it), whichever leaves fewer.
+ * the whole line; the words either side of it when the line holds the whole quote (a long cue);
+ * else the line's words past the quote's end (the line starts inside it) or before its start (the
+ * line ends inside it), whichever leaves fewer.
  */
 function beyond(line: string, quote: string): string {
   const words = line.split(' ').filter(Boolean);
   const quoted = quote.split(' ').filter(Boolean);
-  if (` ${quoted.join(' ')} `.includes(` ${words.join(' ')} `)) return '';
+  const [lineText, quoteText] = [` ${words.join(' ')} `, ` ${quoted.join(' ')} `];
+  if (quoteText.includes(lineText)) return '';
+  const inside = lineText.indexOf(quoteText);
+  if (inside >= 0) return `${lineText.slice(0, inside)} ${lineText.slice(inside + quoteText.length)}`.trim();
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((word, i) => word === b[i]);
   let tail = 0; // The line's first words are the quote's last.
   let head = 0; // The line's last words are the quote's first.
