@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_VIDEOS, addDemoVideos, captionsOf, sampleTranscript, startFakeYoutube, startStack } from '@findclips/testing';
+import { DEMO_VIDEOS, addDemoVideos, lengthenedCaptions, startFakeYoutube, startStack } from '@findclips/testing';
 import { launchChromium } from '../test/e2e/browser';
 import { percentile, report } from './report';
 
@@ -64,15 +64,7 @@ it('first topic on a cached video, and search per keystroke', async () => {
     });
 
     // The browser is served a 3-hour transcript in place of the talk's 12 minutes.
-    const talkSeconds = talk.minutes * 60;
-    const threeHours = [
-      ...captionsOf(talk.paragraphs, talkSeconds),
-      ...sampleTranscript(10_800 - talkSeconds, { wordsPerSecond: 3 }).map((s) => ({
-        ...s,
-        start: s.start + talkSeconds,
-        end: s.end + talkSeconds,
-      })),
-    ];
+    const threeHours = lengthenedCaptions(talk, 10_800);
     const page = await guestPage(browser, stack.url);
     await page.route(`**/api/videos/${talk.id}/transcript`, (route) =>
       route.fulfill({ json: { videoId: talk.id, segments: threeHours } }),

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   DEMO_VIDEOS,
-  captionsOf,
   addDemoVideos,
+  lengthenedCaptions,
   sampleTranscript,
   startFakeYoutube,
   startStack,
@@ -231,15 +231,7 @@ describe('Find Clips in Chromium', () => {
     // Search: the talk is 12 minutes, so the browser is served a 3-hour transcript (its captions,
     // then 2 h 48 min more of talk, 3,262 lines) in its place, to find moments at the size people
     // search. '/' focuses the box, Enter plays the current match, j moves to the next, Esc clears.
-    const talkSeconds = talk.minutes * 60;
-    const threeHours = [
-      ...captionsOf(talk.paragraphs, talkSeconds),
-      ...sampleTranscript(10_800 - talkSeconds, { wordsPerSecond: 3 }).map((s) => ({
-        ...s,
-        start: s.start + talkSeconds,
-        end: s.end + talkSeconds,
-      })),
-    ];
+    const threeHours = lengthenedCaptions(talk, 10_800);
     expect(threeHours.length).toBeGreaterThan(3_000);
     await page.route(`**/api/videos/${talk.id}/transcript`, (route) =>
       route.fulfill({ json: { videoId: talk.id, segments: threeHours } }),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TranscriptSegment } from '@findclips/contracts';
 import type { FakeYoutube } from './fake-youtube';
+import { sampleTranscript } from './sample-transcripts';
 
 /** A script we wrote for the demo: who says what, and the subjects it covers in order. */
 interface DemoScript {
@@ -77,6 +78,18 @@ export const DEMO_SUBJECTS: Record<string, string[]> = {
   FCdemoPod01: interview.subjects,
   FCdemoPanel: panel.subjects,
 };
+
+/**
+ * A demo video's captions, then more talk up to `seconds` (the sample transcript at 3 words a
+ * second): a transcript of the length people search, as the browser test and benchmark serve it.
+ */
+export function lengthenedCaptions(video: (typeof DEMO_VIDEOS)[number], seconds: number): TranscriptSegment[] {
+  const own = video.minutes * 60;
+  return [
+    ...captionsOf(video.paragraphs, own),
+    ...sampleTranscript(seconds - own, { wordsPerSecond: 3 }).map((s) => ({ ...s, start: s.start + own, end: s.end + own })),
+  ];
+}
 
 /** Adds the demo videos to a fake YouTube; captions take `delayMs` so progress can be seen. */
 export function addDemoVideos(youtube: FakeYoutube, delayMs = 1_500): void {
