@@ -68,7 +68,8 @@ export async function analyzeTranscript({
   const duration = Math.max(durationSeconds ?? 0, segments.at(-1)?.end ?? 0);
   const chapters = given.length <= SHARE_TOPICS_MAX ? given : [];
   // The chapters' titles become topics' titles as they are: checked as the transcript is.
-  const checked = [...segments, ...chapters.map(({ start, title }) => ({ text: title, start, end: start }))];
+  const checked =
+    chapters.length > 0 ? [...segments, ...chapters.map(({ start, title }) => ({ text: title, start, end: start }))] : segments;
   const verdict = provider.moderate ? await provider.moderate(checked, signal) : checkLexicon(checked);
   if (verdict.flagged) throw contentPolicyError(verdict.categories);
 

@@ -15,14 +15,12 @@ export function useAnalysisEdits(videoId: string) {
   const client = useQueryClient();
   const toast = useToast();
   useEffect(() => void otherTabs(client), [client]);
-  /**
-   * The analysis as an edit left it, here and in the member's other tabs of this browser. False
-   * when a later change is on screen already: the edit's answer came too late to say anything.
-   */
+  /** The analysis as an edit left it, here and (unless undone since) in the member's other tabs of this browser. */
   const show = (id: string, analysis: VideoAnalysisResponse) => {
-    if (undoneSince(client, id, analysis)) return false;
-    otherTabs(client)?.postMessage({ user: userOf(client), videoId: id, analysis } satisfies EditedMessage);
-    return showEdited(client, id, analysis);
+    const shown = showEdited(client, id, analysis);
+    if (shown !== 'undone')
+      otherTabs(client)?.postMessage({ user: userOf(client), videoId: id, analysis } satisfies EditedMessage);
+    return shown;
   };
   const refused = (error: Error, id: string) => {
     if (error instanceof ApiError && error.status === 401) toast(SESSION_EXPIRED);
@@ -44,9 +42,10 @@ export function useAnalysisEdits(videoId: string) {
       toast({
         title: 'Edits undone',
         // Another tab may have edited since: its edit is what the page shows.
-        description: show(videoId, analysis)
-          ? 'The topics are back as the analysis made them.'
-          : 'A later edit, made in another tab, is shown.',
+        description:
+          show(videoId, analysis) === 'shown'
+            ? 'The topics are back as the analysis made them.'
+            : 'A later edit, made in another tab, is shown.',
       }),
     onError: (error) => refused(error, videoId),
   });
@@ -59,9 +58,8 @@ export function useAnalysisEdits(videoId: string) {
     edit: (change: AnalysisEdit, { onSuccess, onSettled }: EditCallbacks = {}) =>
       edit.mutateAsync({ id: videoId, change }).then(
         (analysis) => {
-          show(videoId, analysis);
           // An edit that 'Undo all edits' undid since (here or in another tab) has nothing left to say.
-          if (!undoneSince(client, videoId, analysis)) onSuccess?.(analysis);
+          if (show(videoId, analysis) !== 'undone') onSuccess?.(analysis);
           onSettled?.(null);
         },
         (error: Error) => onSettled?.(error),
@@ -107,30 +105,26 @@ const changedAt = (analysis: VideoAnalysisResponse | undefined) => analysis?.edi
 const undoings = new WeakMap<QueryClient, Map<string, string>>();
 const undoneOf = (client: QueryClient) => undoings.get(client) ?? undoings.set(client, new Map()).get(client)!;
 
-/** Whether the edit that `analysis` answers was made before every edit of the video was undone. */
-const undoneSince = (client: QueryClient, id: string, analysis: VideoAnalysisResponse) => {
-  const at = undoneOf(client).get(id);
-  return at !== undefined && analysis.editedAt != null && analysis.editedAt < at;
-};
-
 /**
- * Shows `analysis` as the member's analysis of `id`. Two edits may be saving at once (a toast's
- * Undo while another saves, another tab, 'Undo all edits'): an answer older than the analysis
- * shown, by the time of its last change, does not replace it, nor does an edit undone since (the
- * analysis shown may have been read anew, without the undo's time).
+ * Shows `analysis` as the member's analysis of `id`, and says whether it did. Two edits may be
+ * saving at once (a toast's Undo while another saves, another tab, 'Undo all edits'): an answer
+ * older than the analysis shown, by the time of its last change, does not replace it ('older'),
+ * nor does an edit made before every edit was undone ('undone': the analysis shown may have been
+ * read anew, without the undo's time).
  */
-function showEdited(client: QueryClient, id: string, analysis: VideoAnalysisResponse): boolean {
-  const at = analysis.editsUndoneAt;
+function showEdited(client: QueryClient, id: string, analysis: VideoAnalysisResponse): 'shown' | 'older' | 'undone' {
   const undone = undoneOf(client);
+  const at = analysis.editsUndoneAt;
   if (at && !(at < (undone.get(id) ?? ''))) undone.set(id, at);
-  if (undoneSince(client, id, analysis)) return false;
-  let shows = true;
+  const lastUndone = undone.get(id);
+  if (lastUndone !== undefined && analysis.editedAt != null && analysis.editedAt < lastUndone) return 'undone';
+  let outcome: 'shown' | 'older' = 'shown';
   client.setQueryData<VideoAnalysisResponse>(analysisKey(id, true), (shown) => {
     const [was, is] = [changedAt(shown), changedAt(analysis)];
-    shows = !(was && is && was > is);
-    return shows ? analysis : shown;
+    outcome = was && is && was > is ? 'older' : 'shown';
+    return outcome === 'shown' ? analysis : shown;
   });
-  return shows;
+  return outcome;
 }
 
 /** This tab's channel to the member's other tabs, and the data it updates. */
