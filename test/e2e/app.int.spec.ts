@@ -13,7 +13,8 @@ import {
   type FakeYoutube,
   type RunningStack,
 } from '@findclips/testing';
-import { checkYoutubeChapters, clock } from '@findclips/exports';
+import { clock } from '@findclips/exports';
+import { descriptionChapters } from '@findclips/youtube';
 import { parseSubtitles } from '../../services/worker/src/cli/transcript-input';
 import { fitsWidth, javascriptBytes, launchChromium, poll, screenshot, seriousAxeViolations, smallTargets } from './browser';
 
@@ -405,14 +406,15 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('button', { name: 'Close clip' }).waitFor();
     await look(page, 'shared');
 
-    // Exports: the files a visitor saves read back with a subtitle parser and YouTube's chapter rules.
+    // Exports: the files a visitor saves read back with a subtitle parser and by YouTube's chapter rules.
     const srt = await exported(page, 'SRT subtitles');
     expect(srt.name).toMatch(/^the-cheapest-subway-you-ll-ever-build\.srt$/);
     const cues = parseSubtitles(srt.text);
     const sharedTopics = await page.locator('section[id^="topic-"]').count();
     expect(cues.filter((cue) => cue.text.startsWith('Chapter ')).length).toBe(sharedTopics);
     const chapters = await exported(page, 'YouTube chapters');
-    expect(checkYoutubeChapters(chapters.text)).toEqual([]);
+    // Read back as YouTube's rules read a description: a chapter a topic.
+    expect(descriptionChapters(chapters.text, talk.minutes * 60)).toHaveLength(sharedTopics);
 
     // A link to a quote scrolls to it and cues its Viral Cut; every moment opens on YouTube at its second.
     await page.goto(`${shareUrl}#quote-2-1`);

@@ -45,27 +45,3 @@ export function youtubeChapters(topics: Pick<Topic, 'title' | 'startTime' | 'end
   const hours = end >= 3600;
   return { text: chapters.map((c) => `${clock(c.start, hours)} ${c.title}`).join('\n'), notes };
 }
-
-/** What keeps YouTube from taking a chapter list as chapters: an empty list means it would. */
-export function checkYoutubeChapters(text: string): string[] {
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
-  const starts: number[] = [];
-  const problems: string[] = [];
-  lines.forEach((line, i) => {
-    const match = /^(?:(\d+):)?(\d{1,2}):(\d{2})\s+\S/.exec(line.trim());
-    if (!match) return void problems.push(`line ${i + 1} does not start with a time and a title`);
-    if (/[<>]/.test(line)) problems.push(`line ${i + 1} holds < or >, which YouTube's descriptions refuse`);
-    const [, h, m, s] = match;
-    if (Number(s) > 59 || (h !== undefined && Number(m) > 59)) problems.push(`line ${i + 1} has an impossible time`);
-    if (h === undefined && Number(m) > 59) problems.push(`line ${i + 1} is past an hour: write it as H:MM:SS`);
-    starts.push(Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s));
-  });
-  if (starts[0] !== 0) problems.push('the first chapter must start at 0:00');
-  if (lines.length < CHAPTER_RULES.minChapters) problems.push(`at least ${CHAPTER_RULES.minChapters} chapters are needed`);
-  starts.forEach((start, i) => {
-    if (i > 0 && start - starts[i - 1]! < CHAPTER_RULES.minSeconds) {
-      problems.push(`chapter ${i} lasts under ${CHAPTER_RULES.minSeconds} s (or the times are out of order)`);
-    }
-  });
-  return problems;
-}

@@ -2,15 +2,8 @@ import { analysisOutputSchema, type Topic } from '@findclips/contracts';
 import { lexer, type Token, type Tokens } from 'marked';
 import webvtt from 'node-webvtt';
 import { parseSync } from 'subtitle';
-import {
-  analysisMarkdown,
-  analysisSrt,
-  analysisVtt,
-  checkYoutubeChapters,
-  exportAnalysis,
-  exportFormats,
-  youtubeChapters,
-} from '.';
+import { descriptionChapters } from '@findclips/youtube';
+import { analysisMarkdown, analysisSrt, analysisVtt, exportAnalysis, exportFormats, youtubeChapters } from '.';
 
 const quote = (id: string, content: string, startTime: number, endTime: number) => ({ id, content, startTime, endTime });
 const topics: Topic[] = [
@@ -32,24 +25,15 @@ const topics: Topic[] = [
 ];
 
 describe('YouTube chapters', () => {
-  it.each([
-    ['a valid list', '0:00 Intro\n1:30 Middle\n12:34 End', []],
-    ['one past an hour in H:MM:SS', '0:00 Intro\n30:00 Middle\n1:02:05 End', []],
-    ['a first chapter after 0:00', '0:05 Intro\n1:30 Middle\n12:34 End', ['the first chapter must start at 0:00']],
-    ['two chapters', '0:00 Intro\n1:30 End', ['at least 3 chapters are needed']],
-    ['a chapter of 5 s', '0:00 Intro\n1:30 Middle\n1:35 End', ['chapter 2 lasts under 10 s (or the times are out of order)']],
-    ['a time past an hour as minutes', '0:00 Intro\n1:30 Middle\n75:00 End', ['line 3 is past an hour: write it as H:MM:SS']],
-    ['a line without a title', '0:00 Intro\n1:30\n12:34 End', ['line 2 does not start with a time and a title']],
-    ['61 seconds', '0:00 Intro\n1:61 Middle\n12:34 End', ['line 2 has an impossible time']],
-    ['angle brackets', '0:00 Intro\n1:30 Rust <3 Go\n12:34 End', ["line 2 holds < or >, which YouTube's descriptions refuse"]],
-  ])('the rule checker on %s', (_, text, problems) => {
-    expect(checkYoutubeChapters(text)).toEqual(problems);
-  });
-
-  it('writes topics as chapters YouTube accepts: 0:00 first, H:MM:SS on a video past an hour', () => {
+  // What we write is read back, by the reader the worker applies YouTube's rules with, as the chapters we meant.
+  it('writes topics as chapters YouTube shows: 0:00 first, H:MM:SS on a video past an hour', () => {
     const { text, notes } = youtubeChapters(topics, 4000);
     expect(text).toBe('0:00:00 Why cities add *bus* lanes\n0:12:34 Paying for transit\n1:01:40 What comes next');
-    expect(checkYoutubeChapters(text)).toEqual([]);
+    expect(descriptionChapters(text, 4000)).toEqual([
+      { start: 0, title: 'Why cities add *bus* lanes' },
+      { start: 754, title: 'Paying for transit' },
+      { start: 3700, title: 'What comes next' },
+    ]);
     expect(notes).toEqual([]);
   });
 
@@ -65,7 +49,11 @@ describe('YouTube chapters', () => {
       600,
     );
     expect(text).toBe('0:00 Cold open\n1:00 Hello\n5:00 Main part');
-    expect(checkYoutubeChapters(text)).toEqual([]);
+    expect(descriptionChapters(text, 600)).toEqual([
+      { start: 0, title: 'Cold open' },
+      { start: 60, title: 'Hello' },
+      { start: 300, title: 'Main part' },
+    ]);
     expect(notes).toEqual([
       '"Cold open" starts at 0:00, as YouTube\'s first chapter must.',
       '"The plan" is merged into "Hello": a chapter must last at least 10 s.',
@@ -83,7 +71,7 @@ describe('YouTube chapters', () => {
       180,
     );
     expect(text).toBe('0:00 Intro\n1:00 Rust ‹3 Go\n2:00 Input -› output');
-    expect(checkYoutubeChapters(text)).toEqual([]);
+    expect(descriptionChapters(text, 180).map((c) => c.title)).toEqual(['Intro', 'Rust ‹3 Go', 'Input -› output']);
     expect(notes).toEqual([
       '"Rust ‹3 Go": < and > are written ‹ and ›, as YouTube\'s descriptions allow neither.',
       '"Input -› output": < and > are written ‹ and ›, as YouTube\'s descriptions allow neither.',
@@ -91,9 +79,9 @@ describe('YouTube chapters', () => {
   });
 
   it('says when there are too few topics for YouTube to show chapters', () => {
-    expect(youtubeChapters(topics.slice(0, 2), 3700).notes).toEqual([
-      'YouTube shows chapters only when there are at least 3; this video has 2.',
-    ]);
+    const { text, notes } = youtubeChapters(topics.slice(0, 2), 3700);
+    expect(notes).toEqual(['YouTube shows chapters only when there are at least 3; this video has 2.']);
+    expect(descriptionChapters(text, 3700)).toEqual([]);
   });
 });
 

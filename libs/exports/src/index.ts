@@ -3,7 +3,7 @@ import { youtubeChapters } from './chapters';
 import { analysisMarkdown } from './markdown';
 import { analysisSrt, analysisVtt } from './subtitles';
 
-export { checkYoutubeChapters, youtubeChapters, type ChapterList } from './chapters';
+export { youtubeChapters, type ChapterList } from './chapters';
 export { analysisMarkdown } from './markdown';
 export { analysisSrt, analysisVtt } from './subtitles';
 export { clock, youtubeAt } from './time';
