@@ -154,6 +154,10 @@ describe('captions a member brings', () => {
       field: 'text',
       message: 'Line 10: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
     });
+    // SubRip its parser cannot read (a stray line before the times) is the person's mistake too.
+    expect((await send({ text: '1\nstray line\n00:00:01,000 --> 00:00:04,000\nHi.\n' }).expect(400)).body.message).toBe(
+      'Line 2: not SubRip we can read: each cue is its number, then its times ("00:01:02,500 --> 00:01:05,000"), then its text',
+    );
     expect((await send({ text: 'Just words, no times.' }).expect(400)).body.message).toBe(
       'Line 1: each line of timed text starts with its time, like "1:02 Welcome back"',
     );

@@ -20,6 +20,8 @@ describe('captions people bring themselves', () => {
     const srt =
       '1\r\n00:00:01,000 --> 00:00:04,500\r\nHello <i>there</i>\r\nfriend.\r\n\r\n2\r\n00:00:05,000 --> 00:00:07,000\r\nNext.\r\n';
     expect(captionsFormat(srt)).toBe('srt');
+    // Lines ended by \r alone (old Mac files) read as well.
+    expect(readCaptions(srt.replace(/\r\n/g, '\r'))).toEqual(readCaptions(srt));
     expect(readCaptions(srt)).toEqual([
       { text: 'Hello there friend.', start: 1, end: 4.5 },
       { text: 'Next.', start: 5, end: 7 },
@@ -90,6 +92,12 @@ describe('captions people bring themselves', () => {
     expect(problem('1\n00:00:01.5 --> 00:00:04,000\nShort.\n')).toBe(
       'Line 2: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
     );
+    // SubRip the parser cannot read: the line it stopped at, never the line's own words.
+    const unreadable = (line: number) =>
+      `Line ${line}: not SubRip we can read: each cue is its number, then its times ("00:01:02,500 --> 00:01:05,000"), then its text`;
+    expect(problem('1\nsecret words\n00:00:01,000 --> 00:00:02,000\nhi\n')).toBe(unreadable(2));
+    expect(problem('1\n2\n00:00:01,000 --> 00:00:02,000\nhi\n')).toBe(unreadable(2));
+    expect(problem('hello\r\n\r\n00:00:01,000 --> 00:00:02,000\r\nhi')).toBe(unreadable(1));
     expect(problem('WEBVTT\n\n00:01.5 --> 00:02.500\nShort.\n')).toBe(
       'Line 3: a cue\'s times must read like "00:01:02.500 --> 00:01:05.000"',
     );

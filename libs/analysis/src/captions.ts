@@ -151,10 +151,23 @@ function lineOfCue(text: string, n: number): number {
   return 1;
 }
 
-const srtCues = (text: string) =>
-  parseSync(text).flatMap((node) =>
+function srtCues(text: string) {
+  let nodes: ReturnType<typeof parseSync>;
+  try {
+    // (The parser knows lines ended by \n or \r\n; old Mac files end them by \r alone.)
+    nodes = parseSync(text.replace(/\r\n?/g, '\n'));
+  } catch (error) {
+    // Its message quotes the line, which is the person's own text: only the line's number is kept.
+    const row = /\bat row (\d+)/.exec((error as Error).message);
+    throw new CaptionsError(
+      row ? Number(row[1]) : 1,
+      'not SubRip we can read: each cue is its number, then its times ("00:01:02,500 --> 00:01:05,000"), then its text',
+    );
+  }
+  return nodes.flatMap((node) =>
     node.type === 'cue' ? [{ text: node.data.text, start: node.data.start / 1000, end: node.data.end / 1000 }] : [],
   );
+}
 
 /** `[1:02] text`, `(01:02:03) text`, `1:02 - text`, `1:02 text`. */
 const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})[\])]?\s*[-–—:|]?\s*(.*)$`);
