@@ -109,6 +109,16 @@ export function createApp(deps: GatewayDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('query parser', 'simple');
+  // A request target that is neither a path nor an absolute URL ('OPTIONS *', which asks about the
+  // server as a whole): no route reads it, and sessions would skip it, so it is answered here.
+  app.use((req, res, next) => {
+    if (req.url.startsWith('/') || /^https?:\/\//i.test(req.url)) return next();
+    if (req.method === 'OPTIONS' && req.url === '*') {
+      res.set('Allow', 'GET, HEAD, POST, PATCH, DELETE, OPTIONS').status(204).end();
+      return;
+    }
+    res.status(400).json({ message: 'The request target must be a path, like /api/user', errorType: 'VALIDATION_ERROR' });
+  });
   app.use(httpMetrics(metrics));
 
   // The live channel is forwarded before any body parsing or security headers of ours.

@@ -25,6 +25,9 @@ const bodyParserErrors: Record<string, { status: number; message: string }> = {
 const readableSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} kB`;
 
+/** zlib's errors (gzip, deflate: 'Z_DATA_ERROR') and Brotli's ('ERR__ERROR_FORMAT_PADDING_1') on a body that does not decompress. */
+const DECOMPRESSION_CODES = /^(?:Z_|ERR__ERROR_)/;
+
 /** PostgreSQL's refusals of the caller's text: a NUL byte (22021), an unsupported escape (22P05). */
 const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
 
@@ -75,7 +78,11 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   const status = typeof error?.status === 'number' ? error.status : undefined;
   if (status && status >= 400 && status < 500) {
     const message =
-      error instanceof URIError ? 'The address is not valid: it has a malformed %-escape' : 'The request is not valid';
+      error instanceof URIError
+        ? 'The address is not valid: it has a malformed %-escape'
+        : typeof error.code === 'string' && DECOMPRESSION_CODES.test(error.code)
+          ? 'The request body could not be decompressed as its Content-Encoding says'
+          : 'The request is not valid';
     res.status(status).json({ message, errorType: 'VALIDATION_ERROR' });
     return;
   }

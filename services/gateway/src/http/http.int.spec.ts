@@ -4,6 +4,7 @@ import { strongPassword, uniqueEmail } from '@findclips/testing';
 import express from 'express';
 import http from 'node:http';
 import net from 'node:net';
+import { gzipSync } from 'node:zlib';
 import supertest from 'supertest';
 import { startTestGateway, type TestGateway } from '../test/harness';
 import { errorHandler } from './errors';
@@ -180,6 +181,42 @@ describe('requests the gateway refuses', () => {
       'GET /x/../socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
     );
     expect(dotted).toMatch(/^HTTP\/1\.1 404 /);
+  });
+
+  it("answers a target that is no path ('OPTIONS *', as scanners send it) without 500: 204 with Allow, else 400", async () => {
+    const options = await raw('OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(options).toMatch(/^HTTP\/1\.1 204 /);
+    expect(options).toMatch(/\r\nAllow: GET, HEAD, POST, PATCH, DELETE, OPTIONS\r\n/i);
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const answer = await raw(`${method} * HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toContain('{"message":"The request target must be a path, like /api/user","errorType":"VALIDATION_ERROR"}');
+    }
+    // An absolute URL names a path: it is served as the path.
+    const absolute = await raw(`GET ${gw.url}/api/nope HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    expect(absolute).toMatch(/^HTTP\/1\.1 404 /);
+    expect(absolute).toContain('No such endpoint: GET /api/nope');
+  });
+
+  it('answers a body that does not decompress as its Content-Encoding says with a 400 saying so', async () => {
+    const gzipped = gzipSync(JSON.stringify({ email: 'a@example.com', password: 'x' }));
+    for (const [encoding, body] of [
+      ['gzip', gzipped.subarray(0, gzipped.length - 6)],
+      ['deflate', Buffer.from('not deflated')],
+      ['br', Buffer.from('not brotli at all')],
+    ] as const) {
+      const res = await gw
+        .request()
+        .post('/api/login')
+        .set('content-type', 'application/json')
+        .set('content-encoding', encoding)
+        .send(body);
+      expect([encoding, res.status, res.body.message]).toEqual([
+        encoding,
+        400,
+        'The request body could not be decompressed as its Content-Encoding says',
+      ]);
+    }
   });
 
   it('answers headers too large or unreadable with a message, not an empty 431 or 400', async () => {
@@ -413,6 +450,12 @@ describe('logs', () => {
       await browser.post('/api/login').send({ email, password: 'Wrong-Secret-Password-2' }).expect(401);
       await browser.patch('/api/profile/password').send({ currentPassword: password, newPassword: 'Next-Secret-3' }).expect(200);
       await gw.request().get('/auth/google/callback?code=4/SECRET-CODE&state=SECRET-STATE').set('Cookie', `fc.sid=${cookie}`);
+      // A client that puts credentials in the address: refused, and logged without them.
+      await gw
+        .request()
+        .post(`/api/login?email=${encodeURIComponent(email)}&password=Query-Secret-4`)
+        .expect(400);
+      await gw.request().get('/api/videos/check-status?videoId=dQw4w9WgXcQ');
       const [hash] = await gw.dataSource.query('SELECT password FROM users WHERE email = $1', [email]);
 
       const written = gw.logs.join('\n');
@@ -425,10 +468,15 @@ describe('logs', () => {
         cookie,
         'SECRET-CODE',
         'SECRET-STATE',
+        'Query-Secret-4',
+        email.split('@')[0]!,
       ]) {
         expect(written).not.toContain(secret);
       }
       expect(written).toContain('"url":"/api/register"');
+      // What a route reads from the address and says nothing secret stays, for whoever reads the logs.
+      expect(written).toContain('"url":"/api/videos/check-status?videoId=dQw4w9WgXcQ"');
+      expect(written).toContain('"url":"/api/login?email=[redacted]&password=[redacted]"');
     } finally {
       await gw.close();
     }

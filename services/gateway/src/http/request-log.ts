@@ -3,8 +3,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
-/** Query parameters that carry credentials (OAuth codes and state) are never logged. */
-const SECRET_PARAMS = ['code', 'state', 'token', 'access_token', 'id_token'];
+/**
+ * The query parameters our routes read and whose values say nothing secret; any other value (an
+ * OAuth code or state, a password a client put in the address) is logged as '[redacted]'.
+ */
+const LOGGED_PARAMS = new Set(['videoId', 'sort', 'error']);
 
 function loggableUrl(url: string | undefined): string | undefined {
   if (!url?.includes('?')) return url;
@@ -15,8 +18,10 @@ function loggableUrl(url: string | undefined): string | undefined {
     // A request target no URL parser reads ('//a:99999/x?y'): its query cannot be told apart, so none is logged.
     return url.slice(0, url.indexOf('?'));
   }
-  for (const name of SECRET_PARAMS) if (parsed.searchParams.has(name)) parsed.searchParams.set(name, '[redacted]');
-  return `${parsed.pathname}${parsed.search}`;
+  const query = [...parsed.searchParams].map(
+    ([name, value]) => `${encodeURIComponent(name)}=${LOGGED_PARAMS.has(name) ? encodeURIComponent(value) : '[redacted]'}`,
+  );
+  return `${parsed.pathname}?${query.join('&')}`;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
