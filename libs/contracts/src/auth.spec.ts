@@ -49,6 +49,14 @@ describe('describeIssues', () => {
     ]);
   });
 
+  it('says what a null must be instead, since an optional field given null is there, not missing', () => {
+    const rules = z.object({ title: z.string().optional(), count: z.number() });
+    expect(messagesOf(rules, { title: null, count: null })).toEqual([
+      { field: 'title', message: 'title must be text' },
+      { field: 'count', message: 'count must be a number' },
+    ]);
+  });
+
   it("words zod's own messages for a person, naming the field", () => {
     const rules = z.object({
       start: z.number().min(0),

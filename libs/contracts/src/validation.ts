@@ -70,7 +70,7 @@ function plainly(issue: z.core.$ZodIssue, field: string, input: unknown): string
     case 'invalid_type': {
       if (field === 'body') return 'The request body must be a JSON object';
       const value = valueAt(input, issue.path);
-      if (value === undefined || value === null) return `${field} is required`;
+      if (value === undefined) return `${field} is required`;
       return `${field} must be ${typeNames[issue.expected] ?? issue.expected}`;
     }
     case 'invalid_value':
