@@ -327,6 +327,9 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
   it('validates the video id and needs a member where it should', async () => {
     const bad = await guest().post('/api/guest/videos/transcript?videoId=short').expect(400);
     expect(bad.body).toMatchObject({ errorType: 'VALIDATION_ERROR', field: 'videoId' });
+    // Given twice, it is not two ids to choose from.
+    const twice = await guest().get('/api/videos/check-status?videoId=dQw4w9WgXcQ&videoId=dQw4w9WgXcQ').expect(400);
+    expect(twice.body).toEqual({ errorType: 'VALIDATION_ERROR', field: 'videoId', message: 'videoId is given more than once' });
     // An id in the path is named as such, never as the body.
     for (const path of ['/api/cached-videos/not-an-id!', '/api/cached-videos/dQw4w9WgXc%00', '/api/videos/metadata/x']) {
       expect((await guest().get(path).expect(400)).body).toMatchObject({ errorType: 'VALIDATION_ERROR', field: 'id' });

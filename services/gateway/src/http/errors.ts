@@ -12,6 +12,16 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new AppError('VALIDATION_ERROR', first?.message ?? 'Invalid request', { field: first?.field });
 }
 
+/**
+ * Parses an address's query with a contract schema. A parameter given twice ('?videoId=a&videoId=b')
+ * reads as a list: a 400 says it was given twice, not that it must be text.
+ */
+export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, unknown>): z.output<S> {
+  const repeated = Object.keys(query).find((name) => Array.isArray(query[name]));
+  if (repeated) throw new AppError('VALIDATION_ERROR', `${repeated} is given more than once`, { field: repeated });
+  return parseInput(schema, query);
+}
+
 /** Errors thrown by body-parser carry a `type`; these are the caller's fault. */
 const bodyParserErrors: Record<string, { status: number; message: string }> = {
   'entity.parse.failed': { status: 400, message: 'The request body is not valid JSON' },

@@ -26,7 +26,7 @@ import type { AnalysisQueue } from '@findclips/queue';
 import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
-import { parseInput } from '../http/errors';
+import { parseInput, parseQuery } from '../http/errors';
 import {
   editAnalysis,
   listOwnAnalyses,
@@ -86,7 +86,7 @@ function analysisView(
 const memberView = ({ row, personal, edited, uploaded }: MemberAnalysis) => analysisView(row, personal, edited, uploaded);
 
 const videoIdParam = (req: Request) => parseInput(videoIdPathSchema, { id: req.params.id }).id;
-const videoIdQuery = (req: Request) => parseInput(videoIdQuerySchema, req.query).videoId;
+const videoIdQuery = (req: Request) => parseQuery(videoIdQuerySchema, req.query).videoId;
 
 /** A submission as the client reads it: 200 with the topics, or 202 while the analysis runs. */
 function answer(videoId: string, submission: Submission): { status: 200 | 202; body: TranscriptResponse } {
