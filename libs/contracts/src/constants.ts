@@ -75,6 +75,7 @@ export const editMessages = {
   noTranscript: 'The transcript of this video is not available, so its topics cannot be moved.',
   notRemoved: 'This topic is in your analysis already.',
   remadeSinceRemoved: 'This video was analysed anew since the topic was removed: it cannot come back.',
+  notMade: 'This topic is not in the analysis as it was made (the video may have been analysed anew since): it cannot come back.',
   noRoomToRestore: 'This topic cannot come back: the topics beside it now cover its time. Undo all edits to bring it back.',
 } as const;
 

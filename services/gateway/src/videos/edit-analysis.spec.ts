@@ -124,9 +124,11 @@ describe('editing an analysis before sharing it', () => {
       code: 'CONFLICT',
       message: editMessages.remadeSinceRemoved,
     });
+    // An id the analysis never had is not said to be a newer analysis's.
     expect(refusal(() => applyEdit(topics.slice(0, 1), { action: 'restoreTopic', topicId: 'zz' }, starts, topics))).toEqual({
       code: 'NOT_FOUND',
-      message: editMessages.remadeSinceRemoved,
+      message:
+        'This topic is not in the analysis as it was made (the video may have been analysed anew since): it cannot come back.',
     });
   });
 

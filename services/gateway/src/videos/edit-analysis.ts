@@ -187,9 +187,10 @@ function restoreTopic(
   if (topics.some((t) => t.id === edit.topicId)) throw new AppError('CONFLICT', editMessages.notRemoved);
   // Edits only remove, rename and move the topics as made: any other topic is a newer analysis's.
   if (!topics.every((t) => made.some((m) => m.id === t.id))) throw new AppError('CONFLICT', editMessages.remadeSinceRemoved);
-  // Not in the analysis as made: the video was analysed anew since (or it never had the topic).
+  // Not in the analysis as made: it never had the topic, or the video was analysed anew since and
+  // the edits were undone with it (nothing here tells the two apart).
   const topic = made.find((t) => t.id === edit.topicId);
-  if (!topic) throw new AppError('NOT_FOUND', editMessages.remadeSinceRemoved, { field: 'topicId' });
+  if (!topic) throw new AppError('NOT_FOUND', editMessages.notMade, { field: 'topicId' });
   const quotes = edit.quoteIds ? topic.quotes.filter((q) => edit.quoteIds!.includes(q.id)) : topic.quotes;
   if (quotes.length < (edit.quoteIds?.length ?? 0)) {
     throw new AppError('NOT_FOUND', editMessages.quoteNotFound, { field: 'quoteIds' });
