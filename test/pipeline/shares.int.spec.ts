@@ -99,6 +99,15 @@ describe('shares, history and the public shared page', () => {
       .send({ youtubeId: videoId, topics: [topics[0], topics[0]] })
       .expect(400);
     expect(twice.body).toMatchObject({ field: 'topics', message: 'A topic can be shared only once' });
+    const quoteTwice = { ...topics[0], quotes: [topics[0].quotes[0], topics[0].quotes[0]] };
+    expect(
+      (
+        await browser
+          .post('/api/analysis/share')
+          .send({ youtubeId: videoId, topics: [quoteTwice] })
+          .expect(400)
+      ).body,
+    ).toMatchObject({ field: 'topics', message: 'A quote can be shared only once' });
     // A right-to-left title keeps its direction marks (YouTube titles in Arabic or Hebrew carry them).
     const rtl = '\u2067\u0639\u0646\u0648\u0627\u0646\u2069 (\u202Bnew\u202C)';
     await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: rtl }).expect(201);

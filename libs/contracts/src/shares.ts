@@ -10,7 +10,12 @@ export const createShareRequestSchema = z.object({
   topics: topicsSchema
     .max(SHARE_TOPICS_MAX, `A share holds at most ${SHARE_TOPICS_MAX} topics`)
     // Each once: the page links to each topic by its place and id.
-    .refine((topics) => new Set(topics.map((topic) => topic.id)).size === topics.length, 'A topic can be shared only once'),
+    .refine((topics) => new Set(topics.map((topic) => topic.id)).size === topics.length, 'A topic can be shared only once')
+    // ... and each quote once: the page would show the same passage twice.
+    .refine((topics) => {
+      const quotes = topics.flatMap((topic) => topic.quotes.map((quote) => quote.id));
+      return new Set(quotes).size === quotes.length;
+    }, 'A quote can be shared only once'),
   // A title or description that shows nothing is none.
   title: shownText(
     z.string().trim().max(SHARE_TITLE_MAX, `Title must be at most ${SHARE_TITLE_MAX} characters`),
