@@ -12,14 +12,14 @@ export type AuthConfirmed = { kind: 'member'; userId: number } | { kind: 'guest'
 /** The answer to `join_video`, as its acknowledgement and as the JOIN_VIDEO_* event. */
 export type JoinAnswer =
   | { success: true; videoId: string; transactionId: JoinVideo['transactionId'] | null }
-  | { success: false; transactionId: unknown; message: string };
+  | { success: false; transactionId: JoinVideo['transactionId'] | null; message: string };
 
 /** What the server sends: who it recognised, joins, refusals, and the analysis events it relays. */
 export type ServerToClientEvents = {
   AUTH_CONFIRMED(body: AuthConfirmed): void;
   AUTH_ERROR(body: { message: string }): void;
   JOIN_VIDEO_CONFIRMED(body: { videoId: string; transactionId: JoinVideo['transactionId'] | null }): void;
-  JOIN_VIDEO_ERROR(body: { transactionId: unknown; message: string }): void;
+  JOIN_VIDEO_ERROR(body: { transactionId: JoinVideo['transactionId'] | null; message: string }): void;
   X_ACCOUNT_ERROR(body: { success: false; message: string }): void;
 } & { [Type in AnalysisEventType]: (event: AnalysisEvent) => void };
 

@@ -19,7 +19,9 @@ type JoinLimits = Pick<RealtimeEnv, 'REALTIME_JOINS_PER_MINUTE' | 'REALTIME_MAX_
 export function handleJoins(socket: LiveSocket, limits: JoinLimits): void {
   socket.on('join_video', (payload, ack) => {
     const parsed = joinVideoSchema.safeParse(payload);
-    const transactionId = (payload as { transactionId?: unknown } | null)?.transactionId ?? null;
+    // Echoed in a refusal only as the protocol has it: a client's object of any size is not sent back.
+    const given = joinVideoSchema.shape.transactionId.safeParse((payload as { transactionId?: unknown } | null)?.transactionId);
+    const transactionId = (given.success ? given.data : undefined) ?? null;
     const refuse = (message: string) => {
       const body = { transactionId, message };
       if (typeof ack === 'function') ack({ success: false, ...body } satisfies JoinAnswer);

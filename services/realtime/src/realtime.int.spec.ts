@@ -200,10 +200,15 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
         socket.timeout(2_000).emitWithAck('join_video', { videoId: 'roomAAAAAAA', ...extra }),
       ),
     );
-    expect(answers.map((a: { message: string }) => a.message)).toEqual([
-      'leaveOthers must be true or false',
-      'transactionId must be at most 128 characters long',
+    expect(answers.map((a: { message: string; transactionId: unknown }) => [a.message, a.transactionId])).toEqual([
+      ['leaveOthers must be true or false', null],
+      // What the protocol refuses is not sent back.
+      ['transactionId must be at most 128 characters long', null],
     ]);
+    const objectId = await socket
+      .timeout(2_000)
+      .emitWithAck('join_video', { videoId: 'bad id', transactionId: { big: 'x'.repeat(9_000) } });
+    expect(objectId).toEqual({ success: false, transactionId: null, message: socketMessages.invalidVideo });
 
     const ack = await socket.timeout(2_000).emitWithAck('activate_x_account', { accountId: 1 });
     expect(ack).toEqual({ success: false, message: X_FEATURES_DISABLED_MESSAGE });
