@@ -5,11 +5,18 @@ import type { z } from 'zod';
 /** Parses a request part with a contract schema; a failure is a 400 naming the field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const control = findControlCharacters(input);
-  if (control) throw new AppError('VALIDATION_ERROR', control.message, { field: control.field });
+  // (A field the schema does not take is dropped, not named: the caller never sent us such a field.)
+  if (control && takes(schema, control.field)) throw new AppError('VALIDATION_ERROR', control.message, { field: control.field });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const [first] = describeIssues(result.error, input);
   throw new AppError('VALIDATION_ERROR', first?.message ?? 'Invalid request', { field: first?.field });
+}
+
+/** Whether `schema` reads `field` (a path like 'topics.0.title'): an object schema only its own keys. */
+function takes(schema: z.ZodType, field: string): boolean {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return field === 'body' || !shape || Object.hasOwn(shape, field.split('.')[0]!);
 }
 
 /**
