@@ -162,7 +162,11 @@ describe('captions a member brings', () => {
       'Line 1: each line of timed text starts with its time, like "1:02 Welcome back"',
     );
     expect((await send({ text: '' }).expect(400)).body.message).toBe(captionsMessages.textRequired);
-    expect((await send({ text: '0:00 Hi\n2:00:01 Past two hours' }).expect(422)).body.message).toBe(captionsMessages.tooLong);
+    expect((await send({ text: '0:00 Hi\n2:00:31 Past two hours' }).expect(422)).body.message).toBe(captionsMessages.tooLong);
+    // A last line said within the two hours is not past them for the time its words are guessed to take (here, past this video's end).
+    expect((await send({ text: '0:00 Hi\n1:59:59 The last words of a two-hour video' }).expect(400)).body.message).toBe(
+      captionsMessages.pastTheEnd(Math.ceil(sampleTranscript(300).at(-1)!.end)),
+    );
     const length = Math.ceil(sampleTranscript(300).at(-1)!.end);
     expect(
       (await send({ text: `0:00 Hi\n${Math.floor(length / 60) + 2}:00 Past the end of the video` }).expect(400)).body.message,

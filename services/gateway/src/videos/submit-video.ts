@@ -246,8 +246,11 @@ export async function reanalyze(
   });
 }
 
-/** A slack for captions a little longer than the video YouTube reports (a last cue held on screen). */
-const CAPTIONS_OVERRUN_SECONDS = 30;
+/**
+ * A slack for captions a little longer than the video (a last cue held on screen, or the time
+ * guessed for the last line of timed text, which says only when it starts).
+ */
+export const CAPTIONS_OVERRUN_SECONDS = 30;
 
 /** Captions are brought for a video YouTube has none for, and end within it. */
 function checkCaptions(facts: VideoFacts, end: number): void {

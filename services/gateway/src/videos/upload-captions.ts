@@ -6,7 +6,7 @@ import {
   type UploadCaptionsRequest,
 } from '@findclips/contracts';
 import type { UserEntity } from '@findclips/db';
-import { reanalyze, type SubmitVideoDeps, type Submitter } from './submit-video';
+import { CAPTIONS_OVERRUN_SECONDS, reanalyze, type SubmitVideoDeps, type Submitter } from './submit-video';
 
 /** The upload's captions as segments; a 400 naming the line when they cannot be read. */
 async function readUpload(text: string): Promise<TranscriptSegment[]> {
@@ -33,7 +33,9 @@ export async function uploadCaptions(
   { text, name, discardEdits }: UploadCaptionsRequest,
 ): Promise<void> {
   const segments = await readUpload(text);
-  if (segments.at(-1)!.end > VIDEO_MAX_SECONDS) throw new AppError('VIDEO_TOO_LONG', captionsMessages.tooLong);
+  if (segments.at(-1)!.end > VIDEO_MAX_SECONDS + CAPTIONS_OVERRUN_SECONDS) {
+    throw new AppError('VIDEO_TOO_LONG', captionsMessages.tooLong);
+  }
   await reanalyze(deps, user, submitter, {
     discardEdits,
     captions: {
