@@ -1,4 +1,5 @@
 import { authMessages, type Topic } from '@findclips/contracts';
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from './app';
@@ -19,6 +20,27 @@ async function openRegister() {
 }
 
 describe('sign-in screen', () => {
+  it('says at once that logging in failed when the browser is offline, and sends nothing later by itself', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const offline = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+      globalThis.fetch = offline as unknown as typeof fetch;
+      const user = userEvent.setup();
+      renderWithApp(<App />, { route: '/auth', user: null });
+      await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+      await user.type(screen.getByLabelText('Password'), 'Analytical1');
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      expect(await screen.findByText('Login failed')).toBeInTheDocument();
+      expect(screen.getByText('Could not reach Find Clips. Check your connection and try again.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+      onlineManager.setOnline(true);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(offline).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('has the header with the beta badge, both tabs, Google links and the divider', async () => {
     renderWithApp(<App />, { route: '/auth', user: null });
     expect(await screen.findByText('beta')).toBeInTheDocument();

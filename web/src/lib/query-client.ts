@@ -10,7 +10,12 @@ export const VIDEO_FETCH_RETRY = {
 /** Video metadata is fresh for 5 minutes. */
 export const METADATA_STALE_MS = 5 * 60 * 1000;
 
-/** The URL is the key; no retries, no refetch on focus, no polling, never stale. */
+/**
+ * The URL is the key; no retries, no refetch on focus, no polling, never stale. An action (a
+ * mutation) is sent even offline, so that it fails at once with its own message: held until the
+ * network came back, it showed progress, or a button pending, for as long as the network was away,
+ * then ran by itself. (A query opened offline waits for the network: it reads, it changes nothing.)
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -21,7 +26,7 @@ export function createQueryClient() {
         refetchInterval: false,
         staleTime: Infinity,
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
