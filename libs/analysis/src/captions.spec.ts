@@ -68,6 +68,11 @@ describe('captions people bring themselves', () => {
     expect(readCaptions(film.join('\n'))).toHaveLength(9_000);
     // A quadratic tag pattern would take hours on this; the linear one reads it at once.
     expect(readCaptions(`0:00 ${'<'.repeat(2_000_000)}`)).toEqual([{ text: '<'.repeat(2_000_000), start: 0, end: 2 }]);
+    // Two cues of 200,000 lines each, the second all but one line of the first: a search for the
+    // lines one cue carries over into the next that tried every length would take minutes.
+    const lines = (n: number) => Array<string>(n).fill('a').join('\n');
+    const long = `1\n00:00:01,000 --> 00:00:02,000\n${lines(199_999)}\nc\n\n2\n00:00:02,000 --> 00:00:03,000\n${lines(200_000)}\n`;
+    expect(readCaptions(long).map((cue) => cue.text.length)).toEqual([399_999, 399_999]);
   });
 
   it('names the line of the first problem', () => {

@@ -100,6 +100,8 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
 
 /** A cue this short only shows again what the cue before it ended on (rolling captions). */
 const ECHO_SECONDS = 0.05;
+/** Rolling captions carry over a line or two: no more are looked for (a cue of 200,000 lines is read in linear time). */
+const ROLLED_LINES_MAX = 3;
 
 /**
  * How many of a cue's first lines the cue before it already showed. Rolling captions (YouTube's
@@ -108,7 +110,7 @@ const ECHO_SECONDS = 0.05;
  * cue's whole text again is only a repeat in such an echo: 'No.' said twice stays.
  */
 function rolledOver(shown: string[], lines: string[], seconds: number): number {
-  for (let overlap = Math.min(shown.length, lines.length); overlap > 0; overlap--) {
+  for (let overlap = Math.min(shown.length, lines.length, ROLLED_LINES_MAX); overlap > 0; overlap--) {
     if (overlap === lines.length && seconds > ECHO_SECONDS) continue;
     if (lines.slice(0, overlap).every((line, k) => line === shown[shown.length - overlap + k])) return overlap;
   }
