@@ -30,6 +30,13 @@ describe('captions people bring themselves', () => {
       'WEBVTT\n\nNOTE made by hand\n\nintro\n00:01.000 --> 00:04.000 align:start\n<v Bob>Hi.</v>\n\n00:00:05.000 --> 00:00:06.000\n\n';
     expect(captionsFormat(vtt)).toBe('vtt');
     expect(readCaptions(vtt)).toEqual([{ text: 'Hi.', start: 1, end: 4 }]);
+    // Character references read as players show them; a subtitle editor's override tags left out.
+    expect(
+      readCaptions('WEBVTT\n\n00:01.000 --> 00:04.000\nRock &amp; roll &lt;i&gt;live&lt;/i&gt;&nbsp;&#233;t&eacute;\n'),
+    ).toEqual([{ text: 'Rock & roll <i>live</i> été', start: 1, end: 4 }]);
+    expect(readCaptions('1\n00:00:01,000 --> 00:00:02,000\n{\\an8}AT&amp;T on top\n')).toEqual([
+      { text: 'AT&T on top', start: 1, end: 2 },
+    ]);
   });
 
   it("reads rolling captions (YouTube's automatic ones as WebVTT) once, not every line twice", () => {

@@ -4,6 +4,7 @@
  * where the format has one; every problem names the line it is on.
  */
 import type { TranscriptSegment } from '@findclips/contracts';
+import { decodeHTML } from 'entities';
 import webvtt from 'node-webvtt';
 import { parseSync } from 'subtitle';
 
@@ -32,6 +33,15 @@ export function captionsFormat(text: string): CaptionsFormat {
 const plainText = (text: string) =>
   text
     .replace(/<[^<>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * A subtitle cue's line as shown: its markup and the override tags of subtitle editors (`{\\an8}`)
+ * out, then its character references read (`&amp;` is '&', `&lt;i&gt;` the text '<i>'), as players show it.
+ */
+const shownLine = (line: string) =>
+  decodeHTML(line.replace(/<[^<>]*>|\{\\[^{}]*\}/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -85,7 +95,7 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
   cues.forEach((cue, i) => {
     const lines = cue.text
       .split(/\r\n|\r|\n/)
-      .map(plainText)
+      .map(shownLine)
       .filter(Boolean);
     const previous = segments.at(-1);
     if (previous && cue.start < previous.start) {
