@@ -1,5 +1,6 @@
 import { analysisOutputSchema, type Topic } from '@findclips/contracts';
-import { lexer, type Token, type Tokens } from 'marked';
+import { decodeHTML } from 'entities';
+import { lexer, parse, type Token, type Tokens } from 'marked';
 import webvtt from 'node-webvtt';
 import { parseSync } from 'subtitle';
 import { descriptionChapters } from '@findclips/youtube';
@@ -109,7 +110,27 @@ describe('Markdown notes', () => {
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=800s',
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3650s',
     ]);
-    expect(quotes[0]!.text).toContain('A lane costs a tenth of a road & pays back \\<fast\\>.');
+    expect(quotes[0]!.text).toContain('A lane costs a tenth of a road \\& pays back \\<fast\\>.');
+  });
+
+  it('escapes what Markdown would read as markup, a character reference or a list, so the notes show the words as said', () => {
+    const said = ['~~struck~~ text, AT&amp;T &copy; 2024', '- not a list', '12. not a list either', '+ nor this'];
+    const notes = analysisMarkdown({
+      title: '~Title~ & co',
+      topics: [
+        {
+          id: 't',
+          title: '1) Tilde ~ here',
+          startTime: 0,
+          endTime: 60,
+          quotes: said.map((content, i) => quote(`q${i}`, content, i * 10, i * 10 + 9)),
+        },
+      ],
+    });
+    const html = parse(notes, { async: false });
+    expect(html).not.toMatch(/<(del|ol|ul|li)\b/);
+    const shown = decodeHTML(html.replace(/<[^>]+>/g, ''));
+    for (const text of [...said, '~Title~ & co', '1. 1) Tilde ~ here']) expect(shown).toContain(text);
   });
 
   it('writes plain times when there is no video to link to', () => {

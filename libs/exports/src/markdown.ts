@@ -23,5 +23,14 @@ export function analysisMarkdown({ title, youtubeId, topics }: MarkdownSource): 
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-/** One line of text with Markdown's own characters escaped, so a title or quote reads as written. */
-const inline = (text: string) => oneLine(text).replace(/([\\`*_[\]<>#|])/g, '\\$1');
+/**
+ * One line of text with Markdown's own characters escaped, so a title or quote reads as written:
+ * emphasis and strikethrough, links, HTML and character references ('AT&amp;T' stays those
+ * letters), and a list marker it would open with ('- ', '1. ').
+ */
+const inline = (text: string) =>
+  oneLine(text)
+    .replace(/([\\`*_[\]<>#|~&])/g, '\\$1')
+    .replace(/^([-+])(?=\s)|^(\d+)([.)])(?=\s)/, (_, marker: string | undefined, number: string, close: string) =>
+      marker ? `\\${marker}` : `${number}\\${close}`,
+    );
