@@ -104,6 +104,21 @@ describe('captions people bring themselves', () => {
     expect(problem('1\n00:00:01.5 --> 00:00:04,000\nShort.\n')).toBe(
       'Line 2: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
     );
+    // Times no clock shows, a time with more parts than a time has, an arrow mistyped: refused, never read as words said.
+    const badTime = 'Line 2: this time does not read: write it like "1:02" or "1:02:03" (minutes and seconds up to 59)';
+    expect(problem('0:00 Fine\n99:99 Odd')).toBe(badTime);
+    expect(problem('0:00 Fine\n1:00:00:00 Four parts')).toBe(badTime);
+    expect(problem('0:00 Fine\n0:02.1234 Four digits')).toBe(badTime);
+    expect(readCaptions('0:00 Fine\n61:00 An hour in')[1]).toMatchObject({ start: 3_660, text: 'An hour in' });
+    expect(problem('1\n00:99:00,000 --> 01:40:00,000\nOdd.\n')).toBe(
+      'Line 2: a cue\'s times must be on a clock (minutes and seconds up to 59), like "00:01:02,500 --> 00:01:05,000"',
+    );
+    expect(problem('1\n00:00:01,000 --> 00:00:02,000\nFine.\n\n2\n00:00:26,000> 00:00:32,267\nArrow.\n')).toBe(
+      'Line 6: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
+    );
+    expect(problem('WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nComma.\n')).toBe(
+      'Line 3: WebVTT writes a full stop before the milliseconds, like "00:01:02.500 --> 00:01:05.000"',
+    );
     // SubRip the parser cannot read: the line it stopped at, never the line's own words.
     const unreadable = (line: number) =>
       `Line ${line}: not SubRip we can read: each cue is its number, then its times ("00:01:02,500 --> 00:01:05,000"), then its text`;

@@ -50,6 +50,14 @@ const TIME = String.raw`(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?`;
 /** A subtitle cue's time, as SubRip and WebVTT write it: milliseconds in three digits, hours optional. */
 const CUE_TIME = String.raw`(?:\d{1,3}:)?\d{2}:\d{2}[.,]\d{3}`;
 const TIMING = new RegExp(String.raw`^\s*(${CUE_TIME})\s*-->\s*(${CUE_TIME})(?:\s.*)?$`);
+/** Two cue times with something else than '-->' between them: a timing line mistyped, not words said. */
+const MISTYPED_TIMING = new RegExp(String.raw`^\s*${CUE_TIME}\s*[^\s\d]{0,3}\s*${CUE_TIME}`);
+
+/** Whether a time reads on a clock: seconds below 60, and minutes too when hours are written. */
+function onClock(time: string): boolean {
+  const [second, minute, hour] = time.replace(',', '.').split(':').reverse().map(Number);
+  return second! < 60 && (hour === undefined || minute! < 60);
+}
 
 /** `01:02:03,500`, `1:02.5`, `1:02` → seconds. */
 export function seconds(time: string): number {
@@ -77,11 +85,20 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
   const timingLines: number[] = [];
   // Milliseconds follow a comma in SubRip, a full stop in WebVTT.
   const mark = format === 'vtt' ? '.' : ',';
+  const example = `"00:01:02${mark}500 --> 00:01:05${mark}000"`;
   lines.forEach((line, i) => {
-    if (!line.includes('-->')) return;
+    if (!line.includes('-->')) {
+      if (MISTYPED_TIMING.test(line)) throw new CaptionsError(i + 1, `a cue's times must read like ${example}`);
+      return;
+    }
     const timing = TIMING.exec(line);
-    if (!timing) {
-      throw new CaptionsError(i + 1, `a cue's times must read like "00:01:02${mark}500 --> 00:01:05${mark}000"`);
+    if (!timing) throw new CaptionsError(i + 1, `a cue's times must read like ${example}`);
+    if (!onClock(timing[1]!) || !onClock(timing[2]!)) {
+      throw new CaptionsError(i + 1, `a cue's times must be on a clock (minutes and seconds up to 59), like ${example}`);
+    }
+    // WebVTT players refuse a comma before the milliseconds (the reader would drop the cue unsaid).
+    if (format === 'vtt' && line.includes(',')) {
+      throw new CaptionsError(i + 1, `WebVTT writes a full stop before the milliseconds, like ${example}`);
     }
     if (seconds(timing[2]!) < seconds(timing[1]!)) throw new CaptionsError(i + 1, 'this cue ends before it starts');
     timingLines.push(i + 1);
@@ -181,8 +198,10 @@ function srtCues(text: string) {
   );
 }
 
-/** `[1:02] text`, `(01:02:03) text`, `1:02 - text`, `1:02 text`. */
-const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})[\])]?\s*[-–—:|]?\s*(.*)$`);
+/** `[1:02] text`, `(01:02:03) text`, `1:02 - text`, `1:02 text`: the time whole, not the start of a longer one. */
+const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})(?![\d:]|[.,]\d)[\])]?\s*[-–—:|]?\s*(.*)$`);
+/** A line opening with what looks like a time: a time that does not read is not words said. */
+const TIME_LIKE = /^\s*[[(]?\d+:\d/;
 
 /**
  * Timed text: each line starts with the time its words are said; a line without a time continues
@@ -193,6 +212,9 @@ function timedText(lines: string[], maxCues: number): TranscriptSegment[] {
   lines.forEach((line, i) => {
     if (!line.trim()) return;
     const timed = TIMED_LINE.exec(line);
+    if ((timed && !onClock(timed[1]!)) || (!timed && TIME_LIKE.test(line))) {
+      throw new CaptionsError(i + 1, 'this time does not read: write it like "1:02" or "1:02:03" (minutes and seconds up to 59)');
+    }
     if (!timed) {
       const last = cues.at(-1);
       if (!last) throw new CaptionsError(i + 1, 'each line of timed text starts with its time, like "1:02 Welcome back"');
