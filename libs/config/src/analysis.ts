@@ -34,3 +34,14 @@ export const analysisEnvSchema = z.object({
 });
 
 export type AnalysisEnv = z.output<typeof analysisEnvSchema>;
+
+/** The variable holding each AI provider's key (the built-in analyzer needs none). */
+export const providerKeyVariables = {
+  openai: 'OPENAI_API_KEY',
+  grok: 'XAI_API_KEY',
+  gemini: 'GEMINI_API_KEY',
+} as const satisfies Record<string, keyof AnalysisEnv>;
+
+/** What a person is told when an AI provider they asked for has no key. */
+export const missingKeyMessage = (provider: keyof typeof providerKeyVariables) =>
+  `The ${provider} provider needs its API key in the environment: set ${providerKeyVariables[provider]} (see README).`;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { analysisEnvSchema, ConfigError, parseEnv } from '@findclips/config';
+import { analysisEnvSchema, ConfigError, missingKeyMessage, parseEnv } from '@findclips/config';
 import { analysisProviders, isAnalysisProvider } from '@findclips/contracts';
 import { createProviders } from '../providers/registry';
 import { tfidfBaseline } from './baseline';
@@ -168,7 +168,7 @@ async function main(argv: string[]): Promise<number> {
     if (name !== 'local') {
       const provider = createProviders(parseEnv('eval', analysisEnvSchema)).get(name);
       if (!provider) {
-        process.stderr.write(`The ${name} provider needs its API key in the environment (see README).\n`);
+        process.stderr.write(`${missingKeyMessage(name)}\n`);
         return 2;
       }
       analyzer = pipelineSegmenter(provider);

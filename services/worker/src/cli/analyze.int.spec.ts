@@ -1,4 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analysisOutputSchema } from '@findclips/contracts';
@@ -146,16 +148,95 @@ describe('npm run -s analyze', () => {
     expect(JSON.parse(stdout).topics.at(-1).endTime).toBeCloseTo(segments.at(-1)!.end, 0);
   });
 
+  it('reads UTF-16 files with their byte order mark (Notepad\'s "Unicode") and UTF-8 with one, as plain UTF-8', async () => {
+    const srt = '1\r\n00:00:01,000 --> 00:00:03,000\r\nCafé, naïve — 東京\r\n';
+    const utf16le = join(dir, 'le.srt');
+    await writeFile(utf16le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(srt, 'utf16le')]));
+    const utf16be = join(dir, 'be.srt');
+    await writeFile(utf16be, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(srt, 'utf16le').swap16()]));
+    const bom = join(dir, 'bom.json');
+    await writeFile(bom, `\ufeff${JSON.stringify({ segments: [{ text: 'Café', start: 1, end: 3 }] })}`);
+    for (const [file, text] of [
+      [utf16le, 'Café, naïve — 東京'],
+      [utf16be, 'Café, naïve — 東京'],
+      [bom, 'Café'],
+    ]) {
+      expect(await run(file!, '--transcript')).toEqual({
+        code: 0,
+        stdout: `${JSON.stringify({ segments: [{ text, start: 1, end: 3 }] })}\n`,
+        stderr: '',
+      });
+    }
+  });
+
+  it('stops quietly when its reader goes away (| head), and says in one line when the output cannot be written', async () => {
+    const file = join(dir, 'long.json');
+    await writeFile(file, JSON.stringify({ segments: sampleTranscript(7_200) }));
+    const cli = join(__dirname, '../../dist/cli/analyze.js');
+    const closed = spawn(process.execPath, [cli, file, '--transcript'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    closed.stdout.destroy();
+    let stderr = '';
+    closed.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => closed.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const full = spawnSync(process.execPath, [cli, file, '--transcript'], {
+      stdio: ['ignore', openSync('/dev/full', 'w'), 'pipe'],
+    });
+    expect({ code: full.status, stderr: full.stderr.toString() }).toEqual({
+      code: 1,
+      stderr: 'Cannot write the output: ENOSPC: no space left on device, write\n',
+    });
+  });
+
   it('explains what is wrong instead of failing obscurely', async () => {
     expect(await run()).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Usage:/) });
     expect(await run('nowhere.json')).toMatchObject({ code: 1, stderr: 'Cannot read nowhere.json: no such file\n' });
     const bad = join(dir, 'bad.json');
     await writeFile(bad, '{"segments": [{"text": 1}]}');
-    expect((await run(bad)).stderr).toMatch(/must be \{"segments"/);
+    expect(await run(bad)).toMatchObject({
+      code: 1,
+      stderr: `${bad}: segments.0.text must be text; a transcript is {"segments":[{"text","start","end"}, …]} with times in seconds\n`,
+    });
+    // A transcript out of time order, or with a segment ending before it starts, is refused as a subtitle file's cues are.
+    const reversed = join(dir, 'reversed.json');
+    await writeFile(reversed, JSON.stringify({ segments: segments.slice(0, 3).reverse() }));
+    expect(await run(reversed)).toMatchObject({
+      code: 1,
+      stderr: `${reversed}: segments.1 starts before segments.0; segments must be in time order\n`,
+    });
+    const backwards = join(dir, 'backwards.json');
+    await writeFile(backwards, JSON.stringify({ segments: [{ text: 'Hi', start: 5, end: 2 }] }));
+    expect((await run(backwards)).stderr).toBe(`${backwards}: segments.0 ends before it starts\n`);
+    // Text that is not UTF-8, or not text, is refused rather than misread; a folder is named as one.
+    const latin1 = join(dir, 'latin1.srt');
+    await writeFile(latin1, Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nCaf\xe9\n', 'latin1'));
+    expect(await run(latin1)).toMatchObject({
+      code: 1,
+      stderr: `${latin1} is not UTF-8 text (another encoding, or not text at all): save it as UTF-8\n`,
+    });
+    const nul = join(dir, 'nul.srt');
+    await writeFile(nul, '1\n00:00:01,000 --> 00:00:02,000\nHi\u0000\n');
+    expect((await run(nul)).stderr).toBe(`${nul} holds NUL bytes: it is not a text file\n`);
+    const folder = join(dir, 'folder.srt');
+    await mkdir(folder);
+    expect((await run(folder)).stderr).toBe(`Cannot read ${folder}: it is a folder\n`);
+    // Options that contradict each other, or an extra INPUT, are named.
+    expect(await run(bad, '--json', '--format', 'srt')).toMatchObject({
+      code: 2,
+      stderr: '--json and --format srt ask for two formats: give one\n',
+    });
+    expect(await run(bad, '--transcript', '--provider', 'local')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^--transcript prints the transcript as read, without analysing it: it takes no --provider/),
+    });
+    expect(await run(bad, 'other.srt')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^One INPUT at a time: unexpected "other.srt"\n/),
+    });
     expect(await run('https://vimeo.com/1')).toMatchObject({ code: 1, stderr: expect.stringMatching(/valid YouTube URL/) });
     expect(await run('x.json', '--provider', 'openai')).toMatchObject({
       code: 2,
-      stderr: expect.stringMatching(/needs its API key/),
+      stderr: 'The openai provider needs its API key in the environment: set OPENAI_API_KEY (see README).\n',
     });
     expect(await run('x.json', '--provider', 'nope')).toMatchObject({
       code: 2,

@@ -1,6 +1,13 @@
 import { parseArgs } from 'node:util';
 import { AnalysisError, analyzeTranscript, createProviders } from '@findclips/analysis';
-import { analysisEnvSchema, parseEnv, youtubeEnvSchema, ConfigError } from '@findclips/config';
+import {
+  analysisEnvSchema,
+  missingKeyMessage,
+  parseEnv,
+  youtubeEnvSchema,
+  ConfigError,
+  type providerKeyVariables,
+} from '@findclips/config';
 import { analysisProviders, isAnalysisProvider } from '@findclips/contracts';
 import { clock, exportAnalysis, exportFormats, isExportFormat } from '@findclips/exports';
 import { descriptionChapters, YoutubeClient, YoutubeError } from '@findclips/youtube';
@@ -45,25 +52,36 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
   }
   if (args.values.help) return (out(`${USAGE}\n`), 0);
   const [input, ...extra] = args.positionals;
-  if (!input || extra.length) return (err(`${USAGE}\n`), 2);
-  const format = args.values.json ? 'json' : args.values.format;
-  if (format !== undefined && !isExportFormat(format)) {
-    return (err(`Unknown format "${format}": use ${exportFormats.join(', ')}\n`), 2);
+  if (!input) return (err(`${USAGE}\n`), 2);
+  if (extra.length) return (err(`One INPUT at a time: unexpected ${extra.map((e) => `"${e}"`).join(', ')}\n${USAGE}\n`), 2);
+  const { json, transcript: transcriptOnly, provider: asked } = args.values;
+  if (args.values.format !== undefined && !isExportFormat(args.values.format)) {
+    return (err(`Unknown format "${args.values.format}": use ${exportFormats.join(', ')}\n`), 2);
   }
+  if (json && args.values.format !== undefined && args.values.format !== 'json') {
+    return (err(`--json and --format ${args.values.format} ask for two formats: give one\n`), 2);
+  }
+  if (transcriptOnly && (json || args.values.format !== undefined || asked !== undefined)) {
+    return (
+      err('--transcript prints the transcript as read, without analysing it: it takes no --provider, --format or --json\n'),
+      2
+    );
+  }
+  const format = json ? 'json' : args.values.format;
 
   try {
     const env = parseEnv('analyze', analysisEnvSchema.extend(youtubeEnvSchema.shape));
     const youtube = () =>
       new YoutubeClient({ baseUrl: env.YOUTUBE_BASE_URL, proxyUrl: env.YOUTUBE_PROXY_URL, timeoutMs: env.YOUTUBE_TIMEOUT_MS });
-    if (args.values.transcript) {
+    if (transcriptOnly) {
       const { segments } = await loadTranscript(input, youtube);
       out(`${JSON.stringify({ segments: segments.map(({ text, start, end }) => ({ text, start, end })) })}\n`);
       return 0;
     }
-    const name = args.values.provider ?? env.ANALYSIS_DEFAULT_PROVIDER;
+    const name = asked ?? env.ANALYSIS_DEFAULT_PROVIDER;
     if (!isAnalysisProvider(name)) return (err(`Unknown provider "${name}": use ${analysisProviders.join(', ')}\n`), 2);
     const provider = createProviders(env).get(name);
-    if (!provider) return (err(`The ${name} provider needs its API key in the environment (see README).\n`), 2);
+    if (!provider) return (err(`${missingKeyMessage(name as keyof typeof providerKeyVariables)}\n`), 2);
 
     const transcript = await loadTranscript(input, youtube);
     const result = await analyzeTranscript({
@@ -106,6 +124,11 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
 }
 
 if (require.main === module) {
+  // A reader that stops early (`| head`) is no error of ours; a full disk is one line, not a stack.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') process.stderr.write(`Cannot write the output: ${error.message}\n`);
+    process.exit(error.code === 'EPIPE' ? 0 : 1);
+  });
   runCli(
     process.argv.slice(2),
     (text) => process.stdout.write(text),

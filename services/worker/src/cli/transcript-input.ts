@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { extname } from 'node:path';
-import { isVideoId, parseYoutubeLink, transcriptSegmentSchema, type TranscriptSegment } from '@findclips/contracts';
+import {
+  describeIssues,
+  isVideoId,
+  parseYoutubeLink,
+  transcriptSegmentSchema,
+  type TranscriptSegment,
+} from '@findclips/contracts';
 import { CaptionsError, readCaptions } from '@findclips/analysis';
 import type { YoutubeClient } from '@findclips/youtube';
 import { z } from 'zod';
@@ -20,6 +26,46 @@ export interface LoadedTranscript {
 export class InputError extends Error {}
 
 const jsonTranscriptSchema = z.object({ segments: z.array(transcriptSegmentSchema).min(1) });
+const JSON_SHAPE = '{"segments":[{"text","start","end"}, …]} with times in seconds';
+
+/**
+ * A file's text: UTF-8 (a byte order mark dropped), or UTF-16 with its byte order mark, as Windows
+ * Notepad saves 'Unicode'. Other encodings, or bytes that are not text, are refused, not misread.
+ */
+function textOf(input: string, bytes: Buffer): string {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
+  let text: string;
+  try {
+    text = new TextDecoder(utf16 ?? 'utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError(`${input} is not UTF-8 text (another encoding, or not text at all): save it as UTF-8`);
+  }
+  if (text.includes('\u0000')) throw new InputError(`${input} holds NUL bytes: it is not a text file`);
+  return text;
+}
+
+/** A JSON transcript's segments, checked as the subtitle readers check cues: each names its place. */
+function jsonSegments(input: string, text: string): TranscriptSegment[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new InputError(`${input} is not valid JSON`);
+  }
+  const parsed = jsonTranscriptSchema.safeParse(json);
+  if (!parsed.success) {
+    const [first] = describeIssues(parsed.error, json);
+    throw new InputError(`${input}: ${first?.message ?? 'not a transcript'}; a transcript is ${JSON_SHAPE}`);
+  }
+  const { segments } = parsed.data;
+  segments.forEach((segment, i) => {
+    if (segment.end < segment.start) throw new InputError(`${input}: segments.${i} ends before it starts`);
+    if (i > 0 && segment.start < segments[i - 1]!.start) {
+      throw new InputError(`${input}: segments.${i} starts before segments.${i - 1}; segments must be in time order`);
+    }
+  });
+  return segments;
+}
 
 /** `.srt` or `.vtt` text as segments in seconds (the upload's reader: problems name their line). */
 export function parseSubtitles(text: string): TranscriptSegment[] {
@@ -35,21 +81,14 @@ export function parseSubtitles(text: string): TranscriptSegment[] {
 export async function loadTranscript(input: string, youtube: () => YoutubeClient): Promise<LoadedTranscript> {
   const extension = extname(input).toLowerCase();
   if (['.json', '.srt', '.vtt'].includes(extension)) {
-    const text = await readFile(input, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      throw new InputError(`Cannot read ${input}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    const bytes = await readFile(input).catch((error: NodeJS.ErrnoException) => {
+      const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : error.message;
+      throw new InputError(`Cannot read ${input}: ${why}`);
     });
+    const text = textOf(input, bytes);
     let segments: TranscriptSegment[];
     if (extension === '.json') {
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new InputError(`${input} is not valid JSON`);
-      }
-      const parsed = jsonTranscriptSchema.safeParse(json);
-      if (!parsed.success)
-        throw new InputError(`${input} must be {"segments":[{"text","start","end"}, …]} with times in seconds`);
-      segments = parsed.data.segments;
+      segments = jsonSegments(input, text);
     } else {
       segments = parseSubtitles(text);
       if (segments.length === 0) throw new InputError(`${input} has no subtitle cues`);
