@@ -127,7 +127,8 @@ export function ClipPlayer({
     return (
       <div
         role="alert"
-        className="flex aspect-video w-full items-center justify-center gap-2 rounded-lg bg-slate-100 p-4 text-center text-sm text-slate-600"
+        // (min-w-0: a message taller than 16:9 at a phone's width grows the box down, never wider than its column.)
+        className="flex aspect-video w-full min-w-0 items-center justify-center gap-2 rounded-lg bg-slate-100 p-4 text-center text-sm text-slate-600"
       >
         <AlertTriangle className="h-5 w-5 shrink-0 text-amber-500" aria-hidden />
         {CLIP_ERROR_MESSAGE}
@@ -176,7 +177,7 @@ export function CompactClip({
 }) {
   return (
     // Compact: a moment lasts under a minute or two and needs no full-width frame.
-    <div className={cn('grid max-w-md gap-2', className)}>
+    <div className={cn('grid max-w-md grid-cols-1 gap-2', className)}>
       <ClipPlayer {...clip} autoplay />
       <Button variant="outline" onClick={onClose} className="w-fit">
         <X className="h-4 w-4" aria-hidden />
