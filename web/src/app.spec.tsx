@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { VideoAnalysisResponse } from '@findclips/contracts';
 import { App } from './app';
+import { LOGGED_OUT } from './lib/auth';
 import { fakeApi, json, member, renderWithApp } from './test/render';
 
 /** Requests that should never be made fail the test loudly; pending ones never settle. */
@@ -114,6 +116,46 @@ describe('navigation bar and footer', () => {
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
+
+  it("logs out to /auth, never back to / as a guest with the member's video in the field", async () => {
+    const analysis: VideoAnalysisResponse = {
+      videoId: 'dQw4w9WgXcQ',
+      youtubeId: 'dQw4w9WgXcQ',
+      title: 'What the member watched',
+      thumbnailUrl: null,
+      channelTitle: 'A channel',
+      durationSeconds: 600,
+      analyzedTopics: [{ id: 't1', title: 'A private topic', startTime: 0, endTime: 600, quotes: [] }],
+      hasEmptyTopics: false,
+      isUserSpecific: true,
+      createdAt: '2026-01-01T09:00:00.000Z',
+      updatedAt: '2026-01-01T09:00:00.000Z',
+      userAnalysisUpdatedAt: null,
+    };
+    fakeApi({
+      'POST /api/logout': json(200, { message: 'Logged out' }),
+      'GET /api/user-videos/dQw4w9WgXcQ': json(200, analysis),
+      'GET /api/cached-videos/dQw4w9WgXcQ': json(200, { ...analysis, isUserSpecific: false }),
+      'GET /api/guest/credits': json(200, { left: 2 }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/?video=dQw4w9WgXcQ', user: member });
+    expect(await screen.findByText('A private topic')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
+    expect(screen.queryByText('Press Find Clips to open it')).not.toBeInTheDocument();
+  });
+
+  it('keeps on /auth a member who has just logged out, while the page may still see them signed in', async () => {
+    renderWithApp(<App />, { route: '/auth', user: member, state: LOGGED_OUT });
+    expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
+    // Any other way there, a member goes on to /.
+    renderWithApp(<App />, { route: '/auth', user: member });
+    await waitFor(() => expect(screen.getAllByTestId('location').at(-1)).toHaveTextContent(/^\/$/));
   });
 
   it("opens /auth on its Register tab from a 'Sign up' link, on Login otherwise", async () => {

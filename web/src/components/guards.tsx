@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
-import { useAuth } from '../lib/auth';
+import { Navigate, useLocation } from 'react-router-dom';
+import { LOGGED_OUT, useAuth } from '../lib/auth';
 import { Spinner } from './ui';
 
 /** A spinner while the user loads, the page for a user, else /auth. */
@@ -17,9 +17,11 @@ export function GuestAllowed({ children, allowGuests = true }: { children: React
   return auth.status === 'user' || allowGuests ? children : <Navigate to="/auth" replace />;
 }
 
-/** /auth: signed-in users go to /. */
+/** /auth: signed-in users go to / (not one who has just logged out, whom the page may still see as signed in). */
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const auth = useAuth();
+  const { state } = useLocation();
   if (auth.status === 'loading') return <Spinner />;
-  return auth.status === 'user' ? <Navigate to="/" replace /> : children;
+  const loggedOut = (state as typeof LOGGED_OUT | null)?.loggedOut === true;
+  return auth.status === 'user' && !loggedOut ? <Navigate to="/" replace /> : children;
 }

@@ -150,6 +150,9 @@ export const useRegister = (created?: () => void) =>
     created,
   );
 
+/** The router state of /auth reached by logging out. */
+export const LOGGED_OUT = { loggedOut: true } as const;
+
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -158,10 +161,13 @@ export function useLogout() {
     mutationFn: () => apiRequest('POST', '/api/logout'),
     onSuccess: () => {
       rememberUser(null);
+      // To /auth first, marked as reached by logging out: the page the member was on (a video in
+      // its link) goes before it could show itself to a guest, and /auth does not send on to /
+      // a member it may still see for a moment.
+      navigate('/auth', { state: LOGGED_OUT });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
       queryClient.setQueryData(USER_KEY, null);
       announceSessionChange();
-      navigate('/auth');
     },
     onError: (error: Error) => toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
   });

@@ -31,12 +31,18 @@ export function Location() {
  */
 export function renderWithApp(
   ui: ReactNode,
-  { route = '/', user, before = [] }: { route?: string; user?: User | null; before?: string[] } = {},
+  { route = '/', user, before = [], state }: { route?: string; user?: User | null; before?: string[]; state?: unknown } = {},
 ) {
   const client = createQueryClient();
   if (user !== undefined) client.setQueryData(USER_KEY, user);
   const view = render(
-    <MemoryRouter initialEntries={[...before, route]} initialIndex={before.length}>
+    <MemoryRouter
+      initialEntries={[
+        ...before,
+        { pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state },
+      ]}
+      initialIndex={before.length}
+    >
       <AppProviders client={client}>
         <Routes>
           <Route path="*" element={ui} />
