@@ -44,6 +44,9 @@ export const publicMetadata = ({
   durationSeconds,
 });
 
+/** How long a finished lookup is still shared with requests that missed its answer in Redis. */
+const LINGER_MS = 2_000;
+
 /**
  * A video's title, thumbnail, duration and captions for the limit checks: from our database when
  * we have the video, else from Redis, else one player call to YouTube shared by every concurrent
@@ -61,8 +64,11 @@ export class VideoMetadataService {
     private readonly lookups: YoutubeLookupLimit,
   ) {}
 
-  /** `client` is the caller's address, for the lookup limit. */
-  async get(videoId: string, client: string): Promise<VideoFacts> {
+  /**
+   * What we know of a video without asking YouTube: from our database or Redis; null when neither
+   * has it. A video remembered as unavailable or without captions throws, as `get` does.
+   */
+  async known(videoId: string): Promise<VideoFacts | null> {
     const stored = await this.cached.describe(videoId);
     if (stored?.durationSeconds) {
       return {
@@ -81,8 +87,15 @@ export class VideoMetadataService {
       const { code, message } = JSON.parse(failed) as { code: 'VIDEO_UNAVAILABLE' | 'NO_TRANSCRIPT'; message: string };
       throw new AppError(code, message);
     }
-    if (cached) return { hasCaptions: true, ...(JSON.parse(cached) as VideoMetadata & { hasCaptions?: boolean }) };
+    return cached ? { hasCaptions: true, ...(JSON.parse(cached) as VideoMetadata & { hasCaptions?: boolean }) } : null;
+  }
 
+  /** `client` is the caller's address, for the lookup limit. */
+  async get(videoId: string, client: string): Promise<VideoFacts> {
+    const known = await this.known(videoId);
+    if (known) return known;
+    const key = redisKeys(this.keyPrefix).metadata(videoId);
+    const failureKey = redisKeys(this.keyPrefix).metadataFailure(videoId);
     let pending = this.inFlight.get(videoId);
     if (!pending) {
       const allowed = await this.lookups.take(client);
@@ -93,8 +106,15 @@ export class VideoMetadataService {
         });
       }
       // Another request may have started the same lookup while we waited for the limit.
-      pending = this.inFlight.get(videoId) ?? this.lookUp(videoId, key, failureKey).finally(() => this.inFlight.delete(videoId));
-      this.inFlight.set(videoId, pending);
+      if (!this.inFlight.has(videoId)) {
+        const lookup = this.lookUp(videoId, key, failureKey);
+        const forget = () => this.inFlight.get(videoId) === lookup && this.inFlight.delete(videoId);
+        // An answer is kept a moment: a request that read Redis before it was stored joins it, not
+        // a second call. A failure is forgotten at once, so the next request tries again.
+        lookup.then(() => setTimeout(forget, LINGER_MS).unref(), forget);
+        this.inFlight.set(videoId, lookup);
+      }
+      pending = this.inFlight.get(videoId)!;
     }
     return pending.catch((error: unknown) => {
       throw youtubeFailure(error);

@@ -232,8 +232,9 @@ describe('submitting a video', () => {
       expect(refused.retryAfterSeconds).toBeLessThanOrEqual(GUEST_CREDIT_WINDOW_SECONDS);
       expect(await queuedJob({ scope: 'shared', videoId: third, userId: null })).toBeNull();
       expect(await deps.guests.has(guestId, third)).toBe(false);
-      // Out of credits, a video we know is over 60 minutes (finished, or still being analysed for
-      // a member) still says what refuses it: its length, which no credit would change.
+      // Out of credits, a video we know is over 60 minutes (finished, still being analysed for a
+      // member, or only looked up on YouTube before) still says what refuses it: its length, which
+      // no credit would change.
       const runningLong = videoOnYoutube({ minutes: 90 });
       await deps.cached.saveFetched(
         {
@@ -247,12 +248,15 @@ describe('submitting a video', () => {
         'en',
         sampleTranscript(120),
       );
-      for (const known of [analysedLong, runningLong]) {
+      const lookups = youtube.counts.player;
+      for (const known of [analysedLong, runningLong, tooLong]) {
         expect(await refusal(submitAsGuest(deps, guestId, submitter(known)))).toEqual({
           code: 'GUEST_VIDEO_TOO_LONG',
           message: videoMessages.guestTooLong,
         });
       }
+      // Without asking YouTube again.
+      expect(youtube.counts.player).toBe(lookups);
     });
 
     it('spends its last credit once when it submits the same new video several times at once, refusing none', async () => {

@@ -183,10 +183,12 @@ export async function submitAsGuest(
 ): Promise<Submission> {
   const [cached, reopened] = await Promise.all([shared.find(videoId), guests.has(guestId, videoId)]);
   const finished = cached?.analysisStatus === 'complete' ? cached : null;
-  // A video we know too long for guests (analysed, or being analysed, for someone) says so before
-  // the credits do: no credit would open it.
+  // A video we know too long for guests (analysed, or being analysed, for someone, or looked up on
+  // YouTube before) says so before the credits do: no credit would open it.
   if (cached) checkGuestLength(cached.durationSeconds);
+  const known = cached || reopened ? null : await metadata.known(videoId);
   if (!reopened) {
+    if (known) checkVideo(known, true);
     const { refused } = await credits.standing(guestId, address);
     // A request racing the one that paid for this video (a double submit) joins it, not refused.
     if (refused && !(await credits.paidFor(guestId, videoId))) throw await quotaError(credits, refused, guestId, address);
@@ -194,7 +196,7 @@ export async function submitAsGuest(
   // A finished analysis needs nothing from YouTube; anything else is looked up (and checked).
   const video: { finished: CachedVideo } | { finished: null; facts: VideoFacts } = finished
     ? { finished }
-    : { finished: null, facts: await metadata.get(videoId, address) };
+    : { finished: null, facts: known ?? (await metadata.get(videoId, address)) };
 
   let left: number;
   if (reopened) {
