@@ -2,6 +2,7 @@ import { editMessages, videoMessages, type Topic, type VideoAnalysisResponse } f
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
+import { App } from './app';
 import DashboardPage from './dashboard/dashboard-page';
 import { recordGuestAnalysis } from './dashboard/guest-videos';
 import { ErrorScreen } from './dashboard/error-screen';
@@ -200,6 +201,38 @@ describe('dashboard: Back and Forward', () => {
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+  });
+
+  it('returns to the screen of a video refused as too long from another page without stopping twice on the video before', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    fakeApi({
+      ...memberVideo,
+      [`POST /api/videos/transcript`]: json(422, { message: videoMessages.tooLong, errorType: 'VIDEO_TOO_LONG' }),
+      'GET /api/videos': json(200, []),
+      'GET /api/analysis/shares-map': json(200, []),
+    });
+    renderWithApp(
+      <>
+        <App />
+        <HistoryButtons />
+      </>,
+      { route: `/?video=${VIDEO}`, user: member, before: ['/elsewhere'] },
+    );
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    await paste(user, `https://youtu.be/${OTHER}`);
+    expect(await screen.findByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Video History' }));
+    expect(await screen.findByRole('heading', { name: 'Your Processed Videos' })).toBeInTheDocument();
+    // Back: the refused screen's entry, which held no video, holds none again (the video
+    // remembered for the next visit would have made it a second entry of the video before).
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(screen.getAllByTestId('location').at(-1)).toHaveTextContent(/^\/$/));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByTestId('location').at(-1)).toHaveTextContent(/^\/$/);
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.getAllByTestId('location').at(-1)).toHaveTextContent(`/?video=${VIDEO}`);
   });
 
   it("goes back from a guest's first video to the page they pasted it on", async () => {

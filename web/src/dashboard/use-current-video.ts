@@ -24,6 +24,9 @@ const videoIn = (params: URLSearchParams) => {
   return id && isVideoId(id) ? id : null;
 };
 
+/** The router state of the entry a refused video's screen gets. */
+const REFUSED = { refused: true } as const;
+
 /**
  * The dashboard's current video, where people expect to find it again: it opens `?video=` or the
  * video last opened in this browser (once we know who is here), and keeps the URL and local
@@ -69,7 +72,9 @@ export function useCurrentVideo(
     // A link whose video id cannot be one (cut short, mangled): say so, as the field would.
     const asked = params.get('video');
     if (asked !== null && !isVideoId(asked)) toast({ ...youtubeLinkMessages.noVideoId, variant: 'destructive' });
-    open(videoIn(params) ?? storedVideoId(member));
+    // (The entry of a refused video's screen held no video: opened again, by Back from another
+    // page, it holds none, rather than the video remembered for the next visit.)
+    open(videoIn(params) ?? ((location.state as typeof REFUSED | null)?.refused ? null : storedVideoId(member)));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the person changes, not the URL it then writes
   }, [auth.status, member]);
 
@@ -86,7 +91,7 @@ export function useCurrentVideo(
   useEffect(() => {
     if (auth.status === 'loading' || pending) return;
     if (leaving.current) return void (leaving.current = false);
-    if (refused) return void (params.has('video') && setParams({}));
+    if (refused) return void (params.has('video') && setParams({}, { state: REFUSED }));
     // The video being opened has not reached the state yet: nothing to write until it does.
     if (opening.current && videoId === null) return;
     // Moving to another video adds an entry. Opening what the URL or storage says replaces it, and
