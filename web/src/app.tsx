@@ -27,12 +27,20 @@ const TITLES: Record<string, string> = {
   '/terms': 'Terms · Find Clips',
 };
 
-/** What a screen whose code could not be loaded shows, rather than a blank page. */
-function ScreenFailed() {
+/**
+ * What a screen whose code could not be loaded shows, rather than a blank page: offline, the
+ * connection; online, most likely a new version of Find Clips, whose files replaced the ones this
+ * tab was opened with.
+ */
+export function ScreenFailed() {
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
       <h1 className="text-xl font-semibold">This page could not be loaded</h1>
-      <p className="text-slate-600">Check your connection, then reload the page.</p>
+      <p className="text-slate-600">
+        {navigator.onLine
+          ? 'Find Clips may have been updated since this tab opened. Reload the page to get the latest version.'
+          : 'Check your connection, then reload the page.'}
+      </p>
       <Button onClick={() => window.location.reload()}>Reload</Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from './components/error-boundary';
+import { ScreenFailed } from './app';
 import userEvent from '@testing-library/user-event';
 import { CLIP_ERROR_MESSAGE, CLIP_LOADING_LABEL, ClipPlayer, EMBED_SILENCE_MS } from './components/clip-player';
 import { Thumbnail } from './components/thumbnail';
@@ -405,6 +406,18 @@ describe('a part of the page whose code fails to load', () => {
     rerender(page('/history', true));
     expect(await screen.findByText('Loaded screen')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says a new version is the likely cause when the browser is online, the connection when it is not', () => {
+    const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const { unmount } = render(<ScreenFailed />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Find Clips may have been updated since this tab opened. Reload the page to get the latest version.',
+    );
+    unmount();
+    online.mockReturnValue(false);
+    render(<ScreenFailed />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Check your connection, then reload the page.');
   });
 });
 
