@@ -411,6 +411,13 @@ describe('dashboard: clear menu and Re-analyze', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeEnabled());
     expect(calls.filter((c) => c.path === `/api/user-videos/${VIDEO}/status`)).toHaveLength(1);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    // The play buttons say the same on every topic and quote: a screen reader also hears which one.
+    expect(screen.getAllByRole('button', { name: 'Play Full Topic' })[1]).toHaveAccessibleDescription(
+      '2. Hiring the first ten people',
+    );
+    expect(screen.getByRole('button', { name: 'Play clip' })).toHaveAccessibleDescription(
+      '“We shipped every day because nobody had to ask permission.”',
+    );
   });
 
   it("says 'Re-analysis failed' with the reason and keeps the topics", async () => {

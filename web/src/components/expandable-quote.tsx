@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
  * A quote collapsed to 4 lines. 'Show more' appears only when the text really is cut (measured, and
  * measured again when the width changes), and 'Show less' folds it back.
  */
-export function ExpandableQuote({ text }: { text: string }) {
+export function ExpandableQuote({ text, id }: { text: string; id?: string }) {
   const [expanded, setExpanded] = useState(false);
   const [clamped, setClamped] = useState(false);
   const paragraph = useRef<HTMLParagraphElement>(null);
@@ -23,7 +23,7 @@ export function ExpandableQuote({ text }: { text: string }) {
   return (
     <div>
       <blockquote>
-        <p ref={paragraph} className={`text-sm leading-6 text-slate-800 ${expanded ? '' : 'line-clamp-4'}`}>
+        <p id={id} ref={paragraph} className={`text-sm leading-6 text-slate-800 ${expanded ? '' : 'line-clamp-4'}`}>
           “{text}”
         </p>
       </blockquote>

@@ -1,6 +1,6 @@
 import { quoteText, type Quote } from '@findclips/contracts';
 import { Play } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { formatDuration, formatRange } from '../lib/format';
 import { CompactClip } from './clip-player';
 import { ExpandableQuote } from './expandable-quote';
@@ -26,6 +26,8 @@ export interface QuoteCardProps {
 /** A quote to read before playing it: its Viral Cut label, length, time, words and compact player. */
 export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id, links, actions }: QuoteCardProps) {
   const text = quoteText(quote.content);
+  // 'Play clip' is the same words on every card: a screen reader also reads which quote it plays.
+  const textId = useId();
   return (
     <li id={id} className="scroll-mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
@@ -34,7 +36,7 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id,
         <span className="text-slate-500">{formatRange(quote.startTime, quote.endTime)}</span>
         {links}
       </div>
-      <ExpandableQuote text={text} />
+      <ExpandableQuote text={text} id={textId} />
       <div className="mt-3 flex flex-wrap items-start gap-2">
         {open ? (
           <CompactClip
@@ -47,7 +49,7 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id,
           />
         ) : (
           (locked ?? (
-            <Button variant="outline" onClick={onOpen}>
+            <Button variant="outline" onClick={onOpen} aria-describedby={textId}>
               <Play className="h-4 w-4" aria-hidden />
               Play clip
             </Button>

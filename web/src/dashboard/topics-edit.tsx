@@ -205,7 +205,13 @@ export function TopicsEdit({
                     </div>
                   )}
                 </div>
-                <Button variant="outline" onClick={() => setPlaying(topic)} className="shrink-0">
+                {/* The same words on every topic: a screen reader also reads which topic it plays. */}
+                <Button
+                  variant="outline"
+                  onClick={() => setPlaying(topic)}
+                  className="shrink-0"
+                  aria-describedby={ids.title(topic)}
+                >
                   <Play className="h-4 w-4" aria-hidden />
                   Play Full Topic
                 </Button>
