@@ -110,6 +110,10 @@ describe('captions people bring themselves', () => {
     expect(problem('0:00 Fine\n1:00:00:00 Four parts')).toBe(badTime);
     expect(problem('0:00 Fine\n0:02.1234 Four digits')).toBe(badTime);
     expect(readCaptions('0:00 Fine\n61:00 An hour in')[1]).toMatchObject({ start: 3_660, text: 'An hour in' });
+    // A line that only starts with a ratio is words said.
+    expect(readCaptions('0:00 Welcome\n2:1 odds, they said')).toEqual([
+      { text: 'Welcome 2:1 odds, they said', start: 0, end: 2 },
+    ]);
     expect(problem('1\n00:99:00,000 --> 01:40:00,000\nOdd.\n')).toBe(
       'Line 2: a cue\'s times must be on a clock (minutes and seconds up to 59), like "00:01:02,500 --> 00:01:05,000"',
     );

@@ -201,7 +201,7 @@ function srtCues(text: string) {
 /** `[1:02] text`, `(01:02:03) text`, `1:02 - text`, `1:02 text`: the time whole, not the start of a longer one. */
 const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})(?![\d:]|[.,]\d)[\])]?\s*[-–—:|]?\s*(.*)$`);
 /** A line opening with what looks like a time: a time that does not read is not words said. */
-const TIME_LIKE = /^\s*[[(]?\d+:\d/;
+const TIME_LIKE = /^\s*[[(]?\d+:\d{2}/;
 
 /**
  * Timed text: each line starts with the time its words are said; a line without a time continues
