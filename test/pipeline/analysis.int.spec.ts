@@ -330,6 +330,8 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     // Given twice, it is not two ids to choose from.
     const twice = await guest().get('/api/videos/check-status?videoId=dQw4w9WgXcQ&videoId=dQw4w9WgXcQ').expect(400);
     expect(twice.body).toEqual({ errorType: 'VALIDATION_ERROR', field: 'videoId', message: 'videoId is given more than once' });
+    // A parameter no route reads is dropped, however often it is given.
+    await guest().get('/api/videos/check-status?videoId=dQw4w9WgXcQ&utm=a&utm=b').expect(200);
     // An id in the path is named as such, never as the body.
     for (const path of ['/api/cached-videos/not-an-id!', '/api/cached-videos/dQw4w9WgXc%00', '/api/videos/metadata/x']) {
       expect((await guest().get(path).expect(400)).body).toMatchObject({ errorType: 'VALIDATION_ERROR', field: 'id' });

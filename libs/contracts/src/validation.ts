@@ -101,11 +101,12 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
- * The first string of a request (at any depth) holding a control character, such as NUL, which
- * PostgreSQL refuses in text: its field and a message naming it. Null when there is none. Walked
+ * The first string of a request (at any depth, in the fields `takes` keeps) holding a control
+ * character, such as NUL, which PostgreSQL refuses in text: its field and a message naming it.
+ * Null when there is none. Walked
  * with a stack of its own, so a body nested thousands deep cannot exhaust the call stack.
  */
-export function findControlCharacters(input: unknown): FieldProblem | null {
+export function findControlCharacters(input: unknown, takes: (field: string) => boolean = () => true): FieldProblem | null {
   interface Node {
     value: unknown;
     key: string | null;
@@ -129,7 +130,8 @@ export function findControlCharacters(input: unknown): FieldProblem | null {
     }
     if (value === null || typeof value !== 'object') continue;
     // Pushed in reverse, so fields are visited in their order.
-    const entries = Object.entries(value);
+    // (Of the request's own fields, only those `takes` keeps: the others are dropped, not read.)
+    const entries = Object.entries(value).filter(([key]) => node.parent !== null || takes(key));
     for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
   }
   return null;

@@ -4,19 +4,19 @@ import type { z } from 'zod';
 
 /** Parses a request part with a contract schema; a failure is a 400 naming the field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const control = findControlCharacters(input);
-  // (A field the schema does not take is dropped, not named: the caller never sent us such a field.)
-  if (control && takes(schema, control.field)) throw new AppError('VALIDATION_ERROR', control.message, { field: control.field });
+  // (A field the schema does not take is dropped, not named: no route of ours reads it.)
+  const control = findControlCharacters(input, (field) => takes(schema, field));
+  if (control) throw new AppError('VALIDATION_ERROR', control.message, { field: control.field });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const [first] = describeIssues(result.error, input);
   throw new AppError('VALIDATION_ERROR', first?.message ?? 'Invalid request', { field: first?.field });
 }
 
-/** Whether `schema` reads `field` (a path like 'topics.0.title'): an object schema only its own keys. */
+/** Whether `schema` reads the top-level field `field`: an object schema only its own keys. */
 function takes(schema: z.ZodType, field: string): boolean {
   const shape = (schema as { shape?: Record<string, unknown> }).shape;
-  return field === 'body' || !shape || Object.hasOwn(shape, field.split('.')[0]!);
+  return !shape || Object.hasOwn(shape, field);
 }
 
 /**
@@ -24,7 +24,7 @@ function takes(schema: z.ZodType, field: string): boolean {
  * reads as a list: a 400 says it was given twice, not that it must be text.
  */
 export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, unknown>): z.output<S> {
-  const repeated = Object.keys(query).find((name) => Array.isArray(query[name]));
+  const repeated = Object.keys(query).find((name) => Array.isArray(query[name]) && takes(schema, name));
   if (repeated) throw new AppError('VALIDATION_ERROR', `${repeated} is given more than once`, { field: repeated });
   return parseInput(schema, query);
 }

@@ -63,6 +63,9 @@ describe('requests the gateway refuses', () => {
     // A field the route does not take is dropped, not named as if the route took it.
     const extra = await gw.request().post('/api/login').send({ email: 'nobody@example.com', password: 'x', note: 'a\u0000' });
     expect([extra.status, extra.body.field]).toEqual([401, undefined]);
+    // ... and it hides nothing: the fields the route takes are still read.
+    const both = await gw.request().post('/api/login').send({ a: '\u0001', email: 'a\u001b@b.co', password: 'x' });
+    expect([both.status, both.body.field]).toEqual([400, 'email']);
     expect(gw.logs.join('\n')).not.toContain('unhandled error');
   });
 
