@@ -34,6 +34,10 @@ describe('captions people bring themselves', () => {
     expect(
       readCaptions('WEBVTT\n\n00:01.000 --> 00:04.000\nRock &amp; roll &lt;i&gt;live&lt;/i&gt;&nbsp;&#233;t&eacute;\n'),
     ).toEqual([{ text: 'Rock & roll <i>live</i> été', start: 1, end: 4 }]);
+    // Cue settings may hold commas; a reference without its semicolon is words ('&notes').
+    expect(readCaptions('WEBVTT\n\n00:00:01.000 --> 00:00:04.000 position:10%,line-left\nWe ship &notes &copy\n')).toEqual([
+      { text: 'We ship &notes &copy', start: 1, end: 4 },
+    ]);
     expect(readCaptions('1\n00:00:01,000 --> 00:00:02,000\n{\\an8}AT&amp;T on top\n')).toEqual([
       { text: 'AT&T on top', start: 1, end: 2 },
     ]);
@@ -105,11 +109,19 @@ describe('captions people bring themselves', () => {
       'Line 2: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
     );
     // Times no clock shows, a time with more parts than a time has, an arrow mistyped: refused, never read as words said.
-    const badTime = 'Line 2: this time does not read: write it like "1:02" or "1:02:03" (minutes and seconds up to 59)';
+    const badTime =
+      'Line 2: this time does not read: write it like "1:02" or "1:02:03" (seconds, and minutes after hours, up to 59)';
     expect(problem('0:00 Fine\n99:99 Odd')).toBe(badTime);
     expect(problem('0:00 Fine\n1:00:00:00 Four parts')).toBe(badTime);
     expect(problem('0:00 Fine\n0:02.1234 Four digits')).toBe(badTime);
     expect(readCaptions('0:00 Fine\n61:00 An hour in')[1]).toMatchObject({ start: 3_660, text: 'An hour in' });
+    // A colon after the time, minutes past the hour, and a line that only starts with a ratio, read.
+    expect(readCaptions('0:00 Intro\n1:02: next\n100:00 Late')).toEqual([
+      { text: 'Intro', start: 0, end: 62 },
+      { text: 'next', start: 62, end: 6_000 },
+      { text: 'Late', start: 6_000, end: 6_002 },
+    ]);
+    expect(problem('0:00 Fine\n1:75:00 Odd')).toBe(badTime);
     // A line that only starts with a ratio is words said.
     expect(readCaptions('0:00 Welcome\n2:1 odds, they said')).toEqual([
       { text: 'Welcome 2:1 odds, they said', start: 0, end: 2 },

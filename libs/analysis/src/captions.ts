@@ -4,7 +4,7 @@
  * where the format has one; every problem names the line it is on.
  */
 import type { TranscriptSegment } from '@findclips/contracts';
-import { decodeHTML } from 'entities';
+import { decodeHTMLStrict } from 'entities';
 import webvtt from 'node-webvtt';
 import { parseSync } from 'subtitle';
 
@@ -41,12 +41,12 @@ const plainText = (text: string) =>
  * out, then its character references read (`&amp;` is '&', `&lt;i&gt;` the text '<i>'), as players show it.
  */
 const shownLine = (line: string) =>
-  decodeHTML(line.replace(/<[^<>]*>|\{\\[^{}]*\}/g, ''))
+  decodeHTMLStrict(line.replace(/<[^<>]*>|\{\\[^{}]*\}/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 
-/** A time in timed text: `1:02`, `01:02:03`, `1:02.5`. */
-const TIME = String.raw`(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?`;
+/** A time in timed text: `1:02`, `01:02:03`, `1:02.5`, `100:00` (minutes past the hour, as some write them). */
+const TIME = String.raw`(?:\d{1,2}:\d{1,2}|\d{1,3}):\d{2}(?:[.,]\d{1,3})?`;
 /** A subtitle cue's time, as SubRip and WebVTT write it: milliseconds in three digits, hours optional. */
 const CUE_TIME = String.raw`(?:\d{1,3}:)?\d{2}:\d{2}[.,]\d{3}`;
 const TIMING = new RegExp(String.raw`^\s*(${CUE_TIME})\s*-->\s*(${CUE_TIME})(?:\s.*)?$`);
@@ -97,7 +97,7 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
       throw new CaptionsError(i + 1, `a cue's times must be on a clock (minutes and seconds up to 59), like ${example}`);
     }
     // WebVTT players refuse a comma before the milliseconds (the reader would drop the cue unsaid).
-    if (format === 'vtt' && line.includes(',')) {
+    if (format === 'vtt' && `${timing[1]}${timing[2]}`.includes(',')) {
       throw new CaptionsError(i + 1, `WebVTT writes a full stop before the milliseconds, like ${example}`);
     }
     if (seconds(timing[2]!) < seconds(timing[1]!)) throw new CaptionsError(i + 1, 'this cue ends before it starts');
@@ -199,7 +199,7 @@ function srtCues(text: string) {
 }
 
 /** `[1:02] text`, `(01:02:03) text`, `1:02 - text`, `1:02 text`: the time whole, not the start of a longer one. */
-const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})(?![\d:]|[.,]\d)[\])]?\s*[-–—:|]?\s*(.*)$`);
+const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})(?!\d|:\d|[.,]\d)[\])]?\s*[-–—:|]?\s*(.*)$`);
 /** A line opening with what looks like a time: a time that does not read is not words said. */
 const TIME_LIKE = /^\s*[[(]?\d+:\d{2}/;
 
@@ -213,7 +213,10 @@ function timedText(lines: string[], maxCues: number): TranscriptSegment[] {
     if (!line.trim()) return;
     const timed = TIMED_LINE.exec(line);
     if ((timed && !onClock(timed[1]!)) || (!timed && TIME_LIKE.test(line))) {
-      throw new CaptionsError(i + 1, 'this time does not read: write it like "1:02" or "1:02:03" (minutes and seconds up to 59)');
+      throw new CaptionsError(
+        i + 1,
+        'this time does not read: write it like "1:02" or "1:02:03" (seconds, and minutes after hours, up to 59)',
+      );
     }
     if (!timed) {
       const last = cues.at(-1);
