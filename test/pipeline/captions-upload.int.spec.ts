@@ -164,7 +164,8 @@ describe('captions a member brings', () => {
     expect((await send({ text: '' }).expect(400)).body.message).toBe(captionsMessages.textRequired);
     expect((await send({ text: '0:00 Hi\n2:00:31 Past two hours' }).expect(422)).body.message).toBe(captionsMessages.tooLong);
     // A last line said within the two hours is not past them for the time its words are guessed to take (here, past this video's end).
-    expect((await send({ text: '0:00 Hi\n1:59:59 The last words of a two-hour video' }).expect(400)).body.message).toBe(
+    const paragraph = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+    expect((await send({ text: `0:00 Hi\n1:59:50 ${paragraph}` }).expect(400)).body.message).toBe(
       captionsMessages.pastTheEnd(Math.ceil(sampleTranscript(300).at(-1)!.end)),
     );
     const length = Math.ceil(sampleTranscript(300).at(-1)!.end);

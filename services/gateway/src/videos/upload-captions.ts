@@ -8,12 +8,12 @@ import {
 import type { UserEntity } from '@findclips/db';
 import { CAPTIONS_OVERRUN_SECONDS, reanalyze, type SubmitVideoDeps, type Submitter } from './submit-video';
 
-/** The upload's captions as segments; a 400 naming the line when they cannot be read. */
-async function readUpload(text: string): Promise<TranscriptSegment[]> {
+/** The upload's captions as segments, and whether they are timed text; a 400 naming the line when they cannot be read. */
+async function readUpload(text: string): Promise<{ segments: TranscriptSegment[]; timed: boolean }> {
   // The caption readers load with the first upload, not with the gateway.
-  const { CAPTIONS_MAX_CUES, CaptionsError, readCaptions } = await import('@findclips/analysis');
+  const { CAPTIONS_MAX_CUES, CaptionsError, captionsFormat, readCaptions } = await import('@findclips/analysis');
   try {
-    return readCaptions(text, { maxCues: CAPTIONS_MAX_CUES });
+    return { segments: readCaptions(text, { maxCues: CAPTIONS_MAX_CUES }), timed: captionsFormat(text) === 'timed-text' };
   } catch (error) {
     if (error instanceof CaptionsError) throw new AppError('VALIDATION_ERROR', error.message, { field: 'text' });
     throw error;
@@ -32,14 +32,16 @@ export async function uploadCaptions(
   submitter: Submitter,
   { text, name, discardEdits }: UploadCaptionsRequest,
 ): Promise<void> {
-  const segments = await readUpload(text);
-  if (segments.at(-1)!.end > VIDEO_MAX_SECONDS + CAPTIONS_OVERRUN_SECONDS) {
-    throw new AppError('VIDEO_TOO_LONG', captionsMessages.tooLong);
-  }
+  const { segments, timed } = await readUpload(text);
+  // Where the captions end, as far as they say: timed text says only when its last line starts (how
+  // long it lasts is guessed from its words).
+  const last = segments.at(-1)!;
+  const end = timed ? last.start : last.end;
+  if (end > VIDEO_MAX_SECONDS + CAPTIONS_OVERRUN_SECONDS) throw new AppError('VIDEO_TOO_LONG', captionsMessages.tooLong);
   await reanalyze(deps, user, submitter, {
     discardEdits,
     captions: {
-      end: segments.at(-1)!.end,
+      end,
       store: () => deps.uploads.save(user.id, submitter.videoId, segments, name || 'pasted text'),
     },
   });
