@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { VideoAnalysisResponse } from '@findclips/contracts';
 import { App } from './app';
-import { LOGGED_OUT } from './lib/auth';
+import { LOGGED_OUT, USER_KEY } from './lib/auth';
 import { fakeApi, json, member, renderWithApp } from './test/render';
 
 /** Requests that should never be made fail the test loudly; pending ones never settle. */
@@ -140,13 +140,16 @@ describe('navigation bar and footer', () => {
       'GET /api/guest/credits': json(200, { left: 2 }),
     });
     const user = userEvent.setup();
-    renderWithApp(<App />, { route: '/?video=dQw4w9WgXcQ', user: member });
+    const { client } = renderWithApp(<App />, { route: '/?video=dQw4w9WgXcQ', user: member });
     expect(await screen.findByText('A private topic')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
     expect(screen.queryByText('Press Find Clips to open it')).not.toBeInTheDocument();
+    // Signed in anew (here, in another tab), the entry no longer holds a member on /auth.
+    act(() => client.setQueryData(USER_KEY, member));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
   it('keeps on /auth a member who has just logged out, while the page may still see them signed in', async () => {

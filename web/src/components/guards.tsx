@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LOGGED_OUT, useAuth } from '../lib/auth';
 import { Spinner } from './ui';
 
@@ -20,8 +20,15 @@ export function GuestAllowed({ children, allowGuests = true }: { children: React
 /** /auth: signed-in users go to / (not one who has just logged out, whom the page may still see as signed in). */
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const auth = useAuth();
-  const { state } = useLocation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const loggedOut = (location.state as typeof LOGGED_OUT | null)?.loggedOut === true;
+  const signedIn = auth.status === 'user';
+  // Once the page sees nobody signed in, the entry is an ordinary /auth again: Back to it after
+  // signing in anew goes on to /.
+  useEffect(() => {
+    if (loggedOut && !signedIn && auth.status !== 'loading') navigate(location, { replace: true, state: null });
+  }, [loggedOut, signedIn, auth.status, navigate, location]);
   if (auth.status === 'loading') return <Spinner />;
-  const loggedOut = (state as typeof LOGGED_OUT | null)?.loggedOut === true;
-  return auth.status === 'user' && !loggedOut ? <Navigate to="/" replace /> : children;
+  return signedIn && !loggedOut ? <Navigate to="/" replace /> : children;
 }
