@@ -114,7 +114,15 @@ describe('Markdown notes', () => {
   });
 
   it('escapes what Markdown would read as markup, a character reference or a list, so the notes show the words as said', () => {
-    const said = ['~~struck~~ text, AT&amp;T &copy; 2024', '- not a list', '12. not a list either', '+ nor this'];
+    const said = [
+      '~~struck~~ text, AT&amp;T &copy; 2024',
+      '- not a list',
+      '12. not a list either',
+      '+ nor this',
+      '---',
+      '-',
+      '1.',
+    ];
     const notes = analysisMarkdown({
       title: '~Title~ & co',
       topics: [
@@ -128,7 +136,7 @@ describe('Markdown notes', () => {
       ],
     });
     const html = parse(notes, { async: false });
-    expect(html).not.toMatch(/<(del|ol|ul|li)\b/);
+    expect(html).not.toMatch(/<(del|ol|ul|li|hr)\b/);
     const shown = decodeHTML(html.replace(/<[^>]+>/g, ''));
     for (const text of [...said, '~Title~ & co', '1. 1) Tilde ~ here']) expect(shown).toContain(text);
   });

@@ -31,6 +31,7 @@ export function analysisMarkdown({ title, youtubeId, topics }: MarkdownSource): 
 const inline = (text: string) =>
   oneLine(text)
     .replace(/([\\`*_[\]<>#|~&])/g, '\\$1')
-    .replace(/^([-+])(?=\s)|^(\d+)([.)])(?=\s)/, (_, marker: string | undefined, number: string, close: string) =>
+    // A leading '-', '+' or '=' ('- item', '---', '==='): escaped always, which shows it as is.
+    .replace(/^([-+=])|^(\d+)([.)])(?=\s|$)/, (_, marker: string | undefined, number: string, close: string) =>
       marker ? `\\${marker}` : `${number}\\${close}`,
     );

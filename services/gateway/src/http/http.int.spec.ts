@@ -462,6 +462,7 @@ describe('logs', () => {
         .post(`/api/login?email=${encodeURIComponent(email)}&password=Query-Secret-4`)
         .expect(400);
       await gw.request().get('/api/videos/check-status?videoId=dQw4w9WgXcQ');
+      await gw.request().post('/api/login?Name-Secret-5').send({ email, password: 'x' });
       const [hash] = await gw.dataSource.query('SELECT password FROM users WHERE email = $1', [email]);
 
       const written = gw.logs.join('\n');
@@ -475,6 +476,7 @@ describe('logs', () => {
         'SECRET-CODE',
         'SECRET-STATE',
         'Query-Secret-4',
+        'Name-Secret-5',
         email.split('@')[0]!,
       ]) {
         expect(written).not.toContain(secret);

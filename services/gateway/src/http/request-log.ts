@@ -8,6 +8,8 @@ import { pinoHttp } from 'pino-http';
  * OAuth code or state, a password a client put in the address) is logged as '[redacted]'.
  */
 const LOGGED_PARAMS = new Set(['videoId', 'sort', 'error']);
+/** Names worth seeing in a log line, whose values never are. Any other name is itself the caller's text: '[param]'. */
+const NAMED_PARAMS = new Set([...LOGGED_PARAMS, 'code', 'state', 'token', 'access_token', 'id_token', 'email', 'password']);
 
 function loggableUrl(url: string | undefined): string | undefined {
   if (!url?.includes('?')) return url;
@@ -19,7 +21,8 @@ function loggableUrl(url: string | undefined): string | undefined {
     return url.slice(0, url.indexOf('?'));
   }
   const query = [...parsed.searchParams].map(
-    ([name, value]) => `${encodeURIComponent(name)}=${LOGGED_PARAMS.has(name) ? encodeURIComponent(value) : '[redacted]'}`,
+    ([name, value]) =>
+      `${NAMED_PARAMS.has(name) ? name : '[param]'}=${LOGGED_PARAMS.has(name) ? encodeURIComponent(value) : '[redacted]'}`,
   );
   return `${parsed.pathname}?${query.join('&')}`;
 }

@@ -38,7 +38,11 @@ function textOf(input: string, bytes: Buffer): string {
   try {
     text = new TextDecoder(utf16 ?? 'utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new InputError(`${input} is not UTF-8 text (another encoding, or not text at all): save it as UTF-8`);
+    throw new InputError(
+      utf16
+        ? `${input} starts as UTF-16 text but does not read as such: save it as UTF-8`
+        : `${input} is not UTF-8 text (another encoding, or not text at all): save it as UTF-8`,
+    );
   }
   if (text.includes('\u0000')) throw new InputError(`${input} holds NUL bytes: it is not a text file`);
   return text;
