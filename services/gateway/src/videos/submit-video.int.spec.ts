@@ -17,7 +17,7 @@ import {
   type UserEntity,
 } from '@findclips/db';
 import { analysisJobKey, analysisJobSchema, createAnalysisQueue, type AnalysisJob, type AnalysisQueue } from '@findclips/queue';
-import { createLogger, createRedisClient, REDIS_DEADLINE_MS, type RedisClient } from '@findclips/runtime';
+import { createLogger, createRedisClient, REDIS_DEADLINE_MS, redisKeys, type RedisClient } from '@findclips/runtime';
 import { buildUser, sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
 import { YoutubeClient } from '@findclips/youtube';
 import { randomUUID } from 'node:crypto';
@@ -169,6 +169,23 @@ describe('submitting a video', () => {
       expect(await analysisStatus(deps, videoId)).toMatchObject({ exists: true, status: 'failed' });
       await submitAsGuest(deps, randomUUID(), submitter(videoId));
       expect(await analysisStatus(deps, videoId)).toMatchObject({ exists: true, status: 'pending' });
+    });
+  });
+
+  describe("a video's details from YouTube", () => {
+    it('are asked again at once after a lookup failed, and a finished lookup answers the requests that missed it in Redis', async () => {
+      const videoId = videoOnYoutube();
+      const before = youtube.counts.player;
+      youtube.failNext('bot-check', 1, 'player');
+      await expect(deps.metadata.get(videoId, address)).rejects.toMatchObject({ code: 'YOUTUBE_BLOCKED' });
+      // A failure is not kept: the next request asks YouTube, which answers it (the fake counts answers).
+      expect(await deps.metadata.get(videoId, address)).toMatchObject({ videoId, durationSeconds: 600 });
+      expect(youtube.counts.player - before).toBe(1);
+      // A request that read Redis just before the answer was stored (here, Redis emptied) joins the
+      // lookup that has just ended, not a call of its own.
+      await redis.del(redisKeys(keyPrefix).metadata(videoId));
+      expect(await deps.metadata.get(videoId, address)).toMatchObject({ videoId, durationSeconds: 600 });
+      expect(youtube.counts.player - before).toBe(1);
     });
   });
 
