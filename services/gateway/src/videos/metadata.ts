@@ -92,8 +92,11 @@ export class VideoMetadataService {
 
   /** `client` is the caller's address, for the lookup limit. */
   async get(videoId: string, client: string): Promise<VideoFacts> {
-    const known = await this.known(videoId);
-    if (known) return known;
+    return (await this.known(videoId)) ?? this.ask(videoId, client);
+  }
+
+  /** What `known` did not have, from YouTube: one call shared by every concurrent request. */
+  async ask(videoId: string, client: string): Promise<VideoFacts> {
     const key = redisKeys(this.keyPrefix).metadata(videoId);
     const failureKey = redisKeys(this.keyPrefix).metadataFailure(videoId);
     let pending = this.inFlight.get(videoId);

@@ -186,7 +186,8 @@ export async function submitAsGuest(
   // A video we know too long for guests (analysed, or being analysed, for someone, or looked up on
   // YouTube before) says so before the credits do: no credit would open it.
   if (cached) checkGuestLength(cached.durationSeconds);
-  const known = cached || reopened ? null : await metadata.known(videoId);
+  // What we know of an unfinished video without asking YouTube (its row, or an earlier lookup).
+  const known = finished ? null : await metadata.known(videoId);
   if (!reopened) {
     if (known) checkVideo(known, true);
     const { refused } = await credits.standing(guestId, address);
@@ -196,7 +197,7 @@ export async function submitAsGuest(
   // A finished analysis needs nothing from YouTube; anything else is looked up (and checked).
   const video: { finished: CachedVideo } | { finished: null; facts: VideoFacts } = finished
     ? { finished }
-    : { finished: null, facts: known ?? (await metadata.get(videoId, address)) };
+    : { finished: null, facts: known ?? (await metadata.ask(videoId, address)) };
 
   let left: number;
   if (reopened) {
