@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { LOGGED_OUT, useAuth } from '../lib/auth';
+import { forgetMember, LOGGED_OUT, useAuth } from '../lib/auth';
 import { Spinner } from './ui';
 
 /** A spinner while the user loads, the page for a user, else /auth. */
@@ -22,13 +23,17 @@ export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const loggedOut = (location.state as typeof LOGGED_OUT | null)?.loggedOut === true;
   const signedIn = auth.status === 'user';
-  // Once the page sees nobody signed in, the entry is an ordinary /auth again: Back to it after
-  // signing in anew goes on to /.
+  // Reached by logging out: the member is forgotten now that their page is gone. Once the page
+  // sees nobody signed in, the entry is an ordinary /auth again: Back to it after signing in anew
+  // goes on to /.
   useEffect(() => {
-    if (loggedOut && !signedIn && auth.status !== 'loading') navigate(location, { replace: true, state: null });
-  }, [loggedOut, signedIn, auth.status, navigate, location]);
+    if (!loggedOut || auth.status === 'loading') return;
+    if (signedIn) forgetMember(queryClient);
+    else navigate(location, { replace: true, state: null });
+  }, [loggedOut, signedIn, auth.status, navigate, location, queryClient]);
   if (auth.status === 'loading') return <Spinner />;
   return signedIn && !loggedOut ? <Navigate to="/" replace /> : children;
 }

@@ -1,5 +1,5 @@
 import { GUEST_COOKIE, type LoginRequest, type RegisterRequest, type User } from '@findclips/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiRequest, getQueryFn } from './api';
@@ -153,21 +153,24 @@ export const useRegister = (created?: () => void) =>
 /** The router state of /auth reached by logging out. */
 export const LOGGED_OUT = { loggedOut: true } as const;
 
+/** What the page held for the member who logged out goes, and it shows nobody signed in. */
+export function forgetMember(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
+  queryClient.setQueryData(USER_KEY, null);
+}
+
 export function useLogout() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/logout'),
     onSuccess: () => {
       rememberUser(null);
-      // To /auth first, marked as reached by logging out: the page the member was on (a video in
-      // its link) goes before it could show itself to a guest, and /auth does not send on to /
-      // a member it may still see for a moment.
-      navigate('/auth', { state: LOGGED_OUT });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
-      queryClient.setQueryData(USER_KEY, null);
       announceSessionChange();
+      // To /auth, marked as reached by logging out; /auth forgets the member once it shows
+      // (`forgetMember`). Forgotten here, the page the member was on would show itself to a guest
+      // first (a video in its link), as the router moves pages in a transition, after other updates.
+      navigate('/auth', { state: LOGGED_OUT });
     },
     onError: (error: Error) => toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
   });
