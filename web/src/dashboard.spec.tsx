@@ -869,6 +869,28 @@ describe('dashboard: submit failures', () => {
 
   const refused = (message: string) => json(429, { message, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
 
+  it('takes down the screen of a video refused as too long when a guest with no credit left is refused the next one', async () => {
+    const user = userEvent.setup();
+    document.cookie = 'gid=guest-1234';
+    const message = 'Guests can analyse videos of up to 60 minutes. Sign up to analyse videos of up to 2 hours.';
+    let answer = json(422, { message, errorType: 'GUEST_VIDEO_TOO_LONG' });
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 0 }),
+      'POST /api/guest/videos/transcript': () => answer,
+    });
+    renderWithApp(<DashboardPage />, { user: null });
+    await paste(user);
+    const screenCard = await screen.findByRole('alert');
+    expect(within(screenCard).getByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
+    answer = refused(videoMessages.guestQuota);
+    await user.clear(screen.getByPlaceholderText('Paste a YouTube video link...'));
+    await paste(user, 'https://youtu.be/aBcDeFgHiJk');
+    expect(await screen.findByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).toBeInTheDocument();
+    // The refusal said so; the screen of the video before, with the new link in the field, would not hold.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Video Too Long' })).not.toBeInTheDocument());
+    expect(screen.getByText('Demo')).toBeInTheDocument();
+  });
+
   it('says Credit Limit Reached when a guest with no credit left asks for a new video, the video on screen staying', async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-1234';

@@ -53,6 +53,8 @@ export function useAnalysisFlow(auth: AuthState) {
   // A video refused with a screen of its own (too long) is never analysed: it is no place to come
   // back to (Back, a reload, the next visit).
   const refused = state.phase === 'error' && SCREEN_FAILURES.has(state.error?.type as ErrorCode);
+  const refusedRef = useRef(refused);
+  refusedRef.current = refused;
   useCurrentVideo(auth, state.videoId, dispatch, state.phase === 'transcriptFetching', refused);
 
   /**
@@ -204,7 +206,8 @@ export function useAnalysisFlow(auth: AuthState) {
     dispatch,
     followUp: (videoId) => void refetchAnalysis(videoId),
     keepLink: (videoId, url) => setUnanalysed({ videoId, url }),
-    onScreen: () => stateRef.current.videoId,
+    // (A video refused for good shows a screen, not the video: nothing to go back to.)
+    onScreen: () => (refusedRef.current ? null : stateRef.current.videoId),
   });
 
   const reanalyze = useMutation({

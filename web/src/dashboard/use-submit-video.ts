@@ -69,7 +69,8 @@ export function useSubmitVideo({
       if (!failure.screen) keepLink(videoId, url);
       const refused = error instanceof ApiError && error.errorType === 'GUEST_QUOTA_EXCEEDED';
       if (refused) queryClient.setQueryData<GuestCreditsResponse>(GUEST_CREDITS_KEY, { left: 0, message: error.message });
-      if (quiet && refused) return;
+      // Refused quietly, the video on screen stays; a screen of a refusal before (too long) goes.
+      if (quiet && refused) return void (context?.previous ? undefined : dispatch({ type: 'clear' }));
       // The video that was on screen stays, unless the failure has a screen of its own.
       const previous = context?.previous;
       if (!failure.screen && previous) return void dispatch({ type: 'open', videoId: previous });
