@@ -94,7 +94,10 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
     const timing = TIMING.exec(line);
     if (!timing) throw new CaptionsError(i + 1, `a cue's times must read like ${example}`);
     if (!onClock(timing[1]!) || !onClock(timing[2]!)) {
-      throw new CaptionsError(i + 1, `a cue's times must be on a clock (minutes and seconds up to 59), like ${example}`);
+      throw new CaptionsError(
+        i + 1,
+        `a cue's times must be on a clock (seconds, and minutes after hours, up to 59), like ${example}`,
+      );
     }
     // WebVTT players refuse a comma before the milliseconds (the reader would drop the cue unsaid).
     if (format === 'vtt' && `${timing[1]}${timing[2]}`.includes(',')) {
