@@ -127,7 +127,7 @@ describe('captions people bring themselves', () => {
       { text: 'Welcome 2:1 odds, they said', start: 0, end: 2 },
     ]);
     expect(problem('1\n00:99:00,000 --> 01:40:00,000\nOdd.\n')).toBe(
-      'Line 2: a cue\'s times must be on a clock (minutes and seconds up to 59), like "00:01:02,500 --> 00:01:05,000"',
+      'Line 2: a cue\'s times must be on a clock (seconds, and minutes after hours, up to 59), like "00:01:02,500 --> 00:01:05,000"',
     );
     expect(problem('1\n00:00:01,000 --> 00:00:02,000\nFine.\n\n2\n00:00:26,000> 00:00:32,267\nArrow.\n')).toBe(
       'Line 6: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
