@@ -70,9 +70,12 @@ export function useSubmitVideo({
       const refused = error instanceof ApiError && error.errorType === 'GUEST_QUOTA_EXCEEDED';
       if (refused) queryClient.setQueryData<GuestCreditsResponse>(GUEST_CREDITS_KEY, { left: 0, message: error.message });
       // Refused quietly, the video on screen stays; a screen of a refusal before (too long) goes.
-      if (quiet && refused) return void (context?.previous ? undefined : dispatch({ type: 'clear' }));
-      // The video that was on screen stays, unless the failure has a screen of its own.
       const previous = context?.previous;
+      if (quiet && refused) {
+        if (!previous) dispatch({ type: 'clear' });
+        return;
+      }
+      // The video that was on screen stays, unless the failure has a screen of its own.
       if (!failure.screen && previous) return void dispatch({ type: 'open', videoId: previous });
       if (quiet) dispatch({ type: 'submit', videoId });
       dispatch({ type: 'submitFailed', error: failure.screen ?? undefined });

@@ -1,7 +1,7 @@
 import type { User } from '@findclips/contracts';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, parsePath, Route, Routes, useLocation } from 'react-router-dom';
 import { USER_KEY } from '../lib/auth';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from '../providers';
@@ -36,13 +36,7 @@ export function renderWithApp(
   const client = createQueryClient();
   if (user !== undefined) client.setQueryData(USER_KEY, user);
   const view = render(
-    <MemoryRouter
-      initialEntries={[
-        ...before,
-        { pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state },
-      ]}
-      initialIndex={before.length}
-    >
+    <MemoryRouter initialEntries={[...before, { ...parsePath(route), state }]} initialIndex={before.length}>
       <AppProviders client={client}>
         <Routes>
           <Route path="*" element={ui} />

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import {
   describeIssues,
   isVideoId,
