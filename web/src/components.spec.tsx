@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from './components/error-boundary';
 import { ScreenFailed } from './app';
@@ -13,6 +14,7 @@ import { LinkForm } from './dashboard/link-form';
 import { TopicsEdit } from './dashboard/topics-edit';
 import { STATUS_TEXTS, useForgetEndedAnalyses } from './dashboard/use-progress';
 import { useToast } from './lib/toast';
+import { UNREACHABLE } from './lib/api';
 import { ShareDialog } from './dashboard/share-dialog';
 import { fakeApi, json, member, renderWithApp } from './test/render';
 
@@ -432,6 +434,7 @@ describe('the share dialog', () => {
     fakeApi({
       'POST /api/analysis/share': json(403, { message: 'Sign in, or analyse this video as a guest, to share it' }),
       'GET /api/user': json(401, { message: 'You are not signed in' }),
+      'GET /api/analysis/shares-map': json(200, []),
     });
     renderWithApp(dialog(), { user: member });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled());
@@ -444,6 +447,7 @@ describe('the share dialog', () => {
     const calls = fakeApi({
       'POST /api/analysis/share': json(201, { id: 'share-1', url: '/shared/share-1' }),
       'GET /api/user': json(200, member),
+      'GET /api/analysis/shares-map': json(200, []),
     });
     renderWithApp(dialog(), { user: member });
     const form = screen.getByRole('button', { name: 'Create Share Link' }).closest('form')!;
@@ -496,11 +500,46 @@ describe('the share dialog', () => {
 
   it('says "try again later" when the member is still signed in', async () => {
     const user = userEvent.setup();
-    fakeApi({ 'POST /api/analysis/share': json(500, { message: 'Internal error' }), 'GET /api/user': json(200, member) });
+    fakeApi({
+      'POST /api/analysis/share': json(500, { message: 'Internal error' }),
+      'GET /api/user': json(200, member),
+      'GET /api/analysis/shares-map': json(200, []),
+    });
     renderWithApp(dialog(), { user: member });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Create Share Link' }));
     expect(await screen.findByText('Error creating share link')).toBeInTheDocument();
     expect(screen.getByText('Please try again later.')).toBeInTheDocument();
+  });
+
+  it("says why Create waits when the member's shared pages cannot be read offline, and enables it once online", async () => {
+    onlineManager.setOnline(false);
+    try {
+      fakeApi({ 'GET /api/user': json(200, member), 'GET /api/analysis/shares-map': json(200, []) });
+      renderWithApp(dialog(), { user: member });
+      expect(await screen.findByRole('status')).toHaveTextContent(UNREACHABLE);
+      expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeDisabled();
+      act(() => onlineManager.setOnline(true));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled());
+      expect(screen.queryByText(UNREACHABLE)).not.toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('says when whether the video was shared before could not be checked, and checks again on request', async () => {
+    const user = userEvent.setup();
+    let answer = json(500, { message: 'Internal error' });
+    fakeApi({ 'GET /api/user': json(200, member), 'GET /api/analysis/shares-map': () => answer });
+    renderWithApp(dialog(), { user: member });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "Could not check whether this video's clips were shared before. Try again",
+    );
+    // Sharing now could reset the texts of a page shared before.
+    expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeDisabled();
+    answer = json(200, []);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

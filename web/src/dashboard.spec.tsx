@@ -795,6 +795,38 @@ describe('dashboard: submit failures', () => {
     ]);
   });
 
+  it('reads a caption file saved as UTF-16 (Notepad\'s "Unicode"), and refuses one in another encoding before sending it', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    const calls = fakeApi({
+      [`POST /api/videos/transcript`]: json(422, {
+        message: 'This video has no captions to analyse.',
+        errorType: 'NO_TRANSCRIPT',
+      }),
+      [`POST /api/user-videos/${VIDEO}/transcript`]: json(202, { videoId: VIDEO, status: 'pending' }),
+    });
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    const form = await screen.findByRole('form', { name: 'Bring your own captions' });
+    const picker = within(form).getByLabelText('Caption file (.srt or .vtt)');
+    // 'Café' in Latin-1: its é is no UTF-8.
+    const latin1 = new File([new Uint8Array([0x30, 0x3a, 0x30, 0x30, 0x20, 0x43, 0x61, 0x66, 0xe9, 0x0a])], 'cafe.txt');
+    await user.upload(picker, latin1);
+    await user.click(within(form).getByRole('button', { name: 'Analyse these captions' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'cafe.txt is not UTF-8 text (another encoding, or not text at all): save it as UTF-8',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Remove cafe.txt to paste text instead' }));
+    const text = '1\n00:00:01,000 --> 00:00:04,000\nCafé crème, 2 €\n';
+    const utf16 = new Uint16Array([0xfeff, ...[...text].map((c) => c.charCodeAt(0))]);
+    await user.upload(picker, new File([utf16], 'talk.srt'));
+    await user.click(within(form).getByRole('button', { name: 'Analyse these captions' }));
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/user-videos')).map((c) => c.body)).toEqual([
+      { text, name: 'talk.srt' },
+    ]);
+  });
+
   it('tells a guest in a toast, with no upload: captions are for members', async () => {
     const user = userEvent.setup();
     fakeApi({

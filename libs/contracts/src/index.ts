@@ -12,3 +12,4 @@ export * from './socket';
 export * from './shares';
 export * from './live-events';
 export * from './spoken';
+export * from './text-file';

@@ -1,9 +1,16 @@
-import { CAPTIONS_MAX_CHARS, captionsMessages } from '@findclips/contracts';
+import { CAPTIONS_MAX_CHARS, captionsMessages, decodeTextFile, textFileMessages } from '@findclips/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../lib/api';
 import { Button } from '../components/ui';
+
+/** A caption file's text, read as the CLI reads one (UTF-8, or UTF-16 by its byte order mark). */
+async function fileText(file: File): Promise<string> {
+  const decoded = decodeTextFile(new Uint8Array(await file.arrayBuffer()));
+  if ('problem' in decoded) throw new Error(textFileMessages[decoded.problem](file.name));
+  return decoded.text;
+}
 
 /**
  * For a video without captions on YouTube: a member brings their own, an .srt or .vtt file or
@@ -17,7 +24,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
   const picker = useRef<HTMLInputElement>(null);
   const upload = useMutation({
     mutationFn: async () => {
-      const text = file ? await file.text() : pasted;
+      const text = file ? await fileText(file) : pasted;
       if (!text.trim()) throw new Error(captionsMessages.textRequired);
       if (text.length > CAPTIONS_MAX_CHARS) throw new Error(captionsMessages.tooLarge);
       return apiRequest('POST', `/api/user-videos/${encodeURIComponent(videoId)}/transcript`, {

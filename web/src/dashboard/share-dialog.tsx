@@ -4,7 +4,7 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../components/dialog';
 import { Button, Field, Input } from '../components/ui';
-import { ApiError, apiRequest } from '../lib/api';
+import { ApiError, apiRequest, UNREACHABLE } from '../lib/api';
 import { sessionEnded, useAuth } from '../lib/auth';
 import { useCopy } from '../lib/use-copy';
 import { useToast } from '../lib/toast';
@@ -55,6 +55,15 @@ export function ShareDialog({
   }, [current.data, videoTitle]);
   // Until a member's shared page is known (or known not to exist), sharing would reset its texts.
   const loadingTexts = member && (shares.isPending || (existing !== undefined && current.isPending));
+  // Why they are not known yet, when it is not a matter of waiting: the browser is offline (they
+  // are read once it is back) or the server could not answer (read again on request).
+  const unread = !member
+    ? null
+    : shares.fetchStatus === 'paused' || current.fetchStatus === 'paused'
+      ? 'offline'
+      : shares.isError || (current.isError && !(current.error instanceof ApiError && current.error.status === 404))
+        ? 'failed'
+        : null;
   const share = useMutation({
     mutationFn: () => apiRequest<ShareResponse>('POST', '/api/analysis/share', { youtubeId, topics, title, description }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/analysis/shares-map'] }),
@@ -137,7 +146,21 @@ export function ShareDialog({
               }}
             />
           </Field>
-          <Button type="submit" disabled={share.isPending || loadingTexts}>
+          {unread && (
+            <p role="status" className="text-sm text-red-700">
+              {unread === 'offline' ? UNREACHABLE : "Could not check whether this video's clips were shared before."}{' '}
+              {unread === 'failed' && (
+                <button
+                  type="button"
+                  className="text-brand-700 underline"
+                  onClick={() => void (shares.isError ? shares.refetch() : current.refetch())}
+                >
+                  Try again
+                </button>
+              )}
+            </p>
+          )}
+          <Button type="submit" disabled={share.isPending || loadingTexts || unread !== null}>
             {share.isPending ? 'Creating link...' : 'Create Share Link'}
           </Button>
         </form>

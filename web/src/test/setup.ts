@@ -7,14 +7,14 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-// jsdom's Blob has no text() (every browser we support has): read it as browsers do.
-if (!Blob.prototype.text) {
-  Blob.prototype.text = function text(this: Blob) {
-    return new Promise<string>((resolve, reject) => {
+// jsdom's Blob has no arrayBuffer() (every browser we support has): read it as browsers do.
+if (!Blob.prototype.arrayBuffer) {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return new Promise<ArrayBuffer>((resolve, reject) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
       reader.onerror = () => reject(reader.error);
-      reader.readAsText(this);
+      reader.readAsArrayBuffer(this);
     });
   };
 }

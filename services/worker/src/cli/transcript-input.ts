@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import {
+  decodeTextFile,
   describeIssues,
   isVideoId,
   parseYoutubeLink,
+  textFileMessages,
   transcriptSegmentSchema,
   type TranscriptSegment,
 } from '@findclips/contracts';
@@ -27,24 +29,11 @@ export class InputError extends Error {}
 const jsonTranscriptSchema = z.object({ segments: z.array(transcriptSegmentSchema).min(1) });
 const JSON_SHAPE = '{"segments":[{"text","start","end"}, …]} with times in seconds';
 
-/**
- * A file's text: UTF-8 (a byte order mark dropped), or UTF-16 with its byte order mark, as Windows
- * Notepad saves 'Unicode'. Other encodings, or bytes that are not text, are refused, not misread.
- */
+/** A file's text, as `decodeTextFile` reads it, or the reason it is refused. */
 function textOf(input: string, bytes: Buffer): string {
-  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
-  let text: string;
-  try {
-    text = new TextDecoder(utf16 ?? 'utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new InputError(
-      utf16
-        ? `${input} starts as UTF-16 text but does not read as such: save it as UTF-8`
-        : `${input} is not UTF-8 text (another encoding, or not text at all): save it as UTF-8`,
-    );
-  }
-  if (text.includes('\u0000')) throw new InputError(`${input} holds NUL bytes: it is not a text file`);
-  return text;
+  const decoded = decodeTextFile(bytes);
+  if ('problem' in decoded) throw new InputError(textFileMessages[decoded.problem](input));
+  return decoded.text;
 }
 
 /** A JSON transcript's segments, checked as the subtitle readers check cues: each names its place. */
