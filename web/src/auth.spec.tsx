@@ -3,7 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from './app';
-import { fakeApi, json, member, renderWithApp } from './test/render';
+import { fakeApi, HistoryButtons, json, member, renderWithApp } from './test/render';
 import { writeStored } from './lib/storage';
 
 const neverCalled = jest.fn(() => Promise.reject(new Error('no request expected')));
@@ -39,6 +39,24 @@ describe('sign-in screen', () => {
     } finally {
       onlineManager.setOnline(true);
     }
+  });
+
+  it('goes to / in place of the sign-in screen: Back returns to the page before it, not to / again', async () => {
+    fakeApi({ 'POST /api/login': json(200, member), 'GET /api/user': json(200, member) });
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <App />
+        <HistoryButtons />
+      </>,
+      { route: '/auth', user: null, before: ['/privacy'] },
+    );
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Analytical1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/privacy'));
   });
 
   it('has the header with the beta badge, both tabs, Google links and the divider', async () => {

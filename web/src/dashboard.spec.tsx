@@ -1,6 +1,6 @@
 import { editMessages, videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useNavigate } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { App } from './app';
 import DashboardPage from './dashboard/dashboard-page';
@@ -8,18 +8,7 @@ import { recordGuestAnalysis } from './dashboard/guest-videos';
 import { ErrorScreen } from './dashboard/error-screen';
 import { ExpandableQuote } from './components/expandable-quote';
 import { rememberUser } from './lib/storage';
-import { fakeApi, json, member, renderWithApp } from './test/render';
-
-/** The browser's Back and Forward buttons. */
-function HistoryButtons() {
-  const navigate = useNavigate();
-  return (
-    <>
-      <button onClick={() => navigate(-1)}>Browser back</button>
-      <button onClick={() => navigate(1)}>Browser forward</button>
-    </>
-  );
-}
+import { fakeApi, HistoryButtons, json, member, renderWithApp } from './test/render';
 
 const VIDEO = 'dQw4w9WgXcQ';
 const LINK = `https://www.youtube.com/watch?v=${VIDEO}`;

@@ -118,7 +118,7 @@ export function useSessionSync(): void {
 }
 
 /**
- * Login and registration: both store the returned user, toast and go to /; a failure
+ * Login and registration: both store the returned user, toast and go to / (in place of /auth); a failure
  * toasts `failure` with the server's message.
  */
 function useSignIn<T>(path: string, texts: { success: string; failure: string }, signedIn?: () => void) {
@@ -133,7 +133,9 @@ function useSignIn<T>(path: string, texts: { success: string; failure: string },
       queryClient.setQueryData(USER_KEY, user);
       announceSessionChange();
       toast({ title: 'Success', description: texts.success });
-      navigate('/');
+      // In place of /auth: Back then returns to the page before it, not to /auth, which sends a
+      // member on to / (a second / in the history).
+      navigate('/', { replace: true });
     },
     onError: (error: Error) => toast({ title: texts.failure, description: error.message, variant: 'destructive' }),
   });

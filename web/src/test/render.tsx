@@ -1,7 +1,7 @@
 import type { User } from '@findclips/contracts';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, parsePath, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, parsePath, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { USER_KEY } from '../lib/auth';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from '../providers';
@@ -22,6 +22,17 @@ export const member: User = {
 export function Location() {
   const location = useLocation();
   return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+/** The browser's Back and Forward buttons. */
+export function HistoryButtons() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button onClick={() => navigate(-1)}>Browser back</button>
+      <button onClick={() => navigate(1)}>Browser forward</button>
+    </>
+  );
 }
 
 /**
