@@ -86,63 +86,78 @@ describe('captions people bring themselves', () => {
     expect(readCaptions(long).map((cue) => cue.text.length)).toEqual([399_999, 399_999]);
   });
 
-  it('names the line of the first problem', () => {
-    expect(problem('1\n00:00:01,000 --> 00:00:04,000\nFine.\n\n2\n00:00:05 -> 00:00:06\nx --> y\n')).toBe(
-      'Line 7: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
-    );
-    expect(problem('1\n00:00:09,000 --> 00:00:04,000\nBackwards.\n')).toBe('Line 2: this cue ends before it starts');
-    expect(problem('1\n00:00:09,000 --> 00:00:10,000\nLate.\n\n2\n00:00:01,000 --> 00:00:02,000\nEarly.\n')).toBe(
+  const cueTimes = 'a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"';
+  const badTime = 'this time does not read: write it like "1:02" or "1:02:03" (seconds, and minutes after hours, up to 59)';
+  // SubRip the parser cannot read: the line it stopped at, never the line's own words.
+  const unreadable =
+    'not SubRip we can read: each cue is its number, then its times ("00:01:02,500 --> 00:01:05,000"), then its text';
+  const tooMany = Array.from({ length: CAPTIONS_MAX_CUES + 1 }, (_, i) => `${clock(i)} word`).join('\n');
+  it.each([
+    ['a mistyped arrow', '1\n00:00:01,000 --> 00:00:04,000\nFine.\n\n2\n00:00:05 -> 00:00:06\nx --> y\n', `Line 7: ${cueTimes}`],
+    ['a cue ending before it starts', '1\n00:00:09,000 --> 00:00:04,000\nBackwards.\n', 'Line 2: this cue ends before it starts'],
+    [
+      'cues out of order',
+      '1\n00:00:09,000 --> 00:00:10,000\nLate.\n\n2\n00:00:01,000 --> 00:00:02,000\nEarly.\n',
       'Line 6: this cue starts before the cue above it; cues must be in time order',
-    );
-    expect(problem('Hello, this is not timed.\n0:05 Now it is.')).toBe(
+    ],
+    [
+      'timed text opening without a time',
+      'Hello, this is not timed.\n0:05 Now it is.',
       'Line 1: each line of timed text starts with its time, like "1:02 Welcome back"',
-    );
-    expect(problem('0:05 Later\n0:01 Earlier')).toBe(
+    ],
+    [
+      'timed text out of order',
+      '0:05 Later\n0:01 Earlier',
       'Line 2: 0:01 comes before the time of the line above; lines must be in time order',
-    );
-    expect(problem('\n\n')).toMatch(/^Line 1: no captions found/);
-    expect(problem('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n')).toMatch(/^Line 1: no captions found/);
-    const tooMany = Array.from({ length: CAPTIONS_MAX_CUES + 1 }, (_, i) => `${clock(i)} word`);
-    expect(problem(tooMany.join('\n'))).toBe(`Line ${CAPTIONS_MAX_CUES + 1}: more than 7,200 lines`);
+    ],
+    ['nothing but blank lines', '\n\n', /^Line 1: no captions found/],
+    ['WebVTT whose cue says nothing', 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n', /^Line 1: no captions found/],
+    ['more lines than the limit', tooMany, `Line ${CAPTIONS_MAX_CUES + 1}: more than 7,200 lines`],
     // Milliseconds in three digits, as the formats write them: "1.5" would be read as 1.005 s.
-    expect(problem('1\n00:00:01.5 --> 00:00:04,000\nShort.\n')).toBe(
-      'Line 2: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
-    );
+    ['SubRip milliseconds in one digit', '1\n00:00:01.5 --> 00:00:04,000\nShort.\n', `Line 2: ${cueTimes}`],
+    [
+      'WebVTT milliseconds in one digit',
+      'WEBVTT\n\n00:01.5 --> 00:02.500\nShort.\n',
+      'Line 3: a cue\'s times must read like "00:01:02.500 --> 00:01:05.000"',
+    ],
     // Times no clock shows, a time with more parts than a time has, an arrow mistyped: refused, never read as words said.
-    const badTime =
-      'Line 2: this time does not read: write it like "1:02" or "1:02:03" (seconds, and minutes after hours, up to 59)';
-    expect(problem('0:00 Fine\n99:99 Odd')).toBe(badTime);
-    expect(problem('0:00 Fine\n1:00:00:00 Four parts')).toBe(badTime);
-    expect(problem('0:00 Fine\n0:02.1234 Four digits')).toBe(badTime);
+    ['a time no clock shows', '0:00 Fine\n99:99 Odd', `Line 2: ${badTime}`],
+    ['minutes past 59 after hours', '0:00 Fine\n1:75:00 Odd', `Line 2: ${badTime}`],
+    ['a time of four parts', '0:00 Fine\n1:00:00:00 Four parts', `Line 2: ${badTime}`],
+    ['fractions in four digits', '0:00 Fine\n0:02.1234 Four digits', `Line 2: ${badTime}`],
+    [
+      'a SubRip time off the clock',
+      '1\n00:99:00,000 --> 01:40:00,000\nOdd.\n',
+      'Line 2: a cue\'s times must be on a clock (seconds, and minutes after hours, up to 59), like "00:01:02,500 --> 00:01:05,000"',
+    ],
+    [
+      'an arrow missing its dashes',
+      '1\n00:00:01,000 --> 00:00:02,000\nFine.\n\n2\n00:00:26,000> 00:00:32,267\nArrow.\n',
+      `Line 6: ${cueTimes}`,
+    ],
+    [
+      'WebVTT with a comma before the milliseconds',
+      'WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nComma.\n',
+      'Line 3: WebVTT writes a full stop before the milliseconds, like "00:01:02.500 --> 00:01:05.000"',
+    ],
+    ['SubRip with words before its times', '1\nsecret words\n00:00:01,000 --> 00:00:02,000\nhi\n', `Line 2: ${unreadable}`],
+    ['SubRip with two numbers', '1\n2\n00:00:01,000 --> 00:00:02,000\nhi\n', `Line 2: ${unreadable}`],
+    ['SubRip opening on a word', 'hello\r\n\r\n00:00:01,000 --> 00:00:02,000\r\nhi', `Line 1: ${unreadable}`],
+  ])('names the line of the first problem: %s', (_, input, message) => {
+    if (typeof message === 'string') expect(problem(input)).toBe(message);
+    else expect(problem(input)).toMatch(message);
+  });
+
+  it('reads what only looks like a problem: an hour in minutes, a colon after the time, a ratio opening a line', () => {
     expect(readCaptions('0:00 Fine\n61:00 An hour in')[1]).toMatchObject({ start: 3_660, text: 'An hour in' });
-    // A colon after the time, minutes past the hour, and a line that only starts with a ratio, read.
     expect(readCaptions('0:00 Intro\n1:02: next\n100:00 Late')).toEqual([
       { text: 'Intro', start: 0, end: 62 },
       { text: 'next', start: 62, end: 6_000 },
       { text: 'Late', start: 6_000, end: 6_002 },
     ]);
-    expect(problem('0:00 Fine\n1:75:00 Odd')).toBe(badTime);
     // A line that only starts with a ratio is words said.
     expect(readCaptions('0:00 Welcome\n2:1 odds, they said')).toEqual([
       { text: 'Welcome 2:1 odds, they said', start: 0, end: 2 },
     ]);
-    expect(problem('1\n00:99:00,000 --> 01:40:00,000\nOdd.\n')).toBe(
-      'Line 2: a cue\'s times must be on a clock (seconds, and minutes after hours, up to 59), like "00:01:02,500 --> 00:01:05,000"',
-    );
-    expect(problem('1\n00:00:01,000 --> 00:00:02,000\nFine.\n\n2\n00:00:26,000> 00:00:32,267\nArrow.\n')).toBe(
-      'Line 6: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
-    );
-    expect(problem('WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nComma.\n')).toBe(
-      'Line 3: WebVTT writes a full stop before the milliseconds, like "00:01:02.500 --> 00:01:05.000"',
-    );
-    // SubRip the parser cannot read: the line it stopped at, never the line's own words.
-    const unreadable = (line: number) =>
-      `Line ${line}: not SubRip we can read: each cue is its number, then its times ("00:01:02,500 --> 00:01:05,000"), then its text`;
-    expect(problem('1\nsecret words\n00:00:01,000 --> 00:00:02,000\nhi\n')).toBe(unreadable(2));
-    expect(problem('1\n2\n00:00:01,000 --> 00:00:02,000\nhi\n')).toBe(unreadable(2));
-    expect(problem('hello\r\n\r\n00:00:01,000 --> 00:00:02,000\r\nhi')).toBe(unreadable(1));
-    expect(problem('WEBVTT\n\n00:01.5 --> 00:02.500\nShort.\n')).toBe(
-      'Line 3: a cue\'s times must read like "00:01:02.500 --> 00:01:05.000"',
-    );
   });
 });
