@@ -542,4 +542,34 @@ describe('the share dialog', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
+
+  it("says when the texts of the video's shared page could not be read, and reads them again on request", async () => {
+    const user = userEvent.setup();
+    let answer = json(500, { message: 'Internal error' });
+    fakeApi({
+      'GET /api/user': json(200, member),
+      'GET /api/analysis/shares-map': json(200, [{ shareId: 'sh4reIdAbcdEfgh1234', youtubeId: 'FCdemoTalk1' }]),
+      'GET /api/shared/sh4reIdAbcdEfgh1234': () => answer,
+    });
+    renderWithApp(dialog(), { user: member });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "Could not read the title and description of this video's shared page. Try again",
+    );
+    expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeDisabled();
+    answer = json(200, {
+      shareId: 'sh4reIdAbcdEfgh1234',
+      youtubeId: 'FCdemoTalk1',
+      title: 'Bus lanes, explained',
+      description: 'The best bits',
+      viewCount: 3,
+      isOwner: true,
+      sharedTopics: [topic],
+      createdAt: '2026-11-30T10:00:00.000Z',
+      video: { title: 'Bus lanes', thumbnailUrl: null, channelTitle: null },
+    });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByDisplayValue('Bus lanes, explained')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
 });

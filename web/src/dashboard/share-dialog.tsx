@@ -60,10 +60,13 @@ export function ShareDialog({
   const unread = !member
     ? null
     : shares.fetchStatus === 'paused' || current.fetchStatus === 'paused'
-      ? 'offline'
-      : shares.isError || (current.isError && !(current.error instanceof ApiError && current.error.status === 404))
-        ? 'failed'
-        : null;
+      ? UNREACHABLE
+      : shares.isError
+        ? "Could not check whether this video's clips were shared before."
+        : current.isError && !(current.error instanceof ApiError && current.error.status === 404)
+          ? "Could not read the title and description of this video's shared page."
+          : null;
+  const offline = unread === UNREACHABLE;
   const share = useMutation({
     mutationFn: () => apiRequest<ShareResponse>('POST', '/api/analysis/share', { youtubeId, topics, title, description }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/analysis/shares-map'] }),
@@ -148,8 +151,8 @@ export function ShareDialog({
           </Field>
           {unread && (
             <p role="status" className="text-sm text-red-700">
-              {unread === 'offline' ? UNREACHABLE : "Could not check whether this video's clips were shared before."}{' '}
-              {unread === 'failed' && (
+              {unread}{' '}
+              {!offline && (
                 <button
                   type="button"
                   className="text-brand-700 underline"
