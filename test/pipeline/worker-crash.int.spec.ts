@@ -12,52 +12,71 @@ import { newVideoId } from './harness';
 /** The compiled worker, as `npm start` runs it. */
 const WORKER = join(__dirname, '..', '..', 'services', 'worker', 'dist', 'main.js');
 
+/** A gateway, fakes and event collector, and worker processes started on demand (killed at the end). */
+async function crashStack() {
+  const [youtube, openai] = await Promise.all([startFakeYoutube(), startFakeOpenAi()]);
+  const prefix = `fc:test:${randomUUID()}:`;
+  const gateway = await startTestGateway({ REDIS_KEY_PREFIX: prefix, YOUTUBE_BASE_URL: youtube.url });
+  const { events, close: stopCollecting } = await collectEvents(process.env.REDIS_URL!, prefix);
+  const workers: ChildProcess[] = [];
+  const startWorkerProcess = () => {
+    const child = spawn(process.execPath, [WORKER], {
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: process.env.DATABASE_URL,
+        REDIS_URL: process.env.REDIS_URL,
+        REDIS_KEY_PREFIX: prefix,
+        YOUTUBE_BASE_URL: youtube.url,
+        OPENAI_API_KEY: openai.apiKey,
+        OPENAI_BASE_URL: openai.baseUrl,
+        PROVIDER_MAX_RETRIES: '0',
+        WORKER_LOCK_MS: '2000',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    workers.push(child);
+    return child;
+  };
+  /** A member who chose OpenAI, and a video of 5 minutes on the fake YouTube. */
+  const memberWithVideo = async () => {
+    const videoId = newVideoId();
+    youtube.addVideo({
+      id: videoId,
+      title: 'Crash test',
+      durationSeconds: 300,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
+    });
+    const browser = gateway.browser();
+    const user = (await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201))
+      .body;
+    await gateway.dataSource.getRepository(UserEntity).update({ id: user.id }, { aiProvider: 'openai' });
+    return { videoId, browser, user };
+  };
+  /** Starts a worker, waits until it is inside the provider's `call`-th call, and kills it. */
+  const killInProvider = async (call: number) => {
+    const worker = startWorkerProcess();
+    await until(() => openai.calls.chat === call, 30_000);
+    worker.kill('SIGKILL');
+    await once(worker, 'exit');
+  };
+  const close = async () => {
+    for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+    await stopCollecting();
+    await gateway.close();
+    await Promise.all([youtube.close(), openai.close()]);
+  };
+  return { youtube, openai, prefix, gateway, events, startWorkerProcess, memberWithVideo, killInProvider, close };
+}
+
 describe('a worker killed with SIGKILL mid-analysis', () => {
   it('loses nothing: another worker finishes the job, exactly once', async () => {
-    const [youtube, openai] = await Promise.all([startFakeYoutube(), startFakeOpenAi()]);
-    const prefix = `fc:test:${randomUUID()}:`;
-    const gateway = await startTestGateway({ REDIS_KEY_PREFIX: prefix, YOUTUBE_BASE_URL: youtube.url });
-    const { events, close: stopCollecting } = await collectEvents(process.env.REDIS_URL!, prefix);
-    const workers: ChildProcess[] = [];
-    const startWorkerProcess = () => {
-      const child = spawn(process.execPath, [WORKER], {
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: process.env.DATABASE_URL,
-          REDIS_URL: process.env.REDIS_URL,
-          REDIS_KEY_PREFIX: prefix,
-          YOUTUBE_BASE_URL: youtube.url,
-          OPENAI_API_KEY: openai.apiKey,
-          OPENAI_BASE_URL: openai.baseUrl,
-          PROVIDER_MAX_RETRIES: '0',
-          WORKER_LOCK_MS: '2000',
-          LOG_LEVEL: 'warn',
-        },
-        stdio: 'ignore',
-      });
-      workers.push(child);
-      return child;
-    };
-
+    const { openai, prefix, gateway, events, startWorkerProcess, memberWithVideo, killInProvider, close } = await crashStack();
     try {
-      const videoId = newVideoId();
-      youtube.addVideo({
-        id: videoId,
-        title: 'Crash test',
-        durationSeconds: 300,
-        tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
-      });
-      const browser = gateway.browser();
-      const user = (await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201))
-        .body;
-      await gateway.dataSource.getRepository(UserEntity).update({ id: user.id }, { aiProvider: 'openai' });
-
+      const { videoId, browser, user } = await memberWithVideo();
       openai.latencyMs = 60_000; // the first worker will be inside the provider call when it dies
-      const first = startWorkerProcess();
-      await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
-      await until(() => openai.calls.chat === 1);
-      first.kill('SIGKILL');
-      await once(first, 'exit');
+      const posted = browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+      await Promise.all([posted, killInProvider(1)]);
 
       openai.latencyMs = 0;
       startWorkerProcess();
@@ -76,10 +95,35 @@ describe('a worker killed with SIGKILL mid-analysis', () => {
       );
       expect(await gateway.dataSource.getRepository(VideoEntity).countBy({ userId: user.id, youtubeId: videoId })).toBe(1);
     } finally {
-      for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
-      await stopCollecting();
-      await gateway.close();
-      await Promise.all([youtube.close(), openai.close()]);
+      await close();
     }
   }, 60_000);
+
+  it('killed mid-job three times, the analysis fails and says so, rather than analysing for ever', async () => {
+    const { openai, gateway, events, startWorkerProcess, memberWithVideo, killInProvider, close } = await crashStack();
+    try {
+      const { videoId, browser } = await memberWithVideo();
+      openai.latencyMs = 60_000; // each worker is inside the provider call when it dies
+      const posted = browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+      await Promise.all([posted, killInProvider(1)]);
+      // Each next worker takes the stalled job over, and dies the same way: twice is the most a job may stall.
+      await killInProvider(2);
+      await killInProvider(3);
+
+      startWorkerProcess();
+      await until(() => events.some((e) => e.videoId === videoId && e.type === 'ANALYSIS_ERROR'), 30_000);
+      expect(events.filter((e) => e.videoId === videoId && e.type === 'ANALYSIS_ERROR')).toEqual([
+        expect.objectContaining({ errorType: 'ANALYSIS_FAILED', errorMessage: 'The analysis failed. Please try again.' }),
+      ]);
+      expect(openai.calls.chat).toBe(3);
+      const row = await gateway.dataSource.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: videoId });
+      expect(row.analysisStatus).toBe('failed');
+      // Pasted again, it is analysed anew (the provider answers now).
+      openai.latencyMs = 0;
+      await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+      await until(() => events.some((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED'), 30_000);
+    } finally {
+      await close();
+    }
+  }, 90_000);
 });

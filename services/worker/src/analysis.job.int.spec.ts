@@ -14,7 +14,7 @@ import {
   createDataSource,
   readTopics,
 } from '@findclips/db';
-import { analysisEventsChannel, type AnalysisJob } from '@findclips/queue';
+import { analysisEventsChannel, type AnalysisJob, type Publisher } from '@findclips/queue';
 import { createLogger } from '@findclips/runtime';
 import { buildUser, sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
 import { YoutubeClient } from '@findclips/youtube';
@@ -34,24 +34,27 @@ describe('the analysis job', () => {
   const keyPrefix = `fc:test:${randomUUID()}:`;
   const published: AnalysisEvent[] = [];
   let analyze: ReturnType<typeof createAnalysisJob>;
-
-  beforeAll(async () => {
-    db = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
-    youtube = await startFakeYoutube();
-    analyze = createAnalysisJob({
+  /** The job as the worker makes it, its events going to `publisher`. */
+  const jobWith = (publisher: Publisher) =>
+    createAnalysisJob({
       tables: analysisTables(db),
       youtube: new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 5_000 }),
       providers: new Map<AnalysisProviderName, typeof localProvider>([['local', localProvider]]),
       defaultProvider: 'local',
-      publisher: {
-        publish: async (channel, message) => {
-          expect(channel).toBe(analysisEventsChannel(keyPrefix));
-          published.push(analysisEventSchema.parse(JSON.parse(message)));
-        },
-      },
+      publisher,
       keyPrefix,
       chunkConcurrency: 2,
       logger: createLogger('worker', 'silent'),
+    });
+
+  beforeAll(async () => {
+    db = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
+    youtube = await startFakeYoutube();
+    analyze = jobWith({
+      publish: async (channel, message) => {
+        expect(channel).toBe(analysisEventsChannel(keyPrefix));
+        published.push(analysisEventSchema.parse(JSON.parse(message)));
+      },
     });
   });
   afterAll(async () => {
@@ -132,6 +135,33 @@ describe('the analysis job', () => {
       ['ANALYSIS_STARTED', user.id],
       ['VIDEO_ANALYZED', user.id],
     ]);
+  });
+
+  it('announces a finished analysis once Redis takes its event again, rather than failing the attempt (which would run it again)', async () => {
+    const id = videoId();
+    youtube.addVideo({
+      id,
+      title: 'Redis away',
+      durationSeconds: 300,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
+    });
+    const user = await buildUser(db);
+    // Redis restarting: node-redis refuses the first three commands (disableOfflineQueue), then takes them.
+    const sent: string[] = [];
+    let refusals = 3;
+    const restarting = jobWith({
+      publish: async (_, message) => {
+        if (refusals-- > 0) throw new Error('The client is closed');
+        sent.push(analysisEventSchema.parse(JSON.parse(message)).type);
+      },
+    });
+
+    await restarting(job({ videoId: id, scope: 'private', userId: user.id, provider: null }));
+
+    // 'Started' was given up at once; 'analysed' was tried again until Redis took it.
+    expect(sent).toEqual(['VIDEO_ANALYZED']);
+    const mine = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
+    expect(readTopics(mine.analyzedTopics).length).toBeGreaterThan(1);
   });
 
   it('records a permanent failure once, announces it, and tells the queue not to retry', async () => {

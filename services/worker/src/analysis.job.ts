@@ -44,30 +44,104 @@ function classify(error: unknown): { code: ErrorCode; message: string; transient
   return { code: 'ANALYSIS_FAILED', message: 'The analysis failed. Please try again.', transient: true, categories: [] };
 }
 
+/** What BullMQ says of a job that stalled more often than the worker's `maxStalledCount`. */
+export const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
+
+/**
+ * Records a job's final failure on the video's row (shared analyses: members' keep no status) and
+ * announces it to whoever waits for the video.
+ */
+async function recordFailure(
+  deps: AnalysisJobDeps,
+  data: AnalysisJob,
+  failure: { code: ErrorCode; message: string; categories: string[] },
+  log: Logger,
+): Promise<void> {
+  if (data.scope === 'shared') await deps.tables.cached.markFailed(data.videoId, failure.code, failure.message);
+  await publishEvent(deps, data, 'ANALYSIS_ERROR', log, {
+    errorType: failure.code,
+    errorMessage: failure.message,
+    errorCategories: failure.categories,
+  });
+}
+
+/** Waits before each new try of an event Redis did not take (a restart takes a few seconds). */
+export const PUBLISH_RETRY_MS = [500, 1_000, 2_000, 4_000];
+
+/**
+ * Publishes an event; when Redis does not take it, tries again for a few seconds, since a browser
+ * waits for the analysis' last event, and the attempt failing for it would run a member's
+ * analysis again. 'Started' only is given up at once: progress shows without it.
+ */
+async function publishEvent(
+  deps: AnalysisJobDeps,
+  data: AnalysisJob,
+  type: Parameters<typeof analysisEvent>[0],
+  log: Logger,
+  details = {},
+): Promise<void> {
+  const owner = data.scope === 'private' ? data.userId : null;
+  const event = analysisEvent(type, data.videoId, { userId: owner, ...details });
+  const waits = type === 'ANALYSIS_STARTED' ? [] : PUBLISH_RETRY_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await publishAnalysisEvent(deps.publisher, deps.keyPrefix, event);
+      log.info({ event: type }, 'event published');
+      return;
+    } catch (error) {
+      const wait = waits[attempt];
+      if (wait === undefined && type === 'ANALYSIS_STARTED') {
+        log.warn({ event: type, err: error }, 'event not published: Redis did not take it');
+        return;
+      }
+      if (wait === undefined) throw error;
+      log.warn({ event: type, err: error, retryInMs: wait }, 'event not published yet: Redis did not take it');
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/**
+ * A job BullMQ failed without running it again, because it stalled more often than the worker
+ * allows (its worker killed mid-job each time, as by a transcript that runs it out of memory):
+ * recorded and announced as any last attempt's failure is. Others failed in the job itself, which
+ * recorded them.
+ */
+export function createStalledFailure(deps: AnalysisJobDeps) {
+  return async function stalledTooOften(job: Job<AnalysisJob> | undefined, error: Error): Promise<void> {
+    if (!job || error.message !== STALLED_TOO_OFTEN) return;
+    const parsed = analysisJobSchema.safeParse(job.data);
+    if (!parsed.success) return;
+    const data = parsed.data;
+    const log = deps.logger.child({ jobId: job.id, videoId: data.videoId, scope: data.scope, requestId: data.requestId });
+    log.error({ errorType: 'ANALYSIS_FAILED' }, 'analysis failed: its worker stopped mid-job too often');
+    deps.metrics?.finished('none', 'failed', 0);
+    await recordFailure(deps, data, classify(error), log);
+  };
+}
+
 /**
  * The analysis job: transcript (stored once, so a retry skips it) → content policy → provider →
  * grounding → stored result → event. Transient failures are thrown to be retried with backoff;
  * permanent ones and the last attempt are recorded on the row and announced once.
  */
 export function createAnalysisJob(deps: AnalysisJobDeps) {
-  const { tables, youtube, publisher, keyPrefix } = deps;
+  const { tables, youtube } = deps;
   const { cached, memberAnalyses, history, uploads } = tables;
 
   return async function analyze(job: Job<AnalysisJob>): Promise<void> {
     const data = analysisJobSchema.parse(job.data);
     const { videoId, scope } = data;
-    const owner = scope === 'private' ? data.userId : null;
     const log = deps.logger.child({ jobId: job.id, attempt: job.attemptsMade + 1, videoId, scope, requestId: data.requestId });
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     // Which provider ran, once one was picked; whether the failure came from it.
     let providerName: string | null = null;
     let inProvider = false;
+    // Whether the result is stored (what is left is to announce it).
+    let stored = false;
     // Each event is logged with the job's requestId: request, job and events share one id.
-    const publish = async (type: Parameters<typeof analysisEvent>[0], details = {}) => {
-      await publishAnalysisEvent(publisher, keyPrefix, analysisEvent(type, videoId, { userId: owner, ...details }));
-      log.info({ event: type }, 'event published');
-    };
+    const publish = (type: Parameters<typeof analysisEvent>[0]) => publishEvent(deps, data, type, log);
 
     try {
       await publish('ANALYSIS_STARTED');
@@ -112,6 +186,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         });
       }
       if (data.userId !== null) await history.recordAnalysis(data.userId, videoId, video, result.topics);
+      stored = true;
 
       await publish('VIDEO_ANALYZED');
       deps.metrics?.finished(result.provider, 'completed', seconds());
@@ -126,6 +201,11 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         'analysis complete',
       );
     } catch (error) {
+      if (stored) {
+        // Only its last event is missing: a retry announces it (a shared analysis without running again).
+        log.warn({ err: error }, 'analysis stored but not announced: Redis did not take its event; the attempt fails');
+        throw error;
+      }
       const failure = classify(error);
       const lastAttempt = !failure.transient || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       log[lastAttempt ? 'error' : 'warn'](
@@ -149,12 +229,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       }
       deps.metrics?.finished(providerName ?? 'none', lastAttempt ? 'failed' : 'retried', seconds());
       if (!lastAttempt) throw error;
-      if (scope === 'shared') await cached.markFailed(videoId, failure.code, failure.message);
-      await publish('ANALYSIS_ERROR', {
-        errorType: failure.code,
-        errorMessage: failure.message,
-        errorCategories: failure.categories,
-      });
+      await recordFailure(deps, data, failure, log);
       throw new UnrecoverableError(`${failure.code}: ${failure.message}`);
     }
   };

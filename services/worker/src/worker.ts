@@ -5,7 +5,7 @@ import { YoutubeClient } from '@findclips/youtube';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { analysisTables, createAnalysisJob } from './analysis.job';
+import { analysisTables, createAnalysisJob, createStalledFailure } from './analysis.job';
 import { jobMetrics } from './job-metrics';
 import type { Registry } from 'prom-client';
 
@@ -28,34 +28,39 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
       logger[outcome === 'ok' ? 'info' : outcome === 'missing' ? 'error' : 'warn']({ provider, model }, message);
     }
   });
-  const worker = new Worker<AnalysisJob>(
-    ANALYSIS_QUEUE,
-    createAnalysisJob({
-      tables: analysisTables(dataSource),
-      youtube: new YoutubeClient({
-        baseUrl: env.YOUTUBE_BASE_URL,
-        proxyUrl: env.YOUTUBE_PROXY_URL,
-        timeoutMs: env.YOUTUBE_TIMEOUT_MS,
-      }),
-      providers,
-      defaultProvider: env.ANALYSIS_DEFAULT_PROVIDER,
-      publisher,
-      keyPrefix: env.REDIS_KEY_PREFIX,
-      chunkConcurrency: env.ANALYSIS_CHUNK_CONCURRENCY,
-      logger,
-      metrics: metrics ? jobMetrics(metrics) : undefined,
+  const jobDeps = {
+    tables: analysisTables(dataSource),
+    youtube: new YoutubeClient({
+      baseUrl: env.YOUTUBE_BASE_URL,
+      proxyUrl: env.YOUTUBE_PROXY_URL,
+      timeoutMs: env.YOUTUBE_TIMEOUT_MS,
     }),
-    {
-      connection: bullConnection(env.REDIS_URL),
-      prefix: bullPrefix(env.REDIS_KEY_PREFIX),
-      concurrency: env.WORKER_CONCURRENCY,
-      lockDuration: env.WORKER_LOCK_MS,
-      stalledInterval: Math.max(500, Math.floor(env.WORKER_LOCK_MS / 2)),
-      maxStalledCount: 2,
-    },
-  );
+    providers,
+    defaultProvider: env.ANALYSIS_DEFAULT_PROVIDER,
+    publisher,
+    keyPrefix: env.REDIS_KEY_PREFIX,
+    chunkConcurrency: env.ANALYSIS_CHUNK_CONCURRENCY,
+    logger,
+    metrics: metrics ? jobMetrics(metrics) : undefined,
+  };
+  const stalledTooOften = createStalledFailure(jobDeps);
+  const worker = new Worker<AnalysisJob>(ANALYSIS_QUEUE, createAnalysisJob(jobDeps), {
+    connection: bullConnection(env.REDIS_URL),
+    prefix: bullPrefix(env.REDIS_KEY_PREFIX),
+    concurrency: env.WORKER_CONCURRENCY,
+    lockDuration: env.WORKER_LOCK_MS,
+    stalledInterval: Math.max(500, Math.floor(env.WORKER_LOCK_MS / 2)),
+    maxStalledCount: 2,
+  });
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
-  worker.on('stalled', (jobId) => logger.warn({ jobId }, 'job stalled: a worker stopped mid-job; it runs again'));
+  worker.on('stalled', (jobId) =>
+    logger.warn({ jobId }, 'job stalled: a worker stopped mid-job; it runs again unless it stalled too often'),
+  );
+  worker.on('failed', (job, error) => {
+    stalledTooOften(job, error).catch((failure: unknown) =>
+      logger.error({ err: failure, jobId: job?.id }, 'a job that stalled too often could not be recorded as failed'),
+    );
+  });
   await worker.waitUntilReady();
   return worker;
 }
