@@ -23,6 +23,7 @@ export const socketMessages = {
   tooManyJoins: 'Too many video changes: please slow down',
   tooManyRooms: 'Too many videos open on one connection',
   tooManySockets: 'Too many live connections: close some tabs and try again',
+  unavailable: 'Live updates are unavailable right now',
 } as const;
 
 export type JoinVideo = z.infer<typeof joinVideoSchema>;

@@ -126,6 +126,7 @@ export function createApp(deps: GatewayDeps) {
   const live = realtimeProxy(env.REALTIME_URL, logger, (req) => proxyAddr(req, app.get('trust proxy fn')));
   app.use(live);
   app.locals.upgrade = live.upgrade;
+  app.locals.stopLive = live.stopWatching;
   app.use(requestLog(logger));
   app.use(healthRoutes(dataSource, redis));
   app.use(metricsRoute(metrics, env.METRICS_TOKEN));

@@ -30,7 +30,7 @@ async function main() {
   });
   const app = createApp({ env, dataSource, redis, logger, queue, youtube });
   const server = createServer(app);
-  handleServerEvents(server, app.locals.upgrade);
+  handleServerEvents(server, app.locals.upgrade, app.locals.stopLive);
   server.listen(env.PORT, () => logger.info({ port: env.PORT }, 'gateway listening'));
 
   onShutdown('gateway', logger, async () => {

@@ -18,10 +18,13 @@ async function main() {
   await Promise.all([redis.connect(), subscriber.connect()]);
 
   const metrics = createMetricsRegistry('realtime');
-  // Socket.IO answers /socket.io; this answers the rest: GET /metrics, else a JSON 404.
+  // Socket.IO answers /socket.io; this answers the rest: GET /metrics, GET /healthz (the process
+  // serves: the gateways ask it to choose instances), else a JSON 404.
   const http = createServer((req, res) => {
-    if (req.method === 'GET' && req.url?.split('?')[0] === '/metrics')
-      return void answerMetrics(metrics, req, res, env.METRICS_TOKEN);
+    const path = req.url?.split('?')[0];
+    if (req.method === 'GET' && path === '/metrics') return void answerMetrics(metrics, req, res, env.METRICS_TOKEN);
+    if (req.method === 'GET' && path === '/healthz')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
   });
   const realtime = createRealtimeServer(http, { env, dataSource, redis, subscriber, logger, metrics });

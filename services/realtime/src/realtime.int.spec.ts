@@ -424,6 +424,21 @@ describe('realtime: caps on live connections, across instances', () => {
     expect(await refused(open(two.url, member))).toBe(socketMessages.tooManySockets);
   });
 
+  it('still admits connections when another instance hangs, counting them on its own', async () => {
+    // A hung instance keeps its Redis subscription, so the others wait for an answer it never sends.
+    const hung = createRedisClient(process.env.REDIS_URL!, createLogger('test', 'silent'));
+    await hung.connect();
+    try {
+      await hung.subscribe(`${prefix}socket.io-request#/#`, () => undefined);
+      const cookie = await guestCookie();
+      expect(await confirmed(open(one.url, { cookie }))).toBe('confirmed');
+      expect(await confirmed(open(one.url, { cookie }))).toBe('confirmed');
+      expect(await refused(open(one.url, { cookie }))).toBe(socketMessages.tooManySockets);
+    } finally {
+      await hung.quit();
+    }
+  });
+
   it('caps sockets per client address as the gateway resolves it, whoever they are; a claimed address is ignored', async () => {
     // Through the gateway, each with its own guest id, each claiming another network: the gateway
     // replaces the claim with the address it sees (this test's), so all six count as one client.

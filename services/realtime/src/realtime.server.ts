@@ -25,6 +25,9 @@ export interface RealtimeDeps {
   metrics?: Registry;
 }
 
+/** How long an instance waits for the others' answers (the sockets they hold, for the caps). */
+export const INSTANCES_ANSWER_MS = 1_500;
+
 /**
  * Socket.IO on /socket.io with the Redis adapter: who may connect (origin, handshake identity,
  * socket caps) and the rooms a connection starts in; joins are `handleJoins`', the events from
@@ -40,7 +43,10 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     maxHttpBufferSize: 16 * 1024,
     pingInterval: 25_000,
     pingTimeout: 20_000,
-    adapter: createAdapter(redis, subscriber, { key: redisKeys(env.REDIS_KEY_PREFIX).socketAdapter }),
+    adapter: createAdapter(redis, subscriber, {
+      key: redisKeys(env.REDIS_KEY_PREFIX).socketAdapter,
+      requestsTimeout: INSTANCES_ANSWER_MS,
+    }),
     // Both transports' handshakes: another site's page may not open the channel with our cookies.
     allowRequest: (req, callback) => {
       const allowed = originAllowed(req, allowedOrigins);
@@ -49,8 +55,19 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
   });
   const auth = new HandshakeAuth(redis, dataSource, redisKeys(env.REDIS_KEY_PREFIX).sessions, env.SESSION_SECRET);
 
-  /** Sockets open in a room, on every instance. */
-  const openIn = async (room: string) => (await io.in(room).fetchSockets()).length;
+  /**
+   * Sockets open in a room, on every instance; on this one alone when another does not answer in
+   * time (a hung instance, which still holds its Redis subscription, must not refuse every new
+   * connection on the others).
+   */
+  const openIn = async (room: string) => {
+    try {
+      return (await io.in(room).fetchSockets()).length;
+    } catch (error) {
+      logger.warn({ err: error }, 'another realtime instance did not answer: connections counted on this one only');
+      return (await io.local.in(room).fetchSockets()).length;
+    }
+  };
   /** Whether one more socket for this identity and address would pass the caps. */
   const withinCaps = async (identity: Identity, address: string) => {
     const [own, fromAddress] = await Promise.all([
@@ -79,7 +96,11 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
         if (!(await withinCaps(socket.data.identity, socket.data.address))) return next(new Error(socketMessages.tooManySockets));
         next();
       })
-      .catch((error: unknown) => next(error instanceof Error ? error : new Error('authentication failed')));
+      .catch((error: unknown) => {
+        // The database or Redis failing: the client reads why in our words, the log in theirs.
+        logger.warn({ err: error }, 'live connection refused: could not admit it');
+        next(new Error(socketMessages.unavailable));
+      });
   });
 
   io.on('connection', (socket) => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { GUEST_COOKIE, SESSION_COOKIE } from '@findclips/contracts';
+import { GUEST_COOKIE, SESSION_COOKIE, socketMessages } from '@findclips/contracts';
 import { parse as parseCookies } from 'cookie';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
@@ -9,8 +9,13 @@ import type { Logger } from 'pino';
 /** The header the realtime service reads the client's address from (see its admission). */
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
-/** How long an instance that refused a connection is passed over. */
-export const INSTANCE_DOWN_MS = 5_000;
+/**
+ * How often each realtime instance's GET /healthz is asked (with more than one), and how long it
+ * may take: one that does not answer in time (stopped, or hung, which refuses nothing) is passed
+ * over until it answers again.
+ */
+export const PROBE_INTERVAL_MS = 2_000;
+export const PROBE_TIMEOUT_MS = 1_500;
 
 /**
  * Picks the realtime instance of each client. Socket.IO's long-polling needs every request of one
@@ -20,7 +25,7 @@ export const INSTANCE_DOWN_MS = 5_000;
  * their ranking.
  */
 export class RealtimeInstances {
-  private readonly downUntil = new Map<string, number>();
+  private readonly down = new Set<string>();
 
   constructor(readonly targets: readonly [string, ...string[]]) {}
 
@@ -34,16 +39,41 @@ export class RealtimeInstances {
   }
 
   /** The instance for this key: the highest-ranked one that is not marked down (or the highest). */
-  pick(key: string, now = Date.now()): string {
+  pick(key: string): string {
     const ranked = this.targets
       .map((target) => ({ target, score: createHash('sha1').update(target).update('\0').update(key).digest().readUInt32BE(0) }))
       .sort((a, b) => b.score - a.score);
-    const up = ranked.find(({ target }) => (this.downUntil.get(target) ?? 0) <= now);
+    const up = ranked.find(({ target }) => !this.down.has(target));
     return (up ?? ranked[0]!).target;
   }
 
-  markDown(target: string, now = Date.now()): void {
-    this.downUntil.set(target, now + INSTANCE_DOWN_MS);
+  /**
+   * Passed over until it answers a probe again: its clients move to the next instance of their
+   * ranking, and come back only once it serves (a pause that ran out sent them back to a dead
+   * instance every few seconds, and they lost the events sent meanwhile).
+   */
+  markDown(target: string): void {
+    this.down.add(target);
+  }
+
+  /** Asks one instance's GET /healthz, and marks it up or down by the answer. */
+  async probe(target: string): Promise<void> {
+    try {
+      const response = await fetch(new URL('/healthz', target), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      await response.body?.cancel();
+      if (response.ok) this.down.delete(target);
+      else this.down.add(target);
+    } catch {
+      this.down.add(target);
+    }
+  }
+
+  /** Probes every instance every PROBE_INTERVAL_MS until the returned function is called. */
+  watch(): () => void {
+    const probeAll = () => void Promise.all(this.targets.map((target) => this.probe(target)));
+    const timer = setInterval(probeAll, PROBE_INTERVAL_MS);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 }
 
@@ -59,6 +89,7 @@ export function realtimeProxy(
   clientAddress: (req: IncomingMessage) => string,
 ) {
   const instances = new RealtimeInstances(targets);
+  const stopWatching = targets.length > 1 ? instances.watch() : () => undefined;
   const chosen = new WeakMap<IncomingMessage, string>();
   const proxy = createProxyMiddleware<IncomingMessage>({
     target: targets[0],
@@ -80,14 +111,14 @@ export function realtimeProxy(
       error: (error, req, res) => {
         const target = chosen.get(req);
         const code = (error as NodeJS.ErrnoException).code;
-        // A refused or unreachable instance is passed over for a while; its clients reconnect elsewhere.
+        // A refused or unreachable instance is passed over until it answers a probe; its clients reconnect elsewhere.
         if (target && ['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? '')) instances.markDown(target);
         logger.warn({ err: error, instance: target }, 'realtime instance unreachable');
         if ('writeHead' in res && !res.headersSent) {
-          res.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"Live updates are unavailable right now"}');
+          res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: socketMessages.unavailable }));
         } else if ('destroy' in res) (res as Socket).destroy();
       },
     },
   });
-  return proxy;
+  return Object.assign(proxy, { stopWatching });
 }

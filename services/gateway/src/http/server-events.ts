@@ -25,7 +25,8 @@ function answer(socket: Duplex, status: number, reason: string, message: string)
  * live channel (/socket.io) takes (any other would hold its socket open for ever), and requests
  * it cannot parse (headers too large, malformed), which Node answers with no body at all.
  */
-export function handleServerEvents(server: Server, liveUpgrade: UpgradeHandler): void {
+export function handleServerEvents(server: Server, liveUpgrade: UpgradeHandler, closed?: () => void): void {
+  if (closed) server.on('close', closed);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     if (forLiveChannel(req.url)) return liveUpgrade(req, socket, head);

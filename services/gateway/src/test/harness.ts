@@ -83,7 +83,7 @@ export async function startTestGateway(
   const app = createApp({ env, dataSource, redis, logger, queue, youtube });
   // One real port for the whole test, as a browser sees one origin (OAuth redirects depend on it).
   const server = await listenOnLoopback(app);
-  handleServerEvents(server.server, app.locals.upgrade);
+  handleServerEvents(server.server, app.locals.upgrade, app.locals.stopLive);
 
   return {
     app,
