@@ -336,6 +336,43 @@ describe('dashboard: clear menu and Re-analyze', () => {
     expect(screen.queryByText('Demo')).not.toBeInTheDocument();
   });
 
+  it('shows the topics of a video whose analysis ended between asking for them and asking how it stands', async () => {
+    rememberUser(member);
+    let ended = false;
+    const calls = fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`GET /api/user-videos/${VIDEO}`]: () => (ended ? json(200, analysis) : json(404, { message: 'Not found' })),
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
+      // It ends now: asked next, the video's status is complete.
+      'GET /api/videos/check-status': () => {
+        ended = true;
+        return json(200, { videoId: VIDEO, exists: true, status: 'complete', createdAt: analysis.createdAt });
+      },
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.queryByText('Not analysed yet')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === `/api/user-videos/${VIDEO}`)).toHaveLength(2);
+  });
+
+  it('says a video nobody analysed for the member is not analysed, asking for its topics again once only', async () => {
+    rememberUser(member);
+    const calls = fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
+      'GET /api/videos/check-status': json(200, {
+        videoId: VIDEO,
+        exists: true,
+        status: 'complete',
+        createdAt: analysis.createdAt,
+      }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByText('Not analysed yet')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === `/api/user-videos/${VIDEO}`)).toHaveLength(2);
+  });
+
   /** The answer to a member's submission of VIDEO, new: queued, its topics to come. */
   const queued = () =>
     json(202, {

@@ -66,6 +66,8 @@ export function useAnalysisFlow(auth: AuthState) {
 
   /** The member's analysis as it stood when their re-analysis started: its end is judged against it. */
   const reanalysisBase = useRef<string | null>(null);
+  /** The video whose topics were asked for again, once, because its analysis ended meanwhile. */
+  const askedAgain = useRef<string | null>(null);
 
   // Topics found: complete. A video just opened (a reload, a history card) asks first whether the
   // member's own re-analysis of it still runs, to follow it rather than show it as finished; with
@@ -106,6 +108,11 @@ export function useAnalysisFlow(auth: AuthState) {
       else if (shared?.status === 'pending' || shared?.status === 'analyzing') {
         if (member || guestAnalysed(videoId)) dispatch({ type: 'running', videoId });
         else guestLink(videoId);
+      } else if (shared?.status === 'complete' && askedAgain.current !== videoId) {
+        // Its analysis ended between asking for its topics and asking how it stands: ask again
+        // (once: a video others analysed is not one the member has).
+        askedAgain.current = videoId;
+        void queryClient.invalidateQueries({ queryKey: analysisKey(videoId, member) });
       } else if (shared) {
         // A link to a video nobody analysed: say so, and leave its link ready in the field (to a
         // guest with no credit left, that none is: Find Clips would say it).
@@ -117,7 +124,7 @@ export function useAnalysisFlow(auth: AuthState) {
     return () => {
       current = false;
     };
-  }, [analysis.isSuccess, analysis.data, analysis.dataUpdatedAt, state.videoId, state.phase, member, toast]);
+  }, [analysis.isSuccess, analysis.data, analysis.dataUpdatedAt, state.videoId, state.phase, member, toast, queryClient]);
 
   useEffect(() => {
     if (analysis.isError && state.videoId) dispatch({ type: 'loadFailed', message: analysis.error.message });
