@@ -776,6 +776,23 @@ describe('Find Clips in Chromium', () => {
     await look(page, 'settings-dark');
   });
 
+  it("loads the toast's widgets again once online, when the first toast was shown offline", async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const field = page.getByPlaceholder(/youtube/i);
+    await field.waitFor();
+    await page.context().setOffline(true);
+    await field.fill('not a link');
+    await field.press('Enter');
+    // Offline, the widgets' code cannot load: the toast is said plainly, with no close button.
+    await page.getByText('Please enter a valid YouTube URL').waitFor();
+    expect(await page.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await page.context().setOffline(false);
+    await field.fill('still not a link');
+    await field.press('Enter');
+    await page.getByRole('button', { name: 'Close' }).waitFor();
+  });
+
   it('answers an unknown path with the 404 page', async () => {
     const page = await newPage();
     const response = await page.goto('/no/such/page');

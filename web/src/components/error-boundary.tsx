@@ -5,6 +5,8 @@ interface Props {
   fallback: ReactNode;
   /** The children are tried again when this changes (the page moved on, say). */
   resetKey?: unknown;
+  /** Told when a child failed (after the warning logged). */
+  onError?(): void;
   children: ReactNode;
 }
 
@@ -26,6 +28,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override componentDidCatch(error: unknown) {
     console.warn('a part of the page failed to load', error);
+    this.props.onError?.();
   }
 
   override render() {

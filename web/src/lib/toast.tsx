@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 
 /** How long a toast stays when nothing says otherwise. */
@@ -32,7 +32,7 @@ export const useClearErrorToast = () => useContext(ClearErrorContext);
 
 // The toast's widgets (Radix) load with the first toast: pages that never show one, such as a
 // shared page, do not pay for them.
-const Toaster = lazy(() => import('./toaster'));
+const loadToaster = () => import('./toaster');
 
 let nextId = 1;
 
@@ -75,8 +75,16 @@ function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDism
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [used, setUsed] = useState(false);
+  // React.lazy keeps a failed import for good: after one (the first toast shown offline), the next
+  // toast tries to load the widgets again, rather than every toast staying plain.
+  const [Toaster, setToaster] = useState(() => lazy(loadToaster));
+  const failed = useRef(false);
   const show = useCallback((options: ToastOptions) => {
     setUsed(true);
+    if (failed.current) {
+      failed.current = false;
+      setToaster(() => lazy(loadToaster));
+    }
     setCurrent({ ...options, id: nextId++ });
   }, []);
   const dismiss = useCallback((id: number) => setCurrent((shown) => (shown?.id === id ? null : shown)), []);
@@ -88,7 +96,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {children}
         {used && (
           // Without its widgets (their code failed to load), the toast is still said, plainly.
-          <ErrorBoundary fallback={<PlainToast current={current} onDismiss={dismiss} />} resetKey={current?.id}>
+          <ErrorBoundary
+            fallback={<PlainToast current={current} onDismiss={dismiss} />}
+            resetKey={current?.id}
+            onError={() => void (failed.current = true)}
+          >
             <Suspense fallback={null}>
               <Toaster current={current} onDismiss={dismiss} />
             </Suspense>
