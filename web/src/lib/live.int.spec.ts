@@ -5,7 +5,14 @@ import { createLogger, createRedisClient, type RedisClient } from '@findclips/ru
 import { tcpProxy, until as waitUntil, type TcpProxy } from '@findclips/testing';
 import { startTestGateway, type TestGateway } from '../../../services/gateway/src/test/harness';
 import { startTestRealtime, type TestRealtime } from '../../../services/realtime/src/test/harness';
-import { LIVE_OPTIONS, LiveChannel, MANUAL_RECONNECT_MS, type ConnectionStatus, type LiveIdentity } from './live';
+import {
+  LIVE_OPTIONS,
+  LiveChannel,
+  MANUAL_RECONNECT_MS,
+  type ConnectionStatus,
+  type LiveChannelOptions,
+  type LiveIdentity,
+} from './live';
 
 /**
  * The web app's live channel against a real realtime instance on the real Redis:
@@ -44,7 +51,12 @@ describe('live channel: reconnects and rejoins the current room', () => {
   }
 
   /** A channel that records what it sees; `identity` may change over time. */
-  function open(url: string, cookie: string, identity: () => LiveIdentity | null) {
+  function open(
+    url: string,
+    cookie: string,
+    identity: () => LiveIdentity | null,
+    more: Pick<LiveChannelOptions, 'visibility' | 'hiddenReleaseMs'> = {},
+  ) {
     const seen = {
       events: [] as AnalysisEvent[],
       joins: [] as { videoId: string; at: number }[],
@@ -57,6 +69,7 @@ describe('live channel: reconnects and rejoins the current room', () => {
       onEvent: (event) => seen.events.push(event),
       onJoined: (videoId) => seen.joins.push({ videoId, at: Date.now() }),
       onStatus: (status) => seen.statuses.push(status),
+      ...more,
     });
     channels.push(channel);
     return { channel, seen };
@@ -85,6 +98,43 @@ describe('live channel: reconnects and rejoins the current room', () => {
       timeout: 10_000,
     });
     expect(MANUAL_RECONNECT_MS).toBe(1_000);
+  });
+
+  it('gives its connection back while its tab is hidden, and rejoins its video once the tab shows again', async () => {
+    const { cookie, guestId } = await guest();
+    // The tab as the test shows and hides it.
+    let hidden = false;
+    let changed = () => undefined as void;
+    const visibility = {
+      hidden: () => hidden,
+      onChange: (listener: () => void) => {
+        changed = listener;
+        return () => undefined;
+      },
+    };
+    const { channel, seen } = open(realtime.url, cookie, () => ({ guestId }), { visibility, hiddenReleaseMs: 300 });
+    channel.watch('liveVideo05');
+    channel.connect();
+    await until(() => seen.joins.length === 1);
+
+    hidden = true;
+    changed();
+    await until(() => !channel.connected);
+    expect(seen.statuses.at(-1)).toBe('disconnected');
+    // A video followed meanwhile is joined once the tab shows.
+    channel.watch('liveVideo06');
+    expect(channel.connected).toBe(false);
+
+    hidden = false;
+    changed();
+    await until(() => seen.joins.length === 2);
+    expect(seen.joins[1]!.videoId).toBe('liveVideo06');
+    await publish(analysisEvent('VIDEO_ANALYZED', 'liveVideo06'));
+    await settle(seen, 'liveVideo06');
+    expect(seen.events.map((e) => [e.type, e.videoId])).toEqual([
+      ['VIDEO_ANALYZED', 'liveVideo06'],
+      ['ANALYSIS_STARTED', 'liveVideo06'],
+    ]);
   });
 
   it('rejoins the current room 1 s after the server drops it, delivering each event once', async () => {

@@ -17,6 +17,31 @@ export const LIVE_OPTIONS = {
   timeout: 10_000,
 } satisfies Partial<ManagerOptions & SocketOptions>;
 export const MANUAL_RECONNECT_MS = 1_000;
+/**
+ * A hidden tab gives its connection back after this long, and reconnects (rejoining its video, whose
+ * missed events are read again) once shown: over HTTP/1.1 a browser opens at most 6 connections to a
+ * host, and each live channel holds one for its long-polling, so a seventh tab's requests waited for
+ * ever behind the others' polls.
+ */
+export const HIDDEN_RELEASE_MS = 5_000;
+
+/** Whether the page is hidden, and when that changes: the tab's visibility (tests pass their own). */
+export interface PageVisibility {
+  hidden(): boolean;
+  /** Calls `listener` on each change; returns what stops it. */
+  onChange(listener: () => void): () => void;
+}
+
+const tabVisibility: PageVisibility | null =
+  typeof document === 'undefined'
+    ? null
+    : {
+        hidden: () => document.visibilityState === 'hidden',
+        onChange: (listener) => {
+          document.addEventListener('visibilitychange', listener);
+          return () => document.removeEventListener('visibilitychange', listener);
+        },
+      };
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
 
@@ -34,6 +59,10 @@ export interface LiveChannelOptions {
   onStatus?(status: ConnectionStatus): void;
   /** Called when the server confirms a join: events missed before it can be re-fetched then. */
   onJoined?(videoId: string): void;
+  /** The tab's visibility by default; none outside a browser. */
+  visibility?: PageVisibility | null;
+  /** HIDDEN_RELEASE_MS by default. */
+  hiddenReleaseMs?: number;
   /** Same origin in the app; tests pass a server and cookies. */
   url?: string;
   extraHeaders?: Record<string, string>;
@@ -57,6 +86,10 @@ export class LiveChannel {
   private refusals = 0;
   /** Stopped after too many refusals, until the person comes back to the page or opens a video. */
   private stopped = false;
+  /** Given back while the tab is hidden (HIDDEN_RELEASE_MS), until it shows again. */
+  private released = false;
+  private releaseTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly stopWatchingVisibility: () => void;
   private readonly resume = () => {
     if (!this.stopped || this.closed) return;
     this.stopped = false;
@@ -108,6 +141,8 @@ export class LiveChannel {
     });
     // Signed in again elsewhere, or back online: the page coming back into use tries once more.
     this.onPageReturn('addEventListener');
+    const visibility = options.visibility === undefined ? tabVisibility : options.visibility;
+    this.stopWatchingVisibility = visibility?.onChange(() => this.visibilityChanged(visibility)) ?? (() => undefined);
     for (const type of analysisEventTypes) {
       this.socket.on(type, (event) => {
         if (event?.videoId === this.videoId) options.onEvent(event);
@@ -115,9 +150,25 @@ export class LiveChannel {
     }
   }
 
+  /** Hidden: the connection goes after a while. Shown: it comes back if it went. */
+  private visibilityChanged(visibility: PageVisibility): void {
+    clearTimeout(this.releaseTimer);
+    if (visibility.hidden()) {
+      this.releaseTimer = setTimeout(() => {
+        if (this.closed || !visibility.hidden()) return;
+        this.released = true;
+        clearTimeout(this.reconnectTimer);
+        this.socket.disconnect();
+      }, this.options.hiddenReleaseMs ?? HIDDEN_RELEASE_MS);
+    } else if (this.released) {
+      this.released = false;
+      this.connect();
+    }
+  }
+
   connect(): void {
     clearTimeout(this.reconnectTimer);
-    if (this.closed || this.socket.connected) return;
+    if (this.closed || this.released || this.socket.connected) return;
     // Nobody to connect as yet (a visitor before their first guest call): look again in 1 s,
     // locally, rather than be refused by the server.
     if (!this.options.identity()) {
@@ -153,7 +204,9 @@ export class LiveChannel {
   close(): void {
     this.closed = true;
     this.onPageReturn('removeEventListener');
+    this.stopWatchingVisibility();
     clearTimeout(this.reconnectTimer);
+    clearTimeout(this.releaseTimer);
     this.socket.disconnect();
   }
 }
