@@ -145,7 +145,11 @@ export function createApp(deps: GatewayDeps) {
     next();
   });
   app.use(publicVideoRoutes({ cached: tables.cached, queue, metadata, finished: new FinishedAnalyses() }));
+  // Sessions for the API and Google's sign-in only: a page is the same for everyone, and still
+  // loads while Redis is away (it says so itself, from its API calls).
+  const withSessions = ['/api', '/auth/google'];
   app.use(
+    withSessions,
     sessions({
       redis,
       prefix: redisKeys(env.REDIS_KEY_PREFIX).sessions,
@@ -153,8 +157,8 @@ export function createApp(deps: GatewayDeps) {
       maxAgeDays: env.SESSION_MAX_AGE_DAYS,
     }),
   );
-  app.use(passport.initialize());
-  app.use(passport.session());
+  app.use(withSessions, passport.initialize());
+  app.use(withSessions, passport.session());
   app.post(CAPTIONS_UPLOAD, requireUser, express.json({ limit: CAPTIONS_BODY_LIMIT, strict: false }));
 
   const endLiveSessions = liveSessions(redis, env.REDIS_KEY_PREFIX);

@@ -41,6 +41,13 @@ describe('health endpoints', () => {
       const login = await gw.request().post('/api/login').send({ email: uniqueEmail(), password: 'x' }).timeout(8_000);
       expect(login.status).toBe(503);
       expect(login.body.message).toMatch(/temporarily unavailable/);
+      // The app's pages still load (they say what is wrong from their API calls), and the scrape
+      // still has the HTTP and process metrics, without the queue's depth.
+      const page = await gw.request().get('/history').timeout(8_000).expect(200);
+      expect(page.type).toBe('text/html');
+      const metrics = await gw.request().get('/metrics').timeout(8_000).expect(200);
+      expect(metrics.text).toMatch(/^http_requests_total\{.*route="\/api\/login".*status="503".*\} 1$/m);
+      expect(metrics.text).not.toMatch(/^analysis_queue_jobs\{/m);
 
       await redis.start();
       await eventually(() =>

@@ -47,8 +47,13 @@ export function queueMetrics(registry: Registry, queue: AnalysisQueue): void {
     labelNames: ['state'],
     registers: [registry],
     async collect() {
-      const counts = await queue.getJobCounts(...states);
-      for (const state of states) this.set({ state }, counts[state] ?? 0);
+      try {
+        const counts = await queue.getJobCounts(...states);
+        for (const state of states) this.set({ state }, counts[state] ?? 0);
+      } catch {
+        // Redis away: no depth rather than no scrape (the HTTP and process metrics matter most then).
+        this.reset();
+      }
     },
   });
 }
