@@ -25,10 +25,17 @@ async function stats(queue: AnalysisQueue) {
 }
 
 async function retryFailed(queue: AnalysisQueue) {
-  const failed = await queue.getFailedCount();
-  // BullMQ moves them back to waiting in batches, with their attempts reset.
-  await queue.retryJobs({ state: 'failed', count: 1_000 });
-  return { retried: failed };
+  let retried = 0;
+  // Each with its attempts reset, so it gets every retry and backoff again (BullMQ's retryJobs
+  // keeps the attempts made: a retried job ran as its last attempt and failed at its first error).
+  // In batches: each retried job leaves the failed list, so the first page is always the next.
+  for (let batch = await queue.getFailed(0, 999); batch.length; batch = await queue.getFailed(0, 999)) {
+    for (const job of batch) {
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      retried++;
+    }
+  }
+  return { retried };
 }
 
 async function clean(queue: AnalysisQueue, olderThanSeconds: number) {
@@ -81,18 +88,23 @@ export async function runQueueCli(argv: string[], out: (text: string) => void, e
     throw error;
   }
   const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
+  // A connection that fails is said once, below, in our words (ioredis prints each retry's stack).
+  queue.on('error', () => undefined);
+  let reached = false;
   try {
     const work: Promise<unknown> =
       command === 'stats' ? stats(queue) : command === 'retry-failed' ? retryFailed(queue) : clean(queue, olderThan);
     const result = await withTimeout(work);
+    reached = true;
     out(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {
     err(`The queue could not be reached: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   } finally {
-    // Closing waits for Redis too; an unreachable one must not keep the process alive.
-    await withTimeout(queue.close()).catch(() => queue.disconnect());
+    // Closing waits for Redis; one that did not answer is left at once, not waited for again.
+    if (reached) await withTimeout(queue.close()).catch(() => queue.disconnect());
+    else void queue.disconnect().catch(() => undefined);
   }
 }
 
@@ -103,5 +115,7 @@ if (require.main === module) {
     (text) => process.stderr.write(text),
   ).then((code) => {
     process.exitCode = code;
+    // Redis unreachable: its client's reconnection timers would keep the process alive.
+    if (code === 1) process.exit(code);
   });
 }
