@@ -33,6 +33,8 @@ export const useClearErrorToast = () => useContext(ClearErrorContext);
 // The toast's widgets (Radix) load with the first toast: pages that never show one, such as a
 // shared page, do not pay for them.
 const loadToaster = () => import('./toaster');
+/** The widgets' component: one for the app, loaded once; replaced after its import failed. */
+let LazyToaster = lazy(loadToaster);
 
 let nextId = 1;
 
@@ -77,13 +79,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [used, setUsed] = useState(false);
   // React.lazy keeps a failed import for good: after one (the first toast shown offline), the next
   // toast tries to load the widgets again, rather than every toast staying plain.
-  const [Toaster, setToaster] = useState(() => lazy(loadToaster));
+  const [Toaster, setToaster] = useState(() => LazyToaster);
   const failed = useRef(false);
   const show = useCallback((options: ToastOptions) => {
     setUsed(true);
     if (failed.current) {
       failed.current = false;
-      setToaster(() => lazy(loadToaster));
+      LazyToaster = lazy(loadToaster);
+      setToaster(() => LazyToaster);
     }
     setCurrent({ ...options, id: nextId++ });
   }, []);
