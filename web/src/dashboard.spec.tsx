@@ -285,6 +285,28 @@ describe('dashboard: clear menu and Re-analyze', () => {
     ]);
   });
 
+  it('says nothing of a re-analysis found ended once the member has logged out in this tab', async () => {
+    let running = true;
+    rememberUser(member);
+    const calls = fakeApi({
+      [`GET /api/user-videos/${VIDEO}`]: () =>
+        json(200, { ...analysis, userAnalysisUpdatedAt: running ? '2026-01-01T09:00:00.000Z' : '2026-01-02T09:00:00.000Z' }),
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`GET /api/user-videos/${VIDEO}/status`]: () => json(200, { videoId: VIDEO, reanalyzing: running }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    // Logged out (the page goes on showing a moment, until the sign-in page replaces it); it ends meanwhile.
+    rememberUser(null);
+    running = false;
+    const read = () => calls.filter((c) => c.path === `/api/user-videos/${VIDEO}`).length;
+    const before = read();
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(read()).toBe(before + 1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByText('Re-analysis complete')).not.toBeInTheDocument();
+  });
+
   it('goes on following the re-analysis when a video is opened while it still runs (a reload)', async () => {
     rememberUser(member);
     fakeApi({ ...memberVideo, [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: true }) });

@@ -35,7 +35,8 @@ export function rememberUser(user: User | null): void {
   }, undefined);
 }
 
-function sessionUserId(): string {
+/** The id of the member this tab remembers as signed in ('' once they logged out here). */
+export function sessionUserId(): string {
   return safely(() => {
     const stored = JSON.parse(sessionStorage.getItem(SESSION_USER) ?? 'null') as { id?: unknown } | null;
     return stored && (typeof stored.id === 'number' || typeof stored.id === 'string') ? String(stored.id) : '';
