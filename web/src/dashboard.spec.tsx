@@ -8,6 +8,7 @@ import { recordGuestAnalysis } from './dashboard/guest-videos';
 import { ErrorScreen } from './dashboard/error-screen';
 import { ExpandableQuote } from './components/expandable-quote';
 import { rememberUser } from './lib/storage';
+import { setLoggedOutHere } from './lib/auth';
 import { fakeApi, HistoryButtons, json, member, renderWithApp } from './test/render';
 
 const VIDEO = 'dQw4w9WgXcQ';
@@ -296,15 +297,19 @@ describe('dashboard: clear menu and Re-analyze', () => {
     });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
-    // Logged out (the page goes on showing a moment, until the sign-in page replaces it); it ends meanwhile.
-    rememberUser(null);
-    running = false;
-    const read = () => calls.filter((c) => c.path === `/api/user-videos/${VIDEO}`).length;
-    const before = read();
-    act(() => void window.dispatchEvent(new Event('focus')));
-    await waitFor(() => expect(read()).toBe(before + 1));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
-    expect(screen.queryByText('Re-analysis complete')).not.toBeInTheDocument();
+    try {
+      // Logged out (the page goes on showing a moment, until the sign-in page replaces it); it ends meanwhile.
+      setLoggedOutHere(true);
+      running = false;
+      const read = () => calls.filter((c) => c.path === `/api/user-videos/${VIDEO}`).length;
+      const before = read();
+      act(() => void window.dispatchEvent(new Event('focus')));
+      await waitFor(() => expect(read()).toBe(before + 1));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(screen.queryByText('Re-analysis complete')).not.toBeInTheDocument();
+    } finally {
+      setLoggedOutHere(false);
+    }
   });
 
   it('goes on following the re-analysis when a video is opened while it still runs (a reload)', async () => {

@@ -57,7 +57,12 @@ async function recordFailure(
   failure: { code: ErrorCode; message: string; categories: string[] },
   log: Logger,
 ): Promise<void> {
-  if (data.scope === 'shared') await deps.tables.cached.markFailed(data.videoId, failure.code, failure.message);
+  if (data.scope === 'shared') {
+    await deps.tables.cached.markFailed(data.videoId, failure.code, failure.message);
+    // Analysed after all (an attempt stored it, then its worker died or Redis refused its event):
+    // no failure to announce.
+    if ((await deps.tables.cached.statusOf(data.videoId))?.status === 'complete') return;
+  }
   await publishEvent(deps, data, 'ANALYSIS_ERROR', log, {
     errorType: failure.code,
     errorMessage: failure.message,
@@ -160,6 +165,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
 
       if (scope === 'shared' && !(await cached.markAnalyzing(videoId))) {
         log.info('shared analysis already complete: nothing to do');
+        stored = true;
         await publish('VIDEO_ANALYZED');
         return;
       }

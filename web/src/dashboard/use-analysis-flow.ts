@@ -2,7 +2,7 @@ import { GUEST_VIDEO_MAX_SECONDS, type AnalysisEvent, type ErrorCode } from '@fi
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../lib/api';
-import { guestIdFromCookie, type AuthState } from '../lib/auth';
+import { guestIdFromCookie, loggedOutInThisTab, type AuthState } from '../lib/auth';
 import type { LiveIdentity } from '../lib/live';
 import { useToast } from '../lib/toast';
 import { analysisReducer, initialAnalysis } from './analysis-state';
@@ -11,7 +11,6 @@ import { guestAnalysed } from './guest-videos';
 import { useCheckNowAndThen } from './use-check-now-and-then';
 import { useCurrentVideo } from './use-current-video';
 import { useLiveChannel } from './use-live';
-import { sessionUserId } from '../lib/storage';
 import { useSubmitVideo } from './use-submit-video';
 import { analysisKey, checkStatus, fetchAnalysis, reanalysisStatus, useAnalysis, useGuestCredits } from './video-data';
 
@@ -44,7 +43,7 @@ export function useAnalysisFlow(auth: AuthState) {
   const member = auth.status === 'user';
   // A member who logged out in this tab hears nothing more of their re-analysis: the page they
   // leave still shows for a moment, and the sign-in page would show its toast.
-  const signedInHere = () => auth.status === 'user' && sessionUserId() === String(auth.user.id);
+  const leftByLogout = () => member && loggedOutInThisTab();
   const [state, dispatch] = useReducer(analysisReducer, initialAnalysis);
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -144,8 +143,8 @@ export function useAnalysisFlow(auth: AuthState) {
       event.type === 'VIDEO_ANALYZED' && stateRef.current.reanalyzing && event.videoId === stateRef.current.videoId;
     dispatch({ type: 'event', event });
     if (event.type === 'VIDEO_ANALYZED') void refetchAnalysis(event.videoId);
-    if (reanalyzed && signedInHere()) toast(REANALYSIS_COMPLETE);
-    if (event.type === 'ANALYSIS_ERROR') {
+    if (reanalyzed && !leftByLogout()) toast(REANALYSIS_COMPLETE);
+    if (event.type === 'ANALYSIS_ERROR' && !leftByLogout()) {
       toast(failureToast(event.errorType ?? undefined, event.errorMessage ?? '', event.errorCategories ?? []));
     }
   };
@@ -162,7 +161,7 @@ export function useAnalysisFlow(auth: AuthState) {
     const after = await queryClient
       .fetchQuery({ queryKey: analysisKey(videoId, member), queryFn: () => fetchAnalysis(videoId, member), staleTime: 0 })
       .catch(() => undefined);
-    if (after === undefined || !signedInHere() || !stateRef.current.reanalyzing || stateRef.current.videoId !== videoId) return;
+    if (after === undefined || leftByLogout() || !stateRef.current.reanalyzing || stateRef.current.videoId !== videoId) return;
     dispatch({ type: 'reanalysisEnded' });
     // The topics came while it still ran, so nothing else will say they are found.
     dispatch(after ? { type: 'found', videoId } : { type: 'clear' });

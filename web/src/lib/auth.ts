@@ -128,6 +128,7 @@ function useSignIn<T>(path: string, texts: { success: string; failure: string },
   return useMutation({
     mutationFn: (body: T) => apiRequest<User>('POST', path, body),
     onSuccess: (user: User) => {
+      setLoggedOutHere(false);
       rememberUser(user);
       signedIn?.();
       queryClient.setQueryData(USER_KEY, user);
@@ -152,6 +153,15 @@ export const useRegister = (created?: () => void) =>
     created,
   );
 
+/**
+ * Whether the member logged out in this tab, until someone signs in here again: the page they
+ * leave shows a moment longer, and what it still hears of their analyses says nothing.
+ */
+let loggedOutHere = false;
+export const loggedOutInThisTab = () => loggedOutHere;
+/** Logging out in this tab sets it, signing in clears it (see `loggedOutInThisTab`). */
+export const setLoggedOutHere = (value: boolean) => void (loggedOutHere = value);
+
 /** The router state of /auth reached by logging out. */
 export const LOGGED_OUT = { loggedOut: true } as const;
 
@@ -167,6 +177,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/logout'),
     onSuccess: () => {
+      setLoggedOutHere(true);
       rememberUser(null);
       announceSessionChange();
       // To /auth, marked as reached by logging out; /auth forgets the member once it shows

@@ -137,6 +137,26 @@ describe('live channel: reconnects and rejoins the current room', () => {
     ]);
   });
 
+  it('gives its connection back when it opens in a tab already hidden (a link opened in the background)', async () => {
+    const { cookie, guestId } = await guest();
+    let hidden = true;
+    let changed = () => undefined as void;
+    const visibility = {
+      hidden: () => hidden,
+      onChange: (listener: () => void) => {
+        changed = listener;
+        return () => undefined;
+      },
+    };
+    const { channel, seen } = open(realtime.url, cookie, () => ({ guestId }), { visibility, hiddenReleaseMs: 300 });
+    channel.watch('liveVideo07');
+    channel.connect();
+    await until(() => seen.statuses.includes('connected') && !channel.connected);
+    hidden = false;
+    changed();
+    await until(() => seen.joins.some((join) => join.videoId === 'liveVideo07') && channel.connected);
+  });
+
   it('rejoins the current room 1 s after the server drops it, delivering each event once', async () => {
     const { cookie, guestId } = await guest();
     const { channel, seen } = open(realtime.url, cookie, () => ({ guestId }));

@@ -143,6 +143,8 @@ export class LiveChannel {
     this.onPageReturn('addEventListener');
     const visibility = options.visibility === undefined ? tabVisibility : options.visibility;
     this.stopWatchingVisibility = visibility?.onChange(() => this.visibilityChanged(visibility)) ?? (() => undefined);
+    // Opened in a hidden tab (a link opened in the background, a restored session): no change will say so.
+    if (visibility?.hidden()) this.visibilityChanged(visibility);
     for (const type of analysisEventTypes) {
       this.socket.on(type, (event) => {
         if (event?.videoId === this.videoId) options.onEvent(event);

@@ -35,8 +35,7 @@ export function rememberUser(user: User | null): void {
   }, undefined);
 }
 
-/** The id of the member this tab remembers as signed in ('' once they logged out here). */
-export function sessionUserId(): string {
+function sessionUserId(): string {
   return safely(() => {
     const stored = JSON.parse(sessionStorage.getItem(SESSION_USER) ?? 'null') as { id?: unknown } | null;
     return stored && (typeof stored.id === 'number' || typeof stored.id === 'string') ? String(stored.id) : '';

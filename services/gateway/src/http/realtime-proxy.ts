@@ -71,6 +71,7 @@ export class RealtimeInstances {
   /** Probes every instance every PROBE_INTERVAL_MS until the returned function is called. */
   watch(): () => void {
     const probeAll = () => void Promise.all(this.targets.map((target) => this.probe(target)));
+    probeAll();
     const timer = setInterval(probeAll, PROBE_INTERVAL_MS);
     timer.unref();
     return () => clearInterval(timer);

@@ -25,17 +25,16 @@ async function stats(queue: AnalysisQueue) {
 }
 
 async function retryFailed(queue: AnalysisQueue) {
-  let retried = 0;
-  // Each with its attempts reset, so it gets every retry and backoff again (BullMQ's retryJobs
-  // keeps the attempts made: a retried job ran as its last attempt and failed at its first error).
-  // In batches: each retried job leaves the failed list, so the first page is always the next.
-  for (let batch = await queue.getFailed(0, 999); batch.length; batch = await queue.getFailed(0, 999)) {
-    for (const job of batch) {
-      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
-      retried++;
-    }
+  // The jobs failed now, each retried once: one that fails again meanwhile (workers run) waits for
+  // the next retry-failed. Each with its attempts reset, so it gets every retry and backoff again
+  // (BullMQ's retryJobs keeps the attempts made: a retried job ran as its last attempt).
+  const failed = await queue.getFailed(0, -1);
+  for (let from = 0; from < failed.length; from += 100) {
+    await Promise.all(
+      failed.slice(from, from + 100).map((job) => job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true })),
+    );
   }
-  return { retried };
+  return { retried: failed.length };
 }
 
 async function clean(queue: AnalysisQueue, olderThanSeconds: number) {
