@@ -164,6 +164,34 @@ describe('the analysis job', () => {
     expect(readTopics(mine.analyzedTopics).length).toBeGreaterThan(1);
   });
 
+  it('announces no failure for a video analysed already, when Redis refuses its last event on the last attempt', async () => {
+    const id = videoId();
+    youtube.addVideo({
+      id,
+      title: 'Done before',
+      durationSeconds: 300,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
+    });
+    await analyze(job({ videoId: id, scope: 'shared', userId: null, provider: null }));
+    const sent: string[] = [];
+    const refusing = jobWith({
+      publish: async (_, message) => {
+        const type = analysisEventSchema.parse(JSON.parse(message)).type;
+        if (type === 'VIDEO_ANALYZED') throw new Error('The client is closed');
+        sent.push(type);
+      },
+    });
+
+    // Its last attempt: nothing to do but announce it, which Redis refuses.
+    await expect(refusing(job({ videoId: id, scope: 'shared', userId: null, provider: null }, 2))).rejects.toThrow(
+      'The client is closed',
+    );
+    expect(sent).toEqual(['ANALYSIS_STARTED']);
+    expect(await db.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: id })).toMatchObject({
+      analysisStatus: 'complete',
+    });
+  }, 20_000);
+
   it('records a permanent failure once, announces it, and tells the queue not to retry', async () => {
     const id = videoId();
     youtube.addVideo({ id, title: 'Silent', durationSeconds: 300, tracks: [] });
