@@ -37,8 +37,8 @@ export async function answerMetrics(registry: Registry, req: IncomingMessage, re
 }
 
 /**
- * A small HTTP server for a service without one of its own (the worker): GET /metrics and
- * GET /healthz; anything else is a JSON 404.
+ * A small HTTP server for a service without one of its own (the worker; the realtime service,
+ * whose Socket.IO takes /socket.io): GET /metrics and GET /healthz; anything else is a JSON 404.
  */
 export function metricsServer(registry: Registry, token?: string): Server {
   return createServer((req, res) => {

@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
 import { loadEnvOrExit, realtimeEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
-import { answerMetrics, createLogger, createMetricsRegistry, createRedisClient, onShutdown } from '@findclips/runtime';
+import { createLogger, createMetricsRegistry, createRedisClient, metricsServer, onShutdown } from '@findclips/runtime';
 import { createRealtimeServer } from './realtime.server';
 
 async function main() {
@@ -18,15 +17,9 @@ async function main() {
   await Promise.all([redis.connect(), subscriber.connect()]);
 
   const metrics = createMetricsRegistry('realtime');
-  // Socket.IO answers /socket.io; this answers the rest: GET /metrics, GET /healthz (the process
-  // serves: the gateways ask it to choose instances), else a JSON 404.
-  const http = createServer((req, res) => {
-    const path = req.url?.split('?')[0];
-    if (req.method === 'GET' && path === '/metrics') return void answerMetrics(metrics, req, res, env.METRICS_TOKEN);
-    if (req.method === 'GET' && path === '/healthz')
-      return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
-  });
+  // Socket.IO answers /socket.io; the rest as a worker's metrics server does: GET /metrics, GET
+  // /healthz (the gateways ask it to choose instances), else a JSON 404.
+  const http = metricsServer(metrics, env.METRICS_TOKEN);
   const realtime = createRealtimeServer(http, { env, dataSource, redis, subscriber, logger, metrics });
   await realtime.ready;
   http.listen(env.REALTIME_PORT, () => logger.info({ port: env.REALTIME_PORT }, 'realtime listening'));

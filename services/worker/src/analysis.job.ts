@@ -95,12 +95,11 @@ async function publishEvent(
       return;
     } catch (error) {
       const wait = waits[attempt];
-      if (wait === undefined && type === 'ANALYSIS_STARTED') {
-        log.warn({ event: type, err: error }, 'event not published: Redis did not take it');
-        return;
+      log.warn({ event: type, err: error, retryInMs: wait }, 'event not published: Redis did not take it');
+      if (wait === undefined) {
+        if (type === 'ANALYSIS_STARTED') return;
+        throw error;
       }
-      if (wait === undefined) throw error;
-      log.warn({ event: type, err: error, retryInMs: wait }, 'event not published yet: Redis did not take it');
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }

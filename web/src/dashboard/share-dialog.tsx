@@ -57,16 +57,16 @@ export function ShareDialog({
   const loadingTexts = member && (shares.isPending || (existing !== undefined && current.isPending));
   // Why they are not known yet, when it is not a matter of waiting: the browser is offline (they
   // are read once it is back) or the server could not answer (read again on request).
+  const paused = shares.fetchStatus === 'paused' || current.fetchStatus === 'paused';
   const unread = !member
     ? null
-    : shares.fetchStatus === 'paused' || current.fetchStatus === 'paused'
+    : paused
       ? UNREACHABLE
       : shares.isError
         ? "Could not check whether this video's clips were shared before."
         : current.isError && !(current.error instanceof ApiError && current.error.status === 404)
           ? "Could not read the title and description of this video's shared page."
           : null;
-  const offline = unread === UNREACHABLE;
   const share = useMutation({
     mutationFn: () => apiRequest<ShareResponse>('POST', '/api/analysis/share', { youtubeId, topics, title, description }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/analysis/shares-map'] }),
@@ -152,7 +152,7 @@ export function ShareDialog({
           {unread && (
             <p role="status" className="text-sm text-red-700">
               {unread}{' '}
-              {!offline && (
+              {!paused && (
                 <button
                   type="button"
                   className="text-brand-700 underline"

@@ -75,6 +75,22 @@ describe('live channel: reconnects and rejoins the current room', () => {
     return { channel, seen };
   }
 
+  /** A browser tab's visibility as the test shows and hides it. */
+  function fakeTab(hidden: boolean) {
+    let changed = () => undefined as void;
+    return {
+      hidden: () => hidden,
+      onChange: (listener: () => void) => {
+        changed = listener;
+        return () => undefined;
+      },
+      set(now: boolean) {
+        hidden = now;
+        changed();
+      },
+    };
+  }
+
   const until = (check: () => boolean, timeoutMs = 8_000) => waitUntil(check, timeoutMs, 'the condition', 20);
   const publish = (event: AnalysisEvent) => publishAnalysisEvent(publisher, prefix, event);
   /**
@@ -102,31 +118,20 @@ describe('live channel: reconnects and rejoins the current room', () => {
 
   it('gives its connection back while its tab is hidden, and rejoins its video once the tab shows again', async () => {
     const { cookie, guestId } = await guest();
-    // The tab as the test shows and hides it.
-    let hidden = false;
-    let changed = () => undefined as void;
-    const visibility = {
-      hidden: () => hidden,
-      onChange: (listener: () => void) => {
-        changed = listener;
-        return () => undefined;
-      },
-    };
-    const { channel, seen } = open(realtime.url, cookie, () => ({ guestId }), { visibility, hiddenReleaseMs: 300 });
+    const tab = fakeTab(false);
+    const { channel, seen } = open(realtime.url, cookie, () => ({ guestId }), { visibility: tab, hiddenReleaseMs: 300 });
     channel.watch('liveVideo05');
     channel.connect();
     await until(() => seen.joins.length === 1);
 
-    hidden = true;
-    changed();
+    tab.set(true);
     await until(() => !channel.connected);
     expect(seen.statuses.at(-1)).toBe('disconnected');
     // A video followed meanwhile is joined once the tab shows.
     channel.watch('liveVideo06');
     expect(channel.connected).toBe(false);
 
-    hidden = false;
-    changed();
+    tab.set(false);
     await until(() => seen.joins.length === 2);
     expect(seen.joins[1]!.videoId).toBe('liveVideo06');
     await publish(analysisEvent('VIDEO_ANALYZED', 'liveVideo06'));
@@ -139,21 +144,12 @@ describe('live channel: reconnects and rejoins the current room', () => {
 
   it('gives its connection back when it opens in a tab already hidden (a link opened in the background)', async () => {
     const { cookie, guestId } = await guest();
-    let hidden = true;
-    let changed = () => undefined as void;
-    const visibility = {
-      hidden: () => hidden,
-      onChange: (listener: () => void) => {
-        changed = listener;
-        return () => undefined;
-      },
-    };
-    const { channel, seen } = open(realtime.url, cookie, () => ({ guestId }), { visibility, hiddenReleaseMs: 300 });
+    const tab = fakeTab(true);
+    const { channel, seen } = open(realtime.url, cookie, () => ({ guestId }), { visibility: tab, hiddenReleaseMs: 300 });
     channel.watch('liveVideo07');
     channel.connect();
     await until(() => seen.statuses.includes('connected') && !channel.connected);
-    hidden = false;
-    changed();
+    tab.set(false);
     await until(() => seen.joins.some((join) => join.videoId === 'liveVideo07') && channel.connected);
   });
 

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 
 /** How long a toast stays when nothing says otherwise. */
@@ -33,8 +33,13 @@ export const useClearErrorToast = () => useContext(ClearErrorContext);
 // The toast's widgets (Radix) load with the first toast: pages that never show one, such as a
 // shared page, do not pay for them.
 const loadToaster = () => import('./toaster');
-/** The widgets' component: one for the app, loaded once; replaced after its import failed. */
-let LazyToaster = lazy(loadToaster);
+/**
+ * The widgets' component, loaded once for the app. React.lazy keeps a failed import for good, so
+ * after one (the first toast shown offline) it is replaced: the next toast loads the widgets again,
+ * rather than every toast staying plain.
+ */
+let Toaster = lazy(loadToaster);
+const loadAgain = () => void (Toaster = lazy(loadToaster));
 
 let nextId = 1;
 
@@ -77,17 +82,8 @@ function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDism
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [used, setUsed] = useState(false);
-  // React.lazy keeps a failed import for good: after one (the first toast shown offline), the next
-  // toast tries to load the widgets again, rather than every toast staying plain.
-  const [Toaster, setToaster] = useState(() => LazyToaster);
-  const failed = useRef(false);
   const show = useCallback((options: ToastOptions) => {
     setUsed(true);
-    if (failed.current) {
-      failed.current = false;
-      LazyToaster = lazy(loadToaster);
-      setToaster(() => LazyToaster);
-    }
     setCurrent({ ...options, id: nextId++ });
   }, []);
   const dismiss = useCallback((id: number) => setCurrent((shown) => (shown?.id === id ? null : shown)), []);
@@ -102,7 +98,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <ErrorBoundary
             fallback={<PlainToast current={current} onDismiss={dismiss} />}
             resetKey={current?.id}
-            onError={() => void (failed.current = true)}
+            onError={loadAgain}
           >
             <Suspense fallback={null}>
               <Toaster current={current} onDismiss={dismiss} />
