@@ -1,4 +1,12 @@
-import { editMessages, historyVideoSchema, videoAnalysisResponseSchema, videoMessages, type Topic } from '@findclips/contracts';
+import {
+  editMessages,
+  historyVideoSchema,
+  videoAnalysisResponseSchema,
+  videoMessages,
+  type Quote,
+  type Topic,
+} from '@findclips/contracts';
+import { captionsOf, DEMO_VIDEOS } from '@findclips/testing';
 import { z } from 'zod';
 import { startPipeline, type Pipeline } from './harness';
 
@@ -116,6 +124,43 @@ describe("editing a member's analysis", () => {
     // Its time orders it after the last edit, so the tab shows it over that edit's late answer.
     expect(undone.editsUndoneAt! > lastEdit.editedAt!).toBe(true);
     await browser.get(`/api/user-videos/${videoId}`).expect(404);
+  });
+
+  it('brings a removed quote back into its place, alone, and not once its topic has moved past it', async () => {
+    // A guest's analysis of the demo's talk, by the built-in analyzer (which quotes a topic more
+    // than once), that a member then opens from a link.
+    const talk = DEMO_VIDEOS[0];
+    const videoId = p.addVideo(talk.minutes * 60, {
+      tracks: [{ languageCode: 'en', segments: captionsOf(talk.paragraphs, talk.minutes * 60) }],
+    });
+    await p.gateway.browser().post(`/api/guest/videos/transcript?videoId=${videoId}`).expect(202);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+    const { browser } = await p.member();
+    const topics: Topic[] = (await browser.get(`/api/cached-videos/${videoId}`).expect(200)).body.analyzedTopics;
+    const topic = topics.find((t) => t.quotes.length > 1)!;
+    expect(topic).toBeDefined();
+    const edit = (body: object) => browser.patch(`/api/user-videos/${videoId}`).send(body);
+    const [first, second] = topic.quotes as [Quote, Quote];
+    await edit({ action: 'rename', topicId: topic.id, title: 'Renamed before' }).expect(200);
+    await edit({ action: 'removeQuote', topicId: topic.id, quoteId: first.id }).expect(200);
+    const restored = read(await edit({ action: 'restoreQuote', topicId: topic.id, quoteId: first.id }).expect(200));
+    expect(restored.analyzedTopics.find((t) => t.id === topic.id)).toEqual({ ...topic, title: 'Renamed before' });
+    const again = await edit({ action: 'restoreQuote', topicId: topic.id, quoteId: first.id }).expect(409);
+    expect(again.body.message).toBe(editMessages.quoteNotRemoved);
+
+    // Its topic now starts after it (after its first sentence, which starts where the quote does,
+    // to the hundredth): the quote has no place to come back to.
+    await edit({ action: 'removeQuote', topicId: topic.id, quoteId: first.id }).expect(200);
+    let start = topic.startTime;
+    while (start <= first.startTime + 1) {
+      const moved = read(await edit({ action: 'moveStart', topicId: topic.id, direction: 'later' }).expect(200));
+      start = moved.analyzedTopics.find((t) => t.id === topic.id)!.startTime;
+    }
+    expect(start).toBeLessThanOrEqual(second.startTime);
+    const outside = await edit({ action: 'restoreQuote', topicId: topic.id, quoteId: first.id }).expect(409);
+    expect(outside.body.message).toBe(editMessages.quoteOutsideTopic);
+    const unknown = await edit({ action: 'restoreQuote', topicId: topic.id, quoteId: 'no-such-quote' }).expect(404);
+    expect(unknown.body).toMatchObject({ errorType: 'NOT_FOUND', message: editMessages.quoteNotMade });
   });
 
   it("puts an analysis a link opened in the member's history once they edit or share it, where it stands", async () => {

@@ -657,6 +657,51 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     ]);
   });
 
+  it("brings a removed quote back from its toast's Undo, into its place, and focus goes to its Remove", async () => {
+    const user = userEvent.setup();
+    const answers = [() => json(200, edited([{ quotes: [second] }])), () => json(200, edited([]))];
+    const { calls } = await openMemberVideo({
+      [`GET /api/user-videos/${VIDEO}`]: json(200, twoQuotes),
+      [`PATCH /api/user-videos/${VIDEO}`]: () => answers.shift()!(),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' }));
+    const removed = await toast();
+    expect(await within(removed).findByText('Quote removed')).toBeInTheDocument();
+    expect(
+      within(removed).getByText('Quote 1 of “Why small teams ship faster” is no longer in your analysis.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/nobody had to ask permission/)).not.toBeInTheDocument());
+    await user.click(within(removed).getByRole('button', { name: 'Undo' }));
+    expect(
+      await within(await toast()).findByText('Quote 1 of “Why small teams ship faster” is back in your analysis.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(/nobody had to ask permission/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' })).toHaveFocus());
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { action: 'removeQuote', topicId: 't1', quoteId: 'q1' },
+      { action: 'restoreQuote', topicId: 't1', quoteId: 'q1' },
+    ]);
+  });
+
+  it('says why a removed quote cannot come back, and the quote stays out', async () => {
+    const user = userEvent.setup();
+    const answers = [
+      () => json(200, edited([{ quotes: [second] }])),
+      () => json(409, { errorType: 'CONFLICT', message: editMessages.quoteOutsideTopic }),
+    ];
+    // Refused, the page reads the analysis again: the quote is still out.
+    const now = [twoQuotes, edited([{ quotes: [second] }])];
+    await openMemberVideo({
+      [`GET /api/user-videos/${VIDEO}`]: () => json(200, now.length > 1 ? now.shift()! : now[0]!),
+      [`PATCH /api/user-videos/${VIDEO}`]: () => answers.shift()!(),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' }));
+    const removed = await toast();
+    await user.click(await within(removed).findByRole('button', { name: 'Undo' }));
+    expect(await within(await toast()).findByText(editMessages.quoteOutsideTopic)).toBeInTheDocument();
+    expect(screen.queryByText(/nobody had to ask permission/)).not.toBeInTheDocument();
+  });
+
   it('answers an edit saved while Undo brings a topic back, and shows the later of the two', async () => {
     const user = userEvent.setup();
     const later = (time: string) => `2026-01-02T10:00:0${time}.000Z`;

@@ -61,7 +61,7 @@ export const TOPIC_TITLE_MAX = 120;
 export const editMessages = {
   titleRequired: 'A title cannot be empty',
   titleTooLong: `A title must be at most ${TOPIC_TITLE_MAX} characters`,
-  unknownAction: 'action must be one of rename, removeTopic, restoreTopic, removeQuote, moveStart',
+  unknownAction: 'action must be one of rename, removeTopic, restoreTopic, removeQuote, restoreQuote, moveStart',
   topicNotFound: 'This topic is not in your analysis (it may have been removed).',
   quoteNotFound: 'This quote is not in your analysis (it may have been removed).',
   lastTopic: 'An analysis keeps at least one topic.',
@@ -77,6 +77,10 @@ export const editMessages = {
   remadeSinceRemoved: 'This video was analysed anew since the topic was removed: it cannot come back.',
   notMade: 'This topic is not in the analysis as it was made (the video may have been analysed anew since): it cannot come back.',
   noRoomToRestore: 'This topic cannot come back: the topics beside it now cover its time. Undo all edits to bring it back.',
+  quoteNotRemoved: 'This quote is in your analysis already.',
+  quoteNotMade:
+    'This quote is not in the analysis as it was made (the video may have been analysed anew since): it cannot come back.',
+  quoteOutsideTopic: 'This quote cannot come back: its topic no longer covers its time. Undo all edits to bring it back.',
 } as const;
 
 /** Where an analysis's transcript came from: YouTube's captions, or captions a member uploaded. */

@@ -86,6 +86,7 @@ export const reanalyzeRequestSchema = z.object({
 });
 
 const topicIdSchema = z.string().min(1, 'topicId is required').max(64);
+const quoteIdSchema = z.string().min(1, 'quoteId is required').max(64);
 
 /** A topic's title as a member writes it. */
 const topicTitleSchema = shownText(
@@ -112,9 +113,11 @@ export const analysisEditSchema = z.discriminatedUnion(
       title: shownText(z.string().trim().min(1, editMessages.titleRequired).max(1_000), editMessages.titleRequired).optional(),
       startTime: z.number().finite().nonnegative().optional(),
       endTime: z.number().finite().nonnegative().optional(),
-      quoteIds: z.array(z.string().min(1).max(64)).min(1).max(100).optional(),
+      quoteIds: z.array(quoteIdSchema).min(1).max(100).optional(),
     }),
-    z.object({ action: z.literal('removeQuote'), topicId: topicIdSchema, quoteId: z.string().min(1).max(64) }),
+    z.object({ action: z.literal('removeQuote'), topicId: topicIdSchema, quoteId: quoteIdSchema }),
+    /** A removed quote back into its topic, as the analysis made it. */
+    z.object({ action: z.literal('restoreQuote'), topicId: topicIdSchema, quoteId: quoteIdSchema }),
     z.object({ action: z.literal('moveStart'), topicId: topicIdSchema, direction: z.enum(['earlier', 'later']) }),
   ],
   { error: editMessages.unknownAction },

@@ -74,56 +74,92 @@ export function TopicsEdit({
     );
   /** Where focus goes when the topic at `index` is removed: the next topic's title, else the previous one's. */
   const besideTopic = (index: number) => ids.title(topics[index + 1] ?? topics[index - 1]!);
-  // A topic brought back takes the focus once it is on the page, unless another video is by then.
-  const [restored, setRestored] = useState<{ heading: string; video: string } | null>(null);
+  // A topic or quote brought back takes the focus once it is on the page (the topic's title, the
+  // quote's Remove), unless another video is by then.
+  const [restored, setRestored] = useState<{ focus: string; video: string } | null>(null);
   useEffect(() => {
     if (!restored) return;
     if (restored.video !== youtubeId) return setRestored(null);
-    const heading = document.getElementById(restored.heading);
-    if (!heading) return;
-    heading.focus();
+    const target = document.getElementById(restored.focus);
+    if (!target) return;
+    target.focus();
     setRestored(null);
   }, [restored, topics, youtubeId]);
-  /** Removes a topic; its toast offers to bring it back (as it was, title included), focus then going to it. */
-  const removeTopic = (topic: Topic, index: number) => {
+  /**
+   * Saves the removal `change`, then says what it removed in a toast whose Undo saves `undo` and,
+   * once saved, says so and puts the focus on what came back (`focus`).
+   */
+  const removeWithUndo = (
+    change: Parameters<AnalysisEditing['edit']>[0],
+    focusAfter: { from: string; after: string },
+    said: { title: string; description: string; altText: string },
+    undo: Parameters<AnalysisEditing['edit']>[0],
+    back: { title: string; description: string; focus: string },
+  ) => {
     const removedFrom = youtubeId;
-    edit(
-      { action: 'removeTopic', topicId: topic.id },
-      {
-        from: ids.removeTopic(topic),
-        after: besideTopic(index),
-        onSuccess: () =>
-          toast({
-            title: 'Topic removed',
-            description: `“${topic.title}” is no longer in your analysis.`,
-            duration: 10_000,
-            action: {
-              label: 'Undo',
-              altText: "'Undo all edits' brings the topic back",
-              onClick: () => {
-                // Off the toast before it closes (closing, it would take the focus to its region).
-                list.current?.focus();
-                void editing?.edit(
-                  {
-                    action: 'restoreTopic',
-                    topicId: topic.id,
-                    title: topic.title,
-                    startTime: topic.startTime,
-                    endTime: topic.endTime,
-                    quoteIds: topic.quotes.map((quote) => quote.id),
-                  },
-                  {
-                    onSuccess: () => {
-                      // Said, as another video may be on screen by now; focus goes to the topic.
-                      toast({ title: 'Topic restored', description: `“${topic.title}” is back in your analysis.` });
-                      setRestored({ heading: ids.title(topic), video: removedFrom });
-                    },
-                  },
-                );
-              },
+    edit(change, {
+      ...focusAfter,
+      onSuccess: () =>
+        toast({
+          title: said.title,
+          description: said.description,
+          duration: 10_000,
+          action: {
+            label: 'Undo',
+            altText: said.altText,
+            onClick: () => {
+              // Off the toast before it closes (closing, it would take the focus to its region).
+              list.current?.focus();
+              void editing?.edit(undo, {
+                onSuccess: () => {
+                  // Said, as another video may be on screen by now.
+                  toast({ title: back.title, description: back.description });
+                  setRestored({ focus: back.focus, video: removedFrom });
+                },
+              });
             },
-          }),
+          },
+        }),
+    });
+  };
+  /** Removes a topic; its toast offers to bring it back (as it was, title included), focus then going to it. */
+  const removeTopic = (topic: Topic, index: number) =>
+    removeWithUndo(
+      { action: 'removeTopic', topicId: topic.id },
+      { from: ids.removeTopic(topic), after: besideTopic(index) },
+      {
+        title: 'Topic removed',
+        description: `“${topic.title}” is no longer in your analysis.`,
+        altText: "'Undo all edits' brings the topic back",
       },
+      {
+        action: 'restoreTopic',
+        topicId: topic.id,
+        title: topic.title,
+        startTime: topic.startTime,
+        endTime: topic.endTime,
+        quoteIds: topic.quotes.map((quote) => quote.id),
+      },
+      { title: 'Topic restored', description: `“${topic.title}” is back in your analysis.`, focus: ids.title(topic) },
+    );
+  /**
+   * Removes a quote; focus goes to the next quote's Remove, else the previous one's, else (one
+   * quote left, which has none) the topic's title. Its toast offers to bring it back.
+   */
+  const removeQuote = (topic: Topic, quote: Quote, q: number) => {
+    const beside = topic.quotes[q + 1] ?? topic.quotes[q - 1];
+    const after = beside && topic.quotes.length > 2 ? ids.removeQuote(beside) : ids.title(topic);
+    const which = `Quote ${q + 1} of “${topic.title}”`;
+    removeWithUndo(
+      { action: 'removeQuote', topicId: topic.id, quoteId: quote.id },
+      { from: ids.removeQuote(quote), after },
+      {
+        title: 'Quote removed',
+        description: `${which} is no longer in your analysis.`,
+        altText: "'Undo all edits' brings the quote back",
+      },
+      { action: 'restoreQuote', topicId: topic.id, quoteId: quote.id },
+      { title: 'Quote restored', description: `${which} is back in your analysis.`, focus: ids.removeQuote(quote) },
     );
   };
   return (
@@ -237,16 +273,7 @@ export function TopicsEdit({
                           id={ids.removeQuote(quote)}
                           label={`Remove quote ${q + 1} of topic ${index + 1}`}
                           disabled={saving}
-                          onClick={() => {
-                            // Then the next quote's Remove, else the previous one's; with one quote
-                            // left, which has none, the topic's title.
-                            const beside = topic.quotes[q + 1] ?? topic.quotes[q - 1];
-                            const after = beside && topic.quotes.length > 2 ? ids.removeQuote(beside) : ids.title(topic);
-                            edit(
-                              { action: 'removeQuote', topicId: topic.id, quoteId: quote.id },
-                              { from: ids.removeQuote(quote), after },
-                            );
-                          }}
+                          onClick={() => removeQuote(topic, quote, q)}
                         >
                           <Trash2 className="h-4 w-4" aria-hidden />
                           Remove quote

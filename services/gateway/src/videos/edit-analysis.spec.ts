@@ -132,6 +132,48 @@ describe('editing an analysis before sharing it', () => {
     });
   });
 
+  it('brings a removed quote back into its place in its topic, while the topic covers its time', () => {
+    const three = [{ ...topics[0]!, quotes: [...topics[0]!.quotes, quote('a2', 40, 55)] }, topics[1]!];
+    const removed = applyEdit(three, { action: 'removeQuote', topicId: 'a', quoteId: 'a1' }, starts);
+    const restore: AnalysisEdit = { action: 'restoreQuote', topicId: 'a', quoteId: 'a1' };
+    expect(applyEdit(removed, restore, starts, three)).toEqual(three);
+    // Renamed since, the topic keeps its new title.
+    const renamed = applyEdit(removed, { action: 'rename', topicId: 'a', title: 'Hello' }, starts);
+    expect(applyEdit(renamed, restore, starts, three)[0]).toEqual({ ...three[0], title: 'Hello' });
+    expect(refusal(() => applyEdit(three, restore, starts, three))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.quoteNotRemoved,
+    });
+    // A quote removed from another topic, or one the analysis never had.
+    const alsoB1 = applyEdit(removed, { action: 'removeQuote', topicId: 'b', quoteId: 'b1' }, starts);
+    for (const quoteId of ['b1', 'zz']) {
+      expect(refusal(() => applyEdit(alsoB1, { ...restore, quoteId }, starts, three))).toEqual({
+        code: 'NOT_FOUND',
+        message: editMessages.quoteNotMade,
+      });
+    }
+    // Its topic starts after it now (its start moved later), or is gone.
+    const later = [three[0]!, { ...topics[1]!, startTime: 80, quotes: [topics[1]!.quotes[1]!] }];
+    expect(refusal(() => applyEdit(later, { ...restore, topicId: 'b', quoteId: 'b1' }, starts, three))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.quoteOutsideTopic,
+    });
+    const withoutTopic = applyEdit(removed, { action: 'removeTopic', topicId: 'a' }, starts);
+    expect(refusal(() => applyEdit(withoutTopic, restore, starts, three))).toEqual({
+      code: 'NOT_FOUND',
+      message: editMessages.topicNotFound,
+    });
+    // The video was analysed anew since: the quote cannot come back into the new analysis.
+    const anew = [
+      { ...topics[0]!, quotes: [topics[0]!.quotes[0]!] },
+      { ...topics[1]!, id: 'n1' },
+    ];
+    expect(refusal(() => applyEdit(anew, restore, starts, three))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.remadeSinceRemoved,
+    });
+  });
+
   it('refuses what would break the analysis, with a message that says why', () => {
     expect(refusal(() => applyEdit(topics, { action: 'moveStart', topicId: 'a', direction: 'earlier' }, starts))).toEqual({
       code: 'CONFLICT',

@@ -107,8 +107,8 @@ export async function editAnalysis(deps: EditAnalysisDeps, userId: number, video
     if (!now) throw new AppError('NOT_FOUND', videoMessages.notFound);
     return unedited(now);
   };
-  // Bringing back a removed topic reads it from the analysis as it was made.
-  const made = edit.action === 'restoreTopic' ? unedited(current) : [];
+  // Bringing back a removed topic or quote reads it from the analysis as it was made.
+  const made = edit.action === 'restoreTopic' || edit.action === 'restoreQuote' ? unedited(current) : [];
   const edited = await deps.edits.edit(userId, videoId, original, (topics) => applyEdit(topics, edit, starts, made));
   // Edited, the analysis is the member's: in their history from the first edit, also when a link opened it.
   if (!current.edited) await deps.history.keep(userId, videoId, current.row);
@@ -147,10 +147,11 @@ const find = (topics: Topic[], topicId: string) => {
  * the sentence before or after it (`starts`, in order); the topic before follows, so no moment
  * belongs to two topics, and no move leaves a topic without a sentence or a quote outside its topic.
  * A removed topic comes back from `made` (the analysis as it was made) into the time no other
- * topic covers now, with the quotes that fall there.
+ * topic covers now, with the quotes that fall there; a removed quote, into its topic.
  */
 export function applyEdit(topics: Topic[], edit: AnalysisEdit, starts: number[], made: Topic[] = []): Topic[] {
   if (edit.action === 'restoreTopic') return restoreTopic(topics, made, starts, edit);
+  if (edit.action === 'restoreQuote') return restoreQuote(topics, made, edit);
   const index = find(topics, edit.topicId);
   const topic = topics[index]!;
   const replace = (changes: Partial<Topic>, at = index) => topics.map((t, i) => (i === at ? { ...t, ...changes } : t));
@@ -185,8 +186,7 @@ function restoreTopic(
   edit: Extract<AnalysisEdit, { action: 'restoreTopic' }>,
 ): Topic[] {
   if (topics.some((t) => t.id === edit.topicId)) throw new AppError('CONFLICT', editMessages.notRemoved);
-  // Edits only remove, rename and move the topics as made: any other topic is a newer analysis's.
-  if (!topics.every((t) => made.some((m) => m.id === t.id))) throw new AppError('CONFLICT', editMessages.remadeSinceRemoved);
+  sameAnalysis(topics, made);
   // Not in the analysis as made: it never had the topic, or the video was analysed anew since and
   // the edits were undone with it (nothing here tells the two apart).
   const topic = made.find((t) => t.id === edit.topicId);
@@ -214,6 +214,32 @@ function restoreTopic(
   const kept = quotes.filter((q) => q.startTime >= startTime - SAME_MOMENT && q.endTime <= endTime + SAME_MOMENT);
   if (endTime - startTime <= SAME_MOMENT || kept.length === 0) throw new AppError('CONFLICT', editMessages.noRoomToRestore);
   return [...topics, { ...topic, title, startTime, endTime, quotes: kept }].sort((a, b) => a.startTime - b.startTime);
+}
+
+/** Edits only remove, rename and move the topics as made: any other topic is a newer analysis's. */
+function sameAnalysis(topics: Topic[], made: Topic[]) {
+  if (!topics.every((t) => made.some((m) => m.id === t.id))) throw new AppError('CONFLICT', editMessages.remadeSinceRemoved);
+}
+
+/**
+ * A removed quote back into its topic as the analysis made it, in its place among the topic's
+ * quotes, while the topic still covers its time (a start moved past it leaves it no place).
+ */
+function restoreQuote(topics: Topic[], made: Topic[], edit: Extract<AnalysisEdit, { action: 'restoreQuote' }>): Topic[] {
+  const index = find(topics, edit.topicId);
+  const topic = topics[index]!;
+  if (topics.some((t) => t.quotes.some((q) => q.id === edit.quoteId)))
+    throw new AppError('CONFLICT', editMessages.quoteNotRemoved);
+  sameAnalysis(topics, made);
+  const order = made.find((t) => t.id === edit.topicId)?.quotes.map((q) => q.id) ?? [];
+  const quote = made.find((t) => t.id === edit.topicId)?.quotes.find((q) => q.id === edit.quoteId);
+  if (!quote) throw new AppError('NOT_FOUND', editMessages.quoteNotMade, { field: 'quoteId' });
+  if (quote.startTime < topic.startTime - SAME_MOMENT || quote.endTime > topic.endTime + SAME_MOMENT) {
+    throw new AppError('CONFLICT', editMessages.quoteOutsideTopic);
+  }
+  // In its place among the quotes as made (edits remove quotes, never add nor reorder them).
+  const quotes = [...topic.quotes, quote].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  return topics.map((t, i) => (i === index ? { ...topic, quotes } : t));
 }
 
 function moveStart(topics: Topic[], index: number, direction: 'earlier' | 'later', starts: number[]): Topic[] {
