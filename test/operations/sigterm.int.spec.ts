@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { io as connect } from 'socket.io-client';
 import { metricSum, scrapeMetrics, startStack, type RunningStack, until } from '@findclips/testing';
 import { fenceVideoId, settleAnalyses } from '../settle';
 import { addVideos as addVideosTo, collectEvents, guestCookie, startFakes, type Fakes } from './helpers';
@@ -65,6 +66,37 @@ describe('SIGTERM during load (services as processes)', () => {
     fakes.youtube.latencyMs = 0;
     await until(() => videos.every((v) => analyzed(v) > 0), 30_000, 'every queued job analysed');
     for (const videoId of videos) expect(analyzed(videoId)).toBe(1);
+  }, 60_000);
+
+  it('gateway: its live channels are let go at once, so it stops without waiting out its grace period', async () => {
+    stack = await start();
+    const url = stack.url;
+    // Three tabs, each holding a long-poll open through the gateway, as the web app does.
+    const tabs = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const socket = connect(url, {
+          path: '/socket.io',
+          transports: ['polling'],
+          reconnection: false,
+          extraHeaders: { cookie: await guestCookie(url) },
+        });
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        });
+        return { socket, gone: new Promise<string>((resolve) => socket.once('disconnect', resolve)) };
+      }),
+    );
+    try {
+      const exitCode = stack.gateway.stop('SIGTERM');
+      // Each tab is told at once (its client would reconnect, to another gateway).
+      expect(await Promise.all(tabs.map((tab) => tab.gone))).toEqual(tabs.map(() => 'transport error'));
+      expect(await exitCode).toBe(0);
+      expect(stack.gateway.output()).toContain('"msg":"gateway stopped"');
+      expect(stack.gateway.output()).not.toContain('still open after the grace period');
+    } finally {
+      for (const { socket } of tabs) socket.close();
+    }
   }, 60_000);
 
   it('worker: it finishes its active jobs and takes no new one; another worker runs the rest; each job runs once', async () => {

@@ -127,6 +127,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(live);
   app.locals.upgrade = live.upgrade;
   app.locals.stopLive = live.stopWatching;
+  app.locals.dropLive = live.dropInFlight;
   app.use(requestLog(logger));
   app.use(healthRoutes(dataSource, redis));
   app.use(metricsRoute(metrics, env.METRICS_TOKEN));

@@ -34,11 +34,16 @@ async function main() {
   server.listen(env.PORT, () => logger.info({ port: env.PORT }, 'gateway listening'));
 
   onShutdown('gateway', logger, async () => {
-    // Stop accepting connections, let in-flight requests finish (then force), close the rest.
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    // Stop accepting connections, let in-flight requests finish (then force), close the rest. The
+    // live channel's long-polls are not work in flight: its clients reconnect elsewhere.
+    const force = setTimeout(() => {
+      logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still open after the grace period: closing them');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    app.locals.dropLive();
     await closed;
     await queue.close().catch(() => undefined);
     await redis.quit().catch(() => undefined);

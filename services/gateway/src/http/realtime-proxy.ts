@@ -92,6 +92,13 @@ export function realtimeProxy(
   const instances = new RealtimeInstances(targets);
   const stopWatching = targets.length > 1 ? instances.watch() : () => undefined;
   const chosen = new WeakMap<IncomingMessage, string>();
+  // The live channel's requests and sockets in flight: a long-poll is held open up to Socket.IO's
+  // ping interval (25 s), which a stopping gateway would otherwise wait out.
+  const inFlight = new Set<{ destroy(): unknown }>();
+  const track = (held: { destroy(): unknown; once(event: 'close', listener: () => void): unknown }) => {
+    inFlight.add(held);
+    held.once('close', () => inFlight.delete(held));
+  };
   const proxy = createProxyMiddleware<IncomingMessage>({
     target: targets[0],
     pathFilter: '/socket.io',
@@ -107,8 +114,14 @@ export function realtimeProxy(
           }
         : undefined,
     on: {
-      proxyReq: (proxyReq, req) => void proxyReq.setHeader(CLIENT_ADDRESS_HEADER, clientAddress(req)),
-      proxyReqWs: (proxyReq, req) => void proxyReq.setHeader(CLIENT_ADDRESS_HEADER, clientAddress(req)),
+      proxyReq: (proxyReq, req, res) => {
+        proxyReq.setHeader(CLIENT_ADDRESS_HEADER, clientAddress(req));
+        track(res);
+      },
+      proxyReqWs: (proxyReq, req, socket) => {
+        proxyReq.setHeader(CLIENT_ADDRESS_HEADER, clientAddress(req));
+        track(socket);
+      },
       error: (error, req, res) => {
         const target = chosen.get(req);
         const code = (error as NodeJS.ErrnoException).code;
@@ -121,5 +134,12 @@ export function realtimeProxy(
       },
     },
   });
-  return Object.assign(proxy, { stopWatching });
+  /**
+   * Drops the live channel's requests and sockets in flight, for a gateway that stops: its clients
+   * reconnect (to another gateway) at once rather than after their long-poll.
+   */
+  const dropInFlight = () => {
+    for (const held of inFlight) held.destroy();
+  };
+  return Object.assign(proxy, { stopWatching, dropInFlight });
 }
