@@ -1,7 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { ANALYSIS_QUEUE, bullConnection, bullPrefix, createAnalysisQueue, type AnalysisQueue } from '@findclips/queue';
+import {
+  ANALYSIS_QUEUE,
+  bullConnection,
+  bullPrefix,
+  createAnalysisQueue,
+  enqueueAnalysis,
+  type AnalysisJob,
+  type AnalysisQueue,
+} from '@findclips/queue';
 import { UnrecoverableError, Worker } from 'bullmq';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli', 'queue.js');
@@ -20,7 +28,8 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
 
   beforeAll(async () => {
     queue = createAnalysisQueue({ url: process.env.REDIS_URL!, keyPrefix: prefix });
-    // One job completes, two fail for good: what a worker would leave behind.
+    // One job completes, three fail for good: what a worker would leave behind. The third's data
+    // is no job's (an older release's, say).
     const worker = new Worker(
       ANALYSIS_QUEUE,
       async (job) => {
@@ -31,10 +40,11 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     for (const videoId of ['okVideo0001', 'failVideo01', 'failVideo02']) {
       await queue.add('analyze', { videoId, scope: 'shared', userId: null, provider: null });
     }
+    await queue.add('analyze', { videoId: 'failOldJob1', scope: 'everyone' } as unknown as AnalysisJob);
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const counts = await queue.getJobCounts('completed', 'failed');
-      if (counts.completed === 1 && counts.failed === 2) break;
+      if (counts.completed === 1 && counts.failed === 3) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     await worker.close();
@@ -47,20 +57,24 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
   it('shows the jobs by state, retries the failed ones with their attempts reset, cleans the finished ones', async () => {
     const before = run(['stats']);
     expect(before.code).toBe(0);
-    expect(before.json()).toEqual({ waiting: 0, active: 0, delayed: 0, prioritized: 0, completed: 1, failed: 2 });
+    expect(before.json()).toEqual({ waiting: 0, active: 0, delayed: 0, prioritized: 0, completed: 1, failed: 3 });
 
-    expect(run(['retry-failed']).json()).toEqual({ retried: 2 });
-    expect(run(['stats']).json()).toMatchObject({ waiting: 2, failed: 0, completed: 1 });
+    expect(run(['retry-failed']).json()).toEqual({ retried: 2, unreadable: 1 });
+    expect(run(['stats']).json()).toMatchObject({ waiting: 2, failed: 1, completed: 1 });
     // With their attempts reset: each gets every retry and backoff again.
     const waiting = await queue.getWaiting();
     expect(waiting.map((job) => [job.data.videoId, job.attemptsMade]).sort()).toEqual([
       ['failVideo01', 0],
       ['failVideo02', 0],
     ]);
+    // Queued as the gateway queues: a submission of the same video joins the retried job.
+    const joined = await enqueueAnalysis(queue, { videoId: 'failVideo01', scope: 'shared', userId: null, provider: null });
+    expect(joined).toBe(waiting.find((job) => job.data.videoId === 'failVideo01')!.id);
+    expect(run(['stats']).json()).toMatchObject({ waiting: 2 });
 
     // Within the grace period nothing goes; with none, the finished job does.
     expect(run(['clean']).json()).toEqual({ removed: { completed: 0, failed: 0 }, olderThanSeconds: 3600 });
-    expect(run(['clean', '--older-than', '0']).json()).toEqual({ removed: { completed: 1, failed: 0 }, olderThanSeconds: 0 });
+    expect(run(['clean', '--older-than', '0']).json()).toEqual({ removed: { completed: 1, failed: 1 }, olderThanSeconds: 0 });
     expect(run(['stats']).json()).toMatchObject({ waiting: 2, completed: 0 });
   });
 

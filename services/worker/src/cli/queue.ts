@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { commonEnvSchema, parseEnv, ConfigError } from '@findclips/config';
-import { createAnalysisQueue, type AnalysisQueue } from '@findclips/queue';
+import { analysisJobSchema, createAnalysisQueue, enqueueAnalysis, type AnalysisQueue } from '@findclips/queue';
 
 const USAGE = `Usage: npm run -s queue -- stats | retry-failed | clean [--older-than SECONDS]
   stats          jobs of the analysis queue by state, as JSON
-  retry-failed   put every failed job back in the queue
+  retry-failed   queue every failed job again, with all its attempts
   clean          remove finished (completed and failed) jobs older than --older-than (default 3600 s)`;
 
 /** How long the CLI waits for Redis before it gives up. */
@@ -25,16 +25,23 @@ async function stats(queue: AnalysisQueue) {
 }
 
 async function retryFailed(queue: AnalysisQueue) {
-  // The jobs failed now, each retried once: one that fails again meanwhile (workers run) waits for
-  // the next retry-failed. Each with its attempts reset, so it gets every retry and backoff again
-  // (BullMQ's retryJobs keeps the attempts made: a retried job ran as its last attempt).
+  // The jobs failed now, each queued again once: one that fails again meanwhile (workers run)
+  // waits for the next retry-failed. Each is queued anew as the gateway queues it, deduplicated by
+  // its key, then removed: a job retried in place (BullMQ's retry) gets every attempt again but
+  // not its deduplication, so a submission of the same video would queue a second job. One whose
+  // video is queued already joins it. One whose data no longer reads as a job stays failed.
   const failed = await queue.getFailed(0, -1);
+  let unreadable = 0;
   for (let from = 0; from < failed.length; from += 100) {
     await Promise.all(
-      failed.slice(from, from + 100).map((job) => job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true })),
+      failed.slice(from, from + 100).map(async (job) => {
+        if (!analysisJobSchema.safeParse(job.data).success) return void unreadable++;
+        await enqueueAnalysis(queue, job.data);
+        await job.remove();
+      }),
     );
   }
-  return { retried: failed.length };
+  return { retried: failed.length - unreadable, unreadable };
 }
 
 async function clean(queue: AnalysisQueue, olderThanSeconds: number) {
