@@ -10,6 +10,8 @@ export interface Provenance {
   provider: AnalysisProviderName;
   model: string;
   transcriptSource: TranscriptSource;
+  /** The queue job that made it. */
+  jobId: string | null;
 }
 
 /**
@@ -32,6 +34,11 @@ export class MemberAnalyses {
     return this.rows.find({ where: { userId }, order: { updatedAt: 'DESC' } });
   }
 
+  /** Whether the queue job `jobId` stored the member's analysis of the video (a retry of it has nothing to run). */
+  async storedBy(userId: number, videoId: string, jobId: string): Promise<boolean> {
+    return this.rows.existsBy({ userId, youtubeId: videoId, analysisJobId: jobId });
+  }
+
   /** Which captions the member's own analysis read; null when they have none (or it predates the record). */
   async transcriptSourceOf(userId: number, videoId: string): Promise<TranscriptSource | null> {
     const row = await this.rows.findOne({ where: { userId, youtubeId: videoId }, select: { id: true, transcriptSource: true } });
@@ -43,7 +50,7 @@ export class MemberAnalyses {
    * agreed to lose them when they asked for it). Edits and this take turns: an edit in progress
    * finishes first.
    */
-  async save(userId: number, videoId: string, topics: Topic[], { provider, model, transcriptSource }: Provenance) {
+  async save(userId: number, videoId: string, topics: Topic[], { provider, model, transcriptSource, jobId }: Provenance) {
     await this.db.transaction(async (tx) => {
       await AnalysisEdits.lock(tx, userId, videoId);
       await tx
@@ -57,9 +64,10 @@ export class MemberAnalyses {
           analysisProvider: provider,
           analysisModel: model,
           transcriptSource,
+          analysisJobId: jobId,
         })
         .orUpdate(
-          ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'updated_at'],
+          ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'analysis_job_id', 'updated_at'],
           ['user_id', 'youtube_id'],
         )
         .execute();

@@ -35,11 +35,11 @@ describe('the analysis job', () => {
   const published: AnalysisEvent[] = [];
   let analyze: ReturnType<typeof createAnalysisJob>;
   /** The job as the worker makes it, its events going to `publisher`. */
-  const jobWith = (publisher: Publisher) =>
+  const jobWith = (publisher: Publisher, provider = localProvider) =>
     createAnalysisJob({
       tables: analysisTables(db),
       youtube: new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 5_000 }),
-      providers: new Map<AnalysisProviderName, typeof localProvider>([['local', localProvider]]),
+      providers: new Map<AnalysisProviderName, typeof localProvider>([['local', provider]]),
       defaultProvider: 'local',
       publisher,
       keyPrefix,
@@ -162,6 +162,39 @@ describe('the analysis job', () => {
     expect(sent).toEqual(['VIDEO_ANALYZED']);
     const mine = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
     expect(readTopics(mine.analyzedTopics).length).toBeGreaterThan(1);
+  });
+
+  it("runs a member's analysis once: a retry of the job that stored it only announces it", async () => {
+    const id = videoId();
+    youtube.addVideo({
+      id,
+      title: 'Mine',
+      durationSeconds: 300,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
+    });
+    const user = await buildUser(db);
+    let calls = 0;
+    const counting = jobWith(
+      { publish: async (_, message) => void published.push(analysisEventSchema.parse(JSON.parse(message))) },
+      { ...localProvider, analyze: (input) => (calls++, localProvider.analyze(input)) },
+    );
+    const data: AnalysisJob = { videoId: id, scope: 'private', userId: user.id, provider: null };
+    const first = job(data);
+    await counting(first);
+    expect(calls).toBe(1);
+    const stored = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
+
+    // Its last event was refused (or its worker died) after it stored the analysis: the queue runs
+    // the same job again.
+    await counting({ ...first, attemptsMade: 1 } as Job<AnalysisJob>);
+    expect(calls).toBe(1);
+    expect(events(id)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    const after = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
+    expect(after.updatedAt).toEqual(stored.updatedAt);
+
+    // The member's next re-analysis is another job: it runs.
+    await counting(job(data));
+    expect(calls).toBe(2);
   });
 
   it('announces no failure for a video analysed already, when Redis refuses its last event on the last attempt', async () => {

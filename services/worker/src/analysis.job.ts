@@ -169,6 +169,13 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         return;
       }
 
+      if (data.scope === 'private' && job.id && (await memberAnalyses.storedBy(data.userId, videoId, job.id))) {
+        log.info("member's analysis already stored by this job: announcing it");
+        stored = true;
+        await publish('VIDEO_ANALYZED');
+        return;
+      }
+
       const provider = pickProvider(deps.providers, data.provider, deps.defaultProvider);
       providerName = provider.name;
       inProvider = true;
@@ -188,6 +195,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
           provider: result.provider,
           model: result.model,
           transcriptSource: uploaded ? 'upload' : 'youtube',
+          jobId: job.id ?? null,
         });
       }
       if (data.userId !== null) await history.recordAnalysis(data.userId, videoId, video, result.topics);

@@ -43,6 +43,13 @@ export class UserVideoAnalysisEntity {
   @Column({ name: 'transcript_source', type: 'varchar', length: 16, nullable: true })
   transcriptSource!: TranscriptSource | null;
 
+  /**
+   * The queue job that stored it: a retry of that job (its result stored, its last event refused
+   * or its worker gone) announces it rather than running the provider again. Null before this was kept.
+   */
+  @Column({ name: 'analysis_job_id', type: 'varchar', length: 64, nullable: true })
+  analysisJobId!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
