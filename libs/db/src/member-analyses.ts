@@ -10,8 +10,8 @@ export interface Provenance {
   provider: AnalysisProviderName;
   model: string;
   transcriptSource: TranscriptSource;
-  /** The queue job that made it. */
-  jobId: string | null;
+  /** The run (the queue job's `runId`) that made it. */
+  runId: string | null;
 }
 
 /**
@@ -34,9 +34,9 @@ export class MemberAnalyses {
     return this.rows.find({ where: { userId }, order: { updatedAt: 'DESC' } });
   }
 
-  /** Whether the queue job `jobId` stored the member's analysis of the video (a retry of it has nothing to run). */
-  async storedBy(userId: number, videoId: string, jobId: string): Promise<boolean> {
-    return this.rows.existsBy({ userId, youtubeId: videoId, analysisJobId: jobId });
+  /** The member's analysis of the video when the run `runId` stored it (a retry of it has nothing to run), else null. */
+  storedBy(userId: number, videoId: string, runId: string) {
+    return this.rows.findOneBy({ userId, youtubeId: videoId, analysisRunId: runId });
   }
 
   /** Which captions the member's own analysis read; null when they have none (or it predates the record). */
@@ -50,7 +50,7 @@ export class MemberAnalyses {
    * agreed to lose them when they asked for it). Edits and this take turns: an edit in progress
    * finishes first.
    */
-  async save(userId: number, videoId: string, topics: Topic[], { provider, model, transcriptSource, jobId }: Provenance) {
+  async save(userId: number, videoId: string, topics: Topic[], { provider, model, transcriptSource, runId }: Provenance) {
     await this.db.transaction(async (tx) => {
       await AnalysisEdits.lock(tx, userId, videoId);
       await tx
@@ -64,10 +64,10 @@ export class MemberAnalyses {
           analysisProvider: provider,
           analysisModel: model,
           transcriptSource,
-          analysisJobId: jobId,
+          analysisRunId: runId,
         })
         .orUpdate(
-          ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'analysis_job_id', 'updated_at'],
+          ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'analysis_run_id', 'updated_at'],
           ['user_id', 'youtube_id'],
         )
         .execute();

@@ -140,7 +140,7 @@ describe('migrate', () => {
         'AnalysisEdits1795578834640',
         'UploadedTranscripts1795580582837',
         'AnalysisTranscriptSource1795581895217',
-        'AnalysisJobId1795600000000',
+        'AnalysisRunId1795600000000',
       ]);
       expect(await migrate(url)).toEqual([]);
       expect(await ensureDatabase(url)).toBe(false);

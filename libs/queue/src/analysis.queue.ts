@@ -1,6 +1,7 @@
 import { redisKeys } from '@findclips/runtime';
 import { analysisProviders, videoIdSchema } from '@findclips/contracts';
 import { Queue, type ConnectionOptions, type DefaultJobOptions } from 'bullmq';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 /** The one queue: analyses of videos. */
@@ -17,6 +18,11 @@ const jobFields = {
   provider: z.enum(analysisProviders).nullable(),
   /** The HTTP request that asked for it, to follow one analysis through the logs. */
   requestId: z.string().max(128).optional(),
+  /**
+   * This request's run, unique for ever (BullMQ's job ids restart with a new Redis): what a
+   * member's stored analysis records, so that the same run, retried, does not run it again.
+   */
+  runId: z.uuid().optional(),
 };
 const memberId = z.number().int().positive();
 
@@ -83,7 +89,7 @@ export function createAnalysisQueue({ url, keyPrefix, commandTimeoutMs }: QueueC
  * deduplication by our key). Resolves with the id of the job that will do the work.
  */
 export async function enqueueAnalysis(queue: AnalysisQueue, job: AnalysisJob): Promise<string> {
-  const data = analysisJobSchema.parse(job);
+  const data = analysisJobSchema.parse({ runId: randomUUID(), ...job });
   const key = analysisJobKey(data);
   const added = await queue.add(ANALYZE_JOB, data, { deduplication: { id: key } });
   return added.id ?? key;

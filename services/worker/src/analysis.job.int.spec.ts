@@ -11,6 +11,7 @@ import {
   CachedYoutubeDataEntity,
   UploadedTranscripts,
   UserVideoAnalysisEntity,
+  VideoEntity,
   createDataSource,
   readTopics,
 } from '@findclips/db';
@@ -164,7 +165,7 @@ describe('the analysis job', () => {
     expect(readTopics(mine.analyzedTopics).length).toBeGreaterThan(1);
   });
 
-  it("runs a member's analysis once: a retry of the job that stored it only announces it", async () => {
+  it("runs a member's analysis once: a retry of the run that stored it writes its history and announces it", async () => {
     const id = videoId();
     youtube.addVideo({
       id,
@@ -178,22 +179,25 @@ describe('the analysis job', () => {
       { publish: async (_, message) => void published.push(analysisEventSchema.parse(JSON.parse(message))) },
       { ...localProvider, analyze: (input) => (calls++, localProvider.analyze(input)) },
     );
-    const data: AnalysisJob = { videoId: id, scope: 'private', userId: user.id, provider: null };
+    const data: AnalysisJob = { videoId: id, scope: 'private', userId: user.id, provider: null, runId: randomUUID() };
     const first = job(data);
     await counting(first);
     expect(calls).toBe(1);
     const stored = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
+    // Its history is what failed (say): the member's list has lost the video.
+    await db.getRepository(VideoEntity).delete({ userId: user.id, youtubeId: id });
 
-    // Its last event was refused (or its worker died) after it stored the analysis: the queue runs
-    // the same job again.
-    await counting({ ...first, attemptsMade: 1 } as Job<AnalysisJob>);
+    // The queue runs the same run again (its last event was refused, its worker died, or the
+    // history failed), under the same job id or another (a new Redis counts ids from 1 again).
+    await counting({ ...first, id: 'another', attemptsMade: 1 } as Job<AnalysisJob>);
     expect(calls).toBe(1);
     expect(events(id)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
     const after = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
     expect(after.updatedAt).toEqual(stored.updatedAt);
+    expect(await db.getRepository(VideoEntity).findOneBy({ userId: user.id, youtubeId: id })).not.toBeNull();
 
-    // The member's next re-analysis is another job: it runs.
-    await counting(job(data));
+    // The member's next re-analysis is another run, under the same job id or not: it runs.
+    await counting({ ...first, data: { ...data, runId: randomUUID() } } as Job<AnalysisJob>);
     expect(calls).toBe(2);
   });
 

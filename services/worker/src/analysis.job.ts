@@ -1,7 +1,7 @@
 import { AnalysisError, analyzeTranscript, pickProvider, type AnalysisProvider } from '@findclips/analysis';
 import { VIDEO_MAX_SECONDS, videoMessages, type AnalysisProviderName, type ErrorCode } from '@findclips/contracts';
 import { analysisEvent, analysisJobSchema, publishAnalysisEvent, type AnalysisJob, type Publisher } from '@findclips/queue';
-import { CachedVideos, MemberAnalyses, MemberHistory, UploadedTranscripts } from '@findclips/db';
+import { CachedVideos, MemberAnalyses, MemberHistory, readTopics, UploadedTranscripts } from '@findclips/db';
 import { descriptionChapters, YoutubeError, type YoutubeClient } from '@findclips/youtube';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
@@ -169,8 +169,13 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         return;
       }
 
-      if (data.scope === 'private' && job.id && (await memberAnalyses.storedBy(data.userId, videoId, job.id))) {
-        log.info("member's analysis already stored by this job: announcing it");
+      // A member's analysis this run stored already (then its last event was refused, or its
+      // worker died): its history is written again (it may be what failed), then it is announced.
+      const storedBefore =
+        data.scope === 'private' && data.runId ? await memberAnalyses.storedBy(data.userId, videoId, data.runId) : null;
+      if (storedBefore) {
+        log.info("member's analysis already stored by this run: announcing it");
+        await history.recordAnalysis(storedBefore.userId, videoId, video, readTopics(storedBefore.analyzedTopics));
         stored = true;
         await publish('VIDEO_ANALYZED');
         return;
@@ -195,7 +200,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
           provider: result.provider,
           model: result.model,
           transcriptSource: uploaded ? 'upload' : 'youtube',
-          jobId: job.id ?? null,
+          runId: data.runId ?? null,
         });
       }
       if (data.userId !== null) await history.recordAnalysis(data.userId, videoId, video, result.topics);

@@ -44,11 +44,12 @@ export class UserVideoAnalysisEntity {
   transcriptSource!: TranscriptSource | null;
 
   /**
-   * The queue job that stored it: a retry of that job (its result stored, its last event refused
-   * or its worker gone) announces it rather than running the provider again. Null before this was kept.
+   * The run (the queue job's `runId`) that stored it: that run retried (its result stored, its last
+   * event refused or its worker gone) announces it rather than running the provider again. Null
+   * before this was kept.
    */
-  @Column({ name: 'analysis_job_id', type: 'varchar', length: 64, nullable: true })
-  analysisJobId!: string | null;
+  @Column({ name: 'analysis_run_id', type: 'uuid', nullable: true })
+  analysisRunId!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

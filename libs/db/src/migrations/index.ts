@@ -5,7 +5,7 @@ import { OneSharePerOwner1795362627047 } from './1795362627047-OneSharePerOwner'
 import { AnalysisEdits1795578834640 } from './1795578834640-AnalysisEdits';
 import { UploadedTranscripts1795580582837 } from './1795580582837-UploadedTranscripts';
 import { AnalysisTranscriptSource1795581895217 } from './1795581895217-AnalysisTranscriptSource';
-import { AnalysisJobId1795600000000 } from './1795600000000-AnalysisJobId';
+import { AnalysisRunId1795600000000 } from './1795600000000-AnalysisRunId';
 
 /** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -15,5 +15,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   AnalysisEdits1795578834640,
   UploadedTranscripts1795580582837,
   AnalysisTranscriptSource1795581895217,
-  AnalysisJobId1795600000000,
+  AnalysisRunId1795600000000,
 ];

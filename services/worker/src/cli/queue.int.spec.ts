@@ -28,8 +28,8 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
 
   beforeAll(async () => {
     queue = createAnalysisQueue({ url: process.env.REDIS_URL!, keyPrefix: prefix });
-    // One job completes, three fail for good: what a worker would leave behind. The third's data
-    // is no job's (an older release's, say).
+    // One job completes, four fail for good: what a worker would leave behind. The third is a
+    // member's own re-analysis; the fourth's data is no job's (an older release's, say).
     const worker = new Worker(
       ANALYSIS_QUEUE,
       async (job) => {
@@ -40,11 +40,12 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     for (const videoId of ['okVideo0001', 'failVideo01', 'failVideo02']) {
       await queue.add('analyze', { videoId, scope: 'shared', userId: null, provider: null });
     }
+    await queue.add('analyze', { videoId: 'failMember1', scope: 'private', userId: 7, provider: null });
     await queue.add('analyze', { videoId: 'failOldJob1', scope: 'everyone' } as unknown as AnalysisJob);
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const counts = await queue.getJobCounts('completed', 'failed');
-      if (counts.completed === 1 && counts.failed === 3) break;
+      if (counts.completed === 1 && counts.failed === 4) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     await worker.close();
@@ -54,13 +55,13 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     await queue.close();
   });
 
-  it('shows the jobs by state, retries the failed ones with their attempts reset, cleans the finished ones', async () => {
+  it("shows the jobs by state, queues failed analyses of videos again with all their attempts (members' own left to them), cleans the finished ones", async () => {
     const before = run(['stats']);
     expect(before.code).toBe(0);
-    expect(before.json()).toEqual({ waiting: 0, active: 0, delayed: 0, prioritized: 0, completed: 1, failed: 3 });
+    expect(before.json()).toEqual({ waiting: 0, active: 0, delayed: 0, prioritized: 0, completed: 1, failed: 4 });
 
-    expect(run(['retry-failed']).json()).toEqual({ retried: 2, unreadable: 1 });
-    expect(run(['stats']).json()).toMatchObject({ waiting: 2, failed: 1, completed: 1 });
+    expect(run(['retry-failed']).json()).toEqual({ retried: 2, leftToMembers: 1, unreadable: 1, errors: 0 });
+    expect(run(['stats']).json()).toMatchObject({ waiting: 2, failed: 2, completed: 1 });
     // With their attempts reset: each gets every retry and backoff again.
     const waiting = await queue.getWaiting();
     expect(waiting.map((job) => [job.data.videoId, job.attemptsMade]).sort()).toEqual([
@@ -74,7 +75,7 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
 
     // Within the grace period nothing goes; with none, the finished job does.
     expect(run(['clean']).json()).toEqual({ removed: { completed: 0, failed: 0 }, olderThanSeconds: 3600 });
-    expect(run(['clean', '--older-than', '0']).json()).toEqual({ removed: { completed: 1, failed: 1 }, olderThanSeconds: 0 });
+    expect(run(['clean', '--older-than', '0']).json()).toEqual({ removed: { completed: 1, failed: 2 }, olderThanSeconds: 0 });
     expect(run(['stats']).json()).toMatchObject({ waiting: 2, completed: 0 });
   });
 

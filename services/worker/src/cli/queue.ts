@@ -4,7 +4,7 @@ import { analysisJobSchema, createAnalysisQueue, enqueueAnalysis, type AnalysisQ
 
 const USAGE = `Usage: npm run -s queue -- stats | retry-failed | clean [--older-than SECONDS]
   stats          jobs of the analysis queue by state, as JSON
-  retry-failed   queue every failed job again, with all its attempts
+  retry-failed   queue every failed analysis of a video again, with all its attempts
   clean          remove finished (completed and failed) jobs older than --older-than (default 3600 s)`;
 
 /** How long the CLI waits for Redis before it gives up. */
@@ -27,21 +27,31 @@ async function stats(queue: AnalysisQueue) {
 async function retryFailed(queue: AnalysisQueue) {
   // The jobs failed now, each queued again once: one that fails again meanwhile (workers run)
   // waits for the next retry-failed. Each is queued anew as the gateway queues it, deduplicated by
-  // its key, then removed: a job retried in place (BullMQ's retry) gets every attempt again but
+  // its video, then removed: a job retried in place (BullMQ's retry) gets every attempt again but
   // not its deduplication, so a submission of the same video would queue a second job. One whose
-  // video is queued already joins it. One whose data no longer reads as a job stays failed.
+  // video is queued already joins it; one analysed since is only announced (the worker finds it
+  // complete). A member's own re-analysis stays failed: they were told, and may have re-analysed
+  // or edited since, which it would replace. Data no job of this release reads stays failed too.
   const failed = await queue.getFailed(0, -1);
-  let unreadable = 0;
+  const counts = { retried: 0, leftToMembers: 0, unreadable: 0, errors: 0 };
   for (let from = 0; from < failed.length; from += 100) {
-    await Promise.all(
-      failed.slice(from, from + 100).map(async (job) => {
-        if (!analysisJobSchema.safeParse(job.data).success) return void unreadable++;
-        await enqueueAnalysis(queue, job.data);
-        await job.remove();
+    const batch = failed.slice(from, from + 100);
+    const outcomes = await Promise.allSettled(
+      batch.map(async (job) => {
+        const data = analysisJobSchema.safeParse(job.data);
+        if (!data.success) return 'unreadable';
+        if (data.data.scope === 'private') return 'leftToMembers';
+        await enqueueAnalysis(queue, data.data);
+        // Gone already (cleaned meanwhile): what was asked is done.
+        await job.remove().catch(async (error: unknown) => {
+          if (await queue.getJob(job.id!)) throw error;
+        });
+        return 'retried';
       }),
     );
+    for (const outcome of outcomes) counts[outcome.status === 'fulfilled' ? outcome.value : 'errors']++;
   }
-  return { retried: failed.length - unreadable, unreadable };
+  return counts;
 }
 
 async function clean(queue: AnalysisQueue, olderThanSeconds: number) {
