@@ -683,6 +683,31 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     ]);
   });
 
+  it('puts the focus on a restored quote once an edit saving meanwhile is saved (its Remove waits for it)', async () => {
+    const user = userEvent.setup();
+    let renamed: (response: Response) => void = () => undefined;
+    const answers: Record<string, () => Response | Promise<Response>> = {
+      removeQuote: () => json(200, edited([{ quotes: [second] }], '2026-01-02T10:00:01.000Z')),
+      rename: () => new Promise<Response>((resolve) => (renamed = resolve)),
+      restoreQuote: () => json(200, edited([], '2026-01-02T10:00:03.000Z')),
+    };
+    await openMemberVideo({
+      [`GET /api/user-videos/${VIDEO}`]: json(200, twoQuotes),
+      [`PATCH /api/user-videos/${VIDEO}`]: (call) => answers[(call.body as { action: string }).action]!(),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' }));
+    const removed = await toast();
+    await within(removed).findByText('Quote removed');
+    await user.click(screen.getByRole('button', { name: 'Rename topic 2' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title of topic 2' }), ' now{Enter}');
+    await user.click(within(removed).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(/nobody had to ask permission/)).toBeInTheDocument();
+    // The rename is still saving: the quote's Remove waits, and so does the focus.
+    expect(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' })).toBeDisabled();
+    renamed(json(200, edited([{}, { title: 'Hiring the first ten people now' }], '2026-01-02T10:00:02.000Z')));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' })).toHaveFocus());
+  });
+
   it('says why a removed quote cannot come back, and the quote stays out', async () => {
     const user = userEvent.setup();
     const answers = [

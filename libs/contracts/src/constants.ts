@@ -81,6 +81,8 @@ export const editMessages = {
   quoteNotMade:
     'This quote is not in the analysis as it was made (the video may have been analysed anew since): it cannot come back.',
   quoteOutsideTopic: 'This quote cannot come back: its topic no longer covers its time. Undo all edits to bring it back.',
+  quoteTopicRemoved: 'This quote cannot come back: its topic was removed. Bring the topic back first.',
+  remadeSinceQuoteRemoved: 'This video was analysed anew since the quote was removed: it cannot come back.',
 } as const;
 
 /** Where an analysis's transcript came from: YouTube's captions, or captions a member uploaded. */

@@ -81,10 +81,11 @@ export function TopicsEdit({
     if (!restored) return;
     if (restored.video !== youtubeId) return setRestored(null);
     const target = document.getElementById(restored.focus);
-    if (!target) return;
+    // Not on the page yet, or a control waiting for an edit that is saving: tried again after it.
+    if (!target || (target as HTMLButtonElement).disabled) return;
     target.focus();
     setRestored(null);
-  }, [restored, topics, youtubeId]);
+  }, [restored, topics, youtubeId, saving]);
   /**
    * Saves the removal `change`, then says what it removed in a toast whose Undo saves `undo` and,
    * once saved, says so and puts the focus on what came back (`focus`).

@@ -160,17 +160,27 @@ describe('editing an analysis before sharing it', () => {
     });
     const withoutTopic = applyEdit(removed, { action: 'removeTopic', topicId: 'a' }, starts);
     expect(refusal(() => applyEdit(withoutTopic, restore, starts, three))).toEqual({
-      code: 'NOT_FOUND',
-      message: editMessages.topicNotFound,
+      code: 'CONFLICT',
+      message: editMessages.quoteTopicRemoved,
     });
-    // The video was analysed anew since: the quote cannot come back into the new analysis.
+    // A quote the analysis made outside its topic's times (an older analysis's) comes back as made.
+    const outside = [{ ...topics[0]!, quotes: [topics[0]!.quotes[0]!, quote('a9', 58, 70)] }, topics[1]!];
+    const withoutOutside = applyEdit(outside, { action: 'removeQuote', topicId: 'a', quoteId: 'a9' }, starts);
+    expect(applyEdit(withoutOutside, { ...restore, quoteId: 'a9' }, starts, outside)).toEqual(outside);
+    // The video was analysed anew since: a new analysis has topics of its own (edits of an older
+    // one, or the new one as made).
     const anew = [
       { ...topics[0]!, quotes: [topics[0]!.quotes[0]!] },
       { ...topics[1]!, id: 'n1' },
     ];
     expect(refusal(() => applyEdit(anew, restore, starts, three))).toEqual({
       code: 'CONFLICT',
-      message: editMessages.remadeSinceRemoved,
+      message: editMessages.remadeSinceQuoteRemoved,
+    });
+    const remade = three.map((t) => ({ ...t, id: `new-${t.id}`, quotes: t.quotes.map((q) => ({ ...q, id: `new-${q.id}` })) }));
+    expect(refusal(() => applyEdit(remade, restore, starts, remade))).toEqual({
+      code: 'NOT_FOUND',
+      message: editMessages.quoteNotMade,
     });
   });
 

@@ -217,27 +217,29 @@ function restoreTopic(
 }
 
 /** Edits only remove, rename and move the topics as made: any other topic is a newer analysis's. */
-function sameAnalysis(topics: Topic[], made: Topic[]) {
-  if (!topics.every((t) => made.some((m) => m.id === t.id))) throw new AppError('CONFLICT', editMessages.remadeSinceRemoved);
+function sameAnalysis(topics: Topic[], made: Topic[], message: string = editMessages.remadeSinceRemoved) {
+  if (!topics.every((t) => made.some((m) => m.id === t.id))) throw new AppError('CONFLICT', message);
 }
 
 /**
  * A removed quote back into its topic as the analysis made it, in its place among the topic's
- * quotes, while the topic still covers its time (a start moved past it leaves it no place).
+ * quotes, while the topic covers its time as it did (a start moved past it leaves it no place).
  */
 function restoreQuote(topics: Topic[], made: Topic[], edit: Extract<AnalysisEdit, { action: 'restoreQuote' }>): Topic[] {
-  const index = find(topics, edit.topicId);
-  const topic = topics[index]!;
   if (topics.some((t) => t.quotes.some((q) => q.id === edit.quoteId)))
     throw new AppError('CONFLICT', editMessages.quoteNotRemoved);
-  sameAnalysis(topics, made);
-  const order = made.find((t) => t.id === edit.topicId)?.quotes.map((q) => q.id) ?? [];
-  const quote = made.find((t) => t.id === edit.topicId)?.quotes.find((q) => q.id === edit.quoteId);
-  if (!quote) throw new AppError('NOT_FOUND', editMessages.quoteNotMade, { field: 'quoteId' });
-  if (quote.startTime < topic.startTime - SAME_MOMENT || quote.endTime > topic.endTime + SAME_MOMENT) {
-    throw new AppError('CONFLICT', editMessages.quoteOutsideTopic);
-  }
+  sameAnalysis(topics, made, editMessages.remadeSinceQuoteRemoved);
+  const madeTopic = made.find((t) => t.id === edit.topicId);
+  const quote = madeTopic?.quotes.find((q) => q.id === edit.quoteId);
+  if (!madeTopic || !quote) throw new AppError('NOT_FOUND', editMessages.quoteNotMade, { field: 'quoteId' });
+  const index = topics.findIndex((t) => t.id === edit.topicId);
+  if (index < 0) throw new AppError('CONFLICT', editMessages.quoteTopicRemoved);
+  const topic = topics[index]!;
+  const covers = (t: Topic) => quote.startTime >= t.startTime - SAME_MOMENT && quote.endTime <= t.endTime + SAME_MOMENT;
+  // Only a move takes a quote's time from its topic (one made outside it comes back as made).
+  if (!covers(topic) && covers(madeTopic)) throw new AppError('CONFLICT', editMessages.quoteOutsideTopic);
   // In its place among the quotes as made (edits remove quotes, never add nor reorder them).
+  const order = madeTopic.quotes.map((q) => q.id);
   const quotes = [...topic.quotes, quote].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   return topics.map((t, i) => (i === index ? { ...topic, quotes } : t));
 }
