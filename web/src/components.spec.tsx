@@ -373,16 +373,37 @@ describe('Viral Cut players in Edit mode', () => {
     expect(screen.getAllByRole('button', { name: 'Play clip' })).toHaveLength(2);
   });
 
-  it("tells a guest how many of the video's clips they can still play, before the limit says no", async () => {
+  it("tells a guest how many of the video's clips they can still play, counting the clips that play", async () => {
     const user = userEvent.setup();
     renderWithApp(<TopicsEdit youtubeId="FCdemoTalk1" topics={topics} isGuest />, { user: null });
     const left = screen.getByRole('status');
     expect(left).toHaveTextContent('Quote clips you can still play on this video as a guest: 4 of 4');
+    /** What the opened clip's embed says: it plays, or it cannot play (removed, embedding disabled). */
+    const embedSays = (data: object) =>
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            data: JSON.stringify(data),
+            origin: 'https://www.youtube-nocookie.com',
+            source: document.querySelector('iframe')!.contentWindow,
+          }),
+        );
+      });
+    // A clip that cannot load costs nothing.
+    await user.click(screen.getAllByRole('button', { name: 'Play clip' })[1]!);
+    embedSays({ event: 'onError', info: 150 });
+    expect(await screen.findByText(/Unable to load this video clip/)).toBeInTheDocument();
+    expect(left).toHaveTextContent('as a guest: 4 of 4');
+    await user.click(screen.getByRole('button', { name: 'Close clip' }));
+    // Opened, a clip costs one once it plays.
     await user.click(screen.getAllByRole('button', { name: 'Play clip' })[0]!);
+    expect(left).toHaveTextContent('as a guest: 4 of 4');
+    embedSays({ event: 'onStateChange', info: 1 });
     expect(left).toHaveTextContent('as a guest: 3 of 4');
     // The same clip again costs nothing.
     await user.click(screen.getByRole('button', { name: 'Close clip' }));
     await user.click(screen.getAllByRole('button', { name: 'Play clip' })[0]!);
+    embedSays({ event: 'onStateChange', info: 1 });
     expect(left).toHaveTextContent('as a guest: 3 of 4');
   });
 });

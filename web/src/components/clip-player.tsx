@@ -52,12 +52,15 @@ export function ClipPlayer({
   end,
   title,
   autoplay = false,
+  onPlaying,
 }: {
   youtubeId: string;
   start: number;
   end: number;
   title: string;
   autoplay?: boolean;
+  /** Called each time the clip starts playing (a clip that never loads never calls it). */
+  onPlaying?: () => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   // The playing second, as the embed reports it a few times a second, for what follows along.
@@ -74,6 +77,9 @@ export function ClipPlayer({
   // Opened to play at once, and not yet playing: when it starts, it is no new choice of the
   // visitor's, and a clip opened since (whose pause could not reach a frame still loading) wins.
   const opening = useRef(autoplay);
+  // The latest callback, read by the message listener (which is not set up again for it).
+  const playing = useRef(onPlaying);
+  playing.current = onPlaying;
 
   useEffect(() => {
     const player = self.current;
@@ -95,6 +101,7 @@ export function ClipPlayer({
         const seconds = data?.event === 'infoDelivery' ? info?.currentTime : undefined;
         if (typeof seconds === 'number') reportTime(seconds);
         if ((data?.event === 'onStateChange' && data.info === PLAYING) || info?.playerState === PLAYING) {
+          playing.current?.();
           if (!opening.current) players.plays(self.current);
           else if (!players.isLast(self.current)) self.current.pause();
           opening.current = false;
@@ -174,6 +181,7 @@ export function CompactClip({
   title: string;
   onClose(): void;
   className?: string;
+  onPlaying?: () => void;
 }) {
   return (
     // Compact: a moment lasts under a minute or two and needs no full-width frame.

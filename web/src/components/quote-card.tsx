@@ -13,6 +13,8 @@ export interface QuoteCardProps {
   open: boolean;
   onOpen(): void;
   onClose(): void;
+  /** Its clip started playing (a guest's allowance counts clips played, not clips that failed to load). */
+  onPlaying?(): void;
   /** Shown instead of 'Play clip' when the visitor may not play it (a guest's allowance). */
   locked?: ReactNode;
   /** The card's anchor (`quote-2-1`), for links to this quote. */
@@ -24,7 +26,7 @@ export interface QuoteCardProps {
 }
 
 /** A quote to read before playing it: its Viral Cut label, length, time, words and compact player. */
-export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id, links, actions }: QuoteCardProps) {
+export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, onPlaying, locked, id, links, actions }: QuoteCardProps) {
   const text = quoteText(quote.content);
   // 'Play clip' is the same words on every card: a screen reader also reads which quote it plays.
   const textId = useId();
@@ -46,6 +48,7 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, locked, id,
             end={quote.endTime}
             title={text.slice(0, 80)}
             onClose={onClose}
+            onPlaying={onPlaying}
           />
         ) : (
           (locked ?? (

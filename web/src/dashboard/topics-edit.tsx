@@ -260,10 +260,9 @@ export function TopicsEdit({
                     youtubeId={youtubeId}
                     quote={quote}
                     open={openQuote === quote.id}
-                    onOpen={() => {
-                      quotes.use(quote.id);
-                      setOpenQuote(quote.id);
-                    }}
+                    onOpen={() => setOpenQuote(quote.id)}
+                    // A clip counts against a guest's allowance once it plays, not when it cannot load.
+                    onPlaying={() => quotes.use(quote.id)}
                     onClose={() => setOpenQuote(null)}
                     locked={quotes.canPlay(quote.id) ? undefined : <GuestLimit />}
                     actions={
