@@ -193,6 +193,48 @@ describe('dashboard: Back and Forward', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
   });
 
+  it("gives the refused screen's entry to the video pasted next, so Back from it returns to the video before", async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    const LONG = 'LongVideo01';
+    fakeApi({
+      ...memberVideo,
+      [`POST /api/videos/transcript`]: (call) =>
+        call.query.get('videoId') === LONG
+          ? json(422, { message: videoMessages.tooLong, errorType: 'VIDEO_TOO_LONG' })
+          : submitted(),
+    });
+    withHistory({ route: `/?video=${VIDEO}`, user: member, before: ['/elsewhere'] });
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    await paste(user, `https://youtu.be/${LONG}`);
+    expect(await screen.findByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
+    await user.clear(screen.getByPlaceholderText('Paste a YouTube video link...'));
+    await paste(user, `https://youtu.be/${OTHER}`);
+    expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${OTHER}`));
+    // Back: the video before the refused one, not an entry without a video (which showed the demo).
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+  });
+
+  it('gives a video refused as too long, pasted on the demo, an entry of its own: Back returns to the demo', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 2 }),
+      [`POST /api/guest/videos/transcript`]: json(422, { message: videoMessages.tooLong, errorType: 'VIDEO_TOO_LONG' }),
+    });
+    withHistory({ user: null, before: ['/elsewhere'] });
+    await paste(user, `https://youtu.be/${OTHER}`);
+    expect(await screen.findByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Video Too Long' })).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    // Back once more leaves the app, as from the demo.
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/elsewhere'));
+  });
+
   it('returns to the screen of a video refused as too long from another page without stopping twice on the video before', async () => {
     const user = userEvent.setup();
     rememberUser(member);

@@ -91,13 +91,17 @@ export function useCurrentVideo(
   useEffect(() => {
     if (auth.status === 'loading' || pending) return;
     if (leaving.current) return void (leaving.current = false);
-    if (refused) return void (params.has('video') && setParams({}, { state: REFUSED }));
+    // The refused screen gets its entry (pasted on the demo too, so that Back returns to the demo),
+    // one only however many refusals follow.
+    const onRefusedEntry = (location.state as typeof REFUSED | null)?.refused === true;
+    if (refused) return void ((params.has('video') || !onRefusedEntry) && setParams({}, { state: REFUSED }));
     // The video being opened has not reached the state yet: nothing to write until it does.
     if (opening.current && videoId === null) return;
     // Moving to another video adds an entry. Opening what the URL or storage says replaces it, and
     // so does leaving a video (a clear, a link that failed, a video nobody analysed), so Back never
-    // lands on an entry that clears itself again.
-    const replace = opening.current !== undefined || videoId === null;
+    // lands on an entry that clears itself again; and so does moving on from the refused screen,
+    // whose entry, without a video, would show the demo once Back returned to it.
+    const replace = opening.current !== undefined || videoId === null || onRefusedEntry;
     opening.current = undefined;
     rememberVideo(member, videoId);
     if (videoIn(params) === videoId && params.has('video') === (videoId !== null)) return;
