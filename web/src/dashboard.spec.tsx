@@ -1102,6 +1102,8 @@ describe('dashboard: submit failures', () => {
     await paste(user, 'https://youtu.be/aBcDeFgHiJk');
     expect(await screen.findByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).toBeInTheDocument();
     expect(screen.getByText(videoMessages.guestQuota)).toBeInTheDocument();
+    // It asks them to sign up, and links there.
+    expect(within(await toast()).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
     // The server judged it; the video on screen stayed.
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     expect(screen.getByText('Why small teams ship faster')).toBeInTheDocument();

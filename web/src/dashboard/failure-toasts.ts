@@ -23,6 +23,8 @@ const toasts: Partial<Record<ErrorCode, ToastFor>> = {
     title: 'Credit Limit Reached ⚠️ (Resets in 24 hours)',
     description: message || videoMessages.guestQuota,
     variant: 'destructive',
+    // Its message asks the guest to sign up: the way there, as the guests' too-long toast gives.
+    link: { label: 'Sign up', to: '/auth' },
   }),
   GUEST_VIDEO_TOO_LONG: (message) => ({
     title: 'Video Too Long for Guests',
