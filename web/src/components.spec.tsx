@@ -107,6 +107,22 @@ describe('analysis progress', () => {
     expect(screen.queryByText(/Long videos take a little longer/)).not.toBeInTheDocument();
   });
 
+  it('says so while the browser is offline: the analysis goes on, and its clips show once back', () => {
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    render(<AnalysisProgress running done={false} videoId="FCdemoTalk1" />);
+    const offline = /You are offline\. The analysis goes on without you; its clips show here once you are back online\./;
+    expect(screen.queryByText(offline)).not.toBeInTheDocument();
+    onLine.mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByRole('status')).toHaveTextContent(offline);
+    expect(screen.queryByText(/Long videos take a little longer/)).not.toBeInTheDocument();
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.queryByText(offline)).not.toBeInTheDocument();
+    expect(screen.getByText(/Long videos take a little longer/)).toBeInTheDocument();
+    onLine.mockRestore();
+  });
+
   it('goes on where it was after a reload, and starts afresh for the next analysis', () => {
     const bar = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
     const first = render(<AnalysisProgress running done={false} videoId="FCdemoPod01" />);

@@ -1,10 +1,12 @@
-import { CheckCircle2, Loader2 } from 'lucide-react';
+import { CheckCircle2, Loader2, WifiOff } from 'lucide-react';
 import { Card } from '../components/ui';
+import { useOnline } from '../lib/online';
 import { DONE_TEXT, useAnalysisProgress } from './use-progress';
 
 /** The bar and status of a running analysis of `videoId` (counted from its start in this tab). */
 export function AnalysisProgress({ running, done, videoId }: { running: boolean; done: boolean; videoId: string | null }) {
   const { progress, status } = useAnalysisProgress(running, done, videoId);
+  const online = useOnline();
   return (
     <Card className="p-6">
       <div className="mb-3 flex items-center gap-2 text-sm font-medium text-slate-700">
@@ -25,12 +27,18 @@ export function AnalysisProgress({ running, done, videoId }: { running: boolean;
       >
         <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${progress}%` }} />
       </div>
-      {/* The wait's hint goes once the clips are ready. */}
-      {!done && (
-        <p className="mt-3 text-xs text-slate-500">
-          Long videos take a little longer. Results appear here as soon as they are ready.
-        </p>
-      )}
+      {/* The wait's hint goes once the clips are ready; offline, it says what that means for the wait. */}
+      {!done &&
+        (online ? (
+          <p className="mt-3 text-xs text-slate-500">
+            Long videos take a little longer. Results appear here as soon as they are ready.
+          </p>
+        ) : (
+          <p role="status" className="mt-3 flex items-center gap-1.5 text-xs font-medium text-amber-700">
+            <WifiOff className="h-3.5 w-3.5 shrink-0" aria-hidden />
+            You are offline. The analysis goes on without you; its clips show here once you are back online.
+          </p>
+        ))}
     </Card>
   );
 }
