@@ -750,6 +750,27 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' })).toHaveFocus());
   });
 
+  it('disables a move that can never apply, saying why: past an only quote, into the only quote before', async () => {
+    // Topic 1's only quote ends where topic 2 starts; topic 2's only quote starts with it.
+    const tight = {
+      ...analysis,
+      analyzedTopics: [
+        { ...topics[0]!, quotes: [{ ...topics[0]!.quotes[0]!, startTime: 230, endTime: 250 }] },
+        { ...topics[1]!, quotes: [{ ...second, id: 'q9', startTime: 250, endTime: 262 }] },
+      ],
+    };
+    await openMemberVideo({ [`GET /api/user-videos/${VIDEO}`]: json(200, tight) });
+    const earlier = screen.getByRole('button', { name: 'Start earlier by one sentence, topic 2' });
+    expect(earlier).toBeDisabled();
+    expect(earlier).toHaveAccessibleDescription(editMessages.onlyQuoteOfTopicBefore);
+    const later = screen.getByRole('button', { name: 'Start later by one sentence, topic 2' });
+    expect(later).toBeDisabled();
+    expect(later).toHaveAccessibleDescription(editMessages.pastOnlyQuote);
+    // Topic 1 can still start later (its quote is further on), and earlier (the video's start is before it).
+    expect(screen.getByRole('button', { name: 'Start later by one sentence, topic 1' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 1' })).toBeEnabled();
+  });
+
   it('says why a removed quote cannot come back, and the quote stays out', async () => {
     const user = userEvent.setup();
     const answers = [

@@ -1,4 +1,4 @@
-import type { Quote, Topic, VideoAnalysisResponse } from '@findclips/contracts';
+import { editMessages, type Quote, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
 import { ArrowDownToLine, ArrowUpToLine, Clock, Lock, Pencil, Play, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -212,8 +212,10 @@ export function TopicsEdit({
                       <EditButton
                         id={ids.earlier(topic)}
                         label={`Start earlier by one sentence, topic ${index + 1}`}
-                        // Nothing comes before a first topic that starts with the video.
+                        // Nothing comes before a first topic that starts with the video, nor before
+                        // one whose sentence before ends the only quote of the topic before.
                         disabled={saving || (index === 0 && topic.startTime <= 0)}
+                        refused={onlyQuoteBefore(topics, index) ? editMessages.onlyQuoteOfTopicBefore : undefined}
                         onClick={() => moveStart(topic, index + 1, 'earlier', ids.earlier(topic))}
                       >
                         <ArrowUpToLine className="h-4 w-4" aria-hidden />
@@ -223,6 +225,7 @@ export function TopicsEdit({
                         id={ids.later(topic)}
                         label={`Start later by one sentence, topic ${index + 1}`}
                         disabled={saving}
+                        refused={onlyQuoteFirst(topic) ? editMessages.pastOnlyQuote : undefined}
                         onClick={() => moveStart(topic, index + 1, 'later', ids.later(topic))}
                       >
                         <ArrowDownToLine className="h-4 w-4" aria-hidden />
@@ -308,16 +311,35 @@ const ids = {
 };
 
 /** A small edit control: its visible words, and a full name for screen readers. */
+/** Where a moment is the same as another (caption times carry hundredths), as the server judges it. */
+const SAME_MOMENT = 0.5;
+/** The topic before `index` ends where it starts and its only quote ends there: no sentence before is free. */
+const onlyQuoteBefore = (topics: Topic[], index: number) => {
+  const topic = topics[index]!;
+  const before = topics[index - 1];
+  return (
+    before !== undefined &&
+    before.endTime >= topic.startTime - SAME_MOMENT &&
+    before.quotes.length === 1 &&
+    before.quotes[0]!.endTime >= topic.startTime - SAME_MOMENT
+  );
+};
+/** The topic's only quote starts with it: it cannot start a sentence later. */
+const onlyQuoteFirst = (topic: Topic) => topic.quotes.length === 1 && topic.quotes[0]!.startTime <= topic.startTime + SAME_MOMENT;
+
+/** An edit's button; `refused`: why it can never apply here, said in its title and description, and it is disabled. */
 function EditButton({
   id,
   label,
   disabled,
+  refused,
   onClick,
   children,
 }: {
   id: string;
   label: string;
   disabled: boolean;
+  refused?: string;
   onClick(): void;
   children: ReactNode;
 }) {
@@ -326,8 +348,9 @@ function EditButton({
       id={id}
       variant="ghost"
       aria-label={label}
-      title={label}
-      disabled={disabled}
+      aria-description={refused}
+      title={refused ?? label}
+      disabled={disabled || refused !== undefined}
       onClick={onClick}
       className="h-8 px-2 text-xs"
     >
