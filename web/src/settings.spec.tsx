@@ -98,6 +98,15 @@ describe('settings', () => {
     await user.tab();
     answer(json(429, { message: 'Too many password checks' }));
     expect(await screen.findByText('Too many password checks')).toBeInTheDocument();
+
+    // Enter checks it as leaving the field does; leaving it then asks no second time.
+    await user.type(field, 'f{Enter}');
+    expect(verify).toHaveBeenCalledTimes(4);
+    expect(JSON.parse(String(verify.mock.calls[3]![1]?.body))).toEqual({ password: 'abcdef' });
+    answer(json(200, { isValid: true }));
+    expect(await screen.findByText('Password verified')).toBeInTheDocument();
+    await user.tab();
+    expect(verify).toHaveBeenCalledTimes(4);
   });
 
   it('updates the email: toast, back to view, the new address shown', async () => {

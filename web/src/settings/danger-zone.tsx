@@ -9,7 +9,7 @@ type Check = { state: 'idle' | 'checking' | 'verified' | 'wrong' } | { state: 'f
 
 /**
  * Danger Zone: Google accounts type DELETE; password accounts have their password
- * verified when leaving the field. Confirming only shows a toast: no deletion call is made.
+ * verified when leaving the field (or pressing Enter in it). Confirming only shows a toast: no deletion call is made.
  */
 export function DangerZone({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
@@ -29,6 +29,8 @@ export function DangerZone({ user }: { user: User }) {
 
   const verify = async () => {
     if (password.length < VERIFY_PASSWORD_MIN_LENGTH) return setCheck({ state: 'idle' });
+    // Checked already (Enter, then leaving the field): the answer stands until the password changes.
+    if (check.state !== 'idle' && check.state !== 'failed') return;
     setCheck({ state: 'checking' });
     try {
       const { isValid } = await apiRequest<VerifyPasswordResponse>('POST', '/api/verify-password', { password });
@@ -70,6 +72,10 @@ export function DangerZone({ user }: { user: User }) {
                 setCheck({ state: 'idle' });
               }}
               onBlur={() => void verify()}
+              // Enter checks it too, as leaving the field does (a keyboard would otherwise have to Tab out).
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') void verify();
+              }}
             />
             <p role="status" className="text-sm">
               {check.state === 'verified' && <span className="text-green-700">Password verified</span>}
