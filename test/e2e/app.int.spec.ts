@@ -518,8 +518,19 @@ describe('Find Clips in Chromium', () => {
 
   it('guest: a cached video at once, then new videos until the credits run out', async () => {
     const page = await newPage();
+    // The page's code is asked for beside who is here, not once that is known: /api/user held a second.
+    const asked: string[] = [];
+    page.on('request', (request) => void asked.push(new URL(request.url()).pathname));
+    let codeBeforeUser = false;
+    await page.route('**/api/user', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      codeBeforeUser = asked.some((path) => /^\/assets\/dashboard-page-[\w-]+\.js$/.test(path));
+      await route.continue();
+    });
     await page.goto('/');
     await credits(page, 2);
+    expect(codeBeforeUser).toBe(true);
+    await page.unroute('**/api/user');
 
     await pasteLink(page, link(talk.id));
     await topics(page).first().waitFor();

@@ -9,11 +9,29 @@ import { Button, Spinner } from './components/ui';
 import { NotFoundPage } from './pages/not-found-page';
 
 // Each screen is its own chunk: the shared page loads none of the dashboard's code.
-const AuthPage = lazy(() => import('./pages/auth-page'));
-const DashboardPage = lazy(() => import('./dashboard/dashboard-page'));
-const HistoryPage = lazy(() => import('./pages/history-page'));
-const SettingsPage = lazy(() => import('./settings/settings-page'));
-const SharedPage = lazy(() => import('./pages/shared-page'));
+/** Each page's code, loaded when its route first shows (or at once for the page opened: `preloadPage`). */
+const pages = {
+  '/auth': () => import('./pages/auth-page'),
+  '/': () => import('./dashboard/dashboard-page'),
+  '/history': () => import('./pages/history-page'),
+  '/settings': () => import('./settings/settings-page'),
+  '/shared/': () => import('./pages/shared-page'),
+} as const;
+const AuthPage = lazy(pages['/auth']);
+const DashboardPage = lazy(pages['/']);
+const HistoryPage = lazy(pages['/history']);
+const SettingsPage = lazy(pages['/settings']);
+const SharedPage = lazy(pages['/shared/']);
+
+/**
+ * Asks for the code of the page at `path` now, beside who is signed in: its guard renders the page
+ * (and so asks for its code) only once that is known, a round trip later. The browser loads each
+ * module once, so the page's own import finds it loading or loaded; a failure is its to show.
+ */
+export function preloadPage(path: string): void {
+  const page = path.startsWith('/shared/') ? '/shared/' : path.replace(/(.)\/+$/, '$1');
+  if (page in pages) void pages[page as keyof typeof pages]().catch(() => undefined);
+}
 const PrivacyPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.TermsPage })));
 
