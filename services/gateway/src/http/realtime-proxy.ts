@@ -94,8 +94,12 @@ export function realtimeProxy(
   const chosen = new WeakMap<IncomingMessage, string>();
   // The live channel's requests and sockets in flight: a long-poll is held open up to Socket.IO's
   // ping interval (25 s), which a stopping gateway would otherwise wait out.
+  // Once the gateway stops, one more (a poll sent over a connection kept alive, or routed as it
+  // stopped) is dropped too, as it reaches the proxy.
   const inFlight = new Set<{ destroy(): unknown }>();
+  let stopping = false;
   const track = (held: { destroy(): unknown; once(event: 'close', listener: () => void): unknown }) => {
+    if (stopping) return void held.destroy();
     inFlight.add(held);
     held.once('close', () => inFlight.delete(held));
   };
@@ -123,6 +127,8 @@ export function realtimeProxy(
         track(socket);
       },
       error: (error, req, res) => {
+        // Dropped by a gateway that stops: nothing to say, nobody to say it to.
+        if (stopping) return void (res as { destroy(): unknown }).destroy();
         const target = chosen.get(req);
         const code = (error as NodeJS.ErrnoException).code;
         // A refused or unreachable instance is passed over until it answers a probe; its clients reconnect elsewhere.
@@ -139,6 +145,7 @@ export function realtimeProxy(
    * reconnect (to another gateway) at once rather than after their long-poll.
    */
   const dropInFlight = () => {
+    stopping = true;
     for (const held of inFlight) held.destroy();
   };
   return Object.assign(proxy, { stopWatching, dropInFlight });
