@@ -101,6 +101,15 @@ describe('dashboard: Back and Forward', () => {
       thumbnailUrl: null,
       ...extra,
     });
+  /** Pastes the other video, sees it, then goes Back to VIDEO and sees it again. */
+  const pasteOtherThenBack = async (user: ReturnType<typeof userEvent.setup>) => {
+    await paste(user, `https://youtu.be/${OTHER}`);
+    expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${OTHER}`));
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+  };
   /** The dashboard with the browser's Back and Forward buttons. */
   const withHistory = (options: Parameters<typeof renderWithApp>[1]) =>
     renderWithApp(
@@ -126,13 +135,7 @@ describe('dashboard: Back and Forward', () => {
     });
     withHistory({ route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
-    await paste(user, `https://youtu.be/${OTHER}`);
-    expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${OTHER}`));
-
-    await user.click(screen.getByRole('button', { name: 'Browser back' }));
-    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+    await pasteOtherThenBack(user);
     // The field no longer links to the video on screen: it empties.
     expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Browser forward' }));
@@ -209,13 +212,8 @@ describe('dashboard: Back and Forward', () => {
     await paste(user, `https://youtu.be/${LONG}`);
     expect(await screen.findByRole('heading', { name: 'Video Too Long' })).toBeInTheDocument();
     await user.clear(screen.getByPlaceholderText('Paste a YouTube video link...'));
-    await paste(user, `https://youtu.be/${OTHER}`);
-    expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${OTHER}`));
     // Back: the video before the refused one, not an entry without a video (which showed the demo).
-    await user.click(screen.getByRole('button', { name: 'Browser back' }));
-    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+    await pasteOtherThenBack(user);
   });
 
   it('gives a video refused as too long, pasted on the demo, an entry of its own: Back returns to the demo', async () => {

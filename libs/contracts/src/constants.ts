@@ -57,6 +57,12 @@ export const videoMessages = {
 /** The longest topic title a member can give when renaming a topic. */
 export const TOPIC_TITLE_MAX = 120;
 
+/**
+ * Two times of an analysis closer than this are the same moment (caption times carry hundredths):
+ * how edits judge where topics and quotes start and end, on the server and in the app alike.
+ */
+export const SAME_MOMENT_SECONDS = 0.5;
+
 /** What editing an analysis answers when an edit cannot apply. */
 export const editMessages = {
   titleRequired: 'A title cannot be empty',

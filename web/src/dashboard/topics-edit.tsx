@@ -1,4 +1,4 @@
-import { editMessages, type Quote, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
+import { editMessages, SAME_MOMENT_SECONDS, type Quote, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
 import { ArrowDownToLine, ArrowUpToLine, Clock, Lock, Pencil, Play, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -310,24 +310,25 @@ const ids = {
   removeQuote: (quote: Quote) => `remove-quote-${quote.id}`,
 };
 
-/** A small edit control: its visible words, and a full name for screen readers. */
-/** Where a moment is the same as another (caption times carry hundredths), as the server judges it. */
-const SAME_MOMENT = 0.5;
 /** The topic before `index` ends where it starts and its only quote ends there: no sentence before is free. */
 const onlyQuoteBefore = (topics: Topic[], index: number) => {
   const topic = topics[index]!;
   const before = topics[index - 1];
   return (
     before !== undefined &&
-    before.endTime >= topic.startTime - SAME_MOMENT &&
+    before.endTime >= topic.startTime - SAME_MOMENT_SECONDS &&
     before.quotes.length === 1 &&
-    before.quotes[0]!.endTime >= topic.startTime - SAME_MOMENT
+    before.quotes[0]!.endTime >= topic.startTime - SAME_MOMENT_SECONDS
   );
 };
 /** The topic's only quote starts with it: it cannot start a sentence later. */
-const onlyQuoteFirst = (topic: Topic) => topic.quotes.length === 1 && topic.quotes[0]!.startTime <= topic.startTime + SAME_MOMENT;
+const onlyQuoteFirst = (topic: Topic) =>
+  topic.quotes.length === 1 && topic.quotes[0]!.startTime <= topic.startTime + SAME_MOMENT_SECONDS;
 
-/** An edit's button; `refused`: why it can never apply here, said in its title and description, and it is disabled. */
+/**
+ * A small edit control: its visible words, and a full name for screen readers. `refused`: why it
+ * can never apply here, said in its title and description; it is disabled then.
+ */
 function EditButton({
   id,
   label,

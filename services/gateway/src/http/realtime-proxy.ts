@@ -93,9 +93,8 @@ export function realtimeProxy(
   const stopWatching = targets.length > 1 ? instances.watch() : () => undefined;
   const chosen = new WeakMap<IncomingMessage, string>();
   // The live channel's requests and sockets in flight: a long-poll is held open up to Socket.IO's
-  // ping interval (25 s), which a stopping gateway would otherwise wait out.
-  // Once the gateway stops, one more (a poll sent over a connection kept alive, or routed as it
-  // stopped) is dropped too, as it reaches the proxy.
+  // ping interval (25 s), which a stopping gateway would otherwise wait out. Once it stops, one
+  // that reaches the proxy still (a poll over a connection kept alive) is dropped as it arrives.
   const inFlight = new Set<{ destroy(): unknown }>();
   let stopping = false;
   const track = (held: { destroy(): unknown; once(event: 'close', listener: () => void): unknown }) => {

@@ -1,6 +1,7 @@
 import {
   AppError,
   editMessages,
+  SAME_MOMENT_SECONDS,
   TOPIC_TITLE_MAX,
   videoMessages,
   type AnalysisEdit,
@@ -37,8 +38,6 @@ export interface MemberAnalysis {
   uploaded: string | null;
 }
 
-/** A start closer than this to another is the same moment (caption times carry hundredths). */
-const SAME_MOMENT = 0.5;
 /** A sentence starting this close to a topic's start is the topic's first sentence. */
 const OWN_SENTENCE = 2;
 
@@ -211,8 +210,9 @@ function restoreTopic(
     .reduce<Topic | undefined>((a, t) => (a && a.startTime < t.startTime ? a : t), undefined);
   const startTime = Math.max(wanted.start, before?.endTime ?? 0);
   const endTime = Math.min(wanted.end, after?.startTime ?? Infinity);
-  const kept = quotes.filter((q) => q.startTime >= startTime - SAME_MOMENT && q.endTime <= endTime + SAME_MOMENT);
-  if (endTime - startTime <= SAME_MOMENT || kept.length === 0) throw new AppError('CONFLICT', editMessages.noRoomToRestore);
+  const kept = quotes.filter((q) => q.startTime >= startTime - SAME_MOMENT_SECONDS && q.endTime <= endTime + SAME_MOMENT_SECONDS);
+  if (endTime - startTime <= SAME_MOMENT_SECONDS || kept.length === 0)
+    throw new AppError('CONFLICT', editMessages.noRoomToRestore);
   return [...topics, { ...topic, title, startTime, endTime, quotes: kept }].sort((a, b) => a.startTime - b.startTime);
 }
 
@@ -235,7 +235,8 @@ function restoreQuote(topics: Topic[], made: Topic[], edit: Extract<AnalysisEdit
   const index = topics.findIndex((t) => t.id === edit.topicId);
   if (index < 0) throw new AppError('CONFLICT', editMessages.quoteTopicRemoved);
   const topic = topics[index]!;
-  const covers = (t: Topic) => quote.startTime >= t.startTime - SAME_MOMENT && quote.endTime <= t.endTime + SAME_MOMENT;
+  const covers = (t: Topic) =>
+    quote.startTime >= t.startTime - SAME_MOMENT_SECONDS && quote.endTime <= t.endTime + SAME_MOMENT_SECONDS;
   // Only a move takes a quote's time from its topic (one made outside it comes back as made).
   if (!covers(topic) && covers(madeTopic)) throw new AppError('CONFLICT', editMessages.quoteOutsideTopic);
   // In its place among the quotes as made (edits remove quotes, never add nor reorder them).
@@ -251,7 +252,7 @@ function moveStart(topics: Topic[], index: number, direction: 'earlier' | 'later
     .map((t, i) => ({ t, i }))
     .filter(({ t, i }) => i !== index && t.startTime < topic.startTime)
     .sort((a, b) => b.t.startTime - a.t.startTime)[0];
-  const adjoining = before !== undefined && before.t.endTime >= topic.startTime - SAME_MOMENT;
+  const adjoining = before !== undefined && before.t.endTime >= topic.startTime - SAME_MOMENT_SECONDS;
 
   // The sentence the topic starts with: the one starting nearest its start, if one is that near
   // (a topic found by the analyzer may start with the caption line a few words before it).
@@ -262,11 +263,11 @@ function moveStart(topics: Topic[], index: number, direction: 'earlier' | 'later
   const own = nearest >= 0 && Math.abs(starts[nearest]! - topic.startTime) <= OWN_SENTENCE ? nearest : -1;
   let start: number | undefined;
   if (direction === 'earlier') {
-    start = own >= 0 ? starts[own - 1] : starts.filter((s) => s < topic.startTime - SAME_MOMENT).at(-1);
-    if (start === undefined || (before && start <= before.t.startTime + SAME_MOMENT)) {
+    start = own >= 0 ? starts[own - 1] : starts.filter((s) => s < topic.startTime - SAME_MOMENT_SECONDS).at(-1);
+    if (start === undefined || (before && start <= before.t.startTime + SAME_MOMENT_SECONDS)) {
       throw new AppError('CONFLICT', editMessages.noEarlier);
     }
-    if (before?.t.quotes.some((quote) => quote.endTime > start! + SAME_MOMENT)) {
+    if (before?.t.quotes.some((quote) => quote.endTime > start! + SAME_MOMENT_SECONDS)) {
       // A quote can be removed first, unless it is its topic's only one (a topic keeps one).
       throw new AppError(
         'CONFLICT',
@@ -274,9 +275,9 @@ function moveStart(topics: Topic[], index: number, direction: 'earlier' | 'later
       );
     }
   } else {
-    start = own >= 0 ? starts[own + 1] : starts.find((s) => s > topic.startTime + SAME_MOMENT);
-    if (start === undefined || start >= topic.endTime - SAME_MOMENT) throw new AppError('CONFLICT', editMessages.noLater);
-    if (topic.quotes.some((quote) => quote.startTime < start! - SAME_MOMENT))
+    start = own >= 0 ? starts[own + 1] : starts.find((s) => s > topic.startTime + SAME_MOMENT_SECONDS);
+    if (start === undefined || start >= topic.endTime - SAME_MOMENT_SECONDS) throw new AppError('CONFLICT', editMessages.noLater);
+    if (topic.quotes.some((quote) => quote.startTime < start! - SAME_MOMENT_SECONDS))
       throw new AppError('CONFLICT', topic.quotes.length > 1 ? editMessages.pastQuote : editMessages.pastOnlyQuote);
   }
   const moved = topics.map((t, i) => (i === index ? { ...t, startTime: start } : t));
