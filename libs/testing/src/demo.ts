@@ -11,8 +11,19 @@ async function main() {
   const youtube = await startFakeYoutube();
   addDemoVideos(youtube);
   const port = Number(process.env.PORT ?? 3000);
+  // As `npm start` reads them when they are set; otherwise free ports, so that the demo starts
+  // beside anything already listening.
+  const portOf = (name: string) => {
+    const value = process.env[name];
+    if (!value) return undefined;
+    if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
+      throw new Error(`${name} must be a port number (0-65535), not '${value}'`);
+    return Number(value) || undefined;
+  };
   const stack = await startStack({
     port,
+    realtimePort: portOf('REALTIME_PORT'),
+    workerMetricsPort: portOf('WORKER_METRICS_PORT'),
     output: 'inherit',
     env: {
       YOUTUBE_BASE_URL: youtube.url,

@@ -89,15 +89,24 @@ export async function startStack({
   output = 'ignore',
   workers = 1,
   realtimes = 1,
+  realtimePort,
+  workerMetricsPort,
 }: {
   env?: Record<string, string>;
   port?: number;
   output?: Output;
   workers?: number;
   realtimes?: number;
+  /** Where the first realtime instance listens (the others on free ports). */
+  realtimePort?: number;
+  /** Where the first worker serves its metrics and health (the others on free ports). */
+  workerMetricsPort?: number;
 }): Promise<RunningStack> {
   const gatewayPort = port ?? (await freePort());
-  const realtimePorts = await Promise.all(Array.from({ length: realtimes }, () => freePort()));
+  const realtimePorts = await Promise.all(
+    Array.from({ length: realtimes }, (_, i) => (i === 0 && realtimePort !== undefined ? realtimePort : freePort())),
+  );
+  let givenMetricsPort = workerMetricsPort;
   const shared = {
     ...process.env,
     PORT: String(gatewayPort),
@@ -114,7 +123,8 @@ export async function startStack({
     return service;
   };
   const addWorker = async (extra: Record<string, string> = {}) => {
-    const metricsPort = await freePort();
+    const metricsPort = givenMetricsPort ?? (await freePort());
+    givenMetricsPort = undefined;
     const worker = await launch(
       'worker',
       { WORKER_METRICS_PORT: String(metricsPort), ...extra },

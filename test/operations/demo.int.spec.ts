@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { freePort, until } from '@findclips/testing';
+
+const DEMO = path.resolve(__dirname, '../../libs/testing/dist/demo.js');
+
+/** `npm run demo` (its built script, as the command runs it after building and migrating). */
+describe('npm run demo', () => {
+  let demo: ChildProcess | undefined;
+  let printed = '';
+
+  const run = (env: Record<string, string>) => {
+    printed = '';
+    demo = spawn(process.execPath, [DEMO], {
+      env: { ...process.env, REDIS_KEY_PREFIX: `fc:test:${randomUUID()}:`, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    demo.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    demo.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    return demo;
+  };
+
+  afterEach(async () => {
+    if (demo && demo.exitCode === null && demo.signalCode === null) {
+      const exited = once(demo, 'exit');
+      demo.kill('SIGINT');
+      await exited;
+    }
+    demo = undefined;
+  });
+
+  it('listens where PORT, REALTIME_PORT and WORKER_METRICS_PORT say, as npm start does', async () => {
+    const [port, realtimePort, metricsPort] = [await freePort(), await freePort(), await freePort()];
+    const child = run({ PORT: String(port), REALTIME_PORT: String(realtimePort), WORKER_METRICS_PORT: String(metricsPort) });
+    await until(() => printed.includes('Find Clips demo: open') || child.exitCode !== null, 60_000);
+    expect(printed).toContain(`open http://localhost:${port} and paste`);
+
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(200);
+    const worker = await fetch(`http://127.0.0.1:${metricsPort}/healthz`);
+    expect(worker.status).toBe(200);
+    const realtime = await fetch(`http://127.0.0.1:${realtimePort}/metrics`);
+    expect(realtime.status).toBe(200);
+    expect(await realtime.text()).toContain('# TYPE');
+
+    // Ctrl+C stops everything, and the ports are free again.
+    const exited = once(child, 'exit');
+    child.kill('SIGINT');
+    expect((await exited)[0]).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${realtimePort}/metrics`)).rejects.toThrow();
+  }, 90_000);
+
+  it('says which variable is wrong when a port is not a number', async () => {
+    const child = run({ PORT: String(await freePort()), REALTIME_PORT: 'abc' });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(printed).toContain("demo failed: REALTIME_PORT must be a port number (0-65535), not 'abc'");
+  }, 30_000);
+});
