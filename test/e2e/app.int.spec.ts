@@ -787,21 +787,49 @@ describe('Find Clips in Chromium', () => {
     await look(page, 'settings-dark');
   });
 
-  it("loads the toast's widgets again once online, when the first toast was shown offline", async () => {
+  it('shows a toast offline as the widgets would, and loads them again once online', async () => {
     const page = await newPage();
-    await page.goto('/');
-    const field = page.getByPlaceholder(/youtube/i);
-    await field.waitFor();
+    // The sign-in page does not load the toasts' widgets before its first toast.
+    await page.goto('/auth');
+    await page.getByText('Login and get access to all features.').waitFor();
+    await page.getByLabel('Email').fill(`nobody-${randomUUID()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
     await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    // Offline, the widgets' code cannot load: the toast is shown without them, still red for an
+    // error and with its close button, which closes it.
+    const notifications = page.getByRole('region', { name: /Notifications/ });
+    const toast = page.locator('[data-variant]').filter({ hasText: 'Login failed' });
+    await toast.waitFor();
+    expect(await toast.getAttribute('data-variant')).toBe('destructive');
+    // The app's danger colour, #dc2626.
+    expect(await toast.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(220, 38, 38)');
+    expect(await toast.evaluate((node) => getComputedStyle(node).color)).toBe('rgb(255, 255, 255)');
+    expect(await notifications.count()).toBe(0);
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await toast.waitFor({ state: 'detached' });
+    // Online again, the next toast loads the widgets (Radix's 'Notifications' region).
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await notifications.waitFor({ state: 'attached' });
+    await notifications.getByRole('button', { name: 'Close' }).waitFor();
+
+    // The dashboard loads them before its first toast: a link refused offline gets them too.
+    const dashboard = await newPage();
+    await dashboard.goto('/');
+    const field = dashboard.getByPlaceholder(/youtube/i);
+    await field.waitFor();
+    await poll(
+      () => dashboard.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/toaster-'))),
+      true,
+    );
+    await dashboard.context().setOffline(true);
     await field.fill('not a link');
     await field.press('Enter');
-    // Offline, the widgets' code cannot load: the toast is said plainly, with no close button.
-    await page.getByText('Please enter a valid YouTube URL').waitFor();
-    expect(await page.getByRole('button', { name: 'Close' }).count()).toBe(0);
-    await page.context().setOffline(false);
-    await field.fill('still not a link');
-    await field.press('Enter');
-    await page.getByRole('button', { name: 'Close' }).waitFor();
+    await dashboard
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Please enter a valid YouTube URL')
+      .waitFor();
   });
 
   it('answers an unknown path with the 404 page', async () => {

@@ -6,7 +6,6 @@ import { GuestAllowed, RedirectSignedIn, RequireUser } from './components/guards
 import { NavBar } from './components/nav-bar';
 import { useSessionSync } from './lib/auth';
 import { Button, Spinner } from './components/ui';
-import { NotFoundPage } from './pages/not-found-page';
 
 // Each screen is its own chunk: the shared page loads none of the dashboard's code.
 /** Each page's code, loaded when its route first shows (or at once for the page opened: `preloadPage`). */
@@ -32,6 +31,8 @@ export function preloadPage(path: string): void {
   const page = path.startsWith('/shared/') ? '/shared/' : path.replace(/(.)\/+$/, '$1');
   if (page in pages) void pages[page as keyof typeof pages]().catch(() => undefined);
 }
+// Pages few ever see load only when they show.
+const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const PrivacyPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.TermsPage })));
 

@@ -43,7 +43,8 @@ describe('toasts', () => {
     jest.useFakeTimers();
     try {
       renderWithApp(<ToastButtons />, { user: null });
-      act(() => screen.getByRole('button', { name: 'second' }).click());
+      // The toast's widgets may still be loading (their code comes with the first toast).
+      await act(async () => screen.getByRole('button', { name: 'second' }).click());
       expect(screen.getByText('Second toast')).toBeInTheDocument();
       act(() => jest.advanceTimersByTime(6_500));
       expect(screen.getByText('Second toast')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Button, Card, Spinner } from '../components/ui';
 import { useAuth } from '../lib/auth';
+import { loadToaster } from '../lib/toast';
 import { SIGN_UP_STATE } from '../lib/sign-up';
 import { thumbnailOf } from '../lib/format';
 import { PlaybackProvider } from '../components/playback';
@@ -41,6 +42,9 @@ export default function DashboardPage() {
   useEffect(() => {
     if ((arrival as { focusLink?: boolean } | null)?.focusLink) document.getElementById('video-link')?.focus();
   }, [arrival]);
+  // The page shows most of the toasts: their widgets load now, so one shown once the network is
+  // gone (a link pasted offline) is not the plain one.
+  useEffect(() => void loadToaster().catch(() => undefined), []);
 
   const isDemo = state.videoId === null;
   const youtubeId = state.videoId ?? DEMO_VIDEO.youtubeId;

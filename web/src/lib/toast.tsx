@@ -1,5 +1,6 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { ErrorBoundary } from '../components/error-boundary';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SIGN_UP_STATE } from './sign-up';
 
 /** How long a toast stays when nothing says otherwise. */
 export const TOAST_DEFAULT_MS = 5_000;
@@ -30,20 +31,22 @@ export const useToast = () => useContext(ToastContext);
 /** Takes away an error toast still showing, once what it said no longer holds (a new link is on its way). */
 export const useClearErrorToast = () => useContext(ClearErrorContext);
 
-// The toast's widgets (Radix) load with the first toast: pages that never show one, such as a
-// shared page, do not pay for them.
-const loadToaster = () => import('./toaster');
+type Toaster = (typeof import('./toaster'))['default'];
+let loaded: Toaster | undefined;
 /**
- * The widgets' component, loaded once for the app. React.lazy keeps a failed import for good, so
- * after one (the first toast shown offline) it is replaced: the next toast loads the widgets again,
- * rather than every toast staying plain.
+ * The toast's widgets (Radix), loaded with the first toast, or before it by a page that shows
+ * toasts (the dashboard, so that one shown once the network is gone still has them): pages that
+ * never show one, such as a shared page, do not pay for them.
  */
-let Toaster = lazy(loadToaster);
-const loadAgain = () => void (Toaster = lazy(loadToaster));
+export const loadToaster = () => import('./toaster').then((module) => (loaded = module.default));
 
 let nextId = 1;
 
-/** The toast as text in a live region, for its usual time, when the toaster's code cannot be loaded. */
+/**
+ * The toast in a live region, for its usual time, when the toaster's code cannot be loaded (the
+ * first toast shown offline): as the toaster shows it, red for an error, with its link, its action
+ * and a way to close it.
+ */
 function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDismiss(id: number): void }) {
   useEffect(() => {
     if (!current) return;
@@ -51,20 +54,32 @@ function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDism
     return () => clearTimeout(timer);
   }, [current, onDismiss]);
   return (
-    <div role="status" className="fixed bottom-0 right-0 z-[100] max-w-sm p-4">
+    <div role="status" className="fixed bottom-0 right-0 z-[100] w-full max-w-sm p-4">
       {current && (
-        <div className="rounded-lg border border-slate-200 bg-surface p-4 text-sm shadow-lg">
+        <div
+          data-variant={current.variant ?? 'default'}
+          className={`relative grid gap-1 rounded-lg border p-4 pr-10 text-sm shadow-lg ${
+            current.variant === 'destructive'
+              ? 'border-danger bg-danger text-white'
+              : 'border-slate-200 bg-surface text-slate-900'
+          }`}
+        >
           <p className="font-semibold">{current.title}</p>
           {current.description && <p>{current.description}</p>}
           {current.link && (
-            <a href={current.link.to} className="mt-1 font-medium underline">
+            <Link
+              to={current.link.to}
+              state={current.link.to === '/auth' ? SIGN_UP_STATE : undefined}
+              onClick={() => onDismiss(current.id)}
+              className="mt-1 font-medium underline"
+            >
               {current.link.label}
-            </a>
+            </Link>
           )}
           {current.action && (
             <button
               type="button"
-              className="mt-1 min-h-6 font-medium underline"
+              className="mt-1 min-h-9 justify-self-start rounded-md border border-current px-3 font-medium"
               onClick={() => {
                 onDismiss(current.id);
                 current.action!.onClick();
@@ -73,6 +88,14 @@ function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDism
               {current.action.label}
             </button>
           )}
+          <button
+            type="button"
+            aria-label="Close"
+            onClick={() => onDismiss(current.id)}
+            className="absolute right-2 top-2 rounded px-2 opacity-70 hover:opacity-100"
+          >
+            <span aria-hidden>×</span>
+          </button>
         </div>
       )}
     </div>
@@ -81,29 +104,33 @@ function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDism
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
-  const [used, setUsed] = useState(false);
-  const show = useCallback((options: ToastOptions) => {
-    setUsed(true);
-    setCurrent({ ...options, id: nextId++ });
-  }, []);
+  // The widgets once loaded; until then, once their code has failed to load (offline), each toast
+  // is shown plainly while the next one tries again.
+  const [toaster, setToaster] = useState<{ Toaster: Toaster }>();
+  const [failed, setFailed] = useState(false);
+  const show = useCallback((options: ToastOptions) => setCurrent({ ...options, id: nextId++ }), []);
   const dismiss = useCallback((id: number) => setCurrent((shown) => (shown?.id === id ? null : shown)), []);
   const clearError = useCallback(() => setCurrent((shown) => (shown?.variant === 'destructive' ? null : shown)), []);
+  const shownId = current?.id;
+  const Widgets = toaster?.Toaster ?? loaded;
+  useEffect(() => {
+    if (shownId === undefined || Widgets) return;
+    let live = true;
+    loadToaster().then(
+      (Toaster) => live && setToaster({ Toaster }),
+      () => live && setFailed(true),
+    );
+    return () => void (live = false);
+  }, [shownId, Widgets]);
 
   return (
     <ToastContext.Provider value={show}>
       <ClearErrorContext.Provider value={clearError}>
         {children}
-        {used && (
-          // Without its widgets (their code failed to load), the toast is still said, plainly.
-          <ErrorBoundary
-            fallback={<PlainToast current={current} onDismiss={dismiss} />}
-            resetKey={current?.id}
-            onError={loadAgain}
-          >
-            <Suspense fallback={null}>
-              <Toaster current={current} onDismiss={dismiss} />
-            </Suspense>
-          </ErrorBoundary>
+        {Widgets ? (
+          <Widgets current={current} onDismiss={dismiss} />
+        ) : (
+          failed && <PlainToast current={current} onDismiss={dismiss} />
         )}
       </ClearErrorContext.Provider>
     </ToastContext.Provider>
