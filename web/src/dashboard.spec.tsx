@@ -144,6 +144,24 @@ describe('dashboard: Back and Forward', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
+  it("returns to the video cleared by 'Clear video', even when it was the first page", async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    fakeApi(memberVideo);
+    withHistory({ route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Video options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Clear video' }));
+    expect(await screen.findByText('Demo')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+    await user.click(screen.getByRole('button', { name: 'Browser forward' }));
+    expect(await screen.findByText('Demo')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
   it('never stops Back on a video that failed (a link nobody analysed, a paste), and keeps the video on screen', async () => {
     const user = userEvent.setup();
     rememberUser(member);

@@ -58,7 +58,7 @@ export function useAnalysisFlow(auth: AuthState) {
   const refused = state.phase === 'error' && SCREEN_FAILURES.has(state.error?.type as ErrorCode);
   const refusedRef = useRef(refused);
   refusedRef.current = refused;
-  useCurrentVideo(auth, state.videoId, dispatch, state.phase === 'transcriptFetching', refused);
+  const currentVideo = useCurrentVideo(auth, state.videoId, dispatch, state.phase === 'transcriptFetching', refused);
 
   /**
    * The last video a link opened that nobody has analysed, or (to a guest) that they did not analyse
@@ -239,6 +239,7 @@ export function useAnalysisFlow(auth: AuthState) {
 
   const clear = () => {
     submission.forget();
+    if (state.videoId) currentVideo.clearing();
     dispatch({ type: 'clear' });
   };
   const retry = () => {

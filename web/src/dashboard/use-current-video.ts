@@ -58,6 +58,8 @@ export function useCurrentVideo(
   // transition, after the user is gone), so the guest's video is neither opened nor written then.
   const wasMember = useRef(member);
   const leaving = useRef(false);
+  // The person cleared the video: the demo gets an entry of its own, so Back returns to the video.
+  const cleared = useRef(false);
 
   const open = (id: string | null) => {
     opening.current = id;
@@ -97,15 +99,20 @@ export function useCurrentVideo(
     if (refused) return void ((params.has('video') || !onRefusedEntry) && setParams({}, { state: REFUSED }));
     // The video being opened has not reached the state yet: nothing to write until it does.
     if (opening.current && videoId === null) return;
-    // Moving to another video adds an entry. Opening what the URL or storage says replaces it, and
-    // so does leaving a video (a clear, a link that failed, a video nobody analysed), so Back never
-    // lands on an entry that clears itself again; and so does moving on from the refused screen,
-    // whose entry, without a video, would show the demo once Back returned to it.
-    const replace = opening.current !== undefined || videoId === null || onRefusedEntry;
+    // Moving to another video adds an entry, and so does the person's 'Clear video' (Back returns
+    // to the video). Opening what the URL or storage says replaces it, and so does leaving a video
+    // otherwise (a link that failed, a video nobody analysed), so Back never lands on an entry that
+    // clears itself again; and so does moving on from the refused screen, whose entry, without a
+    // video, would show the demo once Back returned to it.
+    const replace = (opening.current !== undefined || videoId === null || onRefusedEntry) && !cleared.current;
     opening.current = undefined;
+    cleared.current = false;
     rememberVideo(member, videoId);
     if (videoIn(params) === videoId && params.has('video') === (videoId !== null)) return;
     setParams(videoId ? { video: videoId } : {}, { replace });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [videoId, member, auth.status, pending, refused]);
+
+  /** To call as the person clears the video ('Clear video'), before the state does. */
+  return { clearing: () => void (cleared.current = true) };
 }
