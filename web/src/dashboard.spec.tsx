@@ -1293,7 +1293,13 @@ describe('dashboard: Data Loading Error', () => {
         return state.healthy ? json(200, analysis) : json(503, { message: 'Database unavailable' });
       },
     });
-    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    renderWithApp(
+      <>
+        <DashboardPage />
+        <HistoryButtons />
+      </>,
+      { route: `/?video=${VIDEO}`, user: member },
+    );
     return state;
   }
 
@@ -1310,13 +1316,18 @@ describe('dashboard: Data Loading Error', () => {
     expect(screen.queryByText('Data Loading Error')).not.toBeInTheDocument();
   });
 
-  it('Clear & Reset goes back to the demo', async () => {
+  it('Clear & Reset goes back to the demo, in place of the failed video: Back does not load it again', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    failingVideo();
+    const state = failingVideo();
     await screen.findByRole('heading', { name: 'Data Loading Error' }, { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Clear & Reset' }));
     expect(await screen.findByText('Demo')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await act(async () => void jest.advanceTimersByTime(5_000));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.getByText('Demo')).toBeInTheDocument();
+    expect(state.calls).toBe(3);
   });
 });
 

@@ -125,7 +125,7 @@ export default function DashboardPage() {
               canShare={analysed !== null && (member || guestAnalysed(youtubeId))}
               onShare={() => setSharing(true)}
               menuDisabled={running}
-              onClear={flow.clear}
+              onClear={() => flow.clear(true)}
               canReanalyze={member && !isDemo && complete && !running}
               onReanalyze={() => setConfirming(true)}
               exportSource={analysed && { title: title ?? youtubeId, youtubeId, topics: analysed }}

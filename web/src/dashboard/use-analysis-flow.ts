@@ -237,9 +237,13 @@ export function useAnalysisFlow(auth: AuthState) {
     },
   });
 
-  const clear = () => {
+  /**
+   * Back to the demo. `shown`: the person clears a video on screen ('Clear video'), which Back then
+   * returns to; from an error screen the entry is replaced, so Back never stops on the failure.
+   */
+  const clear = (shown = false) => {
     submission.forget();
-    if (state.videoId) currentVideo.clearing();
+    if (shown && state.videoId) currentVideo.clearing();
     dispatch({ type: 'clear' });
   };
   const retry = () => {
