@@ -52,10 +52,18 @@ describe('npm run demo', () => {
     await expect(fetch(`http://127.0.0.1:${realtimePort}/metrics`)).rejects.toThrow();
   }, 90_000);
 
-  it('says which variable is wrong when a port is not a number', async () => {
-    const child = run({ PORT: String(await freePort()), REALTIME_PORT: 'abc' });
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(1);
-    expect(printed).toContain("demo failed: REALTIME_PORT must be a port number (0-65535), not 'abc'");
-  }, 30_000);
+  it.each([
+    ['REALTIME_PORT', 'abc'],
+    ['WORKER_METRICS_PORT', '70000'],
+    ['PORT', '30o0'],
+  ])(
+    'says which variable is wrong when %s is not a port (%s)',
+    async (name, value) => {
+      const child = run({ PORT: String(await freePort()), [name]: value });
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(1);
+      expect(printed).toContain(`demo failed: ${name} must be a port number (0-65535), not '${value}'`);
+    },
+    30_000,
+  );
 });

@@ -8,11 +8,8 @@ import { startStack } from './stack';
  * without internet access or AI keys.
  */
 async function main() {
-  const youtube = await startFakeYoutube();
-  addDemoVideos(youtube);
-  const port = Number(process.env.PORT ?? 3000);
-  // As `npm start` reads them when they are set; otherwise free ports, so that the demo starts
-  // beside anything already listening.
+  // As `npm start` reads them when they are set; otherwise 3000 for the app and free ports for the
+  // others, so that the demo starts beside anything already listening. Checked before anything starts.
   const portOf = (name: string) => {
     const value = process.env[name];
     if (!value) return undefined;
@@ -20,10 +17,15 @@ async function main() {
       throw new Error(`${name} must be a port number (0-65535), not '${value}'`);
     return Number(value) || undefined;
   };
+  const realtimePort = portOf('REALTIME_PORT');
+  const workerMetricsPort = portOf('WORKER_METRICS_PORT');
+  const port = portOf('PORT') ?? 3000;
+  const youtube = await startFakeYoutube();
+  addDemoVideos(youtube);
   const stack = await startStack({
     port,
-    realtimePort: portOf('REALTIME_PORT'),
-    workerMetricsPort: portOf('WORKER_METRICS_PORT'),
+    realtimePort,
+    workerMetricsPort,
     output: 'inherit',
     env: {
       YOUTUBE_BASE_URL: youtube.url,

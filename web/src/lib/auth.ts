@@ -1,4 +1,4 @@
-import { GUEST_COOKIE, type LoginRequest, type RegisterRequest, type User } from '@findclips/contracts';
+import { GUEST_COOKIE, type User } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -53,7 +53,7 @@ const PUBLIC_PATH = /^\/(?:shared\/|privacy\/?$|terms\/?$)/;
 const SESSION_CHANNEL = 'findclips.session';
 
 /** Tells the browser's other tabs that who is signed in changed here. */
-function announceSessionChange(): void {
+export function announceSessionChange(): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(SESSION_CHANNEL);
   channel.postMessage('changed');
@@ -116,42 +116,6 @@ export function useSessionSync(): void {
     };
   }, [queryClient]);
 }
-
-/**
- * Login and registration: both store the returned user, toast and go to / (in place of /auth); a failure
- * toasts `failure` with the server's message.
- */
-function useSignIn<T>(path: string, texts: { success: string; failure: string }, signedIn?: () => void) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: (body: T) => apiRequest<User>('POST', path, body),
-    onSuccess: (user: User) => {
-      setLoggedOutHere(false);
-      rememberUser(user);
-      signedIn?.();
-      queryClient.setQueryData(USER_KEY, user);
-      announceSessionChange();
-      toast({ title: 'Success', description: texts.success });
-      // In place of /auth: Back then returns to the page before it, not to /auth, which sends a
-      // member on to / (a second / in the history).
-      navigate('/', { replace: true });
-    },
-    onError: (error: Error) => toast({ title: texts.failure, description: error.message, variant: 'destructive' }),
-  });
-}
-
-export const useLogin = () =>
-  useSignIn<LoginRequest>('/api/login', { success: 'Successfully logged in', failure: 'Login failed' });
-
-/** `created` runs once the new user is stored, before the app goes to /. */
-export const useRegister = (created?: () => void) =>
-  useSignIn<RegisterRequest>(
-    '/api/register',
-    { success: 'Account created successfully', failure: 'Registration failed' },
-    created,
-  );
 
 /**
  * Whether the member logged out in this tab, until someone signs in here again: the page they

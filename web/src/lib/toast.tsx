@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ErrorBoundary } from '../components/error-boundary';
 import { SIGN_UP_STATE } from './sign-up';
 
 /** How long a toast stays when nothing says otherwise. */
@@ -54,11 +55,13 @@ function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDism
     return () => clearTimeout(timer);
   }, [current, onDismiss]);
   return (
-    <div role="status" className="fixed bottom-0 right-0 z-[100] w-full max-w-sm p-4">
+    // Clicks pass through the region around the toast, as through the widgets' viewport.
+    <div role="status" className="pointer-events-none fixed bottom-0 right-0 z-[100] w-full max-w-sm p-4">
       {current && (
         <div
           data-variant={current.variant ?? 'default'}
-          className={`relative grid gap-1 rounded-lg border p-4 pr-10 text-sm shadow-lg ${
+          onKeyDown={(event) => event.key === 'Escape' && onDismiss(current.id)}
+          className={`pointer-events-auto relative grid gap-1 rounded-lg border p-4 pr-10 text-sm shadow-lg ${
             current.variant === 'destructive'
               ? 'border-danger bg-danger text-white'
               : 'border-slate-200 bg-surface text-slate-900'
@@ -92,7 +95,7 @@ function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDism
             type="button"
             aria-label="Close"
             onClick={() => onDismiss(current.id)}
-            className="absolute right-2 top-2 rounded px-2 opacity-70 hover:opacity-100"
+            className="absolute right-2 top-2 min-h-6 min-w-6 rounded opacity-70 hover:opacity-100"
           >
             <span aria-hidden>×</span>
           </button>
@@ -128,7 +131,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <ClearErrorContext.Provider value={clearError}>
         {children}
         {Widgets ? (
-          <Widgets current={current} onDismiss={dismiss} />
+          // A fault in the widgets leaves the toast said without them, not the page blank.
+          <ErrorBoundary fallback={<PlainToast current={current} onDismiss={dismiss} />}>
+            <Widgets current={current} onDismiss={dismiss} />
+          </ErrorBoundary>
         ) : (
           failed && <PlainToast current={current} onDismiss={dismiss} />
         )}

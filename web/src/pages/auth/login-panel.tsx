@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSwappedFocus } from '../../components/return-focus';
 import { Button, Field, Input } from '../../components/ui';
-import { useLogin } from '../../lib/auth';
+import { useLogin } from './use-sign-in';
 import { useToast } from '../../lib/toast';
 import { Divider, GoogleButton } from './google-button';
 

@@ -2,7 +2,7 @@ import { registerFormSchema, type RegisterForm } from '@findclips/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input } from '../../components/ui';
 import { keepLastGuestVideo, lastGuestVideo } from '../../dashboard/guest-videos';
-import { useRegister } from '../../lib/auth';
+import { useRegister } from './use-sign-in';
 import { fieldErrors, hasErrors, type FieldErrors } from '../../lib/form-errors';
 import { Divider, GoogleButton } from './google-button';
 
