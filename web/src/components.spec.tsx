@@ -379,15 +379,20 @@ describe('Viral Cut players in Edit mode', () => {
     await user.click(first!);
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
     expect(document.querySelector('iframe')!.src).toContain('start=10');
+    // The keyboard's place follows the clip: to its 'Close clip' (the player just before it).
+    expect(screen.getByRole('button', { name: 'Close clip' })).toHaveFocus();
     await user.click(second!);
     const frames = document.querySelectorAll('iframe');
     expect(frames).toHaveLength(1);
     expect(frames[0]!.src).toContain('start=120');
     expect(frames[0]!.closest('.max-w-md')).not.toBeNull();
     expect(screen.getAllByRole('button', { name: 'Play clip' })).toHaveLength(1);
-    await user.click(screen.getByRole('button', { name: 'Close clip' }));
+    expect(screen.getByRole('button', { name: 'Close clip' })).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
     expect(screen.getAllByRole('button', { name: 'Play clip' })).toHaveLength(2);
+    // Closed from the keyboard, back to the quote's 'Play clip'.
+    expect(screen.getAllByRole('button', { name: 'Play clip' })[1]).toHaveFocus();
   });
 
   it("tells a guest how many of the video's clips they can still play, counting the clips that play", async () => {

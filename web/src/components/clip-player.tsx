@@ -173,6 +173,7 @@ export function ClipPlayer({
 export function CompactClip({
   onClose,
   className,
+  focusClose,
   ...clip
 }: {
   youtubeId: string;
@@ -182,12 +183,14 @@ export function CompactClip({
   onClose(): void;
   className?: string;
   onPlaying?: () => void;
+  /** Opened from the keyboard's place: 'Close clip' takes the focus, the player just before it. */
+  focusClose?: boolean;
 }) {
   return (
     // Compact: a moment lasts under a minute or two and needs no full-width frame.
     <div className={cn('grid max-w-md grid-cols-1 gap-2', className)}>
       <ClipPlayer {...clip} autoplay />
-      <Button variant="outline" onClick={onClose} className="w-fit">
+      <Button variant="outline" onClick={onClose} className="w-fit" autoFocus={focusClose}>
         <X className="h-4 w-4" aria-hidden />
         Close clip
       </Button>

@@ -12,26 +12,6 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'json', label: 'JSON' },
 ];
 
-/** A file name from the video's title: 'Bus lanes, explained' → 'bus-lanes-explained.srt'. */
-const fileName = (title: string, extension: string) =>
-  `${
-    title
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 80) || 'find-clips'
-  }.${extension}`;
-
-function download(text: string, name: string, mimeType: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: `${mimeType};charset=utf-8` }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
 /** The list's width (px; `w-48`), and the least room it leaves between itself and the screen's left edge. */
 const LIST_WIDTH_PX = 192;
 const EDGE_PX = 8;
@@ -73,7 +53,11 @@ export function ExportMenu({ source }: { source: ExportSource }) {
   }, [open, close]);
   const save = async (format: ExportFormat) => {
     close();
-    const { exportAnalysis } = await import('@findclips/exports');
+    // The formats and the file's making load with the first export.
+    const [{ exportAnalysis }, { download, fileName }] = await Promise.all([
+      import('@findclips/exports'),
+      import('./download-file'),
+    ]);
     const file = exportAnalysis(format, source);
     download(file.text, fileName(source.title, file.extension), file.mimeType);
     if (file.notes.length) toast({ title: 'Chapters adjusted for YouTube', description: file.notes.join(' '), duration: 8_000 });

@@ -1,6 +1,6 @@
 import { quoteText, type Quote } from '@findclips/contracts';
 import { Play } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatDuration, formatRange } from '../lib/format';
 import { CompactClip } from './clip-player';
 import { ExpandableQuote } from './expandable-quote';
@@ -30,6 +30,9 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, onPlaying, 
   const text = quoteText(quote.content);
   // 'Play clip' is the same words on every card: a screen reader also reads which quote it plays.
   const textId = useId();
+  // The focus follows the clip this card's buttons open and close: to 'Close clip' once it opens,
+  // back to 'Play clip' once closed there (not when another card's clip takes its place).
+  const [focusTo, setFocusTo] = useState<'close' | 'play'>();
   return (
     <li id={id} className="scroll-mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
@@ -47,12 +50,25 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, onPlaying, 
             start={quote.startTime}
             end={quote.endTime}
             title={text.slice(0, 80)}
-            onClose={onClose}
+            onClose={() => {
+              setFocusTo('play');
+              onClose();
+            }}
             onPlaying={onPlaying}
+            focusClose={focusTo === 'close'}
           />
         ) : (
           (locked ?? (
-            <Button variant="outline" onClick={onOpen} aria-describedby={textId}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setFocusTo('close');
+                onOpen();
+              }}
+              aria-describedby={textId}
+              autoFocus={focusTo === 'play'}
+              onFocus={() => setFocusTo(undefined)}
+            >
               <Play className="h-4 w-4" aria-hidden />
               Play clip
             </Button>

@@ -11,8 +11,8 @@ export function TopicsWatch({ youtubeId, topics }: { youtubeId: string; topics: 
       {topics.map((topic, index) => (
         <section key={topic.id} id={`topic-${index + 1}`} aria-labelledby={`watch-topic-${index + 1}`}>
           <h3 id={`watch-topic-${index + 1}`} className="text-lg font-semibold">
-            <span className="mr-2 text-brand-700">{index + 1}.</span>
-            {topic.title}
+            {/* The space is in the text: a screen reader says '1. Title', not '1.Title'. */}
+            <span className="mr-1 text-brand-700">{index + 1}.</span> {topic.title}
           </h3>
           <p className="mb-3 text-sm text-slate-500">{formatRange(topic.startTime, topic.endTime)}</p>
           <LazyMount
