@@ -12,6 +12,7 @@ import { PlaybackProvider } from './components/playback';
 import { AnalysisProgress } from './dashboard/analysis-progress';
 import { LinkForm } from './dashboard/link-form';
 import { TopicsEdit } from './dashboard/topics-edit';
+import { TopicsWatch } from './dashboard/topics-watch';
 import { STATUS_TEXTS, useForgetEndedAnalyses } from './dashboard/use-progress';
 import { useToast } from './lib/toast';
 import { UNREACHABLE } from './lib/api';
@@ -371,6 +372,11 @@ describe('Viral Cut players in Edit mode', () => {
       quotes: [quote('q1', 'Buses carry most riders.', 10), quote('q2', 'Lanes pay for themselves.', 120)],
     },
   ];
+
+  it("names Watch mode's topics as Edit mode does: '1. Title'", () => {
+    renderWithApp(<TopicsWatch youtubeId="FCdemoTalk1" topics={topics} />, { user: null });
+    expect(screen.getByRole('heading', { name: '1. Bus lanes' })).toBeInTheDocument();
+  });
 
   it('plays one clip at a time, each in a compact player with a close control', async () => {
     const user = userEvent.setup();
