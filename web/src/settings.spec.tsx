@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SettingsPage, { avatarLetter } from './settings/settings-page';
 import { fakeApi, json, member, renderWithApp } from './test/render';
@@ -167,6 +167,36 @@ describe('settings', () => {
     await user.click(await screen.findByRole('button', { name: 'Change Password' }));
     expect(screen.getByLabelText('Current password')).toHaveValue('');
     expect(screen.getByLabelText('New password')).toHaveValue('');
+  });
+
+  it('says a wrong current password on its field, with the focus there, and keeps the focus on Update Password while it checks', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    const calls = fakeApi({
+      'GET /api/user': json(200, member),
+      'PATCH /api/profile/password': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderWithApp(<SettingsPage />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await user.type(screen.getByLabelText('Current password'), 'not-my-secret');
+    await user.type(screen.getByLabelText('New password'), 'new-secret');
+    const submit = screen.getByRole('button', { name: 'Update Password' });
+    submit.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    // Checking: the button keeps the focus, and a second press sends nothing more.
+    expect(submit).toHaveFocus();
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    await act(async () =>
+      answer(json(400, { message: 'Current password is incorrect', errorType: 'VALIDATION_ERROR', field: 'currentPassword' })),
+    );
+    expect(await screen.findByText('Failed to update password')).toBeInTheDocument();
+    const field = screen.getByLabelText('Current password');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Current password is incorrect');
   });
 
   it('moves focus into each form it opens, and back to its button on Cancel or once saved (it fell to the page)', async () => {

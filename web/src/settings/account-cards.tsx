@@ -25,6 +25,11 @@ export function EmailCard({ user }: { user: User }) {
     '/api/profile/email',
     { success: 'Email updated', successText: 'Your email has been updated successfully.', failure: 'Failed to update email' },
     () => setEditing(false),
+    (field, message) => {
+      if (field !== 'email' && field !== 'currentPassword') return;
+      setErrors({ [field]: message });
+      document.getElementById(field === 'email' ? 'email' : 'email-current-password')?.focus();
+    },
   );
   const google = Boolean(user.googleId);
 
@@ -32,7 +37,7 @@ export function EmailCard({ user }: { user: User }) {
     event.preventDefault();
     const found = fieldErrors(updateEmailSchema, values);
     setErrors(found);
-    if (!hasErrors(found)) update.mutate({ ...values, email: values.email.trim() });
+    if (!hasErrors(found) && !update.isPending) update.mutate({ ...values, email: values.email.trim() });
   };
 
   return (
@@ -46,6 +51,7 @@ export function EmailCard({ user }: { user: User }) {
               type="email"
               value={values.email}
               aria-invalid={Boolean(errors.email)}
+              aria-describedby={errors.email ? 'email-error' : undefined}
               onChange={(e) => setValues({ ...values, email: e.target.value })}
             />
           </Field>
@@ -56,6 +62,7 @@ export function EmailCard({ user }: { user: User }) {
               autoComplete="current-password"
               value={values.currentPassword}
               aria-invalid={Boolean(errors.currentPassword)}
+              aria-describedby={errors.currentPassword ? 'email-current-password-error' : undefined}
               onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
             />
           </Field>
@@ -109,6 +116,11 @@ export function PasswordCard({ user }: { user: User }) {
       failure: 'Failed to update password',
     },
     close,
+    (field, message) => {
+      if (field !== 'currentPassword' && field !== 'newPassword') return;
+      setErrors({ [field]: message });
+      document.getElementById(field)?.focus();
+    },
   );
   const google = Boolean(user.googleId);
 
@@ -116,7 +128,7 @@ export function PasswordCard({ user }: { user: User }) {
     event.preventDefault();
     const found = fieldErrors(updatePasswordSchema, values);
     setErrors(found);
-    if (!hasErrors(found)) update.mutate(values);
+    if (!hasErrors(found) && !update.isPending) update.mutate(values);
   };
 
   return (
@@ -140,6 +152,7 @@ export function PasswordCard({ user }: { user: User }) {
                   autoComplete={field === 'currentPassword' ? 'current-password' : 'new-password'}
                   value={values[field]}
                   aria-invalid={Boolean(errors[field])}
+                  aria-describedby={errors[field] ? `${field}-error` : undefined}
                   onChange={(e) => setValues({ ...values, [field]: e.target.value })}
                 />
                 <Button

@@ -32,7 +32,8 @@ export function PersonalCard({ user }: { user: User }) {
     event.preventDefault();
     const found = fieldErrors(updateProfileSchema, values);
     setErrors(found);
-    if (!hasErrors(found)) update.mutate({ firstName: values.firstName.trim(), lastName: values.lastName.trim() });
+    if (!hasErrors(found) && !update.isPending)
+      update.mutate({ firstName: values.firstName.trim(), lastName: values.lastName.trim() });
   };
 
   return (
@@ -46,6 +47,7 @@ export function PersonalCard({ user }: { user: User }) {
                 id={field}
                 value={values[field]}
                 aria-invalid={Boolean(errors[field])}
+                aria-describedby={errors[field] ? `${field}-error` : undefined}
                 onChange={(e) => setValues({ ...values, [field]: e.target.value })}
               />
             </Field>

@@ -13,7 +13,7 @@ export function SettingsCard({ title, badge, children }: { title: string; badge?
   );
 }
 
-/** A card's edit form buttons: submit (disabled while saving) and Cancel back to the view. */
+/** A card's edit form buttons: submit (inactive while saving) and Cancel back to the view. */
 export function FormActions({
   submitLabel,
   pending,
@@ -27,7 +27,9 @@ export function FormActions({
 }) {
   return (
     <div className={className}>
-      <Button type="submit" disabled={pending}>
+      {/* Not disabled while saving, which would drop the keyboard's focus to the page: a press
+          then does nothing (the forms send once). */}
+      <Button type="submit" aria-disabled={pending} className={pending ? 'opacity-50' : undefined}>
         {submitLabel}
       </Button>
       <Button variant="outline" onClick={onCancel}>

@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api';
+import { ApiError, apiRequest } from '../lib/api';
 import { USER_KEY } from '../lib/auth';
 import { useToast } from '../lib/toast';
 
-/** One settings update: success refreshes the user and toasts; failure shows the server's message. */
+/**
+ * One settings update: success refreshes the user and toasts; failure shows the server's message,
+ * and on its field too when the server names one (`onFieldError`: 'Current password is incorrect').
+ */
 export function useProfileUpdate<T>(
   path: string,
   texts: { success: string; successText: string; failure: string },
   onDone: () => void,
+  onFieldError?: (field: string, message: string) => void,
 ) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -18,6 +22,10 @@ export function useProfileUpdate<T>(
       toast({ title: texts.success, description: texts.successText });
       onDone();
     },
-    onError: (error: Error) => toast({ title: texts.failure, description: error.message, variant: 'destructive' }),
+    onError: (error: Error) => {
+      toast({ title: texts.failure, description: error.message, variant: 'destructive' });
+      const field = error instanceof ApiError ? error.body.field : undefined;
+      if (typeof field === 'string') onFieldError?.(field, error.message);
+    },
   });
 }
