@@ -342,11 +342,10 @@ describe('Find Clips in Chromium', () => {
         .split(':')
         .reduce((total, part) => total * 60 + Number(part), 0);
     expect(startOf(moved)).toBeGreaterThan(startOf(before));
-    await page
-      .getByText(
-        'You edited these topics. A shared page keeps them as they were when you shared them: share again after an edit to update it.',
-      )
-      .waitFor();
+    // Not shared yet: the note says nothing of a shared page.
+    const editedNote = page.getByText(/^You edited these topics\./);
+    await editedNote.waitFor();
+    expect(await editedNote.textContent()).toBe('You edited these topics.');
     await look(page, 'dashboard-edited');
     // A topic removed by mistake comes back from its toast's Undo, renamed as it was.
     const topicCount = await topics(page).count();
@@ -384,6 +383,14 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('button', { name: 'Create Share Link' }).click();
     shareUrl = await (await page.waitForSelector('#share-url')).inputValue();
     expect(shareUrl).toMatch(new RegExp(`^${stack.url}/shared/[\\w-]{16,}$`));
+    // Shared now: the edited note says what a later edit means for that page.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page
+      .getByText(
+        'You edited these topics. A shared page keeps them as they were when you shared them: share again after an edit to update it.',
+      )
+      .waitFor();
   });
 
   it('shows the shared page to a signed-out visitor, and its JavaScript stays within budget', async () => {

@@ -563,6 +563,22 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     editedAt,
   });
 
+  it('says nothing of a shared page in the edited note when the video has none', async () => {
+    rememberUser(member);
+    const calls = fakeApi({
+      ...memberVideo,
+      [`GET /api/user-videos/${VIDEO}`]: json(200, edited([{ title: 'Small teams ship faster' }])),
+      // Another video is shared; this one is not.
+      'GET /api/analysis/shares-map': json(200, [{ shareId: 'sh4reIdAbcdEfgh1234', youtubeId: 'aBcDeFgHiJk' }]),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByText('Small teams ship faster')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/analysis/shares-map')).toBe(true));
+    const note = await screen.findByText(/^You edited these topics\./);
+    await waitFor(() => expect(note).toHaveTextContent(/^You edited these topics\.$/));
+    expect(screen.getByRole('button', { name: 'Undo all edits' })).toBeInTheDocument();
+  });
+
   it('renames a topic, removes a quote, moves a start and undoes it all; each edit is saved at once', async () => {
     const user = userEvent.setup();
     const answers = [
@@ -574,6 +590,8 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
       [`GET /api/user-videos/${VIDEO}`]: json(200, twoQuotes),
       [`PATCH /api/user-videos/${VIDEO}`]: () => json(200, answers.shift()),
       [`DELETE /api/user-videos/${VIDEO}/edits`]: json(200, { ...analysis, editedAt: null }),
+      // The video has a shared page: the note says what the edits mean for it.
+      'GET /api/analysis/shares-map': json(200, [{ shareId: 'sh4reIdAbcdEfgh1234', youtubeId: VIDEO }]),
     });
     await user.click(screen.getByRole('button', { name: 'Rename topic 1' }));
     const field = screen.getByRole('textbox', { name: 'Title of topic 1' });

@@ -1,5 +1,6 @@
 import { GUEST_CREDITS } from '@findclips/contracts';
 import { Coins, Undo2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -64,6 +65,9 @@ export default function DashboardPage() {
   const guestTooLong = state.phase === 'error' && state.error?.type === 'GUEST_VIDEO_TOO_LONG';
   // The member edited this analysis: a re-analysis would replace the edits, so the confirmation says so.
   const edited = member && analysed !== null && Boolean(flow.analysis?.editedAt);
+  // Whether the edited video has a shared page, which keeps the topics as they were shared.
+  const shares = useQuery<{ youtubeId: string }[]>({ queryKey: ['/api/analysis/shares-map'], enabled: edited });
+  const sharedPage = shares.data?.some((share) => share.youtubeId === youtubeId) ?? false;
   const edits = useAnalysisEdits(youtubeId);
   const origin = transcriptOrigin(youtubeId, flow.analysis);
 
@@ -145,7 +149,7 @@ export default function DashboardPage() {
                 <TopicsWatch youtubeId={youtubeId} topics={shownTopics} />
               ) : (
                 <>
-                  {edited && <EditedNote onUndo={() => setUndoing(true)} />}
+                  {edited && <EditedNote shared={sharedPage} onUndo={() => setUndoing(true)} />}
                   <TopicsEdit
                     youtubeId={youtubeId}
                     topics={shownTopics}
@@ -192,13 +196,13 @@ export default function DashboardPage() {
   );
 }
 
-/** Says the topics shown are the member's edited version, with the way back. */
-function EditedNote({ onUndo }: { onUndo(): void }) {
+/** Says the topics shown are the member's edited version (and what it means for their shared page), with the way back. */
+function EditedNote({ shared, onUndo }: { shared: boolean; onUndo(): void }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
       <p>
-        You edited these topics. A shared page keeps them as they were when you shared them: share again after an edit to update
-        it.
+        You edited these topics.
+        {shared && ' A shared page keeps them as they were when you shared them: share again after an edit to update it.'}
       </p>
       <Button variant="outline" onClick={onUndo}>
         <Undo2 className="h-4 w-4" aria-hidden />
