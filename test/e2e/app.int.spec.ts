@@ -555,7 +555,14 @@ describe('Find Clips in Chromium', () => {
     await credits(page, 0);
     await look(page, 'dashboard-guest');
 
+    // No credit left: a video too long (for guests, for anyone) says so, as signing up would not
+    // open the second either; one Find Clips could analyse says the credits are spent.
     await pasteLink(page, link(panel.id));
+    await toastRegion(page).getByText('Video Too Long for Guests', { exact: true }).waitFor();
+    await pasteLink(page, link(marathon.id));
+    await toastRegion(page).getByText('Video Too Long', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Try Another Video' }).click();
+    await pasteLink(page, link(refused.id));
     await page.getByText('Credit Limit Reached ⚠️ (Resets in 24 hours)', { exact: true }).waitFor();
 
     // A video the guest analysed before still opens, and costs nothing.

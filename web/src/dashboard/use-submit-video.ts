@@ -6,7 +6,7 @@ import { useClearErrorToast, useToast } from '../lib/toast';
 import type { AnalysisAction } from './analysis-state';
 import { submitFailure } from './failure-toasts';
 import { recordGuestAnalysis } from './guest-videos';
-import { GUEST_CREDITS_KEY, submitVideo } from './video-data';
+import { GUEST_CREDITS_KEY, metadataQuery, submitVideo } from './video-data';
 
 /**
  * Submitting a link: a member's, or a guest's. A guest with no credit left still reopens a video
@@ -43,7 +43,13 @@ export function useSubmitVideo({
    */
   type Submission = { videoId: string; url: string; quiet: boolean };
   const mutation = useMutation({
-    mutationFn: ({ videoId, url }: Submission) => submitVideo(videoId, url, member),
+    mutationFn: async ({ videoId, url, quiet }: Submission) => {
+      // With no credit left, the video's details are asked for first: Find Clips then knows its
+      // length and captions, and refuses a video too long (or without captions) for that reason,
+      // not for the credits, which would not open it either.
+      if (quiet) await queryClient.fetchQuery({ ...metadataQuery(videoId), retry: false }).catch(() => undefined);
+      return submitVideo(videoId, url, member);
+    },
     onMutate: ({ videoId, quiet }) => {
       // What an error toast said of an earlier link no longer holds.
       clearError();

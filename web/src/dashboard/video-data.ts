@@ -45,14 +45,17 @@ export function useAnalysis(videoId: string | null, member: boolean) {
   });
 }
 
-/** Title and thumbnail, fresh for 5 minutes. */
-export function useMetadata(videoId: string | null) {
-  return useQuery<VideoMetadataResponse>({
+/** A video's title, thumbnail and length, fresh for 5 minutes. */
+export const metadataQuery = (videoId: string | null) =>
+  ({
     queryKey: ['/api/videos/metadata', videoId],
-    enabled: videoId !== null,
     staleTime: METADATA_STALE_MS,
     ...VIDEO_FETCH_RETRY,
-  });
+  }) as const;
+
+/** Title and thumbnail of the current video. */
+export function useMetadata(videoId: string | null) {
+  return useQuery<VideoMetadataResponse>({ ...metadataQuery(videoId), enabled: videoId !== null });
 }
 
 export const checkStatus = (videoId: string) =>
