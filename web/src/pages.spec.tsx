@@ -135,8 +135,10 @@ describe('history', () => {
       },
     });
     renderWithApp(<HistoryPage />, { route: '/history', user: member });
-    // Only the shared video's card has the share buttons.
+    // Only the shared video's card has the share buttons, which say whose video they act on.
     expect(await screen.findAllByRole('button', { name: 'Copy link' })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Copy link' })).toHaveAccessibleDescription(/banana/i);
+    expect(screen.getByRole('button', { name: 'Remove share' })).toHaveAccessibleDescription(/banana/i);
     await user.click(screen.getByRole('button', { name: 'Remove share' }));
 
     let dialog = screen.getByRole('alertdialog', { name: 'Remove this share?' });
@@ -387,6 +389,9 @@ describe('shared page', () => {
         'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=120s',
       );
 
+      // Every moment has a 'Copy link': a screen reader also hears which moment.
+      expect(topicSection.getByRole('button', { name: 'Copy link' })).toHaveAccessibleDescription('2. Topic number 2');
+      expect(card.getByRole('button', { name: 'Copy link' })).toHaveAccessibleDescription('“Every bus carries sixty people.”');
       // user-event stands in for the browser's clipboard.
       await userEvent.setup().click(topicSection.getByRole('button', { name: 'Copy link' }));
       expect(await navigator.clipboard.readText()).toBe('http://localhost/shared/abcdefghijklmnop#topic-2');

@@ -4,9 +4,20 @@ import { useCopy } from '../lib/use-copy';
 
 /**
  * Ways to reach one moment from elsewhere: a copy of this page's link to it (`#topic-2`,
- * `#quote-2-1`) and the video on YouTube from that second.
+ * `#quote-2-1`) and the video on YouTube from that second. `describedBy`: what names the moment,
+ * said with 'Copy link', which every moment has.
  */
-export function MomentLinks({ anchor, youtubeId, start }: { anchor: string; youtubeId: string; start: number }) {
+export function MomentLinks({
+  anchor,
+  youtubeId,
+  start,
+  describedBy,
+}: {
+  anchor: string;
+  youtubeId: string;
+  start: number;
+  describedBy: string;
+}) {
   const { copied, copy } = useCopy();
   const permalink = () => `${window.location.origin}${window.location.pathname}#${anchor}`;
   return (
@@ -14,6 +25,7 @@ export function MomentLinks({ anchor, youtubeId, start }: { anchor: string; yout
       <button
         type="button"
         onClick={() => void copy(permalink())}
+        aria-describedby={describedBy}
         className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-700 hover:underline"
       >
         {copied ? <Check className="h-3.5 w-3.5" aria-hidden /> : <Link2 className="h-3.5 w-3.5" aria-hidden />}

@@ -29,7 +29,9 @@ export interface QuoteCardProps {
 export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, onPlaying, locked, id, links, actions }: QuoteCardProps) {
   const text = quoteText(quote.content);
   // 'Play clip' is the same words on every card: a screen reader also reads which quote it plays.
-  const textId = useId();
+  // (Named from the card's anchor when it has one, so the links beside it can point at it too.)
+  const generatedId = useId();
+  const textId = id ? `${id}-text` : generatedId;
   // The focus follows the clip this card's buttons open and close: to 'Close clip' once it opens,
   // back to 'Play clip' once closed there (not when another card's clip takes its place).
   const [focusTo, setFocusTo] = useState<'close' | 'play'>();

@@ -2,7 +2,7 @@ import { Thumbnail } from '../components/thumbnail';
 import type { HistoryVideo } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, Link2, ListOrdered, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
@@ -98,6 +98,8 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
     onError: (error: Error) => toast({ title: 'Failed to remove share', description: error.message, variant: 'destructive' }),
   });
   const title = video.title ?? `YouTube video ${video.youtubeId}`;
+  // The share buttons are alike on every card: a screen reader also says whose video they act on.
+  const titleId = useId();
   // The share removed, its buttons are gone and focus with them: on to the card's title.
   const shared = useRef(Boolean(shareId));
   useEffect(() => {
@@ -113,7 +115,7 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
         <Thumbnail src={thumbnailOf(video.youtubeId, video.thumbnailUrl)} title={title} className="w-full" />
         <div className="grid gap-1 p-3">
           <Badge className="w-fit">Your Analysis</Badge>
-          <h2 className="font-semibold">
+          <h2 id={titleId} className="font-semibold">
             <button
               ref={opener}
               type="button"
@@ -146,11 +148,15 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
         </div>
         {shareId && (
           <div className="relative z-10 mt-auto flex gap-2 border-t border-slate-100 p-3">
-            <Button variant="outline" onClick={() => void copy(new URL(`/shared/${shareId}`, window.location.origin).toString())}>
+            <Button
+              variant="outline"
+              aria-describedby={titleId}
+              onClick={() => void copy(new URL(`/shared/${shareId}`, window.location.origin).toString())}
+            >
               {copied ? <Check className="h-4 w-4" aria-hidden /> : <Link2 className="h-4 w-4" aria-hidden />}
               {copied ? 'Copied' : 'Copy link'}
             </Button>
-            <Button variant="outline" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+            <Button variant="outline" aria-describedby={titleId} onClick={() => setConfirming(true)} disabled={remove.isPending}>
               <Trash2 className="h-4 w-4" aria-hidden />
               Remove share
             </Button>

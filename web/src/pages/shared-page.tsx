@@ -177,7 +177,12 @@ export default function SharedPage() {
                 </h2>
                 <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
                   {formatRange(topic.startTime, topic.endTime)}
-                  <MomentLinks anchor={`topic-${index + 1}`} youtubeId={data.youtubeId} start={topic.startTime} />
+                  <MomentLinks
+                    anchor={`topic-${index + 1}`}
+                    youtubeId={data.youtubeId}
+                    start={topic.startTime}
+                    describedBy={`shared-topic-${index + 1}`}
+                  />
                 </p>
                 <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
                   <ClipPlayer youtubeId={data.youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
@@ -193,6 +198,7 @@ export default function SharedPage() {
                             anchor={`quote-${index + 1}-${q + 1}`}
                             youtubeId={data.youtubeId}
                             start={quote.startTime}
+                            describedBy={`quote-${index + 1}-${q + 1}-text`}
                           />
                         }
                         youtubeId={data.youtubeId}
