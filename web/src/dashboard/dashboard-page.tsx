@@ -1,12 +1,12 @@
 import { GUEST_CREDITS } from '@findclips/contracts';
 import { Coins, Undo2 } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Button, Card, Spinner } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { loadToaster } from '../lib/toast';
+import { useSharesMap } from '../lib/shares-map';
 import { SIGN_UP_STATE } from '../lib/sign-up';
 import { thumbnailOf } from '../lib/format';
 import { PlaybackProvider } from '../components/playback';
@@ -66,7 +66,7 @@ export default function DashboardPage() {
   // The member edited this analysis: a re-analysis would replace the edits, so the confirmation says so.
   const edited = member && analysed !== null && Boolean(flow.analysis?.editedAt);
   // Whether the edited video has a shared page, which keeps the topics as they were shared.
-  const shares = useQuery<{ youtubeId: string }[]>({ queryKey: ['/api/analysis/shares-map'], enabled: edited });
+  const shares = useSharesMap({ enabled: edited });
   const sharedPage = shares.data?.some((share) => share.youtubeId === youtubeId) ?? false;
   const edits = useAnalysisEdits(youtubeId);
   const origin = transcriptOrigin(youtubeId, flow.analysis);

@@ -7,6 +7,7 @@ import { Button, Field, Input } from '../components/ui';
 import { ApiError, apiRequest, UNREACHABLE } from '../lib/api';
 import { sessionEnded, useAuth } from '../lib/auth';
 import { useCopy } from '../lib/use-copy';
+import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { useToast } from '../lib/toast';
 import { SESSION_EXPIRED } from './failure-toasts';
 
@@ -35,11 +36,7 @@ export function ShareDialog({
   const queryClient = useQueryClient();
   const { copied, copy } = useCopy();
   // A member's video shared before: sharing again updates that page (one per video), so say so.
-  const shares = useQuery<{ shareId: string; youtubeId: string }[]>({
-    queryKey: ['/api/analysis/shares-map'],
-    enabled: member && open,
-    staleTime: 0,
-  });
+  const shares = useSharesMap({ enabled: member && open, staleTime: 0 });
   const existing = shares.data?.find((s) => s.youtubeId === youtubeId);
   // Its page as it reads now (the owner's visits count no view).
   const current = useQuery<SharedAnalysisResponse>({
@@ -69,7 +66,7 @@ export function ShareDialog({
           : null;
   const share = useMutation({
     mutationFn: () => apiRequest<ShareResponse>('POST', '/api/analysis/share', { youtubeId, topics, title, description }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/analysis/shares-map'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY }),
     onError: async (error) => {
       // A member whose session ended in another tab arrives as a guest who may not share: say so.
       if (member && error instanceof ApiError && [401, 403].includes(error.status) && (await sessionEnded())) {

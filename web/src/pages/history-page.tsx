@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, Link2, ListOrdered, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
@@ -15,7 +16,6 @@ import { useCopy } from '../lib/use-copy';
 type Sort = 'recent' | 'title';
 /** Cards shown while the history loads. */
 export const HISTORY_SKELETON_CARDS = 6;
-const SHARES_KEY = ['/api/analysis/shares-map'] as const;
 
 const sorters: Record<Sort, (a: HistoryVideo, b: HistoryVideo) => number> = {
   recent: (a, b) => b.processedAt.localeCompare(a.processedAt),
@@ -27,7 +27,7 @@ export default function HistoryPage() {
   const [sort, setSort] = useState<Sort>('recent');
   // Read afresh at each visit: videos processed, edited or shared since are on it.
   const videos = useQuery<HistoryVideo[]>({ queryKey: ['/api/videos'], staleTime: 0 });
-  const shares = useQuery<{ shareId: string; youtubeId: string }[]>({ queryKey: SHARES_KEY, staleTime: 0 });
+  const shares = useSharesMap({ staleTime: 0 });
   const navigate = useNavigate();
   const shareOf = new Map((shares.data ?? []).map((s) => [s.youtubeId, s.shareId]));
   const list = [...(videos.data ?? [])].sort(sorters[sort]);
@@ -94,7 +94,7 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
   const opener = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/api/analysis/shared/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SHARES_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY }),
     onError: (error: Error) => toast({ title: 'Failed to remove share', description: error.message, variant: 'destructive' }),
   });
   const title = video.title ?? `YouTube video ${video.youtubeId}`;
