@@ -383,6 +383,8 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('button', { name: 'Create Share Link' }).click();
     shareUrl = await (await page.waitForSelector('#share-url')).inputValue();
     expect(shareUrl).toMatch(new RegExp(`^${stack.url}/shared/[\\w-]{16,}$`));
+    // The form gone, the keyboard is on copying the link.
+    await poll(() => focusedName(page), 'Copy link');
     // Shared now: the edited note says what a later edit means for that page.
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Edit' }).click();

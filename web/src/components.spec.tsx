@@ -506,6 +506,8 @@ describe('the share dialog', () => {
     fireEvent.submit(form);
     expect(await screen.findByDisplayValue(/shared\/share-1/)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    // The form and its button are gone: the keyboard goes on to what comes next, copying the link.
+    expect(screen.getByRole('button', { name: 'Copy link' })).toHaveFocus();
   });
 
   it("says when the member's video has a shared page already, which sharing again updates, keeping its texts", async () => {

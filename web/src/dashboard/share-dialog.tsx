@@ -103,7 +103,8 @@ export function ShareDialog({
           </label>
           <div className="flex gap-2">
             <Input id="share-url" readOnly value={url} onFocus={(e) => e.target.select()} />
-            <Button variant="outline" onClick={() => void copy(url)} aria-label="Copy link">
+            {/* The form and the button pressed are gone: the keyboard goes on to copying the link. */}
+            <Button variant="outline" onClick={() => void copy(url)} aria-label="Copy link" autoFocus>
               {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
               {copied ? 'Copied' : 'Copy'}
             </Button>
