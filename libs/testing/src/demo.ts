@@ -1,3 +1,4 @@
+import { envInt } from '@findclips/config';
 import { startFakeYoutube } from './fake-youtube';
 import { DEMO_VIDEOS, addDemoVideos } from './demo-videos';
 import { startStack } from './stack';
@@ -10,12 +11,13 @@ import { startStack } from './stack';
 async function main() {
   // As `npm start` reads them when they are set; otherwise 3000 for the app and free ports for the
   // others, so that the demo starts beside anything already listening. Checked before anything starts.
+  // (By the services' own rule for a port, so the demo takes what they would.)
   const portOf = (name: string) => {
     const value = process.env[name];
     if (!value) return undefined;
-    if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
-      throw new Error(`${name} must be a port number (0-65535), not '${value}'`);
-    return Number(value) || undefined;
+    const port = envInt(0, 0, 65535).safeParse(value);
+    if (!port.success) throw new Error(`${name} must be a port number (0-65535), not '${value}'`);
+    return port.data || undefined;
   };
   const realtimePort = portOf('REALTIME_PORT');
   const workerMetricsPort = portOf('WORKER_METRICS_PORT');

@@ -43,6 +43,14 @@ export const loadToaster = () => import('./toaster').then((module) => (loaded = 
 
 let nextId = 1;
 
+/** A toast's card, as the widgets and the plain toast both draw it: red for an error. */
+export const toastCardClass = (variant: ToastOptions['variant']) =>
+  `pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg ${
+    variant === 'destructive' ? 'border-danger bg-danger text-white' : 'border-slate-200 bg-surface text-slate-900'
+  }`;
+/** A toast's action button ('Undo'). */
+export const TOAST_ACTION_CLASS = 'mt-1 min-h-9 justify-self-start rounded-md border border-current px-3 font-medium';
+
 /**
  * The toast in a live region, for its usual time, when the toaster's code cannot be loaded (the
  * first toast shown offline): as the toaster shows it, red for an error, with its link, its action
@@ -61,11 +69,7 @@ function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDism
         <div
           data-variant={current.variant ?? 'default'}
           onKeyDown={(event) => event.key === 'Escape' && onDismiss(current.id)}
-          className={`pointer-events-auto relative grid gap-1 rounded-lg border p-4 pr-10 text-sm shadow-lg ${
-            current.variant === 'destructive'
-              ? 'border-danger bg-danger text-white'
-              : 'border-slate-200 bg-surface text-slate-900'
-          }`}
+          className={`grid gap-1 text-sm ${toastCardClass(current.variant)}`}
         >
           <p className="font-semibold">{current.title}</p>
           {current.description && <p>{current.description}</p>}
@@ -82,7 +86,7 @@ function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDism
           {current.action && (
             <button
               type="button"
-              className="mt-1 min-h-9 justify-self-start rounded-md border border-current px-3 font-medium"
+              className={TOAST_ACTION_CLASS}
               onClick={() => {
                 onDismiss(current.id);
                 current.action!.onClick();

@@ -2,11 +2,10 @@ import * as Toast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { SIGN_UP_STATE } from './sign-up';
-import { TOAST_DEFAULT_MS, type ShownToast } from './toast';
+import { TOAST_ACTION_CLASS, TOAST_DEFAULT_MS, toastCardClass, type ShownToast } from './toast';
 
 /** The toast on screen and the 'Notifications' region that announces it (loaded with the first toast). */
 export default function Toaster({ current, onDismiss }: { current: ShownToast | null; onDismiss(id: number): void }) {
-  const destructive = current?.variant === 'destructive';
   return (
     <Toast.Provider swipeDirection="right" duration={TOAST_DEFAULT_MS}>
       {current && (
@@ -14,9 +13,7 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
           key={current.id}
           duration={current.duration ?? TOAST_DEFAULT_MS}
           onOpenChange={(open) => !open && onDismiss(current.id)}
-          className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg ${
-            destructive ? 'border-danger bg-danger text-white' : 'border-slate-200 bg-surface text-slate-900'
-          }`}
+          className={`flex w-full items-start gap-3 ${toastCardClass(current.variant)}`}
           data-variant={current.variant ?? 'default'}
         >
           <div className="grid gap-1">
@@ -35,11 +32,7 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
             )}
             {current.action && (
               <Toast.Action altText={current.action.altText} asChild>
-                <button
-                  type="button"
-                  onClick={current.action.onClick}
-                  className="mt-1 min-h-9 justify-self-start rounded-md border border-current px-3 text-sm font-medium"
-                >
+                <button type="button" onClick={current.action.onClick} className={`text-sm ${TOAST_ACTION_CLASS}`}>
                   {current.action.label}
                 </button>
               </Toast.Action>
