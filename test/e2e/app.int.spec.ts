@@ -503,6 +503,41 @@ describe('Find Clips in Chromium', () => {
     await login(page);
     await other.waitForURL((url) => url.pathname === '/');
     await other.getByRole('button', { name: 'Log out' }).waitFor();
+    // Logged out in the second tab, in again in the first, then out there: the second tab follows
+    // each time (its own logout is behind it once it hears of the sign-in).
+    await other.getByRole('button', { name: 'Log out' }).click();
+    await other.getByText('Login and get access to all features.').waitFor();
+    await page.waitForURL('**/auth');
+    await login(page);
+    await other.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await other.waitForURL('**/auth');
+    await login(page);
+
+    // Logging out while the sign-in page's code is still on its way: the page stays the member's
+    // until /auth shows. The tab asks who is signed in as it hears its own news (and on a refusal);
+    // that answer put a guest on the member's video, which could move the tab back to /.
+    let releaseSignIn = () => {};
+    const signInCode = new Promise<void>((resolve) => (releaseSignIn = resolve));
+    await page.route(/\/assets\/auth-page-[\w-]+\.js$/, async (route) => {
+      await signInCode;
+      await route.continue();
+    });
+    await page.goto(`/?video=${talk.id}`);
+    await topics(page).first().waitFor();
+    const askedWho = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    expect((await askedWho).status()).toBe(401);
+    await page.waitForTimeout(1_000);
+    expect({
+      signUp: await page.getByRole('link', { name: 'Sign up' }).count(),
+      guestLink: await page.getByText('Press Find Clips to open it').count(),
+    }).toEqual({ signUp: 0, guestLink: 0 });
+    releaseSignIn();
+    await page.getByText('Login and get access to all features.').waitFor();
+    await page.unroute(/\/assets\/auth-page-[\w-]+\.js$/);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await login(page);
 
     // Logging out the moment a video's page opens lands on /auth, never on / as a guest holding
     // the member's video (a walk saw it 3 times in 4 when pressed at once: the router moves pages

@@ -61,6 +61,16 @@ export function announceSessionChange(): void {
 }
 
 /**
+ * Whether the member logged out in this tab, until someone signs in again (here, or in another tab
+ * as this one hears): the page they leave shows a moment longer, what it still hears of their
+ * analyses says nothing, and the tab's own news of the logout does not forget them before /auth.
+ */
+let loggedOutHere = false;
+export const loggedOutInThisTab = () => loggedOutHere;
+/** Logging out in this tab sets it, a sign-in clears it (see `loggedOutInThisTab`). */
+export const setLoggedOutHere = (value: boolean) => void (loggedOutHere = value);
+
+/**
  * Keeps this tab on the browser's session: when another tab signs in or out, when a member's tab
  * comes back into view (after a sign-in elsewhere, or a session that ended), or when a call is
  * refused as from nobody signed in, it asks the server who is signed in. A change drops what the
@@ -84,6 +94,11 @@ export function useSessionSync(): void {
             const shown = queryClient.getQueryData<User | null>(USER_KEY);
             // Not loaded yet (the tab's own query answers), or nobody changed.
             if (closed || shown === undefined || (shown?.id ?? null) === (user?.id ?? null)) return;
+            // Logged out here: this tab is on its way to /auth, which forgets the member once it
+            // shows. Forgotten now, the page they leave would show itself to a guest meanwhile.
+            if (!user && loggedOutInThisTab()) return;
+            // Signed in elsewhere: the member is back in this tab too.
+            if (user) setLoggedOutHere(false);
             rememberUser(user);
             queryClient.setQueryData(USER_KEY, user);
             // What the page shows is read again as the person now here may read it (a shared
@@ -116,15 +131,6 @@ export function useSessionSync(): void {
     };
   }, [queryClient]);
 }
-
-/**
- * Whether the member logged out in this tab, until someone signs in here again: the page they
- * leave shows a moment longer, and what it still hears of their analyses says nothing.
- */
-let loggedOutHere = false;
-export const loggedOutInThisTab = () => loggedOutHere;
-/** Logging out in this tab sets it, signing in clears it (see `loggedOutInThisTab`). */
-export const setLoggedOutHere = (value: boolean) => void (loggedOutHere = value);
 
 /** The router state of /auth reached by logging out. */
 export const LOGGED_OUT = { loggedOut: true } as const;
