@@ -715,6 +715,11 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     const removed = await toast();
     expect(await within(removed).findByText('Topic removed')).toBeInTheDocument();
     expect(within(removed).getByText('“Why small teams ship faster” is no longer in your analysis.')).toBeInTheDocument();
+    // Screen readers hear the other way back once the toast is gone, and what else it undoes.
+    expect(within(removed).getByRole('button', { name: 'Undo' }).closest('[data-radix-toast-announce-alt]')).toHaveAttribute(
+      'data-radix-toast-announce-alt',
+      "'Undo all edits', above the topics, brings it back, and undoes your other edits too",
+    );
     await waitFor(() => expect(screen.queryByRole('heading', { name: /Why small teams ship faster/ })).not.toBeInTheDocument());
     await user.click(within(removed).getByRole('button', { name: 'Undo' }));
     expect(await within(await toast()).findByText('“Why small teams ship faster” is back in your analysis.')).toBeInTheDocument();

@@ -14,6 +14,9 @@ import { SIGN_UP_STATE } from '../lib/sign-up';
 import { RenameForm } from './rename-form';
 import type { AnalysisEditing } from './use-analysis-edits';
 
+/** Said to screen readers as the other way back from a removal, once its toast is gone. */
+const UNDO_ELSEWHERE = "'Undo all edits', above the topics, brings it back, and undoes your other edits too";
+
 /**
  * Edit mode: numbered topics with their Full Topic clip and Viral Cut quotes. With `editing` (a
  * member's finished analysis) each topic can be renamed, removed or started one sentence earlier or
@@ -93,7 +96,7 @@ export function TopicsEdit({
   const removeWithUndo = (
     change: Parameters<AnalysisEditing['edit']>[0],
     focusAfter: { from: string; after: string },
-    said: { title: string; description: string; altText: string },
+    said: { title: string; description: string },
     undo: Parameters<AnalysisEditing['edit']>[0],
     back: { title: string; description: string; focus: string },
   ) => {
@@ -107,7 +110,7 @@ export function TopicsEdit({
           duration: 10_000,
           action: {
             label: 'Undo',
-            altText: said.altText,
+            altText: UNDO_ELSEWHERE,
             onClick: () => {
               // Off the toast before it closes (closing, it would take the focus to its region).
               list.current?.focus();
@@ -131,7 +134,6 @@ export function TopicsEdit({
       {
         title: 'Topic removed',
         description: `“${topic.title}” is no longer in your analysis.`,
-        altText: "'Undo all edits' brings the topic back",
       },
       {
         action: 'restoreTopic',
@@ -157,7 +159,6 @@ export function TopicsEdit({
       {
         title: 'Quote removed',
         description: `${which} is no longer in your analysis.`,
-        altText: "'Undo all edits' brings the quote back",
       },
       { action: 'restoreQuote', topicId: topic.id, quoteId: quote.id },
       { title: 'Quote restored', description: `${which} is back in your analysis.`, focus: ids.removeQuote(quote) },
