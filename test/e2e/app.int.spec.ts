@@ -723,10 +723,13 @@ describe('Find Clips in Chromium', () => {
     await confirm.getByRole('button', { name: 'Re-analyze' }).click();
     await page.getByRole('progressbar', { name: 'Analysis progress' }).waitFor();
     expect(await page.getByRole('button', { name: 'Re-analyze' }).isDisabled()).toBe(true);
+    // The focus the confirmation gave back stays on Re-analyze while it waits, and after.
+    expect(await focusedName(page)).toBe('Re-analyze');
     await toastRegion(page).getByText('Re-analysis complete', { exact: true }).waitFor({ timeout: 60_000 });
     await topics(page).first().waitFor({ timeout: 60_000 });
     expect(await page.getByRole('progressbar').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Re-analyze' }).isEnabled()).toBe(true);
+    expect(await focusedName(page)).toBe('Re-analyze');
 
     // A reload while the re-analysis waits for the worker (paused here) goes on following it.
     const [worker] = stack.workers;

@@ -337,7 +337,12 @@ describe('dashboard: clear menu and Re-analyze', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Re-analyze' }));
     expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
     expect(screen.queryByText('Why small teams ship faster')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeDisabled();
+    // Re-analyze waits for the analysis, keeping the focus the confirmation gave back to it.
+    const reanalyze = screen.getByRole('button', { name: 'Re-analyze' });
+    expect(reanalyze).toHaveAttribute('aria-disabled', 'true');
+    expect(reanalyze).toHaveFocus();
+    await user.click(reanalyze);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Video options' })).toBeDisabled();
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
       ['/api/videos/analyze', { videoId: VIDEO, forceReanalyze: true }],
@@ -376,7 +381,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
     expect(screen.queryByText('Why small teams ship faster')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Re-analyze' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it.each([

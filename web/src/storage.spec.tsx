@@ -48,6 +48,7 @@ describe('local storage keys', () => {
           menuDisabled={false}
           onClear={() => undefined}
           canReanalyze={false}
+          analysing={false}
           onReanalyze={() => undefined}
           exportSource={null}
         />

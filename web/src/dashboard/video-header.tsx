@@ -21,6 +21,11 @@ export interface VideoHeaderProps {
   menuDisabled: boolean;
   onClear(): void;
   canReanalyze: boolean;
+  /**
+   * The member's analysis of this video runs: Re-analyze waits for it, still focusable
+   * (aria-disabled), so the focus its confirmation returns to it is not lost to the page.
+   */
+  analysing: boolean;
   onReanalyze(): void;
   /** What 'Export' saves; null while there is nothing to export (demo, analysis running). */
   exportSource: ExportSource | null;
@@ -77,7 +82,13 @@ export function VideoHeader(props: VideoHeaderProps) {
           Share Clips
         </Button>
         {props.exportSource && <ExportMenu source={props.exportSource} />}
-        <Button variant="outline" onClick={props.onReanalyze} disabled={!props.canReanalyze}>
+        <Button
+          variant="outline"
+          onClick={props.canReanalyze ? props.onReanalyze : undefined}
+          disabled={!props.canReanalyze && !props.analysing}
+          aria-disabled={props.analysing || undefined}
+          className={props.analysing ? 'opacity-50' : undefined}
+        >
           <RefreshCw className="h-4 w-4" aria-hidden />
           Re-analyze
         </Button>
