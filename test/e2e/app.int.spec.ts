@@ -519,7 +519,9 @@ describe('Find Clips in Chromium', () => {
     // that answer put a guest on the member's video, which could move the tab back to /.
     let releaseSignIn = () => {};
     const signInCode = new Promise<void>((resolve) => (releaseSignIn = resolve));
+    let held = 0;
     await page.route(/\/assets\/auth-page-[\w-]+\.js$/, async (route) => {
+      held++;
       await signInCode;
       await route.continue();
     });
@@ -533,6 +535,7 @@ describe('Find Clips in Chromium', () => {
       signUp: await page.getByRole('link', { name: 'Sign up' }).count(),
       guestLink: await page.getByText('Press Find Clips to open it').count(),
     }).toEqual({ signUp: 0, guestLink: 0 });
+    expect(held).toBe(1);
     releaseSignIn();
     await page.getByText('Login and get access to all features.').waitFor();
     await page.unroute(/\/assets\/auth-page-[\w-]+\.js$/);
@@ -724,7 +727,8 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('progressbar', { name: 'Analysis progress' }).waitFor();
     expect(await page.getByRole('button', { name: 'Re-analyze' }).isDisabled()).toBe(true);
     // The focus the confirmation gave back stays on Re-analyze while it waits, and after.
-    expect(await focusedName(page)).toBe('Re-analyze');
+    await confirm.waitFor({ state: 'detached' });
+    await poll(() => focusedName(page), 'Re-analyze');
     await toastRegion(page).getByText('Re-analysis complete', { exact: true }).waitFor({ timeout: 60_000 });
     await topics(page).first().waitFor({ timeout: 60_000 });
     expect(await page.getByRole('progressbar').count()).toBe(0);

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { VideoAnalysisResponse } from '@findclips/contracts';
 import { App } from './app';
-import { LOGGED_OUT, USER_KEY } from './lib/auth';
+import { LOGGED_OUT, setLoggedOutHere, USER_KEY } from './lib/auth';
 import { fakeApi, json, member, renderWithApp } from './test/render';
 
 /** Requests that should never be made fail the test loudly; pending ones never settle. */
@@ -11,6 +11,8 @@ beforeEach(() => {
   pendingFetch.mockClear();
   globalThis.fetch = pendingFetch as unknown as typeof fetch;
 });
+// Whether the member logged out in this tab lasts as long as the page: each test is a page of its own.
+afterEach(() => setLoggedOutHere(false));
 
 describe('routes and guards', () => {
   it('shows a spinner on a login-required route while the user loads', async () => {
@@ -33,6 +35,18 @@ describe('routes and guards', () => {
 
   it("goes to /auth when a member's call is refused as signed out and the server says nobody is signed in", async () => {
     // Signed out in another tab (or the session ended): the page still shows the member.
+    fakeApi({
+      'GET /api/videos': json(401, { message: 'You are not signed in' }),
+      'GET /api/analysis/shares-map': json(401, { message: 'You are not signed in' }),
+      'GET /api/user': json(401, { message: 'You are not signed in' }),
+    });
+    renderWithApp(<App />, { route: '/history', user: member });
+    expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
+  });
+
+  it('goes to /auth from elsewhere after logging out here, once a call is refused (Back before /auth showed)', async () => {
+    setLoggedOutHere(true);
     fakeApi({
       'GET /api/videos': json(401, { message: 'You are not signed in' }),
       'GET /api/analysis/shares-map': json(401, { message: 'You are not signed in' }),
@@ -153,12 +167,21 @@ describe('navigation bar and footer', () => {
   });
 
   it('keeps on /auth a member who has just logged out, while the page may still see them signed in', async () => {
+    setLoggedOutHere(true);
     renderWithApp(<App />, { route: '/auth', user: member, state: LOGGED_OUT });
     expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
     // Any other way there, a member goes on to /.
     renderWithApp(<App />, { route: '/auth', user: member });
     await waitFor(() => expect(screen.getAllByTestId('location').at(-1)).toHaveTextContent(/^\/$/));
+  });
+
+  it('sends on to / a member signed in again (in another tab) before the page their logout went to showed', async () => {
+    // The logout's entry, but someone signed in since: this tab's logout is behind it.
+    setLoggedOutHere(false);
+    renderWithApp(<App />, { route: '/auth', user: member, state: LOGGED_OUT });
+    expect(await screen.findByRole('heading', { name: 'Find Clips', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it("opens /auth on its Register tab from a 'Sign up' link, on Login otherwise", async () => {

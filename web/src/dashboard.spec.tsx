@@ -555,6 +555,19 @@ describe('dashboard: clear menu and Re-analyze', () => {
     expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
     expect(screen.getByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
   });
+
+  it('keeps the focus on Re-analyze when the re-analysis is refused, as the topics come back', async () => {
+    const user = userEvent.setup();
+    await openMemberVideo({ 'POST /api/videos/analyze': json(503, { message: 'Analysis is unavailable right now.' }) });
+    await user.click(screen.getByRole('button', { name: 'Re-analyze' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Re-analyze' }));
+    expect(await within(await toast()).findByText('Re-analysis failed')).toBeInTheDocument();
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    const reanalyze = screen.getByRole('button', { name: 'Re-analyze' });
+    expect(reanalyze).toBeEnabled();
+    expect(reanalyze).not.toHaveAttribute('aria-disabled');
+    expect(reanalyze).toHaveFocus();
+  });
 });
 
 describe('dashboard: a member edits their analysis before sharing it', () => {
@@ -720,7 +733,7 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     const removed = await toast();
     expect(await within(removed).findByText('Topic removed')).toBeInTheDocument();
     expect(within(removed).getByText('“Why small teams ship faster” is no longer in your analysis.')).toBeInTheDocument();
-    // Screen readers hear the other way back once the toast is gone, and what else it undoes.
+    // Screen readers hear the way back once the toast is gone, and what else it undoes.
     expect(within(removed).getByRole('button', { name: 'Undo' }).closest('[data-radix-toast-announce-alt]')).toHaveAttribute(
       'data-radix-toast-announce-alt',
       "'Undo all edits', above the topics, brings it back, and undoes your other edits too",

@@ -48,7 +48,7 @@ describe('local storage keys', () => {
           menuDisabled={false}
           onClear={() => undefined}
           canReanalyze={false}
-          analysing={false}
+          reanalyzeLater={false}
           onReanalyze={() => undefined}
           exportSource={null}
         />

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { forgetMember, LOGGED_OUT, useAuth } from '../lib/auth';
+import { forgetMember, loggedOutInThisTab, LOGGED_OUT, useAuth } from '../lib/auth';
 import { Spinner } from './ui';
 
 /** A spinner while the user loads, the page for a user, else /auth. */
@@ -24,7 +24,8 @@ export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const loggedOut = (location.state as typeof LOGGED_OUT | null)?.loggedOut === true;
+  // (Not when someone has signed in again since, in another tab, before this page showed.)
+  const loggedOut = (location.state as typeof LOGGED_OUT | null)?.loggedOut === true && loggedOutInThisTab();
   const signedIn = auth.status === 'user';
   // Reached by logging out: the member is forgotten now that their page is gone. Once the page
   // sees nobody signed in, the entry is an ordinary /auth again: Back to it after signing in anew

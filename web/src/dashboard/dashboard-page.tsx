@@ -131,7 +131,7 @@ export default function DashboardPage() {
               menuDisabled={running}
               onClear={() => flow.clear(true)}
               canReanalyze={member && !isDemo && complete && !running}
-              analysing={member && !isDemo && running}
+              reanalyzeLater={member && !isDemo && !complete}
               onReanalyze={() => setConfirming(true)}
               exportSource={analysed && { title: title ?? youtubeId, youtubeId, topics: analysed }}
             />

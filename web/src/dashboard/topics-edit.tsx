@@ -14,7 +14,7 @@ import { SIGN_UP_STATE } from '../lib/sign-up';
 import { RenameForm } from './rename-form';
 import type { AnalysisEditing } from './use-analysis-edits';
 
-/** Said to screen readers as the other way back from a removal, once its toast is gone. */
+/** Said to screen readers, as a removal's toast is read out, for the way back once its Undo is gone. */
 const UNDO_ELSEWHERE = "'Undo all edits', above the topics, brings it back, and undoes your other edits too";
 
 /**

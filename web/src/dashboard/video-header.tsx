@@ -22,10 +22,10 @@ export interface VideoHeaderProps {
   onClear(): void;
   canReanalyze: boolean;
   /**
-   * The member's analysis of this video runs: Re-analyze waits for it, still focusable
-   * (aria-disabled), so the focus its confirmation returns to it is not lost to the page.
+   * Re-analyze is the member's, for later (their analysis of the video runs or loads): it waits,
+   * still focusable (aria-disabled), so the focus its confirmation returns to it stays.
    */
-  analysing: boolean;
+  reanalyzeLater: boolean;
   onReanalyze(): void;
   /** What 'Export' saves; null while there is nothing to export (demo, analysis running). */
   exportSource: ExportSource | null;
@@ -85,9 +85,9 @@ export function VideoHeader(props: VideoHeaderProps) {
         <Button
           variant="outline"
           onClick={props.canReanalyze ? props.onReanalyze : undefined}
-          disabled={!props.canReanalyze && !props.analysing}
-          aria-disabled={props.analysing || undefined}
-          className={props.analysing ? 'opacity-50' : undefined}
+          disabled={!props.canReanalyze && !props.reanalyzeLater}
+          aria-disabled={props.reanalyzeLater || undefined}
+          className={props.reanalyzeLater ? 'opacity-50 hover:bg-surface' : undefined}
         >
           <RefreshCw className="h-4 w-4" aria-hidden />
           Re-analyze

@@ -91,14 +91,16 @@ export function useSessionSync(): void {
       asking ??= signedInUser()
         .then(
           (user) => {
+            if (closed) return;
+            // Someone signed in (here or elsewhere): a logout in this tab is behind it.
+            if (user) setLoggedOutHere(false);
             const shown = queryClient.getQueryData<User | null>(USER_KEY);
             // Not loaded yet (the tab's own query answers), or nobody changed.
-            if (closed || shown === undefined || (shown?.id ?? null) === (user?.id ?? null)) return;
-            // Logged out here: this tab is on its way to /auth, which forgets the member once it
-            // shows. Forgotten now, the page they leave would show itself to a guest meanwhile.
-            if (!user && loggedOutInThisTab()) return;
-            // Signed in elsewhere: the member is back in this tab too.
-            if (user) setLoggedOutHere(false);
+            if (shown === undefined || (shown?.id ?? null) === (user?.id ?? null)) return;
+            // Logged out here and on the way to /auth (the URL changes first), which forgets the
+            // member once it shows: forgotten now, the page they leave would show itself to a guest
+            // meanwhile. Anywhere else (Back before /auth showed), the tab goes there as any would.
+            if (!user && loggedOutInThisTab() && window.location.pathname === '/auth') return;
             rememberUser(user);
             queryClient.setQueryData(USER_KEY, user);
             // What the page shows is read again as the person now here may read it (a shared
