@@ -535,6 +535,8 @@ describe('Find Clips in Chromium', () => {
       signUp: await page.getByRole('link', { name: 'Sign up' }).count(),
       guestLink: await page.getByText('Press Find Clips to open it').count(),
     }).toEqual({ signUp: 0, guestLink: 0 });
+    // Logged out, the button cannot send a second logout meanwhile.
+    expect(await page.getByRole('button', { name: 'Log out' }).isDisabled()).toBe(true);
     expect(held).toBe(1);
     releaseSignIn();
     await page.getByText('Login and get access to all features.').waitFor();

@@ -556,6 +556,31 @@ describe('dashboard: clear menu and Re-analyze', () => {
     expect(screen.getByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
   });
 
+  it('says no session expired when a press is refused as the page of a logout here still shows', async () => {
+    const user = userEvent.setup();
+    const { calls } = await openMemberVideo({
+      [`PATCH /api/user-videos/${VIDEO}`]: json(401, { message: 'Not authenticated' }),
+      'POST /api/videos/analyze': json(401, { message: 'Not authenticated' }),
+    });
+    // Expired (not logged out here): it says so.
+    await user.click(screen.getByRole('button', { name: 'Remove topic 1' }));
+    expect(await within(await toast()).findByText('Authentication Error')).toBeInTheDocument();
+    act(() => screen.getAllByRole('button', { name: 'Close' }).forEach((close) => close.click()));
+    await waitFor(() => expect(screen.queryByText('Authentication Error')).not.toBeInTheDocument());
+    try {
+      // Logged out here: the page goes on showing a moment, and a press there is refused.
+      setLoggedOutHere(true);
+      await user.click(screen.getByRole('button', { name: 'Remove topic 1' }));
+      await user.click(screen.getByRole('button', { name: 'Re-analyze' }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Re-analyze' }));
+      await waitFor(() => expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(3));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(screen.queryByText('Authentication Error')).not.toBeInTheDocument();
+    } finally {
+      setLoggedOutHere(false);
+    }
+  });
+
   it('keeps the focus on Re-analyze when the re-analysis is refused, as the topics come back', async () => {
     const user = userEvent.setup();
     await openMemberVideo({ 'POST /api/videos/analyze': json(503, { message: 'Analysis is unavailable right now.' }) });

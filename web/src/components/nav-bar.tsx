@@ -47,7 +47,7 @@ export function NavBar() {
               <button
                 type="button"
                 onClick={() => logout.mutate()}
-                disabled={logout.isPending}
+                disabled={logout.isPending || logout.isSuccess}
                 className={buttonClass('ghost', 'px-1.5 sm:px-2')}
               >
                 <LogOut className="h-5 w-5" aria-hidden />

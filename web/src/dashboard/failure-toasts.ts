@@ -1,13 +1,21 @@
 import { videoMessages, type ErrorCode } from '@findclips/contracts';
 import { ApiError } from '../lib/api';
+import { loggedOutInThisTab } from '../lib/auth';
 import type { AnalysisFailure } from './analysis-state';
 import type { ToastOptions } from '../lib/toast';
 
-export const SESSION_EXPIRED: ToastOptions = {
+const SESSION_EXPIRED: ToastOptions = {
   title: 'Authentication Error',
   description: 'Your session has expired. Please refresh the page to log in again.',
   variant: 'destructive',
 };
+
+/**
+ * What a call refused as from nobody signed in says to a member: their session expired. Not to one
+ * who logged out in this tab, whose page goes on showing a moment (a press there is refused too):
+ * nothing expired, so nothing to say (null).
+ */
+export const sessionExpired = (): ToastOptions | null => (loggedOutInThisTab() ? null : SESSION_EXPIRED);
 
 type ToastFor = (message: string, categories: string[]) => ToastOptions;
 
@@ -58,11 +66,11 @@ export const MEMBER_SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['NO_TRANS
  * What a failed submission shows: its toast (an expired session says what to do about it) and,
  * for the failures that have one, its screen (null: the toast alone).
  */
-export function submitFailure(error: unknown, member: boolean): { toast: ToastOptions; screen: AnalysisFailure | null } {
+export function submitFailure(error: unknown, member: boolean): { toast: ToastOptions | null; screen: AnalysisFailure | null } {
   const apiError = error instanceof ApiError ? error : null;
   const message = error instanceof Error ? error.message : String(error);
   const type = apiError?.errorType;
-  const toast = apiError?.status === 401 && member ? SESSION_EXPIRED : failureToast(type, message);
+  const toast = apiError?.status === 401 && member ? sessionExpired() : failureToast(type, message);
   const screen = type && (SCREEN_FAILURES.has(type) || (member && MEMBER_SCREEN_FAILURES.has(type)));
   return { toast, screen: screen ? { type, message, categories: [] } : null };
 }

@@ -68,7 +68,7 @@ export function useSubmitVideo({
     },
     onError: (error, { videoId, url, quiet }, context) => {
       const failure = submitFailure(error, member);
-      toast(failure.toast);
+      if (failure.toast) toast(failure.toast);
       // A failure with a screen of its own (too long; for a member, no captions, with the upload) is
       // final for this link; any other (unavailable, YouTube or the network down, a limit) leaves
       // the link in the field, to fix or retry.
