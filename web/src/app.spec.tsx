@@ -33,20 +33,13 @@ describe('routes and guards', () => {
     expect(screen.getAllByTestId('skeleton-card')).toHaveLength(6);
   });
 
-  it("goes to /auth when a member's call is refused as signed out and the server says nobody is signed in", async () => {
+  it.each([
     // Signed out in another tab (or the session ended): the page still shows the member.
-    fakeApi({
-      'GET /api/videos': json(401, { message: 'You are not signed in' }),
-      'GET /api/analysis/shares-map': json(401, { message: 'You are not signed in' }),
-      'GET /api/user': json(401, { message: 'You are not signed in' }),
-    });
-    renderWithApp(<App />, { route: '/history', user: member });
-    expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
-  });
-
-  it('goes to /auth from elsewhere after logging out here, once a call is refused (Back before /auth showed)', async () => {
-    setLoggedOutHere(true);
+    ["goes to /auth when a member's call is refused as signed out and the server says nobody is signed in", false],
+    // Logged out here, then Back before /auth showed: the page shows the member again.
+    ['goes to /auth from elsewhere after logging out here, once a call is refused (Back before /auth showed)', true],
+  ])('%s', async (_, loggedOutHere) => {
+    setLoggedOutHere(loggedOutHere);
     fakeApi({
       'GET /api/videos': json(401, { message: 'You are not signed in' }),
       'GET /api/analysis/shares-map': json(401, { message: 'You are not signed in' }),
