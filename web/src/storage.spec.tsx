@@ -47,8 +47,7 @@ describe('local storage keys', () => {
           onShare={() => undefined}
           menuDisabled={false}
           onClear={() => undefined}
-          canReanalyze={false}
-          reanalyzeLater={false}
+          reanalyze="never"
           onReanalyze={() => undefined}
           exportSource={null}
         />

@@ -130,8 +130,7 @@ export default function DashboardPage() {
               onShare={() => setSharing(true)}
               menuDisabled={running}
               onClear={() => flow.clear(true)}
-              canReanalyze={member && !isDemo && complete && !running}
-              reanalyzeLater={member && !isDemo && !complete}
+              reanalyze={!member || isDemo ? 'never' : complete ? 'now' : 'later'}
               onReanalyze={() => setConfirming(true)}
               exportSource={analysed && { title: title ?? youtubeId, youtubeId, topics: analysed }}
             />

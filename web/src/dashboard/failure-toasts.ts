@@ -15,7 +15,13 @@ const SESSION_EXPIRED: ToastOptions = {
  * who logged out in this tab, whose page goes on showing a moment (a press there is refused too):
  * nothing expired, so nothing to say (null).
  */
-export const sessionExpired = (): ToastOptions | null => (loggedOutInThisTab() ? null : SESSION_EXPIRED);
+const sessionExpired = (): ToastOptions | null => (loggedOutInThisTab() ? null : SESSION_EXPIRED);
+
+/** Says that the member's session expired, unless they logged out in this tab (see `sessionExpired`). */
+export function sayExpired(toast: (options: ToastOptions) => unknown): void {
+  const expired = sessionExpired();
+  if (expired) toast(expired);
+}
 
 type ToastFor = (message: string, categories: string[]) => ToastOptions;
 

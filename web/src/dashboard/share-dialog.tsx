@@ -9,7 +9,7 @@ import { sessionEnded, useAuth } from '../lib/auth';
 import { useCopy } from '../lib/use-copy';
 import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { useToast } from '../lib/toast';
-import { sessionExpired } from './failure-toasts';
+import { sayExpired } from './failure-toasts';
 
 /**
  * 'Share Clips': title defaults to the video title, description to 'Watch the highlights'; a
@@ -70,8 +70,7 @@ export function ShareDialog({
     onError: async (error) => {
       // A member whose session ended in another tab arrives as a guest who may not share: say so.
       if (member && error instanceof ApiError && [401, 403].includes(error.status) && (await sessionEnded())) {
-        const expired = sessionExpired();
-        return expired && toast(expired);
+        return sayExpired(toast);
       }
       toast({ title: 'Error creating share link', description: 'Please try again later.', variant: 'destructive' });
     },

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { ApiError, apiRequest } from '../lib/api';
 import { USER_KEY } from '../lib/auth';
 import { useToast } from '../lib/toast';
-import { sessionExpired } from './failure-toasts';
+import { sayExpired } from './failure-toasts';
 import { analysisKey } from './video-data';
 
 /**
@@ -23,12 +23,8 @@ export function useAnalysisEdits(videoId: string) {
     return shown;
   };
   const refused = (error: Error, id: string) => {
-    if (!(error instanceof ApiError && error.status === 401)) {
-      toast({ title: 'The edit was not saved', description: error.message, variant: 'destructive' });
-    } else {
-      const expired = sessionExpired();
-      if (expired) toast(expired);
-    }
+    if (error instanceof ApiError && error.status === 401) sayExpired(toast);
+    else toast({ title: 'The edit was not saved', description: error.message, variant: 'destructive' });
     // A topic or quote no longer there, or one back already (another tab edited): show the analysis as it is now.
     if (error instanceof ApiError && (error.status === 404 || error.status === 409))
       void client.invalidateQueries({ queryKey: analysisKey(id, true) });

@@ -6,7 +6,7 @@ import { guestIdFromCookie, loggedOutInThisTab, type AuthState } from '../lib/au
 import type { LiveIdentity } from '../lib/live';
 import { useToast } from '../lib/toast';
 import { analysisReducer, initialAnalysis } from './analysis-state';
-import { SCREEN_FAILURES, failureToast, sessionExpired } from './failure-toasts';
+import { SCREEN_FAILURES, failureToast, sayExpired } from './failure-toasts';
 import { guestAnalysed } from './guest-videos';
 import { useCheckNowAndThen } from './use-check-now-and-then';
 import { useCurrentVideo } from './use-current-video';
@@ -231,11 +231,8 @@ export function useAnalysisFlow(auth: AuthState) {
     },
     onError: (error: Error, { videoId }) => {
       // One toast at a time: an expired session says what to do about it.
-      const said =
-        error instanceof ApiError && error.status === 401
-          ? sessionExpired()
-          : { title: 'Re-analysis failed', description: error.message, variant: 'destructive' as const };
-      if (said) toast(said);
+      if (error instanceof ApiError && error.status === 401) sayExpired(toast);
+      else toast({ title: 'Re-analysis failed', description: error.message, variant: 'destructive' });
       dispatch({ type: 'open', videoId });
     },
   });

@@ -20,12 +20,11 @@ export interface VideoHeaderProps {
   onShare(): void;
   menuDisabled: boolean;
   onClear(): void;
-  canReanalyze: boolean;
   /**
-   * Re-analyze is the member's, for later (their analysis of the video runs or loads): it waits,
-   * still focusable (aria-disabled), so the focus its confirmation returns to it stays.
+   * Re-analyze: 'now'; 'later', the member's analysis of the video runs or loads (it waits, still
+   * focusable, aria-disabled, so the focus its confirmation returns to it stays); or 'never'.
    */
-  reanalyzeLater: boolean;
+  reanalyze: 'now' | 'later' | 'never';
   onReanalyze(): void;
   /** What 'Export' saves; null while there is nothing to export (demo, analysis running). */
   exportSource: ExportSource | null;
@@ -84,10 +83,10 @@ export function VideoHeader(props: VideoHeaderProps) {
         {props.exportSource && <ExportMenu source={props.exportSource} />}
         <Button
           variant="outline"
-          onClick={props.canReanalyze ? props.onReanalyze : undefined}
-          disabled={!props.canReanalyze && !props.reanalyzeLater}
-          aria-disabled={props.reanalyzeLater || undefined}
-          className={props.reanalyzeLater ? 'opacity-50 hover:bg-surface' : undefined}
+          onClick={props.reanalyze === 'now' ? props.onReanalyze : undefined}
+          disabled={props.reanalyze === 'never'}
+          aria-disabled={props.reanalyze === 'later' || undefined}
+          className={props.reanalyze === 'later' ? 'opacity-50 hover:bg-surface' : undefined}
         >
           <RefreshCw className="h-4 w-4" aria-hidden />
           Re-analyze
