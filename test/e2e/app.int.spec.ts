@@ -849,30 +849,103 @@ describe('Find Clips in Chromium', () => {
 
   it('shows a toast offline as the widgets would, and loads them again once online', async () => {
     const page = await newPage();
+    // The page's clock, run forward by the test: a toast's time passes only when the test says so.
+    await page.clock.install();
     // The sign-in page does not load the toasts' widgets before its first toast.
     await page.goto('/auth');
     await page.getByText('Login and get access to all features.').waitFor();
     await page.getByLabel('Email').fill(`nobody-${randomUUID()}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
+    // Each live region as it is put on the page (a screen reader does not read one added already
+    // filled), and whether the widgets' region came only once the test was closing the plain toast.
+    await page.evaluate(() => {
+      const seen = window as unknown as { added: [Element, string][]; widgetsCame: boolean[]; closing?: boolean };
+      seen.added = [];
+      seen.widgetsCame = [];
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((record) => Array.from(record.addedNodes))) {
+          if (!(node instanceof Element)) continue;
+          for (const region of [node, ...Array.from(node.querySelectorAll('*'))]) {
+            if (region.matches('[role=status]')) seen.added.push([region, region.textContent ?? '']);
+            if (region.matches('[role=region][aria-label^=Notifications]')) {
+              seen.widgetsCame.push(seen.closing === true);
+            }
+          }
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const regionAtFirst = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { added: [Element, string][] }).added.find(([region]) =>
+            region.querySelector('[data-variant]'),
+          )?.[1],
+      );
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     // Offline, the widgets' code cannot load: the toast is shown without them, still red for an
     // error and with its close button, which closes it.
     const notifications = page.getByRole('region', { name: /Notifications/ });
-    const toast = page.locator('[data-variant]').filter({ hasText: 'Login failed' });
+    const plain = page.getByRole('status').locator('[data-variant]');
+    const toast = plain.filter({ hasText: 'Login failed' });
     await toast.waitFor();
+    expect(await regionAtFirst()).toBe('');
     expect(await toast.getAttribute('data-variant')).toBe('destructive');
     // The app's danger colour, #dc2626.
     expect(await toast.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(220, 38, 38)');
     expect(await toast.evaluate((node) => getComputedStyle(node).color)).toBe('rgb(255, 255, 255)');
     expect(await notifications.count()).toBe(0);
-    await toast.getByRole('button', { name: 'Close' }).click();
+    // Its time stops while the pointer is over it, or the focus in it (twice its usual 5 s here).
+    await toast.hover();
+    await page.clock.runFor(10_000);
+    expect(await toast.isVisible()).toBe(true);
+    await page.mouse.move(0, 0);
+    const close = toast.getByRole('button', { name: 'Close' });
+    await close.focus();
+    await page.clock.runFor(10_000);
+    expect(await toast.isVisible()).toBe(true);
+    // Closed under the focus, it leaves the focus in its region, not on the page.
+    await page.keyboard.press('Escape');
     await toast.waitFor({ state: 'detached' });
-    // Online again, the next toast loads the widgets (Radix's 'Notifications' region).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+    // Left alone, the next one goes after its time.
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await toast.waitFor();
+    await page.clock.runFor(5_000);
+    await toast.waitFor({ state: 'detached' });
+    // As after one closed under the pointer (no pointer leaves a toast that is gone).
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await close.click();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await toast.waitFor();
+    await page.clock.runFor(5_000);
+    await toast.waitFor({ state: 'detached' });
+    // Online again, the next toast loads the widgets, but shows plainly to its end as it started;
+    // the one after it is the widgets' (Radix's 'Notifications' region).
     await page.context().setOffline(false);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await notifications.waitFor({ state: 'attached' });
+    await toast.waitFor();
+    // Its time held from here, to see it to its end.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // Once the widgets' code has run here too (Vite preloads it by a link), and the app has had a
+    // turn to show them.
+    const widgets = await page.locator('link[href*="/toaster-"]').getAttribute('href');
+    // (A string, as the test's own compiler would turn an import() in a function into a require.)
+    await page.evaluate(`import(new URL(${JSON.stringify(widgets)}, location.href).href).then(() => true)`);
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const turn = new MessageChannel();
+          turn.port1.onmessage = () => resolve();
+          turn.port2.postMessage(null);
+        }),
+    );
+    expect(await toast.isVisible()).toBe(true);
+    await page.evaluate(() => void ((window as unknown as { closing: boolean }).closing = true));
+    await close.click();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await notifications.getByRole('button', { name: 'Close' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { widgetsCame: boolean[] }).widgetsCame)).toEqual([true]);
 
     // The dashboard loads them before its first toast: a link refused offline gets them too.
     const dashboard = await newPage();

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { SIGN_UP_STATE } from './sign-up';
@@ -54,51 +54,106 @@ export const TOAST_ACTION_CLASS = 'mt-1 min-h-9 justify-self-start rounded-md bo
 /**
  * The toast in a live region, for its usual time, when the toaster's code cannot be loaded (the
  * first toast shown offline): as the toaster shows it, red for an error, with its link, its action
- * and a way to close it.
+ * and a way to close it, and as the toaster behaves: its time stops while the pointer is over it or
+ * the focus in it, and a toast that goes under the focus leaves it in the region, not on the page.
  */
-function PlainToast({ current, onDismiss }: { current: ShownToast | null; onDismiss(id: number): void }) {
+function PlainToast({
+  current,
+  onDismiss,
+  onShown,
+}: {
+  current: ShownToast | null;
+  onDismiss(id: number): void;
+  onShown(id: number): void;
+}) {
+  const region = useRef<HTMLDivElement>(null);
+  // The region is on the page, empty, a frame before the toast is put in it: a screen reader does
+  // not read a live region added already filled.
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (!current) return;
-    const timer = setTimeout(() => onDismiss(current.id), current.duration ?? TOAST_DEFAULT_MS);
-    return () => clearTimeout(timer);
-  }, [current, onDismiss]);
+    let second = 0;
+    const first = requestAnimationFrame(() => (second = requestAnimationFrame(() => setReady(true))));
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, []);
+  const shown = ready ? current : null;
+  const [pointed, setPointed] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const left = useRef(0);
+  useEffect(() => {
+    if (!shown) return;
+    left.current = shown.duration ?? TOAST_DEFAULT_MS;
+    onShown(shown.id);
+  }, [shown, onShown]);
+  useEffect(() => {
+    if (!shown || pointed || focused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onDismiss(shown.id), left.current);
+    return () => {
+      clearTimeout(timer);
+      left.current -= Date.now() - started;
+    };
+  }, [shown, pointed, focused, onDismiss]);
+  // A toast gone (or changed) under the pointer or the focus: no pointer leaves it and no focus
+  // moves out, so its time would stop for good, and the focus would fall to the page. The focus
+  // stays in the region.
+  const card = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!shown) setPointed(false);
+    if (focused && !card.current?.contains(document.activeElement)) {
+      region.current!.focus();
+      setFocused(false);
+    }
+  }, [shown, focused]);
   return (
     // Clicks pass through the region around the toast, as through the widgets' viewport.
-    <div role="status" className="pointer-events-none fixed bottom-0 right-0 z-[100] w-full max-w-sm p-4">
-      {current && (
+    <div
+      ref={region}
+      role="status"
+      tabIndex={-1}
+      className="pointer-events-none fixed bottom-0 right-0 z-[100] w-full max-w-sm p-4 outline-none"
+    >
+      {shown && (
         <div
-          data-variant={current.variant ?? 'default'}
-          onKeyDown={(event) => event.key === 'Escape' && onDismiss(current.id)}
-          className={`grid gap-1 text-sm ${toastCardClass(current.variant)}`}
+          ref={card}
+          data-variant={shown.variant ?? 'default'}
+          onKeyDown={(event) => event.key === 'Escape' && onDismiss(shown.id)}
+          onPointerEnter={() => setPointed(true)}
+          onPointerLeave={() => setPointed(false)}
+          onFocus={() => setFocused(true)}
+          onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocused(false)}
+          className={`grid gap-1 text-sm ${toastCardClass(shown.variant)}`}
         >
-          <p className="font-semibold">{current.title}</p>
-          {current.description && <p>{current.description}</p>}
-          {current.link && (
+          <p className="font-semibold">{shown.title}</p>
+          {shown.description && <p>{shown.description}</p>}
+          {shown.link && (
             <Link
-              to={current.link.to}
-              state={current.link.to === '/auth' ? SIGN_UP_STATE : undefined}
-              onClick={() => onDismiss(current.id)}
+              to={shown.link.to}
+              state={shown.link.to === '/auth' ? SIGN_UP_STATE : undefined}
+              onClick={() => onDismiss(shown.id)}
               className="mt-1 font-medium underline"
             >
-              {current.link.label}
+              {shown.link.label}
             </Link>
           )}
-          {current.action && (
+          {shown.action && (
             <button
               type="button"
               className={TOAST_ACTION_CLASS}
               onClick={() => {
-                onDismiss(current.id);
-                current.action!.onClick();
+                onDismiss(shown.id);
+                shown.action!.onClick();
               }}
             >
-              {current.action.label}
+              {shown.action.label}
             </button>
           )}
           <button
             type="button"
             aria-label="Close"
-            onClick={() => onDismiss(current.id)}
+            onClick={() => onDismiss(shown.id)}
             className="absolute right-2 top-2 min-h-6 min-w-6 rounded opacity-70 hover:opacity-100"
           >
             <span aria-hidden>×</span>
@@ -115,6 +170,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // is shown plainly while the next one tries again.
   const [toaster, setToaster] = useState<{ Toaster: Toaster }>();
   const [failed, setFailed] = useState(false);
+  // The toast shown plainly stays so until it goes, rather than changing under its reader when the
+  // widgets load meanwhile.
+  const [plainId, setPlainId] = useState<number>();
   const show = useCallback((options: ToastOptions) => setCurrent({ ...options, id: nextId++ }), []);
   const dismiss = useCallback((id: number) => setCurrent((shown) => (shown?.id === id ? null : shown)), []);
   const clearError = useCallback(() => setCurrent((shown) => (shown?.variant === 'destructive' ? null : shown)), []);
@@ -134,13 +192,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       <ClearErrorContext.Provider value={clearError}>
         {children}
-        {Widgets ? (
+        {Widgets && !(failed && current?.id === plainId) ? (
           // A fault in the widgets leaves the toast said without them, not the page blank.
-          <ErrorBoundary fallback={<PlainToast current={current} onDismiss={dismiss} />}>
+          <ErrorBoundary fallback={<PlainToast current={current} onDismiss={dismiss} onShown={setPlainId} />}>
             <Widgets current={current} onDismiss={dismiss} />
           </ErrorBoundary>
         ) : (
-          failed && <PlainToast current={current} onDismiss={dismiss} />
+          failed && <PlainToast current={current} onDismiss={dismiss} onShown={setPlainId} />
         )}
       </ClearErrorContext.Provider>
     </ToastContext.Provider>
