@@ -199,7 +199,7 @@ describe('settings', () => {
     expect(field).toHaveAccessibleDescription('Current password is incorrect');
   });
 
-  it('moves focus into each form it opens, and back to its button on Cancel or once saved (it fell to the page)', async () => {
+  it('moves focus into each form it opens, and back to its button on Cancel, Escape or once saved (it fell to the page)', async () => {
     const user = userEvent.setup();
     fakeApi({ 'GET /api/user': json(200, member), 'PATCH /api/profile': json(200, member) });
     renderWithApp(<SettingsPage />, { user: member });
@@ -214,6 +214,18 @@ describe('settings', () => {
       await user.click(screen.getByRole('button', { name: 'Cancel' }));
       expect(screen.getByRole('button', { name: button })).toHaveFocus();
     }
+    // Escape in a form cancels it, as Cancel does: nothing is saved.
+    for (const [button, field] of [
+      ['Edit Profile', 'Last name'],
+      ['Change Email', 'Current password'],
+      ['Change Password', 'New password'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: button }));
+      await user.type(screen.getByLabelText(field), 'typed{Escape}');
+      expect(screen.queryByLabelText(field)).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: button })).toHaveFocus();
+    }
+    expect(screen.getByText(member.lastName!)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();

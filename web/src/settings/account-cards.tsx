@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useSwappedFocus } from '../components/return-focus';
 import { Badge, Button, Field, Input } from '../components/ui';
 import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
-import { FormActions, SettingsCard } from './settings-card';
+import { EditForm, FormActions, SettingsCard } from './settings-card';
 import { useProfileUpdate } from './use-profile-update';
 
 const MANAGED_TEXT = 'This is managed by your Google account. Change it in your Google account settings.';
@@ -43,7 +43,7 @@ export function EmailCard({ user }: { user: User }) {
   return (
     <SettingsCard title="Email Address" badge={google && managedBadge}>
       {editing && !google ? (
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <EditForm onSubmit={submit} onCancel={() => setEditing(false)} className="grid gap-4">
           <Field id="email" label="Email" error={errors.email}>
             <Input
               ref={focus.inside}
@@ -67,7 +67,7 @@ export function EmailCard({ user }: { user: User }) {
             />
           </Field>
           <FormActions submitLabel="Update Email" pending={update.isPending} onCancel={() => setEditing(false)} />
-        </form>
+        </EditForm>
       ) : (
         <div className="grid gap-3">
           <p className="text-sm font-medium">{user.email}</p>
@@ -136,7 +136,7 @@ export function PasswordCard({ user }: { user: User }) {
       {google ? (
         <p className="text-sm text-slate-600">{MANAGED_TEXT}</p>
       ) : editing ? (
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <EditForm onSubmit={submit} onCancel={close} className="grid gap-4">
           {(['currentPassword', 'newPassword'] as const).map((field) => (
             <Field
               key={field}
@@ -166,7 +166,7 @@ export function PasswordCard({ user }: { user: User }) {
             </Field>
           ))}
           <FormActions submitLabel="Update Password" pending={update.isPending} onCancel={close} />
-        </form>
+        </EditForm>
       ) : (
         <Button ref={focus.opener} variant="outline" className="w-fit" onClick={() => setEditing(true)}>
           Change Password

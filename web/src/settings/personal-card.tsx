@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSwappedFocus } from '../components/return-focus';
 import { Button, Field, Input } from '../components/ui';
 import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
-import { FormActions, SettingsCard } from './settings-card';
+import { EditForm, FormActions, SettingsCard } from './settings-card';
 import { useProfileUpdate } from './use-profile-update';
 
 /** Personal Information: first and last name, view and edit. */
@@ -39,7 +39,7 @@ export function PersonalCard({ user }: { user: User }) {
   return (
     <SettingsCard title="Personal Information">
       {editing ? (
-        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <EditForm onSubmit={submit} onCancel={() => setEditing(false)} className="grid gap-4 sm:grid-cols-2">
           {(['firstName', 'lastName'] as const).map((field) => (
             <Field key={field} id={field} label={field === 'firstName' ? 'First name' : 'Last name'} error={errors[field]}>
               <Input
@@ -58,7 +58,7 @@ export function PersonalCard({ user }: { user: User }) {
             onCancel={() => setEditing(false)}
             className="flex gap-2 sm:col-span-2"
           />
-        </form>
+        </EditForm>
       ) : (
         <div className="grid gap-4">
           <dl className="grid gap-4 text-sm sm:grid-cols-2">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button, Card } from '../components/ui';
 
 export function SettingsCard({ title, badge, children }: { title: string; badge?: ReactNode; children: ReactNode }) {
@@ -11,6 +11,14 @@ export function SettingsCard({ title, badge, children }: { title: string; badge?
       {children}
     </Card>
   );
+}
+
+/** A card's edit form: Escape cancels it, as its Cancel button does. */
+export function EditForm({
+  onCancel,
+  ...props
+}: Omit<ComponentProps<'form'>, 'noValidate' | 'onKeyDown'> & { onCancel(): void }) {
+  return <form noValidate {...props} onKeyDown={(event) => event.key === 'Escape' && onCancel()} />;
 }
 
 /** A card's edit form buttons: submit (inactive while saving) and Cancel back to the view. */
