@@ -724,6 +724,17 @@ describe('Find Clips in Chromium', () => {
     await poll(() => focusedName(page), 'Re-analyze');
     expect(await topics(page).count()).toBeGreaterThan(1);
 
+    // The new topics are held on their way, once the analysis has ended.
+    let arrived: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (arrived = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/user-videos/${talk.id}`, async (route) => {
+      arrived();
+      await released;
+      // (One the page gave up meanwhile, asking again, is gone.)
+      await route.continue().catch(() => undefined);
+    });
     await page.getByRole('button', { name: 'Re-analyze' }).click();
     await confirm.getByRole('button', { name: 'Re-analyze' }).click();
     await page.getByRole('progressbar', { name: 'Analysis progress' }).waitFor();
@@ -731,6 +742,21 @@ describe('Find Clips in Chromium', () => {
     // The focus the confirmation gave back stays on Re-analyze while it waits, and after.
     await confirm.waitFor({ state: 'detached' });
     await poll(() => focusedName(page), 'Re-analyze');
+    // Ended, its new topics still on their way: nothing says they are ready yet (once the page has
+    // had a turn to say it).
+    await asked;
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const turn = new MessageChannel();
+          turn.port1.onmessage = () => resolve();
+          turn.port2.postMessage(null);
+        }),
+    );
+    expect(await toastRegion(page).getByText('Re-analysis complete', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('progressbar', { name: 'Analysis progress' }).isVisible()).toBe(true);
+    release();
+    await page.unroute(`**/api/user-videos/${talk.id}`);
     await toastRegion(page).getByText('Re-analysis complete', { exact: true }).waitFor({ timeout: 60_000 });
     await topics(page).first().waitFor({ timeout: 60_000 });
     expect(await page.getByRole('progressbar').count()).toBe(0);

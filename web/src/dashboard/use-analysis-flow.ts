@@ -142,8 +142,14 @@ export function useAnalysisFlow(auth: AuthState) {
     const reanalyzed =
       event.type === 'VIDEO_ANALYZED' && stateRef.current.reanalyzing && event.videoId === stateRef.current.videoId;
     dispatch({ type: 'event', event });
-    if (event.type === 'VIDEO_ANALYZED') void refetchAnalysis(event.videoId);
-    if (reanalyzed && !leftByLogout()) toast(REANALYSIS_COMPLETE);
+    if (event.type === 'VIDEO_ANALYZED') {
+      const fetched = refetchAnalysis(event.videoId);
+      // Said once the new topics are here (they may take a while), with 'Done!', not before them.
+      const arrived = () =>
+        queryClient.getQueryState(analysisKey(event.videoId, member))?.status === 'success' &&
+        stateRef.current.videoId === event.videoId;
+      if (reanalyzed) void fetched.then(() => arrived() && !leftByLogout() && toast(REANALYSIS_COMPLETE));
+    }
     if (event.type === 'ANALYSIS_ERROR' && !leftByLogout()) {
       toast(failureToast(event.errorType ?? undefined, event.errorMessage ?? '', event.errorCategories ?? []));
     }
