@@ -487,6 +487,16 @@ describe('Find Clips in Chromium', () => {
     const other = await page.context().newPage();
     await other.goto('/history');
     await other.getByRole('heading', { name: 'Your Processed Videos' }).waitFor();
+    // What the second tab asks the server from here on: none of it is refused for want of a
+    // member, but who is signed in (which nobody is, at times).
+    const asked: Promise<string | null>[] = [];
+    other.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') && path !== '/api/user') {
+        asked.push(request.response().then((response) => (response?.status() === 401 ? path : null)));
+      }
+    });
+    const refused = async () => (await Promise.all(asked)).filter((path) => path !== null);
     // A shared page open in a third tab stays, without the owner's link once nobody is signed in.
     const sharedTab = await page.context().newPage();
     await sharedTab.goto(shareUrl);
@@ -496,6 +506,7 @@ describe('Find Clips in Chromium', () => {
     await other.waitForURL('**/auth');
     await other.getByText('Login and get access to all features.').waitFor();
     expect(await other.getByText(talk.title).count()).toBe(0);
+    expect(await refused()).toEqual([]);
     await poll(() => sharedTab.getByRole('link', { name: 'Open in Find Clips' }).count(), 0);
     expect(sharedTab.url()).toBe(shareUrl);
     await page.goto('/settings');
@@ -512,6 +523,8 @@ describe('Find Clips in Chromium', () => {
     await other.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Log out' }).click();
     await other.waitForURL('**/auth');
+    await other.getByText('Login and get access to all features.').waitFor();
+    expect(await refused()).toEqual([]);
     await login(page);
 
     // Logging out while the sign-in page's code is still on its way: the page stays the member's

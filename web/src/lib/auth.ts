@@ -102,11 +102,15 @@ export function useSessionSync(): void {
             // meanwhile. Anywhere else (Back before /auth showed), the tab goes there as any would.
             if (!user && loggedOutInThisTab() && window.location.pathname === '/auth') return;
             rememberUser(user);
-            queryClient.setQueryData(USER_KEY, user);
+            const leaving = !user && !PUBLIC_PATH.test(window.location.pathname);
+            const held = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== USER_KEY[0] };
             // What the page shows is read again as the person now here may read it (a shared
-            // page's owner links go with the owner).
-            void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
-            if (!user && !PUBLIC_PATH.test(window.location.pathname)) go.current('/auth');
+            // page's owner links go with the owner); on the way to /auth it goes unread, as
+            // nobody would be refused the member's lists.
+            if (leaving) queryClient.removeQueries(held);
+            queryClient.setQueryData(USER_KEY, user);
+            if (leaving) go.current('/auth');
+            else void queryClient.resetQueries(held);
           },
           () => undefined,
         )
