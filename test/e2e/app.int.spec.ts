@@ -16,7 +16,16 @@ import {
 import { clock } from '@findclips/exports';
 import { descriptionChapters } from '@findclips/youtube';
 import { parseSubtitles } from '../../services/worker/src/cli/transcript-input';
-import { fitsWidth, javascriptBytes, launchChromium, poll, screenshot, seriousAxeViolations, smallTargets } from './browser';
+import {
+  fitsWidth,
+  javascriptBytes,
+  launchChromium,
+  pageTurn,
+  poll,
+  screenshot,
+  seriousAxeViolations,
+  smallTargets,
+} from './browser';
 
 /**
  * The product in real Chromium against the whole stack started as `npm start` runs it (gateway,
@@ -758,14 +767,7 @@ describe('Find Clips in Chromium', () => {
     // Ended, its new topics still on their way: nothing says they are ready yet (once the page has
     // had a turn to say it).
     await asked;
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const turn = new MessageChannel();
-          turn.port1.onmessage = () => resolve();
-          turn.port2.postMessage(null);
-        }),
-    );
+    await pageTurn(page);
     expect(await toastRegion(page).getByText('Re-analysis complete', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('progressbar', { name: 'Analysis progress' }).isVisible()).toBe(true);
     release();
@@ -888,7 +890,8 @@ describe('Find Clips in Chromium', () => {
 
   it('shows a toast offline as the widgets would, and loads them again once online', async () => {
     const page = await newPage();
-    // The page's clock, run forward by the test: a toast's time passes only when the test says so.
+    // The page's clock, paused once the first toast shows: from then on a toast's time passes only
+    // as the test runs it forward.
     await page.clock.install();
     // The sign-in page does not load the toasts' widgets before its first toast.
     await page.goto('/auth');
@@ -928,6 +931,7 @@ describe('Find Clips in Chromium', () => {
     const plain = page.getByRole('status').locator('[data-variant]');
     const toast = plain.filter({ hasText: 'Login failed' });
     await toast.waitFor();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
     expect(await regionAtFirst()).toBe('');
     expect(await toast.getAttribute('data-variant')).toBe('destructive');
     // The app's danger colour, #dc2626.
@@ -959,29 +963,30 @@ describe('Find Clips in Chromium', () => {
     await toast.waitFor();
     await page.clock.runFor(5_000);
     await toast.waitFor({ state: 'detached' });
+    // Its time stops while the window is in the background too.
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await toast.waitFor();
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await page.clock.runFor(10_000);
+    expect(await toast.isVisible()).toBe(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.clock.runFor(5_000);
+    await toast.waitFor({ state: 'detached' });
     // Online again, the next toast loads the widgets, but shows plainly to its end as it started;
     // the one after it is the widgets' (Radix's 'Notifications' region).
     await page.context().setOffline(false);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await toast.waitFor();
-    // Its time held from here, to see it to its end.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     // Once the widgets' code has run here too (Vite preloads it by a link), and the app has had a
     // turn to show them.
     const widgets = await page.locator('link[href*="/toaster-"]').getAttribute('href');
     // (A string, as the test's own compiler would turn an import() in a function into a require.)
     await page.evaluate(`import(new URL(${JSON.stringify(widgets)}, location.href).href).then(() => true)`);
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const turn = new MessageChannel();
-          turn.port1.onmessage = () => resolve();
-          turn.port2.postMessage(null);
-        }),
-    );
+    await pageTurn(page);
     expect(await toast.isVisible()).toBe(true);
     await page.evaluate(() => void ((window as unknown as { closing: boolean }).closing = true));
     await close.click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await notifications.getByRole('button', { name: 'Close' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { widgetsCame: boolean[] }).widgetsCame)).toEqual([true]);

@@ -70,6 +70,21 @@ export async function javascriptBytes(page: Page, url: string, readyText: string
   return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
 }
 
+/**
+ * Waits for the page's next task: what it queued before (React's render of a state set before,
+ * which its scheduler runs as a task of its own) has run by then.
+ */
+export async function pageTurn(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const turn = new MessageChannel();
+        turn.port1.onmessage = () => resolve();
+        turn.port2.postMessage(null);
+      }),
+  );
+}
+
 /** Waits until `read` gives `expected` (the page updates on its own time). */
 export async function poll<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -53,6 +53,12 @@ export function useAnalysisFlow(auth: AuthState) {
   const analysis = useAnalysis(state.videoId, member);
   const stateRef = useRef(state);
   stateRef.current = state;
+  // Whether the dashboard still shows (what it fetched may come once the member has moved on).
+  const onPage = useRef(false);
+  useEffect(() => {
+    onPage.current = true;
+    return () => void (onPage.current = false);
+  }, []);
   // A video refused with a screen of its own (too long) is never analysed: it is no place to come
   // back to (Back, a reload, the next visit).
   const refused = state.phase === 'error' && SCREEN_FAILURES.has(state.error?.type as ErrorCode);
@@ -143,11 +149,21 @@ export function useAnalysisFlow(auth: AuthState) {
       event.type === 'VIDEO_ANALYZED' && stateRef.current.reanalyzing && event.videoId === stateRef.current.videoId;
     dispatch({ type: 'event', event });
     if (event.type === 'VIDEO_ANALYZED') {
+      const heard = Date.now();
       const fetched = refetchAnalysis(event.videoId);
-      // Said once the new topics are here (they may take a while), with 'Done!', not before them.
-      const arrived = () =>
-        queryClient.getQueryState(analysisKey(event.videoId, member))?.status === 'success' &&
-        stateRef.current.videoId === event.videoId;
+      // Said once the new topics are here (they may take a while), with 'Done!', not before them:
+      // read since the event, on this page still, and no other re-analysis started meanwhile.
+      const arrived = () => {
+        const query = queryClient.getQueryState(analysisKey(event.videoId, member));
+        const now = stateRef.current;
+        return (
+          query?.status === 'success' &&
+          query.dataUpdatedAt >= heard &&
+          onPage.current &&
+          now.videoId === event.videoId &&
+          !now.reanalyzing
+        );
+      };
       if (reanalyzed) void fetched.then(() => arrived() && !leftByLogout() && toast(REANALYSIS_COMPLETE));
     }
     if (event.type === 'ANALYSIS_ERROR' && !leftByLogout()) {

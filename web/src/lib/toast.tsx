@@ -81,6 +81,18 @@ function PlainToast({
   const shown = ready ? current : null;
   const [pointed, setPointed] = useState(false);
   const [focused, setFocused] = useState(false);
+  // Nor while the window is in the background, as the widgets' time stops then too.
+  const [away, setAway] = useState(false);
+  useEffect(() => {
+    const leave = () => setAway(true);
+    const back = () => setAway(false);
+    window.addEventListener('blur', leave);
+    window.addEventListener('focus', back);
+    return () => {
+      window.removeEventListener('blur', leave);
+      window.removeEventListener('focus', back);
+    };
+  }, []);
   const left = useRef(0);
   useEffect(() => {
     if (!shown) return;
@@ -88,24 +100,23 @@ function PlainToast({
     onShown(shown.id);
   }, [shown, onShown]);
   useEffect(() => {
-    if (!shown || pointed || focused) return;
+    if (!shown || pointed || focused || away) return;
     const started = Date.now();
     const timer = setTimeout(() => onDismiss(shown.id), left.current);
     return () => {
       clearTimeout(timer);
       left.current -= Date.now() - started;
     };
-  }, [shown, pointed, focused, onDismiss]);
+  }, [shown, pointed, focused, away, onDismiss]);
   // A toast gone (or changed) under the pointer or the focus: no pointer leaves it and no focus
   // moves out, so its time would stop for good, and the focus would fall to the page. The focus
-  // stays in the region.
+  // stays in the region, unless what closed it put the focus somewhere (Undo, on the topics).
   const card = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (!shown) setPointed(false);
-    if (focused && !card.current?.contains(document.activeElement)) {
-      region.current!.focus();
-      setFocused(false);
-    }
+    if (!focused || card.current?.contains(document.activeElement)) return;
+    if (!document.activeElement || document.activeElement === document.body) region.current!.focus();
+    setFocused(false);
   }, [shown, focused]);
   return (
     // Clicks pass through the region around the toast, as through the widgets' viewport.
@@ -171,7 +182,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toaster, setToaster] = useState<{ Toaster: Toaster }>();
   const [failed, setFailed] = useState(false);
   // The toast shown plainly stays so until it goes, rather than changing under its reader when the
-  // widgets load meanwhile.
+  // widgets load meanwhile; its region stays until the next toast (the focus may be in it).
   const [plainId, setPlainId] = useState<number>();
   const show = useCallback((options: ToastOptions) => setCurrent({ ...options, id: nextId++ }), []);
   const dismiss = useCallback((id: number) => setCurrent((shown) => (shown?.id === id ? null : shown)), []);
@@ -192,7 +203,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       <ClearErrorContext.Provider value={clearError}>
         {children}
-        {Widgets && !(failed && current?.id === plainId) ? (
+        {Widgets && !(failed && (current === null || current.id === plainId)) ? (
           // A fault in the widgets leaves the toast said without them, not the page blank.
           <ErrorBoundary fallback={<PlainToast current={current} onDismiss={dismiss} onShown={setPlainId} />}>
             <Widgets current={current} onDismiss={dismiss} />

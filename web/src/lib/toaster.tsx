@@ -1,11 +1,13 @@
 import * as Toast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { SIGN_UP_STATE } from './sign-up';
 import { TOAST_ACTION_CLASS, TOAST_DEFAULT_MS, toastCardClass, type ShownToast } from './toast';
 
 /** The toast on screen and the 'Notifications' region that announces it (loaded with the first toast). */
 export default function Toaster({ current, onDismiss }: { current: ShownToast | null; onDismiss(id: number): void }) {
+  const root = useRef<HTMLLIElement>(null);
   return (
     <Toast.Provider swipeDirection="right" duration={TOAST_DEFAULT_MS}>
       {current && (
@@ -13,6 +15,15 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
           key={current.id}
           duration={current.duration ?? TOAST_DEFAULT_MS}
           onOpenChange={(open) => !open && onDismiss(current.id)}
+          ref={root}
+          // Escape elsewhere on the page closes the toast too (Radix listens on the whole page), and
+          // only it: the key is taken, so the form the focus is in is not cancelled by the same
+          // press. (In the toast, Radix closes it itself, keeping the focus in its region.)
+          onEscapeKeyDown={(event) => {
+            if (event.target instanceof Node && root.current?.contains(event.target)) return;
+            event.preventDefault();
+            onDismiss(current.id);
+          }}
           className={`flex w-full items-start gap-3 ${toastCardClass(current.variant)}`}
           data-variant={current.variant ?? 'default'}
         >

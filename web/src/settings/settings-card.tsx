@@ -13,12 +13,23 @@ export function SettingsCard({ title, badge, children }: { title: string; badge?
   );
 }
 
-/** A card's edit form: Escape cancels it, as its Cancel button does. */
+/**
+ * A card's edit form: Escape cancels it, as its Cancel button does; not an Escape a toast took to
+ * close itself, nor one that ends composing a character.
+ */
 export function EditForm({
   onCancel,
   ...props
 }: Omit<ComponentProps<'form'>, 'noValidate' | 'onKeyDown'> & { onCancel(): void }) {
-  return <form noValidate {...props} onKeyDown={(event) => event.key === 'Escape' && onCancel()} />;
+  return (
+    <form
+      noValidate
+      {...props}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented && !event.nativeEvent.isComposing) onCancel();
+      }}
+    />
+  );
 }
 
 /** A card's edit form buttons: submit (inactive while saving) and Cancel back to the view. */
