@@ -101,6 +101,8 @@ const twMerge = createTailwindMerge(() => ({
     'ring-w': [{ ring: ['', isNumber] }],
     opacity: [{ opacity: [isAny] }],
     stroke: [{ stroke: [isAny] }],
+    // (A word of the code that Tailwind reads as a utility: 'blur', the window's event.)
+    blur: [{ blur: ['', isAny] }],
     transition: [{ transition: ['', 'all', 'colors', 'opacity', 'shadow', 'transform', 'none', isArbitraryValue] }],
     duration: [{ duration: [isAny] }],
     animate: [{ animate: [isAny] }],
