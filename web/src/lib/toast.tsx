@@ -54,8 +54,9 @@ export const TOAST_ACTION_CLASS = 'mt-1 min-h-9 justify-self-start rounded-md bo
 /**
  * The toast in a live region, for its usual time, when the toaster's code cannot be loaded (the
  * first toast shown offline): as the toaster shows it, red for an error, with its link, its action
- * and a way to close it, and as the toaster behaves: its time stops while the pointer is over it or
- * the focus in it, and a toast that goes under the focus leaves it in the region, not on the page.
+ * and a way to close it, and as the toaster behaves: its time stops while the pointer is over it,
+ * the focus in it or the window in the background, and a toast that goes under the focus leaves it
+ * in the region, not on the page.
  */
 function PlainToast({
   current,
@@ -81,7 +82,6 @@ function PlainToast({
   const shown = ready ? current : null;
   const [pointed, setPointed] = useState(false);
   const [focused, setFocused] = useState(false);
-  // Nor while the window is in the background, as the widgets' time stops then too.
   const [away, setAway] = useState(false);
   useEffect(() => {
     const leave = () => setAway(true);
