@@ -208,7 +208,14 @@ describe('settings', () => {
 
   it('moves focus into each form it opens, and back to its button on Cancel, Escape or once saved (it fell to the page)', async () => {
     const user = userEvent.setup();
-    const calls = fakeApi({ 'GET /api/user': json(200, member), 'PATCH /api/profile': json(200, member) });
+    // Saved, the account changes: the card shows the new name and email, its button keeping the focus.
+    let current = member;
+    const saved = (change: Partial<typeof member>) => () => json(200, (current = { ...current, ...change }));
+    const calls = fakeApi({
+      'GET /api/user': () => json(200, current),
+      'PATCH /api/profile': saved({ firstName: 'Augusta' }),
+      'PATCH /api/profile/email': saved({ email: 'augusta@example.com' }),
+    });
     renderWithApp(<SettingsPage />, { user: member });
     for (const [button, field] of [
       ['Edit Profile', 'First name'],
@@ -236,6 +243,13 @@ describe('settings', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(await screen.findByText('Augusta')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Change Email' }));
+    await user.type(screen.getByLabelText('Current password'), 'my-secret-1');
+    await user.click(screen.getByRole('button', { name: 'Update Email' }));
+    expect(await screen.findByText('Email updated')).toBeInTheDocument();
+    expect(await screen.findAllByText('augusta@example.com')).not.toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Change Email' })).toHaveFocus();
   });
 });

@@ -37,8 +37,8 @@ export default function SettingsPage() {
           <p className="text-sm text-slate-500">Account created {formatDate(user.createdAt)}</p>
         </div>
       </Card>
-      <PersonalCard key={`${user.firstName}-${user.lastName}`} user={user} />
-      <EmailCard key={user.email} user={user} />
+      <PersonalCard user={user} />
+      <EmailCard user={user} />
       <PasswordCard user={user} />
       <DangerZone user={user} />
     </div>
