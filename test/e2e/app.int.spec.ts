@@ -951,6 +951,24 @@ describe('Find Clips in Chromium', () => {
     await page.keyboard.press('Escape');
     await toast.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+    // As with the widgets, F8 takes the keyboard to it from anywhere, and Escape anywhere closes it,
+    // taking the key (a form the focus is in is not cancelled by the same press).
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await toast.waitFor();
+    await page.getByLabel('Email').focus();
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-variant]') !== null)).toBe(true);
+    await page.getByLabel('Email').focus();
+    const escape = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) =>
+          window.addEventListener('keydown', (event) => resolve(event.defaultPrevented), { once: true }),
+        ),
+    );
+    await page.keyboard.press('Escape');
+    expect(await escape).toBe(true);
+    await toast.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-email');
     // Left alone, the next one goes after its time.
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await toast.waitFor();

@@ -112,6 +112,19 @@ function PlainToast({
   // moves out, so its time would stop for good, and the focus would fall to the page. The focus
   // stays in the region, unless what closed it put the focus somewhere (Undo, on the topics).
   const card = useRef<HTMLDivElement>(null);
+  // Keys as the widgets take them, on the whole page: Escape closes the toast (and only it, the key
+  // taken: a settings form the focus is in stays), F8 goes to it.
+  useEffect(() => {
+    if (!shown) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDismiss(shown.id);
+      else if (event.key === 'F8') card.current?.querySelector<HTMLElement>('a, button')?.focus();
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [shown, onDismiss]);
   useLayoutEffect(() => {
     if (!shown) setPointed(false);
     if (!focused || card.current?.contains(document.activeElement)) return;
@@ -130,7 +143,6 @@ function PlainToast({
         <div
           ref={card}
           data-variant={shown.variant ?? 'default'}
-          onKeyDown={(event) => event.key === 'Escape' && onDismiss(shown.id)}
           onPointerEnter={() => setPointed(true)}
           onPointerLeave={() => setPointed(false)}
           onFocus={() => setFocused(true)}
