@@ -1,8 +1,10 @@
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { analysisEnvSchema, ConfigError, missingKeyMessage, parseEnv } from '@findclips/config';
 import { analysisProviders, isAnalysisProvider } from '@findclips/contracts';
 import { createProviders } from '../providers/registry';
 import { tfidfBaseline } from './baseline';
+import { checkWritable, compareRuns, formatComparison, readSavedRun, savedRunOf, SavedRunError } from './compare';
 import { EvalDataMissing, readEvalSet, type EvalDocument } from './corpus';
 import {
   equidistant,
@@ -18,10 +20,13 @@ import {
 } from './evaluate';
 
 const USAGE = `Usage: npm run -s eval -- [DIR] [--provider local|openai|grok|gemini] [--only LEVEL ...] [--titles N]
+       [--save FILE] [--against FILE]
 DIR: the development set (default ../shared/eval). --provider scores that provider through the
 worker's pipeline (its key and model from the environment, as the worker reads them); --only keeps
 the levels whose name starts with LEVEL (e.g. --only youtube --only podcasts); --titles prints N of
-each level's titles next to the reference's (every fourth chapter a topic starts within 30 s of).`;
+each level's titles next to the reference's (every fourth chapter a topic starts within 30 s of).
+--save writes each document's scores to FILE (JSON); --against compares this run with a run saved
+so, document by document, each difference with its 95% interval (paired bootstrap).`;
 
 /** Chapters a topic starts within this many seconds of are shown with its title. */
 const TITLE_MATCH_SECONDS = 30;
@@ -145,6 +150,8 @@ async function main(argv: string[]): Promise<number> {
         provider: { type: 'string' },
         only: { type: 'string', multiple: true },
         titles: { type: 'string' },
+        save: { type: 'string' },
+        against: { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -173,16 +180,23 @@ async function main(argv: string[]): Promise<number> {
       }
       analyzer = pipelineSegmenter(provider);
     }
+    // A saved run that cannot be read, or a place a run cannot be saved to, is said before the set is scored.
+    const against = args.values.against;
+    const saved = against === undefined ? undefined : readSavedRun(against);
+    if (args.values.save !== undefined) checkWritable(args.values.save);
     const documents = readEvalSet(args.positionals[0] ?? '../shared/eval');
     const tables = await evaluate(documents, {
       segmenters: [noBoundaries, equidistant, trueCountAnalyzer, tfidfBaseline, analyzer],
       only: args.values.only,
     });
     process.stdout.write(`${formatTables(tables)}\n`);
+    const run = savedRunOf(tables, analyzer.name);
+    if (saved) process.stdout.write(`\n${formatComparison(compareRuns(saved, run), against!, saved, analyzer.name)}\n`);
+    if (args.values.save !== undefined) writeFileSync(args.values.save, `${JSON.stringify(run)}\n`);
     if (titles) process.stdout.write(`\n${await titleSamples(documents, args.values.only, analyzer, titles)}`);
     return 0;
   } catch (error) {
-    if (error instanceof EvalDataMissing || error instanceof ConfigError) {
+    if (error instanceof EvalDataMissing || error instanceof ConfigError || error instanceof SavedRunError) {
       process.stderr.write(`${error.message}\n`);
       return 2;
     }

@@ -1,9 +1,10 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleTranscript, startFakeOpenAi, type FakeOpenAi } from '@findclips/testing';
+import type { SavedRun } from './compare';
 import { EvalDataMissing, readEvalSet, timesFromWords } from './corpus';
 import { evaluate } from './evaluate';
 
@@ -220,6 +221,44 @@ describe('evaluation harness input', () => {
     });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('--titles takes a whole number, not "many"');
+  });
+
+  it("--save keeps each document's scores and --against compares a later run with them", () => {
+    const dir = oneDocumentSet();
+    const runs = mkdtempSync(join(tmpdir(), 'fc-runs-'));
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'libs/analysis/dist/eval/cli.js'), dir, '--only', 'podcasts', ...args], {
+        encoding: 'utf8',
+      });
+    const saved = join(runs, 'local.json');
+    expect(cli('--save', saved).status).toBe(0);
+    const run = JSON.parse(readFileSync(saved, 'utf8')) as SavedRun;
+    expect(run).toMatchObject({ version: 1, analyzer: 'local analyzer' });
+    expect(Object.keys(run.levels)).toEqual(['podcasts', 'podcasts, as auto-captions']);
+    const pk = run.levels.podcasts!.ours!.pk;
+    expect(pk).toBeGreaterThanOrEqual(0);
+
+    // The same analyzer on the same set: no difference.
+    const same = cli('--against', saved);
+    expect(same.status).toBe(0);
+    expect(same.stdout).toContain(`### Against ${saved} (local analyzer; now local analyzer)`);
+    const shown = pk.toFixed(3).replace(/^0\./, '.');
+    expect(same.stdout).toContain(`| podcasts | Pk | 1 | ${shown} | ${shown} | .000 (.000 to .000) | 0 / 0 |`);
+
+    // A saved run whose Pk was .1 higher: this run is .1 better on it.
+    const worse = join(runs, 'worse.json');
+    run.levels.podcasts!.ours!.pk = pk + 0.1;
+    writeFileSync(worse, JSON.stringify(run));
+    const against = cli('--against', worse);
+    expect(against.stdout).toMatch(/\| podcasts \| Pk \| 1 \| \.\d{3} \| \.\d{3} \| -\.100 \(-\.100 to -\.100\) \| 1 \/ 0 \|/);
+
+    // What cannot be read or written is said at once, before the set is scored.
+    const missing = cli('--against', join(runs, 'nowhere.json'));
+    expect([missing.status, missing.stdout]).toEqual([2, '']);
+    expect(missing.stderr).toContain(`Cannot read the saved run ${join(runs, 'nowhere.json')}`);
+    const unwritable = cli('--save', join(runs, 'no-such-folder', 'run.json'));
+    expect([unwritable.status, unwritable.stdout]).toEqual([2, '']);
+    expect(unwritable.stderr).toContain(`Cannot save the run to ${join(runs, 'no-such-folder', 'run.json')}`);
   });
 
   describe('--provider', () => {

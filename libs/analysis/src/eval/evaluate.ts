@@ -430,6 +430,8 @@ export interface LevelTable {
   rows: CorpusRow[];
   /** Per source within the level: the analyzer's row and the classical baseline's. */
   groups: { group: string; rows: CorpusRow[] }[];
+  /** The analyzer's (the last segmenter's) scores of each document, for `--save` and `--against`. */
+  analyzerScores: { id: string; score: DocumentScore }[];
 }
 
 export interface EvaluateOptions {
@@ -475,6 +477,7 @@ export async function evaluate(documents: EvalDocument[], options: EvaluateOptio
       documents: level.documents.length,
       rows: segmenters.map((s) => summarize(s.name, scores.get(s)!)),
       groups: groups.length > 1 ? groups : [],
+      analyzerScores: level.documents.map(({ document }, i) => ({ id: document.id, score: scores.get(segmenters.at(-1)!)![i]! })),
     });
   }
   return tables;
