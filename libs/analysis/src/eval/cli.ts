@@ -1,10 +1,9 @@
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { analysisEnvSchema, ConfigError, missingKeyMessage, parseEnv } from '@findclips/config';
 import { analysisProviders, isAnalysisProvider } from '@findclips/contracts';
 import { createProviders } from '../providers/registry';
 import { tfidfBaseline } from './baseline';
-import { checkWritable, compareRuns, formatComparison, readSavedRun, savedRunOf, SavedRunError } from './compare';
+import { checkWritable, compareRuns, formatComparison, readSavedRun, savedRunOf, SavedRunError, writeSavedRun } from './compare';
 import { EvalDataMissing, readEvalSet, type EvalDocument } from './corpus';
 import {
   equidistant,
@@ -192,7 +191,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${formatTables(tables)}\n`);
     const run = savedRunOf(tables, analyzer.name);
     if (saved) process.stdout.write(`\n${formatComparison(compareRuns(saved, run), against!, saved, analyzer.name)}\n`);
-    if (args.values.save !== undefined) writeFileSync(args.values.save, `${JSON.stringify(run)}\n`);
+    if (args.values.save !== undefined) writeSavedRun(args.values.save, run);
     if (titles) process.stdout.write(`\n${await titleSamples(documents, args.values.only, analyzer, titles)}`);
     return 0;
   } catch (error) {

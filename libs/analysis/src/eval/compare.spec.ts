@@ -1,7 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareRuns, formatComparison, pairedBootstrap, readSavedRun, type Pair, type SavedRun } from './compare';
+import {
+  compareRuns,
+  formatComparison,
+  pairedBootstrap,
+  readSavedRun,
+  type Pair,
+  type RunComparison,
+  type SavedRun,
+} from './compare';
 
 const run = (analyzer: string, documents: Record<string, Partial<SavedRun['levels'][string][string]>>): SavedRun => ({
   version: 1,
@@ -15,7 +23,7 @@ const run = (analyzer: string, documents: Record<string, Partial<SavedRun['level
     ),
   },
 });
-const metric = (comparisons: ReturnType<typeof compareRuns>, name: string) => comparisons.find((c) => c.metric === name)!;
+const metric = (comparison: RunComparison, name: string) => comparison.rows.find((c) => c.metric === name)!;
 
 describe('comparing two runs of the harness, document by document', () => {
   it('finds no difference between a run and itself', () => {
@@ -63,18 +71,48 @@ describe('comparing two runs of the harness, document by document', () => {
     expect(titles.now).toBeCloseTo(1.7 / 3, 10);
     expect([titles.better, titles.worse]).toEqual([1, 0]);
     // No document has times (QMSum): no F1 ±30 s row.
-    expect(comparisons.map((c) => c.metric)).toEqual(['Pk', 'WD', 'F1 ±3', 'title word F1']);
+    expect(comparisons.rows.map((c) => c.metric)).toEqual(['Pk', 'WD', 'F1 ±3', 'title word F1']);
   });
 
-  it('compares only the documents and levels both runs scored', () => {
+  it('compares titles over the documents both runs titled', () => {
+    // b and c lose their titles: the pooled mean is a's alone, and losing titles is no score.
+    const saved = run('before', { a: { titleF1: [0.25, 1] }, b: { titleF1: [0.5, 2] }, c: { titleF1: [0.6, 2] } });
+    const now = run('after', { a: { titleF1: [0.3, 1] }, b: { titleF1: [0, 0] }, c: { titleF1: [0, 0] } });
+    const titles = metric(compareRuns(saved, now), 'title word F1');
+    expect(titles).toMatchObject({ documents: 1, better: 1, worse: 0 });
+    expect([titles.difference, titles.low, titles.high].map((v) => v.toFixed(3))).toEqual(['0.050', '0.050', '0.050']);
+  });
+
+  it('compares only the documents both runs scored, and says which were left out', () => {
     const saved = run('before', { a: {}, b: {} });
     const now: SavedRun = { ...run('after', { b: {}, c: {} }), levels: { ...run('after', { b: {}, c: {} }).levels, QMSum: {} } };
-    const comparisons = compareRuns(saved, now);
-    expect(new Set(comparisons.map((c) => c.level))).toEqual(new Set(['podcasts']));
-    expect(metric(comparisons, 'Pk').documents).toBe(1);
-    expect(formatComparison(compareRuns(saved, run('x', {})), 'old.json', saved, 'x')).toContain(
-      'no level of this run is in the saved one',
+    const comparison = compareRuns(saved, now);
+    expect(new Set(comparison.rows.map((c) => c.level))).toEqual(new Set(['podcasts']));
+    expect(metric(comparison, 'Pk').documents).toBe(1);
+    expect(formatComparison(comparison, 'old.json', saved, 'x')).toContain(
+      '- podcasts: 1 document compared; left out: 1 only in the saved run, 1 only in this one',
     );
+    // A saved run of other documents: nothing to compare, and said so.
+    const other = formatComparison(compareRuns(saved, run('x', { c: {} })), 'old.json', saved, 'x');
+    expect(other).toContain('no document of this run is in the saved one');
+    expect(other).toContain('- podcasts: no document in the saved run');
+  });
+
+  it('takes the interval at the 2.5th and 97.5th percentiles of the resampled differences', () => {
+    // Two videos, one unchanged and one up by 1: a resample holds it 0, 1 or 2 times (mean
+    // difference 0, .5 or 1, a quarter, a half and a quarter of the time).
+    const pairs: Pair[] = [
+      { saved: [0, 1], now: [0, 1] },
+      { saved: [0, 1], now: [1, 1] },
+    ];
+    expect(pairedBootstrap(pairs)).toEqual({ difference: 0.5, low: 0, high: 1 });
+    // Forty videos, one up by 1: the interval runs from 0 to 2/40 (a resample holds it 0-2 times
+    // 92% of the time), the difference is 1/40.
+    const forty: Pair[] = Array.from({ length: 40 }, (_, i) => ({ saved: [0, 1], now: [i === 0 ? 1 : 0, 1] }));
+    const { difference, low, high } = pairedBootstrap(forty);
+    expect([difference, low]).toEqual([1 / 40, 0]);
+    expect(high).toBeGreaterThanOrEqual(2 / 40);
+    expect(high).toBeLessThanOrEqual(4 / 40);
   });
 
   it('prints the same intervals for the same runs', () => {
@@ -89,6 +127,7 @@ describe('comparing two runs of the harness, document by document', () => {
     const saved = run('local analyzer', { a: { pk: 0.4 }, b: { pk: 0.4 } });
     const now = run('openai (gpt-6-luna)', { a: { pk: 0.3 }, b: { pk: 0.3 } });
     const table = formatComparison(compareRuns(saved, now), 'local.json', saved, 'openai (gpt-6-luna)');
+    expect(table).not.toContain('Not every document');
     expect(table).toContain('### Against local.json (local analyzer; now openai (gpt-6-luna))');
     expect(table).toContain('| podcasts | Pk | 2 | .400 | .300 | -.100 (-.100 to -.100) | 2 / 0 |');
     expect(table).toContain('| podcasts | F1 ±3 | 2 | .500 | .500 | .000 (.000 to .000) | 0 / 0 |');

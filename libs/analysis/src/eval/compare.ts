@@ -5,7 +5,7 @@
  * so each difference comes with a paired bootstrap interval (videos resampled, 95%) and how many
  * videos got better and worse.
  */
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { DocumentScore, LevelTable } from './evaluate';
@@ -62,10 +62,27 @@ export function readSavedRun(path: string): SavedRun {
 
 /** Says before a run is scored when its scores could not be saved where asked. */
 export function checkWritable(path: string): void {
+  const refuse = (why: string) => new SavedRunError(`Cannot save the run to ${JSON.stringify(path)}: ${why}`);
+  if (!path.trim()) throw refuse('give a file name');
+  const target = resolve(path);
+  let folder: boolean;
   try {
-    accessSync(dirname(resolve(path)), constants.W_OK);
+    const stats = statSync(target, { throwIfNoEntry: false });
+    folder = Boolean(stats?.isDirectory());
+    if (!folder) accessSync(stats ? target : dirname(target), constants.W_OK);
+    if (!stats && !statSync(dirname(target)).isDirectory()) throw new Error(`${dirname(target)} is not a folder`);
   } catch (error) {
-    throw new SavedRunError(`Cannot save the run to ${path}: ${(error as Error).message}`);
+    throw refuse((error as Error).message);
+  }
+  if (folder) throw refuse('it is a folder');
+}
+
+/** Writes a run where `checkWritable` found it could. */
+export function writeSavedRun(path: string, run: SavedRun): void {
+  try {
+    writeFileSync(path, `${JSON.stringify(run)}\n`);
+  } catch (error) {
+    throw new SavedRunError(`Cannot save the run to ${JSON.stringify(path)}: ${(error as Error).message}`);
   }
 }
 
@@ -113,7 +130,8 @@ export function pairedBootstrap(pairs: Pair[], resamples = RESAMPLES, seed = 1) 
     draws[r] = ratio(sample, 'now') - ratio(sample, 'saved');
   }
   draws.sort();
-  const at = (share: number) => draws[Math.min(resamples - 1, Math.floor(share * resamples))]!;
+  // Nearest rank: the 2.5th percentile of 2,000 draws is the 50th smallest.
+  const at = (share: number) => draws[Math.max(0, Math.ceil(share * resamples) - 1)]!;
   return { difference, low: pairs.length ? at(0.025) : 0, high: pairs.length ? at(0.975) : 0 };
 }
 
@@ -145,24 +163,47 @@ export interface Comparison {
   worse: number;
 }
 
-/** Each level and metric both runs scored, over the documents both scored. */
-export function compareRuns(saved: SavedRun, now: SavedRun): Comparison[] {
-  const comparisons: Comparison[] = [];
-  for (const [level, documents] of Object.entries(now.levels)) {
-    const before = saved.levels[level];
-    if (!before) continue;
-    const ids = Object.keys(documents).filter((id) => before[id]);
+/** Which documents of a level both runs scored, and which only one of them did. */
+export interface LevelMatch {
+  level: string;
+  shared: number;
+  onlySaved: number;
+  onlyNow: number;
+}
+
+export interface RunComparison {
+  rows: Comparison[];
+  levels: LevelMatch[];
+}
+
+/**
+ * Each level and metric both runs scored, over the documents both scored (titles: those both runs
+ * titled, so that a pooled mean never divides by no chapter).
+ */
+export function compareRuns(saved: SavedRun, now: SavedRun): RunComparison {
+  const rows: Comparison[] = [];
+  const levels: LevelMatch[] = [];
+  for (const level of new Set([...Object.keys(now.levels), ...Object.keys(saved.levels)])) {
+    const before = saved.levels[level] ?? {};
+    const after = now.levels[level] ?? {};
+    const ids = Object.keys(after).filter((id) => before[id]);
+    levels.push({
+      level,
+      shared: ids.length,
+      onlySaved: Object.keys(before).length - ids.length,
+      onlyNow: Object.keys(after).length - ids.length,
+    });
     for (const metric of METRICS) {
       const pairs = ids.flatMap((id) => {
         const a = metric.of(before[id]!);
-        const b = metric.of(documents[id]!);
-        return a && b ? [{ saved: a, now: b }] : [];
+        const b = metric.of(after[id]!);
+        return a && b && a[1] > 0 && b[1] > 0 ? [{ saved: a, now: b }] : [];
       });
-      if (!pairs.length || pairs.every((p) => p.saved[1] === 0 && p.now[1] === 0)) continue;
+      if (!pairs.length) continue;
       const { difference, low, high } = pairedBootstrap(pairs);
       const sign = metric.lowerIsBetter ? -1 : 1;
-      const change = pairs.map((p) => sign * ((p.now[1] ? p.now[0] / p.now[1] : 0) - (p.saved[1] ? p.saved[0] / p.saved[1] : 0)));
-      comparisons.push({
+      const change = pairs.map((p) => sign * (p.now[0] / p.now[1] - p.saved[0] / p.saved[1]));
+      rows.push({
         level,
         metric: metric.name,
         documents: pairs.length,
@@ -176,7 +217,7 @@ export function compareRuns(saved: SavedRun, now: SavedRun): Comparison[] {
       });
     }
   }
-  return comparisons;
+  return { rows, levels };
 }
 
 const fixed = (value: number) => value.toFixed(3).replace(/^(-?)0\./, '$1.');
@@ -186,8 +227,20 @@ const signed = (value: number) => {
   return value >= 5e-4 ? `+${text}` : value <= -5e-4 ? `-${text}` : text;
 };
 
+const documents = (n: number) => `${n} document${n === 1 ? '' : 's'}`;
+
+/** What was compared in a level, when not every document of it was. */
+function matchLine({ level, shared, onlySaved, onlyNow }: LevelMatch): string | null {
+  if (!onlySaved && !onlyNow) return null;
+  if (!shared) return `- ${level}: ${onlyNow ? 'no document in the saved run' : 'only in the saved run'}`;
+  const left = [onlySaved ? `${onlySaved} only in the saved run` : '', onlyNow ? `${onlyNow} only in this one` : '']
+    .filter(Boolean)
+    .join(', ');
+  return `- ${level}: ${documents(shared)} compared; left out: ${left}`;
+}
+
 /** The comparison as a table: where an interval holds 0, the runs are not told apart. */
-export function formatComparison(comparisons: Comparison[], path: string, saved: SavedRun, analyzer: string): string {
+export function formatComparison({ rows, levels }: RunComparison, path: string, saved: SavedRun, analyzer: string): string {
   const lines = [
     `### Against ${path} (${saved.analyzer}; now ${analyzer})`,
     '',
@@ -196,12 +249,14 @@ export function formatComparison(comparisons: Comparison[], path: string, saved:
     '| level | metric | documents | saved | now | difference (95% interval) | better / worse |',
     '|---|---|---|---|---|---|---|',
   ];
-  for (const c of comparisons) {
+  for (const c of rows) {
     lines.push(
       `| ${c.level} | ${c.metric} | ${c.documents} | ${fixed(c.saved)} | ${fixed(c.now)} | ` +
         `${signed(c.difference)} (${signed(c.low)} to ${signed(c.high)}) | ${c.better} / ${c.worse} |`,
     );
   }
-  if (!comparisons.length) lines.push('| – | no level of this run is in the saved one | | | | | |');
+  if (!rows.length) lines.push('| – | no document of this run is in the saved one | | | | | |');
+  const notes = levels.map(matchLine).filter((line): line is string => line !== null);
+  if (notes.length) lines.push('', 'Not every document was in both runs:', '', ...notes);
   return lines.join('\n');
 }

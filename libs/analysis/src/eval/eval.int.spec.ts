@@ -258,7 +258,13 @@ describe('evaluation harness input', () => {
     expect(missing.stderr).toContain(`Cannot read the saved run ${join(runs, 'nowhere.json')}`);
     const unwritable = cli('--save', join(runs, 'no-such-folder', 'run.json'));
     expect([unwritable.status, unwritable.stdout]).toEqual([2, '']);
-    expect(unwritable.stderr).toContain(`Cannot save the run to ${join(runs, 'no-such-folder', 'run.json')}`);
+    expect(unwritable.stderr).toContain(`Cannot save the run to "${join(runs, 'no-such-folder', 'run.json')}"`);
+    const folder = cli('--save', runs);
+    expect([folder.status, folder.stdout, folder.stderr.trim()]).toEqual([
+      2,
+      '',
+      `Cannot save the run to "${runs}": it is a folder`,
+    ]);
   });
 
   describe('--provider', () => {
