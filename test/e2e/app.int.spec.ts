@@ -959,14 +959,16 @@ describe('Find Clips in Chromium', () => {
     await page.keyboard.press('F8');
     expect(await page.evaluate(() => document.activeElement?.closest('[data-variant]') !== null)).toBe(true);
     await page.getByLabel('Email').focus();
-    const escape = page.evaluate(
-      () =>
-        new Promise<boolean>((resolve) =>
-          window.addEventListener('keydown', (event) => resolve(event.defaultPrevented), { once: true }),
-        ),
-    );
+    // The listener is on the page before the key is pressed (a listener still on its way would miss
+    // the key, and the test would wait for it forever).
+    await page.evaluate(() => {
+      const seen = window as unknown as { escapeTaken?: Promise<boolean> };
+      seen.escapeTaken = new Promise<boolean>((resolve) =>
+        window.addEventListener('keydown', (event) => resolve(event.defaultPrevented), { once: true }),
+      );
+    });
     await page.keyboard.press('Escape');
-    expect(await escape).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { escapeTaken: Promise<boolean> }).escapeTaken)).toBe(true);
     await toast.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-email');
     // Left alone, the next one goes after its time.
