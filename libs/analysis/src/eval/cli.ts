@@ -5,6 +5,7 @@ import { createProviders } from '../providers/registry';
 import { tfidfBaseline } from './baseline';
 import { checkWritable, compareRuns, formatComparison, readSavedRun, savedRunOf, SavedRunError, writeSavedRun } from './compare';
 import { EvalDataMissing, readEvalSet, type EvalDocument } from './corpus';
+import { fixed } from './format';
 import {
   equidistant,
   evaluate,
@@ -30,7 +31,6 @@ so, document by document, each difference with its 95% interval (paired bootstra
 /** Chapters a topic starts within this many seconds of are shown with its title. */
 const TITLE_MATCH_SECONDS = 30;
 
-const fixed = (value: number | null, digits = 3) => (value === null ? '–' : value.toFixed(digits).replace(/^(-?)0\./, '$1.'));
 const percent = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(0)}%` : '–');
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -189,9 +189,9 @@ async function main(argv: string[]): Promise<number> {
       only: args.values.only,
     });
     process.stdout.write(`${formatTables(tables)}\n`);
-    const run = savedRunOf(tables, analyzer.name);
-    if (saved) process.stdout.write(`\n${formatComparison(compareRuns(saved, run), against!, saved, analyzer.name)}\n`);
-    if (args.values.save !== undefined) writeSavedRun(args.values.save, run);
+    const run = saved || args.values.save !== undefined ? savedRunOf(tables, analyzer.name) : undefined;
+    if (saved && run) process.stdout.write(`\n${formatComparison(compareRuns(saved, run), against!, saved, analyzer.name)}\n`);
+    if (args.values.save !== undefined && run) writeSavedRun(args.values.save, run);
     if (titles) process.stdout.write(`\n${await titleSamples(documents, args.values.only, analyzer, titles)}`);
     return 0;
   } catch (error) {

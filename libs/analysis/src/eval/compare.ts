@@ -5,10 +5,11 @@
  * so each difference comes with a paired bootstrap interval (videos resampled, 95%) and how many
  * videos got better and worse.
  */
-import { accessSync, constants, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { DocumentScore, LevelTable } from './evaluate';
+import { fixed } from './format';
 
 /** What a saved run keeps of one document: its scores, and its matched titles' word F1 (sum, count). */
 const savedDocument = z.object({
@@ -65,16 +66,15 @@ export function checkWritable(path: string): void {
   const refuse = (why: string) => new SavedRunError(`Cannot save the run to ${JSON.stringify(path)}: ${why}`);
   if (!path.trim()) throw refuse('give a file name');
   const target = resolve(path);
-  let folder: boolean;
+  let stats: Stats | undefined;
   try {
-    const stats = statSync(target, { throwIfNoEntry: false });
-    folder = Boolean(stats?.isDirectory());
-    if (!folder) accessSync(stats ? target : dirname(target), constants.W_OK);
-    if (!stats && !statSync(dirname(target)).isDirectory()) throw new Error(`${dirname(target)} is not a folder`);
+    // A path under a file throws here (ENOTDIR); a missing folder, at the access check.
+    stats = statSync(target, { throwIfNoEntry: false });
+    if (!stats?.isDirectory()) accessSync(stats ? target : dirname(target), constants.W_OK);
   } catch (error) {
     throw refuse((error as Error).message);
   }
-  if (folder) throw refuse('it is a folder');
+  if (stats?.isDirectory()) throw refuse('it is a folder');
 }
 
 /** Writes a run where `checkWritable` found it could. */
@@ -132,7 +132,7 @@ export function pairedBootstrap(pairs: Pair[], resamples = RESAMPLES, seed = 1) 
   draws.sort();
   // Nearest rank: the 2.5th percentile of 2,000 draws is the 50th smallest.
   const at = (share: number) => draws[Math.max(0, Math.ceil(share * resamples) - 1)]!;
-  return { difference, low: pairs.length ? at(0.025) : 0, high: pairs.length ? at(0.975) : 0 };
+  return { difference, low: at(0.025), high: at(0.975) };
 }
 
 interface Metric {
@@ -220,7 +220,6 @@ export function compareRuns(saved: SavedRun, now: SavedRun): RunComparison {
   return { rows, levels };
 }
 
-const fixed = (value: number) => value.toFixed(3).replace(/^(-?)0\./, '$1.');
 /** A difference with its sign; one that rounds to zero has none. */
 const signed = (value: number) => {
   const text = fixed(Math.abs(value));

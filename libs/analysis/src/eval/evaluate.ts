@@ -454,6 +454,7 @@ export async function evaluate(documents: EvalDocument[], options: EvaluateOptio
       }
       scores.set(segmenter, list);
     }
+    const analyzerScores = scores.get(segmenters.at(-1)!)!;
     const groups = level.groups
       ? [...new Set(level.documents.map(({ document }) => document.group ?? '–'))].sort().map((group) => {
           const members = level.documents
@@ -477,7 +478,7 @@ export async function evaluate(documents: EvalDocument[], options: EvaluateOptio
       documents: level.documents.length,
       rows: segmenters.map((s) => summarize(s.name, scores.get(s)!)),
       groups: groups.length > 1 ? groups : [],
-      analyzerScores: level.documents.map(({ document }, i) => ({ id: document.id, score: scores.get(segmenters.at(-1)!)![i]! })),
+      analyzerScores: level.documents.map(({ document }, i) => ({ id: document.id, score: analyzerScores[i]! })),
     });
   }
   return tables;
