@@ -198,7 +198,7 @@ describe("editing a member's analysis", () => {
       errorType: 'VALIDATION_ERROR',
       message: editMessages.unknownAction,
     });
-    for (const title of ['   ', '\u200B', '\u202E']) {
+    for (const title of ['   ', '\u200B', '\u202E', '\u3164\u3164']) {
       expect((await edit({ action: 'rename', topicId: topics[0]!.id, title }).expect(400)).body).toMatchObject({
         field: 'title',
         message: editMessages.titleRequired,

@@ -25,4 +25,25 @@ describe('text other people read', () => {
     expect(result.success).toBe(false);
     expect(updateProfileSchema.safeParse({ firstName: '\u202E', lastName: 'Lee' }).success).toBe(false);
   });
+
+  it.each([
+    ['the Hangul filler', '\u3164'],
+    ['the halfwidth Hangul filler', '\uFFA0\uFFA0'],
+    ['the Hangul choseong and jungseong fillers', '\u115F\u1160'],
+    ['the blank braille pattern', '\u2800'],
+    ['a combining accent with no letter', '\u0301'],
+    ['a variation selector and a space', '\uFE0F '],
+  ])('refuses a name or title of %s alone, which shows nothing', (_what, text) => {
+    expect(updateProfileSchema.safeParse({ firstName: text, lastName: 'Lee' }).success).toBe(false);
+    expect(analysisEditSchema.safeParse({ action: 'rename', topicId: 't1', title: text }).success).toBe(false);
+    const share = createShareRequestSchema.parse({ youtubeId: 'dQw4w9WgXcQ', topics: [], title: text, description: text });
+    // A share's title or description that shows nothing is read as none.
+    expect(share).toMatchObject({ title: '', description: '' });
+  });
+
+  it('keeps names whose letters carry combining marks or fillers beside letters', () => {
+    for (const firstName of ['Jose\u0301', '\u0915\u094D\u0937', '\u3164Min', 'Zoe\u0308']) {
+      expect(updateProfileSchema.parse({ firstName, lastName: 'Lee' })).toMatchObject({ firstName });
+    }
+  });
 });

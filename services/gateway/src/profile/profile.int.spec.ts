@@ -36,6 +36,9 @@ describe('profile, email and password settings', () => {
       [{ firstName: 'Grace', lastName: '\u200B' }, profileMessages.lastNameRequired, 'lastName'],
       [{ firstName: '\u2060\u00A0\u200E', lastName: 'Hopper' }, profileMessages.firstNameRequired, 'firstName'],
       [{ firstName: '\u202E\u202C', lastName: 'Hopper' }, profileMessages.firstNameRequired, 'firstName'],
+      // ... and characters drawn as nothing: a Hangul filler, the blank braille pattern, a lone accent.
+      [{ firstName: '\u3164', lastName: 'Hopper' }, profileMessages.firstNameRequired, 'firstName'],
+      [{ firstName: 'Grace', lastName: '\u2800\u0301' }, profileMessages.lastNameRequired, 'lastName'],
       // Half of a UTF-16 pair, which would be stored as U+FFFD.
       [{ firstName: 'Grace', lastName: 'x\ud800' }, 'lastName is not valid Unicode text', 'lastName'],
     ])('refuses %p', async (body, message, field) => {
