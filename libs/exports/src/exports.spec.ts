@@ -3,6 +3,7 @@ import { decodeHTML } from 'entities';
 import { lexer, parse, type Token, type Tokens } from 'marked';
 import webvtt from 'node-webvtt';
 import { parseSync } from 'subtitle';
+import { DEMO_VIDEOS } from '@findclips/testing';
 import { descriptionChapters } from '@findclips/youtube';
 import { analysisMarkdown, analysisSrt, analysisVtt, exportAnalysis, exportFormats, youtubeChapters } from '.';
 
@@ -195,6 +196,36 @@ describe('subtitles', () => {
     // WebVTT: the first keeps the quote's id, the next add their number.
     const vtt = webvtt.parse(analysisVtt(long), { strict: true });
     expect(vtt.cues.map((c) => c.identifier)).toEqual(['topic-1', 'quote-1-1', 'quote-1-1-2', 'quote-1-1-3', 'quote-1-1-4']);
+  });
+
+  it('keeps every line of every quote within 42 characters, and no cue a lone word shown for an instant', () => {
+    // Every paragraph of the demo's scripts as a quote, at 150 words a minute (8 s to a few minutes).
+    const paragraphs = DEMO_VIDEOS.slice(0, 3).flatMap((video) => video.paragraphs.map((p) => p.text.replace(/\s+/g, ' ')));
+    let cueCount = 0;
+    for (const text of paragraphs) {
+      const seconds = Math.max(8, (text.split(' ').length / 150) * 60);
+      const file = analysisSrt([
+        { id: 't', title: 'T', startTime: 0, endTime: seconds + 10, quotes: [quote('q', text, 10, 10 + seconds)] },
+      ]);
+      const cues = parseSync(file)
+        .flatMap((node) => (node.type === 'cue' ? [node.data] : []))
+        .slice(1);
+      cueCount += cues.length;
+      expect(cues.map((c) => c.text.replace(/\n/g, ' ')).join(' ')).toBe(text);
+      const longest = Math.max(...cues.map((c) => c.text.length));
+      for (const cue of cues) {
+        const lines = cue.text.split('\n');
+        expect({ text: cue.text, lines: lines.length <= 2, fit: lines.every((line) => line.length <= 42) }).toEqual({
+          text: cue.text,
+          lines: true,
+          fit: true,
+        });
+        // As even as word boundaries allow: no lone word after a full cue, none under a third of the longest.
+        const even = cue.text.length >= 0.3 * longest && (cues.length === 1 || cue.text.includes(' '));
+        expect({ text: cue.text, even }).toEqual({ text: cue.text, even: true });
+      }
+    }
+    expect(cueCount).toBeGreaterThan(300);
   });
 
   it('SRT: topics as chapter cues, quotes as cues, in time order (read back by a SubRip parser)', () => {

@@ -30,24 +30,6 @@ function chapterEnd(topic: Topic): number {
 
 /** A subtitle line holds at most this many characters, and a quote's cue two lines (the usual broadcast rule). */
 const LINE_CHARS = 42;
-const CUE_CHARS = 2 * LINE_CHARS;
-
-/** A cue's text in two lines of at most LINE_CHARS where it is longer, broken at the space nearest its middle. */
-function twoLines(text: string): string {
-  if (text.length <= LINE_CHARS) return text;
-  let best = -1;
-  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) {
-    const fits = i <= LINE_CHARS && text.length - i - 1 <= LINE_CHARS;
-    const bestFits = best >= 0 && best <= LINE_CHARS && text.length - best - 1 <= LINE_CHARS;
-    if (
-      best < 0 ||
-      (fits && !bestFits) ||
-      (fits === bestFits && Math.abs(i - text.length / 2) < Math.abs(best - text.length / 2))
-    )
-      best = i;
-  }
-  return best < 0 ? text : `${text.slice(0, best)}\n${text.slice(best + 1)}`;
-}
 
 /** Words joined into runs of at most `limit` characters (a longer word is a run of its own). */
 function runs(words: string[], limit: number): string[] {
@@ -61,24 +43,69 @@ function runs(words: string[], limit: number): string[] {
 }
 
 /**
- * A quote as subtitles read: cues of at most two lines, as even as they come, each shown for its
- * share of the quote's time by its characters (one cue of 450 characters cannot be read). The
- * first keeps the quote's id, the next add their number (`quote-2-1`, `quote-2-1-2`).
+ * Words in lines of at most `width` characters (a longer word is a line of its own): as few lines
+ * as filling each in turn gives, and of those breaks the most even (the least sum of the squared
+ * room left on each line), so that no line holds a lone word the one before had no room for.
+ */
+function evenLines(words: string[], width: number): string[] {
+  const count = runs(words, width).length;
+  const n = words.length;
+  // Characters of words i..j-1 joined by spaces.
+  const starts = [0];
+  for (const word of words) starts.push(starts.at(-1)! + word.length + 1);
+  const length = (i: number, j: number) => starts[j]! - starts[i]! - 1;
+  const slack = (i: number, j: number) => {
+    const used = length(i, j);
+    if (used <= width) return (width - used) ** 2;
+    return j - i === 1 ? 0 : Infinity;
+  };
+  // best[k][j]: the least slack of k lines holding words 0..j-1; from[k][j]: where the k-th line starts.
+  const best = Array.from({ length: count + 1 }, () => new Array<number>(n + 1).fill(Infinity));
+  const from = Array.from({ length: count + 1 }, () => new Array<number>(n + 1).fill(0));
+  best[0]![0] = 0;
+  for (let k = 1; k <= count; k++) {
+    for (let j = 1; j <= n; j++) {
+      for (let i = j - 1; i >= k - 1; i--) {
+        if (j - i > 1 && length(i, j) > width) break;
+        const value = best[k - 1]![i]! + slack(i, j);
+        if (value < best[k]![j]!) {
+          best[k]![j] = value;
+          from[k]![j] = i;
+        }
+      }
+    }
+  }
+  const lines: string[] = [];
+  for (let k = count, j = n; k > 0; k--) {
+    const i = from[k]![j]!;
+    lines.unshift(words.slice(i, j).join(' '));
+    j = i;
+  }
+  return lines;
+}
+
+/**
+ * A quote as subtitles read: cues of two lines of at most LINE_CHARS (the last one line when the
+ * lines are odd), the lines as even as word boundaries allow, each cue shown for its share of the
+ * quote's time by its characters (one cue of 450 characters cannot be read, nor one of a single
+ * word shown for half a second). The first keeps the quote's id, the next add their number
+ * (`quote-2-1`, `quote-2-1-2`).
  */
 function quoteCues(id: string, text: string, start: number, end: number): Cue[] {
-  const count = Math.ceil(text.length / CUE_CHARS);
-  const parts = runs(text.split(' '), Math.min(CUE_CHARS, Math.ceil(text.length / count) + 8));
+  const lines = evenLines(text.split(' '), LINE_CHARS);
+  const parts: string[][] = [];
+  for (let i = 0; i < lines.length; i += 2) parts.push(lines.slice(i, i + 2));
   const perChar = (end - start) / Math.max(1, text.length);
   let offset = 0;
   return parts.map((part, i) => {
     const from = offset;
-    offset += part.length + 1;
+    offset += part.join(' ').length + 1;
     return {
       id: i === 0 ? id : `${id}-${i + 1}`,
       start: start + from * perChar,
       // Each cue until the next one starts; the last until the quote ends.
       end: i === parts.length - 1 ? end : start + offset * perChar,
-      text: twoLines(part),
+      text: part.join('\n'),
     };
   });
 }
