@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   DEMO_VIDEOS,
   addDemoVideos,
@@ -157,6 +157,28 @@ const focusedName = (page: Page) =>
 
 const topics = (page: Page) => page.getByRole('list', { name: 'Topics' }).locator(':scope > li');
 
+/**
+ * Whether the focused element, focused from the keyboard, is inside `container` (a box that
+ * scrolls) with its whole focus ring showing: a ring drawn outside the element is cut off there.
+ */
+const focusRing = (container: Locator) =>
+  container.evaluate((box) => {
+    const focused = document.activeElement as HTMLElement;
+    const style = getComputedStyle(focused);
+    const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+    const drawn = focused.getBoundingClientRect();
+    const outer = box.getBoundingClientRect();
+    const [left, top] = [outer.left + box.clientLeft, outer.top + box.clientTop];
+    return {
+      within: box.contains(focused) && focused !== box && focused.matches(':focus-visible'),
+      inside:
+        drawn.left - reach >= left &&
+        drawn.top - reach >= top &&
+        drawn.right + reach <= left + box.clientWidth &&
+        drawn.bottom + reach <= top + box.clientHeight,
+    };
+  });
+
 const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
 const password = 'Analytical1';
 let shareUrl = '';
@@ -280,6 +302,9 @@ describe('Find Clips in Chromium', () => {
     await page.locator('iframe[title^="Match at "]').waitFor({ state: 'attached' });
     await page.keyboard.press('j');
     await searchCount.getByText(/, 2 of \d+ at /).waitFor();
+    // The match the key moved to has the focus, and its whole focus ring shows inside the list that
+    // scrolls the matches (drawn outside the button, the list cut off its top and sides).
+    expect(await focusRing(matches)).toEqual({ within: true, inside: true });
     await look(page, 'dashboard-search');
     // A query typed at once finds its matches (how fast: `npm run bench`, bench/web.bench.ts).
     await searchBox.fill('coming back to this');
@@ -300,6 +325,10 @@ describe('Find Clips in Chromium', () => {
       .evaluate((h) => h.lastChild!.textContent!);
     expect(await panel.getByRole('heading').first().textContent()).toContain(`1. ${firstTitle}`);
     expect(await panel.locator('[data-transcript-line]').count()).toBeLessThan(total);
+    // From the keyboard, a line's focus ring shows whole in the box that scrolls the lines.
+    await panel.focus();
+    await page.keyboard.press('Tab');
+    expect(await focusRing(panel)).toEqual({ within: true, inside: true });
     const line = panel.locator('[data-transcript-line]').nth(3);
     const [minutes, seconds] = (await line.locator('span').first().textContent())!.split(':').map(Number);
     await line.click();

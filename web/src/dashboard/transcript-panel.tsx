@@ -82,7 +82,7 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                     data-transcript-line
                     aria-current={item.index === active ? 'true' : undefined}
                     onClick={() => play(row.start, row.topicEnd)}
-                    className="flex w-full gap-3 px-3 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100"
+                    className="flex w-full gap-3 px-3 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 focus-visible:-outline-offset-2"
                   >
                     <span className="w-14 shrink-0 tabular-nums text-slate-600">{clock(row.start)}</span>
                     <span>{row.text}</span>
