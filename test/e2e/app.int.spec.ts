@@ -325,10 +325,22 @@ describe('Find Clips in Chromium', () => {
       .evaluate((h) => h.lastChild!.textContent!);
     expect(await panel.getByRole('heading').first().textContent()).toContain(`1. ${firstTitle}`);
     expect(await panel.locator('[data-transcript-line]').count()).toBeLessThan(total);
-    // From the keyboard, a line's focus ring shows whole in the box that scrolls the lines.
-    await panel.focus();
+    // From the keyboard the lines are one stop: Tab enters at the first line, with its whole focus
+    // ring inside the box that scrolls the lines; End goes to the last of 3,000 (the list renders it
+    // on the way), and Tab leaves.
+    await page.getByRole('button', { name: 'Hide transcript' }).focus();
     await page.keyboard.press('Tab');
     expect(await focusRing(panel)).toEqual({ within: true, inside: true });
+    await page.keyboard.press('End');
+    await page.waitForFunction((text) => document.activeElement?.textContent?.endsWith(text), threeHours.at(-1)!.text);
+    expect(await focusRing(panel)).toEqual({ within: true, inside: true });
+    await page.keyboard.press('Tab');
+    expect(await panel.evaluate((box) => box.contains(document.activeElement))).toBe(false);
+    // Shift+Tab comes back to the line left, Home goes back to the first.
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(threeHours.at(-1)!.text);
+    await page.keyboard.press('Home');
+    await page.waitForFunction((text) => document.activeElement?.textContent?.endsWith(text), threeHours[0]!.text);
     const line = panel.locator('[data-transcript-line]').nth(3);
     const [minutes, seconds] = (await line.locator('span').first().textContent())!.split(':').map(Number);
     await line.click();

@@ -91,6 +91,42 @@ describe('the transcript by topic', () => {
     expect(marked()).toEqual(['0:10Line number 3']);
   });
 
+  it('is one stop of the Tab key, its lines reached with the arrow keys', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
+    renderWithApp(
+      <>
+        <TranscriptSection youtubeId="dQw4w9WgXcQ" topics={topics} origin={transcriptOrigin('dQw4w9WgXcQ', null)} />
+        <button type="button">After the transcript</button>
+      </>,
+      { user: null },
+    );
+    await user.click(screen.getByRole('button', { name: 'Show transcript' }));
+    const panel = await screen.findByRole('group', { name: 'Transcript, 3000 lines' });
+    expect(panel).toHaveAccessibleDescription('Arrow keys, Page Up, Page Down, Home and End move between lines.');
+    const stops = () => [...panel.querySelectorAll<HTMLElement>('[data-transcript-line]')].filter((line) => line.tabIndex === 0);
+    expect(stops().map((line) => line.textContent)).toEqual(['0:00Line number 0']);
+
+    // Tab enters at the first line and leaves at the next control: one stop, however many lines.
+    await user.tab();
+    expect(document.activeElement).toHaveTextContent('Line number 0');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement).toHaveTextContent('Line number 2');
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toHaveTextContent('Line number 1');
+    expect(stops().map((line) => line.textContent)).toEqual(['0:03Line number 1']);
+    await user.tab();
+    expect(document.activeElement).toHaveTextContent('After the transcript');
+    // Back in, at the line left.
+    await user.tab({ shift: true });
+    expect(document.activeElement).toHaveTextContent('Line number 1');
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toHaveTextContent('Line number 0');
+    // Enter plays the line, as a click does.
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(within(panel.parentElement!).getByTitle('From 0:03')).toBeInTheDocument();
+  });
+
   it('reads the captions a member uploaded from their own endpoint, and says where the transcript came from', async () => {
     const user = userEvent.setup();
     const calls = fakeApi({ 'GET /api/user-videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
