@@ -96,6 +96,7 @@ const twMerge = createTailwindMerge(() => ({
     'border-color': [{ border: [isAny] }],
     'outline-style': [{ outline: ['solid', 'dashed', 'dotted', 'double', 'none', 'hidden'] }],
     'outline-w': [{ outline: ['', isNumber, isArbitraryLength] }],
+    'outline-offset': [{ 'outline-offset': [isNumber, isArbitraryValue] }],
     'outline-color': [{ outline: [isAny] }],
     shadow: [{ shadow: ['', 'none', size, isArbitraryValue] }],
     'ring-w': [{ ring: ['', isNumber] }],
