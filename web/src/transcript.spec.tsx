@@ -127,6 +127,53 @@ describe('the transcript by topic', () => {
     expect(within(panel.parentElement!).getByTitle('From 0:03')).toBeInTheDocument();
   });
 
+  it('keeps the focused line in the page when the list scrolls away from it, and takes the focus only when a key asks', async () => {
+    // jsdom scrolls nothing: scrolling a box sets its offset and says so a moment later, as a browser does.
+    const jsdomScrollTo = Element.prototype.scrollTo;
+    Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
+      this.scrollTop = typeof options === 'number' ? options : (options?.top ?? this.scrollTop);
+      setTimeout(() => this.dispatchEvent(new Event('scroll')));
+    };
+    try {
+      const user = userEvent.setup();
+      fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
+      renderWithApp(
+        <>
+          <TranscriptSection youtubeId="dQw4w9WgXcQ" topics={topics} origin={transcriptOrigin('dQw4w9WgXcQ', null)} />
+          <button type="button">After the transcript</button>
+        </>,
+        { user: null },
+      );
+      await user.click(screen.getByRole('button', { name: 'Show transcript' }));
+      const panel = await screen.findByRole('group', { name: 'Transcript, 3000 lines' });
+      await user.tab();
+      await user.keyboard('{ArrowDown}');
+      const scrollTo = (top: number) =>
+        act(async () => {
+          panel.scrollTo({ top });
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        });
+      await scrollTo(3_200);
+      expect(panel.querySelector('[data-transcript-line]')).not.toHaveTextContent('Line number 0');
+      expect(document.activeElement).toHaveTextContent('Line number 1');
+      // End goes to the last of 3,000 lines; Tab leaves, Shift+Tab comes back to it.
+      await user.keyboard('{End}');
+      expect(document.activeElement).toHaveTextContent('Line number 2999');
+      await user.tab();
+      await user.tab({ shift: true });
+      expect(document.activeElement).toHaveTextContent('Line number 2999');
+      // A key that goes nowhere (the last line) asks nothing more: scrolling later leaves the focus
+      // where the person put it.
+      await user.keyboard('{ArrowDown}');
+      await user.click(screen.getByRole('button', { name: 'After the transcript' }));
+      await scrollTo(0);
+      await scrollTo(6_400);
+      expect(document.activeElement).toHaveTextContent('After the transcript');
+    } finally {
+      Element.prototype.scrollTo = jsdomScrollTo;
+    }
+  });
+
   it('reads the captions a member uploaded from their own endpoint, and says where the transcript came from', async () => {
     const user = userEvent.setup();
     const calls = fakeApi({ 'GET /api/user-videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });

@@ -32,11 +32,12 @@ export const requiredText = (message: string) =>
 
 /**
  * What shows nothing on its own: format characters (zero-width space, direction marks),
- * separators, combining marks with no letter to sit on, the characters Unicode tells fonts to
- * draw as nothing (the Hangul fillers U+3164, U+115F, U+1160 and U+FFA0, variation selectors) and
- * the blank braille pattern, which a name or title of these alone would be.
+ * separators, combining marks with no letter to sit on (not the spacing and enclosing ones, which
+ * draw), the characters Unicode tells fonts to draw as nothing (the Hangul fillers U+3164, U+115F,
+ * U+1160 and U+FFA0, variation selectors) and the blank braille pattern, which a name or title of
+ * these alone would be.
  */
-const NOTHING_SHOWN = /^[\p{Cf}\p{Z}\s\p{M}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+const NOTHING_SHOWN = /^[\p{Cf}\p{Z}\s\p{Mn}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
 
 /** True when a text shows nothing to a reader: empty, spaces, or only characters drawn as nothing. */
 export const showsNothing = (text: string) => NOTHING_SHOWN.test(text);

@@ -228,6 +228,24 @@ describe('subtitles', () => {
     expect(cueCount).toBeGreaterThan(300);
   });
 
+  it('wraps a word longer than a line (a web address, a script written without spaces), and writes no cue for a quote of nothing', () => {
+    const address = 'https://example.com/a/very/long/path/that/goes/on/and/on/for/ever?x=1';
+    const japanese =
+      '今日はとても良い天気ですね。私たちは公園に行って、長い時間散歩をしました。その後、駅前のカフェでコーヒーを飲みました。';
+    for (const text of [`See ${address} for more.`, japanese]) {
+      const file = analysisSrt([{ id: 't', title: 'T', startTime: 0, endTime: 60, quotes: [quote('q', text, 10, 40)] }]);
+      const lines = parseSync(file)
+        .flatMap((node) => (node.type === 'cue' ? [node.data] : []))
+        .slice(1)
+        .flatMap((cue) => cue.text.split('\n'));
+      expect(lines.filter((line) => line.length > 42)).toEqual([]);
+      expect(lines.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+    }
+    const blank = [{ id: 't', title: 'T', startTime: 0, endTime: 60, quotes: [quote('q', ' \n ', 10, 40)] }];
+    expect(parseSync(analysisSrt(blank)).filter((node) => node.type === 'cue')).toHaveLength(1);
+    expect(webvtt.parse(analysisVtt(blank), { strict: true }).cues.map((c) => c.identifier)).toEqual(['topic-1']);
+  });
+
   it('SRT: topics as chapter cues, quotes as cues, in time order (read back by a SubRip parser)', () => {
     const cues = parseSync(analysisSrt(topics)).flatMap((node) => (node.type === 'cue' ? [node.data] : []));
     expect(cues.map((c) => [c.start, c.end, c.text])).toEqual(expected);

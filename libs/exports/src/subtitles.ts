@@ -42,6 +42,22 @@ function runs(words: string[], limit: number): string[] {
   return out;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A word longer than a line (a web address; text in a script written without spaces) in pieces of
+ * a line each, cut between the characters people see, so that it wraps rather than runs off.
+ */
+function pieces(word: string): string[] {
+  if (word.length <= LINE_CHARS) return [word];
+  const out = [''];
+  for (const { segment } of graphemes.segment(word)) {
+    if (out.at(-1)!.length + segment.length > LINE_CHARS) out.push('');
+    out[out.length - 1] += segment;
+  }
+  return out;
+}
+
 /**
  * Words in lines of at most `width` characters (a longer word is a line of its own): as few lines
  * as filling each in turn gives, and of those breaks the most even (the least sum of the squared
@@ -92,7 +108,8 @@ function evenLines(words: string[], width: number): string[] {
  * (`quote-2-1`, `quote-2-1-2`).
  */
 function quoteCues(id: string, text: string, start: number, end: number): Cue[] {
-  const lines = evenLines(text.split(' '), LINE_CHARS);
+  if (!text) return [];
+  const lines = evenLines(text.split(' ').flatMap(pieces), LINE_CHARS);
   const parts: string[][] = [];
   for (let i = 0; i < lines.length; i += 2) parts.push(lines.slice(i, i + 2));
   const perChar = (end - start) / Math.max(1, text.length);

@@ -1,7 +1,7 @@
 import type { Topic, VideoTranscript } from '@findclips/contracts';
 import { clock } from '@findclips/exports/time';
 import { useQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatRange } from '../lib/format';
 import { CompactClip } from '../components/clip-player';
@@ -23,6 +23,13 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
   // Any clip of the page that plays (this panel's, a Viral Cut, a Full Topic) marks its line.
   const now = usePlayingSecond();
   const scroller = useRef<HTMLDivElement>(null);
+  // The Tab stop: the line last used, by its start (rows shift when topics are edited); the first
+  // line until one is used. Its row is always in the page, in view or not, so the keyboard's focus
+  // never goes with a row the list drops, and Tab comes back to it.
+  const [stopAt, setStopAt] = useState<number | null>(null);
+  const firstLine = rows.findIndex((row) => row.kind === 'line');
+  const atStop = stopAt === null ? -1 : rowAt(rows, stopAt);
+  const tabStop = rows[atStop]?.kind === 'line' ? atStop : firstLine;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -30,38 +37,26 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
     overscan: 12,
     // The box is 28rem high: the first screenful renders before the box is measured.
     initialRect: { width: 0, height: 448 },
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range);
+      return tabStop < 0 || indexes.includes(tabStop) ? indexes : [...indexes, tabStop].sort((a, b) => a - b);
+    },
   });
   const active = now !== null ? rowAt(rows, now) : -1;
-  // The row of the line that takes the Tab stop; `moved` while the keys have sent focus to a row the
-  // list may not have rendered yet.
-  const [stop, setStop] = useState(-1);
-  const moved = useRef(false);
-  const firstLine = rows.findIndex((row) => row.kind === 'line');
-  const tabStop = rows[stop]?.kind === 'line' ? stop : firstLine;
-  // Scrolled away from the line with the stop, the list no longer holds it: the first line in view
-  // takes the stop, so Tab still reaches the lines.
-  const shown = virtualizer.getVirtualItems();
-  const stopShown = shown.some((item) => item.index === tabStop)
-    ? tabStop
-    : (shown.find((item) => rows[item.index]?.kind === 'line')?.index ?? tabStop);
+  // Asked for by a key: the focus goes to the stop's row once it is in the page (only when asked: a
+  // stop that moves as rows change takes no focus).
+  const [focusAsked, setFocusAsked] = useState(0);
+  const stopRow = useRef(tabStop);
+  stopRow.current = tabStop;
+  useEffect(() => {
+    if (focusAsked > 0)
+      scroller.current?.querySelector<HTMLElement>(`[data-index="${stopRow.current}"] [data-transcript-line]`)?.focus();
+  }, [focusAsked]);
 
   useEffect(() => {
-    if (!moved.current) return;
-    let frame = 0;
-    let tries = 0;
-    const focus = () => {
-      const line = scroller.current?.querySelector<HTMLElement>(`[data-index="${tabStop}"] [data-transcript-line]`);
-      if (line) {
-        moved.current = false;
-        line.focus();
-      } else if (tries++ < 10) frame = requestAnimationFrame(focus);
-    };
-    focus();
-    return () => cancelAnimationFrame(frame);
-  }, [tabStop]);
-
-  useEffect(() => {
-    if (active >= 0) virtualizer.scrollToIndex(active, { align: 'center' });
+    // Not while the keyboard is on a line: the reader moves through the lines then, not the clip.
+    if (active >= 0 && !scroller.current?.contains(document.activeElement))
+      virtualizer.scrollToIndex(active, { align: 'center' });
   }, [active, virtualizer]);
 
   if (transcript.isLoading) return <Spinner label="Loading the transcript" />;
@@ -83,7 +78,7 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const line = event.target as HTMLElement;
-    if (!line.matches('[data-transcript-line]')) return;
+    if (!line.matches('[data-transcript-line]') || event.altKey || event.ctrlKey || event.metaKey) return;
     const from = Number(line.closest('[data-index]')?.getAttribute('data-index') ?? tabStop);
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 448) / 32) - 1);
     const moves: Record<string, () => number> = {
@@ -98,8 +93,8 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
     if (!move) return;
     event.preventDefault();
     const row = move();
-    moved.current = true;
-    setStop(row);
+    setStopAt(rows[row]!.start);
+    setFocusAsked((asked) => asked + 1);
     virtualizer.scrollToIndex(row, { align: 'auto' });
   };
 
@@ -143,10 +138,10 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                   <button
                     type="button"
                     data-transcript-line
-                    tabIndex={item.index === stopShown ? 0 : -1}
+                    tabIndex={item.index === tabStop ? 0 : -1}
                     aria-current={item.index === active ? 'true' : undefined}
                     onClick={() => {
-                      setStop(item.index);
+                      setStopAt(row.start);
                       play(row.start, row.topicEnd);
                     }}
                     className="flex w-full gap-3 px-3 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 focus-visible:-outline-offset-2"
