@@ -91,7 +91,8 @@ describe('the transcript by topic', () => {
     expect(marked()).toEqual(['0:10Line number 3']);
   });
 
-  it('is one stop of the Tab key, its lines reached with the arrow keys', async () => {
+  /** The transcript of 3,000 lines opened, with a button after it to Tab to. */
+  async function openWithAControlAfter() {
     const user = userEvent.setup();
     fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
     renderWithApp(
@@ -102,7 +103,11 @@ describe('the transcript by topic', () => {
       { user: null },
     );
     await user.click(screen.getByRole('button', { name: 'Show transcript' }));
-    const panel = await screen.findByRole('group', { name: 'Transcript, 3000 lines' });
+    return { user, panel: await screen.findByRole('group', { name: 'Transcript, 3000 lines' }) };
+  }
+
+  it('is one stop of the Tab key, its lines reached with the arrow keys', async () => {
+    const { user, panel } = await openWithAControlAfter();
     expect(panel).toHaveAccessibleDescription('Arrow keys, Page Up, Page Down, Home and End move between lines.');
     const stops = () => [...panel.querySelectorAll<HTMLElement>('[data-transcript-line]')].filter((line) => line.tabIndex === 0);
     expect(stops().map((line) => line.textContent)).toEqual(['0:00Line number 0']);
@@ -135,17 +140,7 @@ describe('the transcript by topic', () => {
       setTimeout(() => this.dispatchEvent(new Event('scroll')));
     };
     try {
-      const user = userEvent.setup();
-      fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
-      renderWithApp(
-        <>
-          <TranscriptSection youtubeId="dQw4w9WgXcQ" topics={topics} origin={transcriptOrigin('dQw4w9WgXcQ', null)} />
-          <button type="button">After the transcript</button>
-        </>,
-        { user: null },
-      );
-      await user.click(screen.getByRole('button', { name: 'Show transcript' }));
-      const panel = await screen.findByRole('group', { name: 'Transcript, 3000 lines' });
+      const { user, panel } = await openWithAControlAfter();
       await user.tab();
       await user.keyboard('{ArrowDown}');
       const scrollTo = (top: number) =>
