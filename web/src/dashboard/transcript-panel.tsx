@@ -16,6 +16,10 @@ import { rowAt, transcriptRows } from './transcript-rows';
  * in view. The lines are one stop of the Tab key, not hundreds: the arrow keys, Page Up/Down, Home
  * and End move between them (the line last used keeps the stop).
  */
+/** How tall a line of the list is (a topic's heading: TOPIC_HEIGHT), before the browser measures it. */
+const LINE_HEIGHT = 32;
+const TOPIC_HEIGHT = 48;
+
 export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId: string; topics: Topic[]; url: string }) {
   const transcript = useQuery<VideoTranscript>({ queryKey: [url] });
   const rows = useMemo(() => transcriptRows(transcript.data?.segments ?? [], topics), [transcript.data, topics]);
@@ -33,7 +37,7 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => (rows[i]?.kind === 'topic' ? 48 : 32),
+    estimateSize: (i) => (rows[i]?.kind === 'topic' ? TOPIC_HEIGHT : LINE_HEIGHT),
     overscan: 12,
     // The box is 28rem high: the first screenful renders before the box is measured.
     initialRect: { width: 0, height: 448 },
@@ -43,14 +47,12 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
     },
   });
   const active = now !== null ? rowAt(rows, now) : -1;
-  // Asked for by a key: the focus goes to the stop's row once it is in the page (only when asked: a
-  // stop that moves as rows change takes no focus).
-  const [focusAsked, setFocusAsked] = useState(0);
-  const stopRow = useRef(tabStop);
-  stopRow.current = tabStop;
+  // Asked for by a key (a new object each time, also for the row the focus is on): the focus goes
+  // to that row once it is in the page. Only when asked: a stop that moves as rows change takes none.
+  const [focusAsked, setFocusAsked] = useState<{ row: number } | null>(null);
   useEffect(() => {
-    if (focusAsked > 0)
-      scroller.current?.querySelector<HTMLElement>(`[data-index="${stopRow.current}"] [data-transcript-line]`)?.focus();
+    if (focusAsked)
+      scroller.current?.querySelector<HTMLElement>(`[data-index="${focusAsked.row}"] [data-transcript-line]`)?.focus();
   }, [focusAsked]);
 
   useEffect(() => {
@@ -80,7 +82,7 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
     const line = event.target as HTMLElement;
     if (!line.matches('[data-transcript-line]') || event.altKey || event.ctrlKey || event.metaKey) return;
     const from = Number(line.closest('[data-index]')?.getAttribute('data-index') ?? tabStop);
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 448) / 32) - 1);
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 448) / LINE_HEIGHT) - 1);
     const moves: Record<string, () => number> = {
       ArrowDown: () => lineFrom(from, 1),
       ArrowUp: () => lineFrom(from, -1),
@@ -93,8 +95,10 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
     if (!move) return;
     event.preventDefault();
     const row = move();
-    setStopAt(rows[row]!.start);
-    setFocusAsked((asked) => asked + 1);
+    const start = rows[row]!.start;
+    setStopAt(start);
+    // The stop's row, as the next render finds it by its time (and keeps in the page).
+    setFocusAsked({ row: rowAt(rows, start) });
     virtualizer.scrollToIndex(row, { align: 'auto' });
   };
 

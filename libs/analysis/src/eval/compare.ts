@@ -30,6 +30,8 @@ export type SavedRun = z.infer<typeof savedRun>;
 
 export class SavedRunError extends Error {}
 
+const cannotSave = (path: string, why: string) => new SavedRunError(`Cannot save the run to ${JSON.stringify(path)}: ${why}`);
+
 const keep = (score: DocumentScore): SavedDocument => ({
   pk: score.pk,
   windowDiff: score.windowDiff,
@@ -63,8 +65,7 @@ export function readSavedRun(path: string): SavedRun {
 
 /** Says before a run is scored when its scores could not be saved where asked. */
 export function checkWritable(path: string): void {
-  const refuse = (why: string) => new SavedRunError(`Cannot save the run to ${JSON.stringify(path)}: ${why}`);
-  if (!path.trim()) throw refuse('give a file name');
+  if (!path.trim()) throw cannotSave(path, 'give a file name');
   const target = resolve(path);
   let stats: Stats | undefined;
   try {
@@ -72,9 +73,9 @@ export function checkWritable(path: string): void {
     stats = statSync(target, { throwIfNoEntry: false });
     if (!stats?.isDirectory()) accessSync(stats ? target : dirname(target), constants.W_OK);
   } catch (error) {
-    throw refuse((error as Error).message);
+    throw cannotSave(path, (error as Error).message);
   }
-  if (stats?.isDirectory()) throw refuse('it is a folder');
+  if (stats?.isDirectory()) throw cannotSave(path, 'it is a folder');
 }
 
 /** Writes a run where `checkWritable` found it could. */
@@ -82,7 +83,7 @@ export function writeSavedRun(path: string, run: SavedRun): void {
   try {
     writeFileSync(path, `${JSON.stringify(run)}\n`);
   } catch (error) {
-    throw new SavedRunError(`Cannot save the run to ${JSON.stringify(path)}: ${(error as Error).message}`);
+    throw cannotSave(path, (error as Error).message);
   }
 }
 
