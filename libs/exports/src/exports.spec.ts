@@ -228,7 +228,7 @@ describe('subtitles', () => {
     expect(cueCount).toBeGreaterThan(300);
   });
 
-  it('wraps a word longer than a line (a web address, a script written without spaces), and writes no cue for a quote of nothing', () => {
+  it('wraps a word longer than a line (a web address, a script written without spaces) in quotes and titles, and writes no cue for a quote of nothing', () => {
     const address = 'https://example.com/a/very/long/path/that/goes/on/and/on/for/ever?x=1';
     const japanese =
       '今日はとても良い天気ですね。私たちは公園に行って、長い時間散歩をしました。その後、駅前のカフェでコーヒーを飲みました。';
@@ -240,6 +240,11 @@ describe('subtitles', () => {
         .flatMap((cue) => cue.text.split('\n'));
       expect(lines.filter((line) => line.length > 42)).toEqual([]);
       expect(lines.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+      // The same word in a topic's title: its chapter cue wraps too.
+      const titled = analysisSrt([{ id: 't', title: text.slice(0, 120), startTime: 0, endTime: 60, quotes: [] }]);
+      const titleLines = parseSync(titled).flatMap((node) => (node.type === 'cue' ? node.data.text.split('\n') : []));
+      expect(titleLines.filter((line) => line.length > 42)).toEqual([]);
+      expect(titleLines.join('').replace(/\s/g, '')).toBe(`Chapter 1: ${text.slice(0, 120)}`.replace(/\s/g, ''));
     }
     const blank = [{ id: 't', title: 'T', startTime: 0, endTime: 60, quotes: [quote('q', ' \n ', 10, 40)] }];
     expect(parseSync(analysisSrt(blank)).filter((node) => node.type === 'cue')).toHaveLength(1);

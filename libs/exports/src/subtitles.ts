@@ -133,8 +133,8 @@ function cues(topics: Topic[]): Cue[] {
       id: `topic-${t + 1}`,
       start: topic.startTime,
       end: chapterEnd(topic),
-      // A title of up to 120 characters: lines of LINE_CHARS, as many as it takes.
-      text: runs(`Chapter ${t + 1}: ${cueText(topic.title)}`.split(' '), LINE_CHARS).join('\n'),
+      // A title of up to 120 characters: lines of LINE_CHARS, as many as it takes, broken as a quote's are.
+      text: evenLines(`Chapter ${t + 1}: ${cueText(topic.title)}`.split(' ').flatMap(pieces), LINE_CHARS).join('\n'),
     },
     ...topic.quotes.flatMap((quote, q) =>
       quoteCues(`quote-${t + 1}-${q + 1}`, cueText(quote.content), quote.startTime, quote.endTime),
