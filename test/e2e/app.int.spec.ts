@@ -315,7 +315,7 @@ describe('Find Clips in Chromium', () => {
 
     // The transcript under its topics: a screenful of rows in the page, a line plays from its second.
     await page.getByRole('button', { name: 'Show transcript' }).click();
-    const panel = page.getByRole('group', { name: /^Transcript, \d+ lines$/ });
+    const panel = page.getByRole('grid', { name: /^Transcript, \d+ lines$/ });
     await panel.waitFor();
     const total = Number((await panel.getAttribute('aria-label'))!.match(/\d+/)![0]);
     expect(total).toBe(threeHours.length);
@@ -768,7 +768,7 @@ describe('Find Clips in Chromium', () => {
     await page.getByText('Transcript: captions you uploaded (pasted text)').waitFor();
     // Search and the transcript read the uploaded captions.
     await page.getByRole('button', { name: 'Show transcript' }).click();
-    const panel = page.getByRole('group', { name: /^Transcript, \d+ lines$/ });
+    const panel = page.getByRole('grid', { name: /^Transcript, \d+ lines$/ });
     expect(await panel.getAttribute('aria-label')).toBe(`Transcript, ${lines.length} lines`);
     await look(page, 'captions-analysed');
   });

@@ -59,7 +59,7 @@ describe('the transcript by topic', () => {
       { user: null },
     );
     await user.click(screen.getByRole('button', { name: 'Show transcript' }));
-    const panel = await screen.findByRole('group', { name: 'Transcript, 3000 lines' });
+    const panel = await screen.findByRole('grid', { name: 'Transcript, 3000 lines' });
     expect(within(panel).getByRole('heading', { name: /^1\. Topic 1/ })).toBeInTheDocument();
     const lines = () => panel.querySelectorAll('[data-transcript-line]');
     expect(lines().length).toBeGreaterThan(0);
@@ -103,7 +103,7 @@ describe('the transcript by topic', () => {
       { user: null },
     );
     await user.click(screen.getByRole('button', { name: 'Show transcript' }));
-    return { user, panel: await screen.findByRole('group', { name: 'Transcript, 3000 lines' }) };
+    return { user, panel: await screen.findByRole('grid', { name: 'Transcript, 3000 lines' }) };
   }
 
   it('is one stop of the Tab key, its lines reached with the arrow keys', async () => {
@@ -119,6 +119,13 @@ describe('the transcript by topic', () => {
     expect(document.activeElement).toHaveTextContent('Line number 2');
     await user.keyboard('{ArrowUp}');
     expect(document.activeElement).toHaveTextContent('Line number 1');
+    // A grid of one column, so that a screen reader hands these keys to the list: only the rows in
+    // view are in the page, each saying where it is among the 3,003 (three topics' headings).
+    expect(panel).toHaveAttribute('aria-rowcount', '3003');
+    const row = document.activeElement!.closest('[role="row"]')!;
+    expect(within(row).getByRole('gridcell')).toContainElement(document.activeElement as HTMLElement);
+    expect(row).toHaveAttribute('aria-rowindex', '3');
+    expect(within(panel).getAllByRole('row')[0]).toHaveAttribute('aria-rowindex', '1');
     expect(stops().map((line) => line.textContent)).toEqual(['0:03Line number 1']);
     await user.tab();
     expect(document.activeElement).toHaveTextContent('After the transcript');
@@ -181,7 +188,7 @@ describe('the transcript by topic', () => {
     );
     expect(screen.getByText('Transcript: captions you uploaded (talk.srt)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show transcript' }));
-    await screen.findByRole('group', { name: 'Transcript, 3000 lines' });
+    await screen.findByRole('grid', { name: 'Transcript, 3000 lines' });
     expect(calls.map((call) => call.path)).toEqual(['/api/user-videos/dQw4w9WgXcQ/transcript']);
     expect(transcriptOrigin('dQw4w9WgXcQ', null).label).toBe("Transcript: the video's captions on YouTube");
   });

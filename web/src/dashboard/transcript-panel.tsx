@@ -14,7 +14,8 @@ import { rowAt, transcriptRows } from './transcript-rows';
  * are in the page, so hours of captions scroll smoothly. A line plays the video from its second to
  * the end of its topic; while any clip of the page plays, the line being said is marked and kept
  * in view. The lines are one stop of the Tab key, not hundreds: the arrow keys, Page Up/Down, Home
- * and End move between them (the line last used keeps the stop).
+ * and End move between them (the line last used keeps the stop). It is a grid of one column, so a
+ * screen reader hands those keys to the list (in a plain group they move its reading cursor).
  */
 /** How tall a line of the list is (a topic's heading: TOPIC_HEIGHT), before the browser measures it. */
 const LINE_HEIGHT = 32;
@@ -116,44 +117,50 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
       )}
       <div
         ref={scroller}
-        role="group"
+        role="grid"
         aria-label={`Transcript, ${transcript.data?.segments.length ?? 0} lines`}
         aria-describedby="transcript-keys"
+        aria-rowcount={rows.length}
         onKeyDown={onKeyDown}
         className="h-[28rem] overflow-y-auto rounded-lg border border-slate-200"
       >
-        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        <div role="rowgroup" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
             return (
               <div
                 key={item.key}
+                role="row"
+                // Only the rows in view are in the page: each says where it is among all of them.
+                aria-rowindex={item.index + 1}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 className="absolute left-0 top-0 w-full"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                {row.kind === 'topic' ? (
-                  <h3 className="bg-slate-100 px-3 py-2 text-sm font-semibold">
-                    {row.number}. {row.title}{' '}
-                    <span className="font-normal text-slate-600">{formatRange(row.start, row.end)}</span>
-                  </h3>
-                ) : (
-                  <button
-                    type="button"
-                    data-transcript-line
-                    tabIndex={item.index === tabStop ? 0 : -1}
-                    aria-current={item.index === active ? 'true' : undefined}
-                    onClick={() => {
-                      setStopAt(row.start);
-                      play(row.start, row.topicEnd);
-                    }}
-                    className="flex w-full gap-3 px-3 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 focus-visible:-outline-offset-2"
-                  >
-                    <span className="w-14 shrink-0 tabular-nums text-slate-600">{clock(row.start)}</span>
-                    <span>{row.text}</span>
-                  </button>
-                )}
+                <div role="gridcell">
+                  {row.kind === 'topic' ? (
+                    <h3 className="bg-slate-100 px-3 py-2 text-sm font-semibold">
+                      {row.number}. {row.title}{' '}
+                      <span className="font-normal text-slate-600">{formatRange(row.start, row.end)}</span>
+                    </h3>
+                  ) : (
+                    <button
+                      type="button"
+                      data-transcript-line
+                      tabIndex={item.index === tabStop ? 0 : -1}
+                      aria-current={item.index === active ? 'true' : undefined}
+                      onClick={() => {
+                        setStopAt(row.start);
+                        play(row.start, row.topicEnd);
+                      }}
+                      className="flex w-full gap-3 px-3 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 focus-visible:-outline-offset-2"
+                    >
+                      <span className="w-14 shrink-0 tabular-nums text-slate-600">{clock(row.start)}</span>
+                      <span>{row.text}</span>
+                    </button>
+                  )}
+                </div>
               </div>
             );
           })}
