@@ -89,6 +89,7 @@ export const editMessages = {
   quoteOutsideTopic: 'This quote cannot come back: its topic no longer covers its time. Undo all edits to bring it back.',
   quoteTopicRemoved: 'This quote cannot come back: its topic was removed. Bring the topic back first.',
   remadeSinceQuoteRemoved: 'This video was analysed anew since the quote was removed: it cannot come back.',
+  reanalysisRunning: 'Your re-analysis of this video is still running, and it will replace your edits: edit it once it is done.',
 } as const;
 
 /** Where an analysis's transcript came from: YouTube's captions, or captions a member uploaded. */

@@ -20,8 +20,11 @@ import {
   type UploadedTranscripts,
   type UserVideoAnalysisEntity,
 } from '@findclips/db';
+import type { AnalysisQueue } from '@findclips/queue';
+import { reanalysisRunning } from './submit-video';
 
 export interface EditAnalysisDeps {
+  queue: AnalysisQueue;
   cached: CachedVideos;
   memberAnalyses: MemberAnalyses;
   edits: AnalysisEdits;
@@ -90,6 +93,9 @@ const unedited = ({ row, personal }: MemberAnalysis) =>
 export async function editAnalysis(deps: EditAnalysisDeps, userId: number, videoId: string, edit: AnalysisEdit) {
   const current = await memberAnalysis(deps, userId, videoId);
   if (!current) throw new AppError('NOT_FOUND', videoMessages.notFound);
+  // The member's re-analysis, once stored, replaces their edits: none is taken while it waits or
+  // runs (it would be lost without a word; the edits the member had were theirs to keep or not).
+  if (await reanalysisRunning(deps.queue, userId, videoId)) throw new AppError('CONFLICT', editMessages.reanalysisRunning);
   // Moving a start needs the sentences of the transcript: read (and parsed) only for that edit.
   // A topic brought back at moved times needs them too; without a transcript, it comes back at its own.
   const readStarts = () => sentenceStarts(deps, userId, videoId, current.uploaded !== null);

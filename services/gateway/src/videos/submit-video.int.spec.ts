@@ -1,6 +1,7 @@
 // The submit-video use cases (guests, members, re-analysis) called directly.
 import {
   AppError,
+  editMessages,
   GUEST_CREDIT_WINDOW_SECONDS,
   GUEST_CREDITS,
   topicsSchema,
@@ -24,6 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { testDataSource } from '../test/harness';
+import { editAnalysis } from './edit-analysis';
 import { VideoMetadataService } from './metadata';
 import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './quotas';
 import {
@@ -392,6 +394,36 @@ describe('submitting a video', () => {
       expect(await reanalysisRunning(queue, (await buildUser(db)).id, videoId)).toBe(false);
       await queue.remove((await queue.getDeduplicationJobId(analysisJobKey({ scope: 'private', videoId, userId: member.id })))!);
       expect(await reanalysisRunning(queue, member.id, videoId)).toBe(false);
+    });
+
+    it('re-analyses only what the member has read: not a video nobody has analysed, nor one whose analysis still runs', async () => {
+      const videoId = videoOnYoutube();
+      const refused = { code: 'CONFLICT', message: videoMessages.reanalyzeFirst };
+      expect(await refusal(reanalyze(deps, member, submitter(videoId)))).toEqual(refused);
+      // Its analysis queued for someone, it is still the analysis to wait for.
+      await submitAsMember(deps, await buildUser(db), submitter(videoId));
+      expect(await refusal(reanalyze(deps, member, submitter(videoId)))).toEqual(refused);
+      expect(await queuedJob({ scope: 'private', videoId, userId: member.id })).toBeNull();
+      // Once finished, it is.
+      await analysed(videoId);
+      await reanalyze(deps, member, submitter(videoId));
+      expect(await queuedJob({ scope: 'private', videoId, userId: member.id })).toMatchObject({ scope: 'private' });
+    });
+
+    it('takes no edit while the re-analysis that will replace the edits waits or runs', async () => {
+      const videoId = videoOnYoutube();
+      await analysed(videoId);
+      await reanalyze(deps, member, submitter(videoId));
+      const rename = { action: 'rename', topicId: 't1', title: 'Bus lanes' } as const;
+      expect(await refusal(editAnalysis(deps, member.id, videoId, rename))).toEqual({
+        code: 'CONFLICT',
+        message: editMessages.reanalysisRunning,
+      });
+      expect(await deps.edits.find(member.id, videoId)).toBeNull();
+      // Once it ended, the edit is taken.
+      await queue.remove((await queue.getDeduplicationJobId(analysisJobKey({ scope: 'private', videoId, userId: member.id })))!);
+      const { edited } = await editAnalysis(deps, member.id, videoId, rename);
+      expect(edited.topics[0]!.title).toBe('Bus lanes');
     });
 
     it('pays for each re-analysis job once: a request while it waits joins it, one after it ended pays again', async () => {

@@ -230,17 +230,23 @@ export interface ReanalyzeOptions {
 
 /** A member's private re-analysis: their own provider, seen by them alone. */
 export async function reanalyze(
-  { history, edits, uploads, metadata, queue, memberLimit }: SubmitVideoDeps,
+  { cached, memberAnalyses, history, edits, uploads, metadata, queue, memberLimit }: SubmitVideoDeps,
   user: UserEntity,
   { videoId, address, requestId }: Submitter,
   { discardEdits = false, captions }: ReanalyzeOptions = {},
 ): Promise<void> {
+  // Captions the member brought before serve every re-analysis of the video.
+  const captionsUploaded = Boolean(captions) || (await uploads.nameOf(user.id, videoId)) !== null;
+  // Re-analysed is what the member has read: their own analysis, or the finished shared one (a
+  // video nobody has analysed, or whose analysis still runs, is submitted, not re-analysed).
+  if (!captionsUploaded) {
+    const [personal, shared] = await Promise.all([memberAnalyses.find(user.id, videoId), cached.find(videoId)]);
+    if (!personal && shared?.analysisStatus !== 'complete') throw new AppError('CONFLICT', videoMessages.reanalyzeFirst);
+  }
   // The member's edits are replaced by the new analysis (once it is stored): only if they agreed.
   if (!discardEdits && (await edits.find(user.id, videoId))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
   const facts = await metadata.get(videoId, address);
   if (captions) checkCaptions(facts, captions.end);
-  // Captions the member brought before serve every re-analysis of the video.
-  const captionsUploaded = Boolean(captions) || (await uploads.nameOf(user.id, videoId)) !== null;
   checkVideo(facts, false, { captionsUploaded });
   await paidForJob({ memberLimit, queue }, user.id, analysisJobKey({ scope: 'private', videoId, userId: user.id }), async () => {
     await captions?.store();
