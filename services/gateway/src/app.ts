@@ -21,6 +21,7 @@ import { createPassport } from './auth/passport';
 import { requireUser } from './auth/require-user';
 import { healthRoutes } from './health/health.routes';
 import { errorHandler, notFound } from './http/errors';
+import { fewValues } from './http/few-values';
 import { createLimiter } from './http/rate-limit';
 import { realtimeProxy } from './http/realtime-proxy';
 import { requestLog } from './http/request-log';
@@ -57,6 +58,8 @@ export interface GatewayDeps {
 export const BODY_LIMIT = '100kb';
 /** Uploaded captions: 2 million characters (CAPTIONS_MAX_CHARS), up to 4 bytes each in UTF-8. */
 export const CAPTIONS_BODY_LIMIT = '8mb';
+/** ... holding its text, the file's name and a flag: a few values, whatever the text's length. */
+const CAPTIONS_BODY_VALUES = 16;
 
 function authLimits({ env, redis }: GatewayDeps) {
   const keys = redisKeys(env.REDIS_KEY_PREFIX);
@@ -160,7 +163,11 @@ export function createApp(deps: GatewayDeps) {
   );
   app.use(withSessions, passport.initialize());
   app.use(withSessions, passport.session());
-  app.post(CAPTIONS_UPLOAD, requireUser, express.json({ limit: CAPTIONS_BODY_LIMIT, strict: false }));
+  app.post(
+    CAPTIONS_UPLOAD,
+    requireUser,
+    express.json({ limit: CAPTIONS_BODY_LIMIT, strict: false, verify: fewValues(CAPTIONS_BODY_VALUES) }),
+  );
 
   const endLiveSessions = liveSessions(redis, env.REDIS_KEY_PREFIX);
   app.use(authRoutes({ users, passport, limits, endLiveSessions, guestVideos: tables }));

@@ -132,6 +132,24 @@ describe('requests the gateway refuses', () => {
     expect(unclear).toEqual([]);
   });
 
+  it('refuses a captions body of millions of nested arrays or tiny values before parsing it, not the captions themselves', async () => {
+    const browser = gw.browser();
+    await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+    const upload = (body: string) =>
+      browser.post('/api/user-videos/dQw4w9WgXcQ/transcript').set('content-type', 'application/json').send(body);
+    const refused = { message: 'The request body holds more values than this request takes' };
+    // Under the 8 MB limit, each took seconds to parse and walk, holding the gateway for everyone.
+    const deep = `{"text":"1","name":${'['.repeat(3_000_000)}${']'.repeat(3_000_000)}}`;
+    expect((await upload(deep).expect(400)).body).toEqual(refused);
+    const flat = JSON.stringify({ text: '1', name: Array.from({ length: 1_000_000 }, () => 'a') });
+    expect((await upload(flat).expect(400)).body).toEqual(refused);
+    // Brackets, commas and escaped quotation marks inside the text are its words, not values: these
+    // captions are read as captions (and have too many cues).
+    const captions = `1\n00:00:01,000 --> 00:00:04,000\n[Music] one, two, "three" {four}\n`.repeat(20_000);
+    const read = await upload(JSON.stringify({ text: captions, name: 'talk.srt' })).expect(400);
+    expect(read.body.message).toMatch(/more than 7,200 cues/);
+  });
+
   it('answers 404 JSON for an unknown API route', async () => {
     const res = await gw.request().get('/api/nope').expect(404);
     expect(res.body).toMatchObject({ message: 'No such endpoint: GET /api/nope', errorType: 'NOT_FOUND' });

@@ -1,0 +1,31 @@
+/** body-parser's error `type` for a body refused by `fewValues`; errors.ts answers it with a 400. */
+export const TOO_MANY_VALUES = 'entity.values.too.many';
+
+/**
+ * A check for body-parser's `verify` (run on the raw body, before it is parsed): the body holds at
+ * most `most` objects, arrays and values beyond the first, counted by the `{`, `[` and `,` outside
+ * its strings. A large body whose size is one long string (uploaded captions) is then parsed at the
+ * cost of that string, never as millions of nested arrays or tiny strings, which take seconds to
+ * parse and to walk (a member could hold the gateway with a few of them).
+ */
+export function fewValues(most: number) {
+  return (_req: unknown, _res: unknown, body: Buffer, encoding: string) => {
+    const text = body.toString(/^utf-?8$/i.test(encoding) ? 'utf8' : (encoding as BufferEncoding));
+    let count = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (inString) {
+        // A backslash escapes the next character, a quotation mark among them.
+        if (c === 0x5c) i++;
+        else if (c === 0x22) inString = false;
+      } else if (c === 0x22) inString = true;
+      else if ((c === 0x7b || c === 0x5b || c === 0x2c) && ++count > most) {
+        throw Object.assign(new Error('The request body holds more values than this request takes'), {
+          status: 400,
+          type: TOO_MANY_VALUES,
+        });
+      }
+    }
+  };
+}
