@@ -274,7 +274,7 @@ describe('shares, history and the public shared page', () => {
     expect(long.body.field).toBe('title');
   });
 
-  it('orders the history by most recent, or by title', async () => {
+  it('orders the history by most recent, or by title, and refuses an order it does not have', async () => {
     const { browser } = await member();
     const names = ['Bravo talk', 'Alpha talk', 'Charlie talk'];
     const ids: string[] = [];
@@ -283,6 +283,11 @@ describe('shares, history and the public shared page', () => {
     expect(recent).toEqual([...ids].reverse());
     const byTitle = (await browser.get('/api/videos?sort=title').expect(200)).body.map((v: { title: string }) => v.title);
     expect(byTitle).toEqual(['Alpha talk', 'Bravo talk', 'Charlie talk']);
+    // An order given twice, or one we do not have, is a 400 saying so, not the latest first.
+    const twice = await browser.get('/api/videos?sort=title&sort=title').expect(400);
+    expect(twice.body).toMatchObject({ message: 'sort is given more than once', field: 'sort' });
+    const unknown = await browser.get('/api/videos?sort=views').expect(400);
+    expect(unknown.body).toMatchObject({ message: 'sort must be "recent" or "title"', field: 'sort' });
   });
 
   it('renders the shared page with escaped preview tags; unknown ids get the app and 404', async () => {

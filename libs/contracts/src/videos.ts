@@ -7,6 +7,9 @@ import { videoIdSchema } from './video-id';
 /** ?videoId= of the video endpoints. */
 export const videoIdQuerySchema = z.object({ videoId: videoIdSchema });
 
+/** GET /api/videos: the member's history, latest first ('recent', the default) or by title. */
+export const historyQuerySchema = z.object({ sort: z.enum(['recent', 'title']).default('recent') });
+
 /** The `{id}` of a path such as /api/cached-videos/{id}. */
 export const videoIdPathSchema = z.object({ id: videoIdSchema });
 

@@ -1,6 +1,7 @@
 import {
   AppError,
   analysisEditSchema,
+  historyQuerySchema,
   reanalyzeRequestSchema,
   uploadCaptionsRequestSchema,
   transcriptRequestSchema,
@@ -177,7 +178,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   });
 
   router.get('/api/videos', requireUser, async (req, res) => {
-    const sort = req.query.sort === 'title' ? 'title' : 'recent';
+    const { sort } = parseQuery(historyQuerySchema, req.query);
     const rows = await history.list(currentUser(req).id, sort);
     const list: HistoryVideo[] = rows.map((row) => ({
       id: row.id,
