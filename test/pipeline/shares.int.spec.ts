@@ -108,6 +108,14 @@ describe('shares, history and the public shared page', () => {
           .expect(400)
       ).body,
     ).toMatchObject({ field: 'topics', message: 'A quote can be shared only once' });
+    // A share shows one or more topics, each with one or more quotes, as every analysis has them.
+    const refused = async (shared: unknown[]) =>
+      (await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics: shared }).expect(400)).body;
+    expect(await refused([])).toMatchObject({ field: 'topics', message: 'A share holds at least one topic' });
+    expect(await refused([{ ...topics[0], quotes: [] }])).toMatchObject({
+      field: 'topics',
+      message: 'Each shared topic keeps at least one quote',
+    });
     // A right-to-left title keeps its direction marks (YouTube titles in Arabic or Hebrew carry them).
     const rtl = '\u2067\u0639\u0646\u0648\u0627\u0646\u2069 (\u202Bnew\u202C)';
     await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: rtl }).expect(201);

@@ -8,7 +8,10 @@ import { videoIdSchema } from './video-id';
 export const createShareRequestSchema = z.object({
   youtubeId: videoIdSchema,
   topics: topicsSchema
+    .min(1, 'A share holds at least one topic')
     .max(SHARE_TOPICS_MAX, `A share holds at most ${SHARE_TOPICS_MAX} topics`)
+    // As in every analysis, a topic has one or more quotes: the page would show a title alone.
+    .refine((topics) => topics.every((topic) => topic.quotes.length > 0), 'Each shared topic keeps at least one quote')
     // Each once: the page links to each topic by its place and id.
     .refine((topics) => new Set(topics.map((topic) => topic.id)).size === topics.length, 'A topic can be shared only once')
     // ... and each quote once: the page would show the same passage twice.
