@@ -14,6 +14,9 @@ export const joinVideoSchema = z.object({
   transactionId: z.union([z.string().max(128), z.number()]).optional(),
 });
 
+/** The largest request body of the live channel (Socket.IO's `maxHttpBufferSize`): its messages are small. */
+export const LIVE_BODY_MAX_BYTES = 16 * 1024;
+
 export const socketMessages = {
   notSignedIn: 'Sign in or continue as a guest to receive live updates',
   userMismatch: 'This connection does not belong to that user',
@@ -24,6 +27,7 @@ export const socketMessages = {
   tooManyRooms: 'Too many videos open on one connection',
   tooManySockets: 'Too many live connections: close some tabs and try again',
   unavailable: 'Live updates are unavailable right now',
+  tooLarge: `A live message is ${LIVE_BODY_MAX_BYTES / 1024} kB at most`,
 } as const;
 
 export type JoinVideo = z.infer<typeof joinVideoSchema>;

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { socketMessages, type ClientToServerEvents, type ServerToClientEvents } from '@findclips/contracts';
+import { LIVE_BODY_MAX_BYTES, socketMessages, type ClientToServerEvents, type ServerToClientEvents } from '@findclips/contracts';
 import type { RealtimeEnv } from '@findclips/config';
 import { redisKeys, type RedisClient } from '@findclips/runtime';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -40,7 +40,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     path: '/socket.io',
     transports: ['polling', 'websocket'],
     serveClient: false,
-    maxHttpBufferSize: 16 * 1024,
+    maxHttpBufferSize: LIVE_BODY_MAX_BYTES,
     pingInterval: 25_000,
     pingTimeout: 20_000,
     adapter: createAdapter(redis, subscriber, {

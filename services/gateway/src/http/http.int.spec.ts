@@ -150,6 +150,19 @@ describe('requests the gateway refuses', () => {
     expect(read.body.message).toMatch(/more than 7,200 cues/);
   });
 
+  it('answers a live-channel body over 16 kB with a 413 saying so, not a 502', async () => {
+    // Forwarded, the realtime instance answered before reading it and the proxy, still writing, said 502.
+    for (const size of [16 * 1024 + 1, 3_000_000]) {
+      const res = await gw
+        .request()
+        .post('/socket.io/?EIO=4&transport=polling&sid=abc')
+        .set('content-type', 'text/plain;charset=UTF-8')
+        .send('a'.repeat(size))
+        .expect(413);
+      expect(res.body).toEqual({ message: 'A live message is 16 kB at most' });
+    }
+  });
+
   it('answers 404 JSON for an unknown API route', async () => {
     const res = await gw.request().get('/api/nope').expect(404);
     expect(res.body).toMatchObject({ message: 'No such endpoint: GET /api/nope', errorType: 'NOT_FOUND' });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { GUEST_COOKIE, SESSION_COOKIE, socketMessages } from '@findclips/contracts';
+import { GUEST_COOKIE, LIVE_BODY_MAX_BYTES, SESSION_COOKIE, socketMessages } from '@findclips/contracts';
 import { parse as parseCookies } from 'cookie';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
@@ -147,5 +147,22 @@ export function realtimeProxy(
     stopping = true;
     for (const held of inFlight) held.destroy();
   };
-  return Object.assign(proxy, { stopWatching, dropInFlight });
+  /**
+   * A body over what the live channel takes is refused here, with a message: forwarded, the
+   * instance answered before reading it, and the proxy, still writing it, said 502.
+   */
+  const forward = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    if (
+      req.method === 'POST' &&
+      req.url?.startsWith('/socket.io') &&
+      Number(req.headers['content-length']) > LIVE_BODY_MAX_BYTES
+    ) {
+      res
+        .writeHead(413, { 'content-type': 'application/json', connection: 'close' })
+        .end(JSON.stringify({ message: socketMessages.tooLarge }));
+      return;
+    }
+    return proxy(req, res, next);
+  };
+  return Object.assign(forward, { upgrade: proxy.upgrade, stopWatching, dropInFlight });
 }
