@@ -122,7 +122,7 @@ describe('the transcript by topic', () => {
     // A grid of one column, so that a screen reader hands these keys to the list: only the rows in
     // view are in the page, each saying where it is among the 3,003 (three topics' headings).
     expect(panel).toHaveAttribute('aria-rowcount', '3003');
-    const row = document.activeElement!.closest('[role="row"]')!;
+    const row = document.activeElement!.closest<HTMLElement>('[role="row"]')!;
     expect(within(row).getByRole('gridcell')).toContainElement(document.activeElement as HTMLElement);
     expect(row).toHaveAttribute('aria-rowindex', '3');
     expect(within(panel).getAllByRole('row')[0]).toHaveAttribute('aria-rowindex', '1');
