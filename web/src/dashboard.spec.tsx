@@ -1,5 +1,5 @@
 import { editMessages, videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { App } from './app';
@@ -142,6 +142,42 @@ describe('dashboard: Back and Forward', () => {
     expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${OTHER}`);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('closes a dialog opened on a video when Back shows another, so it cannot act on that one', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    const calls = fakeApi({
+      ...memberVideo,
+      [`POST /api/videos/transcript`]: submitted(),
+      [`GET /api/user-videos/${OTHER}`]: json(200, {
+        ...analysis,
+        videoId: OTHER,
+        youtubeId: OTHER,
+        analyzedTopics: otherTopics,
+      }),
+      'GET /api/analysis/shares-map': json(200, []),
+    });
+    withHistory({ route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    await paste(user, `https://youtu.be/${OTHER}`);
+    expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
+    // Back while a dialog is open (as a phone's back gesture does): it goes with its video.
+    // (The dialog makes the rest of the page inert to the pointer: Back is pressed as the browser would.)
+    for (const [button, role] of [
+      ['Share Clips', 'dialog'],
+      ['Re-analyze', 'alertdialog'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: button }));
+      expect(await screen.findByRole(role)).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Browser back', hidden: true }));
+      expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+      expect(screen.queryByRole(role)).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Browser forward' }));
+      expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
+      expect(screen.queryByRole(role)).not.toBeInTheDocument();
+    }
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/videos/transcript`]);
   });
 
   it("returns to the video cleared by 'Clear video', even when it was the first page", async () => {

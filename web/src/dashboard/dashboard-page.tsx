@@ -35,9 +35,11 @@ export default function DashboardPage() {
   const { state, member, topics } = flow;
   const metadata = useMetadata(state.videoId);
   const [viewMode, setViewMode] = useViewMode();
-  const [sharing, setSharing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [undoing, setUndoing] = useState(false);
+  // Each dialog is about the video it was opened on, named here: another video on screen (Back, a
+  // link) closes it, rather than leave it to act on that other video.
+  const [sharingFor, setSharingFor] = useState<string | null>(null);
+  const [confirmingFor, setConfirmingFor] = useState<string | null>(null);
+  const [undoingFor, setUndoingFor] = useState<string | null>(null);
   // Sent here to analyse a first video ('Process Your First Video'): the link field has the focus.
   const { state: arrival } = useLocation();
   useEffect(() => {
@@ -70,6 +72,19 @@ export default function DashboardPage() {
   const sharedPage = shares.data?.some((share) => share.youtubeId === youtubeId) ?? false;
   const edits = useAnalysisEdits(youtubeId);
   const origin = transcriptOrigin(youtubeId, flow.analysis);
+  const dialog = (openFor: string | null, setOpenFor: (id: string | null) => void) => ({
+    open: openFor === youtubeId,
+    onOpenChange: (open: boolean) => setOpenFor(open ? youtubeId : null),
+  });
+  // ... and stays closed when that video comes back (Forward).
+  useEffect(() => {
+    setSharingFor(null);
+    setConfirmingFor(null);
+    setUndoingFor(null);
+  }, [youtubeId]);
+  const sharing = dialog(sharingFor, setSharingFor);
+  const confirming = dialog(confirmingFor, setConfirmingFor);
+  const undoing = dialog(undoingFor, setUndoingFor);
 
   return (
     <PlaybackProvider>
@@ -127,11 +142,11 @@ export default function DashboardPage() {
               onViewMode={setViewMode}
               // (The server shares a guest's own analyses only: those they analysed in this browser.)
               canShare={analysed !== null && (member || guestAnalysed(youtubeId))}
-              onShare={() => setSharing(true)}
+              onShare={() => sharing.onOpenChange(true)}
               menuDisabled={running}
               onClear={() => flow.clear(true)}
               reanalyze={!member || isDemo ? 'never' : complete ? 'now' : 'later'}
-              onReanalyze={() => setConfirming(true)}
+              onReanalyze={() => confirming.onOpenChange(true)}
               exportSource={analysed && { title: title ?? youtubeId, youtubeId, topics: analysed }}
             />
             {isDemo && (
@@ -149,7 +164,7 @@ export default function DashboardPage() {
                 <TopicsWatch youtubeId={youtubeId} topics={shownTopics} />
               ) : (
                 <>
-                  {edited && <EditedNote shared={sharedPage} onUndo={() => setUndoing(true)} />}
+                  {edited && <EditedNote shared={sharedPage} onUndo={() => undoing.onOpenChange(true)} />}
                   <TopicsEdit
                     youtubeId={youtubeId}
                     topics={shownTopics}
@@ -163,12 +178,9 @@ export default function DashboardPage() {
           </>
         )}
 
-        {sharing && topics && (
-          <ShareDialog open onOpenChange={setSharing} youtubeId={youtubeId} videoTitle={title ?? ''} topics={topics} />
-        )}
+        {sharing.open && topics && <ShareDialog {...sharing} youtubeId={youtubeId} videoTitle={title ?? ''} topics={topics} />}
         <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
+          {...confirming}
           title="Re-analyze this video?"
           description={
             edited
@@ -179,8 +191,7 @@ export default function DashboardPage() {
           onConfirm={() => flow.reanalyze(edited)}
         />
         <ConfirmDialog
-          open={undoing}
-          onOpenChange={setUndoing}
+          {...undoing}
           title="Undo all edits?"
           description="The topics go back to what the analysis found: renamed titles, removed topics and quotes and moved starts are restored."
           confirmLabel="Undo all edits"
