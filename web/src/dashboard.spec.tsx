@@ -510,7 +510,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
       thumbnailUrl: null,
     });
 
-  it('shows the topics of a first analysis whose end no event could announce (the live channel is away)', async () => {
+  it('shows the topics of a first analysis whose end no event could announce (the live channel is away), saying its start and end once each', async () => {
     const user = userEvent.setup();
     let done = false;
     rememberUser(member);
@@ -521,11 +521,21 @@ describe('dashboard: clear menu and Re-analyze', () => {
       [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
     });
     renderWithApp(<DashboardPage />, { user: member });
+    // A screen reader hears the start and the end from one region, in the page before either.
+    const announcement = await waitFor(() => document.getElementById('analysis-announcement')!);
+    expect(announcement).toHaveAttribute('role', 'status');
+    expect(announcement).toBeEmptyDOMElement();
     await paste(user);
     expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    expect(announcement).toHaveTextContent('Analyzing the entire video...');
+    // The status texts turning on screen are no live region of their own.
+    const live = [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')];
+    expect(live.filter((region) => region.textContent?.includes('Analyzing'))).toEqual([announcement]);
     // It ends on the server; the page, back in front, asks for it.
     done = true;
     act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(announcement).toHaveTextContent('Done! Your clips are ready.'), { timeout: 3_000 });
+    expect(document.getElementById('analysis-announcement')).toBe(announcement);
     expect(await screen.findByText('Why small teams ship faster', {}, { timeout: 3_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
   });

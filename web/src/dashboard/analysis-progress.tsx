@@ -15,7 +15,8 @@ export function AnalysisProgress({ running, done, videoId }: { running: boolean;
         ) : (
           <Loader2 className="h-4 w-4 animate-spin text-brand-600" aria-hidden />
         )}
-        <span aria-live="polite">{done ? DONE_TEXT : status}</span>
+        {/* Read out by the dashboard's announcement, not every 3 s as it turns. */}
+        <span>{done ? DONE_TEXT : status}</span>
       </div>
       <div
         role="progressbar"

@@ -23,7 +23,7 @@ import { TopicsWatch } from './topics-watch';
 import { TranscriptSection, transcriptOrigin } from './transcript-section';
 import { useAnalysisEdits } from './use-analysis-edits';
 import { useAnalysisFlow } from './use-analysis-flow';
-import { useForgetEndedAnalyses, useJustFinished } from './use-progress';
+import { DONE_TEXT, STATUS_TEXTS, useForgetEndedAnalyses, useJustFinished } from './use-progress';
 import { useViewMode } from './use-view-mode';
 import { VideoHeader } from './video-header';
 import { useMetadata } from './video-data';
@@ -155,6 +155,12 @@ export default function DashboardPage() {
               </p>
             )}
             {(running || finishing) && <AnalysisProgress running={running} done={finishing} videoId={state.videoId} />}
+            {/* What a screen reader hears of an analysis: that it started, then that its clips are
+                ready, once each, from a region always in the page (one added already filled is not
+                reliably read, and the status texts that turn every 3 s are not read out). */}
+            <p id="analysis-announcement" role="status" className="sr-only">
+              {running ? STATUS_TEXTS[0] : finishing ? DONE_TEXT : ''}
+            </p>
             {!isDemo && state.phase === 'idle' && <Spinner label="Loading the analysis" />}
             {analysed && <SearchSection youtubeId={youtubeId} topics={analysed} transcriptUrl={origin.url} />}
             {shownTopics &&
