@@ -216,11 +216,16 @@ describe('Find Clips in Chromium', () => {
 
     await pasteLink(page, link(talk.id));
     await page.getByRole('progressbar', { name: 'Analysis progress' }).waitFor();
-    await page.getByText('Analyzing the entire video...').waitFor();
+    // Shown on the card, and said once by the page's status region (a screen reader hears it).
+    const said = page.locator('#analysis-announcement[role="status"]');
+    const shown = page.getByRole('progressbar').locator('xpath=..');
+    await shown.getByText('Analyzing the entire video...').waitFor();
+    expect(await said.textContent()).toBe('Analyzing the entire video...');
     await look(page, 'dashboard-progress');
     // The bar is seen to reach 100% and say so before the topics replace it.
     await page.locator('[role="progressbar"][aria-valuenow="100"]').waitFor({ timeout: 60_000 });
-    await page.getByText('Done! Your clips are ready.').waitFor();
+    await shown.getByText('Done! Your clips are ready.').waitFor();
+    expect(await said.textContent()).toBe('Done! Your clips are ready.');
     await screenshot(page, 'dashboard-done');
     await topics(page).first().waitFor({ timeout: 60_000 });
     expect(await page.getByRole('progressbar').count()).toBe(0);
@@ -835,6 +840,41 @@ describe('Find Clips in Chromium', () => {
     await toastRegion(page).getByText('Re-analysis complete', { exact: true }).waitFor({ timeout: 60_000 });
     await topics(page).first().waitFor({ timeout: 60_000 });
     expect(await page.getByRole('button', { name: 'Re-analyze' }).isEnabled()).toBe(true);
+  });
+
+  it('follows reduced motion and forced colours: nothing moves, and progress and the chosen view still show', async () => {
+    const page = await newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce', forcedColors: 'active' });
+    await login(page);
+    await page.goto(`/?video=${talk.id}`);
+    await topics(page).first().waitFor();
+    // The chosen view is underlined: its fill, all that told it, is painted over.
+    const underlined = (name: string) =>
+      page.getByRole('button', { name, exact: true }).evaluate((button) => getComputedStyle(button).textDecorationLine);
+    expect([await underlined('Edit'), await underlined('Watch')]).toEqual(['underline', 'none']);
+    // A re-analysis waits for the worker (paused here): its bar shows, and nothing on the page moves.
+    const [worker] = stack.workers;
+    worker!.child.kill('SIGSTOP');
+    try {
+      await page.getByRole('button', { name: 'Re-analyze' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Re-analyze' }).click();
+      const bar = page.getByRole('progressbar', { name: 'Analysis progress' });
+      await bar.waitFor();
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+      await pageTurn(page);
+      expect(await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+      const colours = await bar.evaluate((track) => ({
+        track: getComputedStyle(track).backgroundColor,
+        fill: getComputedStyle(track.firstElementChild!).backgroundColor,
+        edge: getComputedStyle(track).borderTopWidth,
+      }));
+      expect(colours.fill).not.toBe(colours.track);
+      expect(colours.edge).toBe('1px');
+      await screenshot(page, 'dashboard-progress-forced-colors');
+    } finally {
+      worker!.child.kill('SIGCONT');
+    }
+    await toastRegion(page).getByText('Re-analysis complete', { exact: true }).waitFor({ timeout: 60_000 });
   });
 
   it('works from the keyboard: every control reachable, dialogs keep focus, the clear menu', async () => {
