@@ -1119,6 +1119,72 @@ describe('Find Clips in Chromium', () => {
     await look(page, 'not-found');
   });
 
+  it('reflows at 320 px and with larger text: nothing under anything else, nothing cut off', async () => {
+    const page = await newPage({ width: 320, height: 640 });
+    // Whether two of the bar's links and buttons cover one another (where a link ran under the icons).
+    const barOverlaps = () =>
+      page.getByRole('navigation', { name: 'Main' }).evaluate((nav) => {
+        const boxes = Array.from(nav.querySelectorAll('a, button')).map((el) => ({
+          name: el.textContent || el.getAttribute('aria-label'),
+          box: el.getBoundingClientRect(),
+        }));
+        return boxes.flatMap((a, i) =>
+          boxes
+            .slice(i + 1)
+            .filter(({ box: b }) => a.box.left < b.right && b.left < a.box.right && a.box.top < b.bottom && b.top < a.box.bottom)
+            .map((b) => `${a.name} / ${b.name}`),
+        );
+      });
+    /** Text at `percent` of its size, as a browser's text zoom sets it (every size here is in rem). */
+    const textAt = (percent: number) =>
+      page.evaluate((size) => void (document.documentElement.style.fontSize = `${size}%`), percent);
+    const screens = [
+      [`/?video=${talk.id}`, () => topics(page).first().waitFor()],
+      ['/history', () => page.getByRole('heading', { name: talk.title }).waitFor()],
+      ['/settings', () => page.getByText('Danger Zone').waitFor()],
+    ] as const;
+    await login(page);
+    for (const [size, width] of [
+      [100, 320],
+      [150, 375],
+    ] as const) {
+      await page.setViewportSize({ width, height: 640 });
+      for (const [path, ready] of screens) {
+        await page.goto(path);
+        await ready();
+        await textAt(size);
+        expect({ path, size, overlaps: await barOverlaps(), fits: await fitsWidth(page) }).toEqual({
+          path,
+          size,
+          overlaps: [],
+          fits: true,
+        });
+      }
+    }
+    // Renaming a topic on the narrowest phone: the field keeps room for the title, its buttons below.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`/?video=${talk.id}`);
+    await topics(page).first().waitFor();
+    await page.getByRole('button', { name: 'Rename topic 1' }).click();
+    const field = page.getByRole('textbox', { name: 'Title of topic 1' });
+    expect((await field.boundingBox())!.width).toBeGreaterThanOrEqual(180);
+    await page.keyboard.press('Escape');
+    // A history card's share buttons stay inside it at twice the text size.
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/history');
+    await page.getByRole('heading', { name: talk.title }).waitFor();
+    await textAt(200);
+    const cut = await page.locator('li').evaluateAll((cards) =>
+      cards.flatMap((card) => {
+        const edge = card.getBoundingClientRect().right;
+        return Array.from(card.querySelectorAll('button'))
+          .filter((b) => b.getBoundingClientRect().right > edge + 0.5)
+          .map((b) => b.textContent);
+      }),
+    );
+    expect(cut).toEqual([]);
+  });
+
   it('fits a 375 px phone on every screen', async () => {
     const page = await newPage(PHONE);
     // Buttons and links under 24 × 24 px, by screen: every screen is looked at before they are judged.

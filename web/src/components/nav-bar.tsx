@@ -8,7 +8,7 @@ import { Badge, buttonClass } from './ui';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium sm:px-3',
+    'whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium sm:px-3',
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900',
   );
 
@@ -19,10 +19,12 @@ export function NavBar() {
   const signedIn = auth.status === 'user';
   return (
     <header className="border-b border-slate-200 bg-surface">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3">
+      {/* One row where it fits; on a narrow screen or with larger text the links take a row of
+          their own rather than run under the icons. */}
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-1.5 px-4 py-3 sm:gap-2">
         <Logo />
         <Badge className="shrink-0 whitespace-nowrap">beta</Badge>
-        <div className="flex min-w-0 items-center gap-1 sm:ml-6">
+        <div className="flex flex-wrap items-center gap-1 sm:ml-6">
           <NavLink to="/" end className={tabClass}>
             Find Clips
           </NavLink>

@@ -55,7 +55,8 @@ export function RenameForm({
             setEmpty(true);
           }
         }}
-        className="min-w-0 flex-1 text-base font-semibold"
+        // Room for a title's words on a phone: Save and Cancel go to the next row first.
+        className="min-w-48 flex-1 text-base font-semibold"
       />
       <Button type="submit" disabled={saving || !value.trim()} className="h-9">
         Save

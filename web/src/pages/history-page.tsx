@@ -147,7 +147,7 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
           </p>
         </div>
         {shareId && (
-          <div className="relative z-10 mt-auto flex gap-2 border-t border-slate-100 p-3">
+          <div className="relative z-10 mt-auto flex flex-wrap gap-2 border-t border-slate-100 p-3">
             <Button
               variant="outline"
               aria-describedby={titleId}
