@@ -38,7 +38,6 @@ const TermsPage = lazy(() => import('./pages/legal-pages').then((m) => ({ defaul
 
 /** Each screen's name in the browser tab and history (the shared page's title is the share's). */
 const TITLES: Record<string, string> = {
-  '/': 'Find Clips',
   '/auth': 'Sign in · Find Clips',
   '/history': 'Video History · Find Clips',
   '/settings': 'Settings · Find Clips',
@@ -70,9 +69,9 @@ export function App() {
   const { pathname } = useLocation();
   useSessionSync();
   useEffect(() => {
-    // The shared page names itself once its share arrives; '/history/' is '/history'.
+    // The shared page names itself once its share arrives, the dashboard by its video; '/history/' is '/history'.
     const path = pathname.replace(/(.)\/+$/, '$1');
-    if (!path.startsWith('/shared/')) document.title = TITLES[path] ?? '404 Page Not Found · Find Clips';
+    if (!path.startsWith('/shared/') && path !== '/') document.title = TITLES[path] ?? '404 Page Not Found · Find Clips';
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">

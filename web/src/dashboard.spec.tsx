@@ -120,7 +120,7 @@ describe('dashboard: Back and Forward', () => {
       options,
     );
 
-  it('returns to each video opened before, and forward again, without asking for them anew', async () => {
+  it('returns to each video opened before, and forward again, without asking for them anew, the tab named by each', async () => {
     const user = userEvent.setup();
     rememberUser(member);
     const calls = fakeApi({
@@ -128,6 +128,7 @@ describe('dashboard: Back and Forward', () => {
       [`POST /api/videos/transcript`]: submitted(),
       [`GET /api/user-videos/${OTHER}`]: json(200, {
         ...analysis,
+        title: 'A bakery app',
         videoId: OTHER,
         youtubeId: OTHER,
         analyzedTopics: otherTopics,
@@ -135,12 +136,16 @@ describe('dashboard: Back and Forward', () => {
     });
     withHistory({ route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    // The tab is named by the video on screen, so that the browser's history tells them apart.
+    await waitFor(() => expect(document.title).toBe('An interview about small teams · Find Clips'));
     await pasteOtherThenBack(user);
+    await waitFor(() => expect(document.title).toBe('An interview about small teams · Find Clips'));
     // The field no longer links to the video on screen: it empties.
     expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Browser forward' }));
     expect(await screen.findByText('Pricing a bakery app')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${OTHER}`);
+    await waitFor(() => expect(document.title).toBe('A bakery app · Find Clips'));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 

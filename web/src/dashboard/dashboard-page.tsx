@@ -54,6 +54,10 @@ export default function DashboardPage() {
   // Until the title arrives the header shows a skeleton, not the video's id.
   const knownTitle = metadata.data?.title ?? flow.analysis?.title ?? flow.submitted?.title;
   const title = isDemo ? DEMO_VIDEO.title : (knownTitle ?? (metadata.isFetching ? null : `YouTube video ${youtubeId}`));
+  // The tab is named by the video, so that the browser's history and a screen reader tell analyses apart.
+  useEffect(() => {
+    document.title = !isDemo && knownTitle ? `${knownTitle} · Find Clips` : 'Find Clips';
+  }, [isDemo, knownTitle]);
   const thumbnail = thumbnailOf(youtubeId, isDemo ? null : (metadata.data?.thumbnailUrl ?? flow.analysis?.thumbnailUrl));
   const running = state.phase === 'transcriptFetching' || state.phase === 'aiAnalysisInProgress';
   const complete = state.phase === 'aiAnalysisComplete';
