@@ -2,13 +2,24 @@ import { analysisEditSchema } from './videos';
 import { createShareRequestSchema } from './shares';
 import { updateProfileSchema } from './profile';
 
+/** A share's one topic, with its one quote: what every share holds at least. */
+const topics = [
+  {
+    id: 't1',
+    title: 'Bus lanes',
+    startTime: 0,
+    endTime: 60,
+    quotes: [{ id: 'q1', content: 'A lane.', startTime: 5, endTime: 15 }],
+  },
+];
+
 describe('text other people read', () => {
   it('keeps no direction override, which would show the letters after it reversed', () => {
     const renamed = analysisEditSchema.parse({ action: 'rename', topicId: 't1', title: 'Bus \u202Esenal\u202C lanes' });
     expect(renamed).toMatchObject({ title: 'Bus senal\u202C lanes' });
     const share = createShareRequestSchema.parse({
       youtubeId: 'dQw4w9WgXcQ',
-      topics: [],
+      topics,
       title: '\u202Dpicks',
       description: 'x',
     });
@@ -36,7 +47,7 @@ describe('text other people read', () => {
   ])('refuses a name or title of %s alone, which shows nothing', (_what, text) => {
     expect(updateProfileSchema.safeParse({ firstName: text, lastName: 'Lee' }).success).toBe(false);
     expect(analysisEditSchema.safeParse({ action: 'rename', topicId: 't1', title: text }).success).toBe(false);
-    const share = createShareRequestSchema.parse({ youtubeId: 'dQw4w9WgXcQ', topics: [], title: text, description: text });
+    const share = createShareRequestSchema.parse({ youtubeId: 'dQw4w9WgXcQ', topics, title: text, description: text });
     // A share's title or description that shows nothing is read as none.
     expect(share).toMatchObject({ title: '', description: '' });
   });
