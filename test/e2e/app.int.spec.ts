@@ -1168,6 +1168,10 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('button', { name: 'Rename topic 1' }).click();
     const field = page.getByRole('textbox', { name: 'Title of topic 1' });
     expect((await field.boundingBox())!.width).toBeGreaterThanOrEqual(180);
+    // ... and stays within the screen with text at 150% (the field's least width grew with the text).
+    await textAt(150);
+    expect(await fitsWidth(page)).toBe(true);
+    await textAt(100);
     await page.keyboard.press('Escape');
     // A history card's share buttons stay inside it at twice the text size.
     await page.setViewportSize(DESKTOP);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { VideoAnalysisResponse } from '@findclips/contracts';
 import { App } from './app';
 import { LOGGED_OUT, setLoggedOutHere, USER_KEY } from './lib/auth';
-import { fakeApi, json, member, renderWithApp } from './test/render';
+import { fakeApi, HistoryButtons, json, member, renderWithApp } from './test/render';
 
 /** Requests that should never be made fail the test loudly; pending ones never settle. */
 const pendingFetch = jest.fn(() => new Promise<Response>(() => undefined));
@@ -123,6 +123,46 @@ describe('navigation bar and footer', () => {
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
+
+  it('names the tab by the video on the dashboard, also when it is come back to from another page', async () => {
+    const analysis = {
+      videoId: 'dQw4w9WgXcQ',
+      youtubeId: 'dQw4w9WgXcQ',
+      title: 'What the member watched',
+      thumbnailUrl: null,
+      channelTitle: 'A channel',
+      durationSeconds: 600,
+      analyzedTopics: [{ id: 't1', title: 'A private topic', startTime: 0, endTime: 600, quotes: [] }],
+      hasEmptyTopics: false,
+      isUserSpecific: true,
+      createdAt: '2026-01-01T09:00:00.000Z',
+      updatedAt: '2026-01-01T09:00:00.000Z',
+      userAnalysisUpdatedAt: null,
+    } satisfies VideoAnalysisResponse;
+    fakeApi({
+      'GET /api/user-videos/dQw4w9WgXcQ': json(200, analysis),
+      'GET /api/videos/metadata/dQw4w9WgXcQ': json(200, { videoId: 'dQw4w9WgXcQ', title: analysis.title, thumbnailUrl: null }),
+      'GET /api/videos': json(200, []),
+      'GET /api/analysis/shares-map': json(200, []),
+    });
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <App />
+        <HistoryButtons />
+      </>,
+      { route: '/?video=dQw4w9WgXcQ', user: member },
+    );
+    expect(await screen.findByText('A private topic')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('What the member watched · Find Clips'));
+    await user.click(screen.getByRole('link', { name: 'Video History' }));
+    await waitFor(() => expect(document.title).toBe('Video History · Find Clips'));
+    // Back on the dashboard (its code loaded by now), the page's own name is not written over.
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('A private topic')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(document.title).toBe('What the member watched · Find Clips');
   });
 
   it("logs out to /auth, never back to / as a guest with the member's video in the field", async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './components/error-boundary';
 import { Footer } from './components/footer';
@@ -38,6 +38,7 @@ const TermsPage = lazy(() => import('./pages/legal-pages').then((m) => ({ defaul
 
 /** Each screen's name in the browser tab and history (the shared page's title is the share's). */
 const TITLES: Record<string, string> = {
+  '/': 'Find Clips',
   '/auth': 'Sign in · Find Clips',
   '/history': 'Video History · Find Clips',
   '/settings': 'Settings · Find Clips',
@@ -68,10 +69,11 @@ export function ScreenFailed() {
 export function App() {
   const { pathname } = useLocation();
   useSessionSync();
-  useEffect(() => {
-    // The shared page names itself once its share arrives, the dashboard by its video; '/history/' is '/history'.
+  // Before the page's own effects (a layout effect runs first): the dashboard then names the tab by
+  // its video, and the shared page by its share once it arrives; '/history/' is '/history'.
+  useLayoutEffect(() => {
     const path = pathname.replace(/(.)\/+$/, '$1');
-    if (!path.startsWith('/shared/') && path !== '/') document.title = TITLES[path] ?? '404 Page Not Found · Find Clips';
+    document.title = path.startsWith('/shared/') ? 'Find Clips' : (TITLES[path] ?? '404 Page Not Found · Find Clips');
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">

@@ -17,6 +17,7 @@ import { STATUS_TEXTS, useForgetEndedAnalyses } from './dashboard/use-progress';
 import { useToast } from './lib/toast';
 import { UNREACHABLE } from './lib/api';
 import { ShareDialog } from './dashboard/share-dialog';
+import { ConfirmDialog } from './components/confirm-dialog';
 import { fakeApi, json, member, renderWithApp } from './test/render';
 
 function ToastButtons() {
@@ -53,6 +54,39 @@ describe('toasts', () => {
       expect(screen.queryByText('Second toast')).not.toBeInTheDocument();
     } finally {
       jest.useRealTimers();
+    }
+  });
+});
+
+describe('a dialog closing', () => {
+  it("returns the focus to the button that opened it, or to the page's main region when that is gone or disabled", async () => {
+    const view = (open: boolean, opener: 'shown' | 'disabled' | 'gone') => (
+      <main id="main" tabIndex={-1}>
+        {opener !== 'gone' && <button disabled={opener === 'disabled'}>Re-analyze</button>}
+        <ConfirmDialog
+          open={open}
+          onOpenChange={() => undefined}
+          title="Sure?"
+          description="It is."
+          confirmLabel="Yes"
+          onConfirm={() => undefined}
+        />
+      </main>
+    );
+    // Closed as another video came on screen: its opener is disabled there (the demo), or gone.
+    for (const [opener, focused] of [
+      ['shown', 'BUTTON'],
+      ['disabled', 'MAIN'],
+      ['gone', 'MAIN'],
+    ] as const) {
+      const { rerender, unmount } = render(view(false, 'shown'));
+      screen.getByRole('button', { name: 'Re-analyze' }).focus();
+      rerender(view(true, 'shown'));
+      await screen.findByRole('alertdialog');
+      rerender(view(false, opener));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect({ opener, focused: document.activeElement?.tagName }).toEqual({ opener, focused });
+      unmount();
     }
   });
 });

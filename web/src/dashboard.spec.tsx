@@ -1175,6 +1175,8 @@ describe('dashboard: submit failures', () => {
     // The screen and the toast say the same words.
     expect(within(screenCard).getByText(message)).toHaveTextContent(/2 hours max/);
     expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue('');
+    // The page's status region stays through the error screen, so a next analysis's start is heard.
+    expect(document.getElementById('analysis-announcement')).toBeEmptyDOMElement();
     await user.click(within(screenCard).getByRole('button', { name: 'Try Another Video' }));
     expect(await screen.findByText('Demo')).toBeInTheDocument();
     // Ready for the next link: the field has the focus.

@@ -110,7 +110,9 @@ describe('the transcript by topic', () => {
     const { user, panel } = await openWithAControlAfter();
     expect(panel).toHaveAccessibleDescription('Arrow keys, Page Up, Page Down, Home and End move between lines.');
     const stops = () => [...panel.querySelectorAll<HTMLElement>('[data-transcript-line]')].filter((line) => line.tabIndex === 0);
-    expect(stops().map((line) => line.textContent)).toEqual(['0:00Line number 0']);
+    expect(stops().map((line) => line.textContent)).toEqual(['Topic 1: Topic 1. 0:00Line number 0']);
+    // The arrow keys pass over the topics' headings: a topic's first line says which topic it opens.
+    expect(stops()[0]).toHaveAccessibleName('Topic 1: Topic 1. 0:00 Line number 0');
 
     // Tab enters at the first line and leaves at the next control: one stop, however many lines.
     await user.tab();

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Our dialogs open from state, not from a Radix trigger, so Radix has nowhere to return focus
- * when they close: remember what had focus when one opened and go back there.
+ * when they close: remember what had focus when one opened and go back there. When it is gone or
+ * disabled since (the dialog closed as another video came on screen), the focus goes to the page's
+ * main region rather than fall to the page.
  */
 export function useReturnFocus() {
   const opener = useRef<HTMLElement | null>(null);
@@ -13,9 +15,10 @@ export function useReturnFocus() {
     onCloseAutoFocus: (event: Event) => {
       const element = opener.current;
       opener.current = null;
-      if (element?.isConnected) {
+      const target = element?.isConnected && !element.matches(':disabled') ? element : document.getElementById('main');
+      if (target) {
         event.preventDefault();
-        element.focus();
+        target.focus();
       }
     },
   };

@@ -123,6 +123,12 @@ export default function DashboardPage() {
           )}
         </section>
 
+        {/* What a screen reader hears of an analysis: that it started, then that its clips are ready,
+            once each, from a region always in the page, error screens included (one added already
+            filled is not reliably read, and the status texts that turn every 3 s are not read out). */}
+        <p id="analysis-announcement" role="status" className="sr-only">
+          {running ? STATUS_TEXTS[0] : finishing ? DONE_TEXT : ''}
+        </p>
         {state.phase === 'error' && flow.state.error ? (
           <ErrorScreen
             failure={flow.state.error}
@@ -159,12 +165,6 @@ export default function DashboardPage() {
               </p>
             )}
             {(running || finishing) && <AnalysisProgress running={running} done={finishing} videoId={state.videoId} />}
-            {/* What a screen reader hears of an analysis: that it started, then that its clips are
-                ready, once each, from a region always in the page (one added already filled is not
-                reliably read, and the status texts that turn every 3 s are not read out). */}
-            <p id="analysis-announcement" role="status" className="sr-only">
-              {running ? STATUS_TEXTS[0] : finishing ? DONE_TEXT : ''}
-            </p>
             {!isDemo && state.phase === 'idle' && <Spinner label="Loading the analysis" />}
             {analysed && <SearchSection youtubeId={youtubeId} topics={analysed} transcriptUrl={origin.url} />}
             {shownTopics &&

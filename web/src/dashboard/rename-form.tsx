@@ -56,7 +56,7 @@ export function RenameForm({
           }
         }}
         // Room for a title's words on a phone: Save and Cancel go to the next row first.
-        className="min-w-48 flex-1 text-base font-semibold"
+        className="min-w-[min(12rem,100%)] flex-1 text-base font-semibold"
       />
       <Button type="submit" disabled={saving || !value.trim()} className="h-9">
         Save

@@ -127,6 +127,7 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
         <div role="rowgroup" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
+            const above = rows[item.index - 1];
             return (
               <div
                 key={item.key}
@@ -156,6 +157,8 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                       }}
                       className="flex w-full gap-3 px-3 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 focus-visible:-outline-offset-2"
                     >
+                      {/* The arrow keys pass over the headings: a topic's first line says which topic it opens. */}
+                      {above?.kind === 'topic' && <span className="sr-only">{`Topic ${above.number}: ${above.title}. `}</span>}
                       <span className="w-14 shrink-0 tabular-nums text-slate-600">{clock(row.start)}</span>
                       <span>{row.text}</span>
                     </button>

@@ -1,3 +1,5 @@
+import iconv from 'iconv-lite';
+
 /** body-parser's error `type` for a body refused by `fewValues`; errors.ts answers it with a 400. */
 export const TOO_MANY_VALUES = 'entity.values.too.many';
 
@@ -10,7 +12,8 @@ export const TOO_MANY_VALUES = 'entity.values.too.many';
  */
 export function fewValues(most: number) {
   return (_req: unknown, _res: unknown, body: Buffer, encoding: string) => {
-    const text = body.toString(/^utf-?8$/i.test(encoding) ? 'utf8' : (encoding as BufferEncoding));
+    // Decoded as body-parser decodes it (UTF-16 in either order, with a byte-order mark, UTF-32...).
+    const text = iconv.decode(body, encoding);
     let count = 0;
     let inString = false;
     for (let i = 0; i < text.length; i++) {

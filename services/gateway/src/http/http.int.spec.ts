@@ -2,6 +2,7 @@ import { X_FEATURES_DISABLED_MESSAGE } from '@findclips/contracts';
 import { ScheduledPostEntity } from '@findclips/db';
 import { strongPassword, uniqueEmail } from '@findclips/testing';
 import express from 'express';
+import iconv from 'iconv-lite';
 import http from 'node:http';
 import net from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -148,6 +149,25 @@ describe('requests the gateway refuses', () => {
     const captions = `1\n00:00:01,000 --> 00:00:04,000\n[Music] one, two, "three" {four}\n`.repeat(20_000);
     const read = await upload(JSON.stringify({ text: captions, name: 'talk.srt' })).expect(400);
     expect(read.body.message).toMatch(/more than 7,200 cues/);
+    // In every charset the JSON parser reads, counted as it reads them.
+    for (const charset of ['utf-16le', 'utf-16be', 'utf-16', 'utf-32']) {
+      const encoded = (body: string) =>
+        browser
+          .post('/api/user-videos/dQw4w9WgXcQ/transcript')
+          .set('content-type', `application/json; charset=${charset}`)
+          // The bytes as they are (supertest would write a Buffer out as JSON).
+          .serialize((bytes: Buffer) => bytes as unknown as string)
+          .send(iconv.encode(body, charset, { addBOM: charset === 'utf-16' }));
+      const answer = await encoded(JSON.stringify({ text: captions, name: 'talk.srt' }));
+      expect({ charset, status: answer.status, message: answer.body.message }).toEqual({
+        charset,
+        status: 400,
+        message: expect.stringMatching(/more than 7,200 cues/),
+      });
+      expect(
+        (await encoded(JSON.stringify({ text: '1', name: Array.from({ length: 100 }, () => 'a') })).expect(400)).body,
+      ).toEqual(refused);
+    }
   });
 
   it('answers a live-channel body over 16 kB with a 413 saying so, not a 502', async () => {

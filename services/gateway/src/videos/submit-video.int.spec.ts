@@ -396,7 +396,7 @@ describe('submitting a video', () => {
       expect(await reanalysisRunning(queue, member.id, videoId)).toBe(false);
     });
 
-    it('re-analyses only what the member has read: not a video nobody has analysed, nor one whose analysis still runs', async () => {
+    it('re-analyses only a finished analysis: not a video nobody has analysed, nor one whose analysis still runs', async () => {
       const videoId = videoOnYoutube();
       const refused = { code: 'CONFLICT', message: videoMessages.reanalyzeFirst };
       expect(await refusal(reanalyze(deps, member, submitter(videoId)))).toEqual(refused);

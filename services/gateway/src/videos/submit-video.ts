@@ -237,8 +237,8 @@ export async function reanalyze(
 ): Promise<void> {
   // Captions the member brought before serve every re-analysis of the video.
   const captionsUploaded = Boolean(captions) || (await uploads.nameOf(user.id, videoId)) !== null;
-  // Re-analysed is what the member has read: their own analysis, or the finished shared one (a
-  // video nobody has analysed, or whose analysis still runs, is submitted, not re-analysed).
+  // Re-analysed is a finished analysis: the member's own, or the shared one (a video nobody has
+  // analysed, or whose analysis still runs, is submitted, not re-analysed).
   if (!captionsUploaded) {
     const [personal, shared] = await Promise.all([memberAnalyses.find(user.id, videoId), cached.find(videoId)]);
     if (!personal && shared?.analysisStatus !== 'complete') throw new AppError('CONFLICT', videoMessages.reanalyzeFirst);
