@@ -14,6 +14,22 @@ beforeEach(() => {
 // Whether the member logged out in this tab lasts as long as the page: each test is a page of its own.
 afterEach(() => setLoggedOutHere(false));
 
+/** A member's own analysis of a video. */
+const analysis: VideoAnalysisResponse = {
+  videoId: 'dQw4w9WgXcQ',
+  youtubeId: 'dQw4w9WgXcQ',
+  title: 'What the member watched',
+  thumbnailUrl: null,
+  channelTitle: 'A channel',
+  durationSeconds: 600,
+  analyzedTopics: [{ id: 't1', title: 'A private topic', startTime: 0, endTime: 600, quotes: [] }],
+  hasEmptyTopics: false,
+  isUserSpecific: true,
+  createdAt: '2026-01-01T09:00:00.000Z',
+  updatedAt: '2026-01-01T09:00:00.000Z',
+  userAnalysisUpdatedAt: null,
+};
+
 describe('routes and guards', () => {
   it('shows a spinner on a login-required route while the user loads', async () => {
     renderWithApp(<App />, { route: '/history' });
@@ -126,20 +142,6 @@ describe('navigation bar and footer', () => {
   });
 
   it('names the tab by the video on the dashboard, also when it is come back to from another page', async () => {
-    const analysis = {
-      videoId: 'dQw4w9WgXcQ',
-      youtubeId: 'dQw4w9WgXcQ',
-      title: 'What the member watched',
-      thumbnailUrl: null,
-      channelTitle: 'A channel',
-      durationSeconds: 600,
-      analyzedTopics: [{ id: 't1', title: 'A private topic', startTime: 0, endTime: 600, quotes: [] }],
-      hasEmptyTopics: false,
-      isUserSpecific: true,
-      createdAt: '2026-01-01T09:00:00.000Z',
-      updatedAt: '2026-01-01T09:00:00.000Z',
-      userAnalysisUpdatedAt: null,
-    } satisfies VideoAnalysisResponse;
     fakeApi({
       'GET /api/user-videos/dQw4w9WgXcQ': json(200, analysis),
       'GET /api/videos/metadata/dQw4w9WgXcQ': json(200, { videoId: 'dQw4w9WgXcQ', title: analysis.title, thumbnailUrl: null }),
@@ -166,20 +168,6 @@ describe('navigation bar and footer', () => {
   });
 
   it("logs out to /auth, never back to / as a guest with the member's video in the field", async () => {
-    const analysis: VideoAnalysisResponse = {
-      videoId: 'dQw4w9WgXcQ',
-      youtubeId: 'dQw4w9WgXcQ',
-      title: 'What the member watched',
-      thumbnailUrl: null,
-      channelTitle: 'A channel',
-      durationSeconds: 600,
-      analyzedTopics: [{ id: 't1', title: 'A private topic', startTime: 0, endTime: 600, quotes: [] }],
-      hasEmptyTopics: false,
-      isUserSpecific: true,
-      createdAt: '2026-01-01T09:00:00.000Z',
-      updatedAt: '2026-01-01T09:00:00.000Z',
-      userAnalysisUpdatedAt: null,
-    };
     fakeApi({
       'POST /api/logout': json(200, { message: 'Logged out' }),
       'GET /api/user-videos/dQw4w9WgXcQ': json(200, analysis),

@@ -110,6 +110,22 @@ describe('dashboard: Back and Forward', () => {
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
   };
+  /** A member with VIDEO analysed, and OTHER ('A bakery app') analysed once pasted. */
+  const twoVideos = (routes: Parameters<typeof fakeApi>[0] = {}) => {
+    rememberUser(member);
+    return fakeApi({
+      ...memberVideo,
+      [`POST /api/videos/transcript`]: submitted(),
+      [`GET /api/user-videos/${OTHER}`]: json(200, {
+        ...analysis,
+        title: 'A bakery app',
+        videoId: OTHER,
+        youtubeId: OTHER,
+        analyzedTopics: otherTopics,
+      }),
+      ...routes,
+    });
+  };
   /** The dashboard with the browser's Back and Forward buttons. */
   const withHistory = (options: Parameters<typeof renderWithApp>[1]) =>
     renderWithApp(
@@ -122,18 +138,7 @@ describe('dashboard: Back and Forward', () => {
 
   it('returns to each video opened before, and forward again, without asking for them anew, the tab named by each', async () => {
     const user = userEvent.setup();
-    rememberUser(member);
-    const calls = fakeApi({
-      ...memberVideo,
-      [`POST /api/videos/transcript`]: submitted(),
-      [`GET /api/user-videos/${OTHER}`]: json(200, {
-        ...analysis,
-        title: 'A bakery app',
-        videoId: OTHER,
-        youtubeId: OTHER,
-        analyzedTopics: otherTopics,
-      }),
-    });
+    const calls = twoVideos();
     withHistory({ route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     // The tab is named by the video on screen, so that the browser's history tells them apart.
@@ -151,18 +156,7 @@ describe('dashboard: Back and Forward', () => {
 
   it('closes a dialog opened on a video when Back shows another, so it cannot act on that one', async () => {
     const user = userEvent.setup();
-    rememberUser(member);
-    const calls = fakeApi({
-      ...memberVideo,
-      [`POST /api/videos/transcript`]: submitted(),
-      [`GET /api/user-videos/${OTHER}`]: json(200, {
-        ...analysis,
-        videoId: OTHER,
-        youtubeId: OTHER,
-        analyzedTopics: otherTopics,
-      }),
-      'GET /api/analysis/shares-map': json(200, []),
-    });
+    const calls = twoVideos({ 'GET /api/analysis/shares-map': json(200, []) });
     withHistory({ route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     await paste(user, `https://youtu.be/${OTHER}`);
