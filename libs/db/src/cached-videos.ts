@@ -97,11 +97,19 @@ export class CachedVideos {
     return this.rows.find({ where: { youtubeId: In(videoIds) }, select: listed });
   }
 
-  /** What the page of a video shows about it, without its transcript or topics. */
+  /** What the page of a video shows about it, without its transcript or topics (and whether it failed for want of captions). */
   describe(videoId: string) {
     return this.rows.findOne({
       where: { youtubeId: videoId },
-      select: { youtubeId: true, title: true, thumbnailUrl: true, channelTitle: true, durationSeconds: true },
+      select: {
+        youtubeId: true,
+        title: true,
+        thumbnailUrl: true,
+        channelTitle: true,
+        durationSeconds: true,
+        analysisStatus: true,
+        errorType: true,
+      },
     });
   }
 

@@ -70,7 +70,10 @@ export class VideoMetadataService {
    */
   async known(videoId: string): Promise<VideoFacts | null> {
     const stored = await this.cached.describe(videoId);
-    if (stored?.durationSeconds) {
+    // A row stored for want of captions (a member's own captions were analysed, or the analysis
+    // found none) says nothing of YouTube's captions now: YouTube is asked, as for a new video.
+    const noCaptions = stored?.analysisStatus === 'failed' && stored.errorType === 'NO_TRANSCRIPT';
+    if (stored?.durationSeconds && !noCaptions) {
       return {
         videoId,
         title: stored.title ?? '',

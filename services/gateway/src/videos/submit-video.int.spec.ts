@@ -366,6 +366,30 @@ describe('submitting a video', () => {
       expect((await deps.history.list(member.id, 'recent')).map((row) => row.youtubeId)).not.toContain(second);
     });
 
+    it('lets the next member bring captions for a video another member brought captions for, and refuses a guest at once', async () => {
+      const videoId = videoOnYoutube({ captions: false });
+      // Another member's captions were analysed: the worker stored the video's row, failed for want of YouTube's.
+      await deps.cached.withUploadedCaptions(videoId, sampleTranscript(60), async () => ({
+        videoId,
+        title: `Talk ${videoId}`,
+        thumbnailUrl: null,
+        description: null,
+        channelTitle: null,
+        durationSeconds: 600,
+      }));
+      // The next member is told it has no captions (so the page offers to bring theirs), and may.
+      expect(await refusal(submitAsMember(deps, member, submitter(videoId)))).toMatchObject({ code: 'NO_TRANSCRIPT' });
+      const captions = { end: 300, store: async () => undefined };
+      await reanalyze(deps, member, submitter(videoId), { captions });
+      expect(await queuedJob({ scope: 'private', videoId, userId: member.id })).toMatchObject({ scope: 'private' });
+      // A guest is refused before a credit is spent, not queued for a job that cannot find captions.
+      const guestId = randomUUID();
+      const before = await deps.credits.left(guestId, address);
+      expect(await refusal(submitAsGuest(deps, guestId, submitter(videoId)))).toMatchObject({ code: 'NO_TRANSCRIPT' });
+      expect(await deps.credits.left(guestId, address)).toBe(before);
+      expect(await queuedJob({ scope: 'shared', videoId, userId: null })).toBeNull();
+    });
+
     it('re-analyses privately, but not over their edits unless they agree to lose them', async () => {
       const videoId = videoOnYoutube();
       await analysed(videoId);
