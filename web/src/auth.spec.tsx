@@ -41,6 +41,23 @@ describe('sign-in screen', () => {
     }
   });
 
+  it('keeps the focus on Login while it waits, and sends one request however often it is pressed', async () => {
+    const pending = jest.fn((_url: string, _init?: RequestInit) => new Promise<Response>(() => undefined));
+    globalThis.fetch = pending as unknown as typeof fetch;
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/auth', user: null });
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Analytical1');
+    screen.getByRole('button', { name: 'Login' }).focus();
+    await user.keyboard('{Enter}');
+    const waiting = await screen.findByRole('button', { name: 'Logging in...' });
+    expect(waiting).toHaveAttribute('aria-disabled', 'true');
+    // Disabled, it dropped the focus to the page: the next Tab went to the footer.
+    expect(waiting).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(pending.mock.calls.filter(([url]) => String(url) === '/api/login')).toHaveLength(1);
+  });
+
   it('goes to / in place of the sign-in screen: Back returns to the page before it, not to / again', async () => {
     fakeApi({ 'POST /api/login': json(200, member), 'GET /api/user': json(200, member) });
     const user = userEvent.setup();
@@ -225,7 +242,7 @@ describe('registration validation: on submit, then on change', () => {
     document.cookie = 'gid=; path=/; max-age=0';
   });
 
-  it('shows the pending label while registering and drops confirmPassword from the payload', async () => {
+  it('shows the pending label while registering, keeping the focus on the button, and drops confirmPassword from the payload', async () => {
     let release: (response: Response) => void = () => undefined;
     const pending = jest.fn((_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (release = resolve)));
     globalThis.fetch = pending as unknown as typeof fetch;
@@ -233,9 +250,15 @@ describe('registration validation: on submit, then on change', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'Analytical1');
     await user.type(screen.getByLabelText('Confirm Password'), 'Analytical1');
-    await user.click(screen.getByRole('button', { name: 'Register with Email' }));
-
-    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    // From the keyboard: the button keeps the focus while it waits (disabled, it dropped it to the
+    // page), and another press sends nothing more.
+    screen.getByRole('button', { name: 'Register with Email' }).focus();
+    await user.keyboard('{Enter}');
+    const waiting = await screen.findByRole('button', { name: 'Creating account...' });
+    expect(waiting).toHaveAttribute('aria-disabled', 'true');
+    expect(waiting).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(pending).toHaveBeenCalledTimes(1);
     const [url, init] = pending.mock.calls[0]!;
     expect(url).toBe('/api/register');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.com', password: 'Analytical1' });

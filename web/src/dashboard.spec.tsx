@@ -1044,6 +1044,22 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
 });
 
 describe('dashboard: submit failures', () => {
+  it('keeps the focus on Find Clips while a link is on its way, and sends it once however often it is pressed', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    const calls = fakeApi({ [`POST /api/videos/transcript`]: () => new Promise<Response>(() => undefined) });
+    renderWithApp(<DashboardPage />, { user: member });
+    await user.type(screen.getByPlaceholderText('Paste a YouTube video link...'), LINK);
+    screen.getByRole('button', { name: 'Find Clips' }).focus();
+    await user.keyboard('{Enter}');
+    const button = screen.getByRole('button', { name: 'Find Clips' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    // Disabled, it dropped the focus to the page.
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
   it('says the session expired when a member’s submit gets 401, and stays on the demo', async () => {
     const user = userEvent.setup();
     rememberUser(member);

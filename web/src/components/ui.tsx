@@ -25,6 +25,14 @@ export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLBut
   },
 );
 
+/**
+ * A form's submit button while its request is on its way: not disabled, which would drop the
+ * keyboard's focus to the page, but aria-disabled and faded; the form sends nothing more meanwhile.
+ */
+export function SubmitButton({ busy, className, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean }) {
+  return <Button type="submit" aria-disabled={busy || undefined} className={cn(busy && 'opacity-50', className)} {...props} />;
+}
+
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
   { className, ...props },
   ref,

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../lib/api';
-import { Button } from '../components/ui';
+import { Button, SubmitButton } from '../components/ui';
 
 /** A caption file's text, read as the CLI reads one (UTF-8, or UTF-16 by its byte order mark). */
 async function fileText(file: File): Promise<string> {
@@ -36,7 +36,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    upload.mutate();
+    if (!upload.isPending) upload.mutate();
   };
   return (
     <form onSubmit={submit} className="grid gap-3" aria-labelledby={`${ids}-title`}>
@@ -93,10 +93,10 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
           {upload.error.message}
         </p>
       )}
-      <Button type="submit" className="w-fit" disabled={upload.isPending}>
+      <SubmitButton className="w-fit" busy={upload.isPending}>
         <Upload className="h-4 w-4" aria-hidden />
         {upload.isPending ? 'Uploading…' : 'Analyse these captions'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

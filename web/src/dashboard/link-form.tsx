@@ -1,7 +1,7 @@
 import { parseYoutubeLink } from '@findclips/contracts';
 import { Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Input } from '../components/ui';
+import { Input, SubmitButton } from '../components/ui';
 import { useToast } from '../lib/toast';
 
 /**
@@ -43,6 +43,7 @@ export function LinkForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const result = parseYoutubeLink(url);
     if (!result.ok) {
       toast({ title: result.title, description: result.description, variant: 'destructive' });
@@ -66,10 +67,10 @@ export function LinkForm({
         onChange={(e) => setUrl(e.target.value)}
         className="sm:flex-1"
       />
-      <Button type="submit" disabled={busy}>
+      <SubmitButton busy={busy}>
         <Search className="h-4 w-4" aria-hidden />
         Find Clips
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

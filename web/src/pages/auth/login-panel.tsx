@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSwappedFocus } from '../../components/return-focus';
-import { Button, Field, Input } from '../../components/ui';
+import { Button, Field, Input, SubmitButton } from '../../components/ui';
 import { useLogin } from './use-sign-in';
 import { useToast } from '../../lib/toast';
 import { Divider, GoogleButton } from './google-button';
@@ -19,7 +19,7 @@ export function LoginPanel() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate({ email, password });
+    if (!login.isPending) login.mutate({ email, password });
   };
 
   // No request is made: the reset form only shows a toast, whether the account exists or not.
@@ -105,9 +105,9 @@ export function LoginPanel() {
             Forgot password?
           </button>
         </div>
-        <Button type="submit" className="w-full" disabled={login.isPending}>
+        <SubmitButton className="w-full" busy={login.isPending}>
           {login.isPending ? 'Logging in...' : 'Login'}
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );

@@ -1,6 +1,6 @@
 import { registerFormSchema, type RegisterForm } from '@findclips/contracts';
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Field, Input } from '../../components/ui';
+import { Field, Input, SubmitButton } from '../../components/ui';
 import { keepLastGuestVideo, lastGuestVideo } from '../../dashboard/guest-videos';
 import { useRegister } from './use-sign-in';
 import { fieldErrors, hasErrors, type FieldErrors } from '../../lib/form-errors';
@@ -26,6 +26,7 @@ export function RegisterPanel() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (register.isPending) return;
     setSubmitted(true);
     const found = fieldErrors(registerFormSchema, values);
     setErrors(found);
@@ -65,9 +66,9 @@ export function RegisterPanel() {
           <input type="checkbox" className="h-5 w-5" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
           Show password
         </label>
-        <Button type="submit" className="w-full" disabled={register.isPending}>
+        <SubmitButton className="w-full" busy={register.isPending}>
           {register.isPending ? 'Creating account...' : 'Register with Email'}
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );
