@@ -65,7 +65,7 @@ describe('settings', () => {
     expect(screen.getByText('Your account would be deleted in production')).toBeInTheDocument();
   });
 
-  it('verifies the password when leaving the field, from 3 characters, with Verifying... meanwhile', async () => {
+  it('verifies the password when leaving the field, from 3 characters, with Verifying... meanwhile, and drops an answer about an earlier password', async () => {
     const user = userEvent.setup();
     let answer: (r: Response) => void = () => undefined;
     const verify = jest.fn((_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)));
@@ -107,6 +107,13 @@ describe('settings', () => {
     expect(await screen.findByText('Password verified')).toBeInTheDocument();
     await user.tab();
     expect(verify).toHaveBeenCalledTimes(4);
+
+    // An answer that comes once the password has changed is about the one before: dropped.
+    await user.type(field, 'g{Enter}');
+    await user.type(field, 'xyz');
+    await act(async () => answer(json(200, { isValid: true })));
+    expect(screen.queryByText('Password verified')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Delete Account' }).find((b) => dialog.contains(b))).toBeDisabled();
   });
 
   it('updates the email: toast, back to view, the new address shown', async () => {

@@ -1,5 +1,5 @@
 import { VERIFY_PASSWORD_MIN_LENGTH, type User, type VerifyPasswordResponse } from '@findclips/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Dialog } from '../components/dialog';
 import { Button, Card, Field, Input } from '../components/ui';
 import { apiRequest } from '../lib/api';
@@ -16,6 +16,8 @@ export function DangerZone({ user }: { user: User }) {
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const [check, setCheck] = useState<Check>({ state: 'idle' });
+  // The password as typed now: an answer about an earlier one (it came late) is dropped.
+  const typedNow = useRef('');
   const toast = useToast();
   const google = Boolean(user.googleId);
   const confirmed = google ? typed === 'DELETE' : check.state === 'verified';
@@ -24,6 +26,7 @@ export function DangerZone({ user }: { user: User }) {
     setOpen(next);
     setTyped('');
     setPassword('');
+    typedNow.current = '';
     setCheck({ state: 'idle' });
   };
 
@@ -34,8 +37,9 @@ export function DangerZone({ user }: { user: User }) {
     setCheck({ state: 'checking' });
     try {
       const { isValid } = await apiRequest<VerifyPasswordResponse>('POST', '/api/verify-password', { password });
-      setCheck({ state: isValid ? 'verified' : 'wrong' });
+      if (typedNow.current === password) setCheck({ state: isValid ? 'verified' : 'wrong' });
     } catch (error) {
+      if (typedNow.current !== password) return;
       setCheck({
         state: 'failed',
         message: error instanceof Error && error.message ? error.message : 'Password verification failed',
@@ -69,6 +73,7 @@ export function DangerZone({ user }: { user: User }) {
               value={password}
               onChange={(e) => {
                 setPassword(e.target.value);
+                typedNow.current = e.target.value;
                 setCheck({ state: 'idle' });
               }}
               onBlur={() => void verify()}
