@@ -156,6 +156,19 @@ describe('settings', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('taken@example.com');
   });
 
+  it('says the session expired, as the error catalogue words it, when a save finds it ended (another device changed the password)', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'PATCH /api/profile': json(401, { message: 'You are not signed in' }) });
+    renderWithApp(<SettingsPage />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Augusta');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+    expect(screen.getByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to update profile')).not.toBeInTheDocument();
+  });
+
   it('updates the password: toast, back to view, and the form starts empty again', async () => {
     const user = userEvent.setup();
     const calls = fakeApi({

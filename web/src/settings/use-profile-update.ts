@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api';
 import { USER_KEY } from '../lib/auth';
 import { useToast } from '../lib/toast';
+import { sayExpired } from '../dashboard/failure-toasts';
 
 /**
  * One settings update: success refreshes the user and toasts; failure shows the server's message,
@@ -23,6 +24,9 @@ export function useProfileUpdate<T>(
       onDone();
     },
     onError: (error: Error) => {
+      // Refused as from nobody signed in (the session ended, on another device's password change,
+      // say): the error catalogue's words for it, not the server's.
+      if (error instanceof ApiError && error.status === 401) return sayExpired(toast);
       toast({ title: texts.failure, description: error.message, variant: 'destructive' });
       const field = error instanceof ApiError ? error.body.field : undefined;
       if (typeof field === 'string') onFieldError?.(field, error.message);
