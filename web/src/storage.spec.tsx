@@ -88,4 +88,16 @@ describe('local storage keys', () => {
     expect(renderHook(() => useGuestQuotes('otherVideo1', true)).result.current.canPlay('q9')).toBe(true);
     expect(renderHook(() => useGuestQuotes('dQw4w9WgXcQ', false)).result.current.canPlay('q9')).toBe(true);
   });
+
+  it('counts in one tab the quote clips a guest played in another, as soon as that tab writes them', () => {
+    localStorage.removeItem('guestQuoteUsage');
+    const [first, second] = [0, 1].map(() => renderHook(() => useGuestQuotes('dQw4w9WgXcQ', true)));
+    for (let i = 0; i < GUEST_QUOTE_ALLOWANCE; i++) act(() => first!.result.current.use(`q${i}`));
+    expect(first!.result.current.left).toBe(0);
+    // The browser tells the other tabs (never the one that wrote) that the key changed.
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'guestQuoteUsage' })));
+    expect(second!.result.current.left).toBe(0);
+    expect(second!.result.current.canPlay('q9')).toBe(false);
+    expect(second!.result.current.canPlay('q2')).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { readStored, storageKeys, writeStored } from '../lib/storage';
 
 /** A guest may open the clips of 4 quotes per video. */
@@ -9,6 +9,15 @@ type Usage = Record<string, string[]>;
 /** The guest's quote allowance for one video, kept in local storage; members are unlimited. */
 export function useGuestQuotes(videoId: string, isGuest: boolean) {
   const [usage, setUsage] = useState<Usage>(() => readStored<Usage>(storageKeys.guestQuoteUsage, {}));
+  // Clips played in another tab count here too, as soon as that tab writes them (or clears them).
+  useEffect(() => {
+    const reread = (event: StorageEvent) => {
+      if (event.key === storageKeys.guestQuoteUsage || event.key === null)
+        setUsage(readStored<Usage>(storageKeys.guestQuoteUsage, {}));
+    };
+    window.addEventListener('storage', reread);
+    return () => window.removeEventListener('storage', reread);
+  }, []);
   const used = useMemo(() => usage[videoId] ?? [], [usage, videoId]);
 
   const canPlay = useCallback(
