@@ -95,10 +95,15 @@ describe('sign-in screen', () => {
     renderWithApp(<App />, { route: '/auth', user: null });
     const password = await screen.findByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
-    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    // A toggle with one name, its state said by 'pressed' (not a name that flips as well).
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
     expect(password).toHaveAttribute('type', 'text');
-    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(screen.getByRole('button', { name: 'Show password', pressed: true })).toBe(toggle);
+    await user.click(toggle);
     expect(password).toHaveAttribute('type', 'password');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('resets a password with a toast only, no request, and returns to the login view', async () => {

@@ -86,6 +86,9 @@ describe('settings', () => {
     expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
     answer(json(200, { isValid: false }));
     expect(await screen.findByText('Password is incorrect')).toBeInTheDocument();
+    // Said on the field, as every settings field's error is.
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Password is incorrect');
 
     await user.type(field, 'd');
     await user.tab();

@@ -70,6 +70,9 @@ export function DangerZone({ user }: { user: User }) {
               id="delete-password"
               type="password"
               autoComplete="current-password"
+              // What the check found is said on the field too, as every settings field's error is.
+              aria-invalid={check.state === 'wrong' || undefined}
+              aria-describedby="delete-password-check"
               value={password}
               onChange={(e) => {
                 setPassword(e.target.value);
@@ -82,7 +85,7 @@ export function DangerZone({ user }: { user: User }) {
                 if (e.key === 'Enter') void verify();
               }}
             />
-            <p role="status" className="text-sm">
+            <p id="delete-password-check" role="status" className="text-sm">
               {check.state === 'verified' && <span className="text-green-700">Password verified</span>}
               {check.state === 'wrong' && <span className="text-red-600">Password is incorrect</span>}
               {check.state === 'failed' && <span className="text-red-600">{check.message}</span>}

@@ -87,7 +87,8 @@ export function LoginPanel() {
             <button
               type="button"
               className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500"
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              // One name, its state said by 'pressed' (a name that flipped too said it twice: 'Hide password, pressed').
+              aria-label="Show password"
               aria-pressed={showPassword}
               onClick={() => setShowPassword((shown) => !shown)}
             >
