@@ -67,7 +67,8 @@ function authLimits({ env, redis }: GatewayDeps) {
   const limiter = (name: string, limit: number, what: string, extra: Partial<Parameters<typeof createLimiter>[0]> = {}) =>
     createLimiter({ redis, prefix: keys.rateLimit(name), windowSeconds, limit, what, ...extra });
   return {
-    login: [limiter('login-ip', env.LOGIN_LIMIT_PER_IP, 'login attempts')],
+    // Failed logins only: a network whose people sign in often is not held back by their successes.
+    login: [limiter('login-ip', env.LOGIN_LIMIT_PER_IP, 'failed login attempts', { failuresOnly: true })],
     loginDelay: new LoginDelay(redis, env.REDIS_KEY_PREFIX, env.LOGIN_LIMIT_PER_EMAIL, windowSeconds, env.SESSION_SECRET),
     register: [limiter('register-ip', env.REGISTER_LIMIT_PER_IP, 'sign-ups from this network')],
     passwordCheck: [
