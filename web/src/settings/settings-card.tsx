@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Button, Card } from '../components/ui';
+import { Button, Card, SubmitButton } from '../components/ui';
 
 export function SettingsCard({ title, badge, children }: { title: string; badge?: ReactNode; children: ReactNode }) {
   return (
@@ -46,11 +46,7 @@ export function FormActions({
 }) {
   return (
     <div className={className}>
-      {/* Not disabled while saving, which would drop the keyboard's focus to the page: a press
-          then does nothing (the forms send once). */}
-      <Button type="submit" aria-disabled={pending} className={pending ? 'opacity-50' : undefined}>
-        {submitLabel}
-      </Button>
+      <SubmitButton busy={pending}>{submitLabel}</SubmitButton>
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>
