@@ -1,6 +1,6 @@
 import { authMessages, type Topic } from '@findclips/contracts';
 import { onlineManager } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from './app';
 import { fakeApi, HistoryButtons, json, member, renderWithApp } from './test/render';
@@ -150,6 +150,32 @@ describe('sign-in screen', () => {
     expect(await screen.findByText('Google login failed')).toBeInTheDocument();
     expect(screen.getByText('Google sign-in failed. Please try again.')).toBeInTheDocument();
     expect(screen.queryByText(/call \+1-555/)).not.toBeInTheDocument();
+  });
+  it('comes back from a refused Google sign-in to the tab it left, with the email typed there', async () => {
+    const user = await openRegister();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Analytical1');
+    // jsdom does not navigate: the browser would leave for /auth/google here.
+    const stay = (event: Event) => event.preventDefault();
+    document.addEventListener('click', stay);
+    await user.click(screen.getByRole('link', { name: 'Sign up with Google' }));
+    document.removeEventListener('click', stay);
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('Analytical1');
+    cleanup();
+
+    // The gateway has no Google client: it sends the browser back, a new page.
+    renderWithApp(<App />, { route: '/auth?error=not_configured', user: null });
+    expect(await screen.findByText('Google login failed')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    cleanup();
+
+    // Used once: the next sign-in page opens as any does.
+    renderWithApp(<App />, { route: '/auth?error=cancelled', user: null });
+    expect(await screen.findByText('Google login failed')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 });
 

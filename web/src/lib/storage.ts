@@ -14,6 +14,8 @@ export const storageKeys = {
   analysisStartedAt: 'analysisStartedAt:',
   /** This browser: whether search's single-key shortcuts are on (false: turned off). */
   searchShortcuts: 'findclips.searchShortcuts',
+  /** This tab (session storage): the sign-in tab and email a Google sign-in started from, `{ tab, email }`. */
+  googleStart: 'googleSignInStart',
 } as const;
 
 /** Where the signed-in user is kept for this tab: user-scoped keys read their id from here. */

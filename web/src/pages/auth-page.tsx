@@ -1,12 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { googleSignInMessage } from '@findclips/contracts';
 import { Film, Share2, Sparkles } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Badge, Card } from '../components/ui';
 import { Logo } from '../components/logo';
 import { opensRegister } from '../lib/sign-up';
 import { useToast } from '../lib/toast';
+import { forgetGoogleStart, readGoogleStart } from './auth/google-button';
 import { LoginPanel } from './auth/login-panel';
 import { RegisterPanel } from './auth/register-panel';
 
@@ -35,6 +36,11 @@ export default function AuthPage() {
   const toast = useToast();
   const googleError = params.get('error');
   const reported = useRef<string | null>(null);
+  // A refused Google sign-in reopens the tab it started from, with the email typed there.
+  const [googleStart] = useState(() => (googleError ? readGoogleStart() : null));
+  useEffect(forgetGoogleStart, []);
+  const tab = googleStart?.tab ?? (opensRegister(location.state) ? 'register' : 'login');
+  const startEmail = (of: 'login' | 'register') => (googleStart?.tab === of ? googleStart.email : '');
 
   useEffect(() => {
     if (!googleError || reported.current === googleError) return;
@@ -59,7 +65,7 @@ export default function AuthPage() {
       <div className="grid gap-8 lg:grid-cols-2">
         <Card className="p-6">
           <h2 className="mb-4 text-lg font-semibold">Login and get access to all features.</h2>
-          <Tabs.Root defaultValue={opensRegister(location.state) ? 'register' : 'login'}>
+          <Tabs.Root defaultValue={tab}>
             <Tabs.List aria-label="Sign in or register" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
               {(['login', 'register'] as const).map((value) => (
                 <Tabs.Trigger
@@ -72,10 +78,10 @@ export default function AuthPage() {
               ))}
             </Tabs.List>
             <Tabs.Content value="login">
-              <LoginPanel />
+              <LoginPanel initialEmail={startEmail('login')} />
             </Tabs.Content>
             <Tabs.Content value="register">
-              <RegisterPanel />
+              <RegisterPanel initialEmail={startEmail('register')} />
             </Tabs.Content>
           </Tabs.Root>
         </Card>

@@ -1,9 +1,34 @@
 import { buttonClass } from '../../components/ui';
+import { readSession, removeSession, storageKeys, writeSession } from '../../lib/storage';
 
-/** A full-page navigation to /auth/google, never an API call. */
-export function GoogleButton({ label }: { label: string }) {
+export type SignInTab = 'login' | 'register';
+
+/** Where a Google sign-in started: the tab and the email typed there (never a password). */
+export interface GoogleStart {
+  tab: SignInTab;
+  email: string;
+}
+
+/**
+ * Where this tab's last Google sign-in started, for a refused one coming back to /auth (a new page,
+ * which would otherwise open on Login with the email gone).
+ */
+export function readGoogleStart(): GoogleStart | null {
+  const stored = readSession<Partial<GoogleStart> | null>(storageKeys.googleStart, null);
+  if (!stored || (stored.tab !== 'login' && stored.tab !== 'register')) return null;
+  return { tab: stored.tab, email: typeof stored.email === 'string' ? stored.email : '' };
+}
+
+export const forgetGoogleStart = () => removeSession(storageKeys.googleStart);
+
+/** A full-page navigation to /auth/google, never an API call; it notes the tab and email it leaves. */
+export function GoogleButton({ label, tab, email }: { label: string } & GoogleStart) {
   return (
-    <a href="/auth/google" className={buttonClass('outline', 'w-full')}>
+    <a
+      href="/auth/google"
+      onClick={() => writeSession(storageKeys.googleStart, { tab, email })}
+      className={buttonClass('outline', 'w-full')}
+    >
       <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden>
         <path
           fill="#4285F4"

@@ -7,10 +7,10 @@ import { useToast } from '../../lib/toast';
 import { Divider, GoogleButton } from './google-button';
 
 /** The Login tab and its password-reset view. */
-export function LoginPanel() {
+export function LoginPanel({ initialEmail = '' }: { initialEmail?: string }) {
   const [view, setView] = useState<'login' | 'reset'>('login');
   const focus = useSwappedFocus(view === 'reset');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [resetEmail, setResetEmail] = useState('');
@@ -60,7 +60,7 @@ export function LoginPanel() {
 
   return (
     <div>
-      <GoogleButton label="Continue with Google" />
+      <GoogleButton label="Continue with Google" tab="login" email={email} />
       <Divider label="OR LOGIN WITH EMAIL" />
       <form onSubmit={submit} className="grid gap-4" aria-label="Login">
         <Field id="login-email" label="Email">

@@ -9,8 +9,8 @@ import { Divider, GoogleButton } from './google-button';
 const empty: RegisterForm = { email: '', password: '', confirmPassword: '' };
 
 /** The Register tab: the registration rules of the shared contract, on submit and then on change. */
-export function RegisterPanel() {
-  const [values, setValues] = useState<RegisterForm>(empty);
+export function RegisterPanel({ initialEmail = '' }: { initialEmail?: string }) {
+  const [values, setValues] = useState<RegisterForm>({ ...empty, email: initialEmail });
   const [errors, setErrors] = useState<FieldErrors<RegisterForm>>({});
   const [submitted, setSubmitted] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
@@ -55,7 +55,7 @@ export function RegisterPanel() {
     <div>
       <h3 className="mb-1 text-lg font-semibold">Create an account</h3>
       <p className="mb-4 text-sm text-slate-600">Sign up to start scheduling posts</p>
-      <GoogleButton label="Sign up with Google" />
+      <GoogleButton label="Sign up with Google" tab="register" email={values.email} />
       <Divider label="OR REGISTER WITH EMAIL" />
       <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Register">
         {input('email', 'Email', 'email', 'email')}
