@@ -200,6 +200,9 @@ describe('registration validation: on submit, then on change', () => {
     expect(screen.getByText('Password must be at least 8 characters long')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(neverCalled).not.toHaveBeenCalled();
+    // The focus goes to the first field refused, its message said with it.
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(authMessages.invalidEmail);
 
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'alllowercase');

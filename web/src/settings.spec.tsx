@@ -172,6 +172,39 @@ describe('settings', () => {
     expect(screen.queryByText('Failed to update profile')).not.toBeInTheDocument();
   });
 
+  it('takes the focus to the first field its own checks refuse, and each message goes once its field is right', async () => {
+    const user = userEvent.setup();
+    globalThis.fetch = jest.fn(() => Promise.reject(new Error('no request expected'))) as unknown as typeof fetch;
+    renderWithApp(<SettingsPage />, { user: member });
+
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await user.type(screen.getByLabelText('Current password'), 'old-secret');
+    await user.type(screen.getByLabelText('New password'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    const newPassword = screen.getByLabelText('New password');
+    await waitFor(() => expect(newPassword).toHaveFocus());
+    expect(newPassword).toHaveAccessibleDescription('Password must be at least 6 characters');
+    await user.type(newPassword, 'def');
+    expect(screen.queryByText('Password must be at least 6 characters')).not.toBeInTheDocument();
+    expect(newPassword).toHaveAttribute('aria-invalid', 'false');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('First name'));
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus());
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    expect(screen.queryByText('First name is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    // Opened again, the form starts without the last time's messages.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('Last name'));
+    expect(screen.queryByText('Last name is required')).not.toBeInTheDocument();
+    expect(globalThis.fetch).not.toHaveBeenCalled();
+  });
+
   it('updates the password: toast, back to view, and the form starts empty again', async () => {
     const user = userEvent.setup();
     const calls = fakeApi({

@@ -8,7 +8,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useSwappedFocus } from '../components/return-focus';
 import { Badge, Button, Field, Input } from '../components/ui';
-import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
+import { useFieldChecks } from '../lib/form-errors';
 import { EditForm, FormActions, SettingsCard } from './settings-card';
 import { useProfileUpdate } from './use-profile-update';
 
@@ -20,24 +20,25 @@ export function EmailCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const focus = useSwappedFocus(editing);
   const [values, setValues] = useState<UpdateEmailRequest>({ email: user.email, currentPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<UpdateEmailRequest>>({});
+  const checks = useFieldChecks<UpdateEmailRequest>(updateEmailSchema, {
+    email: 'email',
+    currentPassword: 'email-current-password',
+  });
+  const { errors } = checks;
   const update = useProfileUpdate<UpdateEmailRequest>(
     '/api/profile/email',
     { success: 'Email updated', successText: 'Your email has been updated successfully.', failure: 'Failed to update email' },
     () => setEditing(false),
     (field, message) => {
-      if (field !== 'email' && field !== 'currentPassword') return;
-      setErrors({ [field]: message });
-      document.getElementById(field === 'email' ? 'email' : 'email-current-password')?.focus();
+      if (field === 'email' || field === 'currentPassword') checks.refuse(field, message);
     },
   );
   const google = Boolean(user.googleId);
+  const change = checks.changer(values, setValues);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldErrors(updateEmailSchema, values);
-    setErrors(found);
-    if (!hasErrors(found) && !update.isPending) update.mutate({ ...values, email: values.email.trim() });
+    if (checks.check(values) && !update.isPending) update.mutate({ ...values, email: values.email.trim() });
   };
 
   return (
@@ -52,7 +53,7 @@ export function EmailCard({ user }: { user: User }) {
               value={values.email}
               aria-invalid={Boolean(errors.email)}
               aria-describedby={errors.email ? 'email-error' : undefined}
-              onChange={(e) => setValues({ ...values, email: e.target.value })}
+              onChange={change('email')}
             />
           </Field>
           <Field id="email-current-password" label="Current password" error={errors.currentPassword}>
@@ -63,7 +64,7 @@ export function EmailCard({ user }: { user: User }) {
               value={values.currentPassword}
               aria-invalid={Boolean(errors.currentPassword)}
               aria-describedby={errors.currentPassword ? 'email-current-password-error' : undefined}
-              onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
+              onChange={change('currentPassword')}
             />
           </Field>
           <FormActions submitLabel="Update Email" pending={update.isPending} onCancel={() => setEditing(false)} />
@@ -80,7 +81,7 @@ export function EmailCard({ user }: { user: User }) {
               className="w-fit"
               onClick={() => {
                 setValues({ email: user.email, currentPassword: '' });
-                setErrors({});
+                checks.reset();
                 setEditing(true);
               }}
             >
@@ -101,11 +102,15 @@ export function PasswordCard({ user }: { user: User }) {
   const focus = useSwappedFocus(editing);
   const [values, setValues] = useState(emptyPasswords);
   const [shown, setShown] = useState({ currentPassword: false, newPassword: false });
-  const [errors, setErrors] = useState<FieldErrors<UpdatePasswordRequest>>({});
+  const checks = useFieldChecks<UpdatePasswordRequest>(updatePasswordSchema, {
+    currentPassword: 'currentPassword',
+    newPassword: 'newPassword',
+  });
+  const { errors } = checks;
   const close = () => {
     setValues(emptyPasswords);
     setShown({ currentPassword: false, newPassword: false });
-    setErrors({});
+    checks.reset();
     setEditing(false);
   };
   const update = useProfileUpdate<UpdatePasswordRequest>(
@@ -117,18 +122,16 @@ export function PasswordCard({ user }: { user: User }) {
     },
     close,
     (field, message) => {
-      if (field !== 'currentPassword' && field !== 'newPassword') return;
-      setErrors({ [field]: message });
-      document.getElementById(field)?.focus();
+      if (field === 'currentPassword' || field === 'newPassword') checks.refuse(field, message);
     },
   );
   const google = Boolean(user.googleId);
 
+  const change = checks.changer(values, setValues);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldErrors(updatePasswordSchema, values);
-    setErrors(found);
-    if (!hasErrors(found) && !update.isPending) update.mutate(values);
+    if (checks.check(values) && !update.isPending) update.mutate(values);
   };
 
   return (
@@ -153,7 +156,7 @@ export function PasswordCard({ user }: { user: User }) {
                   value={values[field]}
                   aria-invalid={Boolean(errors[field])}
                   aria-describedby={errors[field] ? `${field}-error` : undefined}
-                  onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+                  onChange={change(field)}
                 />
                 <Button
                   variant="outline"

@@ -2,7 +2,7 @@ import { updateProfileSchema, type UpdateProfileRequest, type User } from '@find
 import { useState, type FormEvent } from 'react';
 import { useSwappedFocus } from '../components/return-focus';
 import { Button, Field, Input } from '../components/ui';
-import { fieldErrors, hasErrors, type FieldErrors } from '../lib/form-errors';
+import { useFieldChecks } from '../lib/form-errors';
 import { EditForm, FormActions, SettingsCard } from './settings-card';
 import { useProfileUpdate } from './use-profile-update';
 
@@ -12,7 +12,8 @@ export function PersonalCard({ user }: { user: User }) {
   const focus = useSwappedFocus(editing);
   const initial = { firstName: user.firstName ?? '', lastName: user.lastName ?? '' };
   const [values, setValues] = useState<UpdateProfileRequest>(initial);
-  const [errors, setErrors] = useState<FieldErrors<UpdateProfileRequest>>({});
+  const checks = useFieldChecks<UpdateProfileRequest>(updateProfileSchema, { firstName: 'firstName', lastName: 'lastName' });
+  const { errors } = checks;
   const update = useProfileUpdate<UpdateProfileRequest>(
     '/api/profile',
     {
@@ -25,14 +26,12 @@ export function PersonalCard({ user }: { user: User }) {
 
   const start = () => {
     setValues(initial);
-    setErrors({});
+    checks.reset();
     setEditing(true);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldErrors(updateProfileSchema, values);
-    setErrors(found);
-    if (!hasErrors(found) && !update.isPending)
+    if (checks.check(values) && !update.isPending)
       update.mutate({ firstName: values.firstName.trim(), lastName: values.lastName.trim() });
   };
 
@@ -48,7 +47,7 @@ export function PersonalCard({ user }: { user: User }) {
                 value={values[field]}
                 aria-invalid={Boolean(errors[field])}
                 aria-describedby={errors[field] ? `${field}-error` : undefined}
-                onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+                onChange={checks.changer(values, setValues)(field)}
               />
             </Field>
           ))}

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Field, Input, SubmitButton } from '../../components/ui';
 import { keepLastGuestVideo, lastGuestVideo } from '../../dashboard/guest-videos';
 import { useRegister } from './use-sign-in';
-import { fieldErrors, hasErrors, type FieldErrors } from '../../lib/form-errors';
+import { useFieldChecks } from '../../lib/form-errors';
 import { Divider, GoogleButton } from './google-button';
 
 const empty: RegisterForm = { email: '', password: '', confirmPassword: '' };
@@ -11,26 +11,22 @@ const empty: RegisterForm = { email: '', password: '', confirmPassword: '' };
 /** The Register tab: the registration rules of the shared contract, on submit and then on change. */
 export function RegisterPanel({ initialEmail = '' }: { initialEmail?: string }) {
   const [values, setValues] = useState<RegisterForm>({ ...empty, email: initialEmail });
-  const [errors, setErrors] = useState<FieldErrors<RegisterForm>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const checks = useFieldChecks<RegisterForm>(registerFormSchema, {
+    email: 'register-email',
+    password: 'register-password',
+    confirmPassword: 'register-confirmPassword',
+  });
+  const { errors } = checks;
   const [showPassword, setShowPassword] = useState(false);
   // The video a guest was on, read as they register: the answer gives the browser a new guest id.
   const guestVideo = useRef<string | null>(null);
   const register = useRegister(() => keepLastGuestVideo(guestVideo.current));
 
-  const change = (field: keyof RegisterForm) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (submitted) setErrors(fieldErrors(registerFormSchema, next));
-  };
+  const change = checks.changer(values, setValues);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (register.isPending) return;
-    setSubmitted(true);
-    const found = fieldErrors(registerFormSchema, values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (register.isPending || !checks.check(values)) return;
     guestVideo.current = lastGuestVideo();
     // confirmPassword is dropped before sending.
     register.mutate({ email: values.email.trim(), password: values.password });
