@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import type { HistoryVideo, SharedAnalysisResponse, Topic } from '@findclips/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import HistoryPage, { HISTORY_SKELETON_CARDS } from './pages/history-page';
 import SharedPage from './pages/shared-page';
@@ -126,15 +126,23 @@ describe('history', () => {
   it('removes a share only after confirmation', async () => {
     const user = userEvent.setup();
     let shares = [{ shareId: 'share-of-banana-1234', youtubeId: 'aaaaaaaaaaa' }];
+    let removed: (response: Response) => void = () => undefined;
+    const removal = new Promise<Response>((resolve) => (removed = resolve));
     const calls = fakeApi({
       'GET /api/videos': json(200, history),
       'GET /api/analysis/shares-map': () => json(200, shares),
       'DELETE /api/analysis/shared/share-of-banana-1234': () => {
         shares = [];
-        return json(200, { success: true });
+        return removal;
       },
     });
-    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    // As in the app: a main region the dialogs fall back to when their button is gone or disabled.
+    renderWithApp(
+      <main id="main" tabIndex={-1}>
+        <HistoryPage />
+      </main>,
+      { route: '/history', user: member },
+    );
     // Only the shared video's card has the share buttons, which say whose video they act on.
     expect(await screen.findAllByRole('button', { name: 'Copy link' })).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Copy link' })).toHaveAccessibleDescription(/banana/i);
@@ -149,10 +157,18 @@ describe('history', () => {
     await user.click(screen.getByRole('button', { name: 'Remove share' }));
     dialog = screen.getByRole('alertdialog', { name: 'Remove this share?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove share' }));
+    // While it is removed, Remove share keeps the focus the dialog gives back, and a press sends nothing.
+    const button = screen.getByRole('button', { name: 'Remove share' });
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await act(async () => removed(json(200, { success: true })));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/analysis/shared/share-of-banana-1234']);
-    // Focus, on the button that went away, moves to the card's title rather than the page.
+    // Focus, on the button that went away, moves to the card's title rather than the page, and it is said.
     await waitFor(() => expect(screen.getByRole('button', { name: 'banana talk' })).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('Share removed: banana talk');
   });
 
   it('says why a share could not be removed', async () => {

@@ -8,6 +8,7 @@ import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
+import { cn } from '../lib/cn';
 import { formatDate, formatLength, plural, thumbnailOf } from '../lib/format';
 import { scopedKey, storageKeys, writeStored } from '../lib/storage';
 import { useToast } from '../lib/toast';
@@ -25,6 +26,8 @@ const sorters: Record<Sort, (a: HistoryVideo, b: HistoryVideo) => number> = {
 /** /history: 'Your Processed Videos'. */
 export default function HistoryPage() {
   const [sort, setSort] = useState<Sort>('recent');
+  // Said to screen readers: a removed share's buttons just go.
+  const [announcement, setAnnouncement] = useState('');
   // Read afresh at each visit: videos processed, edited or shared since are on it.
   const videos = useQuery<HistoryVideo[]>({ queryKey: ['/api/videos'], staleTime: 0 });
   const shares = useSharesMap({ staleTime: 0 });
@@ -78,15 +81,34 @@ export default function HistoryPage() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((video) => (
-            <VideoCard key={video.id} video={video} shareId={shareOf.get(video.youtubeId)} onOpen={() => open(video.youtubeId)} />
+            <VideoCard
+              key={video.id}
+              video={video}
+              shareId={shareOf.get(video.youtubeId)}
+              onOpen={() => open(video.youtubeId)}
+              onShareRemoved={(title) => setAnnouncement(`Share removed: ${title}`)}
+            />
           ))}
         </ul>
       )}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
     </div>
   );
 }
 
-function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: string; onOpen(): void }) {
+function VideoCard({
+  video,
+  shareId,
+  onOpen,
+  onShareRemoved,
+}: {
+  video: HistoryVideo;
+  shareId?: string;
+  onOpen(): void;
+  onShareRemoved(title: string): void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const { copied, copy } = useCopy();
   const toast = useToast();
@@ -94,13 +116,17 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
   const opener = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/api/analysis/shared/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY }),
+    onSuccess: () => {
+      onShareRemoved(title);
+      return queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY });
+    },
     onError: (error: Error) => toast({ title: 'Failed to remove share', description: error.message, variant: 'destructive' }),
   });
   const title = video.title ?? `YouTube video ${video.youtubeId}`;
   // The share buttons are alike on every card: a screen reader also says whose video they act on.
   const titleId = useId();
-  // The share removed, its buttons are gone and focus with them: on to the card's title.
+  // The share removed, its buttons are gone and focus with them (Remove share keeps it while the
+  // removal runs, so the dialog gives it back there): on to the card's title.
   const shared = useRef(Boolean(shareId));
   useEffect(() => {
     if (shared.current && !shareId && document.activeElement === document.body) opener.current?.focus();
@@ -156,7 +182,13 @@ function VideoCard({ video, shareId, onOpen }: { video: HistoryVideo; shareId?: 
               {copied ? <Check className="h-4 w-4" aria-hidden /> : <Link2 className="h-4 w-4" aria-hidden />}
               {copied ? 'Copied' : 'Copy link'}
             </Button>
-            <Button variant="outline" aria-describedby={titleId} onClick={() => setConfirming(true)} disabled={remove.isPending}>
+            <Button
+              variant="outline"
+              aria-describedby={titleId}
+              aria-disabled={remove.isPending || undefined}
+              className={cn(remove.isPending && 'opacity-50')}
+              onClick={() => remove.isPending || setConfirming(true)}
+            >
               <Trash2 className="h-4 w-4" aria-hidden />
               Remove share
             </Button>
