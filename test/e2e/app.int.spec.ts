@@ -1147,6 +1147,7 @@ describe('Find Clips in Chromium', () => {
     for (const [size, width] of [
       [100, 320],
       [150, 375],
+      [200, 320],
     ] as const) {
       await page.setViewportSize({ width, height: 640 });
       for (const [path, ready] of screens) {

@@ -34,8 +34,9 @@ export interface VideoHeaderProps {
 export function VideoHeader(props: VideoHeaderProps) {
   const { title, thumbnailUrl, isDemo, isGuest, viewMode } = props;
   return (
-    // On a phone the thumbnail sits small beside the title, so the progress and topics stay in view.
-    <Card className="grid grid-cols-[7rem_minmax(0,1fr)] items-center gap-3 p-4 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-x-4">
+    // On a phone the thumbnail sits small beside the title, so the progress and topics stay in view;
+    // never over about a third of the card, which larger text would make it.
+    <Card className="grid grid-cols-[min(7rem,36%)_minmax(0,1fr)] items-center gap-3 p-4 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-x-4">
       {title === null ? (
         <Skeleton className="aspect-video w-full sm:row-span-2" />
       ) : (
@@ -59,7 +60,7 @@ export function VideoHeader(props: VideoHeaderProps) {
         )}
       </div>
       <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:col-start-2 sm:self-start">
-        <div role="group" aria-label="View mode" className="inline-flex rounded-md border border-slate-300 p-0.5">
+        <div role="group" aria-label="View mode" className="inline-flex flex-wrap rounded-md border border-slate-300 p-0.5">
           {(['edit', 'watch'] as const).map((mode) => (
             <button
               key={mode}
