@@ -254,12 +254,48 @@ describe('searching a video', () => {
     await user.keyboard('/');
     expect(box).not.toHaveFocus();
     await user.click(box);
-    await user.keyboard('bus{ArrowDown}{Enter}');
+    // The arrows step on in the box, which keeps the focus; Enter plays and goes to the match.
+    await user.keyboard('bus{ArrowDown}{ArrowDown}');
+    expect(count()).toHaveTextContent('3 matches, 3 of 3 at 10:40');
+    expect(box).toHaveFocus();
+    await user.keyboard('{ArrowUp}{Enter}');
     expect(count()).toHaveTextContent('3 matches, 2 of 3 at 10:10');
+    const matches = within(screen.getByRole('list', { name: 'Matches' })).getAllByRole('button');
+    expect(matches[1]).toHaveFocus();
     await user.keyboard('j');
     expect(count()).toHaveTextContent('2 of 3 at 10:10');
+    // In the list the arrows go on too, match after match (they stopped after one).
+    await user.keyboard('{ArrowDown}');
+    expect(count()).toHaveTextContent('3 of 3 at 10:40');
+    expect(matches[2]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(count()).toHaveTextContent('1 of 3 at 10:00');
+    expect(matches[0]).toHaveFocus();
+    // Esc in the list clears the search and gives the box back, as it does with shortcuts on.
+    await user.keyboard('{Escape}');
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
     // The choice is remembered in this browser.
     expect(localStorage.getItem('findclips.searchShortcuts')).toBe('false');
+  });
+
+  it('says which keys reach the matches past the first 50: j and k, or the arrows once shortcuts are off', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 60 }, (_, i) => ({ text: `A bus stop, number ${i}.`, start: i * 10, end: i * 10 + 5 }));
+    fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments: many }) });
+    renderWithApp(
+      <PlaybackProvider>
+        <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} transcriptUrl="/api/videos/dQw4w9WgXcQ/transcript" />
+      </PlaybackProvider>,
+      { user: null },
+    );
+    await user.click(screen.getByRole('searchbox', { name: 'Search this video' }));
+    await user.keyboard('stop');
+    expect(await screen.findByText(/^Showing matches/)).toHaveTextContent(
+      'Showing matches 1–50 of 60: j and k move through the rest.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Single-key shortcuts on' }));
+    expect(screen.getByText(/^Showing matches/)).toHaveTextContent('Showing matches 1–50 of 60: ↓ and ↑ move through the rest.');
   });
 
   it('leaves / j k to the fields people type in', async () => {

@@ -85,6 +85,8 @@ export function SearchSection({
   };
   // The match to give the focus to once it is rendered (it may be outside the list's window now).
   const focusHit = useRef<number | null>(null);
+  // Asks for a render when nothing else changes (Enter on the match already playing).
+  const [, askFocus] = useState(0);
   useEffect(() => {
     if (focusHit.current === null) return;
     list.current?.querySelector<HTMLElement>(`[data-hit="${focusHit.current}"]`)?.focus();
@@ -96,11 +98,13 @@ export function SearchSection({
     if (!hit) return;
     setCurrent(index);
     setPlaying(hit);
-    if (focus) focusHit.current = index;
+    if (!focus) return;
+    focusHit.current = index;
+    askFocus((n) => n + 1);
   };
   // The current match, kept within the matches as they change (the transcript arriving adds some).
   const at = Math.max(0, Math.min(current, hits.length - 1));
-  const step = (by: number) => hits.length > 0 && jump((at + by + hits.length) % hits.length);
+  const step = (by: number, focus = true) => hits.length > 0 && jump((at + by + hits.length) % hits.length, focus);
 
   const [touch] = useState(touchScreen);
   // The page's keys: '/' to search, 'j'/'k' between matches, Esc to clear; not while typing elsewhere,
@@ -131,11 +135,24 @@ export function SearchSection({
       event.preventDefault();
       clear();
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      // The focus stays in the box (the count says where it is), so the arrows go on stepping.
       event.preventDefault();
-      step(event.key === 'ArrowDown' ? 1 : -1);
+      step(event.key === 'ArrowDown' ? 1 : -1, false);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       jump(at);
+    }
+  };
+
+  /** In the list the arrows go on from match to match, and Esc clears, shortcuts or not. */
+  const onListKey = (event: ReactKeyboardEvent<HTMLOListElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      step(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Escape' && !shortcuts) {
+      event.preventDefault();
+      clear();
+      box.current?.focus();
     }
   };
 
@@ -243,7 +260,13 @@ export function SearchSection({
             <path d={ticks} className="stroke-brand-600" strokeWidth={3} />
             {selected && <path d={`M${x(selected.start)} 0V32`} className="stroke-amber-500" strokeWidth={6} />}
           </svg>
-          <ol ref={list} id="video-search-matches" aria-label="Matches" className="grid max-h-80 gap-1 overflow-y-auto">
+          <ol
+            ref={list}
+            id="video-search-matches"
+            aria-label="Matches"
+            onKeyDown={onListKey}
+            className="grid max-h-80 gap-1 overflow-y-auto"
+          >
             {shown.map((hit, i) => {
               const index = first + i;
               return (
@@ -275,9 +298,13 @@ export function SearchSection({
             })}
           </ol>
           {hits.length > LIST_WINDOW && (
+            // The keys that reach the rest are the ones that work here; a touch screen has none to tell.
             <p className="text-xs text-slate-600">
-              Showing matches {first + 1}–{first + shown.length} of {hits.length}: <Key>j</Key> and <Key>k</Key> move through the
-              rest.
+              Showing matches {first + 1}–{first + shown.length} of {hits.length}
+              <span className="pointer-coarse:hidden">
+                : {shortcuts ? <Key>j</Key> : <Key>↓</Key>} and {shortcuts ? <Key>k</Key> : <Key>↑</Key>} move through the rest
+              </span>
+              .
             </p>
           )}
         </>
