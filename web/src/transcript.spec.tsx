@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ClipPlayer } from './components/clip-player';
 import { PlaybackProvider } from './components/playback';
 import { TranscriptSection, transcriptOrigin } from './dashboard/transcript-section';
-import { rowAt, transcriptRows } from './dashboard/transcript-rows';
+import { GAP_TITLE, rowAt, transcriptRows, type TranscriptRow } from './dashboard/transcript-rows';
 import { fakeApi, json, renderWithApp } from './test/render';
 
 const topic = (n: number, startTime: number, endTime: number): Topic => ({
@@ -19,14 +19,38 @@ const segments = Array.from({ length: 3_000 }, (_, i) => ({ text: `Line number $
 const topics = [topic(1, 0, 3_600), topic(2, 3_600, 7_200), topic(3, 7_200, 10_800)];
 
 describe('the transcript by topic', () => {
-  it('groups every line under the last topic that starts at or before it', () => {
-    const rows = transcriptRows(segments.slice(0, 3), [topic(1, 2, 5), topic(2, 7, 9)].reverse());
-    expect(rows.map((r) => (r.kind === 'topic' ? `# ${r.title}` : r.text))).toEqual([
-      '# Topic 1',
-      'Line number 0',
-      'Line number 1',
-      '# Topic 2',
-      'Line number 2',
+  it('groups every line under the topic that covers it, and lines no topic covers under a heading of their own', () => {
+    const show = (rows: TranscriptRow[]) =>
+      rows.map((r) =>
+        r.kind === 'line' ? `${r.text} → ${r.playsTo}` : `# ${r.kind === 'topic' ? r.title : GAP_TITLE} ${r.start}-${r.end}`,
+      );
+    expect(show(transcriptRows(segments.slice(0, 3), [topic(1, 2, 5), topic(2, 7, 9)].reverse()))).toEqual([
+      `# ${GAP_TITLE} 0-2`,
+      'Line number 0 → 3.6',
+      '# Topic 1 2-5',
+      'Line number 1 → 7.2',
+      '# Topic 2 7-9',
+      'Line number 2 → 10.8',
+    ]);
+    // A topic removed from the middle leaves its lines between two topics: they play to the next
+    // topic's start, not for a second (their old topic's end was behind them).
+    expect(show(transcriptRows(segments.slice(0, 6), [topic(1, 0, 7.2), topic(3, 14.4, 21.6)]))).toEqual([
+      '# Topic 1 0-7.2',
+      'Line number 0 → 7.2',
+      'Line number 1 → 7.2',
+      `# ${GAP_TITLE} 7.2-14.4`,
+      'Line number 2 → 14.4',
+      'Line number 3 → 14.4',
+      '# Topic 3 14.4-21.6',
+      'Line number 4 → 21.6',
+      'Line number 5 → 21.6',
+    ]);
+    // After the last topic, to each line's own end.
+    expect(show(transcriptRows(segments.slice(0, 2), [topic(1, 0, 3.6)]))).toEqual([
+      '# Topic 1 0-3.6',
+      'Line number 0 → 3.6',
+      `# ${GAP_TITLE} 3.6-7.2`,
+      'Line number 1 → 7.2',
     ]);
     const all = transcriptRows(segments, topics);
     expect(all.filter((r) => r.kind === 'line')).toHaveLength(3_000);

@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatRange } from '../lib/format';
+import { cn } from '../lib/cn';
 import { CompactClip } from '../components/clip-player';
 import { usePlayingSecond } from '../components/playback';
 import { Spinner } from '../components/ui';
-import { rowAt, transcriptRows } from './transcript-rows';
+import { GAP_TITLE, rowAt, transcriptRows } from './transcript-rows';
 
 /**
  * The whole transcript under its topics (its own chunk, loaded when opened). Only the rows in view
@@ -38,7 +39,7 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => (rows[i]?.kind === 'topic' ? TOPIC_HEIGHT : LINE_HEIGHT),
+    estimateSize: (i) => (rows[i]?.kind === 'line' ? LINE_HEIGHT : TOPIC_HEIGHT),
     overscan: 12,
     // The box is 28rem high: the first screenful renders before the box is measured.
     initialRect: { width: 0, height: 448 },
@@ -140,10 +141,15 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <div role="gridcell">
-                  {row.kind === 'topic' ? (
-                    <h3 className="bg-slate-100 px-3 py-2 text-sm font-semibold">
-                      {row.number}. {row.title}{' '}
-                      <span className="font-normal text-slate-600">{formatRange(row.start, row.end)}</span>
+                  {row.kind !== 'line' ? (
+                    <h3
+                      className={cn(
+                        'bg-slate-100 px-3 py-2 text-sm',
+                        row.kind === 'topic' ? 'font-semibold' : 'font-medium italic text-slate-700',
+                      )}
+                    >
+                      {row.kind === 'topic' ? `${row.number}. ${row.title}` : GAP_TITLE}{' '}
+                      <span className="font-normal not-italic text-slate-600">{formatRange(row.start, row.end)}</span>
                     </h3>
                   ) : (
                     <button
@@ -153,12 +159,16 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                       aria-current={item.index === active ? 'true' : undefined}
                       onClick={() => {
                         setStopAt(row.start);
-                        play(row.start, row.topicEnd);
+                        play(row.start, row.playsTo);
                       }}
                       className="flex w-full gap-3 px-3 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 focus-visible:-outline-offset-2"
                     >
-                      {/* The arrow keys pass over the headings: a topic's first line says which topic it opens. */}
-                      {above?.kind === 'topic' && <span className="sr-only">{`Topic ${above.number}: ${above.title}. `}</span>}
+                      {/* The arrow keys pass over the headings: a group's first line says which topic it opens. */}
+                      {above && above.kind !== 'line' && (
+                        <span className="sr-only">
+                          {above.kind === 'topic' ? `Topic ${above.number}: ${above.title}. ` : `${GAP_TITLE}. `}
+                        </span>
+                      )}
                       <span className="w-14 shrink-0 tabular-nums text-slate-600">{clock(row.start)}</span>
                       <span>{row.text}</span>
                     </button>

@@ -1,31 +1,49 @@
 import type { Topic, TranscriptSegment } from '@findclips/contracts';
 
-/** A row of the transcript panel: a topic's heading, or one caption line under it. */
+/**
+ * A row of the transcript panel: a topic's heading, the heading of lines no topic covers (before
+ * the first, between two, after the last: a removed topic leaves such a gap), or one caption line
+ * under either, with the second its clip plays to.
+ */
 export type TranscriptRow =
   | { kind: 'topic'; number: number; title: string; start: number; end: number }
-  | { kind: 'line'; text: string; start: number; topicEnd: number };
+  | { kind: 'gap'; start: number; end: number }
+  | { kind: 'line'; text: string; start: number; playsTo: number };
+
+/** What a gap's heading reads. */
+export const GAP_TITLE = 'Not in any topic';
 
 /**
  * The transcript grouped under the topics, in time order: each line goes under the last topic
- * that starts at or before it (lines before the first topic go under the first).
+ * that starts at or before it and covers it, and plays to that topic's end; a line no topic covers
+ * goes under a gap's heading and plays to the next topic's start (or its own end, after the last).
  */
 export function transcriptRows(segments: TranscriptSegment[], topics: Topic[]): TranscriptRow[] {
   const ordered = [...topics].sort((a, b) => a.startTime - b.startTime);
+  const lastEnd = segments.reduce((end, segment) => Math.max(end, segment.end), 0);
   const rows: TranscriptRow[] = [];
-  let current = -1;
+  // The group the last line went under: a topic's index, or a gap's (-1 - the next topic's index).
+  let group: number | null = null;
+  let topic = -1;
   for (const segment of segments) {
-    let topic = Math.max(current, 0);
     while (topic + 1 < ordered.length && ordered[topic + 1]!.startTime <= segment.start) topic++;
-    if (topic !== current && ordered[topic]) {
-      current = topic;
-      const { title, startTime, endTime } = ordered[topic]!;
-      rows.push({ kind: 'topic', number: topic + 1, title, start: startTime, end: endTime });
+    const within = ordered[topic];
+    const covered = within !== undefined && segment.start < within.endTime;
+    const next = ordered[topic + 1];
+    const here = covered ? topic : -2 - topic;
+    if (here !== group) {
+      group = here;
+      rows.push(
+        covered
+          ? { kind: 'topic', number: topic + 1, title: within.title, start: within.startTime, end: within.endTime }
+          : { kind: 'gap', start: segment.start, end: next?.startTime ?? lastEnd },
+      );
     }
-    rows.push({ kind: 'line', text: segment.text, start: segment.start, topicEnd: ordered[current]?.endTime ?? segment.end });
+    const playsTo = covered ? within.endTime : (next?.startTime ?? segment.end);
+    rows.push({ kind: 'line', text: segment.text, start: segment.start, playsTo: Math.max(playsTo, segment.end) });
   }
   return rows;
 }
-
 /** The row of the line being said at `seconds`: the last line starting at or before it; -1 before the first. */
 export function rowAt(rows: TranscriptRow[], seconds: number): number {
   let low = 0;
