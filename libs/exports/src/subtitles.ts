@@ -152,12 +152,18 @@ function stamp(seconds: number, separator: ',' | '.'): string {
   return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(ms % 1000, 3)}`;
 }
 
-/** SubRip: numbered cues in time order, a blank line between them. */
+/**
+ * SubRip: numbered cues in time order, a blank line between them. SubRip has no escapes, and
+ * players read what stands between < and > as a tag ('<i>', '<font …>') and hide what they do not
+ * know, so < and > are written ‹ and ›, as in the chapters.
+ */
 export function analysisSrt(topics: Topic[]): string {
   return byStart(cues(topics))
-    .map((cue, i) => `${i + 1}\n${stamp(cue.start, ',')} --> ${stamp(cue.end, ',')}\n${cue.text}\n`)
+    .map((cue, i) => `${i + 1}\n${stamp(cue.start, ',')} --> ${stamp(cue.end, ',')}\n${noTags(cue.text)}\n`)
     .join('\n');
 }
+
+const noTags = (text: string) => text.replace(/</g, '‹').replace(/>/g, '›');
 
 /** WebVTT: the same cues with ids (`topic-2`, `quote-2-1`); text escaped as the format requires. */
 export function analysisVtt(topics: Topic[]): string {

@@ -145,11 +145,11 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                     <h3
                       className={cn(
                         'bg-slate-100 px-3 py-2 text-sm',
-                        row.kind === 'topic' ? 'font-semibold' : 'font-medium italic text-slate-700',
+                        row.kind === 'topic' ? 'font-semibold' : 'font-medium text-slate-700',
                       )}
                     >
                       {row.kind === 'topic' ? `${row.number}. ${row.title}` : GAP_TITLE}{' '}
-                      <span className="font-normal not-italic text-slate-600">{formatRange(row.start, row.end)}</span>
+                      <span className="font-normal text-slate-600">{formatRange(row.start, row.end)}</span>
                     </h3>
                   ) : (
                     <button
