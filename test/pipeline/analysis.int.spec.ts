@@ -69,6 +69,15 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
       exists: true,
       status: 'complete',
     });
+    // A row left 'analyzing' by a job that has ended (its worker could not record the failure, the
+    // database being away) is failed, so that a browser stops waiting and may try again.
+    await p.gateway.dataSource
+      .getRepository(CachedYoutubeDataEntity)
+      .update({ youtubeId: videoId }, { analysisStatus: 'analyzing' });
+    expect((await browser.get(`/api/videos/check-status?videoId=${videoId}`).expect(200)).body).toMatchObject({
+      videoId,
+      status: 'failed',
+    });
   });
 
   it('answers a finished analysis at once, without a job; re-opening is free, a new guest pays', async () => {

@@ -229,6 +229,50 @@ describe('the analysis job', () => {
     });
   }, 20_000);
 
+  it('announces a last failure even when the database is away and cannot record it (the browser waited for ever)', async () => {
+    const id = videoId();
+    youtube.addVideo({
+      id,
+      title: 'Outage',
+      durationSeconds: 300,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
+    });
+    const own = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 1 }).initialize();
+    const sent: AnalysisEvent[] = [];
+    const outage = createAnalysisJob({
+      tables: analysisTables(own),
+      youtube: new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 5_000 }),
+      // PostgreSQL goes away while the provider works, and the provider fails.
+      providers: new Map<AnalysisProviderName, typeof localProvider>([
+        [
+          'local',
+          {
+            ...localProvider,
+            analyze: async () => {
+              await own.destroy();
+              throw new Error('socket hang up');
+            },
+          },
+        ],
+      ]),
+      defaultProvider: 'local',
+      publisher: { publish: async (_, message) => void sent.push(analysisEventSchema.parse(JSON.parse(message))) },
+      keyPrefix,
+      chunkConcurrency: 2,
+      logger: createLogger('worker', 'silent'),
+    });
+    // The last attempt.
+    await expect(outage(job({ videoId: id, scope: 'shared', userId: null, provider: null }, 2))).rejects.toMatchObject({
+      name: 'UnrecoverableError',
+    });
+    expect(sent.map((event) => event.type)).toEqual(['ANALYSIS_STARTED', 'ANALYSIS_ERROR']);
+    expect(sent[1]).toMatchObject({ errorType: 'ANALYSIS_FAILED', errorMessage: 'The analysis failed. Please try again.' });
+    // The row still says what the job last wrote.
+    expect(await db.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: id })).toMatchObject({
+      analysisStatus: 'analyzing',
+    });
+  });
+
   it('records a permanent failure once, announces it, and tells the queue not to retry', async () => {
     const id = videoId();
     youtube.addVideo({ id, title: 'Silent', durationSeconds: 300, tracks: [] });

@@ -58,10 +58,16 @@ async function recordFailure(
   log: Logger,
 ): Promise<void> {
   if (data.scope === 'shared') {
-    await deps.tables.cached.markFailed(data.videoId, failure.code, failure.message);
-    // Analysed after all (an attempt stored it, then its worker died or Redis refused its event):
-    // no failure to announce.
-    if ((await deps.tables.cached.statusOf(data.videoId))?.status === 'complete') return;
+    try {
+      await deps.tables.cached.markFailed(data.videoId, failure.code, failure.message);
+      // Analysed after all (an attempt stored it, then its worker died or Redis refused its event):
+      // no failure to announce.
+      if ((await deps.tables.cached.statusOf(data.videoId))?.status === 'complete') return;
+    } catch (error) {
+      // PostgreSQL away: the failure is announced all the same, or whoever waits would wait for
+      // ever; the row's 'analyzing' is read as failed once no job runs for it (check-status).
+      log.error({ err: error }, 'failure not recorded on the video: the database did not take it');
+    }
   }
   await publishEvent(deps, data, 'ANALYSIS_ERROR', log, {
     errorType: failure.code,

@@ -119,11 +119,17 @@ export async function analysisStatus(
   videoId: string,
 ): Promise<CheckStatusResponse> {
   // The queue first: a job that stores its row and ends between the two reads is then seen by the row.
-  // The queue unreachable: nothing known to run, and the row says what it can.
-  const queued = await jobRunning(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).catch(() => false);
+  // The queue unreachable (null): nothing known to run, and the row says what it can.
+  const queued = await jobRunning(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).catch(() => null);
   const row = await cached.statusOf(videoId);
-  // A failed row says failed only while nothing runs for it again.
-  const status = row && (row.status !== 'failed' || !queued) ? row.status : queued ? 'pending' : null;
+  // A failed row says failed only while nothing runs for it again; a row left 'analyzing' by a job
+  // that has ended (its last failure not recorded: the database was away) is failed too.
+  const status =
+    row && row.status === 'failed' && queued
+      ? 'pending'
+      : row?.status === 'analyzing' && queued === false
+        ? 'failed'
+        : (row?.status ?? (queued ? 'pending' : null));
   return { videoId, exists: Boolean(row), status, createdAt: row?.createdAt.toISOString() ?? null };
 }
 
