@@ -9,10 +9,23 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Name shown in pg_stat_activity, to tell the services apart. */
   applicationName?: string;
+  /**
+   * How long a query may wait for PostgreSQL's answer before it fails (0: no limit, for
+   * migrations), so that a network that drops packets answers 503 rather than hang a request.
+   */
+  queryTimeoutMs?: number;
 }
 
+/** A query's longest wait for PostgreSQL: our slowest queries take milliseconds. */
+export const QUERY_TIMEOUT_MS = 15_000;
+
 /** Options of our one data source: committed migrations only, never `synchronize`. */
-export function dataSourceOptions({ url, poolSize = 10, applicationName = 'findclips' }: DatabaseOptions): DataSourceOptions {
+export function dataSourceOptions({
+  url,
+  poolSize = 10,
+  applicationName = 'findclips',
+  queryTimeoutMs = QUERY_TIMEOUT_MS,
+}: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -28,6 +41,10 @@ export function dataSourceOptions({ url, poolSize = 10, applicationName = 'findc
       // Fail fast while PostgreSQL is unreachable instead of queueing requests forever.
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      // ... and while it answers nothing (packets dropped): the query fails, the socket's
+      // keep-alive finds the connection dead.
+      ...(queryTimeoutMs > 0 && { query_timeout: queryTimeoutMs }),
+      keepAlive: true,
     },
   };
 }

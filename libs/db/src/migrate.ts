@@ -6,7 +6,7 @@ import { missingServers } from './preflight';
 /** Creates the database when missing and applies every pending migration. */
 export async function migrate(url: string): Promise<string[]> {
   await ensureDatabase(url);
-  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'findclips-migrate' });
+  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'findclips-migrate', queryTimeoutMs: 0 });
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });

@@ -141,4 +141,33 @@ describe('health endpoints', () => {
       await proxy.close();
     }
   });
+
+  it('answers 503 within the query time limit while PostgreSQL drops every packet (it hung), and recovers', async () => {
+    const target = new URL(process.env.DATABASE_URL!);
+    const proxy = await tcpProxy(Number(target.port || 5432), target.hostname);
+    target.host = `127.0.0.1:${proxy.port}`;
+    const dataSource = await createDataSource({ url: target.toString(), poolSize: 2, queryTimeoutMs: 1_000 }).initialize();
+    const gw = await startTestGateway({}, { dataSource });
+    try {
+      const browser = gw.browser();
+      await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+      // The pool's connections are open: a black hole holds them, answering nothing.
+      proxy.blackHole();
+      const me = await browser.get('/api/user').timeout(10_000).expect(503);
+      expect(me.body).toMatchObject({ errorType: 'SERVICE_UNAVAILABLE' });
+      await gw.request().get('/api/shared/abcdefabcdefabcdefabcd').timeout(10_000).expect(503);
+
+      await proxy.restore();
+      await eventually(() =>
+        browser
+          .get('/api/user')
+          .expect(200)
+          .then(() => undefined),
+      );
+    } finally {
+      await gw.close();
+      await dataSource.destroy();
+      await proxy.close();
+    }
+  });
 });

@@ -59,7 +59,7 @@ const UNAVAILABLE_ERROR_NAMES = new Set([
   'SocketClosedUnexpectedlyError',
 ]);
 const UNAVAILABLE_MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|The client is (closed|offline)|Socket closed unexpectedly|Disconnects client|Command timed out/i;
+  /timeout exceeded when trying to connect|Connection terminated|The client is (closed|offline)|Socket closed unexpectedly|Disconnects client|Command timed out|Query read timeout/i;
 
 /** True for failures of PostgreSQL or Redis being away: the caller should retry, not report a bug. */
 function isUnavailable(error: unknown): boolean {
