@@ -58,6 +58,8 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
     const during = await submit(addVideo());
     expect(during.status).toBe(503);
     expect((await during.json()).message).toEqual(expect.any(String));
+    // Down for a few seconds: the services' connections try again meanwhile, and say so in their logs.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
 
     await redis.start();
     await until(async () => (await fetchWithin(5_000, `${stack.url}/readyz`)).status === 200, 20_000, '/readyz 200');
@@ -68,6 +70,14 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
     expect((await submit(videoId)).status).toBe(202);
     await until(() => told(videoId, 'VIDEO_ANALYZED').length > 0, 20_000, 'VIDEO_ANALYZED after the restart');
     for (const service of [stack.gateway, ...stack.realtimes, ...stack.workers]) expect(service.child.exitCode).toBeNull();
+    // Their logs stayed one JSON object a line (the gateway's queue wrote stack traces to stderr).
+    for (const service of [stack.gateway, ...stack.realtimes, ...stack.workers]) {
+      const notJson = service
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() && !line.startsWith('{'));
+      expect({ service: service.name, notJson: notJson.slice(0, 3) }).toEqual({ service: service.name, notJson: [] });
+    }
   }, 60_000);
 
   it('while a job runs: the job completes once, and its events still reach the browser', async () => {

@@ -22,6 +22,8 @@ async function main() {
   await redis.connect();
 
   const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX, commandTimeoutMs: REDIS_DEADLINE_MS });
+  // Its connection's errors go to our log, one JSON line each (BullMQ writes them to stderr otherwise).
+  queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
   await queue.waitUntilReady();
   const youtube = new YoutubeClient({
     baseUrl: env.YOUTUBE_BASE_URL,
