@@ -46,12 +46,12 @@ export default function HistoryPage() {
         <h1 className="text-2xl font-bold">Your Processed Videos</h1>
         {/* Nothing to sort until there are two. */}
         {list.length > 1 && (
-          <label className="flex items-center gap-2 text-sm text-slate-600">
+          <label className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             Sort by
             <select
               value={sort}
               onChange={(e) => setSort(e.target.value as Sort)}
-              className="min-h-10 rounded-md border border-slate-300 bg-surface px-2 text-sm"
+              className="min-h-10 max-w-full rounded-md border border-slate-300 bg-surface px-2 text-sm"
             >
               <option value="recent">Recently Processed</option>
               <option value="title">Video Title</option>
