@@ -1,7 +1,7 @@
 import { loadEnvOrExit, workerEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
 import { createLogger, createMetricsRegistry, createRedisClient, metricsServer, onShutdown } from '@findclips/runtime';
-import { startWorker } from './worker';
+import { startWorker, stopWorker } from './worker';
 
 async function main() {
   const env = loadEnvOrExit('worker', workerEnvSchema);
@@ -26,10 +26,11 @@ async function main() {
   http.listen(env.WORKER_METRICS_PORT);
 
   onShutdown('worker', logger, async () => {
-    await worker.close(); // waits for active jobs
+    await stopWorker(worker, logger); // waits for active jobs
     http.close();
-    await publisher.quit().catch(() => undefined);
-    await dataSource.destroy().catch(() => undefined);
+    // Redis or PostgreSQL away: what is left to close is not waited for long.
+    const closed = Promise.all([publisher.quit().catch(() => undefined), dataSource.destroy().catch(() => undefined)]);
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   });
 }
 

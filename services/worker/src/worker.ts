@@ -2,7 +2,7 @@ import { checkModels, createProviders } from '@findclips/analysis';
 import type { WorkerEnv } from '@findclips/config';
 import { ANALYSIS_QUEUE, bullConnection, bullPrefix, type AnalysisJob, type Publisher } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
-import { Worker } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { analysisTables, createAnalysisJob, createStalledFailure } from './analysis.job';
@@ -18,8 +18,11 @@ export interface WorkerDeps {
   metrics?: Registry;
 }
 
+/** The analysis queue's worker, and how many jobs it runs at the moment. */
+export type AnalysisWorker = Worker<AnalysisJob> & { activeJobs(): number };
+
 /** A BullMQ worker on the analysis queue, ready to take jobs. */
-export async function startWorker({ env, dataSource, publisher, logger, metrics }: WorkerDeps): Promise<Worker<AnalysisJob>> {
+export async function startWorker({ env, dataSource, publisher, logger, metrics }: WorkerDeps): Promise<AnalysisWorker> {
   const providers = createProviders(env);
   logger.info({ providers: [...providers.keys()], defaultProvider: env.ANALYSIS_DEFAULT_PROVIDER }, 'analysis providers');
   // A retired model is said once, here, in words an operator can act on; jobs still start meanwhile.
@@ -44,7 +47,17 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
     metrics: metrics ? jobMetrics(metrics) : undefined,
   };
   const stalledTooOften = createStalledFailure(jobDeps);
-  const worker = new Worker<AnalysisJob>(ANALYSIS_QUEUE, createAnalysisJob(jobDeps), {
+  const analyze = createAnalysisJob(jobDeps);
+  let active = 0;
+  const counted = async (job: Job<AnalysisJob>) => {
+    active++;
+    try {
+      await analyze(job);
+    } finally {
+      active--;
+    }
+  };
+  const bullWorker = new Worker<AnalysisJob>(ANALYSIS_QUEUE, counted, {
     connection: bullConnection(env.REDIS_URL),
     prefix: bullPrefix(env.REDIS_KEY_PREFIX),
     concurrency: env.WORKER_CONCURRENCY,
@@ -52,6 +65,7 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
     stalledInterval: Math.max(500, Math.floor(env.WORKER_LOCK_MS / 2)),
     maxStalledCount: 2,
   });
+  const worker: AnalysisWorker = Object.assign(bullWorker, { activeJobs: () => active });
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
   worker.on('stalled', (jobId) =>
     logger.warn({ jobId }, 'job stalled: a worker stopped mid-job; it runs again unless it stalled too often'),
@@ -63,4 +77,33 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
   });
   await worker.waitUntilReady();
   return worker;
+}
+
+/** How long a stopping worker with no job left waits for its close before it lets Redis go. */
+export const IDLE_CLOSE_MS = 5_000;
+
+/**
+ * Stops taking jobs and lets the active ones finish. A close also waits for Redis, for as long as
+ * it is away: once no job has run for `idleMs`, it resolves without it (the jobs are done, nothing
+ * is left to hand back, and the process exits), so that a SIGTERM during an outage still stops it.
+ */
+export async function stopWorker(worker: AnalysisWorker, logger: Logger, idleMs = IDLE_CLOSE_MS): Promise<void> {
+  let poll: NodeJS.Timeout | undefined;
+  const idle = new Promise<'idle'>((resolve) => {
+    let idleSince: number | null = null;
+    poll = setInterval(
+      () => {
+        if (worker.activeJobs() > 0) idleSince = null;
+        else if (Date.now() - (idleSince ??= Date.now()) >= idleMs) resolve('idle');
+      },
+      Math.min(250, idleMs),
+    );
+  });
+  try {
+    const closing = worker.close().then(() => 'closed' as const);
+    if ((await Promise.race([closing, idle])) === 'idle')
+      logger.warn({ idleMs }, 'no job left, but the queue does not answer: stopping without it');
+  } finally {
+    clearInterval(poll);
+  }
 }
