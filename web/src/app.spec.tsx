@@ -95,8 +95,8 @@ describe('routes and guards', () => {
     expect(screen.getByRole('link', { name: 'Sign up for unlimited access' })).toHaveAttribute('href', '/auth');
   });
 
-  it('shows the 404 page for any other path', async () => {
-    renderWithApp(<App />, { route: '/no/such/page', user: null });
+  it.each(['/no/such/page', '/shared/abcdefghijklmnop/extra'])('shows the 404 page for any other path: %s', async (route) => {
+    renderWithApp(<App />, { route, user: null });
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
     expect(document.title).toBe('404 Page Not Found · Find Clips');

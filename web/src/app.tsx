@@ -73,7 +73,7 @@ export function App() {
   // its video, and the shared page by its share once it arrives; '/history/' is '/history'.
   useLayoutEffect(() => {
     const path = pathname.replace(/(.)\/+$/, '$1');
-    document.title = path.startsWith('/shared/') ? 'Find Clips' : (TITLES[path] ?? '404 Page Not Found · Find Clips');
+    document.title = /^\/shared\/[^/]+$/.test(path) ? 'Find Clips' : (TITLES[path] ?? '404 Page Not Found · Find Clips');
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">

@@ -232,6 +232,7 @@ describe('shared page', () => {
     renderShared();
     expect(await screen.findByRole('heading', { name: 'Analysis Not Found' })).toBeInTheDocument();
     expect(screen.getByText("This shared analysis may have been removed or doesn't exist.")).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Analysis Not Found · Find Clips'));
     await user.click(screen.getByRole('link', { name: 'Back to Home' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });

@@ -50,7 +50,7 @@ export default function SharedPage() {
   const [playing, setPlaying] = useState<string | null>(null);
   useMomentFromLink(share.data?.sharedTopics ?? null, setPlaying);
   // Reached from inside the app, the tab still names the screen before.
-  const pageTitle = share.data ? titleOf(share.data) : null;
+  const pageTitle = share.data ? titleOf(share.data) : share.isLoading ? null : 'Analysis Not Found · Find Clips';
   useEffect(() => {
     if (pageTitle) document.title = pageTitle;
   }, [pageTitle]);
