@@ -395,6 +395,8 @@ describe('shared page', () => {
       const card = within(second.closest('li')!);
       await waitFor(() => expect(scrolledTo).toEqual(['quote-1-2']));
       expect(second.closest('li')).toHaveAttribute('id', 'quote-1-2');
+      // The keyboard goes on from the moment, not from the top of the page.
+      expect(second.closest('li')).toHaveFocus();
       expect(card.getByTitle('Every bus carries sixty people.')).toHaveAttribute('src', expect.stringContaining('start=754'));
       expect(card.getByRole('link', { name: 'Open on YouTube at 12:34' })).toHaveAttribute(
         'href',

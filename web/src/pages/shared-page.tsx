@@ -226,8 +226,8 @@ export default function SharedPage() {
 }
 
 /**
- * A link to a moment (`#topic-2`, `#quote-2-1`) scrolls to it once the page has its topics, and a
- * quote's Viral Cut is cued; the same when the link changes on the page.
+ * A link to a moment (`#topic-2`, `#quote-2-1`) scrolls to it once the page has its topics, gives
+ * it the focus, and a quote's Viral Cut is cued; the same when the link changes on the page.
  */
 function useMomentFromLink(topics: Topic[] | null, cueQuote: (quoteId: string) => void) {
   useEffect(() => {
@@ -243,7 +243,15 @@ function useMomentFromLink(topics: Topic[] | null, cueQuote: (quoteId: string) =
       const quote = /^quote-(\d+)-(\d+)$/.exec(anchor);
       const cued = quote && topics[Number(quote[1]) - 1]?.quotes[Number(quote[2]) - 1];
       if (cued) cueQuote(cued.id);
-      if (anchor) requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView({ block: 'start' }));
+      if (!anchor) return;
+      requestAnimationFrame(() => {
+        const moment = document.getElementById(anchor);
+        if (!moment) return;
+        moment.scrollIntoView({ block: 'start' });
+        // The keyboard starts there too (Tab went to the top of the page): focusable by script only.
+        if (!moment.hasAttribute('tabindex')) moment.setAttribute('tabindex', '-1');
+        moment.focus({ preventScroll: true });
+      });
     };
     follow();
     window.addEventListener('hashchange', follow);
