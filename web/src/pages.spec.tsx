@@ -49,8 +49,19 @@ describe('history', () => {
 
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Video Title');
     expect(cardTitles()).toEqual(['Apple interview', 'banana talk', 'cherry podcast']);
+    // The order is in the address: Back from a video, or a reload, keeps it.
+    expect(screen.getByTestId('location')).toHaveTextContent('/history?sort=title');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Recently Processed');
     expect(cardTitles()).toEqual(['cherry podcast', 'banana talk', 'Apple interview']);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/history$/);
+  });
+
+  it('opens in the order its address says', async () => {
+    fakeApi({ 'GET /api/videos': json(200, history), 'GET /api/analysis/shares-map': json(200, []) });
+    renderWithApp(<HistoryPage />, { route: '/history?sort=title', user: member });
+    await screen.findByText('banana talk');
+    expect(cardTitles()).toEqual(['Apple interview', 'banana talk', 'cherry podcast']);
+    expect(screen.getByLabelText('Sort by')).toHaveValue('title');
   });
 
   it("tells each video's length and topics, and its date once unless a later re-analysis adds another", async () => {

@@ -3,7 +3,7 @@ import type { HistoryVideo } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, Link2, ListOrdered, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
@@ -25,7 +25,10 @@ const sorters: Record<Sort, (a: HistoryVideo, b: HistoryVideo) => number> = {
 
 /** /history: 'Your Processed Videos'. */
 export default function HistoryPage() {
-  const [sort, setSort] = useState<Sort>('recent');
+  // In the address, so that Back from a video (or a reload) keeps the order chosen.
+  const [params, setParams] = useSearchParams();
+  const sort: Sort = params.get('sort') === 'title' ? 'title' : 'recent';
+  const setSort = (next: Sort) => setParams(next === 'recent' ? {} : { sort: next }, { replace: true });
   // Said to screen readers: a removed share's buttons just go.
   const [announcement, setAnnouncement] = useState('');
   // Read afresh at each visit: videos processed, edited or shared since are on it.
