@@ -423,9 +423,14 @@ describe('shared page', () => {
       expect(topicSection.getByRole('button', { name: 'Copy link' })).toHaveAccessibleDescription('2. Topic number 2');
       expect(card.getByRole('button', { name: 'Copy link' })).toHaveAccessibleDescription('“Every bus carries sixty people.”');
       // user-event stands in for the browser's clipboard.
+      const announcer = document.querySelector('[data-announcer]');
+      expect(announcer).toHaveAttribute('aria-live', 'polite');
+      expect(announcer).toHaveTextContent('');
       await userEvent.setup().click(topicSection.getByRole('button', { name: 'Copy link' }));
       expect(await navigator.clipboard.readText()).toBe('http://localhost/shared/abcdefghijklmnop#topic-2');
       expect(topicSection.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+      // The button's name changed with its text, which a screen reader does not read out: it hears this.
+      await waitFor(() => expect(announcer).toHaveTextContent('Link copied'));
     } finally {
       window.history.replaceState(null, '', '/');
       delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
