@@ -167,6 +167,31 @@ describe('navigation bar and footer', () => {
     expect(document.title).toBe('What the member watched · Find Clips');
   });
 
+  it('gives the focus to the main region when the control that led to another screen goes with it (it fell to the page)', async () => {
+    fakeApi({
+      'GET /api/user-videos/dQw4w9WgXcQ': json(200, analysis),
+      'GET /api/videos/metadata/dQw4w9WgXcQ': json(200, { videoId: 'dQw4w9WgXcQ', title: analysis.title, thumbnailUrl: null }),
+      'GET /api/videos': json(200, [
+        {
+          id: 1,
+          youtubeId: 'dQw4w9WgXcQ',
+          title: analysis.title,
+          thumbnailUrl: null,
+          durationSeconds: 600,
+          topicCount: 1,
+          createdAt: '2026-01-01T09:00:00.000Z',
+          processedAt: '2026-01-01T09:00:00.000Z',
+        },
+      ]),
+      'GET /api/analysis/shares-map': json(200, []),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/history', user: member });
+    await user.click(await screen.findByRole('button', { name: analysis.title! }));
+    expect(await screen.findByText('A private topic')).toBeInTheDocument();
+    await waitFor(() => expect(document.getElementById('main')).toHaveFocus());
+  });
+
   it("logs out to /auth, never back to / as a guest with the member's video in the field", async () => {
     fakeApi({
       'POST /api/logout': json(200, { message: 'Logged out' }),

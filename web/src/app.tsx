@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './components/error-boundary';
 import { Footer } from './components/footer';
@@ -74,6 +74,16 @@ export function App() {
   useLayoutEffect(() => {
     const path = pathname.replace(/(.)\/+$/, '$1');
     document.title = /^\/shared\/[^/]+$/.test(path) ? 'Find Clips' : (TITLES[path] ?? '404 Page Not Found · Find Clips');
+  }, [pathname]);
+  // Another screen, and the focus fell to the page with the control that led there (a history
+  // card, Back): it starts from the main region instead. Not on the first screen, where the page's
+  // start (Skip to content) is where the keyboard belongs; not where a page put it somewhere.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (document.activeElement === document.body || document.activeElement === null)
+      document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
