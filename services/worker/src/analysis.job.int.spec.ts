@@ -36,9 +36,9 @@ describe('the analysis job', () => {
   const published: AnalysisEvent[] = [];
   let analyze: ReturnType<typeof createAnalysisJob>;
   /** The job as the worker makes it, its events going to `publisher`. */
-  const jobWith = (publisher: Publisher, provider = localProvider) =>
+  const jobWith = (publisher: Publisher, provider = localProvider, database = db) =>
     createAnalysisJob({
-      tables: analysisTables(db),
+      tables: analysisTables(database),
       youtube: new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 5_000 }),
       providers: new Map<AnalysisProviderName, typeof localProvider>([['local', provider]]),
       defaultProvider: 'local',
@@ -239,28 +239,19 @@ describe('the analysis job', () => {
     });
     const own = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 1 }).initialize();
     const sent: AnalysisEvent[] = [];
-    const outage = createAnalysisJob({
-      tables: analysisTables(own),
-      youtube: new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 5_000 }),
-      // PostgreSQL goes away while the provider works, and the provider fails.
-      providers: new Map<AnalysisProviderName, typeof localProvider>([
-        [
-          'local',
-          {
-            ...localProvider,
-            analyze: async () => {
-              await own.destroy();
-              throw new Error('socket hang up');
-            },
-          },
-        ],
-      ]),
-      defaultProvider: 'local',
-      publisher: { publish: async (_, message) => void sent.push(analysisEventSchema.parse(JSON.parse(message))) },
-      keyPrefix,
-      chunkConcurrency: 2,
-      logger: createLogger('worker', 'silent'),
-    });
+    // PostgreSQL goes away while the provider works, and the provider fails.
+    const failing = {
+      ...localProvider,
+      analyze: async () => {
+        await own.destroy();
+        throw new Error('socket hang up');
+      },
+    };
+    const outage = jobWith(
+      { publish: async (_, message) => void sent.push(analysisEventSchema.parse(JSON.parse(message))) },
+      failing,
+      own,
+    );
     // The last attempt.
     await expect(outage(job({ videoId: id, scope: 'shared', userId: null, provider: null }, 2))).rejects.toMatchObject({
       name: 'UnrecoverableError',

@@ -1,6 +1,7 @@
 import { createDataSource } from '@findclips/db';
 import { REDIS_DEADLINE_MS } from '@findclips/runtime';
 import { scratchRedis, strongPassword, tcpProxy, uniqueEmail } from '@findclips/testing';
+import type supertest from 'supertest';
 import { startTestGateway } from '../test/harness';
 
 /** Polls until `check` passes, for states that settle a moment after a fault (reconnects). */
@@ -15,6 +16,15 @@ async function eventually(check: () => Promise<void>, timeoutMs = 10_000) {
     }
   }
 }
+
+/** Waits until the member's session answers again (the database or Redis back). */
+const signedInAgain = (browser: { get(path: string): supertest.Test }) =>
+  eventually(() =>
+    browser
+      .get('/api/user')
+      .expect(200)
+      .then(() => undefined),
+  );
 
 describe('health endpoints', () => {
   it('/healthz answers while the process runs; /readyz when PostgreSQL and Redis answer', async () => {
@@ -94,12 +104,7 @@ describe('health endpoints', () => {
       expect(Date.now() - started).toBeLessThan(REDIS_DEADLINE_MS + 3_000);
 
       await proxy.restore();
-      await eventually(() =>
-        browser
-          .get('/api/user')
-          .expect(200)
-          .then(() => undefined),
-      );
+      await signedInAgain(browser);
     } finally {
       await gw.close().catch(() => undefined);
       await proxy.close();
@@ -158,12 +163,7 @@ describe('health endpoints', () => {
       await gw.request().get('/api/shared/abcdefabcdefabcdefabcd').timeout(10_000).expect(503);
 
       await proxy.restore();
-      await eventually(() =>
-        browser
-          .get('/api/user')
-          .expect(200)
-          .then(() => undefined),
-      );
+      await signedInAgain(browser);
     } finally {
       await gw.close();
       await dataSource.destroy();
