@@ -17,6 +17,8 @@ export type FakeModelBehaviour =
   | 'thoughts'
   /** An HTTP 429 with the provider's error body. */
   | 'rate-limit'
+  /** The same 429 asking to wait 30 s (`retry-after: 30`), which the OpenAI SDK obeys before trying again. */
+  | 'rate-limit-wait'
   /** An HTTP 429: the account has no quota or credit left. */
   | 'insufficient-quota'
   /** An HTTP 500. */

@@ -209,6 +209,12 @@ export async function startFakeOpenAi({
       if (state.latencyMs) await new Promise((resolve) => setTimeout(resolve, state.latencyMs).unref());
       const behaviour = script.next();
       if (behaviour === 'hang') return void hanging.add(() => res.destroy());
+      if (behaviour === 'rate-limit-wait')
+        return json(
+          429,
+          { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
+          { 'retry-after': '30' },
+        );
       if (behaviour === 'rate-limit') {
         return flavor === 'xai'
           ? json(

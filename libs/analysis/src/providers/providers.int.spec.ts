@@ -276,6 +276,20 @@ describe('AI providers through their real SDKs, against fakes', () => {
     expect(performance.now() - started).toBeLessThan(3_000);
   });
 
+  it('openai: a 429 asking to wait 30 s is not waited for past PROVIDER_TIMEOUT_MS (the SDK sleeps through our abort)', async () => {
+    const impatient = createProviders(
+      parseEnv('test', analysisEnvSchema, { ...fakeProviderEnv(openai, gemini, xai), PROVIDER_TIMEOUT_MS: '300' }),
+    );
+    openai.script.then('rate-limit-wait');
+    // Without the limit the SDK would wait out the 30 s, past this test's own time limit.
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: impatient.get('openai')! })).rejects.toMatchObject(
+      {
+        code: 'PROVIDER_ERROR',
+        transient: true,
+      },
+    );
+  }, 20_000);
+
   it('openai: OpenAI moderation, mapped onto our narrow policy, refuses before any analysis; news of violence passes', async () => {
     const flagged = [...segments.slice(0, 10), { text: `and then ${openai.flagWord} happened`, start: 400, end: 405 }];
     const before = openai.calls.chat;

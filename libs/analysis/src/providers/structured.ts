@@ -61,8 +61,15 @@ export async function withDeadline<T>(
   call: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
+  // An SDK's own waits (the Retry-After of a 429, which it obeys) do not heed the signal: the call
+  // is not waited for past it, so that a worker's slot is not held for as long as a provider asks.
+  const stopped = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
   try {
-    return await call(outer ? AbortSignal.any([outer, deadline]) : deadline);
+    return await Promise.race([call(signal), stopped]);
   } catch (error) {
     if (deadline.aborted && !outer?.aborted) throw providerFailure(provider, { kind: 'timeout', timeoutMs }, error);
     throw error;
