@@ -1,6 +1,7 @@
 import { loadEnvOrExit, workerEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
 import { createLogger, createMetricsRegistry, createRedisClient, metricsServer, onShutdown } from '@findclips/runtime';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startWorker, stopWorker } from './worker';
 
 async function main() {
@@ -30,7 +31,7 @@ async function main() {
     http.close();
     // Redis or PostgreSQL away: what is left to close is not waited for long.
     const closed = Promise.all([publisher.quit().catch(() => undefined), dataSource.destroy().catch(() => undefined)]);
-    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    await Promise.race([closed, sleep(2_000, undefined, { ref: false })]);
   });
 }
 

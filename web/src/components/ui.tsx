@@ -19,18 +19,33 @@ export const buttonClass = (variant: ButtonVariant = 'primary', extra?: string) 
     extra,
   );
 
-export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }>(
-  function Button({ variant = 'primary', className, type = 'button', ...props }, ref) {
-    return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
-  },
-);
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  /**
+   * Its request is on its way: not disabled, which would drop the keyboard's focus to the page, but
+   * aria-disabled and faded; its handler sends nothing more meanwhile.
+   */
+  busy?: boolean;
+};
 
-/**
- * A form's submit button while its request is on its way: not disabled, which would drop the
- * keyboard's focus to the page, but aria-disabled and faded; the form sends nothing more meanwhile.
- */
-export function SubmitButton({ busy, className, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean }) {
-  return <Button type="submit" aria-disabled={busy || undefined} className={cn(busy && 'opacity-50', className)} {...props} />;
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', className, type = 'button', busy = false, ...props },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      aria-disabled={busy || undefined}
+      className={buttonClass(variant, cn(busy && 'opacity-50', className))}
+      {...props}
+    />
+  );
+});
+
+/** A form's submit button; busy while its request is on its way (the form sends nothing more). */
+export function SubmitButton({ busy, ...props }: Omit<ButtonProps, 'type' | 'busy'> & { busy: boolean }) {
+  return <Button type="submit" busy={busy} {...props} />;
 }
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(

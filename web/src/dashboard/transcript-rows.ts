@@ -44,6 +44,7 @@ export function transcriptRows(segments: TranscriptSegment[], topics: Topic[]): 
   }
   return rows;
 }
+
 /** The row of the line being said at `seconds`: the last line starting at or before it; -1 before the first. */
 export function rowAt(rows: TranscriptRow[], seconds: number): number {
   let low = 0;

@@ -86,8 +86,8 @@ export function VideoHeader(props: VideoHeaderProps) {
           variant="outline"
           onClick={props.reanalyze === 'now' ? props.onReanalyze : undefined}
           disabled={props.reanalyze === 'never'}
-          aria-disabled={props.reanalyze === 'later' || undefined}
-          className={props.reanalyze === 'later' ? 'opacity-50 hover:bg-surface' : undefined}
+          busy={props.reanalyze === 'later'}
+          className={props.reanalyze === 'later' ? 'hover:bg-surface' : undefined}
         >
           <RefreshCw className="h-4 w-4" aria-hidden />
           Re-analyze

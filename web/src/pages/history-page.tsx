@@ -8,7 +8,6 @@ import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
-import { cn } from '../lib/cn';
 import { formatDate, formatLength, plural, thumbnailOf } from '../lib/format';
 import { scopedKey, storageKeys, writeStored } from '../lib/storage';
 import { useToast } from '../lib/toast';
@@ -188,8 +187,7 @@ function VideoCard({
             <Button
               variant="outline"
               aria-describedby={titleId}
-              aria-disabled={remove.isPending || undefined}
-              className={cn(remove.isPending && 'opacity-50')}
+              busy={remove.isPending}
               onClick={() => remove.isPending || setConfirming(true)}
             >
               <Trash2 className="h-4 w-4" aria-hidden />

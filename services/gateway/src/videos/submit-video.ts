@@ -4,6 +4,7 @@ import {
   GUEST_VIDEO_MAX_SECONDS,
   VIDEO_MAX_SECONDS,
   videoMessages,
+  type AnalysisStatus,
   type CheckStatusResponse,
   type Topic,
 } from '@findclips/contracts';
@@ -122,15 +123,21 @@ export async function analysisStatus(
   // The queue unreachable (null): nothing known to run, and the row says what it can.
   const queued = await jobRunning(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).catch(() => null);
   const row = await cached.statusOf(videoId);
-  // A failed row says failed only while nothing runs for it again; a row left 'analyzing' by a job
-  // that has ended (its last failure not recorded: the database was away) is failed too.
-  const status =
-    row && row.status === 'failed' && queued
-      ? 'pending'
-      : row?.status === 'analyzing' && queued === false
-        ? 'failed'
-        : (row?.status ?? (queued ? 'pending' : null));
-  return { videoId, exists: Boolean(row), status, createdAt: row?.createdAt.toISOString() ?? null };
+  return {
+    videoId,
+    exists: Boolean(row),
+    status: shownStatus(row?.status ?? null, queued),
+    createdAt: row?.createdAt.toISOString() ?? null,
+  };
+}
+
+/** What the row says, read with whether a job runs for it (null: the queue could not be read). */
+function shownStatus(stored: AnalysisStatus | null, queued: boolean | null): AnalysisStatus | null {
+  // A failed row says failed only while nothing runs for it again.
+  if (stored === 'failed' && queued) return 'pending';
+  // Left 'analyzing' by a job that has ended (its last failure not recorded: the database was away).
+  if (stored === 'analyzing' && queued === false) return 'failed';
+  return stored ?? (queued ? 'pending' : null);
 }
 
 /** The states of a job that will still run (waiting, running, or waiting to be retried). */
