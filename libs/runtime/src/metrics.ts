@@ -39,13 +39,19 @@ export async function answerMetrics(registry: Registry, req: IncomingMessage, re
 /**
  * A small HTTP server for a service without one of its own (the worker; the realtime service,
  * whose Socket.IO takes /socket.io): GET /metrics and GET /healthz; anything else is a JSON 404.
+ * `unhealthy` says why the service cannot serve now (/healthz answers 503 with it), or null.
  */
-export function metricsServer(registry: Registry, token?: string): Server {
+export function metricsServer(registry: Registry, token?: string, unhealthy: () => string | null = () => null): Server {
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && path === '/metrics') return void answerMetrics(registry, req, res, token);
     if (req.method === 'GET' && path === '/healthz') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      const problem = unhealthy();
+      if (problem)
+        res
+          .writeHead(503, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: 'unavailable', message: problem }));
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
       return;
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');

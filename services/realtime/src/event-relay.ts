@@ -3,6 +3,12 @@
  * sockets, a shared one to the video's room) and the sessions the gateway ended (their sockets
  * are dropped). Each instance emits only to its own sockets (`io.local`), so however many run,
  * each client gets each event once.
+ *
+ * Redis keeps no message for a subscriber that is away: events published while this instance's
+ * subscriber reconnects never reach it. Once it is back, the instance drops its sockets, so that each
+ * client reconnects, rejoins its video and reads again what it missed (as after any reconnect);
+ * meanwhile `relaying()` is false and the instance's /healthz says so, and the gateways send new
+ * clients to another instance.
  */
 import { analysisEventSchema, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEventsChannel, sessionsEndedChannel, sessionsEndedSchema, type SessionsEnded } from '@findclips/queue';
@@ -54,11 +60,40 @@ export function startEventRelay(io: LiveServer, { subscriber, keyPrefix, logger,
     io.local.in('userId' in ended ? userRoom(ended.userId) : sessionRoom(ended.sessionId)).disconnectSockets(true);
   };
 
+  let lost = false;
+  let stopped = false;
+  const resyncs = metrics
+    ? new Counter({
+        name: 'realtime_resyncs_total',
+        help: 'Times this instance dropped its sockets after its Redis subscriber came back, so that clients read what they missed',
+        registers: [metrics],
+      })
+    : undefined;
+  const onLost = () => {
+    if (lost || stopped) return;
+    lost = true;
+    logger.warn('redis subscriber lost: events published meanwhile will not reach this instance');
+  };
+  const onBack = () => {
+    if (!lost || stopped) return;
+    lost = false;
+    logger.info({ sockets: io.of('/').sockets.size }, 'redis subscriber back: clients reconnect to read what they missed');
+    resyncs?.inc();
+    io.local.disconnectSockets(true);
+  };
+  subscriber.on('reconnecting', onLost).on('end', onLost).on('ready', onBack);
+
   const channels = [analysisEventsChannel(keyPrefix), sessionsEndedChannel(keyPrefix)];
   const ready = Promise.all([subscriber.subscribe(channels[0]!, relay), subscriber.subscribe(channels[1]!, endSessions)]);
   return {
     ready,
     relayed: () => relayed,
-    stop: () => subscriber.unsubscribe(channels).catch(() => undefined),
+    /** Whether events reach this instance: its subscriber is connected. */
+    relaying: () => subscriber.isReady && !lost,
+    stop: () => {
+      stopped = true;
+      subscriber.off('reconnecting', onLost).off('end', onLost).off('ready', onBack);
+      return subscriber.unsubscribe(channels).catch(() => undefined);
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { loadEnvOrExit, realtimeEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
 import { createLogger, createMetricsRegistry, createRedisClient, metricsServer, onShutdown } from '@findclips/runtime';
-import { createRealtimeServer } from './realtime.server';
+import { createRealtimeServer, RELAY_DOWN } from './realtime.server';
 
 async function main() {
   const env = loadEnvOrExit('realtime', realtimeEnvSchema);
@@ -18,8 +18,9 @@ async function main() {
 
   const metrics = createMetricsRegistry('realtime');
   // Socket.IO answers /socket.io; the rest as a worker's metrics server does: GET /metrics, GET
-  // /healthz (the gateways ask it to choose instances), else a JSON 404.
-  const http = metricsServer(metrics, env.METRICS_TOKEN);
+  // /healthz (the gateways ask it to choose instances: 503 while events do not reach it), else a
+  // JSON 404.
+  const http = metricsServer(metrics, env.METRICS_TOKEN, () => (realtime.relaying() ? null : RELAY_DOWN));
   const realtime = createRealtimeServer(http, { env, dataSource, redis, subscriber, logger, metrics });
   await realtime.ready;
   http.listen(env.REALTIME_PORT, () => logger.info({ port: env.REALTIME_PORT }, 'realtime listening'));

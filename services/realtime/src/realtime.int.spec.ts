@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { socketMessages, X_FEATURES_DISABLED_MESSAGE, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
 import { createLogger, createRedisClient, type RedisClient } from '@findclips/runtime';
-import { fence, strongPassword, uniqueEmail, until as waitUntil } from '@findclips/testing';
+import { fence, metricSample, strongPassword, tcpProxy, uniqueEmail, until as waitUntil } from '@findclips/testing';
 import type { Socket } from 'socket.io-client';
 import { startTestGateway, type TestGateway } from '../../gateway/src/test/harness';
+import { RELAY_DOWN } from './realtime.server';
 import { client, nextOf, startTestRealtime, type TestRealtime } from './test/harness';
 
 const until = (check: () => Promise<boolean>, timeoutMs = 5_000) => waitUntil(check, timeoutMs, 'the condition', 20);
@@ -296,6 +297,48 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     await publish(analysisEvent('VIDEO_ANALYZED', 'failover001'));
     await settled(['failover001'], got);
     expect(got.map((e) => e.type)).toEqual(['VIDEO_ANALYZED']);
+  });
+
+  it('an instance whose Redis subscriber was away says so on /healthz, then drops its clients so they rejoin and read what they missed', async () => {
+    const redisPort = Number(new URL(process.env.REDIS_URL!).port || 6379);
+    const proxy = await tcpProxy(redisPort, new URL(process.env.REDIS_URL!).hostname);
+    const cutOff = await startTestRealtime(prefix, {}, { subscriberUrl: `redis://127.0.0.1:${proxy.port}` });
+    try {
+      const health = async () => {
+        const res = await fetch(`${cutOff.url}/healthz`);
+        return { status: res.status, body: await res.json() };
+      };
+      expect(await health()).toEqual({ status: 200, body: { status: 'ok' } });
+      const g = await guest();
+      const socket = open(cutOff.url, { cookie: g.cookie });
+      await nextOf(socket, 'AUTH_CONFIRMED');
+      await joined(socket, 'resync00001');
+      const got = collect(socket);
+
+      await proxy.cut();
+      await until(async () => (await health()).status === 503);
+      expect((await health()).body).toEqual({ status: 'unavailable', message: RELAY_DOWN });
+      // Published while the subscriber is away: Redis keeps it for nobody.
+      await publish(analysisEvent('VIDEO_ANALYZED', 'resync00001'));
+      const dropped = nextOf<string>(socket, 'disconnect', 10_000);
+      await proxy.restore();
+      // Back: the client is told to reconnect, as after any drop, and rejoins (the app then reads the analysis).
+      expect(await dropped).toBe('io server disconnect');
+      expect(got).toEqual([]);
+      expect(await health()).toEqual({ status: 200, body: { status: 'ok' } });
+      expect(metricSample(await cutOff.metrics.metrics(), 'realtime_resyncs_total')).toBe(1);
+
+      const again = open(cutOff.url, { cookie: g.cookie });
+      await nextOf(again, 'AUTH_CONFIRMED');
+      await joined(again, 'resync00001');
+      const after = collect(again);
+      await publish(analysisEvent('VIDEO_ANALYZED', 'resync00001'));
+      await settled(['resync00001'], after);
+      expect(after.map((e) => e.type)).toEqual(['VIDEO_ANALYZED']);
+    } finally {
+      await cutOff.close();
+      await proxy.close();
+    }
   });
 
   it("refuses a handshake from another site's page, over long-polling and WebSocket", async () => {

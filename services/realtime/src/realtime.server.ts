@@ -25,6 +25,9 @@ export interface RealtimeDeps {
   metrics?: Registry;
 }
 
+/** What /healthz says while events do not reach the instance. */
+export const RELAY_DOWN = 'Redis subscription lost: live events do not reach this instance';
+
 /** How long an instance waits for the others' answers (the sockets they hold, for the caps). */
 export const INSTANCES_ANSWER_MS = 1_500;
 
@@ -146,6 +149,8 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     io,
     ready: relay.ready,
     stats: () => ({ sockets: io.of('/').sockets.size, relayed: relay.relayed() }),
+    /** Whether analysis events reach this instance (its Redis subscriber is connected). */
+    relaying: relay.relaying,
     /** Disconnects every client (they reconnect to another instance) and stops relaying. */
     close: async () => {
       await relay.stop();

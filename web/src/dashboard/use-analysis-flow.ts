@@ -198,20 +198,6 @@ export function useAnalysisFlow(auth: AuthState) {
     state.videoId,
   );
 
-  // Joined after the analysis may have finished: look once more (events carry no topics).
-  const onJoined = (videoId: string) => {
-    const now = stateRef.current;
-    if (now.phase === 'aiAnalysisInProgress' && !now.reanalyzing) void refetchAnalysis(videoId);
-    if (now.reanalyzing) void settleReanalysis(videoId);
-  };
-  // Visitors connect as guests once their gid cookie exists (set by the first guest call).
-  const who = auth.status === 'loading' ? null : auth.status === 'user' ? `member:${auth.user.id}` : 'visitor';
-  const identity = (): LiveIdentity | null => {
-    if (auth.status === 'user') return { userId: auth.user.id };
-    const guestId = guestIdFromCookie();
-    return guestId ? { guestId } : null;
-  };
-  const connection = useLiveChannel(who, identity, state.videoId, { onEvent, onJoined });
   // A first analysis while the live channel is away: no event will say how it ended, so its topics
   // are asked for now and then, and when the page is back in front; and whether it failed.
   const unannounced = async (videoId: string) => {
@@ -229,6 +215,21 @@ export function useAnalysisFlow(auth: AuthState) {
       errorCategories: null,
     });
   };
+  // Joined after the analysis may have finished or failed (its event sent while the channel was
+  // away, or while its instance's Redis subscriber was): look once more.
+  const onJoined = (videoId: string) => {
+    const now = stateRef.current;
+    if (now.phase === 'aiAnalysisInProgress' && !now.reanalyzing) void unannounced(videoId);
+    if (now.reanalyzing) void settleReanalysis(videoId);
+  };
+  // Visitors connect as guests once their gid cookie exists (set by the first guest call).
+  const who = auth.status === 'loading' ? null : auth.status === 'user' ? `member:${auth.user.id}` : 'visitor';
+  const identity = (): LiveIdentity | null => {
+    if (auth.status === 'user') return { userId: auth.user.id };
+    const guestId = guestIdFromCookie();
+    return guestId ? { guestId } : null;
+  };
+  const connection = useLiveChannel(who, identity, state.videoId, { onEvent, onJoined });
   const waiting = state.phase === 'aiAnalysisInProgress' && !state.reanalyzing && state.videoId !== null;
   useCheckNowAndThen(waiting && connection !== 'connected', () => void unannounced(state.videoId!), state.videoId);
 

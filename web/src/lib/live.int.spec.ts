@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalysisEvent } from '@findclips/contracts';
+import { socketMessages, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
 import { createLogger, createRedisClient, type RedisClient } from '@findclips/runtime';
 import { tcpProxy, until as waitUntil, type TcpProxy } from '@findclips/testing';
@@ -250,6 +250,59 @@ describe('live channel: reconnects and rejoins the current room', () => {
       warnings.mockRestore();
     }
   });
+
+  it('tries again after the service refuses it at the handshake (too many connections), and connects once another closes', async () => {
+    const capped = await startTestRealtime(prefix, { REALTIME_SOCKETS_PER_GUEST: '1' });
+    const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { cookie, guestId } = await guest();
+      const first = open(capped.url, cookie, () => ({ guestId }));
+      first.channel.watch('liveVideo08');
+      first.channel.connect();
+      await until(() => first.seen.joins.length === 1);
+
+      const second = open(capped.url, cookie, () => ({ guestId }));
+      second.channel.watch('liveVideo09');
+      second.channel.connect();
+      const attempts = () => second.seen.statuses.filter((s) => s === 'connecting').length;
+      await until(() => attempts() >= 2, 5_000);
+      expect(warnings).toHaveBeenCalledWith('live connection failed:', socketMessages.tooManySockets);
+      expect(second.seen.joins).toEqual([]);
+
+      // The other tab closes: this one gets in on its next try and joins its video.
+      first.channel.close();
+      await until(() => second.seen.joins.length === 1, 5_000);
+      expect(second.channel.connected).toBe(true);
+    } finally {
+      warnings.mockRestore();
+      for (const channel of channels.splice(0)) channel.close();
+      await capped.close();
+    }
+  });
+
+  it("after Socket.IO's 5 reconnections fail, connects again when it follows another video (as when the page is back in use)", async () => {
+    const { cookie, guestId } = await guest();
+    const proxy = await tcpProxy(Number(new URL(realtime.url).port));
+    proxies.push(proxy);
+    const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { channel, seen } = open(`http://127.0.0.1:${proxy.port}`, cookie, () => ({ guestId }));
+      channel.watch('liveVideo10');
+      channel.connect();
+      await until(() => seen.joins.length === 1);
+
+      await proxy.cut();
+      // Five tries 1 to 5 s apart, then it gives up.
+      await until(() => warnings.mock.calls.some(([text]) => text === 'live connection: reconnection failed'), 40_000);
+      expect(seen.statuses.at(-1)).toBe('error');
+      await proxy.restore();
+      channel.watch('liveVideo11');
+      await until(() => seen.joins.length === 2, 5_000);
+      expect(seen.joins[1]!.videoId).toBe('liveVideo11');
+    } finally {
+      warnings.mockRestore();
+    }
+  }, 60_000);
 
   it('stops for good when closed', async () => {
     const { cookie, guestId } = await guest();

@@ -71,9 +71,10 @@ export interface LiveChannelOptions {
 /**
  * The live channel: one Socket.IO connection (polling only, credentials sent),
  * joined to the current video's room. Socket.IO reconnects by itself after network failures; after
- * a server-initiated disconnect it does not, so the channel reconnects after 1 s (5 times in a row
- * at most when the server refuses who we say we are; then again when the page regains focus, comes
- * back online or follows another video). Each (re)connect
+ * a server-initiated disconnect or a refused handshake it does not, so the channel reconnects after
+ * 1 s (5 times in a row at most when the server refuses who we say we are or admits nobody; then
+ * again when the page regains focus, comes back online or follows another video, as after Socket.IO's
+ * own 5 reconnections fail). Each (re)connect
  * rejoins the current room, and events for any other video are dropped.
  */
 export class LiveChannel {
@@ -113,20 +114,24 @@ export class LiveChannel {
     this.socket.on('disconnect', (reason) => {
       status('disconnected');
       if (reason !== 'io server disconnect' || this.closed) return;
-      // Refused: 5 more tries, as after a network failure, then none until the page changes who is here.
-      if (this.refusals > LIVE_OPTIONS.reconnectionAttempts) {
-        this.stopped = true;
-        status('error');
-        console.warn('live connection: refused, no longer reconnecting');
-        return;
-      }
-      this.reconnectTimer = setTimeout(() => this.connect(), MANUAL_RECONNECT_MS);
+      this.reconnectLater();
     });
     this.socket.on('connect_error', (error) => {
       status('error');
       console.warn('live connection failed:', error.message);
+      // Refused at the handshake (the service cannot admit anyone just now, or this person has too
+      // many connections open): Socket.IO leaves it there, so the channel tries again itself.
+      if (this.socket.active || this.closed) return;
+      this.refusals++;
+      this.reconnectLater();
     });
-    this.socket.io.on('reconnect_failed', () => console.warn('live connection: reconnection failed'));
+    // Its 5 reconnections failed (the service away): again when the page comes back into use or
+    // follows another video; meanwhile the page asks for its results itself.
+    this.socket.io.on('reconnect_failed', () => {
+      this.stopped = true;
+      status('error');
+      console.warn('live connection: reconnection failed');
+    });
     // Live connection problems are only logged.
     this.socket.on('AUTH_ERROR', (body) => {
       this.refusals++;
@@ -150,6 +155,20 @@ export class LiveChannel {
         if (event?.videoId === this.videoId) options.onEvent(event);
       });
     }
+  }
+
+  /**
+   * After the server dropped or refused the connection: again in 1 s, 5 times in a row at most when
+   * it refuses who we say we are or admits nobody, then none until the page comes back into use.
+   */
+  private reconnectLater(): void {
+    if (this.refusals > LIVE_OPTIONS.reconnectionAttempts) {
+      this.stopped = true;
+      this.options.onStatus?.('error');
+      console.warn('live connection: refused, no longer reconnecting');
+      return;
+    }
+    this.reconnectTimer = setTimeout(() => this.connect(), MANUAL_RECONNECT_MS);
   }
 
   /** Hidden: the connection goes after a while. Shown: it comes back if it went. */

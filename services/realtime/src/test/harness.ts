@@ -1,11 +1,12 @@
 import { parseEnv, realtimeEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
-import { createLogger, createMetricsRegistry, createRedisClient } from '@findclips/runtime';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { createLogger, createMetricsRegistry, createRedisClient, metricsServer } from '@findclips/runtime';
 import type { Registry } from 'prom-client';
-import { listenOnLoopback } from '@findclips/testing';
 import type { DataSource } from 'typeorm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createRealtimeServer } from '../realtime.server';
+import { createRealtimeServer, RELAY_DOWN } from '../realtime.server';
 
 let shared: Promise<DataSource> | undefined;
 const dataSource = () => (shared ??= createDataSource({ url: process.env.DATABASE_URL!, poolSize: 4 }).initialize());
@@ -18,6 +19,8 @@ afterAll(async () => {
 export interface TestRealtime {
   url: string;
   stats(): { sockets: number; relayed: number };
+  /** Whether analysis events reach the instance (its subscriber is connected). */
+  relaying(): boolean;
   /** The instance's metrics (what its /metrics serves). */
   metrics: Registry;
   /** Drops every client from the server side ('io server disconnect'), staying up. */
@@ -25,8 +28,15 @@ export interface TestRealtime {
   close(): Promise<void>;
 }
 
-/** A realtime instance on a free port, on the real Redis, under `prefix`. */
-export async function startTestRealtime(prefix: string, overrides: Record<string, string> = {}): Promise<TestRealtime> {
+/**
+ * A realtime instance on a free port, on the real Redis, under `prefix`, served as its main.ts
+ * serves it (/healthz, /metrics). `subscriberUrl` takes its subscriber elsewhere (a TCP proxy).
+ */
+export async function startTestRealtime(
+  prefix: string,
+  overrides: Record<string, string> = {},
+  { subscriberUrl }: { subscriberUrl?: string } = {},
+): Promise<TestRealtime> {
   const env = parseEnv('realtime', realtimeEnvSchema, {
     ...process.env,
     NODE_ENV: 'test',
@@ -36,11 +46,13 @@ export async function startTestRealtime(prefix: string, overrides: Record<string
   });
   const logger = createLogger('realtime', env.LOG_LEVEL);
   const redis = createRedisClient(env.REDIS_URL, logger);
-  const subscriber = redis.duplicate();
+  const subscriber = subscriberUrl ? createRedisClient(subscriberUrl, logger) : redis.duplicate();
   await Promise.all([redis.connect(), subscriber.connect()]);
-  const running = await listenOnLoopback((_req, res) => res.writeHead(404).end());
   const metrics = createMetricsRegistry('realtime');
-  const realtime = createRealtimeServer(running.server, {
+  const http = metricsServer(metrics, undefined, () => (realtime.relaying() ? null : RELAY_DOWN));
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  const realtime = createRealtimeServer(http, {
     env,
     dataSource: await dataSource(),
     redis,
@@ -50,13 +62,15 @@ export async function startTestRealtime(prefix: string, overrides: Record<string
   });
   await realtime.ready;
   return {
-    url: running.url,
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
     stats: realtime.stats,
+    relaying: realtime.relaying,
     metrics,
     disconnectAll: () => realtime.io.local.disconnectSockets(true),
     close: async () => {
       await realtime.close();
-      await running.close();
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
       await Promise.all([redis.quit(), subscriber.quit()]);
     },
   };
