@@ -71,3 +71,29 @@ export function createRedisClient(url: string, logger: Logger): RedisClient {
   });
   return client;
 }
+
+/**
+ * How long a service starting waits for Redis (which may come up after it) before it gives up and
+ * exits, as it does without PostgreSQL: a process that waits for ever, neither listening nor
+ * failing, tells its operator nothing.
+ */
+export const REDIS_STARTUP_WAIT_MS = 20_000;
+
+/** Connects `clients`, or fails naming Redis's address (never its password) after `waitMs`. */
+export async function connectAtStart(url: string, clients: RedisClient[], waitMs = REDIS_STARTUP_WAIT_MS): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const { hostname, port } = new URL(url);
+      reject(new Error(`Redis did not answer at ${hostname}:${port || 6379} (REDIS_URL) within ${waitMs / 1_000} s`));
+    }, waitMs);
+  });
+  try {
+    await Promise.race([Promise.all(clients.map((client) => client.connect())), late]);
+  } catch (error) {
+    for (const client of clients) if (client.isOpen) client.destroy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}

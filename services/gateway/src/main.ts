@@ -5,7 +5,7 @@ import { createAnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from './app';
 import { handleServerEvents } from './http/server-events';
-import { createLogger, createRedisClient, onShutdown, REDIS_DEADLINE_MS } from '@findclips/runtime';
+import { connectAtStart, createLogger, createRedisClient, onShutdown, REDIS_DEADLINE_MS } from '@findclips/runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -19,7 +19,7 @@ async function main() {
   const dataSource = createDataSource({ url: env.DATABASE_URL, applicationName: 'findclips-gateway' });
   await dataSource.initialize();
   const redis = createRedisClient(env.REDIS_URL, logger);
-  await redis.connect();
+  await connectAtStart(env.REDIS_URL, [redis]);
 
   const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX, commandTimeoutMs: REDIS_DEADLINE_MS });
   // Its connection's errors go to our log, one JSON line each (BullMQ writes them to stderr otherwise).

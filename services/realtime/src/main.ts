@@ -1,6 +1,13 @@
 import { loadEnvOrExit, realtimeEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
-import { createLogger, createMetricsRegistry, createRedisClient, metricsServer, onShutdown } from '@findclips/runtime';
+import {
+  connectAtStart,
+  createLogger,
+  createMetricsRegistry,
+  createRedisClient,
+  metricsServer,
+  onShutdown,
+} from '@findclips/runtime';
 import { createRealtimeServer, RELAY_DOWN } from './realtime.server';
 
 async function main() {
@@ -14,7 +21,7 @@ async function main() {
   const redis = createRedisClient(env.REDIS_URL, logger);
   const subscriber = redis.duplicate();
   subscriber.on('error', (error: Error) => logger.warn({ err: error }, 'redis subscriber error'));
-  await Promise.all([redis.connect(), subscriber.connect()]);
+  await connectAtStart(env.REDIS_URL, [redis, subscriber]);
 
   const metrics = createMetricsRegistry('realtime');
   // Socket.IO answers /socket.io; the rest as a worker's metrics server does: GET /metrics, GET

@@ -1,6 +1,13 @@
 import { loadEnvOrExit, workerEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
-import { createLogger, createMetricsRegistry, createRedisClient, metricsServer, onShutdown } from '@findclips/runtime';
+import {
+  connectAtStart,
+  createLogger,
+  createMetricsRegistry,
+  createRedisClient,
+  metricsServer,
+  onShutdown,
+} from '@findclips/runtime';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startWorker, stopWorker } from './worker';
 
@@ -9,7 +16,7 @@ async function main() {
   const logger = createLogger('worker', env.LOG_LEVEL);
   const dataSource = await createDataSource({ url: env.DATABASE_URL, applicationName: 'findclips-worker' }).initialize();
   const publisher = createRedisClient(env.REDIS_URL, logger);
-  await publisher.connect();
+  await connectAtStart(env.REDIS_URL, [publisher]);
   const metrics = createMetricsRegistry('worker');
   const worker = await startWorker({ env, dataSource, publisher, logger, metrics });
   const http = metricsServer(metrics, env.METRICS_TOKEN);

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { REDIS_STARTUP_WAIT_MS } from '@findclips/runtime';
+import { freePort, REPO_ROOT, scratchRedis, until } from '@findclips/testing';
+import { join } from 'node:path';
+
+type Service = 'gateway' | 'realtime' | 'worker';
+
+/** One service from its built main.js, as `npm start` runs it, on `redisUrl`; what it prints is kept. */
+async function start(service: Service, redisUrl: string) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, 'services', service, 'dist', 'main.js')], {
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: process.env.DATABASE_URL,
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: `fc:test:${randomUUID()}:`,
+      PORT: String(port),
+      REALTIME_PORT: String(port),
+      WORKER_METRICS_PORT: String(port),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const exited = once(child, 'exit').then(() => child.exitCode);
+  return { child, url: `http://127.0.0.1:${port}`, printed: () => printed, exited };
+}
+
+describe('Redis away when a service starts (services as processes)', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it(`each service gives up after ${REDIS_STARTUP_WAIT_MS / 1_000} s with a line naming Redis's address, never its password`, async () => {
+    const port = await freePort(); // nothing listens there
+    const started = await Promise.all(
+      (['gateway', 'realtime', 'worker'] as const).map((service) => start(service, `redis://:hunter2secret@127.0.0.1:${port}`)),
+    );
+    children.push(...started.map((s) => s.child));
+    const codes = await Promise.all(started.map((s) => s.exited));
+    expect(codes).toEqual([1, 1, 1]);
+    for (const [i, service] of ['gateway', 'realtime', 'worker'].entries()) {
+      const printed = started[i]!.printed();
+      expect(printed).toContain(
+        `${service} failed to start: Error: Redis did not answer at 127.0.0.1:${port} (REDIS_URL) within ${REDIS_STARTUP_WAIT_MS / 1_000} s`,
+      );
+      expect(printed).not.toContain('hunter2secret');
+    }
+  }, 60_000);
+
+  it('a gateway started before Redis serves once Redis comes up', async () => {
+    const redis = await scratchRedis();
+    await redis.stop();
+    const gateway = await start('gateway', redis.url);
+    children.push(gateway.child);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(gateway.child.exitCode).toBeNull();
+      await redis.start();
+      await until(
+        async () => (await fetch(`${gateway.url}/readyz`).catch(() => null))?.status === 200,
+        15_000,
+        "the gateway's /readyz",
+      );
+    } finally {
+      gateway.child.kill('SIGTERM');
+      await gateway.exited;
+      await redis.stop();
+    }
+  }, 60_000);
+});
