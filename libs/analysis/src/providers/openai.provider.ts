@@ -5,7 +5,7 @@ import { checkLexicon, policyCategories } from '../policy';
 import { ANALYSIS_JSON_SCHEMA, SYSTEM_PROMPT, repairPrompt, userPrompt } from '../prompt';
 import type { AnalysisProvider, AnalyzeInput, PolicyVerdict } from '../provider';
 import { chatModelParams, MAX_OUTPUT_TOKENS } from './models';
-import { withDeadline, withRepair, type Repair } from './structured';
+import { notingFetch, withDeadline, withRepair, type Repair } from './structured';
 
 export interface OpenAiCompatibleOptions {
   name: 'openai' | 'grok';
@@ -84,6 +84,7 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
     baseURL: options.baseURL,
     timeout: timeoutMs,
     maxRetries: options.maxRetries,
+    fetch: notingFetch,
   });
   const fail = (error: unknown) => providerError(name, model, timeoutMs, error);
 

@@ -276,7 +276,7 @@ describe('AI providers through their real SDKs, against fakes', () => {
     expect(performance.now() - started).toBeLessThan(3_000);
   });
 
-  it('openai: a 429 asking to wait 30 s is not waited for past PROVIDER_TIMEOUT_MS (the SDK sleeps through our abort)', async () => {
+  it('openai: a 429 asking to wait 30 s is not waited for past PROVIDER_TIMEOUT_MS (the SDK sleeps through our abort), and is reported as too many requests', async () => {
     const impatient = createProviders(
       parseEnv('test', analysisEnvSchema, { ...fakeProviderEnv(openai, gemini, xai), PROVIDER_TIMEOUT_MS: '300' }),
     );
@@ -286,7 +286,13 @@ describe('AI providers through their real SDKs, against fakes', () => {
       {
         code: 'PROVIDER_ERROR',
         transient: true,
+        message: 'OpenAI is receiving too many requests. Please try again later.',
       },
+    );
+    // A call that simply hangs is still a time-out.
+    openai.script.then('hang');
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: impatient.get('openai')! })).rejects.toMatchObject(
+      { code: 'PROVIDER_ERROR', transient: true, message: 'OpenAI did not answer within 300 ms. Please try again later.' },
     );
   }, 20_000);
 

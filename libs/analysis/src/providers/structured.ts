@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { describeIssues, type AnalysisOutput, type TranscriptSegment } from '@findclips/contracts';
 import { AnalysisError, providerFailure } from '../errors';
 import { answerToOutput, modelAnswerSchema, type ModelAnswer } from '../prompt';
@@ -50,9 +51,24 @@ export async function withRepair(
   throw new AnalysisError('INVALID_OUTPUT', `The AI provider answered twice with invalid output (${second.problem}).`);
 }
 
+/** The last HTTP status a provider answered within one `withDeadline` call. */
+const answered = new AsyncLocalStorage<{ status?: number }>();
+
+/**
+ * `fetch` for an SDK whose calls go through `withDeadline`: it notes each answer's status, so that a
+ * call still waiting at the deadline after a 429 is reported as too many requests, not a time-out.
+ */
+export const notingFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  const call = answered.getStore();
+  if (call) call.status = response.status;
+  return response;
+};
+
 /**
  * One provider call limited to `timeoutMs` (PROVIDER_TIMEOUT_MS) whatever the SDK does, and still
- * cancelled with `outer`: past the limit it fails as the provider's time-out, worth retrying.
+ * cancelled with `outer`: past the limit it fails as the provider's time-out, worth retrying, or as
+ * too many requests when the provider's last answer was a 429 whose wait the SDK was sitting out.
  */
 export async function withDeadline<T>(
   provider: string,
@@ -68,10 +84,12 @@ export async function withDeadline<T>(
     if (signal.aborted) reject(signal.reason);
     else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
+  const noted: { status?: number } = {};
   try {
-    return await Promise.race([call(signal), stopped]);
+    return await Promise.race([answered.run(noted, () => call(signal)), stopped]);
   } catch (error) {
-    if (deadline.aborted && !outer?.aborted) throw providerFailure(provider, { kind: 'timeout', timeoutMs }, error);
-    throw error;
+    if (!deadline.aborted || outer?.aborted) throw error;
+    if (noted.status === 429) throw providerFailure(provider, { kind: 'status', status: 429 }, error);
+    throw providerFailure(provider, { kind: 'timeout', timeoutMs }, error);
   }
 }
