@@ -26,9 +26,27 @@ end
 return failures`;
 
 /**
+ * Claims the next attempt for KEYS[1] before its password is checked. ARGV: now (ms), free
+ * failures, longest delay (s). Returns the milliseconds left to wait (refused), or 0. Past the free
+ * failures, an attempt admitted holds the slot for the delay its own failure would set, so that
+ * attempts sent together are not all checked while the first is (its failure then sets the delay,
+ * its success forgets them).
+ */
+const CLAIM = `
+local now, free, longest = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local state = redis.call('HMGET', KEYS[1], 'failures', 'until')
+local failures, waitUntil = tonumber(state[1] or '0'), tonumber(state[2] or '0')
+if waitUntil > now then return waitUntil - now end
+if failures >= free then
+  redis.call('HSET', KEYS[1], 'until', now + math.min(2 ^ (failures - free), longest) * 1000)
+end
+return 0`;
+
+/**
  * Failed logins slow down per email, never lock out: after `freeFailures` failures in the window,
  * each further attempt for that email waits an exponential delay (capped at a minute) and is
- * refused unchecked before it, so guessing from many addresses stays slow. A browser that signed
+ * refused unchecked before it, one attempt checked at a time, so guessing from many addresses, all
+ * at once, stays slow. A browser that signed
  * in to the account before (a signed device cookie) is not held back by other people's failures:
  * the real owner is never locked out of their account.
  */
@@ -62,8 +80,12 @@ export class LoginDelay {
   readonly check: RequestHandler = (req, _res, next) => {
     const email = typeof req.body?.email === 'string' ? req.body.email.trim() : '';
     if (!email || this.trusted(req, email)) return next();
-    this.redis.hGet(this.key(email), 'until').then((until) => {
-      const waitMs = Number(until ?? 0) - Date.now();
+    const claim = this.redis.eval(CLAIM, {
+      keys: [this.key(email)],
+      arguments: [String(Date.now()), String(this.freeFailures), String(LOGIN_DELAY_MAX_SECONDS)],
+    });
+    claim.then((left) => {
+      const waitMs = Number(left);
       if (waitMs <= 0) return next();
       const seconds = Math.ceil(waitMs / 1000);
       next(

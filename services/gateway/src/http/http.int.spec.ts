@@ -435,6 +435,28 @@ describe('rate limits on sign-in', () => {
     }
   });
 
+  it('checks one of many wrong logins sent together once the email is slowed down, refusing the rest unchecked', async () => {
+    const gw = await startTestGateway({ REDIS_KEY_PREFIX: `${prefix}burst:`, LOGIN_LIMIT_PER_EMAIL: '2' });
+    try {
+      const email = uniqueEmail('burst');
+      await gw.request().post('/api/register').send({ email, password: strongPassword() }).expect(201);
+      for (const guess of ['wrong-1', 'wrong-2'])
+        await gw.request().post('/api/login').send({ email, password: guess }).expect(401);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          gw
+            .request()
+            .post('/api/login')
+            .send({ email, password: `burst-${i}` }),
+        ),
+      );
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses).toEqual([401, 429, 429, 429, 429, 429, 429, 429, 429, 429]);
+    } finally {
+      await gw.close();
+    }
+  });
+
   it('does not count successful logins against the email', async () => {
     const gw = await startTestGateway({ LOGIN_LIMIT_PER_EMAIL: '2' });
     try {
