@@ -66,10 +66,17 @@ function authLimits({ env, redis }: GatewayDeps) {
   const windowSeconds = env.AUTH_RATE_WINDOW_SECONDS;
   const limiter = (name: string, limit: number, what: string, extra: Partial<Parameters<typeof createLimiter>[0]> = {}) =>
     createLimiter({ redis, prefix: keys.rateLimit(name), windowSeconds, limit, what, ...extra });
+  const loginDelay = new LoginDelay(redis, env.REDIS_KEY_PREFIX, env.LOGIN_LIMIT_PER_EMAIL, windowSeconds, env.SESSION_SECRET);
   return {
-    // Failed logins only: a network whose people sign in often is not held back by their successes.
-    login: [limiter('login-ip', env.LOGIN_LIMIT_PER_IP, 'failed login attempts', { failuresOnly: true })],
-    loginDelay: new LoginDelay(redis, env.REDIS_KEY_PREFIX, env.LOGIN_LIMIT_PER_EMAIL, windowSeconds, env.SESSION_SECRET),
+    // Failed logins only: a network whose people sign in often is not held back by their successes;
+    // nor is a browser that signed in to the account before by others' failures on its network.
+    login: [
+      limiter('login-ip', env.LOGIN_LIMIT_PER_IP, 'failed login attempts', {
+        failuresOnly: true,
+        exempt: (req) => loginDelay.knowsBrowser(req),
+      }),
+    ],
+    loginDelay,
     register: [limiter('register-ip', env.REGISTER_LIMIT_PER_IP, 'sign-ups from this network')],
     passwordCheck: [
       limiter('password-check', env.PASSWORD_CHECK_LIMIT_PER_USER, 'password checks', {

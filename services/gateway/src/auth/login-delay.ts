@@ -76,6 +76,12 @@ export class LoginDelay {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
+  /** Whether this browser signed in before to the account the login names. */
+  knowsBrowser(req: Request): boolean {
+    const email = typeof req.body?.email === 'string' ? req.body.email.trim() : '';
+    return email !== '' && this.trusted(req, email);
+  }
+
   /** Before the password is checked: refuses an attempt that comes before the email's delay is over. */
   readonly check: RequestHandler = (req, _res, next) => {
     const email = typeof req.body?.email === 'string' ? req.body.email.trim() : '';

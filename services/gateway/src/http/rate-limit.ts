@@ -14,6 +14,8 @@ export interface LimiterOptions {
   key?: (req: Request) => string | undefined;
   /** Count only failed requests (status ≥ 400). */
   failuresOnly?: boolean;
+  /** Requests neither counted nor refused (a browser the account knows, say). */
+  exempt?: (req: Request) => boolean;
   /** Said in the 429 message: "Too many {what}". */
   what: string;
 }
@@ -28,7 +30,7 @@ export function createLimiter(options: LimiterOptions) {
     legacyHeaders: false,
     skipSuccessfulRequests: options.failuresOnly ?? false,
     // Requests without the counted value (e.g. no email in the body) are left to validation.
-    skip: (req) => options.key !== undefined && !options.key(req),
+    skip: (req) => (options.key !== undefined && !options.key(req)) || (options.exempt?.(req) ?? false),
     keyGenerator: (req) => options.key?.(req) ?? clientAddressKey(req.ip ?? ''),
     // clientAddressKey keys IPv6 by /64, as this check wants, in a way it cannot see.
     validate: { keyGeneratorIpFallback: false },
@@ -36,13 +38,11 @@ export function createLimiter(options: LimiterOptions) {
       prefix: options.prefix,
       sendCommand: (...args: string[]) => options.redis.sendCommand(args),
     }),
-    handler: (_req, _res, next) => {
-      next(
-        new AppError(
-          'RATE_LIMITED',
-          `Too many ${options.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        ),
-      );
+    // The time left in the window, as Retry-After says it.
+    handler: (req, _res, next) => {
+      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const left = reset ? Math.min(minutes, Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 60_000))) : minutes;
+      next(new AppError('RATE_LIMITED', `Too many ${options.what}. Please try again in ${left} minute${left === 1 ? '' : 's'}.`));
     },
   });
 }
