@@ -6,7 +6,7 @@ import {
   type Quote,
   type Topic,
 } from '@findclips/contracts';
-import { captionsOf, DEMO_VIDEOS } from '@findclips/testing';
+import { captionsOf, DEMO_VIDEOS, until } from '@findclips/testing';
 import { z } from 'zod';
 import { startPipeline, type Pipeline } from './harness';
 
@@ -248,5 +248,43 @@ describe("editing a member's analysis", () => {
     expect(fresh.analyzedTopics.map((t) => t.title)).not.toContain('Mine');
     // No edits left: the next re-analysis needs no confirmation.
     await browser.post('/api/videos/analyze').send({ videoId, forceReanalyze: true }).expect(202);
+  });
+
+  it('an edit and a re-analysis sent together: one is refused, so no edit is lost without the member agreeing', async () => {
+    const { browser, user, videoId, topics } = await analysed();
+    // The member's turn on the video held for a moment, as a slow request would: the edit waits for it first.
+    const holder = p.gateway.dataSource.createQueryRunner();
+    await holder.connect();
+    const waiting = async () =>
+      Number(
+        (
+          await holder.query(
+            `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = $1::int::oid`,
+            [user.id],
+          )
+        )[0].n,
+      );
+    try {
+      await holder.query('SELECT pg_advisory_lock($1, hashtext($2))', [user.id, videoId]);
+      // (A request is sent once `then` is called: each is sent here, not awaited yet.)
+      const edit = browser
+        .patch(`/api/user-videos/${videoId}`)
+        .send({ action: 'rename', topicId: topics[0]!.id, title: 'Mine' })
+        .then((r) => r);
+      await until(async () => (await waiting()) === 1, 5_000, 'the edit waiting its turn');
+      let answered = false;
+      const reanalysis = browser
+        .post('/api/videos/analyze')
+        .send({ videoId, forceReanalyze: true })
+        .then((r) => ((answered = true), r));
+      await until(async () => answered || (await waiting()) === 2, 5_000, 'the re-analysis answered or waiting its turn');
+      await holder.query('SELECT pg_advisory_unlock($1, hashtext($2))', [user.id, videoId]);
+      const [edited, queued] = await Promise.all([edit, reanalysis]);
+      expect([edited.status, queued.status]).toEqual([200, 409]);
+      expect(queued.body.message).toBe(videoMessages.editsWouldBeLost);
+      expect(read(await browser.get(`/api/user-videos/${videoId}`).expect(200)).analyzedTopics[0]!.title).toBe('Mine');
+    } finally {
+      await holder.release();
+    }
   });
 });

@@ -35,16 +35,19 @@ export class AnalysisEdits {
    * Applies `change` to the member's edited topics (at the first edit, to `original()`: the
    * analysis they read), one edit at a time per member and video, and stores the result. Edits
    * and a re-analysis storing its topics take turns (`lock`): an edit never starts from an analysis
-   * a re-analysis has just replaced.
+   * a re-analysis has just replaced. `allowed`, in the member's turn, throws when the edit may not
+   * be made (a re-analysis queued, which would replace it).
    */
   async edit(
     userId: number,
     youtubeId: string,
     original: () => Promise<Topic[]>,
     change: (topics: Topic[]) => Topic[],
+    allowed: () => Promise<void> = async () => undefined,
   ): Promise<EditedAnalysis> {
     return this.db.transaction(async (tx) => {
       await AnalysisEdits.lock(tx, userId, youtubeId);
+      await allowed();
       const row = await tx.getRepository(AnalysisEditEntity).findOneBy({ userId, youtubeId });
       const topics = change(row ? readTopics(row.editedTopics) : await original());
       const saved = await tx
@@ -58,6 +61,20 @@ export class AnalysisEdits {
         .returning(`${isoMicros('updated_at')} AS edited_at`)
         .execute();
       return { topics, editedAt: (saved.raw as { edited_at: string }[])[0]!.edited_at };
+    });
+  }
+
+  /**
+   * Runs `action` (queueing a re-analysis that will replace the edits) in the member's turn on the
+   * video, unless they have edits of it: then returns false without running it. An edit waits
+   * meanwhile, and then sees what `action` did.
+   */
+  async unlessEdited(userId: number, youtubeId: string, action: () => Promise<void>): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await AnalysisEdits.lock(tx, userId, youtubeId);
+      if (await tx.getRepository(AnalysisEditEntity).existsBy({ userId, youtubeId })) return false;
+      await action();
+      return true;
     });
   }
 

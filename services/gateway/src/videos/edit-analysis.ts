@@ -95,7 +95,11 @@ export async function editAnalysis(deps: EditAnalysisDeps, userId: number, video
   if (!current) throw new AppError('NOT_FOUND', videoMessages.notFound);
   // The member's re-analysis, once stored, replaces their edits: none is taken while it waits or
   // runs (it would be lost without a word; the edits the member had were theirs to keep or not).
-  if (await reanalysisRunning(deps.queue, userId, videoId)) throw new AppError('CONFLICT', editMessages.reanalysisRunning);
+  // Asked first, and again in the member's turn, where a re-analysis is queued (`reanalyze`).
+  const noReanalysis = async () => {
+    if (await reanalysisRunning(deps.queue, userId, videoId)) throw new AppError('CONFLICT', editMessages.reanalysisRunning);
+  };
+  await noReanalysis();
   // Moving a start needs the sentences of the transcript: read (and parsed) only for that edit.
   // A topic brought back at moved times needs them too; without a transcript, it comes back at its own.
   const readStarts = () => sentenceStarts(deps, userId, videoId, current.uploaded !== null);
@@ -114,7 +118,13 @@ export async function editAnalysis(deps: EditAnalysisDeps, userId: number, video
   };
   // Bringing back a removed topic or quote reads it from the analysis as it was made.
   const made = edit.action === 'restoreTopic' || edit.action === 'restoreQuote' ? unedited(current) : [];
-  const edited = await deps.edits.edit(userId, videoId, original, (topics) => applyEdit(topics, edit, starts, made));
+  const edited = await deps.edits.edit(
+    userId,
+    videoId,
+    original,
+    (topics) => applyEdit(topics, edit, starts, made),
+    noReanalysis,
+  );
   // Edited, the analysis is the member's: in their history from the first edit, also when a link opened it.
   if (!current.edited) await deps.history.keep(userId, videoId, current.row);
   return { ...current, edited };

@@ -261,11 +261,16 @@ export async function reanalyze(
   const facts = await metadata.get(videoId, address);
   if (captions) checkCaptions(facts, captions.end);
   checkVideo(facts, false, { captionsUploaded });
-  await paidForJob({ memberLimit, queue }, user.id, analysisJobKey({ scope: 'private', videoId, userId: user.id }), async () => {
-    await captions?.store();
-    await history.add(user.id, videoId, facts);
-    await enqueueAnalysis(queue, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId });
-  });
+  const queued = () =>
+    paidForJob({ memberLimit, queue }, user.id, analysisJobKey({ scope: 'private', videoId, userId: user.id }), async () => {
+      await captions?.store();
+      await history.add(user.id, videoId, facts);
+      await enqueueAnalysis(queue, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId });
+    });
+  if (discardEdits) return queued();
+  // Queued in the member's turn on the video, unless they have edits: an edit made meanwhile
+  // either comes first (and this is refused) or finds the re-analysis queued (and is refused).
+  if (!(await edits.unlessEdited(user.id, videoId, queued))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
 }
 
 /**
