@@ -99,7 +99,7 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect(p.openai.calls.chat).toBe(chatCalls);
   });
 
-  it('a guest who creates an account finds what they analysed in its history; signing in to one adds nothing', async () => {
+  it('a guest who creates an account finds what they analysed in its history and the pages they shared in its shares; signing in to one adds nothing', async () => {
     const [first, second] = [p.addVideo(300), p.addVideo(300)];
     const analyse = async (browser: ReturnType<typeof guest>, videoId: string) => {
       // Analysed already (by another guest): answered at once, a credit spent all the same.
@@ -121,16 +121,30 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     const browser = guest();
     await analyse(browser, first);
     await analyse(browser, second);
+    // The guest shares what they read: a public page.
+    const topics = (await browser.get(`/api/cached-videos/${second}`).expect(200)).body.analyzedTopics;
+    const share = await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: second, topics, title: 'Mine', description: 'Watch the highlights' })
+      .expect(201);
     await browser
       .post('/api/register')
       .send({ email: uniqueEmail('converted'), password: strongPassword() })
       .expect(201);
+    // The page they shared is the account's now: listed, and theirs to remove.
+    expect((await browser.get('/api/analysis/shares-map').expect(200)).body).toEqual([
+      { shareId: share.body.shareId, youtubeId: second },
+    ]);
+    expect((await browser.get(`/api/shared/${share.body.shareId}`).expect(200)).body.isOwner).toBe(true);
     const kept = await history(browser);
     expect(kept.map((video) => video.youtubeId)).toEqual([second, first]);
     expect(kept.every((video) => video.title?.startsWith('Sample ') && (video.topicCount ?? 0) > 0)).toBe(true);
     // Each is theirs to open now, the shared analysis they read as a guest.
     const opened = await browser.get(`/api/cached-videos/${second}`).expect(200);
     expect(opened.body.analyzedTopics.length).toBe(kept[0]!.topicCount);
+
+    await browser.delete(`/api/analysis/shared/${share.body.shareId}`).expect(200);
+    await browser.get(`/api/shared/${share.body.shareId}`).expect(404);
 
     // The next person to sign up in this browser (a shared computer) gets none of them.
     await browser.post('/api/logout').expect(200);
@@ -139,6 +153,7 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
       .send({ email: uniqueEmail('next'), password: strongPassword() })
       .expect(201);
     expect(await history(browser)).toEqual([]);
+    expect((await browser.get('/api/analysis/shares-map').expect(200)).body).toEqual([]);
   });
 
   it('guest credits go 2 → 1 → 0 → refused; a video already analysed stays free', async () => {

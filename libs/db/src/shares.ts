@@ -75,6 +75,20 @@ export class Shares {
     });
   }
 
+  /**
+   * The shares a guest published become the member's who has just signed up in their browser (a
+   * video the member shares already keeps theirs): listed with the member's, and theirs to remove.
+   */
+  async adopt(guestSessionId: string, userId: number): Promise<number> {
+    const [, adopted]: [unknown, number] = await this.db.query(
+      `UPDATE shared_analysis AS s SET user_id = $2, guest_session_id = NULL, updated_at = now()
+       WHERE s.guest_session_id = $1 AND s.user_id IS NULL
+         AND NOT EXISTS (SELECT 1 FROM shared_analysis m WHERE m.user_id = $2 AND m.youtube_id = s.youtube_id)`,
+      [guestSessionId, userId],
+    );
+    return adopted;
+  }
+
   /** Removes a member's share; false when it is not theirs (or does not exist). */
   async remove(userId: number, shareId: string): Promise<boolean> {
     const result = await this.db.getRepository(SharedAnalysisEntity).delete({ shareId, userId });

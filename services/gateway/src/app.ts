@@ -101,6 +101,7 @@ export function createApp(deps: GatewayDeps) {
     guests: new GuestAnalyses(dataSource),
     edits: new AnalysisEdits(dataSource),
     uploads: new UploadedTranscripts(dataSource),
+    shares: new Shares(dataSource),
   };
   const lookups = new YoutubeLookupLimit(
     redis,
@@ -195,7 +196,6 @@ export function createApp(deps: GatewayDeps) {
   app.use(
     sharesRoutes({
       ...tables,
-      shares: new Shares(dataSource),
       views: new ShareViews(redis, env.REDIS_KEY_PREFIX),
       web,
       publicUrl: env.PUBLIC_URL,

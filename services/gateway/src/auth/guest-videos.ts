@@ -1,5 +1,5 @@
 // A guest who creates an account keeps what they analysed.
-import type { CachedVideos, GuestAnalyses, MemberHistory } from '@findclips/db';
+import type { CachedVideos, GuestAnalyses, MemberHistory, Shares } from '@findclips/db';
 import type { Request, Response } from 'express';
 import { readGuestId, renewGuestId } from '../videos/guest-id';
 
@@ -7,13 +7,15 @@ export interface GuestVideosDeps {
   guests: GuestAnalyses;
   cached: CachedVideos;
   history: MemberHistory;
+  shares: Shares;
 }
 
 /**
  * The videos the guest of this browser (its gid cookie) spent credits on go into the history of
  * the account they have just created, at the times they were analysed: the analysis they were
  * reading is still theirs to open, re-analyse, edit and share. A video still waiting for its
- * analysis goes in too, its title read from the analysis once there is one. The browser then gets
+ * analysis goes in too, its title read from the analysis once there is one; the pages the guest
+ * shared become the account's, to list and remove. The browser then gets
  * a guest id of its own, so that whoever signs up next on it (a shared computer) gets none of
  * them; signing in to an account that exists adds nothing. Best effort: the account is made and
  * signed in whatever happens here. Returns the video the guest analysed last, if any.
@@ -33,6 +35,7 @@ export async function keepGuestVideos(
       const video = videos.get(youtubeId) ?? { title: null, thumbnailUrl: null };
       await deps.history.keep(userId, youtubeId, video, analysedAt);
     }
+    await deps.shares.adopt(guestId, userId);
     renewGuestId(req, res);
     return spent.at(-1)?.youtubeId ?? null;
   } catch (error) {
