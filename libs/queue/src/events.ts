@@ -36,10 +36,14 @@ export async function publishAnalysisEvent(publisher: Publisher, keyPrefix: stri
 /** The Redis channel on which the gateway says sessions ended; realtime drops their sockets. */
 export const sessionsEndedChannel = (keyPrefix: string) => redisKeys(keyPrefix).sessionsEnded;
 
-/** One session signed out, or every session of a user (a password change, a Google link). */
+/**
+ * One session signed out, every session of a user (a password change, a Google link), or a guest
+ * gone (the browser's guest became a member and has a new guest id).
+ */
 export const sessionsEndedSchema = z.union([
   z.strictObject({ sessionId: z.string().min(1).max(256) }),
   z.strictObject({ userId: z.number().int().positive() }),
+  z.strictObject({ guestId: z.string().min(1).max(256) }),
 ]);
 
 export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;

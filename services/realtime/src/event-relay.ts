@@ -15,7 +15,7 @@ import { analysisEventsChannel, sessionsEndedChannel, sessionsEndedSchema, type 
 import type { RedisClient } from '@findclips/runtime';
 import type { Logger } from 'pino';
 import { Counter, type Registry } from 'prom-client';
-import { sessionRoom, userRoom } from './admission';
+import { guestRoom, sessionRoom, userRoom } from './admission';
 import { videoRoom, type LiveServer } from './live-server';
 
 export interface EventRelayDeps {
@@ -57,7 +57,9 @@ export function startEventRelay(io: LiveServer, { subscriber, keyPrefix, logger,
       logger.warn({ err: error }, 'ignored a malformed sessions-ended message');
       return;
     }
-    io.local.in('userId' in ended ? userRoom(ended.userId) : sessionRoom(ended.sessionId)).disconnectSockets(true);
+    const room =
+      'userId' in ended ? userRoom(ended.userId) : 'guestId' in ended ? guestRoom(ended.guestId) : sessionRoom(ended.sessionId);
+    io.local.in(room).disconnectSockets(true);
   };
 
   let lost = false;

@@ -260,6 +260,20 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     expect(await dropped).toBe('io server disconnect');
   });
 
+  it("a guest who signs up: the browser's guest connections (other tabs) are dropped, its guest being gone", async () => {
+    const g = await guest();
+    const guestSockets = [open(one.url, { cookie: g.cookie }), open(two.url, { cookie: g.cookie })];
+    await Promise.all(guestSockets.map((socket) => nextOf(socket, 'AUTH_CONFIRMED')));
+    const dropped = guestSockets.map((socket) => nextOf(socket, 'disconnect'));
+    await gateway
+      .request()
+      .post('/api/register')
+      .set('Cookie', g.cookie)
+      .send({ email: uniqueEmail('signup'), password: strongPassword() })
+      .expect(201);
+    expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
   it('works through the gateway: /socket.io forwarded with polling', async () => {
     const m = await member();
     const socket = open(gateway.url, { cookie: m.cookie, auth: { userId: m.userId } });

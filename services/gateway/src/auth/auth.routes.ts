@@ -28,7 +28,7 @@ export function authRoutes({ users, passport, limits, endLiveSessions, guestVide
   router.post('/api/register', ...limits.register, async (req, res) => {
     const user = await register(users, parseInput(registerRequestSchema, req.body));
     await logIn(req, user, endLiveSessions);
-    await keepGuestVideos(guestVideos, req, res, user.id);
+    await keepGuestVideos(guestVideos, req, res, user.id, endLiveSessions);
     res.status(201).json(toPublicUser(user));
   });
 

@@ -147,7 +147,7 @@ export function googleRoutes(
         }
         // A new account made by a guest opens on the video they analysed last.
         logIn(req, user, endLiveSessions)
-          .then(() => (info?.created ? keepGuestVideos(guestVideos, req, res, user.id) : null))
+          .then(() => (info?.created ? keepGuestVideos(guestVideos, req, res, user.id, endLiveSessions) : null))
           .then((last) => res.redirect(last ? `/?video=${last}` : '/'), next);
       },
     )(req, res, next);

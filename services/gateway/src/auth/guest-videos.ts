@@ -2,6 +2,7 @@
 import type { CachedVideos, GuestAnalyses, MemberHistory, Shares } from '@findclips/db';
 import type { Request, Response } from 'express';
 import { readGuestId, renewGuestId } from '../videos/guest-id';
+import type { EndLiveSessions } from './live-sessions';
 
 export interface GuestVideosDeps {
   guests: GuestAnalyses;
@@ -17,7 +18,8 @@ export interface GuestVideosDeps {
  * analysis goes in too, its title read from the analysis once there is one; the pages the guest
  * shared become the account's, to list and remove. The browser then gets
  * a guest id of its own, so that whoever signs up next on it (a shared computer) gets none of
- * them; signing in to an account that exists adds nothing. Best effort: the account is made and
+ * them, and the old guest's live connections (other tabs) are dropped, as a member's connection
+ * replaces the browser's guest one; signing in to an account that exists adds nothing. Best effort: the account is made and
  * signed in whatever happens here. Returns the video the guest analysed last, if any.
  */
 export async function keepGuestVideos(
@@ -25,6 +27,7 @@ export async function keepGuestVideos(
   req: Request,
   res: Response,
   userId: number,
+  endLiveSessions: EndLiveSessions,
 ): Promise<string | null> {
   const guestId = readGuestId(req);
   if (!guestId) return null;
@@ -37,6 +40,7 @@ export async function keepGuestVideos(
     }
     await deps.shares.adopt(guestId, userId);
     renewGuestId(req, res);
+    await endLiveSessions({ guestId });
     return spent.at(-1)?.youtubeId ?? null;
   } catch (error) {
     req.log.warn({ err: error, userId }, "a new account's guest videos could not be kept");
