@@ -339,10 +339,16 @@ describe('shares, history and the public shared page', () => {
         '@type': 'Clip',
         name: topic.title,
         startOffset: Math.floor(topic.startTime),
-        endOffset: Math.ceil(topic.endTime),
+        endOffset: expect.any(Number),
         url: `${url}#topic-${i + 1}`,
       })),
     );
+    // Whole seconds within each topic, each clip ending where the next starts at the latest.
+    for (const [i, clip] of video.hasPart.entries()) {
+      expect(clip.endOffset).toBeLessThanOrEqual(Math.max(clip.startOffset + 1, topics[i].endTime));
+      expect(clip.endOffset).toBeGreaterThan(topics[i].endTime - 1);
+      if (i > 0) expect(clip.startOffset).toBeGreaterThanOrEqual(video.hasPart[i - 1]!.endOffset);
+    }
     const hostile = (
       await browser
         .post('/api/analysis/share')
