@@ -84,7 +84,9 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
     const videoId = addVideo();
     channel.watch(videoId);
     await until(() => joined.includes(videoId), 10_000, "the video's room joined");
-    fakes.openai.latencyMs = 3_000; // the provider call is in flight while Redis restarts
+    // The provider call is in flight while Redis restarts, and answers once the realtime instance,
+    // its subscriber back, has had its clients rejoin (they read then what they missed).
+    fakes.openai.latencyMs = 8_000;
     const callsBefore = fakes.openai.calls.chat;
     expect((await submit(videoId)).status).toBe(202);
     await until(() => fakes.openai.calls.chat > callsBefore, 10_000, 'the provider call');
@@ -95,6 +97,7 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
     await settleAnalyses({ redisUrl: redis.url, keyPrefix: prefix }, [videoId], [live]);
     expect(told(videoId, 'VIDEO_ANALYZED')).toHaveLength(1);
     expect(told(videoId, 'ANALYSIS_ERROR')).toHaveLength(0);
+    expect(joined.filter((id) => id === videoId)).toHaveLength(2);
     const topics = await fetchWithin(5_000, `${stack.url}/api/cached-videos/${videoId}`);
     expect(topics.status).toBe(200);
     expect((await topics.json()).analyzedTopics.length).toBeGreaterThan(0);
