@@ -43,6 +43,19 @@ describe('captions people bring themselves', () => {
     ]);
   });
 
+  it('reads every cue whatever the space around its arrow (WebVTT allows tabs, or none), never leaving one out unsaid', () => {
+    expect(readCaptions('WEBVTT\n\n00:00:01.000\t-->\t00:00:02.000\ntabs all round\n')).toEqual([
+      { text: 'tabs all round', start: 1, end: 2 },
+    ]);
+    const tight =
+      'WEBVTT\n\n00:01.000 --> 00:02.000\none\n\n00:02.000-->00:03.000 line:0\ntwo\n\n00:03.000 --> 00:04.000\nthree\n';
+    expect(readCaptions(tight).map((segment) => segment.text)).toEqual(['one', 'two', 'three']);
+    expect(readCaptions('1\n00:00:01,000-->00:00:02,000\none\n\n2\n00:00:02,000\t-->  00:00:03,000\ntwo\n')).toEqual([
+      { text: 'one', start: 1, end: 2 },
+      { text: 'two', start: 2, end: 3 },
+    ]);
+  });
+
   it("reads rolling captions (YouTube's automatic ones as WebVTT) once, not every line twice", () => {
     const cue = (from: string, to: string, ...lines: string[]) =>
       `${from} --> ${to} align:start position:0%\n${lines.join('\n')}\n`;

@@ -49,7 +49,7 @@ const shownLine = (line: string) =>
 const TIME = String.raw`(?:\d{1,2}:\d{1,2}|\d{1,3}):\d{2}(?:[.,]\d{1,3})?`;
 /** A subtitle cue's time, as SubRip and WebVTT write it: milliseconds in three digits, hours optional. */
 const CUE_TIME = String.raw`(?:\d{1,3}:)?\d{2}:\d{2}[.,]\d{3}`;
-const TIMING = new RegExp(String.raw`^\s*(${CUE_TIME})\s*-->\s*(${CUE_TIME})(?:\s.*)?$`);
+const TIMING = new RegExp(String.raw`^\s*(${CUE_TIME})\s*-->\s*(${CUE_TIME})(\s.*)?$`);
 /** Two cue times with something else than '-->' between them: a timing line mistyped, not words said. */
 const MISTYPED_TIMING = new RegExp(String.raw`^\s*${CUE_TIME}\s*[^\s\d]{0,3}\s*${CUE_TIME}`);
 
@@ -83,6 +83,10 @@ export function readCaptions(text: string, { maxCues = Infinity } = {}): Transcr
 /** Subtitle cues, after checking each timing line so a bad one is named by its line. */
 function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues: number): TranscriptSegment[] {
   const timingLines: number[] = [];
+  /** Each cue's times as read here and whether it has text, for the parser's cues to be matched against. */
+  const timings: { start: number; end: number; said: boolean }[] = [];
+  /** The timing lines as the parsers read them: ' --> ' between the times (WebVTT also allows tabs, or none). */
+  const canonical = [...lines];
   // Milliseconds follow a comma in SubRip, a full stop in WebVTT.
   const mark = format === 'vtt' ? '.' : ',';
   const example = `"00:01:02${mark}500 --> 00:01:05${mark}000"`;
@@ -105,11 +109,23 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
     }
     if (seconds(timing[2]!) < seconds(timing[1]!)) throw new CaptionsError(i + 1, 'this cue ends before it starts');
     timingLines.push(i + 1);
+    timings.push({ start: seconds(timing[1]!), end: seconds(timing[2]!), said: Boolean(lines[i + 1]?.trim()) });
+    canonical[i] = `${timing[1]} --> ${timing[2]}${timing[3] ?? ''}`;
   });
   if (timingLines.length > maxCues) {
     throw new CaptionsError(timingLines[maxCues]!, `more than ${maxCues.toLocaleString('en-US')} cues`);
   }
-  const cues = format === 'vtt' ? vttCues(text, lines) : srtCues(text);
+  const read = canonical.join('\n');
+  const cues = format === 'vtt' ? vttCues(read, canonical) : srtCues(read);
+  // A cue the parser passed over (node-webvtt, not strict, leaves out what it cannot read) is named,
+  // never lost without a word.
+  let next = 0;
+  timings.forEach(({ start, end, said }, i) => {
+    const cue = cues[next];
+    if (cue && Math.abs(cue.start - start) < 0.0005 && Math.abs(cue.end - end) < 0.0005) next++;
+    else if (said)
+      throw new CaptionsError(timingLines[i]!, `this cue could not be read as ${format === 'vtt' ? 'WebVTT' : 'SubRip'}`);
+  });
   const segments: TranscriptSegment[] = [];
   let shown: string[] = [];
   cues.forEach((cue, i) => {
