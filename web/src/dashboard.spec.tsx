@@ -9,7 +9,7 @@ import { ErrorScreen } from './dashboard/error-screen';
 import { ExpandableQuote } from './components/expandable-quote';
 import { rememberUser } from './lib/storage';
 import { setLoggedOutHere } from './lib/auth';
-import { fakeApi, HistoryButtons, json, member, renderWithApp } from './test/render';
+import { fakeApi, HistoryButtons, json, member, renderWithApp, savedFiles } from './test/render';
 
 const VIDEO = 'dQw4w9WgXcQ';
 const LINK = `https://www.youtube.com/watch?v=${VIDEO}`;
@@ -563,6 +563,20 @@ describe('dashboard: clear menu and Re-analyze', () => {
     act(() => void window.dispatchEvent(new Event('focus')));
     expect(await screen.findByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it("exports chapters by the video's length, as the CLI does: an hour-long video's times as H:MM:SS", async () => {
+    const user = userEvent.setup();
+    const saved = savedFiles();
+    await openMemberVideo();
+    await user.click(screen.getByText('Export'));
+    await user.click(screen.getByRole('button', { name: 'YouTube chapters' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect((await saved[0]!.text()).split('\n')).toEqual([
+      '0:00:00 Why small teams ship faster',
+      '0:04:10 Hiring the first ten people',
+      '',
+    ]);
   });
 
   it('shows the topics and offers Re-analyze when no re-analysis runs', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ExportMenu } from './components/export-menu';
-import { renderWithApp } from './test/render';
+import { renderWithApp, savedFiles } from './test/render';
 
 const source = { title: 'Bus lanes, explained', youtubeId: 'dQw4w9WgXcQ', topics: [], durationSeconds: 600 };
 
@@ -9,6 +9,16 @@ const source = { title: 'Bus lanes, explained', youtubeId: 'dQw4w9WgXcQ', topics
 const menu = () => screen.getByText('Export').closest('details')!;
 
 describe('the Export menu', () => {
+  it('names the file from the title, its letters kept with their accents, in any script', async () => {
+    const user = userEvent.setup();
+    const saved = savedFiles();
+    renderWithApp(<ExportMenu source={{ ...source, title: 'Café Über Größe: ガイド データ (नमस्ते)' }} />);
+    await user.click(screen.getByText('Export'));
+    await user.click(screen.getByRole('button', { name: 'SRT subtitles' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('café-über-größe-ガイド-データ-नमस्ते.srt');
+  });
+
   it('closes on Escape, giving the focus back to Export', async () => {
     const user = userEvent.setup();
     renderWithApp(<ExportMenu source={source} />);

@@ -7,7 +7,7 @@ import SharedPage from './pages/shared-page';
 import DashboardPage from './dashboard/dashboard-page';
 import { rememberUser } from './lib/storage';
 import { Link, Route, Routes } from 'react-router-dom';
-import { fakeApi, json, member, renderWithApp } from './test/render';
+import { fakeApi, json, member, renderWithApp, savedFiles } from './test/render';
 
 const video = (id: number, youtubeId: string, title: string | null, processedAt: string): HistoryVideo => ({
   id,
@@ -215,7 +215,7 @@ const share = (over: Partial<SharedAnalysisResponse> = {}): SharedAnalysisRespon
   isOwner: false,
   sharedTopics: [1, 2, 3, 4, 5, 6].map(topic),
   createdAt: '2026-01-01T09:00:00.000Z',
-  video: { title: 'The big interview', thumbnailUrl: null, channelTitle: 'Channel Five' },
+  video: { title: 'The big interview', thumbnailUrl: null, channelTitle: 'Channel Five', durationSeconds: 3_725 },
   ...over,
 });
 
@@ -340,6 +340,18 @@ describe('shared page', () => {
     expect(await screen.findByTestId('transcript-source')).toHaveTextContent(
       'Transcript: captions uploaded by the member who shared this video',
     );
+  });
+
+  it("exports chapters by the video's length, as the CLI does: an hour-long video's times as H:MM:SS", async () => {
+    const user = userEvent.setup();
+    const saved = savedFiles();
+    fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share()) });
+    renderShared();
+    await user.click(await screen.findByText('Export'));
+    await user.click(screen.getByRole('button', { name: 'YouTube chapters' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('the-big-interview.txt');
+    expect((await saved[0]!.text()).split('\n')[0]).toMatch(/^0:00:00 /);
   });
 
   it('gives the owner a way back, and says when no topics were shared', async () => {

@@ -53,7 +53,13 @@ export const sharedAnalysisResponseSchema = z.object({
   isOwner: z.boolean(),
   sharedTopics: topicsSchema,
   createdAt: z.string(),
-  video: z.object({ title: z.string().nullable(), thumbnailUrl: z.string().nullable(), channelTitle: z.string().nullable() }),
+  video: z.object({
+    title: z.string().nullable(),
+    thumbnailUrl: z.string().nullable(),
+    channelTitle: z.string().nullable(),
+    /** The video's length, when known: the chapters exported from the page depend on it. */
+    durationSeconds: z.number().nullable(),
+  }),
   /** Where the transcript came from: YouTube's captions, or captions the member who shared it uploaded. */
   transcriptSource: z.enum(transcriptSources).optional(),
 });

@@ -11,7 +11,7 @@ export interface ChapterList {
 
 /**
  * The topics as YouTube chapters. The first starts at 0:00; a chapter shorter than 10 s is merged
- * into the one before; a video of an hour or more writes every time as H:MM:SS; < and > become ‹
+ * into the one after (which starts where it did: its title names the longer part); a video of an hour or more writes every time as H:MM:SS; < and > become ‹
  * and ›. Each change is noted.
  */
 export function youtubeChapters(topics: Pick<Topic, 'title' | 'startTime' | 'endTime'>[], durationSeconds?: number): ChapterList {
@@ -27,7 +27,8 @@ export function youtubeChapters(topics: Pick<Topic, 'title' | 'startTime' | 'end
     if (chapters.length === 0 && topic.startTime >= 1) notes.push(`"${title}" starts at 0:00, as YouTube's first chapter must.`);
     const previous = chapters[chapters.length - 1];
     if (previous && start - previous.start < CHAPTER_RULES.minSeconds) {
-      notes.push(`"${title}" is merged into "${previous.title}": a chapter must last at least ${CHAPTER_RULES.minSeconds} s.`);
+      notes.push(`"${previous.title}" is merged into "${title}": a chapter must last at least ${CHAPTER_RULES.minSeconds} s.`);
+      previous.title = title;
       continue;
     }
     chapters.push({ title, start });

@@ -50,15 +50,16 @@ describe('YouTube chapters', () => {
       ],
       600,
     );
-    expect(text).toBe('0:00 Cold open\n1:00 Hello\n5:00 Main part');
+    // The 5 s 'Hello' goes into the 235 s after it, which keeps its own title.
+    expect(text).toBe('0:00 Cold open\n1:00 The plan\n5:00 Main part');
     expect(descriptionChapters(text, 600)).toEqual([
       { start: 0, title: 'Cold open' },
-      { start: 60, title: 'Hello' },
+      { start: 60, title: 'The plan' },
       { start: 300, title: 'Main part' },
     ]);
     expect(notes).toEqual([
       '"Cold open" starts at 0:00, as YouTube\'s first chapter must.',
-      '"The plan" is merged into "Hello": a chapter must last at least 10 s.',
+      '"Hello" is merged into "The plan": a chapter must last at least 10 s.',
       '"Bye" is dropped: it would last under 10 s before the video ends.',
     ]);
   });

@@ -1,12 +1,15 @@
 /** How an export becomes a file on the person's disk (loaded with the first export). */
 
-/** A file name from the video's title: 'Bus lanes, explained' → 'bus-lanes-explained.srt'. */
+/**
+ * A file name from the video's title: 'Bus lanes, explained' → 'bus-lanes-explained.srt'. Letters
+ * keep their accents and marks ('Größe' → 'größe', 'データ' → 'データ'), composed as typed.
+ */
 export const fileName = (title: string, extension: string) =>
   `${
     title
       .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .normalize('NFKC')
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 80) || 'find-clips'
   }.${extension}`;

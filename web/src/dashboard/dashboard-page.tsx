@@ -157,7 +157,15 @@ export default function DashboardPage() {
               onClear={() => flow.clear(true)}
               reanalyze={!member || isDemo ? 'never' : complete ? 'now' : 'later'}
               onReanalyze={() => confirming.onOpenChange(true)}
-              exportSource={analysed && { title: title ?? youtubeId, youtubeId, topics: analysed }}
+              exportSource={
+                analysed && {
+                  title: title ?? youtubeId,
+                  youtubeId,
+                  topics: analysed,
+                  // The chapters' times and last chapter depend on the video's length, as the CLI's do.
+                  durationSeconds: isDemo ? null : (metadata.data?.durationSeconds ?? flow.analysis?.durationSeconds ?? null),
+                }
+              }
             />
             {isDemo && (
               <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">

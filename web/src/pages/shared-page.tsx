@@ -128,7 +128,9 @@ export default function SharedPage() {
             </p>
             {topics.length > 0 && (
               <div className="mt-3 w-fit">
-                <ExportMenu source={{ title: videoTitle, youtubeId: data.youtubeId, topics }} />
+                <ExportMenu
+                  source={{ title: videoTitle, youtubeId: data.youtubeId, topics, durationSeconds: data.video.durationSeconds }}
+                />
               </div>
             )}
           </div>

@@ -93,3 +93,32 @@ export function fakeApi(routes: Record<string, Answer>): ApiCall[] {
   }) as unknown as typeof fetch;
   return calls;
 }
+
+/**
+ * The files the page saves (an anchor with `download` clicked on a Blob's address), as the browser
+ * would write them; jsdom has no Blob addresses, so they are made here.
+ */
+export function savedFiles(): { name: string; text: () => Promise<string> }[] {
+  const saved: { name: string; text: () => Promise<string> }[] = [];
+  const blobs = new Map<string, Blob>();
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    },
+    revokeObjectURL: () => undefined,
+  });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    // (jsdom's Blob has no text(): its FileReader reads it.)
+    const text = () =>
+      new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(blob!);
+      });
+    if (this.download && blob) saved.push({ name: this.download, text });
+  });
+  return saved;
+}

@@ -59,6 +59,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
         title: video?.title ?? null,
         thumbnailUrl: video?.thumbnailUrl ?? null,
         channelTitle: video?.channelTitle ?? null,
+        durationSeconds: video?.durationSeconds ?? null,
       },
       transcriptSource,
     };
