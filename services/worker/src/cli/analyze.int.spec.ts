@@ -207,6 +207,28 @@ describe('npm run -s analyze', () => {
     const backwards = join(dir, 'backwards.json');
     await writeFile(backwards, JSON.stringify({ segments: [{ text: 'Hi', start: 5, end: 2 }] }));
     expect((await run(backwards)).stderr).toBe(`${backwards}: segments.0 ends before it starts\n`);
+    // A list of segments without its object says what a transcript is, in the file's terms.
+    const list = join(dir, 'list.json');
+    await writeFile(list, JSON.stringify(segments.slice(0, 3)));
+    expect(await run(list)).toMatchObject({
+      code: 1,
+      stderr: `${list}: not a transcript; a transcript is {"segments":[{"text","start","end"}, …]} with times in seconds\n`,
+    });
+    // A subtitle file's problem names the file, then the line.
+    const reversedCue = join(dir, 'reversed-cue.srt');
+    await writeFile(reversedCue, '1\n00:00:02,000 --> 00:00:01,000\nHi\n');
+    expect(await run(reversedCue)).toMatchObject({ code: 1, stderr: `${reversedCue}: Line 2: this cue ends before it starts\n` });
+    // Nothing said: refused. Too little said for a topic: the empty analysis, and why on stderr.
+    const blank = join(dir, 'blank.json');
+    await writeFile(blank, JSON.stringify({ segments: [{ text: ' \u200b ', start: 0, end: 5 }] }));
+    expect(await run(blank)).toMatchObject({ code: 1, stderr: `${blank} has no words to analyse\n` });
+    const short = join(dir, 'short.json');
+    await writeFile(short, JSON.stringify({ segments: [{ text: 'Hello there.', start: 0, end: 1 }] }));
+    expect(await run(short, '--json')).toMatchObject({
+      code: 0,
+      stdout: '{"topics":[]}\n',
+      stderr: 'No topics: the transcript is too short to find any.\n',
+    });
     // Text that is not UTF-8, or not text, is refused rather than misread; a folder is named as one.
     const latin1 = join(dir, 'latin1.srt');
     await writeFile(latin1, Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nCaf\xe9\n', 'latin1'));

@@ -108,6 +108,7 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
       });
       out(`\n${result.topics.length} topics by ${result.provider} (${result.model})\n`);
     }
+    if (result.topics.length === 0) err('No topics: the transcript is too short to find any.\n');
     return 0;
   } catch (error) {
     if (

@@ -44,6 +44,9 @@ function jsonSegments(input: string, text: string): TranscriptSegment[] {
   } catch {
     throw new InputError(`${input} is not valid JSON`);
   }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new InputError(`${input}: not a transcript; a transcript is ${JSON_SHAPE}`);
+  }
   const parsed = jsonTranscriptSchema.safeParse(json);
   if (!parsed.success) {
     const [first] = describeIssues(parsed.error, json);
@@ -59,12 +62,12 @@ function jsonSegments(input: string, text: string): TranscriptSegment[] {
   return segments;
 }
 
-/** `.srt` or `.vtt` text as segments in seconds (the upload's reader: problems name their line). */
-export function parseSubtitles(text: string): TranscriptSegment[] {
+/** `.srt` or `.vtt` text as segments in seconds (the upload's reader: problems name the file and line). */
+export function parseSubtitles(text: string, file?: string): TranscriptSegment[] {
   try {
     return readCaptions(text);
   } catch (error) {
-    if (error instanceof CaptionsError) throw new InputError(error.message);
+    if (error instanceof CaptionsError) throw new InputError(file ? `${file}: ${error.message}` : error.message);
     throw error;
   }
 }
@@ -82,9 +85,10 @@ export async function loadTranscript(input: string, youtube: () => YoutubeClient
     if (extension === '.json') {
       segments = jsonSegments(input, text);
     } else {
-      segments = parseSubtitles(text);
+      segments = parseSubtitles(text, input);
       if (segments.length === 0) throw new InputError(`${input} has no subtitle cues`);
     }
+    if (!segments.some((segment) => /[\p{L}\p{N}]/u.test(segment.text))) throw new InputError(`${input} has no words to analyse`);
     // A file has no title of its own: its name says what it is ('interview.json': 'interview').
     return {
       segments,
