@@ -112,7 +112,7 @@ describe('Markdown notes', () => {
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=800s',
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3650s',
     ]);
-    expect(quotes[0]!.text).toContain('A lane costs a tenth of a road \\& pays back \\<fast\\>.');
+    expect(quotes[0]!.text).toContain('A lane costs a tenth of a road \\& pays back &lt;fast&gt;.');
   });
 
   it('escapes what Markdown would read as markup, a character reference or a list, so the notes show the words as said', () => {
@@ -124,6 +124,8 @@ describe('Markdown notes', () => {
       '---',
       '-',
       '1.',
+      '_under_ and snake_case_names, __dunder__',
+      'see www.example.com/a_b_c and <https://a.example/x_y> now',
     ];
     const notes = analysisMarkdown({
       title: '~Title~ & co',
@@ -141,6 +143,12 @@ describe('Markdown notes', () => {
     expect(html).not.toMatch(/<(del|ol|ul|li|hr)\b/);
     const shown = decodeHTML(html.replace(/<[^>]+>/g, ''));
     for (const text of [...said, '~Title~ & co', '1. 1) Tilde ~ here']) expect(shown).toContain(text);
+    expect(html).not.toMatch(/<(em|strong)>/);
+    // The addresses a quote names are linked as written, no backslash in them.
+    expect([...html.matchAll(/href="([^"]*)"/g)].map(([, href]) => href)).toEqual([
+      'http://www.example.com/a_b_c',
+      'https://a.example/x_y',
+    ]);
   });
 
   it('writes plain times when there is no video to link to', () => {

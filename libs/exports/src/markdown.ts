@@ -23,14 +23,24 @@ export function analysisMarkdown({ title, youtubeId, topics }: MarkdownSource): 
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
+/** A letter or digit of any script. */
+const WORD = /[\p{L}\p{N}]/u;
+
 /**
  * One line of text with Markdown's own characters escaped, so a title or quote reads as written:
  * emphasis and strikethrough, links, HTML and character references ('AT&amp;T' stays those
- * letters), and a list marker it would open with ('- ', '1. ').
+ * letters), and a list marker it would open with ('- ', '1. '). An underscore inside a word opens
+ * nothing and stays as is, and < and > are written as references, so that an address the text
+ * names ('www.example.com/a_b', '<https://…>') is linked without backslashes in it.
  */
 const inline = (text: string) =>
   oneLine(text)
-    .replace(/([\\`*_[\]<>#|~&])/g, '\\$1')
+    .replace(/([\\`*[\]#|~&])/g, '\\$1')
+    .replace(/_/g, (underscore, at: number, line: string) =>
+      WORD.test(line[at - 1] ?? '') && WORD.test(line[at + 1] ?? '') ? underscore : '\\_',
+    )
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
     // A leading '-', '+' or '=' ('- item', '---', '==='): escaped always, which shows it as is.
     .replace(/^([-+=])|^(\d+)([.)])(?=\s|$)/, (_, marker: string | undefined, number: string, close: string) =>
       marker ? `\\${marker}` : `${number}\\${close}`,
