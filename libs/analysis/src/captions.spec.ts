@@ -54,6 +54,12 @@ describe('captions people bring themselves', () => {
       { text: 'one', start: 1, end: 2 },
       { text: 'two', start: 2, end: 3 },
     ]);
+    // A cue that shows nothing (a direction mark, a zero-width space) is an empty cue, not a segment.
+    expect(
+      readCaptions(
+        'WEBVTT\n\n00:01.000 --> 00:02.000\n&lrm;\n\n00:02.000 --> 00:03.000\n\u200b\n\n00:03.000 --> 00:04.000\nsaid\n',
+      ),
+    ).toEqual([{ text: 'said', start: 3, end: 4 }]);
   });
 
   it("reads rolling captions (YouTube's automatic ones as WebVTT) once, not every line twice", () => {

@@ -132,7 +132,8 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
     const lines = cue.text
       .split(/\r\n|\r|\n/)
       .map(shownLine)
-      .filter(Boolean);
+      // A line of format characters alone ('&lrm;', a zero-width space) shows nothing: no line.
+      .filter((line) => /[^\s\p{Cf}]/u.test(line));
     const previous = segments.at(-1);
     if (previous && cue.start < previous.start) {
       throw new CaptionsError(timingLines[i] ?? 1, 'this cue starts before the cue above it; cues must be in time order');
