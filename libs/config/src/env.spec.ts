@@ -93,14 +93,32 @@ describe('gateway environment', () => {
     expect(parseEnv('gateway', gatewayEnvSchema, { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
-  it('splits ALLOWED_ORIGINS on commas', () => {
-    expect(parseEnv('gateway', gatewayEnvSchema, { ALLOWED_ORIGINS: ' http://a.test ,, http://b.test' }).ALLOWED_ORIGINS).toEqual(
-      ['http://a.test', 'http://b.test'],
-    );
+  it('splits ALLOWED_ORIGINS on commas, as origins, and names one that is not', () => {
+    expect(
+      parseEnv('gateway', gatewayEnvSchema, { ALLOWED_ORIGINS: ' http://a.test ,, http://b.test/' }).ALLOWED_ORIGINS,
+    ).toEqual(['http://a.test', 'http://b.test']);
+    for (const schema of [gatewayEnvSchema, realtimeEnvSchema]) {
+      expect(() => parseEnv('x', schema, { ALLOWED_ORIGINS: 'http://a.test,foo' })).toThrow(
+        /ALLOWED_ORIGINS: "foo" must be a URL starting with http: or https:\/\//,
+      );
+    }
+  });
+
+  it('reads TRUST_PROXY as Express does, and refuses at once what Express would fail on at start-up', () => {
+    const trust = (value: string) => parseEnv('gateway', gatewayEnvSchema, { TRUST_PROXY: value }).TRUST_PROXY;
+    expect([trust('false'), trust('true'), trust('2'), trust('loopback, 10.0.0.0/8')]).toEqual([
+      false,
+      true,
+      2,
+      'loopback, 10.0.0.0/8',
+    ]);
+    expect(() => trust('maybe')).toThrow(/TRUST_PROXY: must be true, false, a hop count, or addresses and subnets/);
   });
 
   it('reads REALTIME_URL as one or more instances, and names a bad one', () => {
     expect(parseEnv('gateway', gatewayEnvSchema, {}).REALTIME_URL).toEqual(['http://127.0.0.1:3001']);
+    // Unset, it is where `npm start` runs the realtime service: REALTIME_PORT.
+    expect(parseEnv('gateway', gatewayEnvSchema, { REALTIME_PORT: '3621' }).REALTIME_URL).toEqual(['http://127.0.0.1:3621']);
     expect(parseEnv('gateway', gatewayEnvSchema, { REALTIME_URL: 'http://rt-1:3001, http://rt-2:3001' }).REALTIME_URL).toEqual([
       'http://rt-1:3001',
       'http://rt-2:3001',
@@ -108,5 +126,17 @@ describe('gateway environment', () => {
     expect(() => parseEnv('gateway', gatewayEnvSchema, { REALTIME_URL: 'http://rt-1:3001,rt-2:3001' })).toThrow(
       /REALTIME_URL: "rt-2:3001" must be a URL starting with http: or https:\/\//,
     );
+  });
+});
+
+describe('worker environment', () => {
+  it('refuses a default provider without its key: every guest analysis would fail', () => {
+    expect(() => parseEnv('worker', workerEnvSchema, { ANALYSIS_DEFAULT_PROVIDER: 'openai' })).toThrow(
+      /ANALYSIS_DEFAULT_PROVIDER: openai needs OPENAI_API_KEY set \(or choose local\)/,
+    );
+    expect(
+      parseEnv('worker', workerEnvSchema, { ANALYSIS_DEFAULT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k' }).ANALYSIS_DEFAULT_PROVIDER,
+    ).toBe('gemini');
+    expect(parseEnv('worker', workerEnvSchema, {}).ANALYSIS_DEFAULT_PROVIDER).toBe('local');
   });
 });

@@ -70,14 +70,16 @@ export const envUrl = (fallback: string, protocols: string[]) =>
     .default(fallback)
     .refine((value) => isUrlWith(value, protocols), needsScheme(protocols));
 
-/** A comma-separated list of one or more URLs, each with a scheme among `protocols`. */
-export const envUrlList = (fallback: string, protocols: string[]) =>
-  envList()
-    .transform((items): [string, ...string[]] => (items.length ? [items[0]!, ...items.slice(1)] : [fallback]))
-    .superRefine((items, ctx) => {
-      for (const item of items)
-        if (!isUrlWith(item, protocols)) ctx.addIssue({ code: 'custom', message: `"${item}" ${needsScheme(protocols)}` });
-    });
+/** URLs with a scheme among `protocols`, comma-separated; none by default. */
+export const envOptionalUrlList = (protocols: string[]) =>
+  envList().superRefine((items, ctx) => {
+    for (const item of items)
+      if (!isUrlWith(item, protocols)) ctx.addIssue({ code: 'custom', message: `"${item}" ${needsScheme(protocols)}` });
+  });
+
+/** Origins (scheme, host and port, `http://localhost:5173`), comma-separated; none by default. */
+export const envOrigins = () =>
+  envOptionalUrlList(['http:', 'https:']).transform((items) => items.map((item) => new URL(item).origin));
 
 /** An optional string where an empty value (`VAR=` in a compose file) means unset. */
 export const envOptional = () => z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());

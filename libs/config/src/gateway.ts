@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commonEnvSchema } from './common';
-import { envInt, envList, envOptional, envOptionalUrl, envUrl, envUrlList } from './env';
+import { envInt, envOptional, envOptionalUrl, envOptionalUrlList, envOrigins, envUrl } from './env';
+import { compile as compileTrustedProxies } from 'proxy-addr';
 import { youtubeEnvSchema } from './youtube';
 import { withProductionSecrets } from './session';
 
@@ -8,11 +9,20 @@ import { withProductionSecrets } from './session';
 const trustProxy = z
   .string()
   .default('false')
-  .transform((value): boolean | number | string => {
+  .transform((value, ctx): boolean | number | string => {
     const v = value.trim().toLowerCase();
     if (v === '' || v === 'false' || v === '0') return false;
     if (v === 'true') return true;
     if (/^\d+$/.test(v)) return Number(v);
+    // Express reads the rest with proxy-addr: refused here, in one line, rather than at start-up.
+    try {
+      compileTrustedProxies(value.split(',').map((item) => item.trim()));
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false, a hop count, or addresses and subnets (loopback, 10.0.0.0/8, …), comma-separated',
+      });
+    }
     return value.trim();
   });
 
@@ -39,12 +49,14 @@ export const gatewayEnvSchema = withProductionSecrets(
       /** Express `trust proxy`: set it (e.g. 1) behind a TLS-terminating proxy so cookies get Secure. */
       TRUST_PROXY: trustProxy,
       /** Other origins allowed to make state-changing requests (e.g. a dev server), comma-separated. */
-      ALLOWED_ORIGINS: envList(),
+      ALLOWED_ORIGINS: envOrigins(),
       /**
        * Where the realtime instances listen, comma-separated; the gateway forwards /socket.io there,
        * each client always to the same instance while it is up.
        */
-      REALTIME_URL: envUrlList('http://127.0.0.1:3001', ['http:', 'https:']),
+      REALTIME_URL: envOptionalUrlList(['http:', 'https:']),
+      /** Where the realtime service listens when REALTIME_URL is unset (as `npm start` runs it). */
+      REALTIME_PORT: envInt(3001, 0, 65535),
       /** The built web app (`web/dist`); unset, the one in this checkout. Without a build, API only. */
       WEB_DIST_DIR: envOptional(),
       /** Google OAuth 2.0 client; Google sign-in is off without it. */
@@ -89,6 +101,10 @@ export const gatewayEnvSchema = withProductionSecrets(
       message: 'required in production (share links are built on it)',
       when: () => true,
     }),
-).transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') }));
+).transform((env) => ({
+  ...env,
+  PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  REALTIME_URL: (env.REALTIME_URL.length ? env.REALTIME_URL : [`http://127.0.0.1:${env.REALTIME_PORT}`]) as [string, ...string[]],
+}));
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

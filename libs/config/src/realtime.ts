@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonEnvSchema } from './common';
-import { envInt, envList } from './env';
+import { envInt, envOrigins } from './env';
 import { sessionSecret, withProductionSecrets } from './session';
 
 /** Environment of a realtime (Socket.IO) instance. */
@@ -21,7 +21,7 @@ export const realtimeEnvSchema = withProductionSecrets(
     REALTIME_SOCKETS_PER_GUEST: envInt(10, 1, 10_000),
     REALTIME_SOCKETS_PER_ADDRESS: envInt(100, 1, 100_000),
     /** Other origins whose pages may open the live channel (e.g. a dev server), comma-separated. */
-    ALLOWED_ORIGINS: envList(),
+    ALLOWED_ORIGINS: envOrigins(),
   }),
 );
 
