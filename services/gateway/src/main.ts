@@ -5,7 +5,7 @@ import { createAnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from './app';
 import { handleServerEvents } from './http/server-events';
-import { connectAtStart, createLogger, createRedisClient, onShutdown, REDIS_DEADLINE_MS } from '@findclips/runtime';
+import { connectAtStart, createLogger, createRedisClient, listenOrExit, onShutdown, REDIS_DEADLINE_MS } from '@findclips/runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -33,7 +33,7 @@ async function main() {
   const app = createApp({ env, dataSource, redis, logger, queue, youtube });
   const server = createServer(app);
   handleServerEvents(server, app.locals.upgrade, app.locals.stopLive);
-  server.listen(env.PORT, () => logger.info({ port: env.PORT }, 'gateway listening'));
+  listenOrExit(server, 'gateway', env.PORT, 'PORT', () => logger.info({ port: env.PORT }, 'gateway listening'));
 
   onShutdown('gateway', logger, async () => {
     // Stop accepting connections, let in-flight requests finish (then force), close the rest. The

@@ -5,6 +5,7 @@ import {
   createLogger,
   createMetricsRegistry,
   createRedisClient,
+  listenOrExit,
   metricsServer,
   onShutdown,
 } from '@findclips/runtime';
@@ -30,7 +31,9 @@ async function main() {
   const http = metricsServer(metrics, env.METRICS_TOKEN, () => (realtime.relaying() ? null : RELAY_DOWN));
   const realtime = createRealtimeServer(http, { env, dataSource, redis, subscriber, logger, metrics });
   await realtime.ready;
-  http.listen(env.REALTIME_PORT, () => logger.info({ port: env.REALTIME_PORT }, 'realtime listening'));
+  listenOrExit(http, 'realtime', env.REALTIME_PORT, 'REALTIME_PORT', () =>
+    logger.info({ port: env.REALTIME_PORT }, 'realtime listening'),
+  );
 
   onShutdown('realtime', logger, async () => {
     logger.info(realtime.stats(), 'disconnecting clients: they reconnect elsewhere');

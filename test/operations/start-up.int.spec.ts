@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { REDIS_STARTUP_WAIT_MS } from '@findclips/runtime';
 import { freePort, REPO_ROOT, scratchRedis, until } from '@findclips/testing';
@@ -8,8 +9,8 @@ import { join } from 'node:path';
 type Service = 'gateway' | 'realtime' | 'worker';
 
 /** One service from its built main.js, as `npm start` runs it, on `redisUrl`; what it prints is kept. */
-async function start(service: Service, redisUrl: string) {
-  const port = await freePort();
+async function start(service: Service, redisUrl: string, port?: number) {
+  port ??= await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, 'services', service, 'dist', 'main.js')], {
     env: {
       PATH: process.env.PATH,
@@ -30,7 +31,7 @@ async function start(service: Service, redisUrl: string) {
   return { child, url: `http://127.0.0.1:${port}`, printed: () => printed, exited };
 }
 
-describe('Redis away when a service starts (services as processes)', () => {
+describe('a service starting without what it needs (services as processes)', () => {
   const children: ChildProcess[] = [];
   afterAll(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -71,6 +72,31 @@ describe('Redis away when a service starts (services as processes)', () => {
       gateway.child.kill('SIGTERM');
       await gateway.exited;
       await redis.stop();
+    }
+  }, 60_000);
+
+  it('the gateway and a realtime instance whose port is taken say so in one line, naming the variable', async () => {
+    const holder = createServer().listen(0, '127.0.0.1');
+    await once(holder, 'listening');
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const started = await Promise.all(
+        (['gateway', 'realtime'] as const).map((service) => start(service, process.env.REDIS_URL!, port)),
+      );
+      children.push(...started.map((s) => s.child));
+      expect(await Promise.all(started.map((s) => s.exited))).toEqual([1, 1]);
+      for (const [i, [service, variable]] of [
+        ['gateway', 'PORT'],
+        ['realtime', 'REALTIME_PORT'],
+      ].entries()) {
+        const printed = started[i]!.printed();
+        expect(printed).toContain(
+          `${service} failed to start: port ${port} (${variable}) is in use: stop what holds it, or set ${variable} to another port\n`,
+        );
+        expect(printed).not.toMatch(/^\s+at /m);
+      }
+    } finally {
+      holder.close();
     }
   }, 60_000);
 });
