@@ -14,6 +14,7 @@ import {
   pipelineSegmenter,
   trueCountAnalyzer,
   levelsOf,
+  selects,
   type CorpusRow,
   type LevelTable,
   type Segmenter,
@@ -23,7 +24,7 @@ const USAGE = `Usage: npm run -s eval -- [DIR] [--provider local|openai|grok|gem
        [--save FILE] [--against FILE]
 DIR: the development set (default ../shared/eval). --provider scores that provider through the
 worker's pipeline (its key and model from the environment, as the worker reads them); --only keeps
-the levels whose name starts with LEVEL (e.g. --only youtube --only podcasts); --titles prints N of
+the levels whose name starts with LEVEL, or that come from the folder LEVEL, in any case (e.g. --only youtube --only tinyrec); --titles prints N of
 each level's titles next to the reference's (every fourth chapter a topic starts within 30 s of).
 --save writes each document's scores to FILE (JSON); --against compares this run with a run saved
 so, document by document, each difference with its 95% interval (paired bootstrap).`;
@@ -122,7 +123,7 @@ export function formatTables(tables: LevelTable[]): string {
 async function titleSamples(documents: EvalDocument[], only: string[] | undefined, analyzer: Segmenter, count: number) {
   const lines: string[] = [];
   for (const level of levelsOf(documents)) {
-    if (only && !only.some((name) => level.name.startsWith(name))) continue;
+    if (only && !only.some((name) => selects(name, level))) continue;
     const matched: string[] = [];
     for (const { document, reference } of level.documents) {
       const { topics = [] } = await analyzer.run(document, reference);
@@ -184,6 +185,15 @@ async function main(argv: string[]): Promise<number> {
     const saved = against === undefined ? undefined : readSavedRun(against);
     if (args.values.save !== undefined) checkWritable(args.values.save);
     const documents = readEvalSet(args.positionals[0] ?? '../shared/eval');
+    // A name that keeps nothing (a typo, a folder not in the set) is said, not scored as an empty run.
+    const levels = levelsOf(documents);
+    const unmatched = (args.values.only ?? []).filter((name) => !levels.some((level) => selects(name, level)));
+    if (unmatched.length) {
+      process.stderr.write(
+        `--only ${unmatched.join(', ')}: no such level or folder; the levels are ${levels.map((l) => l.name).join(', ')}\n`,
+      );
+      return 2;
+    }
     const tables = await evaluate(documents, {
       segmenters: [noBoundaries, equidistant, trueCountAnalyzer, tfidfBaseline, analyzer],
       only: args.values.only,

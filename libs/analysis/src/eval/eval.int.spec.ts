@@ -225,6 +225,22 @@ describe('evaluation harness input', () => {
     expect(refused.stderr).toContain('--titles takes a whole number, not "many"');
   });
 
+  it('--only takes a level or a folder in any case, and names one that keeps nothing instead of scoring nothing', () => {
+    const dir = oneDocumentSet();
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'libs/analysis/dist/eval/cli.js'), dir, ...args], { encoding: 'utf8' });
+    for (const name of ['podcasts', 'Podcasts', 'PODCASTS, as auto']) {
+      const run = cli('--only', name);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/^### podcasts/m);
+    }
+    expect(cli('--only', 'podcasts, as').stdout).not.toMatch(/^### podcasts \(/m);
+    const typo = cli('--only', 'podcast', '--only', 'tinyrek');
+    expect(typo.status).toBe(2);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toBe('--only tinyrek: no such level or folder; the levels are podcasts, podcasts, as auto-captions\n');
+  });
+
   it("--save keeps each document's scores and --against compares a later run with them", () => {
     const dir = oneDocumentSet();
     const runs = mkdtempSync(join(tmpdir(), 'fc-runs-'));

@@ -436,14 +436,26 @@ export interface LevelTable {
 
 export interface EvaluateOptions {
   segmenters?: Segmenter[];
-  /** Only the levels whose name starts with one of these. */
+  /** Only the levels `selects` keeps for one of these. */
   only?: string[];
+}
+
+/**
+ * Whether `--only NAME` keeps a level: its name starts with NAME ('TinyRec' keeps both of
+ * TinyRec's), or its documents come from the folder NAME ('tinyrec', 'qmsum'), in any case.
+ */
+export function selects(name: string, level: Level): boolean {
+  const wanted = name.toLowerCase();
+  return (
+    level.name.toLowerCase().startsWith(wanted) ||
+    level.documents.some(({ document }) => document.corpus.toLowerCase() === wanted)
+  );
 }
 
 /** Scores every segmenter on every level of the set. */
 export async function evaluate(documents: EvalDocument[], options: EvaluateOptions = {}): Promise<LevelTable[]> {
   const segmenters = options.segmenters ?? [noBoundaries, equidistant, trueCountAnalyzer, tfidfBaseline, localAnalyzer];
-  const levels = levelsOf(documents).filter((l) => !options.only || options.only.some((name) => l.name.startsWith(name)));
+  const levels = levelsOf(documents).filter((l) => !options.only || options.only.some((name) => selects(name, l)));
   const tables: LevelTable[] = [];
   for (const level of levels) {
     const scores = new Map<Segmenter, DocumentScore[]>();
