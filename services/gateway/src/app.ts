@@ -145,6 +145,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(metricsRoute(metrics, env.METRICS_TOKEN));
   app.use(securityHeaders());
   const web = new WebApp(env.WEB_DIST_DIR);
+  if (!web.built) logger.warn({ dir: web.dir }, 'the web app is not built there: pages say so; the API answers');
   app.use(web.assets());
   // Any JSON is read ('null' too, not strict): each route's schema says what shape it takes.
   // Captions are the one large body: read once the member is known (below), never for anyone.

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestGateway, type TestGateway } from '../test/harness';
+import { NOT_BUILT } from './web-app';
 
 const INDEX = '<!doctype html><html><head><title>Find Clips</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -93,5 +94,19 @@ describe('the built web app, served by the gateway', () => {
     const response = await fetch(`${gateway.url}/shared/unknownShareId123456`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('<div id="root">');
+  });
+});
+
+describe('no web app built where WEB_DIST_DIR points', () => {
+  it('answers pages with a line saying so, not a blank page, and the API as usual', async () => {
+    const missing = await startTestGateway({ WEB_DIST_DIR: join(tmpdir(), 'findclips-no-such-build') });
+    try {
+      const page = await fetch(`${missing.url}/`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`<p>${NOT_BUILT}</p>`);
+      expect((await fetch(`${missing.url}/api/guest/credits`)).status).toBe(200);
+    } finally {
+      await missing.close();
+    }
   });
 });

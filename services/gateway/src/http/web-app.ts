@@ -5,8 +5,10 @@ import express, { Router } from 'express';
 
 /** The web app built by `npm run build` in this checkout. */
 const CHECKOUT_DIST = resolve(__dirname, '..', '..', '..', '..', 'web', 'dist');
-const SHELL =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Find Clips</title></head><body><div id="root"></div></body></html>';
+/** The page without a build: it says so, rather than stay blank. */
+export const NOT_BUILT =
+  'The web app is not built here: run npm run build, or set WEB_DIST_DIR to its build. The API answers under /api.';
+const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Find Clips</title></head><body><div id="root"><p>${NOT_BUILT}</p></div></body></html>`;
 
 /** The SPA's routes; any other path gets the app with status 404, and its 404 page. */
 const APP_ROUTES = /^\/(?:auth|history|settings|privacy|terms)?\/?$/;
