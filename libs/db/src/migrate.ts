@@ -30,7 +30,9 @@ if (require.main === module) {
   main(loadEnvOrExit('migrate', commonEnvSchema)).then(
     (applied) => {
       const what = applied.length ? `applied ${applied.join(', ')}` : 'database is up to date';
-      process.stdout.write(`${JSON.stringify({ level: 'info', msg: `migrations: ${what}` })}\n`);
+      // One JSON line as the services write theirs (pino's numeric level: 30 is info).
+      const line = { level: 30, time: new Date().toISOString(), service: 'migrate', msg: `migrations: ${what}` };
+      process.stdout.write(`${JSON.stringify(line)}\n`);
     },
     (error: unknown) => {
       process.stderr.write(`migrations failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -33,7 +33,9 @@ async function main() {
   const app = createApp({ env, dataSource, redis, logger, queue, youtube });
   const server = createServer(app);
   handleServerEvents(server, app.locals.upgrade, app.locals.stopLive);
-  listenOrExit(server, 'gateway', env.PORT, 'PORT', () => logger.info({ port: env.PORT }, 'gateway listening'));
+  listenOrExit(server, 'gateway', env.PORT, 'PORT', () =>
+    logger.info({ port: env.PORT, url: env.PUBLIC_URL }, `gateway listening: open ${env.PUBLIC_URL}`),
+  );
 
   onShutdown('gateway', logger, async () => {
     // Stop accepting connections, let in-flight requests finish (then force), close the rest. The
