@@ -6,3 +6,4 @@ export * from './analysis';
 export * from './worker';
 export * from './session';
 export * from './realtime';
+export * from './cli-args';

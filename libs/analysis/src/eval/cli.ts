@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { analysisEnvSchema, ConfigError, missingKeyMessage, parseEnv } from '@findclips/config';
+import { analysisEnvSchema, argumentsProblem, ConfigError, missingKeyMessage, parseEnv } from '@findclips/config';
 import { analysisProviders, isAnalysisProvider } from '@findclips/contracts';
 import { createProviders } from '../providers/registry';
 import { tfidfBaseline } from './baseline';
@@ -156,7 +156,7 @@ async function main(argv: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`${argumentsProblem(error)}\n${USAGE}\n`);
     return 2;
   }
   if (args.values.help) return (process.stdout.write(`${USAGE}\n`), 0);

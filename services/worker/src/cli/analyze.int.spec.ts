@@ -260,6 +260,11 @@ describe('npm run -s analyze', () => {
       code: 2,
       stderr: 'The openai provider needs its API key in the environment: set OPENAI_API_KEY (see README).\n',
     });
+    // An unknown option is named in our words (Node's would say to put it after the '--' already typed).
+    expect(await run('x.json', '--bogus')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^Unknown option --bogus\nUsage:/),
+    });
     expect(await run('x.json', '--provider', 'nope')).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/Unknown provider/),

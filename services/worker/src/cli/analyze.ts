@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { AnalysisError, analyzeTranscript, createProviders } from '@findclips/analysis';
 import {
   analysisEnvSchema,
+  argumentsProblem,
   missingKeyMessage,
   parseEnv,
   youtubeEnvSchema,
@@ -47,7 +48,7 @@ export async function runCli(argv: string[], out: (text: string) => void, err: (
       },
     });
   } catch (error) {
-    err(`${(error as Error).message}\n${USAGE}\n`);
+    err(`${argumentsProblem(error)}\n${USAGE}\n`);
     return 2;
   }
   if (args.values.help) return (out(`${USAGE}\n`), 0);

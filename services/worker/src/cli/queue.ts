@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { commonEnvSchema, parseEnv, ConfigError } from '@findclips/config';
+import { argumentsProblem, commonEnvSchema, parseEnv, ConfigError } from '@findclips/config';
 import { analysisJobSchema, createAnalysisQueue, enqueueAnalysis, type AnalysisQueue } from '@findclips/queue';
 
 const USAGE = `Usage: npm run -s queue -- stats | retry-failed | clean [--older-than SECONDS]
@@ -76,7 +76,7 @@ export async function runQueueCli(argv: string[], out: (text: string) => void, e
       options: { 'older-than': { type: 'string' }, help: { type: 'boolean' } },
     });
   } catch (error) {
-    err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    err(`${argumentsProblem(error)}\n${USAGE}\n`);
     return 2;
   }
   const [command, ...rest] = args.positionals;
