@@ -69,11 +69,11 @@ function authLimits({ env, redis }: GatewayDeps) {
   const loginDelay = new LoginDelay(redis, env.REDIS_KEY_PREFIX, env.LOGIN_LIMIT_PER_EMAIL, windowSeconds, env.SESSION_SECRET);
   return {
     // Failed logins only: a network whose people sign in often is not held back by their successes;
-    // nor is a browser that signed in to the account before by others' failures on its network.
+    // a browser that signed in to the account before counts its own failures, not its network's.
     login: [
       limiter('login-ip', env.LOGIN_LIMIT_PER_IP, 'failed login attempts', {
         failuresOnly: true,
-        exempt: (req) => loginDelay.knowsBrowser(req),
+        ownKey: (req) => loginDelay.knownBrowser(req),
       }),
     ],
     loginDelay,

@@ -76,10 +76,11 @@ export class LoginDelay {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** Whether this browser signed in before to the account the login names. */
-  knowsBrowser(req: Request): boolean {
+  /** The device of a browser that signed in before to the account the login names: `device:{nonce}`. */
+  knownBrowser(req: Request): string | undefined {
     const email = typeof req.body?.email === 'string' ? req.body.email.trim() : '';
-    return email !== '' && this.trusted(req, email);
+    if (!email || !this.trusted(req, email)) return undefined;
+    return `device:${(parseCookies(req.headers.cookie ?? '')[DEVICE_COOKIE] ?? '').split('.')[0]}`;
   }
 
   /** Before the password is checked: refuses an attempt that comes before the email's delay is over. */

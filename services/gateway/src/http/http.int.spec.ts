@@ -487,6 +487,14 @@ describe('rate limits on sign-in', () => {
       // Others' failures on the network do not keep out a browser the account knows; a new one waits.
       await owner.post('/api/login').send({ email, password }).expect(200);
       await gw.request().post('/api/login').send({ email, password }).expect(429);
+      // The known browser's own failures count, by its device: its cookie is no way round the limit.
+      await owner.post('/api/logout').expect(200);
+      for (let i = 0; i < 4; i++)
+        await owner
+          .post('/api/login')
+          .send({ email, password: `guess-${i}` })
+          .expect(401);
+      await owner.post('/api/login').send({ email, password: 'guess-5' }).expect(429);
     } finally {
       await gw.close();
     }

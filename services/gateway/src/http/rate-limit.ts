@@ -14,8 +14,11 @@ export interface LimiterOptions {
   key?: (req: Request) => string | undefined;
   /** Count only failed requests (status ≥ 400). */
   failuresOnly?: boolean;
-  /** Requests neither counted nor refused (a browser the account knows, say). */
-  exempt?: (req: Request) => boolean;
+  /**
+   * A key of the request's own that replaces its address where there is one (a browser the account
+   * knows, by its device cookie): it is counted and refused by that, not by its network.
+   */
+  ownKey?: (req: Request) => string | undefined;
   /** Said in the 429 message: "Too many {what}". */
   what: string;
 }
@@ -30,8 +33,8 @@ export function createLimiter(options: LimiterOptions) {
     legacyHeaders: false,
     skipSuccessfulRequests: options.failuresOnly ?? false,
     // Requests without the counted value (e.g. no email in the body) are left to validation.
-    skip: (req) => (options.key !== undefined && !options.key(req)) || (options.exempt?.(req) ?? false),
-    keyGenerator: (req) => options.key?.(req) ?? clientAddressKey(req.ip ?? ''),
+    skip: (req) => options.key !== undefined && !options.key(req),
+    keyGenerator: (req) => options.ownKey?.(req) ?? options.key?.(req) ?? clientAddressKey(req.ip ?? ''),
     // clientAddressKey keys IPv6 by /64, as this check wants, in a way it cannot see.
     validate: { keyGeneratorIpFallback: false },
     store: new RedisStore({
