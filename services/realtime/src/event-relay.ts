@@ -18,6 +18,9 @@ import { Counter, type Registry } from 'prom-client';
 import { guestRoom, sessionRoom, userRoom } from './admission';
 import { videoRoom, type LiveServer } from './live-server';
 
+/** How long the subscriber must stay back before the clients are dropped to read what they missed. */
+export const RESYNC_SETTLE_MS = 1_000;
+
 export interface EventRelayDeps {
   subscriber: RedisClient;
   keyPrefix: string;
@@ -64,6 +67,7 @@ export function startEventRelay(io: LiveServer, { subscriber, keyPrefix, logger,
 
   let lost = false;
   let stopped = false;
+  let settling: NodeJS.Timeout | undefined;
   const resyncs = metrics
     ? new Counter({
         name: 'realtime_resyncs_total',
@@ -72,16 +76,22 @@ export function startEventRelay(io: LiveServer, { subscriber, keyPrefix, logger,
       })
     : undefined;
   const onLost = () => {
+    clearTimeout(settling);
+    settling = undefined;
     if (lost || stopped) return;
     lost = true;
     logger.warn('redis subscriber lost: events published meanwhile will not reach this instance');
   };
+  // Back for RESYNC_SETTLE_MS: a connection that comes and goes drops the clients once, not each time.
   const onBack = () => {
-    if (!lost || stopped) return;
-    lost = false;
-    logger.info({ sockets: io.of('/').sockets.size }, 'redis subscriber back: clients reconnect to read what they missed');
-    resyncs?.inc();
-    io.local.disconnectSockets(true);
+    if (!lost || stopped || settling) return;
+    settling = setTimeout(() => {
+      settling = undefined;
+      lost = false;
+      logger.info({ sockets: io.of('/').sockets.size }, 'redis subscriber back: clients reconnect to read what they missed');
+      resyncs?.inc();
+      io.local.disconnectSockets(true);
+    }, RESYNC_SETTLE_MS);
   };
   subscriber.on('reconnecting', onLost).on('end', onLost).on('ready', onBack);
 
@@ -94,6 +104,7 @@ export function startEventRelay(io: LiveServer, { subscriber, keyPrefix, logger,
     relaying: () => subscriber.isReady && !lost,
     stop: () => {
       stopped = true;
+      clearTimeout(settling);
       subscriber.off('reconnecting', onLost).off('end', onLost).off('ready', onBack);
       return subscriber.unsubscribe(channels).catch(() => undefined);
     },

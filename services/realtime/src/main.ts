@@ -20,8 +20,9 @@ async function main() {
     applicationName: 'findclips-realtime',
   }).initialize();
   const redis = createRedisClient(env.REDIS_URL, logger);
-  const subscriber = redis.duplicate();
-  subscriber.on('error', (error: Error) => logger.warn({ err: error }, 'redis subscriber error'));
+  // A client of its own, watched as the other is: on a network that drops packets it is recycled
+  // (and the relay knows it was away) instead of waiting in silence.
+  const subscriber = createRedisClient(env.REDIS_URL, logger);
   await connectAtStart(env.REDIS_URL, [redis, subscriber]);
 
   const metrics = createMetricsRegistry('realtime');

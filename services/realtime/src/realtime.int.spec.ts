@@ -349,6 +349,14 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
       await publish(analysisEvent('VIDEO_ANALYZED', 'resync00001'));
       await settled(['resync00001'], after);
       expect(after.map((e) => e.type)).toEqual(['VIDEO_ANALYZED']);
+
+      // A network that drops packets, which closes nothing: the subscriber's watchdog notices.
+      proxy.blackHole();
+      await until(async () => (await health()).status === 503, 10_000);
+      const droppedAgain = nextOf<string>(again, 'disconnect', 15_000);
+      await proxy.restore();
+      expect(await droppedAgain).toBe('io server disconnect');
+      expect(metricSample(await cutOff.metrics.metrics(), 'realtime_resyncs_total')).toBe(2);
     } finally {
       await cutOff.close();
       await proxy.close();

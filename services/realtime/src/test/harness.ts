@@ -46,7 +46,7 @@ export async function startTestRealtime(
   });
   const logger = createLogger('realtime', env.LOG_LEVEL);
   const redis = createRedisClient(env.REDIS_URL, logger);
-  const subscriber = subscriberUrl ? createRedisClient(subscriberUrl, logger) : redis.duplicate();
+  const subscriber = createRedisClient(subscriberUrl ?? env.REDIS_URL, logger);
   await Promise.all([redis.connect(), subscriber.connect()]);
   const metrics = createMetricsRegistry('realtime');
   const http = metricsServer(metrics, undefined, () => (realtime.relaying() ? null : RELAY_DOWN));
