@@ -127,11 +127,24 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
       .post('/api/analysis/share')
       .send({ youtubeId: second, topics, title: 'Mine', description: 'Watch the highlights' })
       .expect(201);
+    // (A page shared in this browser two days ago stays the guest's: likely another person's.)
+    const older = await browser
+      .post('/api/analysis/share')
+      .send({
+        youtubeId: first,
+        topics: (await browser.get(`/api/cached-videos/${first}`).expect(200)).body.analyzedTopics,
+        title: 'Old',
+        description: 'Watch the highlights',
+      })
+      .expect(201);
+    await p.gateway.dataSource.query(`UPDATE shared_analysis SET created_at = now() - interval '2 days' WHERE share_id = $1`, [
+      older.body.shareId,
+    ]);
     await browser
       .post('/api/register')
       .send({ email: uniqueEmail('converted'), password: strongPassword() })
       .expect(201);
-    // The page they shared is the account's now: listed, and theirs to remove.
+    // The page they shared is the account's now: listed, and theirs to remove; the older one is not.
     expect((await browser.get('/api/analysis/shares-map').expect(200)).body).toEqual([
       { shareId: share.body.shareId, youtubeId: second },
     ]);

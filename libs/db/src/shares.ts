@@ -76,15 +76,16 @@ export class Shares {
   }
 
   /**
-   * The shares a guest published become the member's who has just signed up in their browser (a
-   * video the member shares already keeps theirs): listed with the member's, and theirs to remove.
+   * The shares a guest published in the last `withinSeconds` become the member's who has just signed
+   * up in their browser (a video the member shares already keeps theirs): listed with the member's,
+   * and theirs to remove. Older ones stay the guest's: on a shared computer, another person's.
    */
-  async adopt(guestSessionId: string, userId: number): Promise<number> {
+  async adopt(guestSessionId: string, userId: number, withinSeconds: number): Promise<number> {
     const [, adopted]: [unknown, number] = await this.db.query(
       `UPDATE shared_analysis AS s SET user_id = $2, guest_session_id = NULL, updated_at = now()
-       WHERE s.guest_session_id = $1 AND s.user_id IS NULL
+       WHERE s.guest_session_id = $1 AND s.user_id IS NULL AND s.created_at > now() - make_interval(secs => $3)
          AND NOT EXISTS (SELECT 1 FROM shared_analysis m WHERE m.user_id = $2 AND m.youtube_id = s.youtube_id)`,
-      [guestSessionId, userId],
+      [guestSessionId, userId, withinSeconds],
     );
     return adopted;
   }

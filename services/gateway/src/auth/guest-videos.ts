@@ -1,4 +1,5 @@
 // A guest who creates an account keeps what they analysed.
+import { GUEST_CREDIT_WINDOW_SECONDS } from '@findclips/contracts';
 import type { CachedVideos, GuestAnalyses, MemberHistory, Shares } from '@findclips/db';
 import type { Request, Response } from 'express';
 import { readGuestId, renewGuestId } from '../videos/guest-id';
@@ -38,12 +39,17 @@ export async function keepGuestVideos(
       const video = videos.get(youtubeId) ?? { title: null, thumbnailUrl: null };
       await deps.history.keep(userId, youtubeId, video, analysedAt);
     }
-    await deps.shares.adopt(guestId, userId);
-    renewGuestId(req, res);
-    await endLiveSessions({ guestId });
+    // Shares of this guest's day of credits: older ones are likely someone else's on this computer.
+    await deps.shares.adopt(guestId, userId, GUEST_CREDIT_WINDOW_SECONDS);
     return spent.at(-1)?.youtubeId ?? null;
   } catch (error) {
     req.log.warn({ err: error, userId }, "a new account's guest videos could not be kept");
     return null;
+  } finally {
+    // Whatever was kept, the browser's guest is gone: the next person to sign up here gets nothing of it.
+    renewGuestId(req, res);
+    await endLiveSessions({ guestId }).catch((error: unknown) =>
+      req.log.warn({ err: error, userId }, "the old guest's live connections could not be dropped"),
+    );
   }
 }

@@ -20,7 +20,9 @@ declare module 'express-serve-static-core' {
 
 /**
  * Gives every visitor of the guest endpoints a `gid` cookie: a random id, for a year, readable by
- * the web app (which uses it to know a visitor is a guest). It identifies credits; it grants nothing.
+ * the web app (which uses it to know a visitor is a guest). It identifies credits, and what the
+ * guest analysed and shared, which the account they create in this browser keeps (the shares of
+ * their last day only); it grants nothing else.
  */
 export const guestIdentity: RequestHandler = (req, res, next) => {
   const current = readGuestId(req);
