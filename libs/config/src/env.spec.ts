@@ -119,6 +119,14 @@ describe('gateway environment', () => {
     expect(parseEnv('gateway', gatewayEnvSchema, {}).REALTIME_URL).toEqual(['http://127.0.0.1:3001']);
     // Unset, it is where `npm start` runs the realtime service: REALTIME_PORT.
     expect(parseEnv('gateway', gatewayEnvSchema, { REALTIME_PORT: '3621' }).REALTIME_URL).toEqual(['http://127.0.0.1:3621']);
+    expect(() => parseEnv('gateway', gatewayEnvSchema, { REALTIME_PORT: 'tcp://10.0.0.7:3001' })).toThrow(
+      /REALTIME_PORT: must be a whole number from 1 to 65535 \(or set REALTIME_URL\)/,
+    );
+    // With REALTIME_URL set it is not read (Kubernetes writes a Service's address there).
+    expect(
+      parseEnv('gateway', gatewayEnvSchema, { REALTIME_URL: 'http://rt:3001', REALTIME_PORT: 'tcp://10.0.0.7:3001' })
+        .REALTIME_URL,
+    ).toEqual(['http://rt:3001']);
     expect(parseEnv('gateway', gatewayEnvSchema, { REALTIME_URL: 'http://rt-1:3001, http://rt-2:3001' }).REALTIME_URL).toEqual([
       'http://rt-1:3001',
       'http://rt-2:3001',

@@ -26,6 +26,12 @@ const trustProxy = z
     return value.trim();
   });
 
+/** A port number as written, or null. */
+const realtimePort = (value: string): number | null => {
+  const port = Number(value.trim());
+  return /^\s*\d+\s*$/.test(value) && port >= 1 && port <= 65535 ? port : null;
+};
+
 /** Environment of the gateway (HTTP API, sessions, sign-in, the web app). */
 export const gatewayEnvSchema = withProductionSecrets(
   commonEnvSchema
@@ -55,8 +61,11 @@ export const gatewayEnvSchema = withProductionSecrets(
        * each client always to the same instance while it is up.
        */
       REALTIME_URL: envOptionalUrlList(['http:', 'https:']),
-      /** Where the realtime service listens when REALTIME_URL is unset (as `npm start` runs it). */
-      REALTIME_PORT: envInt(3001, 0, 65535),
+      /**
+       * Where the realtime service listens when REALTIME_URL is unset (as `npm start` runs it); read
+       * only then (Kubernetes sets REALTIME_PORT=tcp://… beside a Service named realtime).
+       */
+      REALTIME_PORT: envOptional(),
       /** The built web app (`web/dist`); unset, the one in this checkout. Without a build, API only. */
       WEB_DIST_DIR: envOptional(),
       /** Google OAuth 2.0 client; Google sign-in is off without it. */
@@ -96,6 +105,11 @@ export const gatewayEnvSchema = withProductionSecrets(
       message: 'required when GOOGLE_CLIENT_ID is set',
       when: () => true,
     })
+    .refine((env) => env.REALTIME_URL.length > 0 || env.REALTIME_PORT === undefined || realtimePort(env.REALTIME_PORT) !== null, {
+      path: ['REALTIME_PORT'],
+      message: 'must be a whole number from 1 to 65535 (or set REALTIME_URL)',
+      when: () => true,
+    })
     .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL, {
       path: ['PUBLIC_URL'],
       message: 'required in production (share links are built on it)',
@@ -104,7 +118,9 @@ export const gatewayEnvSchema = withProductionSecrets(
 ).transform((env) => ({
   ...env,
   PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-  REALTIME_URL: (env.REALTIME_URL.length ? env.REALTIME_URL : [`http://127.0.0.1:${env.REALTIME_PORT}`]) as [string, ...string[]],
+  REALTIME_URL: (env.REALTIME_URL.length
+    ? env.REALTIME_URL
+    : [`http://127.0.0.1:${realtimePort(env.REALTIME_PORT ?? '3001')}`]) as [string, ...string[]],
 }));
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
