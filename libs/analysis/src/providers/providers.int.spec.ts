@@ -289,7 +289,15 @@ describe('AI providers through their real SDKs, against fakes', () => {
         message: 'OpenAI is receiving too many requests. Please try again later.',
       },
     );
-    // A call that simply hangs is still a time-out.
+    // A call that simply hangs is still a time-out, also when it is the SDK's retry after a 429.
+    const patient = createProviders(
+      parseEnv('test', analysisEnvSchema, { ...fakeProviderEnv(openai, gemini, xai), PROVIDER_TIMEOUT_MS: '2000' }),
+    );
+    openai.script.then('rate-limit').then('hang');
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: patient.get('openai')! })).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      message: 'OpenAI did not answer within 2 s. Please try again later.',
+    });
     openai.script.then('hang');
     await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: impatient.get('openai')! })).rejects.toMatchObject(
       { code: 'PROVIDER_ERROR', transient: true, message: 'OpenAI did not answer within 300 ms. Please try again later.' },

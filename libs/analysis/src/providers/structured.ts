@@ -59,8 +59,10 @@ const answered = new AsyncLocalStorage<{ status?: number }>();
  * call still waiting at the deadline after a 429 is reported as too many requests, not a time-out.
  */
 export const notingFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
   const call = answered.getStore();
+  // A request under way has no answer yet (a retry after a 429 that hangs is a time-out).
+  if (call) call.status = undefined;
+  const response = await fetch(input, init);
   if (call) call.status = response.status;
   return response;
 };
