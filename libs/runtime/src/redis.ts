@@ -79,13 +79,16 @@ export function createRedisClient(url: string, logger: Logger): RedisClient {
  */
 export const REDIS_STARTUP_WAIT_MS = 20_000;
 
+/** A service cannot start for a reason its message says in full: printed as one line, no stack. */
+export class StartupError extends Error {}
+
 /** Connects `clients`, or fails naming Redis's address (never its password) after `waitMs`. */
 export async function connectAtStart(url: string, clients: RedisClient[], waitMs = REDIS_STARTUP_WAIT_MS): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
       const { hostname, port } = new URL(url);
-      reject(new Error(`Redis did not answer at ${hostname}:${port || 6379} (REDIS_URL) within ${waitMs / 1_000} s`));
+      reject(new StartupError(`Redis did not answer at ${hostname}:${port || 6379} (REDIS_URL) within ${waitMs / 1_000} s`));
     }, waitMs);
   });
   try {

@@ -5,7 +5,15 @@ import { createAnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from './app';
 import { handleServerEvents } from './http/server-events';
-import { connectAtStart, createLogger, createRedisClient, listenOrExit, onShutdown, REDIS_DEADLINE_MS } from '@findclips/runtime';
+import {
+  connectAtStart,
+  createLogger,
+  createRedisClient,
+  StartupError,
+  listenOrExit,
+  onShutdown,
+  REDIS_DEADLINE_MS,
+} from '@findclips/runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -56,6 +64,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`gateway failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  const why = error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error);
+  process.stderr.write(`gateway failed to start: ${why}\n`);
   process.exit(1);
 });

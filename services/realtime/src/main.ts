@@ -5,6 +5,7 @@ import {
   createLogger,
   createMetricsRegistry,
   createRedisClient,
+  StartupError,
   listenOrExit,
   metricsServer,
   onShutdown,
@@ -45,6 +46,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`realtime failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  const why = error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error);
+  process.stderr.write(`realtime failed to start: ${why}\n`);
   process.exit(1);
 });
