@@ -41,7 +41,8 @@ export function keyMoments(source: KeyMomentsSource): object {
     hasPart: source.topics.map((topic, i) => ({
       '@type': 'Clip',
       name: topic.title,
-      // Whole seconds, both rounded down: a clip ends where the next one starts, never past it.
+      // Whole seconds, both rounded down: a clip ends where the next one starts, never past it (but
+      // for a topic under a second, which still lasts one).
       startOffset: Math.floor(topic.startTime),
       endOffset: Math.max(Math.floor(topic.endTime), Math.floor(topic.startTime) + 1),
       url: `${source.url}#topic-${i + 1}`,
