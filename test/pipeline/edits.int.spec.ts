@@ -287,4 +287,24 @@ describe("editing a member's analysis", () => {
       await holder.release();
     }
   });
+
+  it('an edit that cannot have its turn within 5 s answers 503, giving its connection back, and works once the turn is free', async () => {
+    const { browser, user, videoId, topics } = await analysed();
+    const holder = p.gateway.dataSource.createQueryRunner();
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock($1, hashtext($2))', [user.id, videoId]);
+      const rename = () =>
+        browser.patch(`/api/user-videos/${videoId}`).send({ action: 'rename', topicId: topics[0]!.id, title: 'Mine' });
+      const waited = await rename().expect(503);
+      expect(waited.body).toEqual({
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+        errorType: 'SERVICE_UNAVAILABLE',
+      });
+      await holder.query('SELECT pg_advisory_unlock($1, hashtext($2))', [user.id, videoId]);
+      expect(read(await rename().expect(200)).analyzedTopics[0]!.title).toBe('Mine');
+    } finally {
+      await holder.release();
+    }
+  });
 });

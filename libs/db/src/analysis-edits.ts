@@ -10,6 +10,9 @@ export interface EditedAnalysis {
   editedAt: string;
 }
 
+/** How long an edit or a re-analysis waits for its turn on a member's video. */
+export const TURN_WAIT_MS = 5_000;
+
 /** A time as ISO 8601 in UTC to the microsecond (strings of one width: they sort as the times do). */
 const isoMicros = (time: string) => `to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -78,8 +81,13 @@ export class AnalysisEdits {
     });
   }
 
-  /** Takes the member's turn on the video's analysis until the transaction ends. */
+  /**
+   * Takes the member's turn on the video's analysis until the transaction ends, waiting
+   * TURN_WAIT_MS at most (then PostgreSQL's lock_not_available, 55P03: the API answers 503), so that
+   * many requests for one video do not each hold a pooled connection for long.
+   */
   static async lock(tx: EntityManager, userId: number, youtubeId: string): Promise<void> {
+    await tx.query(`SET LOCAL lock_timeout = ${TURN_WAIT_MS}`);
     await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [userId, youtubeId]);
   }
 

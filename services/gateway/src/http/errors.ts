@@ -50,7 +50,17 @@ const DECOMPRESSION_CODES = /^(?:Z_|ERR__ERROR_)/;
 /** PostgreSQL's refusals of the caller's text: a NUL byte (22021), an unsupported escape (22P05). */
 const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P03', '53300']);
+// 55P03: a lock not had in time (a member's turn on a video, held by another of their requests).
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P03',
+  '53300',
+  '55P03',
+]);
 
 const UNAVAILABLE_ERROR_NAMES = new Set([
   'ClientClosedError',
