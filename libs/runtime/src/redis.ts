@@ -1,5 +1,6 @@
 import { createClient } from 'redis';
 import type { Logger } from 'pino';
+import { StartupError } from './shutdown';
 
 /** How long any one Redis command may take before it fails (and the request answers 503). */
 export const REDIS_DEADLINE_MS = 2_000;
@@ -78,9 +79,6 @@ export function createRedisClient(url: string, logger: Logger): RedisClient {
  * failing, tells its operator nothing.
  */
 export const REDIS_STARTUP_WAIT_MS = 20_000;
-
-/** A service cannot start for a reason its message says in full: printed as one line, no stack. */
-export class StartupError extends Error {}
 
 /** Connects `clients`, or fails naming Redis's address (never its password) after `waitMs`. */
 export async function connectAtStart(url: string, clients: RedisClient[], waitMs = REDIS_STARTUP_WAIT_MS): Promise<void> {

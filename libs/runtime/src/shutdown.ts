@@ -26,24 +26,39 @@ export function onShutdown(service: string, logger: Logger, stop: () => Promise<
   process.on('SIGINT', handle);
 }
 
+/** A service cannot start for a reason its message says in full: printed as one line, no stack. */
+export class StartupError extends Error {}
+
 /**
- * Listens on `port`, or ends the process with one line naming the port and its variable when it
- * cannot (another program holds it, say), not Node's stack trace of an unhandled 'error'.
+ * Ends a service that could not start: one line, `{service} failed to start: …`, and exit 1. A
+ * StartupError is its message; anything else its stack, being unforeseen.
  */
-export function listenOrExit(server: Server, service: string, port: number, variable: string, listening: () => void): void {
-  const failed = (error: NodeJS.ErrnoException) => {
-    const why =
-      error.code === 'EADDRINUSE'
-        ? `port ${port} (${variable}) is in use: stop what holds it, or set ${variable} to another port`
-        : error.code === 'EACCES'
-          ? `port ${port} (${variable}) is not allowed to this user: choose one above 1023`
-          : error.message;
+export const failedToStart =
+  (service: string) =>
+  (error: unknown): never => {
+    const why = error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error);
     process.stderr.write(`${service} failed to start: ${why}\n`);
     process.exit(1);
   };
-  server.once('error', failed);
-  server.listen(port, () => {
-    server.off('error', failed);
-    listening();
+
+/**
+ * Listens on `port`; a port it cannot have (another program holds it, say) is a StartupError
+ * naming the port and its variable, not Node's unhandled 'error'.
+ */
+export function listen(server: Server, port: number, variable: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StartupError(`port ${port} (${variable}) is in use: stop what holds it, or set ${variable} to another port`)
+          : error.code === 'EACCES'
+            ? new StartupError(`port ${port} (${variable}) is not allowed to this user: choose one above 1023`)
+            : error,
+      );
+    server.once('error', failed);
+    server.listen(port, () => {
+      server.off('error', failed);
+      resolve();
+    });
   });
 }

@@ -9,8 +9,8 @@ import {
   connectAtStart,
   createLogger,
   createRedisClient,
-  StartupError,
-  listenOrExit,
+  failedToStart,
+  listen,
   onShutdown,
   REDIS_DEADLINE_MS,
 } from '@findclips/runtime';
@@ -41,9 +41,8 @@ async function main() {
   const app = createApp({ env, dataSource, redis, logger, queue, youtube });
   const server = createServer(app);
   handleServerEvents(server, app.locals.upgrade, app.locals.stopLive);
-  listenOrExit(server, 'gateway', env.PORT, 'PORT', () =>
-    logger.info({ port: env.PORT, url: env.PUBLIC_URL }, `gateway listening: open ${env.PUBLIC_URL}`),
-  );
+  await listen(server, env.PORT, 'PORT');
+  logger.info({ port: env.PORT, url: env.PUBLIC_URL }, `gateway listening: open ${env.PUBLIC_URL}`);
 
   onShutdown('gateway', logger, async () => {
     // Stop accepting connections, let in-flight requests finish (then force), close the rest. The
@@ -63,8 +62,4 @@ async function main() {
   });
 }
 
-main().catch((error: unknown) => {
-  const why = error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error);
-  process.stderr.write(`gateway failed to start: ${why}\n`);
-  process.exit(1);
-});
+main().catch(failedToStart('gateway'));

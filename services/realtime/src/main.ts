@@ -5,12 +5,12 @@ import {
   createLogger,
   createMetricsRegistry,
   createRedisClient,
-  StartupError,
-  listenOrExit,
+  failedToStart,
+  listen,
   metricsServer,
   onShutdown,
 } from '@findclips/runtime';
-import { createRealtimeServer, RELAY_DOWN } from './realtime.server';
+import { createRealtimeServer } from './realtime.server';
 
 async function main() {
   const env = loadEnvOrExit('realtime', realtimeEnvSchema);
@@ -30,12 +30,11 @@ async function main() {
   // Socket.IO answers /socket.io; the rest as a worker's metrics server does: GET /metrics, GET
   // /healthz (the gateways ask it to choose instances: 503 while events do not reach it), else a
   // JSON 404.
-  const http = metricsServer(metrics, env.METRICS_TOKEN, () => (realtime.relaying() ? null : RELAY_DOWN));
+  const http = metricsServer(metrics, env.METRICS_TOKEN, () => realtime.health());
   const realtime = createRealtimeServer(http, { env, dataSource, redis, subscriber, logger, metrics });
   await realtime.ready;
-  listenOrExit(http, 'realtime', env.REALTIME_PORT, 'REALTIME_PORT', () =>
-    logger.info({ port: env.REALTIME_PORT }, 'realtime listening'),
-  );
+  await listen(http, env.REALTIME_PORT, 'REALTIME_PORT');
+  logger.info({ port: env.REALTIME_PORT }, 'realtime listening');
 
   onShutdown('realtime', logger, async () => {
     logger.info(realtime.stats(), 'disconnecting clients: they reconnect elsewhere');
@@ -45,8 +44,4 @@ async function main() {
   });
 }
 
-main().catch((error: unknown) => {
-  const why = error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error);
-  process.stderr.write(`realtime failed to start: ${why}\n`);
-  process.exit(1);
-});
+main().catch(failedToStart('realtime'));

@@ -149,8 +149,8 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     io,
     ready: relay.ready,
     stats: () => ({ sockets: io.of('/').sockets.size, relayed: relay.relayed() }),
-    /** Whether analysis events reach this instance (its Redis subscriber is connected). */
-    relaying: relay.relaying,
+    /** What its /healthz says is wrong: RELAY_DOWN while analysis events do not reach it, else null. */
+    health: (): string | null => (relay.relaying() ? null : RELAY_DOWN),
     /** Disconnects every client (they reconnect to another instance) and stops relaying. */
     close: async () => {
       await relay.stop();

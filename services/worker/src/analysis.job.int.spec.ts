@@ -68,15 +68,18 @@ describe('the analysis job', () => {
   const job = (data: AnalysisJob, attemptsMade = 0) =>
     ({ id: randomUUID(), data, attemptsMade, opts: { attempts: 3 } }) as Job<AnalysisJob>;
   const events = (id: string) => published.filter((event) => event.videoId === id).map((event) => event.type);
+  /** A captioned video on the fake YouTube, `seconds` long. */
+  const addTalk = (id: string, title: string, seconds: number) =>
+    youtube.addVideo({
+      id,
+      title,
+      durationSeconds: seconds,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(seconds) }],
+    });
 
   it('analyses a shared video: transcript stored once, topics stored, started then analysed', async () => {
     const id = videoId();
-    youtube.addVideo({
-      id,
-      title: 'A talk',
-      durationSeconds: 600,
-      tracks: [{ languageCode: 'en', segments: sampleTranscript(600) }],
-    });
+    addTalk(id, 'A talk', 600);
     await analyze(job({ videoId: id, scope: 'shared', userId: null, provider: null }));
 
     const row = await db.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: id });
@@ -140,12 +143,7 @@ describe('the analysis job', () => {
 
   it('announces a finished analysis once Redis takes its event again, rather than failing the attempt (which would run it again)', async () => {
     const id = videoId();
-    youtube.addVideo({
-      id,
-      title: 'Redis away',
-      durationSeconds: 300,
-      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
-    });
+    addTalk(id, 'Redis away', 300);
     const user = await buildUser(db);
     // Redis restarting: node-redis refuses the first three commands (disableOfflineQueue), then takes them.
     const sent: string[] = [];
@@ -167,12 +165,7 @@ describe('the analysis job', () => {
 
   it("runs a member's analysis once: a retry of the run that stored it writes its history and announces it", async () => {
     const id = videoId();
-    youtube.addVideo({
-      id,
-      title: 'Mine',
-      durationSeconds: 300,
-      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
-    });
+    addTalk(id, 'Mine', 300);
     const user = await buildUser(db);
     let calls = 0;
     const counting = jobWith(
@@ -203,12 +196,7 @@ describe('the analysis job', () => {
 
   it('announces no failure for a video analysed already, when Redis refuses its last event on the last attempt', async () => {
     const id = videoId();
-    youtube.addVideo({
-      id,
-      title: 'Done before',
-      durationSeconds: 300,
-      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
-    });
+    addTalk(id, 'Done before', 300);
     await analyze(job({ videoId: id, scope: 'shared', userId: null, provider: null }));
     const sent: string[] = [];
     const refusing = jobWith({
@@ -231,12 +219,7 @@ describe('the analysis job', () => {
 
   it('announces a last failure even when the database is away and cannot record it (the browser waited for ever)', async () => {
     const id = videoId();
-    youtube.addVideo({
-      id,
-      title: 'Outage',
-      durationSeconds: 300,
-      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
-    });
+    addTalk(id, 'Outage', 300);
     const own = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 1 }).initialize();
     const sent: AnalysisEvent[] = [];
     // PostgreSQL goes away while the provider works, and the provider fails.

@@ -5,7 +5,7 @@ import {
   createLogger,
   createMetricsRegistry,
   createRedisClient,
-  StartupError,
+  failedToStart,
   metricsServer,
   onShutdown,
 } from '@findclips/runtime';
@@ -43,8 +43,4 @@ async function main() {
   });
 }
 
-main().catch((error: unknown) => {
-  const why = error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error);
-  process.stderr.write(`worker failed to start: ${why}\n`);
-  process.exit(1);
-});
+main().catch(failedToStart('worker'));

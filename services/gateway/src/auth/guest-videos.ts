@@ -17,11 +17,11 @@ export interface GuestVideosDeps {
  * the account they have just created, at the times they were analysed: the analysis they were
  * reading is still theirs to open, re-analyse, edit and share. A video still waiting for its
  * analysis goes in too, its title read from the analysis once there is one; the pages the guest
- * shared become the account's, to list and remove. The browser then gets
- * a guest id of its own, so that whoever signs up next on it (a shared computer) gets none of
- * them, and the old guest's live connections (other tabs) are dropped, as a member's connection
- * replaces the browser's guest one; signing in to an account that exists adds nothing. Best effort: the account is made and
- * signed in whatever happens here. Returns the video the guest analysed last, if any.
+ * shared become the account's, to list and remove. The browser then gets a guest id of its own, so
+ * that whoever signs up next on it (a shared computer) gets none of them, and the old guest's live
+ * connections (other tabs) are dropped, as a member's connection replaces the browser's guest one;
+ * signing in to an account that exists adds nothing. Best effort: the account is made and signed
+ * in whatever happens here. Returns the video the guest analysed last, if any.
  */
 export async function keepGuestVideos(
   deps: GuestVideosDeps,

@@ -67,26 +67,36 @@ export class LoginDelay {
       .digest('base64url');
   }
 
-  /** Whether this browser signed in to `email`'s account before. */
-  private trusted(req: Request, email: string): boolean {
-    const [nonce, mac] = (parseCookies(req.headers.cookie ?? '')[DEVICE_COOKIE] ?? '').split('.');
-    if (!nonce || !mac) return false;
-    const expected = Buffer.from(this.sign(email, nonce));
-    const given = Buffer.from(mac);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+  /** What each login request was found to be, read once (the per-address limit and `check` both ask). */
+  private readonly seen = new WeakMap<Request, { email: string; device: string | null }>();
+
+  /**
+   * The email a login names, and its browser's device (`device:{nonce}`) when that browser signed
+   * in to the account before (its device cookie signed for that email), else null.
+   */
+  private attempt(req: Request): { email: string; device: string | null } {
+    let found = this.seen.get(req);
+    if (!found) {
+      const email = typeof req.body?.email === 'string' ? req.body.email.trim() : '';
+      const [nonce, mac] = (parseCookies(req.headers.cookie ?? '')[DEVICE_COOKIE] ?? '').split('.');
+      const expected = email && nonce && mac ? Buffer.from(this.sign(email, nonce)) : null;
+      const given = Buffer.from(mac ?? '');
+      const trusted = expected !== null && given.length === expected.length && timingSafeEqual(given, expected);
+      found = { email, device: trusted ? `device:${nonce}` : null };
+      this.seen.set(req, found);
+    }
+    return found;
   }
 
   /** The device of a browser that signed in before to the account the login names: `device:{nonce}`. */
   knownBrowser(req: Request): string | undefined {
-    const email = typeof req.body?.email === 'string' ? req.body.email.trim() : '';
-    if (!email || !this.trusted(req, email)) return undefined;
-    return `device:${(parseCookies(req.headers.cookie ?? '')[DEVICE_COOKIE] ?? '').split('.')[0]}`;
+    return this.attempt(req).device ?? undefined;
   }
 
   /** Before the password is checked: refuses an attempt that comes before the email's delay is over. */
   readonly check: RequestHandler = (req, _res, next) => {
-    const email = typeof req.body?.email === 'string' ? req.body.email.trim() : '';
-    if (!email || this.trusted(req, email)) return next();
+    const { email, device } = this.attempt(req);
+    if (!email || device) return next();
     const claim = this.redis.eval(CLAIM, {
       keys: [this.key(email)],
       arguments: [String(Date.now()), String(this.freeFailures), String(LOGIN_DELAY_MAX_SECONDS)],

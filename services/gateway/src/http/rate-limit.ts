@@ -1,6 +1,6 @@
 import { AppError } from '@findclips/contracts';
 import type { Request } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type RateLimitInfo } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import { clientAddressKey, type RedisClient } from '@findclips/runtime';
 
@@ -43,7 +43,7 @@ export function createLimiter(options: LimiterOptions) {
     }),
     // The time left in the window, as Retry-After says it.
     handler: (req, _res, next) => {
-      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const reset = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime;
       const left = reset ? Math.min(minutes, Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 60_000))) : minutes;
       next(new AppError('RATE_LIMITED', `Too many ${options.what}. Please try again in ${left} minute${left === 1 ? '' : 's'}.`));
     },

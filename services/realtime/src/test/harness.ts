@@ -6,7 +6,7 @@ import { createLogger, createMetricsRegistry, createRedisClient, metricsServer }
 import type { Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createRealtimeServer, RELAY_DOWN } from '../realtime.server';
+import { createRealtimeServer } from '../realtime.server';
 
 let shared: Promise<DataSource> | undefined;
 const dataSource = () => (shared ??= createDataSource({ url: process.env.DATABASE_URL!, poolSize: 4 }).initialize());
@@ -19,8 +19,6 @@ afterAll(async () => {
 export interface TestRealtime {
   url: string;
   stats(): { sockets: number; relayed: number };
-  /** Whether analysis events reach the instance (its subscriber is connected). */
-  relaying(): boolean;
   /** The instance's metrics (what its /metrics serves). */
   metrics: Registry;
   /** Drops every client from the server side ('io server disconnect'), staying up. */
@@ -49,7 +47,7 @@ export async function startTestRealtime(
   const subscriber = createRedisClient(subscriberUrl ?? env.REDIS_URL, logger);
   await Promise.all([redis.connect(), subscriber.connect()]);
   const metrics = createMetricsRegistry('realtime');
-  const http = metricsServer(metrics, undefined, () => (realtime.relaying() ? null : RELAY_DOWN));
+  const http = metricsServer(metrics, undefined, () => realtime.health());
   http.listen(0, '127.0.0.1');
   await once(http, 'listening');
   const realtime = createRealtimeServer(http, {
@@ -64,7 +62,6 @@ export async function startTestRealtime(
   return {
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
     stats: realtime.stats,
-    relaying: realtime.relaying,
     metrics,
     disconnectAll: () => realtime.io.local.disconnectSockets(true),
     close: async () => {
