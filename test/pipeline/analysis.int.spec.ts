@@ -328,6 +328,25 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect(p.events.filter((e) => e.videoId === silent || e.videoId === gone)).toHaveLength(0);
   });
 
+  it('remembers a video whose captions YouTube lists but will not serve: the next visitor is refused, free', async () => {
+    const empty = p.addVideo(300, { tracks: [{ languageCode: 'en', segments: [] }] });
+    // The lookup sees a caption track, so the first visitor pays, and the analysis finds no words.
+    const first = guest();
+    expect((await first.post(`/api/guest/videos/transcript?videoId=${empty}`).expect(202)).body.left).toBe(1);
+    expect(await p.nextEvent(empty, 'ANALYSIS_ERROR')).toMatchObject({ errorType: 'NO_TRANSCRIPT' });
+
+    const players = p.youtube.counts.player;
+    for (const visitor of [guest(), guest()]) {
+      const refused = await visitor.post(`/api/guest/videos/transcript?videoId=${empty}`).expect(422);
+      expect(refused.body).toEqual({ message: 'This video has no captions to analyse.', errorType: 'NO_TRANSCRIPT' });
+      expect((await visitor.get(`/api/guest/credits?_=${Date.now()}`).expect(200)).body.left).toBe(2);
+    }
+    const { browser } = await member();
+    await browser.post(`/api/videos/transcript?videoId=${empty}`).send({}).expect(422);
+    expect(p.youtube.counts.player - players).toBe(0);
+    expect(p.events.filter((e) => e.videoId === empty && e.type === 'ANALYSIS_STARTED')).toHaveLength(1);
+  });
+
   it('refuses a video whose length YouTube does not give (a live stream) to guests and members alike', async () => {
     const live = p.addVideo(0);
     const refused = await guest().post(`/api/guest/videos/transcript?videoId=${live}`).expect(422);

@@ -5,3 +5,4 @@ export * from './shutdown';
 export * from './metrics';
 export * from './address';
 export * from './redis-keys';
+export * from './video-failures';

@@ -16,7 +16,7 @@ import {
   readTopics,
 } from '@findclips/db';
 import { analysisEventsChannel, type AnalysisJob, type Publisher } from '@findclips/queue';
-import { createLogger } from '@findclips/runtime';
+import { createLogger, createRedisClient, VideoFailures, type RedisClient } from '@findclips/runtime';
 import { buildUser, sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
 import { YoutubeClient } from '@findclips/youtube';
 import type { Job } from 'bullmq';
@@ -25,9 +25,9 @@ import type { DataSource } from 'typeorm';
 import { analysisTables, createAnalysisJob } from './analysis.job';
 
 /**
- * The analysis job called directly, as the queue would (no Redis, no queue): the real database,
- * the fake YouTube over HTTP, the built-in provider; events are what it publishes, read with the
- * contract's schema.
+ * The analysis job called directly, as the queue would (no queue): the real database and Redis
+ * (for the videos YouTube refused), the fake YouTube over HTTP, the built-in provider; events are
+ * what it publishes, read with the contract's schema.
  */
 describe('the analysis job', () => {
   let db: DataSource;
@@ -35,6 +35,8 @@ describe('the analysis job', () => {
   const keyPrefix = `fc:test:${randomUUID()}:`;
   const published: AnalysisEvent[] = [];
   let analyze: ReturnType<typeof createAnalysisJob>;
+  let redis: RedisClient;
+  let failures: VideoFailures;
   /** The job as the worker makes it, its events going to `publisher`. */
   const jobWith = (publisher: Publisher, provider = localProvider, database = db) =>
     createAnalysisJob({
@@ -43,6 +45,7 @@ describe('the analysis job', () => {
       providers: new Map<AnalysisProviderName, typeof localProvider>([['local', provider]]),
       defaultProvider: 'local',
       publisher,
+      failures,
       keyPrefix,
       chunkConcurrency: 2,
       logger: createLogger('worker', 'silent'),
@@ -50,6 +53,9 @@ describe('the analysis job', () => {
 
   beforeAll(async () => {
     db = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
+    redis = createRedisClient(process.env.REDIS_URL!, createLogger('test', 'silent'));
+    await redis.connect();
+    failures = new VideoFailures(redis, keyPrefix);
     youtube = await startFakeYoutube();
     analyze = jobWith({
       publish: async (channel, message) => {
@@ -61,6 +67,10 @@ describe('the analysis job', () => {
   afterAll(async () => {
     await youtube?.close();
     await db?.destroy();
+    if (redis) {
+      for await (const keys of redis.scanIterator({ MATCH: `${keyPrefix}*` })) if (keys.length) await redis.del(keys);
+      await redis.quit();
+    }
   });
 
   let counter = 0;
@@ -258,5 +268,19 @@ describe('the analysis job', () => {
       errorType: 'NO_TRANSCRIPT',
       errorMessage: expect.any(String),
     });
+  });
+
+  it('remembers a video whose captions YouTube lists but will not serve, or that is gone, for the gateway', async () => {
+    const empty = videoId();
+    youtube.addVideo({ id: empty, title: 'Empty track', durationSeconds: 300, tracks: [{ languageCode: 'en', segments: [] }] });
+    const gone = videoId();
+    youtube.addVideo({ id: gone, title: 'Removed', durationSeconds: 300, playability: 'ERROR' });
+    for (const id of [empty, gone]) {
+      await expect(analyze(job({ videoId: id, scope: 'shared', userId: null, provider: null }))).rejects.toMatchObject({
+        name: 'UnrecoverableError',
+      });
+    }
+    expect(await failures.recall(empty)).toEqual({ code: 'NO_TRANSCRIPT', message: 'This video has no captions to analyse.' });
+    expect(await failures.recall(gone)).toMatchObject({ code: 'VIDEO_UNAVAILABLE' });
   });
 });

@@ -4,6 +4,7 @@ import { analysisEvent, analysisJobSchema, publishAnalysisEvent, type AnalysisJo
 import { CachedVideos, MemberAnalyses, MemberHistory, readTopics, UploadedTranscripts } from '@findclips/db';
 import { descriptionChapters, YoutubeError, type YoutubeClient } from '@findclips/youtube';
 import { UnrecoverableError, type Job } from 'bullmq';
+import { VideoFailures } from '@findclips/runtime';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { JobMetrics } from './job-metrics';
@@ -29,6 +30,8 @@ export interface AnalysisJobDeps {
   providers: Map<AnalysisProviderName, AnalysisProvider>;
   defaultProvider: AnalysisProviderName;
   publisher: Publisher;
+  /** Videos YouTube refused us lately, shared with the gateway so that nobody pays for them again. */
+  failures: VideoFailures;
   keyPrefix: string;
   chunkConcurrency: number;
   logger: Logger;
@@ -161,7 +164,16 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         ? await cached.withUploadedCaptions(videoId, uploaded.segments, () => youtube.fetchDetails(videoId))
         : await cached.findWithCaptions(videoId);
       if (!video) {
-        const fetched = await youtube.fetchVideo(videoId);
+        const fetched = await youtube.fetchVideo(videoId).catch(async (error: unknown) => {
+          // Gone, or captions the player lists but timedtext will not serve: the gateway's lookup
+          // saw captions, so it is told, or every visitor would pay for this failure again.
+          if (error instanceof YoutubeError && VideoFailures.remembers(error.code)) {
+            await deps.failures
+              .remember(videoId, { code: error.code, message: error.message })
+              .catch((cause: unknown) => log.warn({ err: cause }, 'failure not remembered: Redis did not take it'));
+          }
+          throw error;
+        });
         await cached.saveFetched(fetched.details, fetched.language, fetched.segments);
         video = await cached.findWithCaptions(videoId);
         if (!video) throw new AnalysisError('NO_TRANSCRIPT', 'This video has no captions to analyse.');

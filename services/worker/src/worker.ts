@@ -1,6 +1,7 @@
 import { checkModels, createProviders } from '@findclips/analysis';
 import type { WorkerEnv } from '@findclips/config';
-import { ANALYSIS_QUEUE, bullConnection, bullPrefix, type AnalysisJob, type Publisher } from '@findclips/queue';
+import { ANALYSIS_QUEUE, bullConnection, bullPrefix, type AnalysisJob } from '@findclips/queue';
+import { VideoFailures, type RedisClient } from '@findclips/runtime';
 import { YoutubeClient } from '@findclips/youtube';
 import { Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
@@ -12,7 +13,8 @@ import type { Registry } from 'prom-client';
 export interface WorkerDeps {
   env: WorkerEnv;
   dataSource: DataSource;
-  publisher: Publisher;
+  /** Publishes the analysis events, and remembers the videos YouTube refused. */
+  publisher: RedisClient;
   logger: Logger;
   /** Where the job metrics go (the worker's /metrics); none when left out. */
   metrics?: Registry;
@@ -41,6 +43,7 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
     providers,
     defaultProvider: env.ANALYSIS_DEFAULT_PROVIDER,
     publisher,
+    failures: new VideoFailures(publisher, env.REDIS_KEY_PREFIX),
     keyPrefix: env.REDIS_KEY_PREFIX,
     chunkConcurrency: env.ANALYSIS_CHUNK_CONCURRENCY,
     logger,

@@ -1,5 +1,5 @@
 import { AppError } from '@findclips/contracts';
-import { redisKeys, type RedisClient } from '@findclips/runtime';
+import { FAILURE_CACHE_SECONDS, redisKeys, VideoFailures, type RedisClient } from '@findclips/runtime';
 import { YoutubeError, type VideoDetails, type YoutubeClient } from '@findclips/youtube';
 import type { YoutubeLookupLimit } from './quotas';
 import type { CachedVideos } from '@findclips/db';
@@ -10,12 +10,6 @@ export type VideoMetadata = Pick<VideoDetails, 'videoId' | 'title' | 'thumbnailU
 export type VideoFacts = VideoMetadata & { hasCaptions: boolean };
 
 const CACHE_SECONDS = 24 * 60 * 60;
-/**
- * How long a video's "unavailable" or "no captions" is believed: long enough that repeating a
- * dead link costs YouTube nothing, short enough that captions YouTube generates later are seen.
- */
-export const FAILURE_CACHE_SECONDS = 10 * 60;
-const REMEMBERED_FAILURES = new Set(['VIDEO_UNAVAILABLE', 'NO_TRANSCRIPT']);
 
 export const lookupMessages = {
   tooMany: (seconds: number) =>
@@ -55,6 +49,7 @@ const LINGER_MS = 2_000;
  */
 export class VideoMetadataService {
   private readonly inFlight = new Map<string, Promise<VideoFacts>>();
+  private readonly failures: VideoFailures;
 
   constructor(
     private readonly cached: CachedVideos,
@@ -62,7 +57,9 @@ export class VideoMetadataService {
     private readonly redis: RedisClient,
     private readonly keyPrefix: string,
     private readonly lookups: YoutubeLookupLimit,
-  ) {}
+  ) {
+    this.failures = new VideoFailures(redis, keyPrefix);
+  }
 
   /**
    * What we know of a video without asking YouTube: from our database or Redis; null when neither
@@ -84,12 +81,9 @@ export class VideoMetadataService {
       };
     }
     const key = redisKeys(this.keyPrefix).metadata(videoId);
-    const failureKey = redisKeys(this.keyPrefix).metadataFailure(videoId);
-    const [cached, failed] = await Promise.all([this.redis.get(key), this.redis.get(failureKey)]);
-    if (failed) {
-      const { code, message } = JSON.parse(failed) as { code: 'VIDEO_UNAVAILABLE' | 'NO_TRANSCRIPT'; message: string };
-      throw new AppError(code, message);
-    }
+    // Remembered from a lookup, or from the analysis that fetched the captions.
+    const [cached, failed] = await Promise.all([this.redis.get(key), this.failures.recall(videoId)]);
+    if (failed) throw new AppError(failed.code, failed.message);
     return cached ? { hasCaptions: true, ...(JSON.parse(cached) as VideoMetadata & { hasCaptions?: boolean }) } : null;
   }
 
@@ -101,7 +95,6 @@ export class VideoMetadataService {
   /** What `known` did not have, from YouTube: one call shared by every concurrent request. */
   async ask(videoId: string, client: string): Promise<VideoFacts> {
     const key = redisKeys(this.keyPrefix).metadata(videoId);
-    const failureKey = redisKeys(this.keyPrefix).metadataFailure(videoId);
     let pending = this.inFlight.get(videoId);
     if (!pending) {
       const allowed = await this.lookups.take(client);
@@ -113,7 +106,7 @@ export class VideoMetadataService {
       }
       // Another request may have started the same lookup while we waited for the limit.
       if (!this.inFlight.has(videoId)) {
-        const lookup = this.lookUp(videoId, key, failureKey);
+        const lookup = this.lookUp(videoId, key);
         const forget = () => this.inFlight.get(videoId) === lookup && this.inFlight.delete(videoId);
         // An answer is kept a moment: a request that read Redis before it was stored joins it, not
         // a second call. A failure is forgotten at once, so the next request tries again.
@@ -127,16 +120,15 @@ export class VideoMetadataService {
     });
   }
 
-  private async lookUp(videoId: string, key: string, failureKey: string): Promise<VideoFacts> {
+  private async lookUp(videoId: string, key: string): Promise<VideoFacts> {
     try {
       const { title, thumbnailUrl, channelTitle, durationSeconds, hasCaptions } = await this.youtube.fetchDetails(videoId);
       const facts: VideoFacts = { videoId, title, thumbnailUrl, channelTitle, durationSeconds, hasCaptions };
       await this.redis.set(key, JSON.stringify(facts), { EX: hasCaptions ? CACHE_SECONDS : FAILURE_CACHE_SECONDS });
       return facts;
     } catch (error) {
-      if (error instanceof YoutubeError && REMEMBERED_FAILURES.has(error.code)) {
-        const failure = JSON.stringify({ code: error.code, message: error.message });
-        await this.redis.set(failureKey, failure, { EX: FAILURE_CACHE_SECONDS });
+      if (error instanceof YoutubeError && VideoFailures.remembers(error.code)) {
+        await this.failures.remember(videoId, { code: error.code, message: error.message });
       }
       throw error;
     }
