@@ -15,6 +15,7 @@ describe('parseYoutubeLink', () => {
     `https://www.youtube.com/shorts/${ID}`,
     `https://www.youtube.com/live/${ID}?feature=shared`,
     `https://www.youtube.com/v/${ID}`,
+    `https://www.youtube.com/v/${ID}&hl=en_US&fs=1`,
     `  HTTPS://WWW.YOUTUBE.COM/watch?v=${ID}  `,
   ])('reads the id from %s', (link) => {
     expect(parseYoutubeLink(link)).toEqual({ ok: true, videoId: ID });
@@ -38,6 +39,8 @@ describe('parseYoutubeLink', () => {
     'https://www.youtube.com/channel/UC1234567890',
     'https://youtu.be/',
     'https://www.youtube.com/shorts/bad$chars!!',
+    'https://www.youtube.com/embed/videoseries?list=PLx0sYbCqOb8TBPRdmBHs5Iftvv9TPboYG',
+    'https://www.youtube.com/embed/live_stream?channel=UCx0sYbCqOb8TBPRdmBHs5If',
   ])('refuses %p as having no 11-character video id', (link) => {
     expect(parseYoutubeLink(link)).toEqual({ ok: false, reason: 'noVideoId', ...youtubeLinkMessages.noVideoId });
   });

@@ -15,6 +15,12 @@ const YOUTUBE_LINK = /^(?:https?:\/\/)?(?:(?:www|m)\.)?(youtube\.com|youtu\.be)(
 /** Path forms that carry the id as their second part: /embed/ID, /shorts/ID, /live/ID, /v/ID. */
 const ID_PATHS = new Set(['embed', 'shorts', 'live', 'v']);
 
+/**
+ * Embeds of a playlist (/embed/videoseries?list=…) and of a channel's live stream
+ * (/embed/live_stream?channel=…): words of 11 characters in the id's place, naming no video.
+ */
+const NOT_IDS = new Set(['videoseries', 'live_stream']);
+
 export type YoutubeLinkResult =
   { ok: true; videoId: string } | { ok: false; reason: 'invalidUrl' | 'noVideoId'; title: string; description: string };
 
@@ -36,7 +42,9 @@ export function parseYoutubeLink(input: string): YoutubeLinkResult {
   let candidate: string | null | undefined;
   if (host[1]!.toLowerCase() === 'youtu.be') candidate = parts[0];
   else if (parts[0] === 'watch') candidate = url.searchParams.get('v');
-  else if (parts[0] && ID_PATHS.has(parts[0])) candidate = parts[1];
+  // The old Flash embeds' /v/ID&hl=en_US&fs=1 puts their parameters in the path.
+  else if (parts[0] && ID_PATHS.has(parts[0])) candidate = parts[0] === 'v' ? parts[1]?.split('&')[0] : parts[1];
+  if (candidate && NOT_IDS.has(candidate)) return refuse('noVideoId');
 
   return candidate && isVideoId(candidate) ? { ok: true, videoId: candidate } : refuse('noVideoId');
 }
