@@ -20,8 +20,11 @@ export interface FakeVideo {
   /** The description under the video, where creators list chapters. */
   description?: string;
   durationSeconds?: number;
-  /** OK; ERROR (removed), LOGIN_REQUIRED (private) or UNPLAYABLE (members only), with YouTube's reasons. */
-  playability?: 'OK' | 'ERROR' | 'LOGIN_REQUIRED' | 'UNPLAYABLE';
+  /**
+   * OK; ERROR (removed), LOGIN_REQUIRED (private), UNPLAYABLE (members only) or LIVE_STREAM_OFFLINE
+   * (an upcoming premiere), with YouTube's reasons.
+   */
+  playability?: 'OK' | 'ERROR' | 'LOGIN_REQUIRED' | 'UNPLAYABLE' | 'LIVE_STREAM_OFFLINE';
   /** No `captions` in the player response at all. */
   tracks?: FakeTrack[];
   /** How long the caption track takes to arrive, as a long one does over a real network. */
@@ -64,10 +67,22 @@ const languageName = (code: string) => LANGUAGES[code.split('-')[0]!] ?? code;
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** Classic timedtext escapes the text twice: `don't` is `don&amp;#39;t` on the wire. */
+/** The formatting tags of manual tracks, as YouTube writes them (anything else in angle brackets is text). */
+const FORMATTING = /(<\/?(?:i|b|u)>|<font color="#[0-9A-Fa-f]{6}">|<\/font>)/;
+
+/**
+ * Classic timedtext is HTML escaped for XML: the text twice (`don't` is `don&amp;#39;t` on the
+ * wire, `a<b` is `a&amp;lt;b`), the formatting tags once (`&lt;i&gt;`).
+ */
+const classicText = (text: string) =>
+  text
+    .split(FORMATTING)
+    .map((part, i) => (i % 2 === 1 ? escapeHtml(part) : escapeHtml(escapeHtml(part))))
+    .join('');
+
 const classic = (segments: TranscriptSegment[]) =>
   `<?xml version="1.0" encoding="utf-8" ?><transcript>${segments
-    .map((s) => `<text start="${s.start}" dur="${(s.end - s.start).toFixed(3)}">${escapeHtml(escapeHtml(s.text))}</text>`)
+    .map((s) => `<text start="${s.start}" dur="${(s.end - s.start).toFixed(3)}">${classicText(s.text)}</text>`)
     .join('')}</transcript>`;
 
 /** srv3: times in milliseconds, words in <s> elements after the first. */
@@ -89,8 +104,9 @@ const consentPage = (videoId: string) =>
 /** Google's "unusual traffic" page, where a blocked address's watch request ends (429). */
 const RECAPTCHA_PAGE = `<html><head><meta http-equiv="content-type" content="text/html; charset=utf-8"><title>https://www.youtube.com/watch</title></head><body><div id="cnt"><form id="captcha-form" action="index" method="post"><script src="https://www.google.com/recaptcha/api.js" async defer></script><div id="recaptcha" class="g-recaptcha" data-sitekey="6LfwuyUTAAAAAOAmoS0fdqijC2PbbdH4kjq62Y1b"></div></form><div style="font-size:13px;"><b>About this page</b><br><br>Our systems have detected unusual traffic from your computer network.</div></div></body></html>`;
 
-const UNPLAYABLE: Record<'ERROR' | 'LOGIN_REQUIRED' | 'UNPLAYABLE', string> = {
+const UNPLAYABLE: Record<'ERROR' | 'LOGIN_REQUIRED' | 'UNPLAYABLE' | 'LIVE_STREAM_OFFLINE', string> = {
   ERROR: 'This video is unavailable',
+  LIVE_STREAM_OFFLINE: 'Premieres in 2 hours',
   LOGIN_REQUIRED: 'This video is private',
   UNPLAYABLE: 'Join this channel to get access to members-only content like this video, and other exclusive perks.',
 };

@@ -8,59 +8,84 @@ export interface Cue {
   end: number;
 }
 
-// Entities are decoded by us, in two explicit steps (see captionText), not by the parser.
+// Entities are decoded by us, in two explicit steps (see captionText), not by the parser; the
+// order of text and elements is kept, since srv3 mixes plain text with `<s>` runs in one cue.
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
   textNodeName: '#text',
-  isArray: (name) => name === 'p' || name === 's' || name === 'text',
   processEntities: false,
   parseTagValue: false,
   trimValues: false,
+  preserveOrder: true,
 });
+
+/** fast-xml-parser's ordered form: one key (a tag's name, or '#text'), and the tag's attributes. */
+type OrderedNode = { [name: string]: OrderedNode[] | string } & { ':@'?: Record<string, string> };
+
+const nameOf = (node: OrderedNode) => Object.keys(node).find((key) => key !== ':@')!;
+const childrenOf = (nodes: OrderedNode[], name: string): OrderedNode[] =>
+  nodes.filter((node) => nameOf(node) === name).flatMap((node) => node[name] as OrderedNode[]);
+const elementsOf = (nodes: OrderedNode[], name: string) => nodes.filter((node) => nameOf(node) === name);
+
+/** The text of nodes in document order, the text of their elements included. */
+const rawTextOf = (nodes: OrderedNode[]): string =>
+  nodes
+    .map((node) => {
+      const name = nameOf(node);
+      const value = node[name]!;
+      return name === '#text' ? String(value) : rawTextOf(value as OrderedNode[]);
+    })
+    .join('');
 
 /** Formatting that manual tracks carry inside the text (`<i>`, `<b>`, `<font color>`). */
 const MARKUP = /<\/?(?:i|b|u|em|strong|font)(?:\s[^>]*)?>/gi;
 
 /**
- * A cue's text as a person reads it. Timedtext escapes the text twice (`don&amp;#39;t` on the
- * wire): the XML level gives `don&#39;t`, the HTML level `don't`. Then formatting tags go, and
- * runs of white space (line breaks inside a cue) become one space.
+ * A classic cue's text as a person reads it. Its text is HTML escaped for XML: formatting tags
+ * are escaped once (`&lt;i&gt;`), the characters of the text twice (`don&amp;#39;t`,
+ * `a&amp;lt;b`). So the XML level gives the HTML (`<i>`, `don&#39;t`, `a&lt;b`), whose
+ * formatting tags go before the HTML level gives the text (`don't`, `a<b`); then runs of white
+ * space (line breaks inside a cue) become one space.
  */
 export function captionText(raw: string): string {
-  return decodeHTML(decodeXML(raw)).replace(MARKUP, '').replace(/\s+/g, ' ').trim();
+  return decodeHTML(decodeXML(raw).replace(MARKUP, '')).replace(/\s+/g, ' ').trim();
 }
 
-type Node = { '#text'?: string; s?: (Node | string)[] } | string;
-
-const rawTextOf = (node: Node): string => {
-  if (typeof node === 'string') return node;
-  return `${node['#text'] ?? ''}${node.s?.map(rawTextOf).join('') ?? ''}`;
-};
-
-type Timed = Node & Record<string, string | undefined>;
+/** An srv3 cue's text: XML text (styles are attributes, never tags), decoded as such. */
+const srv3Text = (raw: string) => decodeHTML(decodeXML(raw)).replace(/\s+/g, ' ').trim();
 
 /**
  * The cues of a timedtext body in either format YouTube answers with: classic
  * `<transcript><text start dur>` (seconds) or srv3 `<timedtext format="3"><body><p t d>`
- * (milliseconds, words in `<s>`). Empty cues are dropped; cues come ordered by start.
+ * (milliseconds, words in `<s>`, in order with any plain text beside them). Empty cues are
+ * dropped; cues come ordered by start; a cue without a length lasts until the next one starts.
  */
 export function parseTimedText(body: string): Cue[] {
-  const doc = parser.parse(body) as {
-    transcript?: { text?: Timed[] };
-    timedtext?: { body?: { p?: Timed[] } };
-  };
-  /** A node's times: `start`/`dur` in seconds (classic) or `t`/`d` in milliseconds (srv3). */
-  const timed = (start: string, duration: string, unit: number) => (node: Timed) => {
-    const at = (key: string) => Number(typeof node === 'string' ? 0 : (node[key] ?? 0)) / unit;
-    return { node, start: at(start), end: at(start) + at(duration) };
-  };
-  const classic = (doc.transcript?.text ?? []).map(timed('start', 'dur', 1));
-  const srv3 = (doc.timedtext?.body?.p ?? []).map(timed('t', 'd', 1000));
-  return [...classic, ...srv3]
-    .map(({ node, start, end }) => ({ text: captionText(rawTextOf(node)), start, end }))
-    .filter((cue) => cue.text.length > 0 && Number.isFinite(cue.start) && Number.isFinite(cue.end))
+  const doc = parser.parse(body) as OrderedNode[];
+  /** A cue's times: `start`/`dur` in seconds (classic) or `t`/`d` in milliseconds (srv3). */
+  const cuesOf = (
+    nodes: OrderedNode[],
+    name: string,
+    [start, duration, unit]: [string, string, number],
+    read: (raw: string) => string,
+  ) =>
+    elementsOf(nodes, name).map((node) => {
+      const attributes = node[':@'] ?? {};
+      const from = Number(attributes[start] ?? 0) / unit;
+      const length = attributes[duration] === undefined ? null : Number(attributes[duration]) / unit;
+      return { text: read(rawTextOf(node[name] as OrderedNode[])), start: from, length };
+    });
+  const classic = cuesOf(childrenOf(doc, 'transcript'), 'text', ['start', 'dur', 1], captionText);
+  const srv3 = cuesOf(childrenOf(childrenOf(doc, 'timedtext'), 'body'), 'p', ['t', 'd', 1000], srv3Text);
+  const cues = [...classic, ...srv3]
+    .filter((cue) => cue.text.length > 0 && Number.isFinite(cue.start) && (cue.length === null || Number.isFinite(cue.length)))
     .sort((a, b) => a.start - b.start);
+  return cues.map(({ text, start, length }, i) => ({
+    text,
+    start,
+    end: length === null ? Math.max(start, cues[i + 1]?.start ?? start) : start + length,
+  }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sampleTranscript, startFakeYoutube, startForwardProxy, type FakeYoutube } from '@findclips/testing';
 import { YoutubeClient } from './client';
-import { YoutubeError } from './errors';
+import { notStartedMessage, YoutubeError } from './errors';
 
 describe('YoutubeClient against the fake YouTube', () => {
   let youtube: FakeYoutube;
@@ -94,6 +94,7 @@ describe('YoutubeClient against the fake YouTube', () => {
           segments: [
             { text: 'I don\'t have to pay & I\'m "free"', start: 0, end: 3 },
             { text: '<i>[music]</i> <b>it\'s</b> <font color="#E5E5E5">fine</font>', start: 3, end: 6 },
+            { text: 'so if i<b and j>0 we stop', start: 6, end: 9 },
           ],
         },
       ],
@@ -103,7 +104,11 @@ describe('YoutubeClient against the fake YouTube', () => {
       tracks: [{ languageCode: 'en', format: 'srv3', segments: [{ text: "I don't have to pay", start: 0, end: 3 }] }],
     });
     const { segments: classic } = await client.fetchVideo('apostrophe1');
-    expect(classic.map((s) => s.text)).toEqual(['I don\'t have to pay & I\'m "free"', "[music] it's fine"]);
+    expect(classic.map((s) => s.text)).toEqual([
+      'I don\'t have to pay & I\'m "free"',
+      "[music] it's fine",
+      'so if i<b and j>0 we stop',
+    ]);
     expect((await client.fetchVideo('apostroph3s')).segments[0]!.text).toBe("I don't have to pay");
   });
 
@@ -155,6 +160,16 @@ describe('YoutubeClient against the fake YouTube', () => {
     const error = await client.fetchVideo(video.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(YoutubeError);
     expect(error).toMatchObject({ code, transient });
+  });
+
+  it('says an upcoming premiere or scheduled live stream has not started, not that it is unavailable', async () => {
+    youtube.addVideo({ id: 'premiere001', playability: 'LIVE_STREAM_OFFLINE', tracks: [] });
+    await expect(client.fetchVideo('premiere001')).rejects.toMatchObject({
+      code: 'VIDEO_UNAVAILABLE',
+      message: 'This live stream or premiere has not started yet. Please try again once it has aired.',
+      detail: 'player LIVE_STREAM_OFFLINE: Premieres in 2 hours',
+    });
+    await expect(client.fetchDetails('premiere001')).rejects.toMatchObject({ message: notStartedMessage });
   });
 
   it('reports rate limiting (429) as transient', async () => {

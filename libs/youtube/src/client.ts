@@ -1,6 +1,6 @@
 import type { TranscriptSegment } from '@findclips/contracts';
 import { clampOverlaps, parseTimedText, toClassicTimedText } from './captions';
-import { YoutubeError } from './errors';
+import { notStartedMessage, YoutubeError } from './errors';
 import { createYoutubeFetch, type YoutubeFetch, type YoutubeHttpOptions } from './http';
 import { chooseCaptionTrack, isPoTokenGated, type CaptionTrack, type PlayerResponse } from './tracks';
 import { transcriptLibrary as lib, type FetchParams, type TranscriptConfig } from './transcript-lib';
@@ -69,6 +69,9 @@ export function playabilityError(videoId: string, playability: PlayerResponse['p
   const detail = `player ${status}: ${playability?.reason ?? 'no reason given'}`;
   if (/not a bot|try again later/i.test(playability?.reason ?? ''))
     return new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail });
+  // An upcoming premiere or scheduled live stream ('Premieres in 2 hours').
+  if (status === 'LIVE_STREAM_OFFLINE')
+    return new YoutubeError('VIDEO_UNAVAILABLE', videoId, { detail, message: notStartedMessage });
   return new YoutubeError('VIDEO_UNAVAILABLE', videoId, { detail });
 }
 

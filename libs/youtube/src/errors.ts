@@ -16,6 +16,9 @@ const messages: Record<YoutubeErrorCode, string> = {
   YOUTUBE_EMPTY_CAPTIONS: "YouTube sent this video's captions empty. Please try again later.",
 };
 
+/** A live stream or premiere YouTube has scheduled but not yet shown. */
+export const notStartedMessage = 'This live stream or premiere has not started yet. Please try again once it has aired.';
+
 /** Codes that say nothing about the video itself: YouTube (or the way to it) failed us, so a retry may succeed. */
 const TRANSIENT = new Set<YoutubeErrorCode>([
   'YOUTUBE_RATE_LIMITED',
