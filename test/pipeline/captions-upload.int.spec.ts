@@ -103,6 +103,32 @@ describe('captions a member brings', () => {
     expect(page.transcriptSource).toBe('upload');
   });
 
+  it('refuses new captions while an analysis of the video runs, which would never read them', async () => {
+    const videoId = uncaptioned(300);
+    const { browser, user } = await p.member('openai');
+    p.openai.latencyMs = 3_000;
+    try {
+      await browser
+        .post(`/api/user-videos/${videoId}/transcript`)
+        .send({ text: srt(300), name: 'first.srt' })
+        .expect(202);
+      const during = await browser
+        .post(`/api/user-videos/${videoId}/transcript`)
+        .send({ text: timedText(300) })
+        .expect(409);
+      expect(during.body).toEqual({ message: captionsMessages.analysisRunning, errorType: 'CONFLICT' });
+      await privateAnalysis(videoId, user.id);
+    } finally {
+      p.openai.latencyMs = 0;
+    }
+    // The captions kept are the ones analysed; once it has finished, new ones are welcome.
+    expect((await browser.get(`/api/user-videos/${videoId}`).expect(200)).body.transcriptName).toBe('first.srt');
+    await browser
+      .post(`/api/user-videos/${videoId}/transcript`)
+      .send({ text: timedText(300) })
+      .expect(202);
+  });
+
   it('reads pasted timed text and WebVTT the same way, and a re-analysis reads them again', async () => {
     const videoId = uncaptioned(300);
     const { browser, user } = await p.member();

@@ -105,6 +105,7 @@ export const captionsMessages = {
   tooLarge: `Captions can be at most ${(CAPTIONS_MAX_CHARS / 1_000_000).toFixed(0)} million characters`,
   tooLong: 'These captions run past 2 hours: videos can be at most 2 hours.',
   hasCaptions: 'This video has captions on YouTube: Find Clips reads those.',
+  analysisRunning: 'An analysis of this video is running: bring new captions once it has finished.',
   pastTheEnd: (seconds: number) =>
     `These captions run past the end of the video (${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}): are they for another video?`,
 } as const;

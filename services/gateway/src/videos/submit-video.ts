@@ -261,8 +261,12 @@ export async function reanalyze(
   const facts = await metadata.get(videoId, address);
   if (captions) checkCaptions(facts, captions.end);
   checkVideo(facts, false, { captionsUploaded });
+  const key = analysisJobKey({ scope: 'private', videoId, userId: user.id });
+  // New captions would join the analysis that runs (one job per member and video), and never be
+  // analysed: they wait until it has finished.
+  if (captions && (await jobRunning(queue, key))) throw new AppError('CONFLICT', captionsMessages.analysisRunning);
   const queued = () =>
-    paidForJob({ memberLimit, queue }, user.id, analysisJobKey({ scope: 'private', videoId, userId: user.id }), async () => {
+    paidForJob({ memberLimit, queue }, user.id, key, async () => {
       await captions?.store();
       await history.add(user.id, videoId, facts);
       await enqueueAnalysis(queue, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId });
