@@ -778,6 +778,46 @@ describe('Find Clips in Chromium', () => {
     await look(page, 'captions-analysed');
   });
 
+  it('keeps the analysis on screen when a re-analysis of it fails, and says so', async () => {
+    const id = 'e2eReFail01';
+    youtube.addVideo({
+      id,
+      title: 'A talk whose new captions are refused',
+      channel: 'Find Clips Demo',
+      durationSeconds: Math.ceil(sampleTranscript(420).at(-1)!.end),
+      tracks: [],
+    });
+    const page = await newPage();
+    await login(page);
+    const timedText = (lines: string[]) => ({ data: { text: lines.join('\n') } });
+    const lines = sampleTranscript(420).map((segment) => `${clock(segment.start)} ${segment.text}`);
+    expect((await page.request.post(`/api/user-videos/${id}/transcript`, timedText(lines))).status()).toBe(202);
+    await page.goto(`/?video=${id}`);
+    await topics(page).first().waitFor({ timeout: 60_000 });
+    const shown = await topics(page).count();
+
+    // New captions sent from another tab, which the content policy refuses: this page follows
+    // their analysis from its start (the worker paused until the page has surely joined).
+    const [worker] = stack.workers;
+    worker!.child.kill('SIGSTOP');
+    try {
+      const flagged = lines.map((line, i) => (i === 3 ? `${line} and this is how to make a pipe bomb at home` : line));
+      expect((await page.request.post(`/api/user-videos/${id}/transcript`, timedText(flagged))).status()).toBe(202);
+      await page.waitForTimeout(1_000);
+    } finally {
+      worker!.child.kill('SIGCONT');
+    }
+    await toastRegion(page).getByText('Re-analysis failed', { exact: true }).waitFor({ timeout: 60_000 });
+    await toastRegion(page)
+      .getByText(/The analysis is as it was\.$/)
+      .waitFor();
+    await topics(page).first().waitFor();
+    expect(await topics(page).count()).toBe(shown);
+    expect(await page.getByRole('heading', { name: 'Content Policy Violation' }).count()).toBe(0);
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Re-analyze' }).isEnabled()).toBe(true);
+  });
+
   it('re-analyzes after confirmation, following the new analysis live', async () => {
     const page = await newPage();
     await login(page);

@@ -98,7 +98,7 @@ describe('analysis state', () => {
   it('re-analysis sets in progress and does not take the old topics as its result', () => {
     const complete = run({ type: 'open', videoId: 'aaaaaaaaaaa' }, { type: 'found', videoId: 'aaaaaaaaaaa' });
     expect(complete.phase).toBe('aiAnalysisComplete');
-    const again = analysisReducer(complete, { type: 'reanalyze' });
+    const again = analysisReducer(complete, { type: 'reanalyze', hadTopics: true });
     expect(again.phase).toBe('aiAnalysisInProgress');
     expect(analysisReducer(again, { type: 'found', videoId: 'aaaaaaaaaaa' }).phase).toBe('aiAnalysisInProgress');
     const done = analysisReducer(again, { type: 'event', event: event('VIDEO_ANALYZED', 'aaaaaaaaaaa') });
@@ -115,6 +115,33 @@ describe('analysis state', () => {
     expect(analysisReducer(own, { type: 'found', videoId: 'aaaaaaaaaaa' }).phase).toBe('aiAnalysisInProgress');
     const done = analysisReducer(own, { type: 'event', event: event('VIDEO_ANALYZED', 'aaaaaaaaaaa', { userId: 7 }) });
     expect(analysisReducer(done, { type: 'found', videoId: 'aaaaaaaaaaa' }).phase).toBe('aiAnalysisComplete');
+  });
+
+  it('shows the analysis as it was when a re-analysis of it fails, and the error screen when there was none', () => {
+    const failure = event('ANALYSIS_ERROR', 'aaaaaaaaaaa', {
+      userId: 7,
+      errorType: 'PROVIDER_ERROR',
+      errorMessage: 'OpenAI did not answer',
+    });
+    const complete = run({ type: 'open', videoId: 'aaaaaaaaaaa' }, { type: 'found', videoId: 'aaaaaaaaaaa' });
+    const again = analysisReducer(complete, { type: 'reanalyze', hadTopics: true });
+    expect(analysisReducer(again, { type: 'event', event: failure })).toMatchObject({
+      phase: 'aiAnalysisComplete',
+      reanalyzing: false,
+      error: null,
+    });
+    // Followed from another tab: the same.
+    const elsewhere = analysisReducer(complete, {
+      type: 'event',
+      event: event('ANALYSIS_STARTED', 'aaaaaaaaaaa', { userId: 7 }),
+    });
+    expect(analysisReducer(elsewhere, { type: 'event', event: failure })).toMatchObject({ phase: 'aiAnalysisComplete' });
+    // Captions brought for a video with no analysis: nothing to go back to.
+    const first = analysisReducer(run({ type: 'open', videoId: 'aaaaaaaaaaa' }), { type: 'reanalyze', hadTopics: false });
+    expect(analysisReducer(first, { type: 'event', event: failure })).toMatchObject({
+      phase: 'error',
+      error: { type: 'PROVIDER_ERROR', message: 'OpenAI did not answer', categories: [] },
+    });
   });
 
   it('clear goes back to idle and the demo', () => {

@@ -16,6 +16,8 @@ export interface AnalysisState {
   videoId: string | null;
   /** A re-analysis is running: the old topics must not count as its result. */
   reanalyzing: boolean;
+  /** ...of an analysis on screen before it, which stays when the re-analysis fails. */
+  keepsTopics: boolean;
   error: AnalysisFailure | null;
 }
 
@@ -26,14 +28,21 @@ export type AnalysisAction =
   | { type: 'submitFailed'; error?: AnalysisFailure }
   | { type: 'found'; videoId: string }
   | { type: 'running'; videoId: string }
-  | { type: 'reanalyze' }
+  /** `hadTopics`: an analysis was on screen (not captions the member brought for a video with none). */
+  | { type: 'reanalyze'; hadTopics: boolean }
   /** The re-analysis ended while no live event could say so: its topics are fetched anew. */
   | { type: 'reanalysisEnded' }
   | { type: 'loadFailed'; message: string }
   | { type: 'clear' }
   | { type: 'event'; event: AnalysisEvent };
 
-export const initialAnalysis: AnalysisState = { phase: 'idle', videoId: null, reanalyzing: false, error: null };
+export const initialAnalysis: AnalysisState = {
+  phase: 'idle',
+  videoId: null,
+  reanalyzing: false,
+  keepsTopics: false,
+  error: null,
+};
 
 /** How submissions, answers and live events move the state; events for another video than the current one are ignored. */
 export function analysisReducer(state: AnalysisState, action: AnalysisAction): AnalysisState {
@@ -58,7 +67,7 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
       if (action.videoId !== state.videoId || state.phase !== 'idle') return state;
       return { ...state, phase: 'aiAnalysisInProgress' };
     case 'reanalyze':
-      return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: true, error: null };
+      return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: true, keepsTopics: action.hadTopics, error: null };
     case 'reanalysisEnded':
       return { ...state, reanalyzing: false };
     case 'loadFailed':
@@ -77,12 +86,15 @@ function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
       // The member's own analysis of a video on screen (only they get its events): a re-analysis
       // they started in another tab, followed here as in that tab.
       if (state.phase === 'aiAnalysisComplete' && event.userId !== null && !state.reanalyzing)
-        return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: true, error: null };
+        return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: true, keepsTopics: true, error: null };
       return state.phase === 'aiAnalysisComplete' && !state.reanalyzing ? state : { ...state, phase: 'aiAnalysisInProgress' };
     case 'VIDEO_ANALYZED':
       // The topics are re-fetched; 'found' completes once they arrive.
       return { ...state, reanalyzing: false };
     case 'ANALYSIS_ERROR':
+      // A failed re-analysis changed nothing: the analysis it started from is shown again.
+      if (state.reanalyzing && state.keepsTopics)
+        return { ...state, phase: 'aiAnalysisComplete', reanalyzing: false, error: null };
       return {
         ...state,
         phase: 'error',

@@ -28,6 +28,12 @@ const GUEST_LINK = {
   description: "This video's link is in the field. Guests use a credit for each new video they open.",
 };
 const REANALYSIS_COMPLETE = { title: 'Re-analysis complete', description: 'The new topics are ready.' };
+/** A re-analysis the worker gave up on, with its reason: the analysis on screen is unchanged. */
+const reanalysisFailedToast = (reason: string | null) => ({
+  title: 'Re-analysis failed',
+  description: `${reason ?? 'It ended without new topics.'} The analysis is as it was.`,
+  variant: 'destructive' as const,
+});
 const REANALYSIS_UNFINISHED = {
   title: 'Re-analysis failed',
   description: 'It ended without new topics; the analysis is as it was. Please try again.',
@@ -112,7 +118,7 @@ export function useAnalysisFlow(auth: AuthState) {
       if (!current) return;
       if (own?.reanalyzing) {
         reanalysisBase.current = found?.userAnalysisUpdatedAt ?? null;
-        dispatch({ type: 'reanalyze' });
+        dispatch({ type: 'reanalyze', hadTopics: Boolean(found) });
       } else if (found) dispatch({ type: 'found', videoId });
       else if (shared?.status === 'pending' || shared?.status === 'analyzing') {
         if (member || guestAnalysed(videoId)) dispatch({ type: 'running', videoId });
@@ -147,6 +153,12 @@ export function useAnalysisFlow(auth: AuthState) {
   const onEvent = (event: AnalysisEvent) => {
     const reanalyzed =
       event.type === 'VIDEO_ANALYZED' && stateRef.current.reanalyzing && event.videoId === stateRef.current.videoId;
+    // A re-analysis that failed leaves the analysis on screen as it was.
+    const reanalysisFailed =
+      event.type === 'ANALYSIS_ERROR' &&
+      stateRef.current.reanalyzing &&
+      stateRef.current.keepsTopics &&
+      event.videoId === stateRef.current.videoId;
     dispatch({ type: 'event', event });
     if (event.type === 'VIDEO_ANALYZED') {
       const heard = Date.now();
@@ -167,7 +179,11 @@ export function useAnalysisFlow(auth: AuthState) {
       if (reanalyzed) void fetched.then(() => arrived() && !leftByLogout() && toast(REANALYSIS_COMPLETE));
     }
     if (event.type === 'ANALYSIS_ERROR' && !leftByLogout()) {
-      toast(failureToast(event.errorType ?? undefined, event.errorMessage ?? '', event.errorCategories ?? []));
+      toast(
+        reanalysisFailed
+          ? reanalysisFailedToast(event.errorMessage)
+          : failureToast(event.errorType ?? undefined, event.errorMessage ?? '', event.errorCategories ?? []),
+      );
     }
   };
   /**
@@ -250,7 +266,7 @@ export function useAnalysisFlow(auth: AuthState) {
     onMutate: () => {
       reanalysisBase.current = analysis.data?.userAnalysisUpdatedAt ?? null;
       submission.forget();
-      dispatch({ type: 'reanalyze' });
+      dispatch({ type: 'reanalyze', hadTopics: Boolean(analysis.data) });
     },
     onError: (error: Error, { videoId }) => {
       // One toast at a time: an expired session says what to do about it.
@@ -293,7 +309,7 @@ export function useAnalysisFlow(auth: AuthState) {
     /** Captions the member uploaded are being analysed: follow it as a re-analysis. */
     followUpload: () => {
       reanalysisBase.current = analysis.data?.userAnalysisUpdatedAt ?? null;
-      dispatch({ type: 'reanalyze' });
+      dispatch({ type: 'reanalyze', hadTopics: Boolean(analysis.data) });
     },
     reanalyze: (discardEdits = false) => state.videoId && reanalyze.mutate({ videoId: state.videoId, discardEdits }),
     clear,
