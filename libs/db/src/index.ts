@@ -7,6 +7,7 @@ export * from './session-user';
 export * from './analysis-edits';
 export * from './uploaded-transcripts';
 export * from './cached-videos';
+export * from './member-gone';
 export * from './member-analyses';
 export * from './member-history';
 export * from './guest-analyses';

@@ -3,6 +3,7 @@ import type { AnalysisProviderName, Topic, TranscriptSource } from '@findclips/c
 import type { DataSource } from 'typeorm';
 import { AnalysisEdits } from './analysis-edits';
 import { UserVideoAnalysisEntity } from './entities';
+import { writeForMember } from './member-gone';
 import { writeTopics } from './stored-topics';
 
 /** Who made a member's analysis, and from which captions. */
@@ -50,7 +51,17 @@ export class MemberAnalyses {
    * agreed to lose them when they asked for it). Edits and this take turns: an edit in progress
    * finishes first.
    */
+  /** Stores the member's analysis; MemberGoneError when their account was deleted meanwhile. */
   async save(userId: number, videoId: string, topics: Topic[], { provider, model, transcriptSource, runId }: Provenance) {
+    await writeForMember(userId, () => this.saveRow(userId, videoId, topics, { provider, model, transcriptSource, runId }));
+  }
+
+  private async saveRow(
+    userId: number,
+    videoId: string,
+    topics: Topic[],
+    { provider, model, transcriptSource, runId }: Provenance,
+  ) {
     await this.db.transaction(async (tx) => {
       await AnalysisEdits.lock(tx, userId, videoId);
       await tx

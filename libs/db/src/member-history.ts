@@ -2,6 +2,7 @@
 import type { Topic } from '@findclips/contracts';
 import type { DataSource } from 'typeorm';
 import { QuoteEntity, VideoEntity } from './entities';
+import { writeForMember } from './member-gone';
 import { readTopics } from './stored-topics';
 
 /** The details a history row shows of its video. */
@@ -110,7 +111,12 @@ export class MemberHistory {
   }
 
   /** A finished analysis for the member: the history row (left in its place) and its quotes replaced by the analysis's. */
+  /** MemberGoneError when the member's account was deleted meanwhile. */
   async recordAnalysis(userId: number, videoId: string, video: HistoryVideoDetails, topics: Topic[]): Promise<void> {
+    await writeForMember(userId, () => this.recordRows(userId, videoId, video, topics));
+  }
+
+  private async recordRows(userId: number, videoId: string, video: HistoryVideoDetails, topics: Topic[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx
         .createQueryBuilder()

@@ -10,6 +10,7 @@ import {
   AnalysisEdits,
   CachedYoutubeDataEntity,
   UploadedTranscripts,
+  UserEntity,
   UserVideoAnalysisEntity,
   VideoEntity,
   createDataSource,
@@ -268,6 +269,30 @@ describe('the analysis job', () => {
       errorType: 'NO_TRANSCRIPT',
       errorMessage: expect.any(String),
     });
+  });
+
+  it("fails a member's analysis at once when their account is deleted meanwhile (an operator's removal), and keeps a shared one", async () => {
+    const mine = videoId();
+    addTalk(mine, 'Mine', 600);
+    const gone = await buildUser(db);
+    await db.getRepository(UserEntity).delete(gone.id);
+    await expect(analyze(job({ videoId: mine, scope: 'private', userId: gone.id, provider: null }))).rejects.toMatchObject({
+      name: 'UnrecoverableError',
+    });
+    expect(published.find((event) => event.videoId === mine && event.type === 'ANALYSIS_ERROR')).toMatchObject({
+      userId: gone.id,
+      errorType: 'ANALYSIS_FAILED',
+      errorMessage: 'This account no longer exists.',
+    });
+
+    // A shared analysis they asked for is everyone's: stored and announced without their history.
+    const shared = videoId();
+    addTalk(shared, 'Shared', 600);
+    await analyze(job({ videoId: shared, scope: 'shared', userId: gone.id, provider: null }));
+    expect(await db.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: shared })).toMatchObject({
+      analysisStatus: 'complete',
+    });
+    expect(events(shared)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
   });
 
   it('remembers a video whose captions YouTube lists but will not serve, or that is gone, for the gateway', async () => {

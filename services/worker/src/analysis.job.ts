@@ -1,7 +1,7 @@
 import { AnalysisError, analyzeTranscript, pickProvider, type AnalysisProvider } from '@findclips/analysis';
 import { VIDEO_MAX_SECONDS, videoMessages, type AnalysisProviderName, type ErrorCode } from '@findclips/contracts';
 import { analysisEvent, analysisJobSchema, publishAnalysisEvent, type AnalysisJob, type Publisher } from '@findclips/queue';
-import { CachedVideos, MemberAnalyses, MemberHistory, readTopics, UploadedTranscripts } from '@findclips/db';
+import { CachedVideos, MemberAnalyses, MemberGoneError, MemberHistory, readTopics, UploadedTranscripts } from '@findclips/db';
 import { descriptionChapters, YoutubeError, type YoutubeClient } from '@findclips/youtube';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { VideoFailures } from '@findclips/runtime';
@@ -44,6 +44,9 @@ function classify(error: unknown): { code: ErrorCode; message: string; transient
     return { code: error.code, message: error.message, transient: error.transient, categories: [] };
   if (error instanceof AnalysisError)
     return { code: error.code, message: error.message, transient: error.transient, categories: error.categories };
+  // The member's account was deleted while their analysis ran: no attempt has anyone to store it for.
+  if (error instanceof MemberGoneError)
+    return { code: 'ANALYSIS_FAILED', message: 'This account no longer exists.', transient: false, categories: [] };
   return { code: 'ANALYSIS_FAILED', message: 'The analysis failed. Please try again.', transient: true, categories: [] };
 }
 
@@ -221,7 +224,13 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
           runId: data.runId ?? null,
         });
       }
-      if (data.userId !== null) await history.recordAnalysis(data.userId, videoId, video, result.topics);
+      if (data.userId !== null) {
+        // The shared analysis stands for everyone else, whoever asked for it is gone.
+        await history.recordAnalysis(data.userId, videoId, video, result.topics).catch((error: unknown) => {
+          if (data.scope === 'shared' && error instanceof MemberGoneError) return log.info('member gone: no history to record');
+          throw error;
+        });
+      }
       stored = true;
 
       await publish('VIDEO_ANALYZED');
