@@ -480,6 +480,28 @@ describe('dashboard: clear menu and Re-analyze', () => {
     expect(calls.filter((c) => c.path === `/api/user-videos/${VIDEO}`)).toHaveLength(2);
   });
 
+  it('says the last analysis failed when a link or a reload opens a video whose analysis failed', async () => {
+    rememberUser(member);
+    fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
+      'GET /api/videos/check-status': json(200, {
+        videoId: VIDEO,
+        exists: true,
+        status: 'failed',
+        createdAt: analysis.createdAt,
+      }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByText('Analysis failed')).toBeInTheDocument();
+    expect(
+      screen.getByText('The last analysis of this video failed. Its link is in the field: press Find Clips to try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Not analysed yet')).not.toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue(`https://www.youtube.com/watch?v=${VIDEO}`);
+  });
+
   it('says a video nobody analysed for the member is not analysed, asking for its topics again once only', async () => {
     rememberUser(member);
     const calls = fakeApi({

@@ -18,6 +18,11 @@ const NOT_ANALYSED = {
   title: 'Not analysed yet',
   description: 'Nobody has analysed this video yet. Its link is in the field: press Find Clips to analyse it.',
 };
+/** A link (or a reload) to a video whose last analysis failed. */
+const LAST_FAILED = {
+  title: 'Analysis failed',
+  description: 'The last analysis of this video failed. Its link is in the field: press Find Clips to try again.',
+};
 /**
  * A guest opens a link (/?video=) to an analysis they did not make here, finished or running: like
  * the link in the field, it opens with a credit, or not at all (no credit left), so it goes in the
@@ -129,11 +134,11 @@ export function useAnalysisFlow(auth: AuthState) {
         askedAgain.current = videoId;
         void queryClient.invalidateQueries({ queryKey: analysisKey(videoId, member) });
       } else if (shared) {
-        // A link to a video nobody analysed: say so, and leave its link ready in the field (to a
-        // guest with no credit left, that none is: Find Clips would say it).
+        // A link to a video nobody analysed, or whose analysis failed: say so, and leave its link
+        // ready in the field (to a guest with no credit left, that none is: Find Clips would say it).
         dispatch({ type: 'clear' });
         setUnanalysed({ videoId });
-        toast((member ? null : noCreditLeft()) ?? NOT_ANALYSED);
+        toast((member ? null : noCreditLeft()) ?? (shared.status === 'failed' ? LAST_FAILED : NOT_ANALYSED));
       }
     });
     return () => {
