@@ -35,9 +35,9 @@ export interface FakeVideo {
  * Ways YouTube fails us, each on the request it really happens on: `rate-limit` (429) and
  * `server-error` (503) on any; `recaptcha` (the 429 "unusual traffic" page) on the watch page;
  * `bot-check` (LOGIN_REQUIRED "Sign in to confirm you're not a bot") and `failed-precondition`
- * (400 FAILED_PRECONDITION) on the player.
+ * (400 FAILED_PRECONDITION) on the player; `forbidden` (Google's 403 page) on timedtext.
  */
-export type YoutubeFailure = 'rate-limit' | 'server-error' | 'recaptcha' | 'bot-check' | 'failed-precondition';
+export type YoutubeFailure = 'rate-limit' | 'server-error' | 'recaptcha' | 'bot-check' | 'failed-precondition' | 'forbidden';
 
 type Endpoint = 'watch' | 'player' | 'timedtext';
 
@@ -103,6 +103,9 @@ const consentPage = (videoId: string) =>
 
 /** Google's "unusual traffic" page, where a blocked address's watch request ends (429). */
 const RECAPTCHA_PAGE = `<html><head><meta http-equiv="content-type" content="text/html; charset=utf-8"><title>https://www.youtube.com/watch</title></head><body><div id="cnt"><form id="captcha-form" action="index" method="post"><script src="https://www.google.com/recaptcha/api.js" async defer></script><div id="recaptcha" class="g-recaptcha" data-sitekey="6LfwuyUTAAAAAOAmoS0fdqijC2PbbdH4kjq62Y1b"></div></form><div style="font-size:13px;"><b>About this page</b><br><br>Our systems have detected unusual traffic from your computer network.</div></div></body></html>`;
+
+/** Google's 403 page, as timedtext answers a caption request it refuses to this client. */
+const FORBIDDEN_PAGE = `<!DOCTYPE html><html lang=en><meta charset=utf-8><title>Error 403 (Forbidden)!!1</title><p><b>403.</b> <ins>That’s an error.</ins><p>Your client does not have permission to get URL <code>/api/timedtext</code> from this server. <ins>That’s all we know.</ins>`;
 
 const UNPLAYABLE: Record<'ERROR' | 'LOGIN_REQUIRED' | 'UNPLAYABLE' | 'LIVE_STREAM_OFFLINE', string> = {
   ERROR: 'This video is unavailable',
@@ -236,6 +239,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       if (on && on !== endpoint) return false;
       if (failure === 'recaptcha') return endpoint === 'watch';
       if (failure === 'bot-check' || failure === 'failed-precondition') return endpoint === 'player';
+      if (failure === 'forbidden') return endpoint === 'timedtext';
       return true;
     });
     return index < 0 ? undefined : failures.splice(index, 1)[0]!.failure;
@@ -270,6 +274,8 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
         return json(200, BOT_CHECK);
       case 'failed-precondition':
         return json(400, FAILED_PRECONDITION);
+      case 'forbidden':
+        return send(403, 'text/html; charset=UTF-8', FORBIDDEN_PAGE);
     }
 
     if (req.method === 'GET' && endpoint === 'watch') {

@@ -172,6 +172,13 @@ describe('YoutubeClient against the fake YouTube', () => {
     await expect(client.fetchDetails('premiere001')).rejects.toMatchObject({ message: notStartedMessage });
   });
 
+  it('reports a caption request refused with 403 as YouTube blocking us (transient), not as a video without captions', async () => {
+    youtube.addVideo({ id: 'forbidden01', tracks: [{ languageCode: 'en', segments }] });
+    youtube.failNext('forbidden');
+    await expect(client.fetchVideo('forbidden01')).rejects.toMatchObject({ code: 'YOUTUBE_BLOCKED', transient: true });
+    await expect(client.fetchVideo('forbidden01')).resolves.toMatchObject({ language: 'en' });
+  });
+
   it('reports rate limiting (429) as transient', async () => {
     youtube.addVideo({ id: 'limitedVid1', tracks: [{ languageCode: 'en', segments }] });
     youtube.failNext('rate-limit');

@@ -200,6 +200,9 @@ export class YoutubeClient {
         const url = new URL(params.url);
         url.searchParams.delete('fmt');
         const response = await send({ ...params, url: url.toString() });
+        // A track the player listed, refused to us: YouTube refusing this client, not a video
+        // without captions (which would be remembered as such for everyone).
+        if (response.status === 403) throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: 'timedtext 403' });
         if (!response.ok) return response;
         const body = await response.text();
         if (!body.trim()) {
