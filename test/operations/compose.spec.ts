@@ -8,6 +8,7 @@ interface ComposeService {
   environment?: Record<string, string>;
   ports?: string[];
   container_name?: string;
+  stop_grace_period?: string;
 }
 
 const compose = parse(readFileSync(join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8'), { merge: true }) as {
@@ -43,6 +44,14 @@ describe('docker-compose.yml', () => {
     expect(gateway.REALTIME_URL.map((url) => new URL(url).host).sort()).toEqual(
       realtimes.map(([name, s]) => `${name}:${s.environment!.REALTIME_PORT}`).sort(),
     );
+  });
+
+  it("gives a stopping worker time to finish an attempt: a round of chunks, another, and a repair, at the provider's time limit", () => {
+    const worker = compose.services.worker!;
+    const environment = Object.fromEntries(Object.entries(worker.environment ?? {}).map(([k, v]) => [k, interpolate(v)]));
+    const { PROVIDER_TIMEOUT_MS } = parseEnv('worker', workerEnvSchema, environment);
+    const [, amount, unit] = /^(\d+)(s|m)$/.exec(worker.stop_grace_period ?? '')!;
+    expect(Number(amount) * (unit === 'm' ? 60_000 : 1_000)).toBeGreaterThanOrEqual(3 * PROVIDER_TIMEOUT_MS);
   });
 
   it('lets workers scale: no fixed container name or host port', () => {
