@@ -1,4 +1,4 @@
-import { localProvider } from '@findclips/analysis';
+import { localProvider, openAiCompatibleProvider } from '@findclips/analysis';
 import {
   analysisEventSchema,
   topicsSchema,
@@ -18,7 +18,7 @@ import {
 } from '@findclips/db';
 import { analysisEventsChannel, type AnalysisJob, type Publisher } from '@findclips/queue';
 import { createLogger, createRedisClient, VideoFailures, type RedisClient } from '@findclips/runtime';
-import { buildUser, sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
+import { buildUser, sampleTranscript, startFakeOpenAi, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
 import { YoutubeClient } from '@findclips/youtube';
 import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
@@ -293,6 +293,43 @@ describe('the analysis job', () => {
       analysisStatus: 'complete',
     });
     expect(events(shared)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+  });
+
+  it("announces nothing when a shared analysis's video row is removed while it runs, and stores it on the next attempt", async () => {
+    const openai = await startFakeOpenAi();
+    try {
+      openai.latencyMs = 1_500;
+      const slow = openAiCompatibleProvider({
+        name: 'openai',
+        apiKey: openai.apiKey,
+        baseURL: openai.baseUrl,
+        model: 'gpt-6-luna',
+        timeoutMs: 10_000,
+        maxRetries: 0,
+      });
+      const analyzeSlowly = jobWith(
+        {
+          publish: async (_channel, message) => void published.push(analysisEventSchema.parse(JSON.parse(message))),
+        },
+        slow,
+      );
+      const id = videoId();
+      addTalk(id, 'Removed meanwhile', 300);
+      const rows = db.getRepository(CachedYoutubeDataEntity);
+      const attempt = analyzeSlowly(job({ videoId: id, scope: 'shared', userId: null, provider: null }));
+      // Removed by an operator once the analysis runs.
+      while ((await rows.findOneBy({ youtubeId: id }))?.analysisStatus !== 'analyzing')
+        await new Promise((r) => setTimeout(r, 20));
+      await rows.delete({ youtubeId: id });
+      await expect(attempt).rejects.toThrow('the analysis was not stored');
+      expect(events(id)).toEqual(['ANALYSIS_STARTED']);
+
+      await analyzeSlowly(job({ videoId: id, scope: 'shared', userId: null, provider: null }, 1));
+      expect(await rows.findOneByOrFail({ youtubeId: id })).toMatchObject({ analysisStatus: 'complete' });
+      expect(events(id)).toEqual(['ANALYSIS_STARTED', 'ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    } finally {
+      await openai.close();
+    }
   });
 
   it('remembers a video whose captions YouTube lists but will not serve, or that is gone, for the gateway', async () => {

@@ -50,6 +50,12 @@ function classify(error: unknown): { code: ErrorCode; message: string; transient
   return { code: 'ANALYSIS_FAILED', message: 'The analysis failed. Please try again.', transient: true, categories: [] };
 }
 
+/**
+ * A shared analysis whose video row went while it ran (an operator's removal): nothing stored,
+ * so nothing is announced; the next attempt fetches the video again.
+ */
+const notStored = () => new Error('the analysis was not stored: its video row was removed meanwhile');
+
 /** What BullMQ says of a job that stalled more often than the worker's `maxStalledCount`. */
 export const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
 
@@ -184,6 +190,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       if ((video.durationSeconds ?? 0) > VIDEO_MAX_SECONDS) throw new AnalysisError('VIDEO_TOO_LONG', videoMessages.tooLong);
 
       if (scope === 'shared' && !(await cached.markAnalyzing(videoId))) {
+        if ((await cached.statusOf(videoId))?.status !== 'complete') throw notStored();
         log.info('shared analysis already complete: nothing to do');
         stored = true;
         await publish('VIDEO_ANALYZED');
@@ -215,8 +222,11 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       });
       inProvider = false;
 
-      if (data.scope === 'shared') await cached.complete(videoId, result.topics, result.provider, result.model);
-      else {
+      if (data.scope === 'shared') {
+        // Not completed by this attempt: by another (announced as this one), or its row went.
+        const completed = await cached.complete(videoId, result.topics, result.provider, result.model);
+        if (!completed && (await cached.statusOf(videoId))?.status !== 'complete') throw notStored();
+      } else {
         await memberAnalyses.save(data.userId, videoId, result.topics, {
           provider: result.provider,
           model: result.model,
