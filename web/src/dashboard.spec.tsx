@@ -480,19 +480,19 @@ describe('dashboard: clear menu and Re-analyze', () => {
     expect(calls.filter((c) => c.path === `/api/user-videos/${VIDEO}`)).toHaveLength(2);
   });
 
-  it('says the last analysis failed when a link or a reload opens a video whose analysis failed', async () => {
+  /** VIDEO without an analysis of the member's, its shared analysis standing as `status` says. */
+  const withoutOwnAnalysis = (status: 'complete' | 'failed') => {
     rememberUser(member);
-    fakeApi({
+    return fakeApi({
       [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
       [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
       [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
-      'GET /api/videos/check-status': json(200, {
-        videoId: VIDEO,
-        exists: true,
-        status: 'failed',
-        createdAt: analysis.createdAt,
-      }),
+      'GET /api/videos/check-status': json(200, { videoId: VIDEO, exists: true, status, createdAt: analysis.createdAt }),
     });
+  };
+
+  it('says the last analysis failed when a link or a reload opens a video whose analysis failed', async () => {
+    withoutOwnAnalysis('failed');
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByText('Analysis failed')).toBeInTheDocument();
     expect(
@@ -503,18 +503,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
   });
 
   it('says a video nobody analysed for the member is not analysed, asking for its topics again once only', async () => {
-    rememberUser(member);
-    const calls = fakeApi({
-      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
-      [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
-      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
-      'GET /api/videos/check-status': json(200, {
-        videoId: VIDEO,
-        exists: true,
-        status: 'complete',
-        createdAt: analysis.createdAt,
-      }),
-    });
+    const calls = withoutOwnAnalysis('complete');
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByText('Not analysed yet')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === `/api/user-videos/${VIDEO}`)).toHaveLength(2);
