@@ -1,6 +1,7 @@
 import { GUEST_CREDIT_WINDOW_SECONDS, historyVideoSchema, videoMessages, videoTranscriptSchema } from '@findclips/contracts';
 import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
-import { strongPassword, uniqueEmail } from '@findclips/testing';
+import { clock } from '@findclips/exports';
+import { sampleTranscript, strongPassword, uniqueEmail } from '@findclips/testing';
 import supertest from 'supertest';
 import { z } from 'zod';
 import { fenceVideoId, settleAnalyses } from '../settle';
@@ -345,6 +346,11 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     await browser.post(`/api/videos/transcript?videoId=${empty}`).send({}).expect(422);
     expect(p.youtube.counts.player - players).toBe(0);
     expect(p.events.filter((e) => e.videoId === empty && e.type === 'ANALYSIS_STARTED')).toHaveLength(1);
+    // A member may still bring their own captions for it.
+    const text = sampleTranscript(240)
+      .map((segment) => `${clock(segment.start)} ${segment.text}`)
+      .join('\n');
+    await browser.post(`/api/user-videos/${empty}/transcript`).send({ text }).expect(202);
   });
 
   it('refuses a video whose length YouTube does not give (a live stream) to guests and members alike', async () => {

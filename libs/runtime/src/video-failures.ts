@@ -18,7 +18,7 @@ const REMEMBERED = new Set<string>(['VIDEO_UNAVAILABLE', 'NO_TRANSCRIPT'] satisf
 /**
  * Videos YouTube refused us lately, as the gateway's lookup found them or the worker's fetch of
  * their captions did: whoever asks for one within `FAILURE_CACHE_SECONDS` is told so, and nobody
- * pays for it or asks YouTube again.
+ * pays for it or asks YouTube again. (Two keys, each written alone: no transaction across them.)
  */
 export class VideoFailures {
   constructor(
@@ -31,17 +31,23 @@ export class VideoFailures {
     return REMEMBERED.has(code);
   }
 
-  /**
-   * Remembers the failure, and forgets what a lookup found before it (a video whose player lists
-   * captions that its timedtext will not serve is looked up afresh once the failure is forgotten).
-   */
+  /** Remembers the failure: whoever asks for the video is refused with it. */
   async remember(videoId: string, failure: VideoFailure): Promise<void> {
-    const keys = redisKeys(this.keyPrefix);
-    await this.redis
-      .multi()
-      .set(keys.metadataFailure(videoId), JSON.stringify(failure), { EX: FAILURE_CACHE_SECONDS })
-      .del(keys.metadata(videoId))
-      .exec();
+    await this.redis.set(redisKeys(this.keyPrefix).metadataFailure(videoId), JSON.stringify(failure), {
+      EX: FAILURE_CACHE_SECONDS,
+    });
+  }
+
+  /**
+   * A video whose player lists captions that have no words: what the lookup found of it now says
+   * it has none, for `FAILURE_CACHE_SECONDS`. Whoever asks to analyse it is refused free, as for a
+   * video without captions, while a member may still bring their own.
+   */
+  async noCaptions(videoId: string): Promise<void> {
+    const key = redisKeys(this.keyPrefix).metadata(videoId);
+    const found = await this.redis.get(key);
+    if (found)
+      await this.redis.set(key, JSON.stringify({ ...JSON.parse(found), hasCaptions: false }), { EX: FAILURE_CACHE_SECONDS });
   }
 
   async recall(videoId: string): Promise<VideoFailure | null> {

@@ -1,6 +1,6 @@
 import type { TranscriptSegment } from '@findclips/contracts';
 import { clampOverlaps, parseTimedText, toClassicTimedText } from './captions';
-import { notStartedMessage, YoutubeError } from './errors';
+import { CAPTIONS_WITHOUT_WORDS, notStartedMessage, YoutubeError } from './errors';
 import { createYoutubeFetch, type YoutubeFetch, type YoutubeHttpOptions } from './http';
 import { chooseCaptionTrack, isPoTokenGated, type CaptionTrack, type PlayerResponse } from './tracks';
 import { transcriptLibrary as lib, type FetchParams, type TranscriptConfig } from './transcript-lib';
@@ -102,7 +102,7 @@ export class YoutubeClient {
       const segments = result.segments
         .map((s) => ({ text: s.text, start: round(s.offset), end: round(s.offset + s.duration) }))
         .filter((s) => s.text.length > 0);
-      if (segments.length === 0) throw new YoutubeError('NO_TRANSCRIPT', videoId);
+      if (segments.length === 0) throw new YoutubeError('NO_TRANSCRIPT', videoId, { detail: CAPTIONS_WITHOUT_WORDS });
       return { details: detailsOf(videoId, session.player()), language: result.segments[0]?.lang ?? 'und', segments };
     } catch (error) {
       throw toYoutubeError(videoId, error);
@@ -211,7 +211,10 @@ export class YoutubeClient {
               chosen && isPoTokenGated(chosen) ? 'an empty body for a track that needs a PO token (exp=xpe)' : 'an empty body',
           });
         }
-        return new Response(toClassicTimedText(clampOverlaps(parseTimedText(body))), { status: 200 });
+        const cues = parseTimedText(body);
+        // Served, and not a word in it (the library would say "not available", as for a 404).
+        if (cues.length === 0) throw new YoutubeError('NO_TRANSCRIPT', videoId, { detail: CAPTIONS_WITHOUT_WORDS });
+        return new Response(toClassicTimedText(clampOverlaps(cues)), { status: 200 });
       },
     };
     return { config, player: () => player };

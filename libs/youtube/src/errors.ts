@@ -16,6 +16,9 @@ const messages: Record<YoutubeErrorCode, string> = {
   YOUTUBE_EMPTY_CAPTIONS: "YouTube sent this video's captions empty. Please try again later.",
 };
 
+/** The detail of a NO_TRANSCRIPT whose track the player listed and timedtext served, without a word. */
+export const CAPTIONS_WITHOUT_WORDS = 'a caption track without words';
+
 /** A live stream or premiere YouTube has scheduled but not yet shown. */
 export const notStartedMessage = 'This live stream or premiere has not started yet. Please try again once it has aired.';
 

@@ -17,7 +17,7 @@ import {
   readTopics,
 } from '@findclips/db';
 import { analysisEventsChannel, type AnalysisJob, type Publisher } from '@findclips/queue';
-import { createLogger, createRedisClient, VideoFailures, type RedisClient } from '@findclips/runtime';
+import { createLogger, createRedisClient, redisKeys, VideoFailures, type RedisClient } from '@findclips/runtime';
 import { buildUser, sampleTranscript, startFakeOpenAi, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
 import { YoutubeClient } from '@findclips/youtube';
 import type { Job } from 'bullmq';
@@ -332,17 +332,22 @@ describe('the analysis job', () => {
     }
   });
 
-  it('remembers a video whose captions YouTube lists but will not serve, or that is gone, for the gateway', async () => {
+  it('tells the gateway of a video that is gone, and of one whose listed captions have no words', async () => {
     const empty = videoId();
     youtube.addVideo({ id: empty, title: 'Empty track', durationSeconds: 300, tracks: [{ languageCode: 'en', segments: [] }] });
     const gone = videoId();
     youtube.addVideo({ id: gone, title: 'Removed', durationSeconds: 300, playability: 'ERROR' });
+    // What the gateway's lookup stored of the first: a track listed, so captions.
+    const facts = { videoId: empty, title: 'Empty track', durationSeconds: 300, hasCaptions: true };
+    await redis.set(redisKeys(keyPrefix).metadata(empty), JSON.stringify(facts), { EX: 86_400 });
     for (const id of [empty, gone]) {
       await expect(analyze(job({ videoId: id, scope: 'shared', userId: null, provider: null }))).rejects.toMatchObject({
         name: 'UnrecoverableError',
       });
     }
-    expect(await failures.recall(empty)).toEqual({ code: 'NO_TRANSCRIPT', message: 'This video has no captions to analyse.' });
+    expect(JSON.parse((await redis.get(redisKeys(keyPrefix).metadata(empty)))!)).toEqual({ ...facts, hasCaptions: false });
+    expect(await redis.ttl(redisKeys(keyPrefix).metadata(empty))).toBeLessThanOrEqual(600);
+    expect(await failures.recall(empty)).toBeNull();
     expect(await failures.recall(gone)).toMatchObject({ code: 'VIDEO_UNAVAILABLE' });
   });
 });

@@ -2,9 +2,9 @@ import { AnalysisError, analyzeTranscript, pickProvider, type AnalysisProvider }
 import { VIDEO_MAX_SECONDS, videoMessages, type AnalysisProviderName, type ErrorCode } from '@findclips/contracts';
 import { analysisEvent, analysisJobSchema, publishAnalysisEvent, type AnalysisJob, type Publisher } from '@findclips/queue';
 import { CachedVideos, MemberAnalyses, MemberGoneError, MemberHistory, readTopics, UploadedTranscripts } from '@findclips/db';
-import { descriptionChapters, YoutubeError, type YoutubeClient } from '@findclips/youtube';
+import { CAPTIONS_WITHOUT_WORDS, descriptionChapters, YoutubeError, type YoutubeClient } from '@findclips/youtube';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { VideoFailures } from '@findclips/runtime';
+import type { VideoFailures } from '@findclips/runtime';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { JobMetrics } from './job-metrics';
@@ -55,6 +55,17 @@ function classify(error: unknown): { code: ErrorCode; message: string; transient
  * so nothing is announced; the next attempt fetches the video again.
  */
 const notStored = () => new Error('the analysis was not stored: its video row was removed meanwhile');
+
+/**
+ * What the gateway's lookup of a video could not see, told to it, or every visitor would pay for
+ * the same failure again: the video gone, or the captions its player lists without a word (then
+ * it has no captions for the gateway's rules, which still let a member bring their own).
+ */
+async function rememberRefusal(failures: VideoFailures, videoId: string, error: unknown): Promise<void> {
+  if (!(error instanceof YoutubeError)) return;
+  if (error.code === 'VIDEO_UNAVAILABLE') await failures.remember(videoId, { code: error.code, message: error.message });
+  else if (error.code === 'NO_TRANSCRIPT' && error.detail === CAPTIONS_WITHOUT_WORDS) await failures.noCaptions(videoId);
+}
 
 /** What BullMQ says of a job that stalled more often than the worker's `maxStalledCount`. */
 export const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
@@ -174,13 +185,9 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         : await cached.findWithCaptions(videoId);
       if (!video) {
         const fetched = await youtube.fetchVideo(videoId).catch(async (error: unknown) => {
-          // Gone, or captions the player lists but timedtext will not serve: the gateway's lookup
-          // saw captions, so it is told, or every visitor would pay for this failure again.
-          if (error instanceof YoutubeError && VideoFailures.remembers(error.code)) {
-            await deps.failures
-              .remember(videoId, { code: error.code, message: error.message })
-              .catch((cause: unknown) => log.warn({ err: cause }, 'failure not remembered: Redis did not take it'));
-          }
+          await rememberRefusal(deps.failures, videoId, error).catch((cause: unknown) =>
+            log.warn({ err: cause }, 'failure not remembered: Redis did not take it'),
+          );
           throw error;
         });
         await cached.saveFetched(fetched.details, fetched.language, fetched.segments);
