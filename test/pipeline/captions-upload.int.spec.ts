@@ -129,6 +129,24 @@ describe('captions a member brings', () => {
       .expect(202);
   });
 
+  it('takes one of two uploads sent together for a video, and refuses the other', async () => {
+    const videoId = uncaptioned(300);
+    const { browser, user } = await p.member('openai');
+    p.openai.latencyMs = 2_000;
+    try {
+      const names = ['one.srt', 'two.srt'];
+      const answers = await Promise.all(
+        names.map((name) => browser.post(`/api/user-videos/${videoId}/transcript`).send({ text: srt(300), name })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+      await privateAnalysis(videoId, user.id);
+      const taken = names[answers.findIndex((answer) => answer.status === 202)];
+      expect((await browser.get(`/api/user-videos/${videoId}`).expect(200)).body.transcriptName).toBe(taken);
+    } finally {
+      p.openai.latencyMs = 0;
+    }
+  });
+
   it('reads pasted timed text and WebVTT the same way, and a re-analysis reads them again', async () => {
     const videoId = uncaptioned(300);
     const { browser, user } = await p.member();

@@ -81,6 +81,14 @@ export class AnalysisEdits {
     });
   }
 
+  /** Runs `action` in the member's turn on the video's analysis, whatever their edits. */
+  async inTurn<T>(userId: number, youtubeId: string, action: () => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await AnalysisEdits.lock(tx, userId, youtubeId);
+      return action();
+    });
+  }
+
   /**
    * Takes the member's turn on the video's analysis until the transaction ends, waiting
    * TURN_WAIT_MS at most (then PostgreSQL's lock_not_available, 55P03: the API answers 503), so that

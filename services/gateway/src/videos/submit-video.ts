@@ -262,16 +262,20 @@ export async function reanalyze(
   if (captions) checkCaptions(facts, captions.end);
   checkVideo(facts, false, { captionsUploaded });
   const key = analysisJobKey({ scope: 'private', videoId, userId: user.id });
-  // New captions would join the analysis that runs (one job per member and video), and never be
-  // analysed: they wait until it has finished.
-  if (captions && (await jobRunning(queue, key))) throw new AppError('CONFLICT', captionsMessages.analysisRunning);
-  const queued = () =>
-    paidForJob({ memberLimit, queue }, user.id, key, async () => {
+  const queued = async () => {
+    // New captions would join the analysis that runs (one job per member and video) and never be
+    // read: they wait until it has finished. (Asked in the member's turn on the video, so two
+    // uploads cannot both find none running.)
+    if (captions && (await jobRunning(queue, key).catch(() => false))) {
+      throw new AppError('CONFLICT', captionsMessages.analysisRunning);
+    }
+    await paidForJob({ memberLimit, queue }, user.id, key, async () => {
       await captions?.store();
       await history.add(user.id, videoId, facts);
       await enqueueAnalysis(queue, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId });
     });
-  if (discardEdits) return queued();
+  };
+  if (discardEdits) return captions ? edits.inTurn(user.id, videoId, queued) : queued();
   // Queued in the member's turn on the video, unless they have edits: an edit made meanwhile
   // either comes first (and this is refused) or finds the re-analysis queued (and is refused).
   if (!(await edits.unlessEdited(user.id, videoId, queued))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
