@@ -494,7 +494,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
   it('says the last analysis failed when a link or a reload opens a video whose analysis failed', async () => {
     withoutOwnAnalysis('failed');
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
-    expect(await screen.findByText('Analysis failed')).toBeInTheDocument();
+    expect(await screen.findByText('Analysis Failed')).toBeInTheDocument();
     expect(
       screen.getByText('The last analysis of this video failed. Its link is in the field: press Find Clips to try again.'),
     ).toBeInTheDocument();

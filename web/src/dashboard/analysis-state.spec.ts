@@ -136,6 +136,9 @@ describe('analysis state', () => {
       event: event('ANALYSIS_STARTED', 'aaaaaaaaaaa', { userId: 7 }),
     });
     expect(analysisReducer(elsewhere, { type: 'event', event: failure })).toMatchObject({ phase: 'aiAnalysisComplete' });
+    // The shared analysis of the video failing (a guest's, say) ends nothing of the member's own.
+    const guests = event('ANALYSIS_ERROR', 'aaaaaaaaaaa', { errorType: 'PROVIDER_ERROR', errorMessage: 'busy' });
+    expect(analysisReducer(again, { type: 'event', event: guests })).toBe(again);
     // Captions brought for a video with no analysis: nothing to go back to.
     const first = analysisReducer(run({ type: 'open', videoId: 'aaaaaaaaaaa' }), { type: 'reanalyze', hadTopics: false });
     expect(analysisReducer(first, { type: 'event', event: failure })).toMatchObject({

@@ -79,6 +79,17 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
   }
 }
 
+/**
+ * Whether the event is the failure of the member's re-analysis of the video on screen, with an
+ * analysis before it to show again.
+ */
+export const endsReanalysisUnchanged = (state: AnalysisState, event: AnalysisEvent) =>
+  event.type === 'ANALYSIS_ERROR' &&
+  event.videoId === state.videoId &&
+  event.userId !== null &&
+  state.reanalyzing &&
+  state.keepsTopics;
+
 function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
   if (event.videoId !== state.videoId) return state;
   switch (event.type) {
@@ -92,8 +103,10 @@ function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
       // The topics are re-fetched; 'found' completes once they arrive.
       return { ...state, reanalyzing: false };
     case 'ANALYSIS_ERROR':
+      // Someone else's analysis of the video (the shared one) says nothing of the member's own.
+      if (state.reanalyzing && event.userId === null) return state;
       // A failed re-analysis changed nothing: the analysis it started from is shown again.
-      if (state.reanalyzing && state.keepsTopics)
+      if (endsReanalysisUnchanged(state, event))
         return { ...state, phase: 'aiAnalysisComplete', reanalyzing: false, error: null };
       return {
         ...state,

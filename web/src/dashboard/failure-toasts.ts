@@ -62,6 +62,22 @@ export function failureToast(type: ErrorCode | undefined, message: string, categ
     : { title: 'Analysis Error', description: message || undefined, variant: 'destructive' };
 }
 
+/**
+ * What a re-analysis the worker gave up on says, the analysis it started from shown again: a
+ * content-policy refusal as the catalogue has it (its categories, 7 s), any other 'Re-analysis
+ * failed' with its reason; without one, that it ended without new topics.
+ */
+export function reanalysisFailedToast(type?: ErrorCode | null, reason?: string | null, categories: string[] = []): ToastOptions {
+  if (type === 'CONTENT_POLICY') return failureToast(type, reason ?? '', categories);
+  return {
+    title: 'Re-analysis failed',
+    description: reason
+      ? `${reason} The analysis is as it was.`
+      : 'It ended without new topics; the analysis is as it was. Please try again.',
+    variant: 'destructive',
+  };
+}
+
 /** Failures of a submission that replace the dashboard with their own screen, not only a toast. */
 export const SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['VIDEO_TOO_LONG', 'GUEST_VIDEO_TOO_LONG']);
 

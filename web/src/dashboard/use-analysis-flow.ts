@@ -5,8 +5,8 @@ import { ApiError, apiRequest } from '../lib/api';
 import { guestIdFromCookie, loggedOutInThisTab, type AuthState } from '../lib/auth';
 import type { LiveIdentity } from '../lib/live';
 import { useToast } from '../lib/toast';
-import { analysisReducer, initialAnalysis } from './analysis-state';
-import { SCREEN_FAILURES, failureToast, sayExpired } from './failure-toasts';
+import { analysisReducer, endsReanalysisUnchanged, initialAnalysis } from './analysis-state';
+import { SCREEN_FAILURES, failureToast, reanalysisFailedToast, sayExpired } from './failure-toasts';
 import { guestAnalysed } from './guest-videos';
 import { useCheckNowAndThen } from './use-check-now-and-then';
 import { useCurrentVideo } from './use-current-video';
@@ -20,7 +20,7 @@ const NOT_ANALYSED = {
 };
 /** A link (or a reload) to a video whose last analysis failed. */
 const LAST_FAILED = {
-  title: 'Analysis failed',
+  title: 'Analysis Failed',
   description: 'The last analysis of this video failed. Its link is in the field: press Find Clips to try again.',
 };
 /**
@@ -33,17 +33,7 @@ const GUEST_LINK = {
   description: "This video's link is in the field. Guests use a credit for each new video they open.",
 };
 const REANALYSIS_COMPLETE = { title: 'Re-analysis complete', description: 'The new topics are ready.' };
-/** A re-analysis the worker gave up on, with its reason: the analysis on screen is unchanged. */
-const reanalysisFailedToast = (reason: string | null) => ({
-  title: 'Re-analysis failed',
-  description: `${reason ?? 'It ended without new topics.'} The analysis is as it was.`,
-  variant: 'destructive' as const,
-});
-const REANALYSIS_UNFINISHED = {
-  title: 'Re-analysis failed',
-  description: 'It ended without new topics; the analysis is as it was. Please try again.',
-  variant: 'destructive' as const,
-};
+const REANALYSIS_UNFINISHED = reanalysisFailedToast();
 
 /**
  * The dashboard's analysis: the current video (`useCurrentVideo`), submitting links
@@ -158,12 +148,11 @@ export function useAnalysisFlow(auth: AuthState) {
   const onEvent = (event: AnalysisEvent) => {
     const reanalyzed =
       event.type === 'VIDEO_ANALYZED' && stateRef.current.reanalyzing && event.videoId === stateRef.current.videoId;
+    const before = stateRef.current;
     // A re-analysis that failed leaves the analysis on screen as it was.
-    const reanalysisFailed =
-      event.type === 'ANALYSIS_ERROR' &&
-      stateRef.current.reanalyzing &&
-      stateRef.current.keepsTopics &&
-      event.videoId === stateRef.current.videoId;
+    const reanalysisFailed = endsReanalysisUnchanged(before, event);
+    // What fails is the video on screen, and not the shared analysis while the member's own runs.
+    const failureShown = event.videoId === before.videoId && !(before.reanalyzing && event.userId === null);
     dispatch({ type: 'event', event });
     if (event.type === 'VIDEO_ANALYZED') {
       const heard = Date.now();
@@ -183,11 +172,12 @@ export function useAnalysisFlow(auth: AuthState) {
       };
       if (reanalyzed) void fetched.then(() => arrived() && !leftByLogout() && toast(REANALYSIS_COMPLETE));
     }
-    if (event.type === 'ANALYSIS_ERROR' && !leftByLogout()) {
+    if (event.type === 'ANALYSIS_ERROR' && failureShown && !leftByLogout()) {
+      const categories = event.errorCategories ?? [];
       toast(
         reanalysisFailed
-          ? reanalysisFailedToast(event.errorMessage)
-          : failureToast(event.errorType ?? undefined, event.errorMessage ?? '', event.errorCategories ?? []),
+          ? reanalysisFailedToast(event.errorType, event.errorMessage, categories)
+          : failureToast(event.errorType ?? undefined, event.errorMessage ?? '', categories),
       );
     }
   };
