@@ -22,6 +22,31 @@ describe('parseTimedText', () => {
     expect(parseTimedText(body).map((cue) => cue.text)).toEqual(['if a<b and c>d then', "I'm & you"]);
   });
 
+  it('strips formatting tags however they were escaped, in srv3 too', () => {
+    const body =
+      '<?xml version="1.0" encoding="utf-8" ?><transcript>' +
+      '<text start="0" dur="2">&amp;lt;i&amp;gt;music&amp;lt;/i&amp;gt;</text>' +
+      '<text start="2" dur="2">&lt;b&gt;loud&lt;/b&gt; &lt;font face=&quot;Arial&quot; color=&quot;#FFFF00&quot;&gt;yellow&lt;/font&gt;</text>' +
+      '</transcript>';
+    expect(parseTimedText(body).map((cue) => cue.text)).toEqual(['music', 'loud yellow']);
+    const srv3 =
+      '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body><p t="0" d="2000">&lt;i&gt;music&lt;/i&gt; &lt;3</p></body></timedtext>';
+    expect(parseTimedText(srv3).map((cue) => cue.text)).toEqual(['music <3']);
+  });
+
+  it('ends a cue given no length where the next one starts, an empty one too, and after 10 s at most', () => {
+    const body =
+      '<?xml version="1.0" encoding="utf-8" ?><transcript>' +
+      '<text start="0">said</text><text start="3" dur="1"> </text><text start="5">then this</text>' +
+      '<text start="40" dur="2">much later</text>' +
+      '</transcript>';
+    expect(parseTimedText(body)).toEqual([
+      { text: 'said', start: 0, end: 3 },
+      { text: 'then this', start: 5, end: 15 },
+      { text: 'much later', start: 40, end: 42 },
+    ]);
+  });
+
   it('ends a cue given no length where the next one starts', () => {
     const body =
       '<?xml version="1.0" encoding="utf-8" ?><transcript>' +

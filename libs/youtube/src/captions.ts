@@ -38,54 +38,53 @@ const rawTextOf = (nodes: OrderedNode[]): string =>
     })
     .join('');
 
-/** Formatting that manual tracks carry inside the text (`<i>`, `<b>`, `<font color>`). */
-const MARKUP = /<\/?(?:i|b|u|em|strong|font)(?:\s[^>]*)?>/gi;
+/**
+ * The formatting tags that manual tracks carry inside the text, in their own grammar only
+ * (`<i>`, `</b>`, `<font color="#E5E5E5">`): angle brackets that are text ('i<b and j>0') stay.
+ */
+const MARKUP = /<\/?(?:i|b|u|em|strong)>|<font(?:\s+(?:color|face|size)\s*=\s*(?:"[^"<>]*"|'[^'<>]*'))*\s*>|<\/font>/gi;
 
 /**
- * A classic cue's text as a person reads it. Its text is HTML escaped for XML: formatting tags
- * are escaped once (`&lt;i&gt;`), the characters of the text twice (`don&amp;#39;t`,
- * `a&amp;lt;b`). So the XML level gives the HTML (`<i>`, `don&#39;t`, `a&lt;b`), whose
- * formatting tags go before the HTML level gives the text (`don't`, `a<b`); then runs of white
- * space (line breaks inside a cue) become one space.
+ * A cue's text as a person reads it. Timedtext escapes the text twice (`don&amp;#39;t` on the
+ * wire): the XML level gives `don&#39;t`, the HTML level `don't`. Then formatting tags go, however
+ * they were escaped, and runs of white space (line breaks inside a cue) become one space.
  */
 export function captionText(raw: string): string {
-  return decodeHTML(decodeXML(raw).replace(MARKUP, '')).replace(/\s+/g, ' ').trim();
+  return decodeHTML(decodeXML(raw)).replace(MARKUP, '').replace(/\s+/g, ' ').trim();
 }
 
-/** An srv3 cue's text: XML text (styles are attributes, never tags), decoded as such. */
-const srv3Text = (raw: string) => decodeHTML(decodeXML(raw)).replace(/\s+/g, ' ').trim();
+/** How long a cue that gives no length lasts at most, when the next starts later (a line's time on screen). */
+const UNTIMED_CUE_SECONDS = 10;
 
 /**
  * The cues of a timedtext body in either format YouTube answers with: classic
  * `<transcript><text start dur>` (seconds) or srv3 `<timedtext format="3"><body><p t d>`
  * (milliseconds, words in `<s>`, in order with any plain text beside them). Empty cues are
- * dropped; cues come ordered by start; a cue without a length lasts until the next one starts.
+ * dropped; cues come ordered by start; a cue without a length lasts until the next one starts,
+ * an empty one included (it marks where speech stops), and 10 s at most.
  */
 export function parseTimedText(body: string): Cue[] {
   const doc = parser.parse(body) as OrderedNode[];
   /** A cue's times: `start`/`dur` in seconds (classic) or `t`/`d` in milliseconds (srv3). */
-  const cuesOf = (
-    nodes: OrderedNode[],
-    name: string,
-    [start, duration, unit]: [string, string, number],
-    read: (raw: string) => string,
-  ) =>
+  const cuesOf = (nodes: OrderedNode[], name: string, [start, duration, unit]: [string, string, number]) =>
     elementsOf(nodes, name).map((node) => {
       const attributes = node[':@'] ?? {};
       const from = Number(attributes[start] ?? 0) / unit;
       const length = attributes[duration] === undefined ? null : Number(attributes[duration]) / unit;
-      return { text: read(rawTextOf(node[name] as OrderedNode[])), start: from, length };
+      return { text: captionText(rawTextOf(node[name] as OrderedNode[])), start: from, length };
     });
-  const classic = cuesOf(childrenOf(doc, 'transcript'), 'text', ['start', 'dur', 1], captionText);
-  const srv3 = cuesOf(childrenOf(childrenOf(doc, 'timedtext'), 'body'), 'p', ['t', 'd', 1000], srv3Text);
-  const cues = [...classic, ...srv3]
-    .filter((cue) => cue.text.length > 0 && Number.isFinite(cue.start) && (cue.length === null || Number.isFinite(cue.length)))
+  const all = [
+    ...cuesOf(childrenOf(doc, 'transcript'), 'text', ['start', 'dur', 1]),
+    ...cuesOf(childrenOf(childrenOf(doc, 'timedtext'), 'body'), 'p', ['t', 'd', 1000]),
+  ]
+    .filter((cue) => Number.isFinite(cue.start) && (cue.length === null || Number.isFinite(cue.length)))
     .sort((a, b) => a.start - b.start);
-  return cues.map(({ text, start, length }, i) => ({
-    text,
-    start,
-    end: length === null ? Math.max(start, cues[i + 1]?.start ?? start) : start + length,
-  }));
+  return all
+    .map(({ text, start, length }, i) => {
+      const next = all.slice(i + 1).find((cue) => cue.start > start)?.start ?? start;
+      return { text, start, end: start + (length ?? Math.min(next - start, UNTIMED_CUE_SECONDS)) };
+    })
+    .filter((cue) => cue.text.length > 0);
 }
 
 /**
