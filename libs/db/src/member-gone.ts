@@ -13,8 +13,9 @@ export class MemberGoneError extends Error {
 }
 
 /**
- * Runs a write of a member's rows, whose only references are to the member's account: refused on
- * a foreign key, the account is gone (MemberGoneError), which no retry mends.
+ * Runs a write of a member's rows, whose references are to the member's account and to rows the
+ * same transaction writes first (a history entry's quotes, to its video): refused on a foreign
+ * key, the account is gone (MemberGoneError), which no retry mends.
  */
 export async function writeForMember<T>(userId: number, write: () => Promise<T>): Promise<T> {
   try {
