@@ -271,26 +271,32 @@ describe('the analysis job', () => {
     });
   });
 
+  /** The job with an OpenAI (a fake on loopback) that answers after `latencyMs`: time to act while it works. */
+  const slowProvider = async (latencyMs: number) => {
+    const openai = await startFakeOpenAi();
+    openai.latencyMs = latencyMs;
+    const provider = openAiCompatibleProvider({
+      name: 'openai',
+      apiKey: openai.apiKey,
+      baseURL: openai.baseUrl,
+      model: 'gpt-6-luna',
+      timeoutMs: 10_000,
+      maxRetries: 0,
+    });
+    const publisher: Publisher = {
+      publish: async (_channel, message) => void published.push(analysisEventSchema.parse(JSON.parse(message))),
+    };
+    return { openai, analyzeSlowly: jobWith(publisher, provider) };
+  };
+
   it("fails a member's analysis at once when their account is deleted meanwhile (an operator's removal), and keeps a shared one", async () => {
     const mine = videoId();
     addTalk(mine, 'Mine', 600);
     const gone = await buildUser(db);
     // Removed while the provider works on it.
-    const openai = await startFakeOpenAi();
+    const { openai, analyzeSlowly } = await slowProvider(1_000);
     try {
-      openai.latencyMs = 1_000;
-      const provider = openAiCompatibleProvider({
-        name: 'openai',
-        apiKey: openai.apiKey,
-        baseURL: openai.baseUrl,
-        model: 'gpt-6-luna',
-        timeoutMs: 10_000,
-        maxRetries: 0,
-      });
-      const attempt = jobWith(
-        { publish: async (_channel, message) => void published.push(analysisEventSchema.parse(JSON.parse(message))) },
-        provider,
-      )(job({ videoId: mine, scope: 'private', userId: gone.id, provider: null }));
+      const attempt = analyzeSlowly(job({ videoId: mine, scope: 'private', userId: gone.id, provider: null }));
       while (openai.calls.chat === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       await db.getRepository(UserEntity).delete(gone.id);
       await expect(attempt).rejects.toMatchObject({ name: 'UnrecoverableError' });
@@ -315,23 +321,8 @@ describe('the analysis job', () => {
   });
 
   it("announces nothing when a shared analysis's video row is removed while it runs, and stores it on the next attempt", async () => {
-    const openai = await startFakeOpenAi();
+    const { openai, analyzeSlowly } = await slowProvider(1_500);
     try {
-      openai.latencyMs = 1_500;
-      const slow = openAiCompatibleProvider({
-        name: 'openai',
-        apiKey: openai.apiKey,
-        baseURL: openai.baseUrl,
-        model: 'gpt-6-luna',
-        timeoutMs: 10_000,
-        maxRetries: 0,
-      });
-      const analyzeSlowly = jobWith(
-        {
-          publish: async (_channel, message) => void published.push(analysisEventSchema.parse(JSON.parse(message))),
-        },
-        slow,
-      );
       const id = videoId();
       addTalk(id, 'Removed meanwhile', 300);
       const rows = db.getRepository(CachedYoutubeDataEntity);
