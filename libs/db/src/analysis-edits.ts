@@ -48,8 +48,7 @@ export class AnalysisEdits {
     change: (topics: Topic[]) => Topic[],
     allowed: () => Promise<void> = async () => undefined,
   ): Promise<EditedAnalysis> {
-    return this.db.transaction(async (tx) => {
-      await AnalysisEdits.lock(tx, userId, youtubeId);
+    return this.inTurn(userId, youtubeId, async (tx) => {
       await allowed();
       const row = await tx.getRepository(AnalysisEditEntity).findOneBy({ userId, youtubeId });
       const topics = change(row ? readTopics(row.editedTopics) : await original());
@@ -73,19 +72,18 @@ export class AnalysisEdits {
    * meanwhile, and then sees what `action` did.
    */
   async unlessEdited(userId: number, youtubeId: string, action: () => Promise<void>): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      await AnalysisEdits.lock(tx, userId, youtubeId);
+    return this.inTurn(userId, youtubeId, async (tx) => {
       if (await tx.getRepository(AnalysisEditEntity).existsBy({ userId, youtubeId })) return false;
       await action();
       return true;
     });
   }
 
-  /** Runs `action` in the member's turn on the video's analysis, whatever their edits. */
-  async inTurn<T>(userId: number, youtubeId: string, action: () => Promise<T>): Promise<T> {
+  /** Runs `action` in the member's turn on the video's analysis (its transaction), whatever their edits. */
+  async inTurn<T>(userId: number, youtubeId: string, action: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
       await AnalysisEdits.lock(tx, userId, youtubeId);
-      return action();
+      return action(tx);
     });
   }
 

@@ -49,40 +49,32 @@ export class MemberAnalyses {
   /**
    * Stores the member's new analysis, replacing the last one and the member's edits of it (they
    * agreed to lose them when they asked for it). Edits and this take turns: an edit in progress
-   * finishes first.
+   * finishes first. MemberGoneError when their account was deleted meanwhile.
    */
-  /** Stores the member's analysis; MemberGoneError when their account was deleted meanwhile. */
   async save(userId: number, videoId: string, topics: Topic[], { provider, model, transcriptSource, runId }: Provenance) {
-    await writeForMember(userId, () => this.saveRow(userId, videoId, topics, { provider, model, transcriptSource, runId }));
-  }
-
-  private async saveRow(
-    userId: number,
-    videoId: string,
-    topics: Topic[],
-    { provider, model, transcriptSource, runId }: Provenance,
-  ) {
-    await this.db.transaction(async (tx) => {
-      await AnalysisEdits.lock(tx, userId, videoId);
-      await tx
-        .createQueryBuilder()
-        .insert()
-        .into(UserVideoAnalysisEntity)
-        .values({
-          userId,
-          youtubeId: videoId,
-          analyzedTopics: writeTopics(topics),
-          analysisProvider: provider,
-          analysisModel: model,
-          transcriptSource,
-          analysisRunId: runId,
-        })
-        .orUpdate(
-          ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'analysis_run_id', 'updated_at'],
-          ['user_id', 'youtube_id'],
-        )
-        .execute();
-      await new AnalysisEdits(this.db).discard(userId, videoId, tx);
-    });
+    const edits = new AnalysisEdits(this.db);
+    await writeForMember(userId, () =>
+      edits.inTurn(userId, videoId, async (tx) => {
+        await tx
+          .createQueryBuilder()
+          .insert()
+          .into(UserVideoAnalysisEntity)
+          .values({
+            userId,
+            youtubeId: videoId,
+            analyzedTopics: writeTopics(topics),
+            analysisProvider: provider,
+            analysisModel: model,
+            transcriptSource,
+            analysisRunId: runId,
+          })
+          .orUpdate(
+            ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'analysis_run_id', 'updated_at'],
+            ['user_id', 'youtube_id'],
+          )
+          .execute();
+        await edits.discard(userId, videoId, tx);
+      }),
+    );
   }
 }

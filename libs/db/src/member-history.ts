@@ -110,33 +110,33 @@ export class MemberHistory {
       .execute();
   }
 
-  /** A finished analysis for the member: the history row (left in its place) and its quotes replaced by the analysis's. */
-  /** MemberGoneError when the member's account was deleted meanwhile. */
+  /**
+   * A finished analysis for the member: the history row (left in its place) and its quotes
+   * replaced by the analysis's. MemberGoneError when their account was deleted meanwhile.
+   */
   async recordAnalysis(userId: number, videoId: string, video: HistoryVideoDetails, topics: Topic[]): Promise<void> {
-    await writeForMember(userId, () => this.recordRows(userId, videoId, video, topics));
-  }
-
-  private async recordRows(userId: number, videoId: string, video: HistoryVideoDetails, topics: Topic[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .createQueryBuilder()
-        .insert()
-        .into(VideoEntity)
-        .values({ userId, youtubeId: videoId, title: video.title, thumbnailUrl: video.thumbnailUrl })
-        .orUpdate(['title', 'thumbnail_url'], ['user_id', 'youtube_id'])
-        .execute();
-      const row = await tx.getRepository(VideoEntity).findOneByOrFail({ userId, youtubeId: videoId });
-      await tx.getRepository(QuoteEntity).delete({ videoId: row.id });
-      const quotes = topics.flatMap((topic) =>
-        topic.quotes.map((quote) => ({
-          videoId: row.id,
-          content: quote.content,
-          topic: topic.title,
-          timestamp: Math.floor(quote.startTime),
-          originalId: quote.id,
-        })),
-      );
-      if (quotes.length) await tx.getRepository(QuoteEntity).insert(quotes);
-    });
+    await writeForMember(userId, () =>
+      this.db.transaction(async (tx) => {
+        await tx
+          .createQueryBuilder()
+          .insert()
+          .into(VideoEntity)
+          .values({ userId, youtubeId: videoId, title: video.title, thumbnailUrl: video.thumbnailUrl })
+          .orUpdate(['title', 'thumbnail_url'], ['user_id', 'youtube_id'])
+          .execute();
+        const row = await tx.getRepository(VideoEntity).findOneByOrFail({ userId, youtubeId: videoId });
+        await tx.getRepository(QuoteEntity).delete({ videoId: row.id });
+        const quotes = topics.flatMap((topic) =>
+          topic.quotes.map((quote) => ({
+            videoId: row.id,
+            content: quote.content,
+            topic: topic.title,
+            timestamp: Math.floor(quote.startTime),
+            originalId: quote.id,
+          })),
+        );
+        if (quotes.length) await tx.getRepository(QuoteEntity).insert(quotes);
+      }),
+    );
   }
 }

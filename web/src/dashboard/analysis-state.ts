@@ -80,15 +80,14 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
 }
 
 /**
- * Whether the event is the failure of the member's re-analysis of the video on screen, with an
- * analysis before it to show again.
+ * What a failure event means on screen: nothing ('ignored': another video, or the shared analysis
+ * failing while the member's own re-analysis runs), the member's re-analysis failing with an
+ * analysis before it to show again ('reanalysis'), or the analysis on screen failing ('analysis').
  */
-export const endsReanalysisUnchanged = (state: AnalysisState, event: AnalysisEvent) =>
-  event.type === 'ANALYSIS_ERROR' &&
-  event.videoId === state.videoId &&
-  event.userId !== null &&
-  state.reanalyzing &&
-  state.keepsTopics;
+export function failureOf(state: AnalysisState, event: AnalysisEvent): 'ignored' | 'reanalysis' | 'analysis' {
+  if (event.videoId !== state.videoId || (state.reanalyzing && event.userId === null)) return 'ignored';
+  return state.reanalyzing && state.keepsTopics ? 'reanalysis' : 'analysis';
+}
 
 function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
   if (event.videoId !== state.videoId) return state;
@@ -102,12 +101,11 @@ function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
     case 'VIDEO_ANALYZED':
       // The topics are re-fetched; 'found' completes once they arrive.
       return { ...state, reanalyzing: false };
-    case 'ANALYSIS_ERROR':
-      // Someone else's analysis of the video (the shared one) says nothing of the member's own.
-      if (state.reanalyzing && event.userId === null) return state;
+    case 'ANALYSIS_ERROR': {
+      const failure = failureOf(state, event);
+      if (failure === 'ignored') return state;
       // A failed re-analysis changed nothing: the analysis it started from is shown again.
-      if (endsReanalysisUnchanged(state, event))
-        return { ...state, phase: 'aiAnalysisComplete', reanalyzing: false, error: null };
+      if (failure === 'reanalysis') return { ...state, phase: 'aiAnalysisComplete', reanalyzing: false, error: null };
       return {
         ...state,
         phase: 'error',
@@ -118,5 +116,6 @@ function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
           categories: event.errorCategories ?? [],
         },
       };
+    }
   }
 }

@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from '../lib/api';
 import { guestIdFromCookie, loggedOutInThisTab, type AuthState } from '../lib/auth';
 import type { LiveIdentity } from '../lib/live';
 import { useToast } from '../lib/toast';
-import { analysisReducer, endsReanalysisUnchanged, initialAnalysis } from './analysis-state';
+import { analysisReducer, failureOf, initialAnalysis } from './analysis-state';
 import { SCREEN_FAILURES, failureToast, reanalysisFailedToast, sayExpired } from './failure-toasts';
 import { guestAnalysed } from './guest-videos';
 import { useCheckNowAndThen } from './use-check-now-and-then';
@@ -148,11 +148,8 @@ export function useAnalysisFlow(auth: AuthState) {
   const onEvent = (event: AnalysisEvent) => {
     const reanalyzed =
       event.type === 'VIDEO_ANALYZED' && stateRef.current.reanalyzing && event.videoId === stateRef.current.videoId;
-    const before = stateRef.current;
-    // A re-analysis that failed leaves the analysis on screen as it was.
-    const reanalysisFailed = endsReanalysisUnchanged(before, event);
-    // What fails is the video on screen, and not the shared analysis while the member's own runs.
-    const failureShown = event.videoId === before.videoId && !(before.reanalyzing && event.userId === null);
+    // Read before the event moves the state: a re-analysis that failed keeps the analysis on screen.
+    const failure = event.type === 'ANALYSIS_ERROR' ? failureOf(stateRef.current, event) : 'ignored';
     dispatch({ type: 'event', event });
     if (event.type === 'VIDEO_ANALYZED') {
       const heard = Date.now();
@@ -172,10 +169,10 @@ export function useAnalysisFlow(auth: AuthState) {
       };
       if (reanalyzed) void fetched.then(() => arrived() && !leftByLogout() && toast(REANALYSIS_COMPLETE));
     }
-    if (event.type === 'ANALYSIS_ERROR' && failureShown && !leftByLogout()) {
+    if (failure !== 'ignored' && !leftByLogout()) {
       const categories = event.errorCategories ?? [];
       toast(
-        reanalysisFailed
+        failure === 'reanalysis'
           ? reanalysisFailedToast(event.errorType, event.errorMessage, categories)
           : failureToast(event.errorType ?? undefined, event.errorMessage ?? '', categories),
       );
