@@ -116,8 +116,8 @@ describe('routes and guards', () => {
 });
 
 describe('navigation bar and footer', () => {
-  it('is hidden on /auth', async () => {
-    renderWithApp(<App />, { route: '/auth', user: null });
+  it.each(['/auth', '/auth/'])('is hidden on %s', async (route) => {
+    renderWithApp(<App />, { route, user: null });
     await screen.findByText('Login and get access to all features.');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });

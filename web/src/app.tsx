@@ -68,13 +68,14 @@ export function ScreenFailed() {
 /** The routes and guards; the navigation bar is hidden on /auth. */
 export function App() {
   const { pathname } = useLocation();
+  // '/history/' is '/history'.
+  const path = pathname.replace(/(.)\/+$/, '$1');
   useSessionSync();
   // Before the page's own effects (a layout effect runs first): the dashboard then names the tab by
-  // its video, and the shared page by its share once it arrives; '/history/' is '/history'.
+  // its video, and the shared page by its share once it arrives.
   useLayoutEffect(() => {
-    const path = pathname.replace(/(.)\/+$/, '$1');
     document.title = /^\/shared\/[^/]+$/.test(path) ? 'Find Clips' : (TITLES[path] ?? '404 Page Not Found · Find Clips');
-  }, [pathname]);
+  }, [path]);
   // Another screen, and the focus fell to the page with the control that led there (a history
   // card, Back): it starts from the main region instead. Not on the first screen, where the page's
   // start (Skip to content) is where the keyboard belongs; not where a page put it somewhere.
@@ -99,7 +100,7 @@ export function App() {
       >
         Skip to content
       </a>
-      {pathname !== '/auth' && <NavBar />}
+      {path !== '/auth' && <NavBar />}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <ErrorBoundary fallback={<ScreenFailed />} resetKey={pathname}>
           <Suspense fallback={<Spinner />}>

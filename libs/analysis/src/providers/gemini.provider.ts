@@ -52,11 +52,32 @@ function replyOf(response: GenerateContentResponse): Reply {
   return { text: response.text };
 }
 
-/** Maps SDK failures to our codes (time-outs are withDeadline's). */
+/**
+ * Whether a 429's body (the SDK's message is the JSON body) names a daily quota in its QuotaFailure
+ * ('GenerateRequestsPerDayPerProjectPerModel-FreeTier'): it resets at midnight Pacific time, so
+ * retrying within the job's minutes cannot help.
+ */
+function dailyQuota(body: string): boolean {
+  try {
+    const details = (JSON.parse(body) as { error?: { details?: unknown } }).error?.details;
+    if (!Array.isArray(details)) return false;
+    return details.some(
+      (detail: { '@type'?: string; violations?: { quotaId?: string }[] }) =>
+        detail?.['@type']?.endsWith('google.rpc.QuotaFailure') &&
+        detail.violations?.some((violation) => /PerDay/.test(violation?.quotaId ?? '')),
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Maps SDK failures to our codes (time-outs are withDeadline's); a used-up quota is not retried. */
 function geminiError(model: string, error: unknown): AnalysisError {
   if (error instanceof AnalysisError) return error;
   if (error instanceof ApiError) {
     if (error.status === 404) return providerFailure('gemini', { kind: 'model-gone', model }, error);
+    if (error.status === 402 || (error.status === 429 && dailyQuota(error.message)))
+      return providerFailure('gemini', { kind: 'quota' }, error);
     return providerFailure('gemini', { kind: 'status', status: error.status }, error);
   }
   if (error instanceof TypeError && error.message === 'fetch failed')

@@ -25,6 +25,22 @@ function errorText(error: InstanceType<typeof OpenAI.APIError>): string {
 }
 
 /**
+ * OpenAI's billing refusals: error type `insufficient_quota`, with the code `insufficient_quota` or,
+ * since spend limits, one naming the limit ('credit_balance_exhausted',
+ * 'organization_spend_limit_exceeded' …). Retrying them does not restore access.
+ */
+const BILLING_CODES = new Set([
+  'insufficient_quota',
+  'credit_balance_exhausted',
+  'organization_spend_limit_exceeded',
+  'project_spend_limit_exceeded',
+  'organization_usage_limit_exceeded',
+]);
+function isBilling(error: InstanceType<typeof OpenAI.APIError>): boolean {
+  return error.type === 'insufficient_quota' || BILLING_CODES.has(error.code ?? '');
+}
+
+/**
  * Maps SDK failures to our codes: 429, 5xx, timeouts and network errors are transient; a model
  * that does not exist and a used-up quota are not, whatever their status.
  */
@@ -36,7 +52,7 @@ export function providerError(name: string, model: string, timeoutMs: number, er
     const text = errorText(error);
     if (error.code === 'model_not_found' || /model not found|does not exist/i.test(text))
       return providerFailure(name, { kind: 'model-gone', model }, error);
-    if (error.code === 'insufficient_quota' || /used all available credits|spending limit/i.test(text))
+    if (isBilling(error) || /used all available credits|spending limit/i.test(text))
       return providerFailure(name, { kind: 'quota' }, error);
     return providerFailure(name, { kind: 'status', status: error.status }, error);
   }
