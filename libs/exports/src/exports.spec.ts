@@ -151,6 +151,28 @@ describe('Markdown notes', () => {
     ]);
   });
 
+  it('links an address with & ~ or | in it as written: no backslash in the link or in its text', () => {
+    const notes = analysisMarkdown({
+      title: 'Links',
+      topics: [
+        {
+          id: 't',
+          title: 'Search https://example.com/search?q=a&b=c',
+          startTime: 0,
+          endTime: 60,
+          quotes: [quote('q', 'Docs at www.example.com/a~b and https://example.com/x|y today', 1, 9)],
+        },
+      ],
+    });
+    const html = parse(notes, { async: false });
+    expect([...html.matchAll(/href="([^"]*)"/g)].map(([, href]) => decodeURI(decodeHTML(href!)))).toEqual([
+      'https://example.com/search?q=a&b=c',
+      'http://www.example.com/a~b',
+      'https://example.com/x|y',
+    ]);
+    expect(decodeHTML(html.replace(/<[^>]+>/g, ''))).not.toContain('\\');
+  });
+
   it('writes plain times when there is no video to link to', () => {
     const text = analysisMarkdown({ title: 'talk.srt', topics });
     expect(text).not.toContain('](');

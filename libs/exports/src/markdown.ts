@@ -26,19 +26,30 @@ export function analysisMarkdown({ title, youtubeId, topics }: MarkdownSource): 
 /** A letter or digit of any script. */
 const WORD = /[\p{L}\p{N}]/u;
 
+/** An address GFM links by itself: left as written, since a backslash in it would be in the link. */
+const ADDRESS = /((?:https?:\/\/|www\.)[^\s<>]+)/iu;
+
+/** Markdown's emphasis, code, link, table and reference characters escaped (see `inline`). */
+const escaped = (text: string) =>
+  text
+    .replace(/([\\`*[\]#|~&])/g, '\\$1')
+    .replace(/_/g, (underscore, at: number, line: string) =>
+      WORD.test(line[at - 1] ?? '') && WORD.test(line[at + 1] ?? '') ? underscore : '\\_',
+    );
+
 /**
  * One line of text with Markdown's own characters escaped, so a title or quote reads as written:
  * emphasis and strikethrough, links, HTML and character references ('AT&amp;T' stays those
  * letters), and a list marker it would open with ('- ', '1. '). An underscore inside a word opens
- * nothing and stays as is, and < and > are written as references, so that an address the text
- * names ('www.example.com/a_b', '<https://…>') is linked without backslashes in it.
+ * nothing and stays as is; an address the text names ('www.example.com/a_b?q=a&b=c') is left as
+ * written, and < and > are written as references, so that it ('<https://…>' too) is linked
+ * without backslashes in it.
  */
 const inline = (text: string) =>
   oneLine(text)
-    .replace(/([\\`*[\]#|~&])/g, '\\$1')
-    .replace(/_/g, (underscore, at: number, line: string) =>
-      WORD.test(line[at - 1] ?? '') && WORD.test(line[at + 1] ?? '') ? underscore : '\\_',
-    )
+    .split(ADDRESS)
+    .map((part, i) => (i % 2 ? part : escaped(part)))
+    .join('')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     // A leading '-', '+' or '=' ('- item', '---', '==='): escaped always, which shows it as is.
