@@ -129,6 +129,11 @@ describe('captions people bring themselves', () => {
       '0:05 Later\n0:01 Earlier',
       'Line 2: 0:01 comes before the time of the line above; lines must be in time order',
     ],
+    [
+      'WebVTT cues out of order after a cue that says nothing',
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\n00:00:05.000 --> 00:00:06.000\nHello\n\n00:00:03.000 --> 00:00:04.000\nBack\n',
+      'Line 8: this cue starts before the cue above it; cues must be in time order',
+    ],
     ['nothing but blank lines', '\n\n', /^Line 1: no captions found/],
     ['WebVTT whose cue says nothing', 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n', /^Line 1: no captions found/],
     ['more lines than the limit', tooMany, `Line ${CAPTIONS_MAX_CUES + 1}: more than 7,200 lines`],
@@ -165,6 +170,13 @@ describe('captions people bring themselves', () => {
   ])('names the line of the first problem: %s', (_, input, message) => {
     if (typeof message === 'string') expect(problem(input)).toBe(message);
     else expect(problem(input)).toMatch(message);
+  });
+
+  it('reads a WebVTT NOTE that names a time range: a comment is no timing line', () => {
+    expect(
+      readCaptions('WEBVTT\n\nNOTE\n00:00:01.000 - 00:00:02.000 to check\n\n00:00:01.000 --> 00:00:02.000\nHello\n'),
+    ).toEqual([{ text: 'Hello', start: 1, end: 2 }]);
+    expect(() => readCaptions('WEBVTT\n\nNOTE\n\n00:00:01.000 - 00:00:02.000\nHello\n')).toThrow(/^Line 5: a cue's times/);
   });
 
   it('reads what only looks like a problem: an hour in minutes, a colon after the time, a ratio opening a line', () => {

@@ -90,9 +90,15 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
   // Milliseconds follow a comma in SubRip, a full stop in WebVTT.
   const mark = format === 'vtt' ? '.' : ',';
   const example = `"00:01:02${mark}500 --> 00:01:05${mark}000"`;
+  // A WebVTT comment, style or region block (to the next blank line) may say anything but '-->'.
+  let aside = false;
   lines.forEach((line, i) => {
+    if (format === 'vtt') {
+      if (!line.trim()) aside = false;
+      else if (!lines[i - 1]?.trim() && /^(?:NOTE|STYLE|REGION)(?:[ \t]|$)/.test(line)) aside = true;
+    }
     if (!line.includes('-->')) {
-      if (MISTYPED_TIMING.test(line)) throw new CaptionsError(i + 1, `a cue's times must read like ${example}`);
+      if (!aside && MISTYPED_TIMING.test(line)) throw new CaptionsError(i + 1, `a cue's times must read like ${example}`);
       return;
     }
     const timing = TIMING.exec(line);
@@ -120,10 +126,14 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
   // A cue the parser passed over (node-webvtt, not strict, leaves out what it cannot read) is named,
   // never lost without a word.
   let next = 0;
+  /** The timing line of each cue the parser read (it leaves out a cue that says nothing). */
+  const cueLines: number[] = [];
   timings.forEach(({ start, end, said }, i) => {
     const cue = cues[next];
-    if (cue && Math.abs(cue.start - start) < 0.0005 && Math.abs(cue.end - end) < 0.0005) next++;
-    else if (said)
+    if (cue && Math.abs(cue.start - start) < 0.0005 && Math.abs(cue.end - end) < 0.0005) {
+      next++;
+      cueLines.push(timingLines[i]!);
+    } else if (said)
       throw new CaptionsError(timingLines[i]!, `this cue could not be read as ${format === 'vtt' ? 'WebVTT' : 'SubRip'}`);
   });
   const segments: TranscriptSegment[] = [];
@@ -136,7 +146,7 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
       .filter((line) => /[^\s\p{Cf}]/u.test(line));
     const previous = segments.at(-1);
     if (previous && cue.start < previous.start) {
-      throw new CaptionsError(timingLines[i] ?? 1, 'this cue starts before the cue above it; cues must be in time order');
+      throw new CaptionsError(cueLines[i] ?? 1, 'this cue starts before the cue above it; cues must be in time order');
     }
     const content = lines.slice(rolledOver(shown, lines, cue.end - cue.start)).join(' ');
     shown = lines;
