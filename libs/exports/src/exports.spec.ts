@@ -326,6 +326,16 @@ describe('every format', () => {
     },
   );
 
+  it('leaves out a quote of tags alone, which says nothing: the JSON keeps its contract, the notes no empty block quote', () => {
+    const tagsOnly: Topic[] = [
+      { ...topics[0]!, quotes: [quote('q1', '[Music]', 95.5, 110), quote('q2', 'Pay farmers.', 120, 130)] },
+    ];
+    const source = { title: 'Soil', youtubeId: 'dQw4w9WgXcQ', topics: tagsOnly, durationSeconds: 400 };
+    const json = analysisOutputSchema.parse(JSON.parse(exportAnalysis('json', source).text));
+    expect(json.topics[0]!.quotes.map((q) => q.content)).toEqual(['Pay farmers.']);
+    expect(exportAnalysis('markdown', source).text.match(/^> — /gm)).toHaveLength(1);
+  });
+
   it.each(exportFormats)('%s has a file type and ends with a newline', (format) => {
     const file = exportAnalysis(format, { title: 'Bus lanes', youtubeId: 'dQw4w9WgXcQ', topics, durationSeconds: 4000 });
     expect(file.extension).toMatch(/^[a-z]+$/);

@@ -62,6 +62,8 @@ export const exportAnalysis = (format: ExportFormat, source: ExportSource): Expo
     ...source,
     topics: source.topics.map((topic) => ({
       ...topic,
-      quotes: topic.quotes.map((quote) => ({ ...quote, content: quoteText(quote.content) })),
+      // A quote of non-speech tags alone says nothing: left out of every format (SRT and WebVTT gave
+      // it no cue already), so the JSON keeps its contract (a quote has words).
+      quotes: topic.quotes.map((quote) => ({ ...quote, content: quoteText(quote.content) })).filter((quote) => quote.content),
     })),
   });

@@ -222,6 +222,10 @@ describe('npm run -s analyze', () => {
     const blank = join(dir, 'blank.json');
     await writeFile(blank, JSON.stringify({ segments: [{ text: ' \u200b ', start: 0, end: 5 }] }));
     expect(await run(blank)).toMatchObject({ code: 1, stderr: `${blank} has no words to analyse\n` });
+    const music = join(dir, 'music.json');
+    const tags = ['[Music]', '(applause)', '[Music]'].map((text, i) => ({ text, start: i * 100, end: i * 100 + 100 }));
+    await writeFile(music, JSON.stringify({ segments: tags }));
+    expect(await run(music)).toMatchObject({ code: 1, stderr: `${music} has no words to analyse\n` });
     const short = join(dir, 'short.json');
     await writeFile(short, JSON.stringify({ segments: [{ text: 'Hello there.', start: 0, end: 1 }] }));
     expect(await run(short, '--json')).toMatchObject({

@@ -5,6 +5,7 @@ import {
   describeIssues,
   isVideoId,
   parseYoutubeLink,
+  spoken,
   textFileMessages,
   transcriptSegmentSchema,
   type TranscriptSegment,
@@ -88,7 +89,9 @@ export async function loadTranscript(input: string, youtube: () => YoutubeClient
       segments = parseSubtitles(text, input);
       if (segments.length === 0) throw new InputError(`${input} has no subtitle cues`);
     }
-    if (!segments.some((segment) => /[\p{L}\p{N}]/u.test(segment.text))) throw new InputError(`${input} has no words to analyse`);
+    // Words, not captions' non-speech tags ('[Music]'), which no quote may be made of.
+    if (!segments.some((segment) => /[\p{L}\p{N}]/u.test(spoken(segment.text))))
+      throw new InputError(`${input} has no words to analyse`);
     // A file has no title of its own: its name says what it is ('interview.json': 'interview').
     return {
       segments,
