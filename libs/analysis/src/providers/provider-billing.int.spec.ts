@@ -59,6 +59,20 @@ const resourceExhausted = (quotaId: string, metric: string, retryDelay: string) 
   },
 });
 
+/** The sample transcript analysed by Gemini at `server`, with no retry inside the SDK. */
+const geminiAnalysis = (server: RunningServer) =>
+  analyzeTranscript({
+    segments,
+    durationSeconds: 300,
+    provider: geminiProvider({
+      apiKey: 'AIza-test',
+      baseUrl: server.url,
+      model: 'gemini-3.8-flash',
+      timeoutMs: 10_000,
+      maxRetries: 0,
+    }),
+  });
+
 describe('billing refusals as the providers send them', () => {
   // https://developers.openai.com/api/docs/guides/spend-limits : hard spend limits answer 429 with
   // code organization_spend_limit_exceeded / project_spend_limit_exceeded;
@@ -112,14 +126,7 @@ describe('billing refusals as the providers send them', () => {
         resourceExhausted(quotaId, 'generativelanguage.googleapis.com/generate_content_free_tier_requests', '20.5s'),
       ),
     );
-    const provider = geminiProvider({
-      apiKey: 'AIza-test',
-      baseUrl: server.url,
-      model: 'gemini-3.8-flash',
-      timeoutMs: 10_000,
-      maxRetries: 0,
-    });
-    expect(await failure(analyzeTranscript({ segments, durationSeconds: 300, provider }))).toMatchObject({
+    expect(await failure(geminiAnalysis(server))).toMatchObject({
       code: 'PROVIDER_ERROR',
       transient,
       message: expect.stringMatching(message),
@@ -138,14 +145,7 @@ describe('billing refusals as the providers send them', () => {
         },
       }),
     );
-    const provider = geminiProvider({
-      apiKey: 'AIza-test',
-      baseUrl: server.url,
-      model: 'gemini-3.8-flash',
-      timeoutMs: 10_000,
-      maxRetries: 0,
-    });
-    expect(await failure(analyzeTranscript({ segments, durationSeconds: 300, provider }))).toMatchObject({
+    expect(await failure(geminiAnalysis(server))).toMatchObject({
       code: 'PROVIDER_ERROR',
       transient: false,
       message: "Gemini refused the request: our account's quota is used up. Please contact support.",
