@@ -78,6 +78,8 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect((await browser.get(`/api/videos/check-status?videoId=${videoId}`).expect(200)).body).toMatchObject({
       videoId,
       status: 'failed',
+      errorType: null,
+      errorCategories: null,
     });
   });
 
@@ -310,6 +312,16 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect(p.openai.calls.chat).toBe(chatCalls);
     expect(await cachedRow(videoId)).toMatchObject({ analysisStatus: 'failed', errorType: 'CONTENT_POLICY' });
     await browser.get(`/api/cached-videos/${videoId}`).expect(404);
+    // A page that missed the event (its live channel away) reads the same reason from the status.
+    expect((await guest().get(`/api/videos/check-status?videoId=${videoId}`).expect(200)).body).toEqual({
+      videoId,
+      exists: true,
+      status: 'failed',
+      createdAt: expect.any(String),
+      errorType: 'CONTENT_POLICY',
+      errorMessage: error.errorMessage,
+      errorCategories: ['violence/instructions'],
+    });
   });
 
   it('refuses a video without captions and an unavailable one at submission, free, and remembers both', async () => {

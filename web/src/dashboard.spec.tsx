@@ -576,6 +576,36 @@ describe('dashboard: clear menu and Re-analyze', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  it('says why a first analysis failed when no event could: a content-policy refusal with its categories', async () => {
+    const user = userEvent.setup();
+    let failed = false;
+    rememberUser(member);
+    fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`POST /api/videos/transcript`]: queued(),
+      [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      'GET /api/videos/check-status': () =>
+        json(200, {
+          videoId: VIDEO,
+          exists: true,
+          status: failed ? 'failed' : 'analyzing',
+          createdAt: analysis.createdAt,
+          ...(failed
+            ? { errorType: 'CONTENT_POLICY', errorMessage: 'Refused', errorCategories: ['violence', 'harassment'] }
+            : { errorType: null, errorMessage: null, errorCategories: null }),
+        }),
+    });
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    failed = true;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByRole('heading', { name: 'Content Policy Violation' })).toBeInTheDocument();
+    expect(screen.getByText('Categories: violence, harassment')).toBeInTheDocument();
+    expect(await screen.findByText('Video blocked due to content policy')).toBeInTheDocument();
+  });
+
   it("exports chapters by the video's length, as the CLI does: an hour-long video's times as H:MM:SS", async () => {
     const user = userEvent.setup();
     const saved = savedFiles();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { analysisStatuses, topicsSchema, transcriptSegmentSchema } from './analysis';
 import { captionsMessages, CAPTIONS_MAX_CHARS, editMessages, TOPIC_TITLE_MAX, transcriptSources } from './constants';
+import { errorCodes } from './errors';
 import { shownText } from './validation';
 import { videoIdSchema } from './video-id';
 
@@ -67,12 +68,18 @@ export const videoMetadataResponseSchema = z.object({
  */
 export const guestCreditsResponseSchema = z.object({ left: z.number().int().min(0), message: z.string().optional() });
 
-/** GET /api/videos/check-status?videoId=. */
+/**
+ * GET /api/videos/check-status?videoId=. When the status is failed, why, as the live event said it
+ * (a page that missed the event shows the same screen): null when the reason was not recorded.
+ */
 export const checkStatusResponseSchema = z.object({
   videoId: videoIdSchema,
   exists: z.boolean(),
   status: z.enum(analysisStatuses).nullable(),
   createdAt: z.string().nullable(),
+  errorType: z.enum(errorCodes).nullable(),
+  errorMessage: z.string().nullable(),
+  errorCategories: z.array(z.string()).nullable(),
 });
 
 /** GET /api/user-videos/{id}/status: whether the member's own re-analysis of the video waits or runs. */

@@ -63,6 +63,15 @@ describe("a video's shared analysis", () => {
     expect(await cached.find(videoId)).toMatchObject({ analysisStatus: 'failed', errorType: 'PROVIDER_ERROR' });
     expect(await cached.markAnalyzing(videoId)).toBe(true);
     expect(await cached.find(videoId)).toMatchObject({ analysisStatus: 'analyzing', errorType: null, errorMessage: null });
+    // A refusal keeps its categories for whoever asks after the event, until the next attempt.
+    await cached.markFailed(videoId, 'CONTENT_POLICY', 'Refused.', ['hate', 'violence']);
+    expect((await cached.statusOf(videoId))?.failure).toEqual({
+      type: 'CONTENT_POLICY',
+      message: 'Refused.',
+      categories: ['hate', 'violence'],
+    });
+    await cached.markAnalyzing(videoId);
+    expect(await cached.statusOf(videoId)).toMatchObject({ status: 'analyzing', failure: null });
   });
 
   it('lets one of two parallel attempts complete it', async () => {

@@ -25,6 +25,13 @@ export interface StoredVideo {
   status: AnalysisStatus;
 }
 
+/** Where a video's shared analysis stands; when it failed, why, as the live event said it. */
+export interface VideoStatus {
+  status: AnalysisStatus;
+  createdAt: Date;
+  failure: { type: ErrorCode; message: string; categories: string[] } | null;
+}
+
 /** The shared row without its transcript (which can weigh megabytes). */
 export type CachedVideo = Pick<
   CachedYoutubeDataEntity,
@@ -121,9 +128,17 @@ export class CachedVideos {
     });
   }
 
-  async statusOf(videoId: string): Promise<{ status: AnalysisStatus; createdAt: Date } | null> {
-    const row = await this.rows.findOne({ where: { youtubeId: videoId }, select: { analysisStatus: true, createdAt: true } });
-    return row ? { status: row.analysisStatus, createdAt: row.createdAt } : null;
+  async statusOf(videoId: string): Promise<VideoStatus | null> {
+    const row = await this.rows.findOne({
+      where: { youtubeId: videoId },
+      select: { analysisStatus: true, createdAt: true, errorType: true, errorMessage: true, errorCategories: true },
+    });
+    if (!row) return null;
+    const failure =
+      row.analysisStatus === 'failed' && row.errorType
+        ? { type: row.errorType, message: row.errorMessage ?? '', categories: row.errorCategories ?? [] }
+        : null;
+    return { status: row.analysisStatus, createdAt: row.createdAt, failure };
   }
 
   /** The video with its captions; null when we have none stored for it. */
@@ -195,7 +210,8 @@ export class CachedVideos {
   /** pending | failed | analyzing → analyzing, clearing the last failure. False when complete, or when there is no row. */
   async markAnalyzing(videoId: string): Promise<boolean> {
     const result = await this.db.query(
-      `UPDATE cached_youtube_data SET analysis_status = 'analyzing', error_type = NULL, error_message = NULL, updated_at = now()
+      `UPDATE cached_youtube_data SET analysis_status = 'analyzing', error_type = NULL, error_message = NULL, error_categories = NULL,
+       updated_at = now()
        WHERE youtube_id = $1 AND analysis_status <> 'complete'`,
       [videoId],
     );
@@ -212,12 +228,12 @@ export class CachedVideos {
     return result[1] > 0;
   }
 
-  /** → failed with the reason, unless another attempt completed it meanwhile. */
-  async markFailed(videoId: string, errorType: ErrorCode, message: string): Promise<void> {
+  /** → failed with the reason (and a content-policy refusal's categories), unless another attempt completed it meanwhile. */
+  async markFailed(videoId: string, errorType: ErrorCode, message: string, categories: string[] = []): Promise<void> {
     await this.db.query(
-      `UPDATE cached_youtube_data SET analysis_status = 'failed', error_type = $2, error_message = $3, updated_at = now()
-       WHERE youtube_id = $1 AND analysis_status <> 'complete'`,
-      [videoId, errorType, message],
+      `UPDATE cached_youtube_data SET analysis_status = 'failed', error_type = $2, error_message = $3, error_categories = $4,
+       updated_at = now() WHERE youtube_id = $1 AND analysis_status <> 'complete'`,
+      [videoId, errorType, message, categories.length ? categories : null],
     );
   }
 }

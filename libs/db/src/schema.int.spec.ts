@@ -141,6 +141,7 @@ describe('migrate', () => {
         'UploadedTranscripts1795580582837',
         'AnalysisTranscriptSource1795581895217',
         'AnalysisRunId1795600000000',
+        'AnalysisErrorCategories1796336387490',
       ]);
       expect(await migrate(url)).toEqual([]);
       expect(await ensureDatabase(url)).toBe(false);

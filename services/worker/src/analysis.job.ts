@@ -82,7 +82,7 @@ async function recordFailure(
 ): Promise<void> {
   if (data.scope === 'shared') {
     try {
-      await deps.tables.cached.markFailed(data.videoId, failure.code, failure.message);
+      await deps.tables.cached.markFailed(data.videoId, failure.code, failure.message, failure.categories);
       // Analysed after all (an attempt stored it, then its worker died or Redis refused its event):
       // no failure to announce.
       if ((await deps.tables.cached.statusOf(data.videoId))?.status === 'complete') return;

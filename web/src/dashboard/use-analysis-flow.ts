@@ -207,7 +207,8 @@ export function useAnalysisFlow(auth: AuthState) {
   );
 
   // A first analysis while the live channel is away: no event will say how it ended, so its topics
-  // are asked for now and then, and when the page is back in front; and whether it failed.
+  // are asked for now and then, and when the page is back in front; and whether it failed, and why
+  // (the reason the event carried, so that a refusal shows the same screen).
   const unannounced = async (videoId: string) => {
     await refetchAnalysis(videoId);
     const shared = await checkStatus(videoId).catch(() => null);
@@ -218,9 +219,9 @@ export function useAnalysisFlow(auth: AuthState) {
       videoId,
       sentAt: new Date().toISOString(),
       userId: null,
-      errorType: 'ANALYSIS_FAILED',
-      errorMessage: null,
-      errorCategories: null,
+      errorType: shared.errorType ?? 'ANALYSIS_FAILED',
+      errorMessage: shared.errorMessage,
+      errorCategories: shared.errorCategories,
     });
   };
   // Joined after the analysis may have finished or failed (its event sent while the channel was

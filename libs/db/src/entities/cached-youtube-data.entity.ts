@@ -60,6 +60,10 @@ export class CachedYoutubeDataEntity {
   @Column({ name: 'error_message', type: 'text', nullable: true })
   errorMessage!: string | null;
 
+  /** A content-policy refusal's categories, as the live event carried them. */
+  @Column({ name: 'error_categories', type: 'text', array: true, nullable: true })
+  errorCategories!: string[] | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -6,6 +6,7 @@ import { AnalysisEdits1795578834640 } from './1795578834640-AnalysisEdits';
 import { UploadedTranscripts1795580582837 } from './1795580582837-UploadedTranscripts';
 import { AnalysisTranscriptSource1795581895217 } from './1795581895217-AnalysisTranscriptSource';
 import { AnalysisRunId1795600000000 } from './1795600000000-AnalysisRunId';
+import { AnalysisErrorCategories1796336387490 } from './1796336387490-AnalysisErrorCategories';
 
 /** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -16,4 +17,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   UploadedTranscripts1795580582837,
   AnalysisTranscriptSource1795581895217,
   AnalysisRunId1795600000000,
+  AnalysisErrorCategories1796336387490,
 ];

@@ -145,17 +145,36 @@ describe('submitting a video', () => {
   const submitter = (videoId: string) => ({ videoId, address, requestId: `req-${videoId}` });
 
   describe('where an analysis stands (what the dashboard asks when it opens ?video=, after a reload)', () => {
+    const noFailure = { errorType: null, errorMessage: null, errorCategories: null };
     it('is pending from the moment its job is queued, before the worker has stored the video', async () => {
       const videoId = videoOnYoutube();
-      expect(await analysisStatus(deps, videoId)).toEqual({ videoId, exists: false, status: null, createdAt: null });
+      expect(await analysisStatus(deps, videoId)).toEqual({
+        videoId,
+        exists: false,
+        status: null,
+        createdAt: null,
+        ...noFailure,
+      });
       await submitAsGuest(deps, randomUUID(), submitter(videoId));
       // The worker stores the video once it has the captions: until then only the queue knows.
       expect(await deps.cached.statusOf(videoId)).toBeNull();
-      expect(await analysisStatus(deps, videoId)).toEqual({ videoId, exists: false, status: 'pending', createdAt: null });
+      expect(await analysisStatus(deps, videoId)).toEqual({
+        videoId,
+        exists: false,
+        status: 'pending',
+        createdAt: null,
+        ...noFailure,
+      });
       // Its job gone (ended, or removed by an operator): nothing runs any more.
       const jobId = await queue.getDeduplicationJobId(analysisJobKey({ scope: 'shared', videoId, userId: null }));
       await queue.remove(jobId!);
-      expect(await analysisStatus(deps, videoId)).toEqual({ videoId, exists: false, status: null, createdAt: null });
+      expect(await analysisStatus(deps, videoId)).toEqual({
+        videoId,
+        exists: false,
+        status: null,
+        createdAt: null,
+        ...noFailure,
+      });
       await analysed(videoId);
       expect(await analysisStatus(deps, videoId)).toMatchObject({ videoId, exists: true, status: 'complete' });
     });
@@ -168,9 +187,16 @@ describe('submitting a video', () => {
         sampleTranscript(120),
       );
       await deps.cached.markFailed(videoId, 'PROVIDER_ERROR', 'The provider gave up.');
-      expect(await analysisStatus(deps, videoId)).toMatchObject({ exists: true, status: 'failed' });
+      expect(await analysisStatus(deps, videoId)).toMatchObject({
+        exists: true,
+        status: 'failed',
+        errorType: 'PROVIDER_ERROR',
+        errorMessage: 'The provider gave up.',
+        errorCategories: [],
+      });
       await submitAsGuest(deps, randomUUID(), submitter(videoId));
-      expect(await analysisStatus(deps, videoId)).toMatchObject({ exists: true, status: 'pending' });
+      // Tried again: the last failure is no longer what the video's status says.
+      expect(await analysisStatus(deps, videoId)).toMatchObject({ exists: true, status: 'pending', ...noFailure });
     });
   });
 

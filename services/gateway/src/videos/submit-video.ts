@@ -123,11 +123,16 @@ export async function analysisStatus(
   // The queue unreachable (null): nothing known to run, and the row says what it can.
   const queued = await jobRunning(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).catch(() => null);
   const row = await cached.statusOf(videoId);
+  const status = shownStatus(row?.status ?? null, queued);
+  const failure = status === 'failed' ? (row?.failure ?? null) : null;
   return {
     videoId,
     exists: Boolean(row),
-    status: shownStatus(row?.status ?? null, queued),
+    status,
     createdAt: row?.createdAt.toISOString() ?? null,
+    errorType: failure?.type ?? null,
+    errorMessage: failure?.message ?? null,
+    errorCategories: failure ? failure.categories : null,
   };
 }
 
