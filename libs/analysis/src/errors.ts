@@ -57,6 +57,8 @@ export function providerFailure(
     | { kind: 'quota' }
     /** The model stopped without an answer for a reason of its own (Gemini's OTHER). */
     | { kind: 'stopped'; reason: string }
+    /** The model does not take the transcript's language (Gemini's LANGUAGE): asking again cannot help. */
+    | { kind: 'language' }
     | { kind: 'other' },
   cause: unknown,
 ): AnalysisError {
@@ -84,6 +86,10 @@ export function providerFailure(
           cause,
         },
       );
+    case 'language':
+      return new AnalysisError('PROVIDER_ERROR', `${label} does not support the language of this video's captions.`, false, [], {
+        cause,
+      });
     case 'stopped':
       return new AnalysisError('PROVIDER_ERROR', `${label} stopped without an answer (${failure.reason}). ${later}`, true, [], {
         cause,

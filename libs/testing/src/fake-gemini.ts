@@ -31,11 +31,47 @@ const SAFETY_BLOCKED = [
 ];
 
 /**
+ * Google's 429 body (https://ai.google.dev/gemini-api/docs/rate-limits): QuotaFailure names the
+ * quota ('...PerMinute...', '...PerDay...'), RetryInfo says how long to wait (no Retry-After header).
+ */
+export const geminiQuotaExceeded = (quotaId: string, retryDelay: string) => {
+  const metric = 'generativelanguage.googleapis.com/generate_content_free_tier_requests';
+  return {
+    error: {
+      code: 429,
+      message: `You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits. To monitor your current usage, head to: https://ai.dev/usage?tab=rate-limit. \n* Quota exceeded for metric: ${metric}, limit: 250, model: gemini-3.8-flash\nPlease retry in ${retryDelay}.`,
+      status: 'RESOURCE_EXHAUSTED',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.rpc.Help',
+          links: [
+            { description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' },
+          ],
+        },
+        {
+          '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+          violations: [
+            {
+              quotaMetric: metric,
+              quotaId,
+              quotaDimensions: { location: 'global', model: 'gemini-3.8-flash' },
+              quotaValue: '250',
+            },
+          ],
+        },
+        { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay },
+      ],
+    },
+  };
+};
+
+/**
  * A fake Gemini API on 127.0.0.1: POST /v1beta/models/{model}:generateContent with
  * generationConfig.responseJsonSchema and the thinking settings each model takes (400 otherwise),
  * GET /v1beta/models (paged), 404 NOT_FOUND for a model it does not serve, promptFeedback for a
- * blocked prompt, candidate-level SAFETY, MAX_TOKENS, RECITATION and OTHER stops, thought parts
- * and signatures, and Google's error body for 429 and 500.
+ * blocked prompt, candidate-level SAFETY, MAX_TOKENS, RECITATION, LANGUAGE and OTHER stops, thought
+ * parts and signatures, and Google's error bodies for 429 (per minute with its RetryInfo, per day)
+ * and 500.
  */
 export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toString('hex')}` } = {}): Promise<FakeGemini> {
   const script = new Script();
@@ -100,8 +136,11 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
 
     const behaviour = script.next();
     if (behaviour === 'hang') return void hanging.add(() => res.destroy());
-    if (behaviour === 'rate-limit' || behaviour === 'insufficient-quota')
-      return error(429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted (e.g. check quota).');
+    const perMinute = 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier';
+    if (behaviour === 'rate-limit') return json(429, geminiQuotaExceeded(perMinute, '2.5s'));
+    if (behaviour === 'rate-limit-wait') return json(429, geminiQuotaExceeded(perMinute, '30s'));
+    if (behaviour === 'insufficient-quota')
+      return json(429, geminiQuotaExceeded('GenerateRequestsPerDayPerProjectPerModel-FreeTier', '43200s'));
     if (behaviour === 'server-error') return error(500, 'INTERNAL', 'An internal error has occurred.');
     const usage = (prompt: string, answer: string) => ({
       promptTokenCount: Math.ceil(prompt.length / 4),
@@ -127,8 +166,8 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
         ? { finishReason: 'SAFETY', safetyRatings: SAFETY_BLOCKED, index: 0 }
         : behaviour === 'recitation'
           ? { content: { parts: [{ text: answer.slice(0, 40) }], role: 'model' }, finishReason: 'RECITATION', index: 0 }
-          : behaviour === 'other'
-            ? { finishReason: 'OTHER', index: 0 }
+          : behaviour === 'other' || behaviour === 'language'
+            ? { finishReason: behaviour.toUpperCase(), index: 0 }
             : behaviour === 'cut-off'
               ? {
                   content: { parts: [{ text: answer.slice(0, Math.floor(answer.length / 3)) }], role: 'model' },

@@ -13,13 +13,15 @@ export type FakeModelBehaviour =
   | 'content-filter'
   /** Gemini stops for a reason of its own (OTHER). */
   | 'other'
+  /** Gemini stops: it does not take the prompt's language (LANGUAGE). */
+  | 'language'
   /** Gemini answers with its thought summary first (a thinking model with includeThoughts). */
   | 'thoughts'
-  /** An HTTP 429 with the provider's error body. */
+  /** An HTTP 429 with the provider's error body (Gemini's asks to wait 2.5 s in its RetryInfo). */
   | 'rate-limit'
-  /** The same 429 asking to wait 30 s (`retry-after: 30`), which the OpenAI SDK obeys before trying again. */
+  /** The same 429 asking to wait 30 s (OpenAI's `retry-after: 30`, which its SDK obeys; Gemini's RetryInfo '30s'). */
   | 'rate-limit-wait'
-  /** An HTTP 429: the account has no quota or credit left. */
+  /** An HTTP 429: the account has no quota or credit left (Gemini: its daily quota is used up). */
   | 'insufficient-quota'
   /** An HTTP 500. */
   | 'server-error'

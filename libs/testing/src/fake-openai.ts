@@ -71,7 +71,7 @@ const estimateTokens = (text: string) => Math.ceil(text.length / 4);
  * chat completions with strict json_schema validation (400 for a schema strict mode refuses),
  * the models each serves and what they take (400 for `temperature` on a reasoning model, for
  * `reasoning_effort` where unsupported), `finish_reason` 'length' and 'content_filter', the
- * models list, 404 `model_not_found` (xAI: 400 "Model not found"), 429 rate limits and
+ * models list, 404 `model_not_found` (xAI: 404 "Some requested entity was not found"), 429 rate limits and
  * `insufficient_quota` (xAI: spent credits), 500; and OpenAI's /v1/moderations with its 13
  * categories and scores, and its "Request too large" 429 over a tier's tokens per minute.
  * Error bodies are each service's own: OpenAI's `{error: {message, type, param, code}}`,
@@ -133,7 +133,10 @@ export async function startFakeOpenAi({
     const spec = models[model];
     const unknownModel = () =>
       flavor === 'xai'
-        ? fail(400, `Model not found: ${model}`)
+        ? json(404, {
+            code: 'Some requested entity was not found',
+            error: `The model ${model} does not exist or your team fake-team does not have access to it.`,
+          })
         : fail(404, `The model \`${model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
 
     if (req.method === 'POST' && req.url === '/v1/moderations' && flavor === 'openai') {

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type * as GenAI from '@google/genai' with { 'resolution-mode': 'import' };
 import { AnalysisError, contentPolicyError, OutputCutOffError, providerFailure } from '../errors';
 import { ANALYSIS_JSON_SCHEMA, SYSTEM_PROMPT, repairPrompt, userPrompt } from '../prompt';
@@ -48,26 +49,67 @@ function replyOf(response: GenerateContentResponse): Reply {
   // `text` leaves out the thought parts of a thinking model.
   if (stop === 'RECITATION')
     return { text: response.text, problem: 'it was stopped for reciting the transcript; refer to lines by number only' };
+  if (stop === 'LANGUAGE') throw providerFailure('gemini', { kind: 'language' }, new Error(`finishReason ${stop}`));
   if (stop !== 'STOP') throw providerFailure('gemini', { kind: 'stopped', reason: stop }, new Error(`finishReason ${stop}`));
   return { text: response.text };
 }
 
-/**
- * Whether a 429's body (the SDK's message is the JSON body) names a daily quota in its QuotaFailure
- * ('GenerateRequestsPerDayPerProjectPerModel-FreeTier'): it resets at midnight Pacific time, so
- * retrying within the job's minutes cannot help.
- */
-function dailyQuota(body: string): boolean {
+/** One entry of a Google error body's `details` (google.rpc types). */
+type ErrorDetail = { '@type'?: string; violations?: { quotaId?: string }[]; retryDelay?: string };
+
+/** The `details` of a Google error body (the SDK's message is the JSON body). */
+function errorDetails(body: string): ErrorDetail[] {
   try {
     const details = (JSON.parse(body) as { error?: { details?: unknown } }).error?.details;
-    if (!Array.isArray(details)) return false;
-    return details.some(
-      (detail: { '@type'?: string; violations?: { quotaId?: string }[] }) =>
-        detail?.['@type']?.endsWith('google.rpc.QuotaFailure') &&
-        detail.violations?.some((violation) => /PerDay/.test(violation?.quotaId ?? '')),
-    );
+    return Array.isArray(details) ? details.filter((detail) => detail && typeof detail === 'object') : [];
   } catch {
-    return false;
+    return [];
+  }
+}
+
+/**
+ * Whether a 429 names a daily quota in its QuotaFailure ('GenerateRequestsPerDayPerProjectPerModel-FreeTier'):
+ * it resets at midnight Pacific time, so retrying within the job's minutes cannot help.
+ */
+const dailyQuota = (body: string) =>
+  errorDetails(body).some(
+    (detail) =>
+      detail['@type']?.endsWith('google.rpc.QuotaFailure') &&
+      detail.violations?.some((violation) => /PerDay/.test(violation?.quotaId ?? '')),
+  );
+
+/** How long a 429 asks to wait (its RetryInfo, a Duration such as '37s' or '20.5s'), in ms; null when it does not say. */
+function retryDelayMs(body: string): number | null {
+  for (const detail of errorDetails(body)) {
+    const match = detail['@type']?.endsWith('google.rpc.RetryInfo') && /^(\d+(?:\.\d+)?)s$/.exec(detail.retryDelay ?? '');
+    if (match) return Math.ceil(Number(match[1]) * 1_000);
+  }
+  return null;
+}
+
+/** The SDK's retries take every status it retries but 429, whose wait only its body tells (see `waitingOutRateLimits`). */
+const SDK_RETRIED_STATUSES = [408, 500, 502, 503, 504];
+
+/**
+ * One call, tried again after a per-minute 429 as often as PROVIDER_MAX_RETRIES says, each time
+ * after the wait the 429 asks for (Gemini sends it in RetryInfo, no Retry-After header, so the SDK
+ * would wait its own 1-4 s and hit the same limit). A wait past the call's deadline is not waited
+ * for: the 429 fails the call at once, and the job is retried later.
+ */
+async function waitingOutRateLimits<T>(
+  call: () => Promise<T>,
+  { retries, deadline, signal }: { retries: number; deadline: number; signal: AbortSignal },
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 429 || attempt >= retries || dailyQuota(error.message)) throw error;
+      // Without a RetryInfo, the SDK's own backoff: 1 s, 2 s, 4 s...
+      const wait = retryDelayMs(error.message) ?? 1_000 * 2 ** attempt;
+      if (Date.now() + wait >= deadline) throw error;
+      await setTimeout(wait, undefined, { signal });
+    }
   }
 }
 
@@ -93,7 +135,7 @@ export function geminiProvider(options: GeminiOptions): AnalysisProvider {
     httpOptions: {
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       timeout: options.timeoutMs,
-      retryOptions: { attempts: options.maxRetries + 1 },
+      retryOptions: { attempts: options.maxRetries + 1, httpStatusCodes: SDK_RETRIED_STATUSES },
     },
   });
   const { thinkingConfig, ...sampling } = geminiModelConfig(model);
@@ -104,28 +146,33 @@ export function geminiProvider(options: GeminiOptions): AnalysisProvider {
     async analyze(input: AnalyzeInput) {
       try {
         return await withRepair(async (repair) => {
+          const deadline = Date.now() + options.timeoutMs;
           const response = await withDeadline('gemini', options.timeoutMs, input.signal, (signal) =>
-            ai.models.generateContent({
-              model,
-              contents: [
-                { role: 'user', parts: [{ text: userPrompt(input) }] },
-                ...(repair
-                  ? [
-                      { role: 'model', parts: [{ text: repair.previous }] },
-                      { role: 'user', parts: [{ text: repairPrompt(repair.problem) }] },
-                    ]
-                  : []),
-              ],
-              config: {
-                systemInstruction: SYSTEM_PROMPT,
-                ...sampling,
-                thinkingConfig: thinkingConfig as GenAI.ThinkingConfig,
-                maxOutputTokens: MAX_OUTPUT_TOKENS,
-                responseMimeType: 'application/json',
-                responseJsonSchema: ANALYSIS_JSON_SCHEMA,
-                abortSignal: signal,
-              },
-            }),
+            waitingOutRateLimits(
+              () =>
+                ai.models.generateContent({
+                  model,
+                  contents: [
+                    { role: 'user', parts: [{ text: userPrompt(input) }] },
+                    ...(repair
+                      ? [
+                          { role: 'model', parts: [{ text: repair.previous }] },
+                          { role: 'user', parts: [{ text: repairPrompt(repair.problem) }] },
+                        ]
+                      : []),
+                  ],
+                  config: {
+                    systemInstruction: SYSTEM_PROMPT,
+                    ...sampling,
+                    thinkingConfig: thinkingConfig as GenAI.ThinkingConfig,
+                    maxOutputTokens: MAX_OUTPUT_TOKENS,
+                    responseMimeType: 'application/json',
+                    responseJsonSchema: ANALYSIS_JSON_SCHEMA,
+                    abortSignal: signal,
+                  },
+                }),
+              { retries: options.maxRetries, deadline, signal },
+            ),
           );
           return replyOf(response);
         }, input.segments);

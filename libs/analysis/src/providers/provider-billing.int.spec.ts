@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listenOnLoopback, readBody, sampleTranscript, type RunningServer } from '@findclips/testing';
+import { geminiQuotaExceeded, listenOnLoopback, readBody, sampleTranscript, type RunningServer } from '@findclips/testing';
 import { analyzeTranscript } from '../pipeline';
 import { geminiProvider } from './gemini.provider';
 import { openAiCompatibleProvider } from './openai.provider';
@@ -36,28 +36,6 @@ const json = (res: ServerResponse, status: number, payload: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
   res.end(JSON.stringify(payload));
 };
-
-/** Google's 429 body: QuotaFailure names the quota, RetryInfo says how long to wait (no Retry-After header). */
-const resourceExhausted = (quotaId: string, metric: string, retryDelay: string) => ({
-  error: {
-    code: 429,
-    message: `You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits. To monitor your current usage, head to: https://ai.dev/usage?tab=rate-limit. \n* Quota exceeded for metric: ${metric}, limit: 250, model: gemini-3.8-flash\nPlease retry in ${retryDelay}.`,
-    status: 'RESOURCE_EXHAUSTED',
-    details: [
-      {
-        '@type': 'type.googleapis.com/google.rpc.Help',
-        links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }],
-      },
-      {
-        '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
-        violations: [
-          { quotaMetric: metric, quotaId, quotaDimensions: { location: 'global', model: 'gemini-3.8-flash' }, quotaValue: '250' },
-        ],
-      },
-      { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay },
-    ],
-  },
-});
 
 /** The sample transcript analysed by Gemini at `server`, with no retry inside the SDK. */
 const geminiAnalysis = (server: RunningServer) =>
@@ -119,13 +97,7 @@ describe('billing refusals as the providers send them', () => {
     ['GenerateRequestsPerDayPerProjectPerModel-FreeTier', false, /quota is used up/],
     ['GenerateRequestsPerMinutePerProjectPerModel-FreeTier', true, /too many requests/],
   ])('gemini: a 429 for the quota %s is transient: %s', async (quotaId, transient, message) => {
-    const server = await serve((_req, res) =>
-      json(
-        res,
-        429,
-        resourceExhausted(quotaId, 'generativelanguage.googleapis.com/generate_content_free_tier_requests', '20.5s'),
-      ),
-    );
+    const server = await serve((_req, res) => json(res, 429, geminiQuotaExceeded(quotaId, '20.5s')));
     expect(await failure(geminiAnalysis(server))).toMatchObject({
       code: 'PROVIDER_ERROR',
       transient,

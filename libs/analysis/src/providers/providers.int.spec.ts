@@ -168,6 +168,60 @@ describe('AI providers through their real SDKs, against fakes', () => {
       transient: true,
       message: 'Gemini stopped without an answer (OTHER). Please try again later.',
     });
+    // The same transcript stops the same way for its language: not worth another try.
+    gemini.script.then('language');
+    const asked = gemini.calls.generate;
+    await expect(analyzeTranscript({ segments, provider: providers.get('gemini')! })).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      transient: false,
+      message: "Gemini does not support the language of this video's captions.",
+    });
+    expect(gemini.calls.generate - asked).toBe(1);
+  });
+
+  it('gemini: a per-minute 429 is tried again after the wait its RetryInfo asks for, unless that wait is past PROVIDER_TIMEOUT_MS', async () => {
+    // It asks for 2.5 s, longer than the SDK's own backoff (1-2 s) would wait.
+    gemini.script.then('rate-limit');
+    let before = gemini.calls.generate;
+    const started = performance.now();
+    await expect(
+      analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! }),
+    ).resolves.toBeDefined();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2_400);
+    expect(gemini.calls.generate - before).toBe(2);
+
+    // 30 s asked, 5 s allowed: it fails at once as too many requests, for the job to be retried later.
+    gemini.script.then('rate-limit-wait');
+    before = gemini.calls.generate;
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! })).rejects.toMatchObject(
+      {
+        code: 'PROVIDER_ERROR',
+        transient: true,
+        message: 'Gemini is receiving too many requests. Please try again later.',
+      },
+    );
+    expect(gemini.calls.generate - before).toBe(1);
+
+    // No retry left: the same.
+    gemini.script.then('rate-limit');
+    before = gemini.calls.generate;
+    const once = providersWith({ PROVIDER_MAX_RETRIES: '0' });
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: once.get('gemini')! })).rejects.toMatchObject({
+      transient: true,
+      message: 'Gemini is receiving too many requests. Please try again later.',
+    });
+    expect(gemini.calls.generate - before).toBe(1);
+
+    // A daily quota used up is not waited for at all.
+    gemini.script.then('insufficient-quota');
+    before = gemini.calls.generate;
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! })).rejects.toMatchObject(
+      {
+        transient: false,
+        message: "Gemini refused the request: our account's quota is used up. Please contact support.",
+      },
+    );
+    expect(gemini.calls.generate - before).toBe(1);
   });
 
   it("gemini: a thinking model's thought parts are not taken for the answer", async () => {
