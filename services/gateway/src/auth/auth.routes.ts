@@ -2,6 +2,7 @@ import { AppError, authMessages, loginRequestSchema, registerRequestSchema } fro
 import type { UserEntity, Users } from '@findclips/db';
 import { Router, type RequestHandler } from 'express';
 import { parseInput } from '../http/errors';
+import { forValidBodies } from '../http/rate-limit';
 import { SESSION_COOKIE } from '../http/session';
 import { keepGuestVideos, type GuestVideosDeps } from './guest-videos';
 import type { EndLiveSessions } from './live-sessions';
@@ -25,7 +26,7 @@ export interface AuthRoutesDeps {
 export function authRoutes({ users, passport, limits, endLiveSessions, guestVideos }: AuthRoutesDeps) {
   const router = Router();
 
-  router.post('/api/register', ...limits.register, async (req, res) => {
+  router.post('/api/register', ...forValidBodies(registerRequestSchema, limits.register), async (req, res) => {
     const user = await register(users, parseInput(registerRequestSchema, req.body));
     await logIn(req, user, endLiveSessions);
     await keepGuestVideos(guestVideos, req, res, user.id, endLiveSessions);
@@ -33,7 +34,7 @@ export function authRoutes({ users, passport, limits, endLiveSessions, guestVide
   });
 
   const { loginDelay } = limits;
-  router.post('/api/login', ...limits.login, loginDelay.check, (req, res, next) => {
+  router.post('/api/login', ...forValidBodies(loginRequestSchema, limits.login), loginDelay.check, (req, res, next) => {
     req.body = parseInput(loginRequestSchema, req.body);
     const { email } = req.body as { email: string };
     passport.authenticate('local', { session: false }, (error: unknown, user: UserEntity | false) => {

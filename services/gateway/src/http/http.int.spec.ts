@@ -481,6 +481,8 @@ describe('rate limits on sign-in', () => {
       const owner = gw.browser();
       await owner.post('/api/login').send({ email, password }).expect(200);
       await owner.post('/api/logout').expect(200);
+      // A malformed login is no login attempt.
+      await gw.request().post('/api/login').send({ email: 'nobody' }).expect(400);
       for (let i = 0; i < 4; i++) await gw.request().post('/api/login').send({ email: uniqueEmail(), password: 'x' }).expect(401);
       const res = await gw.request().post('/api/login').send({ email: uniqueEmail(), password: 'x' }).expect(429);
       expect(res.body.message).toBe('Too many failed login attempts. Please try again in 15 minutes.');
@@ -500,9 +502,12 @@ describe('rate limits on sign-in', () => {
     }
   });
 
-  it('limits registrations per IP address', async () => {
+  it('limits registrations per IP address, not the requests refused as malformed', async () => {
     const gw = await startTestGateway({ REGISTER_LIMIT_PER_IP: '2' });
     try {
+      // A careless client's malformed sign-ups are answered, and keep nobody of its network out.
+      for (const body of [{}, { email: 'not-an-email', password: strongPassword() }, { email: uniqueEmail(), password: 'short' }])
+        await gw.request().post('/api/register').send(body).expect(400);
       for (let i = 0; i < 2; i++) {
         await gw.request().post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
       }
@@ -513,11 +518,15 @@ describe('rate limits on sign-in', () => {
     }
   });
 
-  it('limits password checks per user', async () => {
+  it('limits password checks per user, not the requests refused as malformed', async () => {
     const gw = await startTestGateway({ PASSWORD_CHECK_LIMIT_PER_USER: '3' });
     try {
       const browser = gw.browser();
       await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+      // Refused before any password is checked: no check is used up.
+      await browser.post('/api/verify-password').send({}).expect(400);
+      await browser.patch('/api/profile/email').send({ email: uniqueEmail() }).expect(400);
+      await browser.patch('/api/profile/password').send({ currentPassword: 'guess', newPassword: 'short' }).expect(400);
       for (let i = 0; i < 3; i++)
         await browser
           .post('/api/verify-password')

@@ -1,5 +1,6 @@
 import { AppError } from '@findclips/contracts';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
+import type { ZodType } from 'zod';
 import { rateLimit, type RateLimitInfo } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import { clientAddressKey, type RedisClient } from '@findclips/runtime';
@@ -49,3 +50,11 @@ export function createLimiter(options: LimiterOptions) {
     },
   });
 }
+
+/**
+ * The limiters, for requests whose body `schema` takes: one it refuses is answered by the route's
+ * 400 and counted by none, so that a careless client's malformed requests use up neither its
+ * network's sign-ups nor a member's password checks.
+ */
+export const forValidBodies = (schema: ZodType, limiters: RequestHandler[]): RequestHandler[] =>
+  limiters.map((limiter) => (req, res, next) => (schema.safeParse(req.body).success ? limiter(req, res, next) : next()));

@@ -7,6 +7,7 @@ import { toPublicUser } from '../auth/public-user';
 import { currentUser, requireUser } from '../auth/require-user';
 import { logIn } from '../auth/session-login';
 import { parseInput } from '../http/errors';
+import { forValidBodies } from '../http/rate-limit';
 import { changeEmail, changePassword, rename, type CredentialChange } from './update-profile';
 
 /** Profile, email and password changes, and the password check of the delete dialog. */
@@ -29,19 +30,19 @@ export function profileRoutes(users: Users, passwordCheckLimit: RequestHandler[]
   });
 
   /** Limited per member like every password check. */
-  router.patch('/api/profile/email', ...passwordCheckLimit, async (req, res) => {
+  router.patch('/api/profile/email', ...forValidBodies(updateEmailSchema, passwordCheckLimit), async (req, res) => {
     const change = await changeEmail(users, currentUser(req), () => parseInput(updateEmailSchema, req.body));
     await afterCredentialChange(req, change);
     res.json(toPublicUser(change.user));
   });
 
-  router.patch('/api/profile/password', ...passwordCheckLimit, async (req, res) => {
+  router.patch('/api/profile/password', ...forValidBodies(updatePasswordSchema, passwordCheckLimit), async (req, res) => {
     const change = await changePassword(users, currentUser(req), () => parseInput(updatePasswordSchema, req.body));
     await afterCredentialChange(req, change);
     res.json(toPublicUser(change.user));
   });
 
-  router.post('/api/verify-password', ...passwordCheckLimit, async (req, res) => {
+  router.post('/api/verify-password', ...forValidBodies(verifyPasswordRequestSchema, passwordCheckLimit), async (req, res) => {
     const { password } = parseInput(verifyPasswordRequestSchema, req.body);
     res.json({ isValid: await verifyPassword(currentUser(req).passwordHash, password) });
   });
