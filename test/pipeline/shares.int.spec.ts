@@ -145,6 +145,9 @@ describe('shares, history and the public shared page', () => {
     });
     // The owner's own visits are no views.
     expect((await browser.get(`/api/shared/${shareId}`).expect(200)).body).toMatchObject({ isOwner: true, viewCount: 1 });
+    // A link checker asking whether the share is there (HEAD) reads nothing: no view.
+    const checker = await member();
+    await checker.browser.head(`/api/shared/${shareId}`).expect(200);
     const stranger = await member();
     expect((await stranger.browser.get(`/api/shared/${shareId}`).expect(200)).body).toMatchObject({
       isOwner: false,

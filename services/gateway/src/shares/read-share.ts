@@ -12,6 +12,8 @@ export interface Viewer {
   userId: number | null;
   guestId: string | null;
   address: string;
+  /** Only asks whether the share is there (HEAD: a link checker, an uptime monitor), without reading it. */
+  probing?: boolean;
 }
 
 /** Which visitors have been counted lately, per share (Redis keys that expire with the window). */
@@ -43,7 +45,8 @@ export interface ReadShareDeps {
  * whatever browser or guest id it claims (a guest id is the browser's own word, so new ones would
  * count anew). Null for the share's owner: their visits are no views.
  */
-function visitorOf({ userId, guestId, address }: Viewer, share: SharedAnalysisEntity): string | null {
+function visitorOf({ userId, guestId, address, probing }: Viewer, share: SharedAnalysisEntity): string | null {
+  if (probing) return null;
   if (userId !== null) return share.userId === userId ? null : `u:${userId}`;
   if (guestId && share.guestSessionId === guestId) return null;
   return `a:${createHash('sha256').update(clientAddressKey(address)).digest('base64url').slice(0, 22)}`;
@@ -58,7 +61,7 @@ export async function findPublicShare(shares: Shares, shareId: string): Promise<
 }
 
 /**
- * A visitor opens a share: counted once per visitor and window (never the owner), with what the
+ * A visitor opens a share: counted once per visitor and window (never the owner, nor a HEAD request), with what the
  * page shows of the video and which captions the analysis read (a member's share comes from their
  * own analysis when they have one).
  */

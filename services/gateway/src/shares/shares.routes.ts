@@ -30,6 +30,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
     userId: req.user?.id ?? null,
     guestId: readGuestId(req) ?? null,
     address: req.ip ?? '',
+    probing: req.method === 'HEAD',
   });
 
   router.post('/api/analysis/share', guestIdentity, async (req, res) => {
