@@ -70,7 +70,8 @@ describe('captions a member brings', () => {
     );
     await browser.get(`/api/user-videos/${videoId}/transcript`).set('If-None-Match', transcript.headers.etag!).expect(304);
     await p.gateway.request().get(`/api/videos/${videoId}/transcript`).expect(404);
-    await (await p.member()).browser.get(`/api/user-videos/${videoId}/transcript`).expect(404);
+    const stranger = await (await p.member()).browser.get(`/api/user-videos/${videoId}/transcript`).expect(404);
+    expect(stranger.body.message).toBe(captionsMessages.noneUploaded);
 
     // Moving a start goes to a sentence of the uploaded captions (YouTube has none for this video).
     const [first, second] = mine.analyzedTopics as [Topic, Topic];

@@ -106,6 +106,7 @@ export const captionsMessages = {
   tooLong: 'These captions run past 2 hours: videos can be at most 2 hours.',
   hasCaptions: 'This video has captions on YouTube: Find Clips reads those.',
   analysisRunning: 'An analysis of this video is running: bring new captions once it has finished.',
+  noneUploaded: 'You have not uploaded captions for this video',
   pastTheEnd: (seconds: number) =>
     `These captions run past the end of the video (${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}): are they for another video?`,
 } as const;

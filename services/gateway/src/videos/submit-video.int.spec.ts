@@ -367,6 +367,23 @@ describe('submitting a video', () => {
       ]);
     });
 
+    it('gets their own version when they have edited it: the link submitted again does not undo their edits', async () => {
+      const videoId = videoOnYoutube();
+      await analysed(videoId);
+      const renamed = topics.map((topic) => ({ ...topic, title: 'My own title' }));
+      await deps.edits.edit(
+        member.id,
+        videoId,
+        async () => topics,
+        () => renamed,
+      );
+      const ready = await submitAsMember(deps, member, submitter(videoId));
+      expect(ready.kind === 'ready' && ready.topics).toEqual(renamed);
+      // Another member reads the analysis as it was made.
+      const other = await submitAsMember(deps, await buildUser(db), submitter(videoId));
+      expect(other.kind === 'ready' && other.topics).toEqual(topics);
+    });
+
     it('is refused a video without captions, a video over 2 hours and a new video past the hourly limit', async () => {
       expect(await refusal(submitAsMember(deps, member, submitter(videoOnYoutube({ captions: false }))))).toMatchObject({
         code: 'NO_TRANSCRIPT',

@@ -22,6 +22,7 @@ import {
 import { analysisJobKey, enqueueAnalysis, type AnalysisQueue } from '@findclips/queue';
 import { YoutubeError } from '@findclips/youtube';
 import { youtubeFailure, type VideoFacts, type VideoMetadataService } from './metadata';
+import { topicsRead } from './topics-read';
 import type { CreditRefusal, GuestCredits, MemberAnalysisLimit } from './quotas';
 
 export interface SubmitVideoDeps {
@@ -166,18 +167,22 @@ async function jobRunning(queue: AnalysisQueue, key: string): Promise<boolean> {
 }
 
 /**
- * A member submits a link: answered at once from their own or a finished analysis (history
- * recorded), else checked (length, captions, hourly limit) and queued.
+ * A member submits a link: answered at once from their own (edits included) or a finished analysis
+ * (history recorded), else checked (length, captions, hourly limit) and queued.
  */
 export async function submitAsMember(
-  { cached: shared, memberAnalyses, history, metadata, queue, memberLimit }: SubmitVideoDeps,
+  { cached: shared, memberAnalyses, edits, history, metadata, queue, memberLimit }: SubmitVideoDeps,
   user: UserEntity,
   { videoId, address, requestId }: Submitter,
 ): Promise<Submission> {
-  const [personal, cached] = await Promise.all([memberAnalyses.find(user.id, videoId), shared.find(videoId)]);
-  if (cached && (personal || cached.analysisStatus === 'complete')) {
+  const [personal, cached, edited] = await Promise.all([
+    memberAnalyses.find(user.id, videoId),
+    shared.find(videoId),
+    edits.find(user.id, videoId),
+  ]);
+  if (cached && (personal || edited || cached.analysisStatus === 'complete')) {
     await history.add(user.id, videoId, cached);
-    return { kind: 'ready', video: cached, topics: readTopics((personal ?? cached).analyzedTopics) };
+    return { kind: 'ready', video: cached, topics: topicsRead(cached, personal, edited) };
   }
 
   const facts = await metadata.get(videoId, address);

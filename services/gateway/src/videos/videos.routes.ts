@@ -1,6 +1,7 @@
 import {
   AppError,
   analysisEditSchema,
+  captionsMessages,
   historyQuerySchema,
   reanalyzeRequestSchema,
   uploadCaptionsRequestSchema,
@@ -16,7 +17,6 @@ import {
   type VideoTranscript,
 } from '@findclips/contracts';
 import {
-  readTopics,
   readTranscript,
   type CachedVideo,
   type CachedVideos,
@@ -39,6 +39,7 @@ import {
 import { guestIdentity, guestIdOf } from './guest-id';
 import { uploadCaptions } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
+import { topicsRead } from './topics-read';
 import { readFinished, type FinishedAnalyses } from './finished-analyses';
 import {
   analysisStatus,
@@ -64,7 +65,7 @@ function analysisView(
   edited?: EditedAnalysis | null,
   uploaded?: string | null,
 ): VideoAnalysisResponse {
-  const topics = edited ? edited.topics : readTopics(personal ? personal.analyzedTopics : row.analyzedTopics);
+  const topics = topicsRead(row, personal, edited);
   return {
     videoId: row.youtubeId,
     youtubeId: row.youtubeId,
@@ -164,7 +165,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   router.get('/api/user-videos/:id/transcript', requireUser, async (req, res) => {
     const videoId = videoIdParam(req);
     const upload = await deps.uploads.find(currentUser(req).id, videoId);
-    if (!upload) throw new AppError('NOT_FOUND', videoMessages.notFound);
+    if (!upload) throw new AppError('NOT_FOUND', captionsMessages.noneUploaded);
     res.set({ ETag: `"${upload.version}"`, 'Cache-Control': 'private, no-cache' });
     if (req.fresh) return void res.status(304).end();
     const body: VideoTranscript = { videoId, segments: upload.segments };
