@@ -1,6 +1,6 @@
 import type { GatewayEnv } from '@findclips/config';
 import proxyAddr from 'proxy-addr';
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import {
@@ -86,6 +86,11 @@ function authLimits({ env, redis }: GatewayDeps) {
   };
 }
 
+/** A request with a body (not an empty one) of a type other than JSON's. */
+const bodyOtherThanJson = (req: Request) =>
+  (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0) &&
+  !req.is('application/json');
+
 /** POST /api/user-videos/{id}/transcript: captions a member brings, the one large body. */
 const CAPTIONS_UPLOAD = /^\/api\/user-videos\/[^/]+\/transcript\/?$/i;
 
@@ -153,6 +158,12 @@ export function createApp(deps: GatewayDeps) {
   app.use((req, res, next) => (req.method === 'POST' && CAPTIONS_UPLOAD.test(req.path) ? next() : smallBody(req, res, next)));
   // PUBLIC_URL is ours whatever the request says (a TLS proxy without TRUST_PROXY arrives as http).
   app.use(sameOriginOnly([new URL(env.PUBLIC_URL).origin, ...env.ALLOWED_ORIGINS]));
+  // A body of another type would be read as none, and refused as 'not a JSON object' though it is one.
+  app.use('/api', (req, res, next) =>
+    bodyOtherThanJson(req)
+      ? void res.status(415).json({ message: 'The request body must be JSON, sent with Content-Type: application/json' })
+      : next(),
+  );
   // API answers depend on who asks: no cache keeps them unless a route says otherwise.
   app.use('/api', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');

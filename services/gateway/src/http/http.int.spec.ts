@@ -47,6 +47,15 @@ describe('requests the gateway refuses', () => {
     expect(res.body.message).toMatch(/body must be a JSON object/);
   });
 
+  it.each([
+    ['text/plain', 'post', '/api/register', JSON.stringify({ email: 'c@example.com', password: 'Passw0rdxx' })],
+    ['application/x-www-form-urlencoded', 'post', '/api/login', 'email=c%40example.com&password=x'],
+    ['application/merge-patch+json', 'patch', '/api/profile', JSON.stringify({ firstName: 'Ann' })],
+  ] as const)('answers 415 naming the type it takes for an API body sent as %s', async (type, method, path, body) => {
+    const res = await gw.request()[method](path).set('content-type', type).send(body).expect(415);
+    expect(res.body).toEqual({ message: 'The request body must be JSON, sent with Content-Type: application/json' });
+  });
+
   it('answers 400 naming the field for a NUL byte or another control character, never 500', async () => {
     const cases: [string, object, string][] = [
       ['/api/login', { email: 'a\u0000@b.co', password: 'x' }, 'email'],
