@@ -600,4 +600,17 @@ describe('logs', () => {
       await gw.close();
     }
   });
+
+  it("log a refusal with a 503 as one warning line, without a stack trace of the logger's making", async () => {
+    const gw = await startTestGateway({ LOG_LEVEL: 'info' });
+    try {
+      await gw.request().get('/api/x/accounts').expect(503);
+      const lines = gw.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const refused = lines.filter((line) => (line.req as { url?: string } | undefined)?.url === '/api/x/accounts');
+      expect(refused).toEqual([expect.objectContaining({ level: 40, msg: 'request completed', res: { statusCode: 503 } })]);
+      expect(refused[0]).not.toHaveProperty('err');
+    } finally {
+      await gw.close();
+    }
+  });
 });

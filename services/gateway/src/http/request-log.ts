@@ -29,6 +29,9 @@ function loggableUrl(url: string | undefined): string | undefined {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** pino-http's own error for a response of 500 or more that no error came with. */
+const statusOnly = (error: Error, status: number) => error.message === `failed with status code ${status}`;
+
 /** One JSON line per request with its id (taken from X-Request-Id when sane, else new). */
 export function requestLog(logger: Logger) {
   return pinoHttp({
@@ -43,6 +46,10 @@ export function requestLog(logger: Logger) {
     // A 503 is a dependency or a disabled feature, not a bug of ours.
     customLogLevel: (_req, res, error) =>
       res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    // For any status of 500 or more pino-http makes up an error ('failed with status code 503') whose
+    // stack is its own: the line keeps the status, not that. (What failed is logged where it failed.)
+    customErrorObject: (_req, res, error, value) => (statusOnly(error, res.statusCode) ? { ...value, err: undefined } : value),
+    customErrorMessage: (_req, res, error) => (statusOnly(error, res.statusCode) ? 'request completed' : 'request errored'),
     serializers: {
       req: (req: IncomingMessage & { id?: string; raw?: IncomingMessage }) => ({
         id: req.id,
