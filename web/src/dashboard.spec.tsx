@@ -1386,6 +1386,33 @@ describe('dashboard: submit failures', () => {
     expect(screen.queryByText('Invalid YouTube URL ⚠️')).not.toBeInTheDocument();
   });
 
+  it("follows a visitor's first link when their guest cookie arrives while it is being sent", async () => {
+    const user = userEvent.setup();
+    // The first guest call sets the gid cookie: the visitor becomes a guest, not someone else.
+    const settled: (() => void)[] = [];
+    const later = (answer: Response) => () =>
+      new Promise<Response>((resolve) =>
+        settled.push(() => {
+          document.cookie = 'gid=guest-new';
+          resolve(answer);
+        }),
+      );
+    fakeApi({
+      'GET /api/guest/credits': later(json(200, { left: 2 })),
+      'POST /api/guest/videos/transcript': later(guestAnswer(1)),
+    });
+    renderWithApp(<DashboardPage />, { user: null });
+    await waitFor(() => expect(settled).toHaveLength(1));
+    await paste(user);
+    await waitFor(() => expect(settled).toHaveLength(2));
+    // The credits answer first, with the cookie; the link's answer comes after.
+    act(() => settled[0]!());
+    expect(await within(screen.getByTestId('guest-credits')).findByText('2')).toBeInTheDocument();
+    act(() => settled[1]!());
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.queryByText(/Find Clips demo/)).not.toBeInTheDocument();
+  });
+
   it('says at once that no credit is left when a guest with none opens such a link', async () => {
     document.cookie = 'gid=guest-1234';
     fakeApi({

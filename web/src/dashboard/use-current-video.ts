@@ -46,6 +46,7 @@ export function useCurrentVideo(
   refused = false,
 ) {
   const member = auth.status === 'user';
+  const known = auth.status !== 'loading';
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -67,7 +68,7 @@ export function useCurrentVideo(
   };
 
   useEffect(() => {
-    if (auth.status === 'loading') return;
+    if (!known) return;
     leaving.current = wasMember.current && !member;
     wasMember.current = member;
     if (leaving.current) return;
@@ -77,8 +78,10 @@ export function useCurrentVideo(
     // (The entry of a refused video's screen held no video: opened again, by Back from another
     // page, it holds none, rather than the video remembered for the next visit.)
     open(videoIn(params) ?? ((location.state as typeof REFUSED | null)?.refused ? null : storedVideoId(member)));
+    // A visitor who becomes a guest (the first guest call sets the gid cookie, perhaps while their
+    // first link is being sent) is the same person: nothing to open again.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the person changes, not the URL it then writes
-  }, [auth.status, member]);
+  }, [known, member]);
 
   // Back and Forward: the entry's video becomes the current one.
   useEffect(() => {
