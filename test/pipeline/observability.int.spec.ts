@@ -81,6 +81,8 @@ describe('observability: metrics of the gateway and the worker, one id from requ
   it('serves the gateway metrics: requests by route and status, queue depth by state', async () => {
     await p.gateway.request().get('/api/cached-videos/nosuchvideo').expect(404);
     await p.gateway.request().get('/api/cached-videos/nosuchvide2').expect(404);
+    // Refused before any route takes it: counted as an API call, not a page.
+    await p.gateway.request().post('/api/register').set('content-type', 'text/plain').send('x').expect(415);
     const res = await p.gateway.request().get('/metrics').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = res.text;
@@ -90,6 +92,8 @@ describe('observability: metrics of the gateway and the worker, one id from requ
     // Submissions of the tests above, under their route, never their ids.
     expect(sample(text, 'http_requests_total', { route: '/api/videos/transcript', status: '202' })).toBeGreaterThanOrEqual(2);
     expect(text).not.toMatch(/nosuchvide/);
+    expect(sample(text, 'http_requests_total', { method: 'POST', route: 'api', status: '415' })).toBe(1);
+    expect(sample(text, 'http_requests_total', { method: 'POST', route: 'page', status: '415' })).toBeUndefined();
     for (const state of ['waiting', 'active', 'delayed', 'failed']) {
       expect(sample(text, 'analysis_queue_jobs', { state, service: 'gateway' })).toEqual(expect.any(Number));
     }

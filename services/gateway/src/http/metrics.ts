@@ -8,7 +8,9 @@ function routeOf(req: Request, status: number): string {
   if (req.route?.path) return `${req.baseUrl}${String(req.route.path)}`;
   if (req.originalUrl.startsWith('/socket.io')) return '/socket.io';
   if (req.originalUrl.startsWith('/assets/')) return '/assets';
-  return status === 404 ? 'unmatched' : 'page';
+  if (status === 404) return 'unmatched';
+  // Refused before any route took it (cross-site, too large, not JSON): an API call, not a page.
+  return /^\/api(?:[/?]|$)/i.test(req.originalUrl) ? 'api' : 'page';
 }
 
 /** Counts and times every request by method, route and status. Mounted first. */
