@@ -412,6 +412,15 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     }
     await guest().get(`/api/cached-videos/${p.addVideo()}`).expect(404);
     await p.gateway.request().post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(401);
+    // The link a member sends with the id names the same video, or is refused (nothing queued).
+    const { browser } = await member();
+    const asked = p.addVideo();
+    const other = await browser
+      .post(`/api/videos/transcript?videoId=${asked}`)
+      .send({ youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })
+      .expect(400);
+    expect(other.body).toEqual({ errorType: 'VALIDATION_ERROR', field: 'youtubeUrl', message: videoMessages.otherVideo });
+    expect((await browser.get(`/api/videos/check-status?videoId=${asked}`).expect(200)).body.status).toBeNull();
     await p.gateway.request().get('/api/videos').expect(401);
     await p.gateway.request().get('/api/user-videos').expect(401);
   });

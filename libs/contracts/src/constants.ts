@@ -50,6 +50,7 @@ export const videoMessages = {
   unknownLength:
     'We could not tell how long this video is (a live stream or an upcoming premiere?), so it cannot be analysed yet.',
   notFound: 'No analysis of this video yet',
+  otherVideo: 'youtubeUrl names another video than videoId',
   reanalyzeFirst: 'Analyse this video before re-analysing it',
   editsWouldBeLost: 'You have edited this analysis: a re-analysis replaces your edits. Confirm to discard them.',
 } as const;

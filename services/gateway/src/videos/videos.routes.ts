@@ -3,6 +3,7 @@ import {
   analysisEditSchema,
   captionsMessages,
   historyQuerySchema,
+  parseYoutubeLink,
   reanalyzeRequestSchema,
   uploadCaptionsRequestSchema,
   transcriptRequestSchema,
@@ -114,7 +115,11 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   /** A member submits a link: answered at once from a finished analysis, else queued. */
   router.post('/api/videos/transcript', requireUser, async (req, res) => {
     const videoId = videoIdQuery(req);
-    parseInput(transcriptRequestSchema, req.body ?? {});
+    // The link the member pasted, when it names a video, names this one.
+    const { youtubeUrl } = parseInput(transcriptRequestSchema, req.body ?? {});
+    const named = youtubeUrl ? parseYoutubeLink(youtubeUrl) : null;
+    if (named?.ok && named.videoId !== videoId)
+      throw new AppError('VALIDATION_ERROR', videoMessages.otherVideo, { field: 'youtubeUrl' });
     const { status, body } = answer(videoId, await submitAsMember(deps, currentUser(req), submitter(req, videoId)));
     res.status(status).json(body);
   });
