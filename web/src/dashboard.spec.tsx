@@ -1198,7 +1198,7 @@ describe('dashboard: submit failures', () => {
     await user.upload(picker, latin1);
     await user.click(within(form).getByRole('button', { name: 'Analyse these captions' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'cafe.txt is not UTF-8 text (another encoding, or not text at all): save it as UTF-8',
+      'cafe.txt: Line 1 is not UTF-8 text (another encoding, or not text at all): save it as UTF-8',
     );
     await user.click(within(form).getByRole('button', { name: 'Remove cafe.txt to paste text instead' }));
     const text = '1\n00:00:01,000 --> 00:00:04,000\nCafé crème, 2 €\n';

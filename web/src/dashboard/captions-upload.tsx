@@ -8,7 +8,7 @@ import { Button, SubmitButton } from '../components/ui';
 /** A caption file's text, read as the CLI reads one (UTF-8, or UTF-16 by its byte order mark). */
 async function fileText(file: File): Promise<string> {
   const decoded = decodeTextFile(new Uint8Array(await file.arrayBuffer()));
-  if ('problem' in decoded) throw new Error(textFileMessages[decoded.problem](file.name));
+  if ('problem' in decoded) throw new Error(textFileMessages[decoded.problem](file.name, decoded.line));
   return decoded.text;
 }
 

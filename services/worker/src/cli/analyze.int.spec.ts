@@ -238,11 +238,11 @@ describe('npm run -s analyze', () => {
     await writeFile(latin1, Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nCaf\xe9\n', 'latin1'));
     expect(await run(latin1)).toMatchObject({
       code: 1,
-      stderr: `${latin1} is not UTF-8 text (another encoding, or not text at all): save it as UTF-8\n`,
+      stderr: `${latin1}: Line 3 is not UTF-8 text (another encoding, or not text at all): save it as UTF-8\n`,
     });
     const nul = join(dir, 'nul.srt');
     await writeFile(nul, '1\n00:00:01,000 --> 00:00:02,000\nHi\u0000\n');
-    expect((await run(nul)).stderr).toBe(`${nul} holds NUL bytes: it is not a text file\n`);
+    expect((await run(nul)).stderr).toBe(`${nul}: Line 3 holds a NUL byte: it is not a text file\n`);
     const folder = join(dir, 'folder.srt');
     await mkdir(folder);
     expect((await run(folder)).stderr).toBe(`Cannot read ${folder}: it is a folder\n`);

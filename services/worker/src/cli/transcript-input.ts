@@ -33,7 +33,7 @@ const JSON_SHAPE = '{"segments":[{"text","start","end"}, …]} with times in sec
 /** A file's text, as `decodeTextFile` reads it, or the reason it is refused. */
 function textOf(input: string, bytes: Buffer): string {
   const decoded = decodeTextFile(bytes);
-  if ('problem' in decoded) throw new InputError(textFileMessages[decoded.problem](input));
+  if ('problem' in decoded) throw new InputError(textFileMessages[decoded.problem](input, decoded.line));
   return decoded.text;
 }
 
