@@ -233,6 +233,18 @@ describe('npm run -s analyze', () => {
       stdout: '{"topics":[]}\n',
       stderr: 'No topics: the transcript is too short to find any.\n',
     });
+    // A control character would reach the captions and notes written from it: named and refused.
+    const bell = join(dir, 'bell.json');
+    const rung = [
+      { text: 'Hello.', start: 0, end: 5 },
+      { text: 'Ding \u0007 dong.', start: 5, end: 9 },
+    ];
+    await writeFile(bell, JSON.stringify({ segments: rung }));
+    expect(await run(bell, '--format', 'srt')).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `${bell}: segments.1.text must not contain control characters\n`,
+    });
     // Text that is not UTF-8, or not text, is refused rather than misread; a folder is named as one.
     const latin1 = join(dir, 'latin1.srt');
     await writeFile(latin1, Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nCaf\xe9\n', 'latin1'));

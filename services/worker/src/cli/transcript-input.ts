@@ -3,6 +3,7 @@ import { basename, extname } from 'node:path';
 import {
   decodeTextFile,
   describeIssues,
+  findControlCharacters,
   isVideoId,
   parseYoutubeLink,
   spoken,
@@ -53,6 +54,9 @@ function jsonSegments(input: string, text: string): TranscriptSegment[] {
     const [first] = describeIssues(parsed.error, json);
     throw new InputError(`${input}: ${first?.message ?? 'not a transcript'}; a transcript is ${JSON_SHAPE}`);
   }
+  // As the API refuses them in any field: a bell or an escape has no place in captions or notes.
+  const control = findControlCharacters(json);
+  if (control) throw new InputError(`${input}: ${control.message}`);
   const { segments } = parsed.data;
   segments.forEach((segment, i) => {
     if (segment.end < segment.start) throw new InputError(`${input}: segments.${i} ends before it starts`);
