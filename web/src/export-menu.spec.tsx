@@ -19,6 +19,25 @@ describe('the Export menu', () => {
     expect(saved[0]!.name).toBe('café-über-größe-ガイド-データ-नमस्ते.srt');
   });
 
+  it('cuts a long title into a name of 80 characters as a reader counts them, never after a dash nor inside a letter', async () => {
+    const user = userEvent.setup();
+    const saved = savedFiles();
+    const exported = async (title: string) => {
+      const view = renderWithApp(<ExportMenu source={{ ...source, title }} />);
+      await user.click(screen.getByText('Export'));
+      await user.click(screen.getByRole('button', { name: 'JSON' }));
+      await waitFor(() => expect(saved.length).toBeGreaterThan(0));
+      view.unmount();
+      return saved.pop()!.name;
+    };
+    // The 80th character is a space: the name does not end on its dash.
+    expect(await exported(`${'a'.repeat(79)} bcd`)).toBe(`${'a'.repeat(79)}.json`);
+    // Letters of two UTF-16 units (CJK Extension B) stay whole.
+    expect(await exported('𠮷'.repeat(100))).toBe(`${'𠮷'.repeat(80)}.json`);
+    // A letter keeps its combining mark (one that no single character composes with it).
+    expect(await exported('x\u0301'.repeat(100))).toBe(`${'x\u0301'.repeat(80)}.json`);
+  });
+
   it('closes on Escape, giving the focus back to Export', async () => {
     const user = userEvent.setup();
     renderWithApp(<ExportMenu source={source} />);
