@@ -22,6 +22,19 @@ export const VERIFY_PASSWORD_MIN_LENGTH = 3;
 /** YouTube's rules for chapters in a description: at least 3, the first at 0:00, each 10 s or longer. */
 export const CHAPTER_RULES = { minChapters: 3, minSeconds: 10 } as const;
 
+/** What separates a chapter's time from its title ('0:00 - Intro', '1:05 | Guest', '2:10 – Q&A'). */
+const CHAPTER_SEPARATOR = /^[\s\-–—|:•·.)]+|[\s\-–—|:•·(]+$/g;
+/** The end of a time range written before the title ('0:00 - 1:30 Intro'): the title starts after it. */
+const CHAPTER_RANGE_END = /^(?:\d+:)?\d{1,2}:\d{2}\b/;
+
+/**
+ * A chapter's title as a description line's reader takes it: the separators around it and the end
+ * of a time range before it are the time's, not the title's; one line. (What the worker reads of a
+ * creator's chapters, and what the chapters we write must survive.)
+ */
+export const chapterTitleAsRead = (title: string) =>
+  title.replace(CHAPTER_SEPARATOR, '').replace(CHAPTER_RANGE_END, '').replace(CHAPTER_SEPARATOR, '').replace(/\s+/g, ' ').trim();
+
 /** A chapter of a video as its creator marked it: where it starts, in seconds, and its title. */
 export interface VideoChapter {
   start: number;

@@ -1,6 +1,9 @@
-import { CHAPTER_RULES, type Topic } from '@findclips/contracts';
+import { CHAPTER_RULES, chapterTitleAsRead, type Topic } from '@findclips/contracts';
 import { oneLine } from './text';
 import { clock } from './time';
+
+/** A time at a title's start ('12:30 to freedom'), after any separators. */
+const LEADING_TIME = /^[\s\-–—|:•·.)]*(?:\d+:)?\d{1,2}:\d{2}\b/;
 
 export interface ChapterList {
   /** One line a chapter, `0:00 Title`, ready to paste into a video's description. */
@@ -12,7 +15,7 @@ export interface ChapterList {
 /**
  * The topics as YouTube chapters. The first starts at 0:00; a chapter shorter than 10 s is merged
  * into the one after (which starts where it did: its title names the longer part); a video of an hour or more writes every time as H:MM:SS; < and > become ‹
- * and ›. Each change is noted.
+ * and ›; a time or separators around a title are left out, as a reader would leave them. Each change is noted.
  */
 export function youtubeChapters(topics: Pick<Topic, 'title' | 'startTime' | 'endTime'>[], durationSeconds?: number): ChapterList {
   const notes: string[] = [];
@@ -21,8 +24,14 @@ export function youtubeChapters(topics: Pick<Topic, 'title' | 'startTime' | 'end
   for (const topic of [...topics].sort((a, b) => a.startTime - b.startTime)) {
     const written = oneLine(topic.title);
     // A description may hold any character but < and > (YouTube's Data API): look-alikes stand in.
-    const title = written.replace(/</g, '‹').replace(/>/g, '›');
-    if (title !== written) notes.push(`"${title}": < and > are written ‹ and ›, as YouTube's descriptions allow neither.`);
+    const safe = written.replace(/</g, '‹').replace(/>/g, '›');
+    if (safe !== written) notes.push(`"${safe}": < and > are written ‹ and ›, as YouTube's descriptions allow neither.`);
+    // A time or a separator at the title's start or end would be read as the chapter time's: a
+    // time keeps its words with a look-alike colon ('12∶30'), separators are left out.
+    const title =
+      chapterTitleAsRead(safe.replace(LEADING_TIME, (time) => time.replace(/:/g, '∶'))) || `Chapter ${chapters.length + 1}`;
+    if (title !== safe)
+      notes.push(`"${safe}" is written "${title}": a time or a separator around a title is read as part of its chapter's time.`);
     const start = chapters.length === 0 ? 0 : Math.floor(topic.startTime);
     if (chapters.length === 0 && topic.startTime >= 1) notes.push(`"${title}" starts at 0:00, as YouTube's first chapter must.`);
     const previous = chapters[chapters.length - 1];

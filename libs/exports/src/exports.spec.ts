@@ -81,6 +81,25 @@ describe('YouTube chapters', () => {
     ]);
   });
 
+  it('writes a time starting a title with a look-alike colon and leaves out separators around it, which a reader takes for the time, and says so', () => {
+    const { text, notes } = youtubeChapters(
+      [
+        { title: '- Opening remarks -', startTime: 0, endTime: 60 },
+        { title: '12:30 to freedom', startTime: 60, endTime: 120 },
+        { title: '...', startTime: 120, endTime: 180 },
+      ],
+      180,
+    );
+    expect(text).toBe('0:00 Opening remarks\n1:00 12∶30 to freedom\n2:00 Chapter 3');
+    // Read back as written (an empty title would have made YouTube show no chapters at all).
+    expect(descriptionChapters(text, 180).map((c) => c.title)).toEqual(['Opening remarks', '12∶30 to freedom', 'Chapter 3']);
+    expect(notes).toEqual([
+      '"- Opening remarks -" is written "Opening remarks": a time or a separator around a title is read as part of its chapter\'s time.',
+      '"12:30 to freedom" is written "12∶30 to freedom": a time or a separator around a title is read as part of its chapter\'s time.',
+      '"..." is written "Chapter 3": a time or a separator around a title is read as part of its chapter\'s time.',
+    ]);
+  });
+
   it('says when there are too few topics for YouTube to show chapters', () => {
     const { text, notes } = youtubeChapters(topics.slice(0, 2), 3700);
     expect(notes).toEqual(['YouTube shows chapters only when there are at least 3; this video has 2.']);

@@ -1,12 +1,8 @@
-import { CHAPTER_RULES, TOPIC_TITLE_MAX, type VideoChapter } from '@findclips/contracts';
+import { CHAPTER_RULES, chapterTitleAsRead, TOPIC_TITLE_MAX, type VideoChapter } from '@findclips/contracts';
 import parseChapters from 'get-youtube-chapters';
 
 /** YouTube's longest description: anything beyond is not YouTube's (and not worth parsing). */
 const DESCRIPTION_MAX = 5_000;
-/** What separates a chapter's time from its title ('0:00 - Intro', '1:05 | Guest', '2:10 – Q&A'). */
-const SEPARATOR = /^[\s\-–—|:•·.)]+|[\s\-–—|:•·(]+$/g;
-/** The end of a time range written before the title ('0:00 - 1:30 Intro'): the title starts after it. */
-const RANGE_END = /^(?:\d+:)?\d{1,2}:\d{2}\b/;
 /** The time of a line shaped as a chapter: first ('0:00 Intro', '[0:00]', '(0:00)') or last ('Intro 0:00', 'Intro (0:00)'). */
 const LINE_TIME = /^[[(]?((?:\d+:)?\d+:\d+)[\])]?\s|\s\(?\s*((?:\d+:)?\d+:\d+)\s*\)?$/;
 /** A time a clock shows: seconds, and minutes after hours, below 60 (YouTube refuses '1:75'). */
@@ -21,7 +17,7 @@ const isClockTime = (time: string) => {
  */
 function cleanTitle(title: string): string {
   let kept = '';
-  for (const character of title.replace(SEPARATOR, '').replace(RANGE_END, '').replace(SEPARATOR, '').replace(/\s+/g, ' ')) {
+  for (const character of chapterTitleAsRead(title)) {
     if (kept.length + character.length > TOPIC_TITLE_MAX) break;
     kept += character;
   }
