@@ -18,6 +18,7 @@ import { descriptionChapters } from '@findclips/youtube';
 import { parseSubtitles } from '../../services/worker/src/cli/transcript-input';
 import {
   fitsWidth,
+  focusRingContrast,
   javascriptBytes,
   launchChromium,
   pageTurn,
@@ -1000,6 +1001,26 @@ describe('Find Clips in Chromium', () => {
     await topics(page).first().waitFor();
     expect(await brightness()).toBeLessThan(40);
     await look(page, 'dashboard-edit-dark');
+    // A search's matches are marked, readable on the dark page (the mark was light under light text).
+    const word = (
+      await topics(page)
+        .first()
+        .locator('h3')
+        .evaluate((h) => h.lastChild!.textContent!)
+    ).split(' ')[0]!;
+    await page.getByRole('searchbox', { name: 'Search this video' }).fill(word);
+    await page.locator('mark').first().waitFor();
+    await look(page, 'dashboard-search-dark');
+    // The focus ring stands out from the dark page (3:1): on the search box, and on the menu's item
+    // (whose only cue was a background 1.2:1 from the menu's).
+    expect(await focusRingContrast(page)).toBeGreaterThanOrEqual(3);
+    await page.getByRole('button', { name: 'Video options' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Clear video' }).waitFor();
+    await poll(() => focusedName(page), 'Clear video');
+    expect(await focusRingContrast(page)).toBeGreaterThanOrEqual(3);
+    await look(page, 'dashboard-menu-dark');
+    await page.keyboard.press('Escape');
     await page.goto('/history');
     await page.getByRole('heading', { name: talk.title }).waitFor();
     await look(page, 'history-dark');

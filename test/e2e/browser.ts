@@ -124,3 +124,42 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 interface AxeResults {
   violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
 }
+
+/**
+ * The WCAG contrast of the focused element's outline against what it is drawn on: the element's
+ * own background when the outline is inside it (a negative offset), else the nearest painted one
+ * around it. Colours must be computed as rgb(), as the app's hex theme colours are.
+ */
+export function focusRingContrast(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const rgba = (colour: string) => {
+      const parts = /^rgba?\(([^)]+)\)$/
+        .exec(colour)?.[1]
+        ?.split(/[\s,/]+/)
+        .map(Number);
+      if (!parts) throw new Error(`not an rgb() colour: ${colour}`);
+      return parts;
+    };
+    const focused = document.activeElement as HTMLElement;
+    const style = getComputedStyle(focused);
+    if (style.outlineStyle === 'none' || parseFloat(style.outlineWidth) === 0) return 1;
+    let behind = [255, 255, 255];
+    for (
+      let node: Element | null = parseFloat(style.outlineOffset) < 0 ? focused : focused.parentElement;
+      node;
+      node = node.parentElement
+    ) {
+      const colour = rgba(getComputedStyle(node).backgroundColor);
+      if ((colour[3] ?? 1) > 0) {
+        behind = colour;
+        break;
+      }
+    }
+    const luminance = ([r, g, b]: number[]) => {
+      const linear = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+    };
+    const [lighter, darker] = [luminance(rgba(style.outlineColor)), luminance(behind)].sort((a, b) => b - a);
+    return (lighter! + 0.05) / (darker! + 0.05);
+  });
+}

@@ -56,7 +56,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
     <input
       ref={ref}
       className={cn(
-        'block min-h-10 w-full rounded-md border border-slate-300 bg-surface px-3 py-2 text-sm placeholder:text-slate-400 disabled:opacity-60 aria-[invalid=true]:border-red-500',
+        'block min-h-10 w-full rounded-md border border-slate-500 bg-surface px-3 py-2 text-sm placeholder:text-slate-500 disabled:opacity-60 aria-[invalid=true]:border-red-500',
         className,
       )}
       {...props}

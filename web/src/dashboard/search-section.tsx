@@ -201,7 +201,7 @@ export function SearchSection({
             }}
             onKeyDown={onBoxKey}
             // One way to clear: the button beside it, not the browser's own cross as well.
-            className="h-9 w-full rounded-md border border-slate-300 bg-surface pl-9 pr-3 text-sm placeholder:text-slate-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-search-cancel-button]:appearance-none"
+            className="h-9 w-full rounded-md border border-slate-500 bg-surface pl-9 pr-3 text-sm placeholder:text-slate-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-focus [&::-webkit-search-cancel-button]:appearance-none"
           />
         </div>
         {query && (

@@ -92,7 +92,7 @@ export function VideoHeader(props: VideoHeaderProps) {
           <RefreshCw className="h-4 w-4" aria-hidden />
           Re-analyze
         </Button>
-        <Menu.Root>
+        <Menu.Root modal={false}>
           <Menu.Trigger
             disabled={props.menuDisabled}
             aria-label="Video options"
@@ -105,7 +105,7 @@ export function VideoHeader(props: VideoHeaderProps) {
               <Menu.Item
                 disabled={isDemo}
                 onSelect={props.onClear}
-                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-slate-100 data-[disabled]:opacity-50"
+                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-slate-100 data-[highlighted]:outline-2 data-[highlighted]:outline-solid data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-focus data-[disabled]:opacity-50"
               >
                 <Trash2 className="h-4 w-4" aria-hidden />
                 Clear video
