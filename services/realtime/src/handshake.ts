@@ -44,7 +44,12 @@ export class HandshakeAuth {
   async identify(cookieHeader: string | undefined, auth: unknown): Promise<HandshakeResult> {
     const cookies = parseCookies(cookieHeader ?? '');
     const claimed = socketAuthSchema.safeParse(auth ?? {});
-    const claims = claimed.success ? claimed.data : {};
+    // A claim of the wrong type ('userId: 4.5', 'guestId: 12345') matches no one: refused, as a mismatch is.
+    if (!claimed.success) {
+      const claimsUser = typeof auth === 'object' && auth !== null && 'userId' in auth;
+      return { ok: false, message: claimsUser ? socketMessages.userMismatch : socketMessages.guestMismatch };
+    }
+    const claims = claimed.data;
     const session = await this.sessionUser(cookies[SESSION_COOKIE]);
     const gid = isGuestId(cookies[GUEST_COOKIE]) ? cookies[GUEST_COOKIE] : undefined;
 

@@ -96,6 +96,12 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     const wrongGuest = open(one.url, { cookie: g.cookie, auth: { guestId: 'someone-elses-guest-id' } });
     expect(await nextOf(wrongGuest, 'AUTH_ERROR')).toEqual({ message: socketMessages.guestMismatch });
 
+    // A claim of the wrong type matches no one either.
+    const fraction = open(one.url, { cookie: m.cookie, auth: { userId: m.userId + 0.5 } });
+    expect(await nextOf(fraction, 'AUTH_ERROR')).toEqual({ message: socketMessages.userMismatch });
+    const numbered = open(one.url, { cookie: g.cookie, auth: { guestId: 12345 } });
+    expect(await nextOf(numbered, 'AUTH_ERROR')).toEqual({ message: socketMessages.guestMismatch });
+
     const tampered = m.cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     const bad = open(one.url, { cookie: tampered, auth: { userId: m.userId } });
     expect(await nextOf(bad, 'AUTH_ERROR')).toEqual({ message: socketMessages.badSession });
