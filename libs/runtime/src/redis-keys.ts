@@ -29,6 +29,8 @@ export function redisKeys(prefix: string) {
     loginDelay: (email: string) => `${prefix}rl:login-delay:${email}`,
     /** One visitor's view of a share, counted once a window. */
     shareView: (shareId: string, visitor: string) => `${prefix}view:${shareId}:${visitor}`,
+    /** Live connections being admitted under a cap's room (see the realtime service's Admissions). */
+    liveAdmissions: (room: string) => `${prefix}live:admitting:${room}`,
     /** Socket.IO's Redis adapter. */
     socketAdapter: `${prefix}socket.io`,
     /** BullMQ's keys. */

@@ -495,6 +495,19 @@ describe('realtime: caps on live connections, across instances', () => {
     expect(await refused(open(two.url, member))).toBe(socketMessages.tooManySockets);
   });
 
+  it('caps sockets that connect all at once, on both instances: never one over', async () => {
+    // Each handshake counted the room before the others had joined it: 19 of a cap of 10 got in.
+    const cookie = await guestCookie();
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => {
+        const socket = open(i % 2 ? one.url : two.url, { cookie });
+        return Promise.race([confirmed(socket), refused(socket)]);
+      }),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'confirmed')).toHaveLength(2);
+    expect(outcomes.filter((outcome) => outcome === socketMessages.tooManySockets)).toHaveLength(10);
+  });
+
   it('still admits connections when another instance hangs, counting them on its own', async () => {
     // A hung instance keeps its Redis subscription, so the others wait for an answer it never sends.
     const hung = createRedisClient(process.env.REDIS_URL!, createLogger('test', 'silent'));

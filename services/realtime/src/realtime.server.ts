@@ -8,6 +8,7 @@ import { Server } from 'socket.io';
 import { Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { addressRoom, clientAddress, guestRoom, originAllowed, sessionRoom, userRoom } from './admission';
+import { Admissions } from './caps';
 import { startEventRelay } from './event-relay';
 import { HandshakeAuth, type Identity } from './handshake';
 import { handleJoins } from './join-handling';
@@ -59,33 +60,45 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
   const auth = new HandshakeAuth(redis, dataSource, redisKeys(env.REDIS_KEY_PREFIX).sessions, env.SESSION_SECRET);
 
   /**
-   * Sockets open in a room, on every instance; on this one alone when another does not answer in
+   * The ids of the sockets open in a room, on every instance; on this one alone when another does not answer in
    * time (a hung instance, which still holds its Redis subscription, must not refuse every new
    * connection on the others).
    */
-  const openIn = async (room: string) => {
+  const openIn = async (room: string): Promise<string[]> => {
     try {
-      return (await io.in(room).fetchSockets()).length;
+      return (await io.in(room).fetchSockets()).map((socket) => socket.id);
     } catch (error) {
       logger.warn({ err: error }, 'another realtime instance did not answer: connections counted on this one only');
-      return (await io.local.in(room).fetchSockets()).length;
+      return (await io.local.in(room).fetchSockets()).map((socket) => socket.id);
     }
   };
-  /** Whether one more socket for this identity and address would pass the caps. */
-  const withinCaps = async (identity: Identity, address: string) => {
-    const [own, fromAddress] = await Promise.all([
-      identity.kind === 'member'
-        ? openIn(userRoom(identity.userId)).then((n) => n < env.REALTIME_SOCKETS_PER_USER)
-        : identity.kind === 'guest'
-          ? openIn(guestRoom(identity.guestId)).then((n) => n < env.REALTIME_SOCKETS_PER_GUEST)
-          : true,
-      openIn(addressRoom(address)).then((n) => n < env.REALTIME_SOCKETS_PER_ADDRESS),
-    ]);
-    return own && fromAddress;
+  const admissions = new Admissions(redis, redisKeys(env.REDIS_KEY_PREFIX).liveAdmissions);
+  /** The rooms whose caps a socket counts against, with each cap. */
+  const cappedRooms = (identity: Identity, address: string): [string, number][] => [
+    ...(identity.kind === 'member'
+      ? [[userRoom(identity.userId), env.REALTIME_SOCKETS_PER_USER] as [string, number]]
+      : identity.kind === 'guest'
+        ? [[guestRoom(identity.guestId), env.REALTIME_SOCKETS_PER_GUEST] as [string, number]]
+        : []),
+    [addressRoom(address), env.REALTIME_SOCKETS_PER_ADDRESS],
+  ];
+  /**
+   * Whether one more socket would pass the caps: the sockets open in each room, and the handshakes
+   * admitted before this one that have not joined it yet.
+   */
+  const withinCaps = async (socketId: string, capped: [string, number][]) => {
+    const fits = await Promise.all(
+      capped.map(async ([room, cap]) => {
+        const ahead = await admissions.ahead(room, socketId);
+        return new Set([...(await openIn(room)), ...ahead]).size < cap;
+      }),
+    );
+    return fits.every(Boolean);
   };
 
   io.use((socket, next) => {
     socket.data.joins = [];
+    socket.data.capped = [];
     socket.data.address = clientAddress(socket.request);
     auth
       .identify(socket.handshake.headers.cookie, socket.handshake.auth)
@@ -96,7 +109,13 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
           socket.data.identity = { kind: 'anonymous' };
           socket.data.refusal = result.message;
         }
-        if (!(await withinCaps(socket.data.identity, socket.data.address))) return next(new Error(socketMessages.tooManySockets));
+        const capped = cappedRooms(socket.data.identity, socket.data.address);
+        socket.data.capped = capped.map(([room]) => room);
+        const fits = await withinCaps(socket.id, capped);
+        if (!fits) {
+          await admissions.done(socket.data.capped, socket.id);
+          return next(new Error(socketMessages.tooManySockets));
+        }
         next();
       })
       .catch((error: unknown) => {
@@ -131,6 +150,12 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     }
 
     handleJoins(socket, env);
+  });
+  // Joined (or dropped): its places among the handshakes being admitted go.
+  io.on('connection', (socket) => {
+    admissions.done(socket.data.capped, socket.id).catch((error: unknown) => {
+      logger.warn({ err: error }, 'the admission of a live connection was not let go: it expires by itself');
+    });
   });
 
   if (deps.metrics) {
