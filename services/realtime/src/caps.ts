@@ -1,5 +1,16 @@
 import type { RedisClient } from '@findclips/runtime';
 
+/** Drops the places older than ARGV[2] ms, answers the places still taken, and takes ARGV[1]'s (by Redis's clock). */
+const TAKE_PLACE = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
+local ahead = redis.call('ZRANGE', KEYS[1], 0, -1)
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return ahead
+`;
+
 /** How long a handshake's place in the queue for a cap is kept (it is let go once the socket has joined its rooms). */
 const ADMITTING_MS = 10_000;
 
@@ -15,19 +26,13 @@ export class Admissions {
     private readonly key: (room: string) => string,
   ) {}
 
-  /** Takes a place for `socketId` under `room`'s cap: the handshakes that came before it and are still being admitted. */
+  /**
+   * Takes a place for `socketId` under `room`'s cap: the handshakes that came before it and are
+   * still being admitted. One script, so that the order is the order Redis took them in.
+   */
   async ahead(room: string, socketId: string): Promise<string[]> {
-    const key = this.key(room);
-    const now = Date.now();
-    const replies = await this.redis
-      .multi()
-      .zRemRangeByScore(key, 0, now - ADMITTING_MS)
-      .zAdd(key, { score: now, value: socketId })
-      .zRange(key, 0, -1)
-      .pExpire(key, ADMITTING_MS)
-      .exec();
-    const queue = (replies[2] as unknown as string[]) ?? [];
-    return queue.slice(0, Math.max(0, queue.indexOf(socketId)));
+    const ahead = await this.redis.eval(TAKE_PLACE, { keys: [this.key(room)], arguments: [socketId, String(ADMITTING_MS)] });
+    return ahead as string[];
   }
 
   /** Lets the places of `socketId` go: it has joined its rooms, or was refused. */

@@ -508,6 +508,33 @@ describe('realtime: caps on live connections, across instances', () => {
     expect(outcomes.filter((outcome) => outcome === socketMessages.tooManySockets)).toHaveLength(10);
   });
 
+  it('lets a socket go at once when its client vanishes mid-poll through the gateway, so it counts against no cap', async () => {
+    const cookie = await guestCookie();
+    // A client by hand, as a tab's long-polling: it connects, then its poll is cut off (the tab closed).
+    const polling = `${gateway.url}/socket.io/?EIO=4&transport=polling`;
+    const { sid } = JSON.parse((await (await fetch(polling, { headers: { cookie } })).text()).slice(1)) as { sid: string };
+    const post = (body: string) =>
+      fetch(`${polling}&sid=${sid}`, { method: 'POST', headers: { cookie, 'content-type': 'text/plain;charset=UTF-8' }, body });
+    await (await post('40')).text();
+    let said = '';
+    while (!said.includes('AUTH_CONFIRMED')) said += await (await fetch(`${polling}&sid=${sid}`, { headers: { cookie } })).text();
+    expect(await confirmed(open(one.url, { cookie }))).toBe('confirmed');
+    // The guest's cap (2) is full; the tab's next poll waits for news, and the tab closes.
+    const cut = new AbortController();
+    const poll = fetch(`${polling}&sid=${sid}`, { headers: { cookie }, signal: cut.signal }).catch(() => 'cut');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    cut.abort();
+    expect(await poll).toBe('cut');
+    // A new tab is let in within a moment, not after the gone socket's ping timeout (45 s).
+    let outcome = '';
+    for (let attempt = 0; attempt < 10 && outcome !== 'confirmed'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const socket = open(one.url, { cookie });
+      outcome = await Promise.race([confirmed(socket), refused(socket)]);
+    }
+    expect(outcome).toBe('confirmed');
+  });
+
   it('still admits connections when another instance hangs, counting them on its own', async () => {
     // A hung instance keeps its Redis subscription, so the others wait for an answer it never sends.
     const hung = createRedisClient(process.env.REDIS_URL!, createLogger('test', 'silent'));

@@ -120,6 +120,13 @@ export function realtimeProxy(
       proxyReq: (proxyReq, req, res) => {
         proxyReq.setHeader(CLIENT_ADDRESS_HEADER, clientAddress(req));
         track(res);
+        // A client gone mid-poll (a tab closed, a network lost): the instance is told at once, by
+        // the poll's end, and lets the socket go. (http-proxy ends it only on the request's
+        // 'aborted', which a poll's finished GET never emits: the socket stayed for its ping timeout,
+        // 45 s, counted against the person's cap.)
+        res.once('close', () => {
+          if (!res.writableFinished) proxyReq.destroy();
+        });
       },
       proxyReqWs: (proxyReq, req, socket) => {
         proxyReq.setHeader(CLIENT_ADDRESS_HEADER, clientAddress(req));
