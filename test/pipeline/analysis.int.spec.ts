@@ -346,7 +346,15 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     // The lookup sees a caption track, so the first visitor pays, and the analysis finds no words.
     const first = guest();
     expect((await first.post(`/api/guest/videos/transcript?videoId=${empty}`).expect(202)).body.left).toBe(1);
-    expect(await p.nextEvent(empty, 'ANALYSIS_ERROR')).toMatchObject({ errorType: 'NO_TRANSCRIPT' });
+    const ended = await p.nextEvent(empty, 'ANALYSIS_ERROR');
+    expect(ended).toMatchObject({ errorType: 'NO_TRANSCRIPT' });
+    // A page that missed the event is told how it ended, though the video was never stored.
+    expect((await first.get(`/api/videos/check-status?videoId=${empty}`).expect(200)).body).toMatchObject({
+      exists: false,
+      status: 'failed',
+      errorType: 'NO_TRANSCRIPT',
+      errorMessage: ended.errorMessage,
+    });
 
     const players = p.youtube.counts.player;
     for (const visitor of [guest(), guest()]) {

@@ -228,12 +228,16 @@ export class CachedVideos {
     return result[1] > 0;
   }
 
-  /** → failed with the reason (and a content-policy refusal's categories), unless another attempt completed it meanwhile. */
-  async markFailed(videoId: string, errorType: ErrorCode, message: string, categories: string[] = []): Promise<void> {
-    await this.db.query(
+  /**
+   * → failed with the reason (and a content-policy refusal's categories), unless another attempt
+   * completed it meanwhile. False when no row was failed (none, or complete).
+   */
+  async markFailed(videoId: string, errorType: ErrorCode, message: string, categories: string[] = []): Promise<boolean> {
+    const result = await this.db.query(
       `UPDATE cached_youtube_data SET analysis_status = 'failed', error_type = $2, error_message = $3, error_categories = $4,
        updated_at = now() WHERE youtube_id = $1 AND analysis_status <> 'complete'`,
       [videoId, errorType, message, categories.length ? categories : null],
     );
+    return result[1] > 0;
   }
 }

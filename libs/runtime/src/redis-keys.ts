@@ -12,6 +12,8 @@ export function redisKeys(prefix: string) {
     /** YouTube facts of a video, and a recent failure to look them up. */
     metadata: (videoId: string) => `${prefix}meta:${videoId}`,
     metadataFailure: (videoId: string) => `${prefix}meta:failed:${videoId}`,
+    /** How a shared analysis failed before its video was stored. */
+    unstoredFailure: (videoId: string) => `${prefix}analysis:failed:${videoId}`,
     /** A guest's credits, the credits spent from an address, the videos a guest analysed. */
     guestCredits: (guestId: string) => `${prefix}credits:guest:${guestId}`,
     addressCredits: (address: string) => `${prefix}credits:ip:${clientAddressKey(address)}`,

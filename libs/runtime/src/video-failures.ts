@@ -13,6 +13,20 @@ export interface VideoFailure {
  */
 export const FAILURE_CACHE_SECONDS = 10 * 60;
 
+/**
+ * How a shared analysis ended in failure before the worker stored its video (no captions fetched
+ * yet: YouTube unreachable, a bot check), so that a page that missed the live event is told it
+ * too; there is no row to record it on.
+ */
+export interface UnstoredFailure {
+  code: string;
+  message: string;
+  categories: string[];
+}
+
+/** How long such a failure is told to who asks how the analysis stands (a new attempt replaces it). */
+export const UNSTORED_FAILURE_SECONDS = 24 * 60 * 60;
+
 const REMEMBERED = new Set<string>(['VIDEO_UNAVAILABLE', 'NO_TRANSCRIPT'] satisfies VideoFailure['code'][]);
 
 /**
@@ -48,6 +62,19 @@ export class VideoFailures {
     const found = await this.redis.get(key);
     if (found)
       await this.redis.set(key, JSON.stringify({ ...JSON.parse(found), hasCaptions: false }), { EX: FAILURE_CACHE_SECONDS });
+  }
+
+  /** Records how a shared analysis failed before its video was stored (see `UnstoredFailure`). */
+  async analysisFailed(videoId: string, failure: UnstoredFailure): Promise<void> {
+    await this.redis.set(redisKeys(this.keyPrefix).unstoredFailure(videoId), JSON.stringify(failure), {
+      EX: UNSTORED_FAILURE_SECONDS,
+    });
+  }
+
+  /** How the last shared analysis of a video we have no row for failed; null when none did lately. */
+  async lastAnalysisFailure(videoId: string): Promise<UnstoredFailure | null> {
+    const stored = await this.redis.get(redisKeys(this.keyPrefix).unstoredFailure(videoId));
+    return stored ? (JSON.parse(stored) as UnstoredFailure) : null;
   }
 
   async recall(videoId: string): Promise<VideoFailure | null> {

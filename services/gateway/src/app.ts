@@ -31,7 +31,7 @@ import { sessions } from './http/session';
 import { profileRoutes } from './profile/profile.routes';
 import { ShareViews } from './shares/read-share';
 import { sharesRoutes } from './shares/shares.routes';
-import { createMetricsRegistry, redisKeys, type RedisClient } from '@findclips/runtime';
+import { createMetricsRegistry, redisKeys, VideoFailures, type RedisClient } from '@findclips/runtime';
 import type { AnalysisQueue } from '@findclips/queue';
 import type { YoutubeClient } from '@findclips/youtube';
 import { VideoMetadataService } from './videos/metadata';
@@ -169,7 +169,15 @@ export function createApp(deps: GatewayDeps) {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  app.use(publicVideoRoutes({ cached: tables.cached, queue, metadata, finished: new FinishedAnalyses() }));
+  app.use(
+    publicVideoRoutes({
+      cached: tables.cached,
+      queue,
+      failures: new VideoFailures(redis, env.REDIS_KEY_PREFIX),
+      metadata,
+      finished: new FinishedAnalyses(),
+    }),
+  );
   // Sessions for the API and Google's sign-in only: a page is the same for everyone, and still
   // loads while Redis is away (it says so itself, from its API calls).
   const withSessions = ['/api', '/auth/google'];

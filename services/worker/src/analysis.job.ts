@@ -82,10 +82,17 @@ async function recordFailure(
 ): Promise<void> {
   if (data.scope === 'shared') {
     try {
-      await deps.tables.cached.markFailed(data.videoId, failure.code, failure.message, failure.categories);
+      const recorded = await deps.tables.cached.markFailed(data.videoId, failure.code, failure.message, failure.categories);
+      const status = recorded ? 'failed' : (await deps.tables.cached.statusOf(data.videoId))?.status;
       // Analysed after all (an attempt stored it, then its worker died or Redis refused its event):
       // no failure to announce.
-      if ((await deps.tables.cached.statusOf(data.videoId))?.status === 'complete') return;
+      if (status === 'complete') return;
+      // Failed before the video was stored (no captions yet): told to check-status from Redis.
+      if (status === undefined) {
+        await deps.failures.analysisFailed(data.videoId, failure).catch((error: unknown) => {
+          log.warn({ err: error }, 'failure of a video not stored yet not recorded: Redis did not take it');
+        });
+      }
     } catch (error) {
       // PostgreSQL away: the failure is announced all the same, or whoever waits would wait for
       // ever; the row's 'analyzing' is read as failed once no job runs for it (check-status).

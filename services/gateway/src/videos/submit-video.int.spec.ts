@@ -18,7 +18,14 @@ import {
   type UserEntity,
 } from '@findclips/db';
 import { analysisJobKey, analysisJobSchema, createAnalysisQueue, type AnalysisJob, type AnalysisQueue } from '@findclips/queue';
-import { createLogger, createRedisClient, REDIS_DEADLINE_MS, redisKeys, type RedisClient } from '@findclips/runtime';
+import {
+  createLogger,
+  createRedisClient,
+  REDIS_DEADLINE_MS,
+  redisKeys,
+  VideoFailures,
+  type RedisClient,
+} from '@findclips/runtime';
 import { buildUser, sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
 import { YoutubeClient } from '@findclips/youtube';
 import { randomUUID } from 'node:crypto';
@@ -146,9 +153,11 @@ describe('submitting a video', () => {
 
   describe('where an analysis stands (what the dashboard asks when it opens ?video=, after a reload)', () => {
     const noFailure = { errorType: null, errorMessage: null, errorCategories: null };
+    const failures = () => new VideoFailures(redis, keyPrefix);
+    const standing = (videoId: string) => analysisStatus({ ...deps, failures: failures() }, videoId);
     it('is pending from the moment its job is queued, before the worker has stored the video', async () => {
       const videoId = videoOnYoutube();
-      expect(await analysisStatus(deps, videoId)).toEqual({
+      expect(await standing(videoId)).toEqual({
         videoId,
         exists: false,
         status: null,
@@ -158,7 +167,7 @@ describe('submitting a video', () => {
       await submitAsGuest(deps, randomUUID(), submitter(videoId));
       // The worker stores the video once it has the captions: until then only the queue knows.
       expect(await deps.cached.statusOf(videoId)).toBeNull();
-      expect(await analysisStatus(deps, videoId)).toEqual({
+      expect(await standing(videoId)).toEqual({
         videoId,
         exists: false,
         status: 'pending',
@@ -168,7 +177,7 @@ describe('submitting a video', () => {
       // Its job gone (ended, or removed by an operator): nothing runs any more.
       const jobId = await queue.getDeduplicationJobId(analysisJobKey({ scope: 'shared', videoId, userId: null }));
       await queue.remove(jobId!);
-      expect(await analysisStatus(deps, videoId)).toEqual({
+      expect(await standing(videoId)).toEqual({
         videoId,
         exists: false,
         status: null,
@@ -176,7 +185,25 @@ describe('submitting a video', () => {
         ...noFailure,
       });
       await analysed(videoId);
-      expect(await analysisStatus(deps, videoId)).toMatchObject({ videoId, exists: true, status: 'complete' });
+      expect(await standing(videoId)).toMatchObject({ videoId, exists: true, status: 'complete' });
+    });
+
+    it('is failed, and says why, when the last job failed before the video was stored; pending again once submitted anew', async () => {
+      // YouTube unreachable for every attempt: the worker never stored the video, so no row says it failed.
+      const videoId = videoOnYoutube();
+      const message = 'YouTube could not be reached. Please try again later.';
+      await failures().analysisFailed(videoId, { code: 'YOUTUBE_UNREACHABLE', message, categories: [] });
+      expect(await standing(videoId)).toEqual({
+        videoId,
+        exists: false,
+        status: 'failed',
+        createdAt: null,
+        errorType: 'YOUTUBE_UNREACHABLE',
+        errorMessage: message,
+        errorCategories: [],
+      });
+      await submitAsGuest(deps, randomUUID(), submitter(videoId));
+      expect(await standing(videoId)).toMatchObject({ status: 'pending', ...noFailure });
     });
 
     it('is failed while nothing runs for a failed video, and pending again once it is submitted anew', async () => {
@@ -187,7 +214,7 @@ describe('submitting a video', () => {
         sampleTranscript(120),
       );
       await deps.cached.markFailed(videoId, 'PROVIDER_ERROR', 'The provider gave up.');
-      expect(await analysisStatus(deps, videoId)).toMatchObject({
+      expect(await standing(videoId)).toMatchObject({
         exists: true,
         status: 'failed',
         errorType: 'PROVIDER_ERROR',
@@ -196,7 +223,7 @@ describe('submitting a video', () => {
       });
       await submitAsGuest(deps, randomUUID(), submitter(videoId));
       // Tried again: the last failure is no longer what the video's status says.
-      expect(await analysisStatus(deps, videoId)).toMatchObject({ exists: true, status: 'pending', ...noFailure });
+      expect(await standing(videoId)).toMatchObject({ exists: true, status: 'pending', ...noFailure });
     });
   });
 

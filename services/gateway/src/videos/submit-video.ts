@@ -5,7 +5,9 @@ import {
   VIDEO_MAX_SECONDS,
   videoMessages,
   type AnalysisStatus,
+  errorCodes,
   type CheckStatusResponse,
+  type ErrorCode,
   type Topic,
 } from '@findclips/contracts';
 import {
@@ -20,6 +22,7 @@ import {
   type UserEntity,
 } from '@findclips/db';
 import { analysisJobKey, enqueueAnalysis, type AnalysisQueue } from '@findclips/queue';
+import type { VideoFailures } from '@findclips/runtime';
 import { YoutubeError } from '@findclips/youtube';
 import { youtubeFailure, type VideoFacts, type VideoMetadataService } from './metadata';
 import { topicsRead } from './topics-read';
@@ -114,18 +117,31 @@ const running = (row: Pick<CachedVideo, 'analysisStatus'> | null) =>
 /**
  * Where the shared analysis of a video stands, as the dashboard asks when it opens `?video=` (after
  * a reload, say): the stored row's status, or, until the worker has stored the video (it does so
- * once it has the captions), pending while a job for it waits or runs.
+ * once it has the captions), pending while a job for it waits or runs, and failed when its last
+ * job failed before that. A failure says why, as its live event did.
  */
 export async function analysisStatus(
-  { cached, queue }: Pick<SubmitVideoDeps, 'cached' | 'queue'>,
+  { cached, queue, failures }: Pick<SubmitVideoDeps, 'cached' | 'queue'> & { failures: VideoFailures },
   videoId: string,
 ): Promise<CheckStatusResponse> {
   // The queue first: a job that stores its row and ends between the two reads is then seen by the row.
   // The queue unreachable (null): nothing known to run, and the row says what it can.
   const queued = await jobRunning(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).catch(() => null);
   const row = await cached.statusOf(videoId);
-  const status = shownStatus(row?.status ?? null, queued);
-  const failure = status === 'failed' ? (row?.failure ?? null) : null;
+  let status = shownStatus(row?.status ?? null, queued);
+  let failure = status === 'failed' ? (row?.failure ?? null) : null;
+  if (!row && status === null) {
+    const unstored = await failures.lastAnalysisFailure(videoId).catch(() => null);
+    if (unstored) {
+      status = 'failed';
+      const known = (errorCodes as readonly string[]).includes(unstored.code);
+      failure = {
+        type: known ? (unstored.code as ErrorCode) : 'ANALYSIS_FAILED',
+        message: unstored.message,
+        categories: unstored.categories,
+      };
+    }
+  }
   return {
     videoId,
     exists: Boolean(row),

@@ -25,6 +25,7 @@ import {
   type UserVideoAnalysisEntity,
 } from '@findclips/db';
 import type { AnalysisQueue } from '@findclips/queue';
+import type { VideoFailures } from '@findclips/runtime';
 import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
@@ -220,6 +221,8 @@ export function videosRoutes(deps: VideosRoutesDeps) {
 export interface PublicVideoRoutesDeps {
   cached: CachedVideos;
   queue: AnalysisQueue;
+  /** How analyses failed before their video was stored (for check-status). */
+  failures: VideoFailures;
   metadata: VideoMetadataService;
   finished: FinishedAnalyses;
 }
@@ -228,7 +231,7 @@ export interface PublicVideoRoutesDeps {
  * Reads anyone may make, about a video rather than a person: served before the session
  * middleware, so they cost no session lookup. Finished analyses come from memory with an ETag.
  */
-export function publicVideoRoutes({ cached, queue, metadata, finished }: PublicVideoRoutesDeps) {
+export function publicVideoRoutes({ cached, queue, failures, metadata, finished }: PublicVideoRoutesDeps) {
   const router = Router();
 
   router.get('/api/cached-videos/:id', async (req, res) => {
@@ -265,7 +268,7 @@ export function publicVideoRoutes({ cached, queue, metadata, finished }: PublicV
   });
 
   router.get('/api/videos/check-status', async (req, res) => {
-    res.json(await analysisStatus({ cached, queue }, videoIdQuery(req)));
+    res.json(await analysisStatus({ cached, queue, failures }, videoIdQuery(req)));
   });
 
   return router;
