@@ -550,18 +550,24 @@ describe('dashboard: clear menu and Re-analyze', () => {
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
   });
 
-  it('says a first analysis failed when no event could (the live channel is away)', async () => {
-    const user = userEvent.setup();
-    let failed = false;
+  /** A member's first analysis of VIDEO, queued, whose end no event will say: `checkStatus` answers how it stands. */
+  const firstAnalysisWithoutChannel = (checkStatus: () => Response) => {
     rememberUser(member);
-    const calls = fakeApi({
+    return fakeApi({
       [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
       [`POST /api/videos/transcript`]: queued(),
       [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
       [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
-      'GET /api/videos/check-status': () =>
-        json(200, { videoId: VIDEO, exists: true, status: failed ? 'failed' : 'analyzing', createdAt: analysis.createdAt }),
+      'GET /api/videos/check-status': checkStatus,
     });
+  };
+
+  it('says a first analysis failed when no event could (the live channel is away)', async () => {
+    const user = userEvent.setup();
+    let failed = false;
+    const calls = firstAnalysisWithoutChannel(() =>
+      json(200, { videoId: VIDEO, exists: true, status: failed ? 'failed' : 'analyzing', createdAt: analysis.createdAt }),
+    );
     renderWithApp(<DashboardPage />, { user: member });
     await paste(user);
     expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
@@ -579,23 +585,17 @@ describe('dashboard: clear menu and Re-analyze', () => {
   it('says why a first analysis failed when no event could: a content-policy refusal with its categories', async () => {
     const user = userEvent.setup();
     let failed = false;
-    rememberUser(member);
-    fakeApi({
-      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
-      [`POST /api/videos/transcript`]: queued(),
-      [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
-      [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
-      'GET /api/videos/check-status': () =>
-        json(200, {
-          videoId: VIDEO,
-          exists: true,
-          status: failed ? 'failed' : 'analyzing',
-          createdAt: analysis.createdAt,
-          ...(failed
-            ? { errorType: 'CONTENT_POLICY', errorMessage: 'Refused', errorCategories: ['violence', 'harassment'] }
-            : { errorType: null, errorMessage: null, errorCategories: null }),
-        }),
-    });
+    firstAnalysisWithoutChannel(() =>
+      json(200, {
+        videoId: VIDEO,
+        exists: true,
+        status: failed ? 'failed' : 'analyzing',
+        createdAt: analysis.createdAt,
+        ...(failed
+          ? { errorType: 'CONTENT_POLICY', errorMessage: 'Refused', errorCategories: ['violence', 'harassment'] }
+          : { errorType: null, errorMessage: null, errorCategories: null }),
+      }),
+    );
     renderWithApp(<DashboardPage />, { user: member });
     await paste(user);
     expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();

@@ -155,35 +155,25 @@ describe('submitting a video', () => {
     const noFailure = { errorType: null, errorMessage: null, errorCategories: null };
     const failures = () => new VideoFailures(redis, keyPrefix);
     const standing = (videoId: string) => analysisStatus({ ...deps, failures: failures() }, videoId);
+    /** The status of a video the worker has not stored. */
+    const notStored = (videoId: string, status: 'pending' | null) => ({
+      videoId,
+      exists: false,
+      status,
+      createdAt: null,
+      ...noFailure,
+    });
     it('is pending from the moment its job is queued, before the worker has stored the video', async () => {
       const videoId = videoOnYoutube();
-      expect(await standing(videoId)).toEqual({
-        videoId,
-        exists: false,
-        status: null,
-        createdAt: null,
-        ...noFailure,
-      });
+      expect(await standing(videoId)).toEqual(notStored(videoId, null));
       await submitAsGuest(deps, randomUUID(), submitter(videoId));
       // The worker stores the video once it has the captions: until then only the queue knows.
       expect(await deps.cached.statusOf(videoId)).toBeNull();
-      expect(await standing(videoId)).toEqual({
-        videoId,
-        exists: false,
-        status: 'pending',
-        createdAt: null,
-        ...noFailure,
-      });
+      expect(await standing(videoId)).toEqual(notStored(videoId, 'pending'));
       // Its job gone (ended, or removed by an operator): nothing runs any more.
       const jobId = await queue.getDeduplicationJobId(analysisJobKey({ scope: 'shared', videoId, userId: null }));
       await queue.remove(jobId!);
-      expect(await standing(videoId)).toEqual({
-        videoId,
-        exists: false,
-        status: null,
-        createdAt: null,
-        ...noFailure,
-      });
+      expect(await standing(videoId)).toEqual(notStored(videoId, null));
       await analysed(videoId);
       expect(await standing(videoId)).toMatchObject({ videoId, exists: true, status: 'complete' });
     });
