@@ -130,6 +130,15 @@ const aboveTheFold = async (page: Page, selector: string) => {
   return box !== null && box.y + box.height <= page.viewportSize()!.height;
 };
 
+/** The first word of the first topic's title, a word the video says. */
+const firstTitleWord = async (page: Page) =>
+  (
+    await topics(page)
+      .first()
+      .locator('h3')
+      .evaluate((h) => h.lastChild!.textContent!)
+  ).split(' ')[0]!;
+
 async function pasteLink(page: Page, url: string) {
   await page.getByPlaceholder('Paste a YouTube video link...').fill(url);
   await page.getByRole('button', { name: 'Find Clips' }).click();
@@ -280,12 +289,7 @@ describe('Find Clips in Chromium', () => {
     await page.locator('body').press('/');
     expect(await searchBox.evaluate((box) => box === document.activeElement)).toBe(true);
     await transcriptServed;
-    const titleWord = (
-      await topics(page)
-        .first()
-        .locator('h3')
-        .evaluate((h) => h.lastChild!.textContent!)
-    ).split(' ')[0]!;
+    const titleWord = await firstTitleWord(page);
     await searchBox.fill(titleWord);
     await searchCount.getByText(/^\d+ match(es)?/).waitFor();
     const matches = page.getByRole('list', { name: 'Matches' });
@@ -1002,13 +1006,7 @@ describe('Find Clips in Chromium', () => {
     expect(await brightness()).toBeLessThan(40);
     await look(page, 'dashboard-edit-dark');
     // A search's matches are marked, readable on the dark page (the mark was light under light text).
-    const word = (
-      await topics(page)
-        .first()
-        .locator('h3')
-        .evaluate((h) => h.lastChild!.textContent!)
-    ).split(' ')[0]!;
-    await page.getByRole('searchbox', { name: 'Search this video' }).fill(word);
+    await page.getByRole('searchbox', { name: 'Search this video' }).fill(await firstTitleWord(page));
     await page.locator('mark').first().waitFor();
     await look(page, 'dashboard-search-dark');
     // The focus ring stands out from the dark page (3:1): on the search box, and on the menu's item
