@@ -12,7 +12,7 @@ import { Admissions } from './caps';
 import { startEventRelay } from './event-relay';
 import { HandshakeAuth, type Identity } from './handshake';
 import { handleJoins } from './join-handling';
-import type { LiveServer, SocketData } from './live-server';
+import type { LiveServer, LiveSocket, SocketData } from './live-server';
 
 export interface RealtimeDeps {
   env: RealtimeEnv;
@@ -111,9 +111,10 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
         }
         const capped = cappedRooms(socket.data.identity, socket.data.address);
         socket.data.capped = capped.map(([room]) => room);
-        const fits = await withinCaps(socket.id, capped);
-        if (!fits) {
-          await admissions.done(socket.data.capped, socket.id);
+        // A client gone before it is connected (no 'connection' comes) lets its places go too.
+        socket.conn.once('close', () => letGo(socket));
+        if (!(await withinCaps(socket.id, capped))) {
+          letGo(socket);
           return next(new Error(socketMessages.tooManySockets));
         }
         next();
@@ -121,11 +122,32 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
       .catch((error: unknown) => {
         // The database or Redis failing: the client reads why in our words, the log in theirs.
         logger.warn({ err: error }, 'live connection refused: could not admit it');
+        letGo(socket);
         next(new Error(socketMessages.unavailable));
       });
   });
 
+  /** Lets a socket's places among the handshakes being admitted go (it joined its rooms, or will not). */
+  const letGo = (socket: { id: string; data: Partial<SocketData> }) => {
+    const rooms = socket.data.capped ?? [];
+    if (!rooms.length) return;
+    socket.data.capped = [];
+    admissions.done(rooms, socket.id).catch((error: unknown) => {
+      logger.warn({ err: error }, 'the admission of a live connection was not let go: it expires by itself');
+    });
+  };
+
   io.on('connection', (socket) => {
+    try {
+      admit(socket);
+    } finally {
+      // Joined (or dropped): its places go, whatever happened.
+      letGo(socket);
+    }
+  });
+
+  /** A connected socket's rooms and first words: refused, anonymous, a member or a guest. */
+  const admit = (socket: LiveSocket) => {
     const refusal = socket.data.refusal;
     const identity = socket.data.identity;
     void socket.join(addressRoom(socket.data.address));
@@ -150,13 +172,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     }
 
     handleJoins(socket, env);
-  });
-  // Joined (or dropped): its places among the handshakes being admitted go.
-  io.on('connection', (socket) => {
-    admissions.done(socket.data.capped, socket.id).catch((error: unknown) => {
-      logger.warn({ err: error }, 'the admission of a live connection was not let go: it expires by itself');
-    });
-  });
+  };
 
   if (deps.metrics) {
     new Gauge({

@@ -15,8 +15,6 @@ export const LIVE_OPTIONS = {
   reconnectionDelay: 1_000,
   reconnectionDelayMax: 5_000,
   timeout: 10_000,
-  // A closing tab says goodbye, so its connection stops counting against the person's cap at once.
-  closeOnBeforeunload: true,
 } satisfies Partial<ManagerOptions & SocketOptions>;
 export const MANUAL_RECONNECT_MS = 1_000;
 /**
