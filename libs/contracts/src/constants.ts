@@ -22,10 +22,15 @@ export const VERIFY_PASSWORD_MIN_LENGTH = 3;
 /** YouTube's rules for chapters in a description: at least 3, the first at 0:00, each 10 s or longer. */
 export const CHAPTER_RULES = { minChapters: 3, minSeconds: 10 } as const;
 
-/** What separates a chapter's time from its title ('0:00 - Intro', '1:05 | Guest', '2:10 – Q&A'). */
-const CHAPTER_SEPARATOR = /^[\s\-–—|:•·.)]+|[\s\-–—|:•·(]+$/g;
+/** What separates a chapter's time from its title ('0:00 - Intro', '1:05 | Guest', '2:10 – Q&A'), before it and after it. */
+const SEPARATES_BEFORE = String.raw`[\s\-–—|:•·.)]`;
+const SEPARATES_AFTER = String.raw`[\s\-–—|:•·(]`;
+const CHAPTER_SEPARATOR = new RegExp(`^${SEPARATES_BEFORE}+|${SEPARATES_AFTER}+$`, 'g');
 /** The end of a time range written before the title ('0:00 - 1:30 Intro'): the title starts after it. */
-const CHAPTER_RANGE_END = /^(?:\d+:)?\d{1,2}:\d{2}\b/;
+const CHAPTER_TIME = String.raw`(?:\d+:)?\d{1,2}:\d{2}\b`;
+const CHAPTER_RANGE_END = new RegExp(`^${CHAPTER_TIME}`);
+/** A time at a title's start ('12:30 to freedom'), after any separators: read as a range's end. */
+const CHAPTER_LEADING_TIME = new RegExp(`^${SEPARATES_BEFORE}*${CHAPTER_TIME}`);
 
 /**
  * A chapter's title as a description line's reader takes it: the separators around it and the end
@@ -34,6 +39,14 @@ const CHAPTER_RANGE_END = /^(?:\d+:)?\d{1,2}:\d{2}\b/;
  */
 export const chapterTitleAsRead = (title: string) =>
   title.replace(CHAPTER_SEPARATOR, '').replace(CHAPTER_RANGE_END, '').replace(CHAPTER_SEPARATOR, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * A title to write after a chapter's time so that it reads back as itself (`chapterTitleAsRead`):
+ * a time it starts with keeps its words with a look-alike colon ('12∶30'), separators around it go.
+ * Empty when nothing but separators is left.
+ */
+export const chapterTitleToWrite = (title: string) =>
+  chapterTitleAsRead(title.replace(CHAPTER_LEADING_TIME, (time) => time.replace(/:/g, '∶')));
 
 /** A chapter of a video as its creator marked it: where it starts, in seconds, and its title. */
 export interface VideoChapter {

@@ -1,9 +1,6 @@
-import { CHAPTER_RULES, chapterTitleAsRead, type Topic } from '@findclips/contracts';
+import { CHAPTER_RULES, chapterTitleToWrite, type Topic } from '@findclips/contracts';
 import { oneLine } from './text';
 import { clock } from './time';
-
-/** A time at a title's start ('12:30 to freedom'), after any separators. */
-const LEADING_TIME = /^[\s\-–—|:•·.)]*(?:\d+:)?\d{1,2}:\d{2}\b/;
 
 export interface ChapterList {
   /** One line a chapter, `0:00 Title`, ready to paste into a video's description. */
@@ -26,10 +23,8 @@ export function youtubeChapters(topics: Pick<Topic, 'title' | 'startTime' | 'end
     // A description may hold any character but < and > (YouTube's Data API): look-alikes stand in.
     const safe = written.replace(/</g, '‹').replace(/>/g, '›');
     if (safe !== written) notes.push(`"${safe}": < and > are written ‹ and ›, as YouTube's descriptions allow neither.`);
-    // A time or a separator at the title's start or end would be read as the chapter time's: a
-    // time keeps its words with a look-alike colon ('12∶30'), separators are left out.
-    const title =
-      chapterTitleAsRead(safe.replace(LEADING_TIME, (time) => time.replace(/:/g, '∶'))) || `Chapter ${chapters.length + 1}`;
+    // A time or a separator at the title's start or end would be read as the chapter time's.
+    const title = chapterTitleToWrite(safe) || `Chapter ${chapters.length + 1}`;
     if (title !== safe)
       notes.push(`"${safe}" is written "${title}": a time or a separator around a title is read as part of its chapter's time.`);
     const start = chapters.length === 0 ? 0 : Math.floor(topic.startTime);

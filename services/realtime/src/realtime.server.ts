@@ -74,14 +74,12 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
   };
   const admissions = new Admissions(redis, redisKeys(env.REDIS_KEY_PREFIX).liveAdmissions);
   /** The rooms whose caps a socket counts against, with each cap. */
-  const cappedRooms = (identity: Identity, address: string): [string, number][] => [
-    ...(identity.kind === 'member'
-      ? [[userRoom(identity.userId), env.REALTIME_SOCKETS_PER_USER] as [string, number]]
-      : identity.kind === 'guest'
-        ? [[guestRoom(identity.guestId), env.REALTIME_SOCKETS_PER_GUEST] as [string, number]]
-        : []),
-    [addressRoom(address), env.REALTIME_SOCKETS_PER_ADDRESS],
-  ];
+  const cappedRooms = (identity: Identity, address: string): [string, number][] => {
+    const fromAddress: [string, number] = [addressRoom(address), env.REALTIME_SOCKETS_PER_ADDRESS];
+    if (identity.kind === 'member') return [[userRoom(identity.userId), env.REALTIME_SOCKETS_PER_USER], fromAddress];
+    if (identity.kind === 'guest') return [[guestRoom(identity.guestId), env.REALTIME_SOCKETS_PER_GUEST], fromAddress];
+    return [fromAddress];
+  };
   /**
    * Whether one more socket would pass the caps: the sockets open in each room, and the handshakes
    * admitted before this one that have not joined it yet.
