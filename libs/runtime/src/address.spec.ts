@@ -1,4 +1,4 @@
-import { clientAddressKey } from './address';
+import { clientAddressKey, signedClientAddress, vouchedClientAddress } from './address';
 
 describe('clientAddressKey', () => {
   it('keys an IPv6 address by its /64, and an IPv4 address (mapped or not) by itself', () => {
@@ -8,5 +8,21 @@ describe('clientAddressKey', () => {
     expect(clientAddressKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
     expect(clientAddressKey('198.51.100.7')).toBe('198.51.100.7');
     expect(clientAddressKey('unknown')).toBe('unknown');
+  });
+});
+
+describe('vouchedClientAddress', () => {
+  const secret = 'a-secret-of-at-least-thirty-two-characters';
+
+  it('reads the address the gateway signed, and nothing else', () => {
+    const headers = signedClientAddress('198.51.100.7', secret);
+    expect(vouchedClientAddress(headers, secret)).toBe('198.51.100.7');
+    // Claimed without a proof, with another address's proof, with a proof under another secret,
+    // or with a proof that is not one.
+    expect(vouchedClientAddress({ 'x-client-address': '198.51.100.7' }, secret)).toBeUndefined();
+    expect(vouchedClientAddress({ ...headers, 'x-client-address': '198.51.100.8' }, secret)).toBeUndefined();
+    expect(vouchedClientAddress(signedClientAddress('198.51.100.7', `${secret}!`), secret)).toBeUndefined();
+    expect(vouchedClientAddress({ ...headers, 'x-client-address-proof': 'not a proof' }, secret)).toBeUndefined();
+    expect(vouchedClientAddress({ ...headers, 'x-client-address-proof': ['twice', 'given'] }, secret)).toBeUndefined();
   });
 });

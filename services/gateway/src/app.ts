@@ -140,7 +140,7 @@ export function createApp(deps: GatewayDeps) {
 
   // The live channel is forwarded before any body parsing or security headers of ours.
   // The client's address as this app resolves it (TRUST_PROXY), for the live channel's caps.
-  const live = realtimeProxy(env.REALTIME_URL, logger, (req) => proxyAddr(req, app.get('trust proxy fn')));
+  const live = realtimeProxy(env.REALTIME_URL, logger, (req) => proxyAddr(req, app.get('trust proxy fn')), env.SESSION_SECRET);
   app.use(live);
   app.locals.upgrade = live.upgrade;
   app.locals.stopLive = live.stopWatching;

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { clientAddressKey } from '@findclips/runtime';
-
-/** The header the gateway sets to the client's address as it resolved it (trusted proxies and all). */
-export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+import { clientAddressKey, vouchedClientAddress } from '@findclips/runtime';
 
 export const userRoom = (userId: number) => `user:${userId}`;
 export const guestRoom = (guestId: string) => `guest:${guestId}`;
@@ -12,10 +9,12 @@ export const sessionRoom = (sessionId: string) =>
   `session:${createHash('sha256').update(sessionId).digest('base64url').slice(0, 32)}`;
 export const addressRoom = (address: string) => `address:${clientAddressKey(address)}`;
 
-/** The client's address: the gateway's word for it, else the peer's (a direct connection). */
-export function clientAddress(req: IncomingMessage): string {
-  const given = req.headers[CLIENT_ADDRESS_HEADER];
-  return (typeof given === 'string' && given) || req.socket.remoteAddress || 'unknown';
+/**
+ * The client's address: the gateway's word for it, signed with the secret both hold, else the
+ * peer's (a direct connection, whatever address it claims).
+ */
+export function clientAddress(req: IncomingMessage, secret: string): string {
+  return vouchedClientAddress(req.headers, secret) ?? req.socket.remoteAddress ?? 'unknown';
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { socketMessages, X_FEATURES_DISABLED_MESSAGE, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
-import { createLogger, createRedisClient, type RedisClient } from '@findclips/runtime';
+import { createLogger, createRedisClient, signedClientAddress, type RedisClient } from '@findclips/runtime';
 import { fence, metricSample, strongPassword, tcpProxy, uniqueEmail, until as waitUntil } from '@findclips/testing';
 import type { Socket } from 'socket.io-client';
 import { startTestGateway, type TestGateway } from '../../gateway/src/test/harness';
@@ -560,5 +560,19 @@ describe('realtime: caps on live connections, across instances', () => {
     const accepted = await Promise.all([1, 2, 3, 4, 5].map(async (i) => confirmed(await viaGateway(`2001:db8:${i}::1`))));
     expect(accepted).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'confirmed']);
     expect(await refused(await viaGateway('2001:db8:99::1'))).toBe(socketMessages.tooManySockets);
+  });
+
+  it("counts a direct connection under its own address, whatever address it claims without the gateway's proof", async () => {
+    // Straight to the instance, as anyone who could reach its port: each claims another network,
+    // the last with a proof made with another secret. All six are this test's address.
+    const claiming = async (address: string, proof?: string) => {
+      const cookie = await guestCookie();
+      const headers = proof ? signedClientAddress(address, proof) : { 'x-client-address': address };
+      return open(one.url, { cookie, headers });
+    };
+    const accepted = await Promise.all([1, 2, 3, 4, 5].map(async (i) => confirmed(await claiming(`2001:db8:${i}::1`))));
+    expect(accepted).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'confirmed']);
+    const forged = await claiming('2001:db8:99::1', 'a-guessed-secret-of-thirty-two-characters');
+    expect(await refused(forged)).toBe(socketMessages.tooManySockets);
   });
 });

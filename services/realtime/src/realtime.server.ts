@@ -97,7 +97,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
   io.use((socket, next) => {
     socket.data.joins = [];
     socket.data.capped = [];
-    socket.data.address = clientAddress(socket.request);
+    socket.data.address = clientAddress(socket.request, env.SESSION_SECRET);
     auth
       .identify(socket.handshake.headers.cookie, socket.handshake.auth)
       .then(async (result) => {

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { GUEST_COOKIE, LIVE_BODY_MAX_BYTES, SESSION_COOKIE, socketMessages } from '@findclips/contracts';
+import { signedClientAddress } from '@findclips/runtime';
 import { parse as parseCookies } from 'cookie';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-
-/** The header the realtime service reads the client's address from (see its admission). */
-export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
 /**
  * How often each realtime instance's GET /healthz is asked (with more than one), and how long it
@@ -88,7 +86,12 @@ export function realtimeProxy(
   targets: readonly [string, ...string[]],
   logger: Logger,
   clientAddress: (req: IncomingMessage) => string,
+  secret: string,
 ) {
+  // The client's address, signed so that the instance can tell it from one a client claims.
+  const vouchFor = (proxyReq: ClientRequest, req: IncomingMessage) => {
+    for (const [name, value] of Object.entries(signedClientAddress(clientAddress(req), secret))) proxyReq.setHeader(name, value);
+  };
   const instances = new RealtimeInstances(targets);
   const stopWatching = targets.length > 1 ? instances.watch() : () => undefined;
   const chosen = new WeakMap<IncomingMessage, string>();
@@ -118,7 +121,7 @@ export function realtimeProxy(
         : undefined,
     on: {
       proxyReq: (proxyReq, req, res) => {
-        proxyReq.setHeader(CLIENT_ADDRESS_HEADER, clientAddress(req));
+        vouchFor(proxyReq, req);
         track(res);
         // A client gone mid-poll (a tab closed, a network lost): the instance is told at once, by
         // the poll's end, and lets the socket go. (http-proxy ends it only on the request's
@@ -129,7 +132,7 @@ export function realtimeProxy(
         });
       },
       proxyReqWs: (proxyReq, req, socket) => {
-        proxyReq.setHeader(CLIENT_ADDRESS_HEADER, clientAddress(req));
+        vouchFor(proxyReq, req);
         track(socket);
       },
       error: (error, req, res) => {
