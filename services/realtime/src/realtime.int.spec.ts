@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { socketMessages, X_FEATURES_DISABLED_MESSAGE, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
 import { createLogger, createRedisClient, signedClientAddress, type RedisClient } from '@findclips/runtime';
-import { fence, metricSample, strongPassword, tcpProxy, uniqueEmail, until as waitUntil } from '@findclips/testing';
+import {
+  fence,
+  metricSample,
+  strongPassword,
+  tcpProxy,
+  uniqueEmail,
+  until as waitUntil,
+  type TcpProxy,
+} from '@findclips/testing';
 import type { Socket } from 'socket.io-client';
+import { RealtimeInstances } from '../../gateway/src/http/realtime-proxy';
 import { startTestGateway, type TestGateway } from '../../gateway/src/test/harness';
 import { RELAY_DOWN } from './realtime.server';
 import { client, nextOf, startTestRealtime, type TestRealtime } from './test/harness';
@@ -575,4 +585,73 @@ describe('realtime: caps on live connections, across instances', () => {
     const forged = await claiming('2001:db8:99::1', 'a-guessed-secret-of-thirty-two-characters');
     expect(await refused(forged)).toBe(socketMessages.tooManySockets);
   });
+});
+
+describe('realtime: an instance that stops answering, behind the gateway', () => {
+  const prefix = `fc:test:${randomUUID()}:`;
+  let gateway: TestGateway;
+  let one: TestRealtime;
+  let two: TestRealtime;
+  // The second instance as the gateway reaches it: held still, it accepts connections and answers
+  // nothing, as a stopped (SIGSTOP) or hung process does.
+  let stoppable: TcpProxy;
+  let targets: [string, string];
+  const sockets: Socket[] = [];
+  const open = (options: Parameters<typeof client>[1]) => {
+    const socket = client(gateway.url, options);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    one = await startTestRealtime(prefix);
+    two = await startTestRealtime(prefix);
+    stoppable = await tcpProxy(Number(new URL(two.url).port));
+    targets = [one.url, `http://127.0.0.1:${stoppable.port}`];
+    gateway = await startTestGateway({ REDIS_KEY_PREFIX: prefix, REALTIME_URL: targets.join(',') });
+  });
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+    await stoppable.restore();
+  });
+  afterAll(async () => {
+    await stoppable.close();
+    await one.close();
+    await two.close();
+    await gateway.close();
+  });
+
+  /** A guest whom the gateway sends to the second instance. */
+  async function guestOfTheSecond() {
+    const ranking = new RealtimeInstances(targets);
+    for (;;) {
+      const res = await gateway.request().get('/api/guest/credits').expect(200);
+      const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+      const request = { headers: { cookie }, socket: {} } as IncomingMessage;
+      if (ranking.pick(RealtimeInstances.clientKey(request)) === targets[1]) return cookie;
+    }
+  }
+
+  it.each(['polling', 'websocket'])(
+    'drops its clients (%s) once it misses its probes, and they reconnect to another',
+    async (transport) => {
+      const cookie = await guestOfTheSecond();
+      // On the second instance, once the gateway has seen it answer again after the case before.
+      let socket!: Socket;
+      await until(async () => {
+        const before = two.stats().sockets;
+        socket = open({ cookie, transports: [transport] });
+        await nextOf(socket, 'AUTH_CONFIRMED');
+        if (two.stats().sockets > before) return true;
+        socket.disconnect();
+        return false;
+      }, 10_000);
+      stoppable.blackHole();
+      // Left to Socket.IO, the client would see nothing for its ping timeout (45 s): the gateway
+      // closes its connection after two missed probes (2 s apart).
+      expect(['transport close', 'transport error']).toContain(await nextOf<string>(socket, 'disconnect', 15_000));
+      // Connecting again, it gets the instance that answers.
+      await nextOf(open({ cookie, transports: [transport] }), 'AUTH_CONFIRMED');
+    },
+  );
 });

@@ -14,6 +14,12 @@ import type { Logger } from 'pino';
  */
 export const PROBE_INTERVAL_MS = 2_000;
 export const PROBE_TIMEOUT_MS = 1_500;
+/**
+ * Probes in a row an instance may miss before its clients' connections are dropped, so that they
+ * reconnect to another at once: a stopped or hung instance refuses nothing, and they would wait out
+ * Socket.IO's ping timeout (45 s) with no event. One miss only passes it over for new connections.
+ */
+export const PROBES_MISSED_TO_DROP = 2;
 
 /**
  * Picks the realtime instance of each client. Socket.IO's long-polling needs every request of one
@@ -24,8 +30,13 @@ export const PROBE_TIMEOUT_MS = 1_500;
  */
 export class RealtimeInstances {
   private readonly down = new Set<string>();
+  private readonly missed = new Map<string, number>();
 
-  constructor(readonly targets: readonly [string, ...string[]]) {}
+  /** `lost` is told of an instance once it has missed PROBES_MISSED_TO_DROP probes in a row. */
+  constructor(
+    readonly targets: readonly [string, ...string[]],
+    private readonly lost: (target: string) => void = () => undefined,
+  ) {}
 
   static clientKey(req: IncomingMessage): string {
     const cookies = parseCookies(req.headers.cookie ?? '');
@@ -59,11 +70,19 @@ export class RealtimeInstances {
     try {
       const response = await fetch(new URL('/healthz', target), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
       await response.body?.cancel();
-      if (response.ok) this.down.delete(target);
-      else this.down.add(target);
+      if (!response.ok) return this.miss(target);
+      this.down.delete(target);
+      this.missed.delete(target);
     } catch {
-      this.down.add(target);
+      this.miss(target);
     }
+  }
+
+  private miss(target: string): void {
+    this.down.add(target);
+    const missed = (this.missed.get(target) ?? 0) + 1;
+    this.missed.set(target, missed);
+    if (missed === PROBES_MISSED_TO_DROP) this.lost(target);
   }
 
   /** Probes every instance every PROBE_INTERVAL_MS until the returned function is called. */
@@ -92,17 +111,25 @@ export function realtimeProxy(
   const vouchFor = (proxyReq: ClientRequest, req: IncomingMessage) => {
     for (const [name, value] of Object.entries(signedClientAddress(clientAddress(req), secret))) proxyReq.setHeader(name, value);
   };
-  const instances = new RealtimeInstances(targets);
+  // The live channel's requests and sockets in flight, by instance: a long-poll is held open up to
+  // Socket.IO's ping interval (25 s), which a stopping gateway would otherwise wait out. Once it
+  // stops, one that reaches the proxy still (a poll over a connection kept alive) is dropped as it
+  // arrives. Those of an instance that stopped answering its probes are dropped too, and their
+  // clients reconnect to another instance.
+  const inFlight = new Map<{ destroy(): unknown }, string>();
+  const dropOf = (target?: string) => {
+    for (const [held, to] of inFlight) if (target === undefined || to === target) held.destroy();
+  };
+  const instances = new RealtimeInstances(targets, (target) => {
+    logger.warn({ instance: target }, 'realtime instance not answering: its clients reconnect to another');
+    dropOf(target);
+  });
   const stopWatching = targets.length > 1 ? instances.watch() : () => undefined;
   const chosen = new WeakMap<IncomingMessage, string>();
-  // The live channel's requests and sockets in flight: a long-poll is held open up to Socket.IO's
-  // ping interval (25 s), which a stopping gateway would otherwise wait out. Once it stops, one
-  // that reaches the proxy still (a poll over a connection kept alive) is dropped as it arrives.
-  const inFlight = new Set<{ destroy(): unknown }>();
   let stopping = false;
-  const track = (held: { destroy(): unknown; once(event: 'close', listener: () => void): unknown }) => {
+  const track = (req: IncomingMessage, held: { destroy(): unknown; once(event: 'close', listener: () => void): unknown }) => {
     if (stopping) return void held.destroy();
-    inFlight.add(held);
+    inFlight.set(held, chosen.get(req) ?? targets[0]);
     held.once('close', () => inFlight.delete(held));
   };
   const proxy = createProxyMiddleware<IncomingMessage>({
@@ -122,7 +149,7 @@ export function realtimeProxy(
     on: {
       proxyReq: (proxyReq, req, res) => {
         vouchFor(proxyReq, req);
-        track(res);
+        track(req, res);
         // A client gone mid-poll (a tab closed, a network lost): the instance is told at once, by
         // the poll's end, and lets the socket go. (http-proxy ends it only on the request's
         // 'aborted', which a poll's finished GET never emits: the socket stayed for its ping timeout,
@@ -133,7 +160,7 @@ export function realtimeProxy(
       },
       proxyReqWs: (proxyReq, req, socket) => {
         vouchFor(proxyReq, req);
-        track(socket);
+        track(req, socket);
       },
       error: (error, req, res) => {
         // Dropped by a gateway that stops: nothing to say, nobody to say it to.
@@ -155,7 +182,7 @@ export function realtimeProxy(
    */
   const dropInFlight = () => {
     stopping = true;
-    for (const held of inFlight) held.destroy();
+    dropOf();
   };
   /**
    * A body over what the live channel takes is refused here, with a message: forwarded, the
