@@ -13,19 +13,35 @@ describe('the per-email login delay', () => {
     await redis.quit();
   });
 
-  const waitAfter = async (email: string) => Number(await redis.hGet(redisKeys(prefix).loginDelay(email), 'until')) - Date.now();
+  const until = async (email: string) => Number(await redis.hGet(redisKeys(prefix).loginDelay(email), 'until'));
 
   it('doubles after the free failures and never exceeds a minute, however many failures (no 15-minute lock-out)', async () => {
     const delay = new LoginDelay(redis, prefix, 3, 900, 'a-session-secret-of-at-least-32-characters');
     const email = 'owner@example.com';
     const waits: number[] = [];
+    let last = 0;
+    // Each attempt once the last one's delay is over, failing a second after its claim.
+    let now = Date.now();
     for (let i = 0; i < 1_000; i++) {
-      await delay.failed(email);
-      if (i >= 3 && i <= 8) waits.push(Math.round((await waitAfter(email)) / 1000));
+      expect(await delay.claim(email, { now })).toBe(0);
+      await delay.failed(email, now + 1_000);
+      const wait = (await until(email)) - (now + 1_000);
+      if (i >= 3 && i <= 8) waits.push(wait / 1000);
+      now += 1_000 + Math.max(wait, 0);
+      last = wait;
     }
     expect(waits).toEqual([1, 2, 4, 8, 16, 32]);
-    const longest = await waitAfter(email);
-    expect(longest).toBeGreaterThan((LOGIN_DELAY_MAX_SECONDS - 1) * 1000);
-    expect(longest).toBeLessThanOrEqual(LOGIN_DELAY_MAX_SECONDS * 1000);
+    expect(last).toBe(LOGIN_DELAY_MAX_SECONDS * 1000);
+  });
+
+  it('counts an attempt from its claim: of many sent together, the free ones and one more are checked', async () => {
+    const delay = new LoginDelay(redis, prefix, 3, 900, 'a-session-secret-of-at-least-32-characters');
+    const email = 'burst@example.com';
+    const now = Date.now();
+    const waits = await Promise.all(Array.from({ length: 20 }, () => delay.claim(email, { now })));
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(4);
+    expect(new Set(waits.filter((wait) => wait > 0))).toEqual(new Set([1_000]));
+    // A browser the account knows is never refused.
+    expect(await delay.claim(email, { now, known: true })).toBe(0);
   });
 });

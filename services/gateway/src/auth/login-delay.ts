@@ -11,42 +11,43 @@ export const DEVICE_COOKIE = 'fc_device';
 const DEVICE_COOKIE_DAYS = 365;
 
 /**
- * Counts a failed login for KEYS[1] (a hash: failures, until). ARGV: now (ms), window (s), free
- * failures, longest delay (s). Past the free failures, the next attempt must wait 1 s, 2 s, 4 s ...
- * up to the longest delay, from the last failure.
- */
-const FAILED = `
-local now, window, free, longest = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
-local failures = redis.call('HINCRBY', KEYS[1], 'failures', 1)
-redis.call('EXPIRE', KEYS[1], window)
-if failures > free then
-  local delay = math.min(2 ^ (failures - free - 1), longest)
-  redis.call('HSET', KEYS[1], 'until', now + delay * 1000)
-end
-return failures`;
-
-/**
- * Claims the next attempt for KEYS[1] before its password is checked. ARGV: now (ms), free
- * failures, longest delay (s). Returns the milliseconds left to wait (refused), or 0. Past the free
- * failures, an attempt admitted holds the slot for the delay its own failure would set, so that
- * attempts sent together are not all checked while the first is (its failure then sets the delay,
- * its success forgets them).
+ * Claims an attempt for KEYS[1] (a hash: attempts, until) before its password is checked. ARGV:
+ * now (ms), window (s), free attempts, longest delay (s), and 1 for a browser the account knows,
+ * whose attempts count but are never refused. Returns the milliseconds left to wait (refused), or
+ * 0. An attempt counts from its claim, not from its failure: attempts sent together, all admitted
+ * while the first ones are checked, would each be checked (90 of a free 10 were). Past the free
+ * attempts, the next must wait 1 s, 2 s, 4 s ... up to the longest delay: an attempt admitted
+ * holds the slot for the delay its own failure sets, and its success forgets them all.
  */
 const CLAIM = `
-local now, free, longest = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local state = redis.call('HMGET', KEYS[1], 'failures', 'until')
-local failures, waitUntil = tonumber(state[1] or '0'), tonumber(state[2] or '0')
-if waitUntil > now then return waitUntil - now end
-if failures >= free then
-  redis.call('HSET', KEYS[1], 'until', now + math.min(2 ^ (failures - free), longest) * 1000)
+local now, window, free, longest, known = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5] == '1'
+local waitUntil = tonumber(redis.call('HGET', KEYS[1], 'until') or '0')
+if waitUntil > now and not known then return waitUntil - now end
+local attempts = redis.call('HINCRBY', KEYS[1], 'attempts', 1)
+redis.call('EXPIRE', KEYS[1], window)
+if attempts > free then
+  redis.call('HSET', KEYS[1], 'until', math.max(waitUntil, now + math.min(2 ^ (attempts - free - 1), longest) * 1000))
 end
 return 0`;
 
 /**
- * Failed logins slow down per email, never lock out: after `freeFailures` failures in the window,
- * each further attempt for that email waits an exponential delay (capped at a minute) and is
- * refused unchecked before it, one attempt checked at a time, so guessing from many addresses, all
- * at once, stays slow. A browser that signed
+ * A claimed attempt failed: past the free attempts, the next waits its delay from now (the check
+ * took its time). ARGV: now (ms), free attempts, longest delay (s).
+ */
+const FAILED = `
+local now, free, longest = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local attempts = tonumber(redis.call('HGET', KEYS[1], 'attempts') or '0')
+if attempts > free then
+  redis.call('HSET', KEYS[1], 'until', now + math.min(2 ^ (attempts - free - 1), longest) * 1000)
+end
+return attempts`;
+
+/**
+ * Failed logins slow down per email, never lock out: after `freeFailures` attempts in the window
+ * that did not succeed, each further attempt for that email waits an exponential delay (capped at a
+ * minute) and is refused unchecked before it, one attempt checked at a time, so guessing from many
+ * addresses, all at once, stays slow (an attempt that ended in an error, the database down, counts
+ * too). A browser that signed
  * in to the account before (a signed device cookie) is not held back by other people's failures:
  * the real owner is never locked out of their account.
  */
@@ -93,16 +94,29 @@ export class LoginDelay {
     return this.attempt(req).device ?? undefined;
   }
 
+  /**
+   * Claims an attempt for the email before its password is checked: the milliseconds it must wait
+   * first (refused), or 0. A browser the account knows is never refused.
+   */
+  async claim(email: string, { known = false, now = Date.now() } = {}): Promise<number> {
+    const left = await this.redis.eval(CLAIM, {
+      keys: [this.key(email)],
+      arguments: [
+        String(now),
+        String(this.windowSeconds),
+        String(this.freeFailures),
+        String(LOGIN_DELAY_MAX_SECONDS),
+        known ? '1' : '0',
+      ],
+    });
+    return Number(left);
+  }
+
   /** Before the password is checked: refuses an attempt that comes before the email's delay is over. */
   readonly check: RequestHandler = (req, _res, next) => {
     const { email, device } = this.attempt(req);
-    if (!email || device) return next();
-    const claim = this.redis.eval(CLAIM, {
-      keys: [this.key(email)],
-      arguments: [String(Date.now()), String(this.freeFailures), String(LOGIN_DELAY_MAX_SECONDS)],
-    });
-    claim.then((left) => {
-      const waitMs = Number(left);
+    if (!email) return next();
+    this.claim(email, { known: device !== null }).then((waitMs) => {
       if (waitMs <= 0) return next();
       const seconds = Math.ceil(waitMs / 1000);
       next(
@@ -115,10 +129,11 @@ export class LoginDelay {
     }, next);
   };
 
-  async failed(email: string): Promise<void> {
+  /** The attempt claimed for this email failed. */
+  async failed(email: string, now = Date.now()): Promise<void> {
     await this.redis.eval(FAILED, {
       keys: [this.key(email)],
-      arguments: [String(Date.now()), String(this.windowSeconds), String(this.freeFailures), String(LOGIN_DELAY_MAX_SECONDS)],
+      arguments: [String(now), String(this.freeFailures), String(LOGIN_DELAY_MAX_SECONDS)],
     });
   }
 

@@ -466,6 +466,26 @@ describe('rate limits on sign-in', () => {
     }
   });
 
+  it('checks only the free logins and one more of many wrong ones sent together from the start', async () => {
+    // Counted as they finished, all were checked: 90 of a free 10, from three addresses at once.
+    const gw = await startTestGateway({ REDIS_KEY_PREFIX: `${prefix}first-burst:`, LOGIN_LIMIT_PER_EMAIL: '2' });
+    try {
+      const email = uniqueEmail('first-burst');
+      await gw.request().post('/api/register').send({ email, password: strongPassword() }).expect(201);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          gw
+            .request()
+            .post('/api/login')
+            .send({ email, password: `burst-${i}` }),
+        ),
+      );
+      expect(answers.map((res) => res.status).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+    } finally {
+      await gw.close();
+    }
+  });
+
   it('does not count successful logins against the email', async () => {
     const gw = await startTestGateway({ LOGIN_LIMIT_PER_EMAIL: '2' });
     try {
