@@ -29,6 +29,7 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
       analyzedTopics: null,
       status: 'pending',
       duration: 300,
+      error: null,
       left: 1,
       title: `Sample ${videoId}`,
     });
@@ -92,7 +93,7 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     const chatCalls = p.openai.calls.chat;
 
     const again = await first.post(`/api/guest/videos/transcript?videoId=${videoId}`).expect(200);
-    expect(again.body).toMatchObject({ status: 'complete', left: 1 });
+    expect(again.body).toMatchObject({ status: 'complete', left: 1, error: null, duration: 300 });
     expect(again.body.analyzedTopics.length).toBeGreaterThan(0);
 
     const other = await guest().post(`/api/guest/videos/transcript?videoId=${videoId}`).expect(200);

@@ -26,6 +26,12 @@ export const transcriptResponseSchema = z.object({
   duration: z.number().nullable(),
   title: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
+  /**
+   * The SPEC's `error` of this answer: always null, since an answer that carries topics or a
+   * running analysis has none. A refusal is an error response (`{message, errorType}`), and an
+   * analysis that fails later says so on the live channel and in check-status.
+   */
+  error: z.null(),
   /** Guests: credits left after this request. */
   left: z.number().int().optional(),
 });

@@ -102,6 +102,7 @@ function answer(videoId: string, submission: Submission): { status: 200 | 202; b
     duration: video.durationSeconds ?? null,
     title: video.title ?? null,
     thumbnailUrl: video.thumbnailUrl ?? null,
+    error: null,
     ...(left === undefined ? {} : { left }),
   };
   return { status: submission.kind === 'ready' ? 200 : 202, body };
