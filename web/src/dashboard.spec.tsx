@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from './app';
 import DashboardPage from './dashboard/dashboard-page';
 import { recordGuestAnalysis } from './dashboard/guest-videos';
+import { UNREADABLE_TOPICS } from './dashboard/video-data';
 import { ErrorScreen } from './dashboard/error-screen';
 import { ExpandableQuote } from './components/expandable-quote';
 import { rememberUser } from './lib/storage';
@@ -1619,6 +1620,45 @@ describe('quotes: collapsed to 4 lines with Show more / Show less', () => {
     render(<ExpandableQuote text={'Three short lines of words, nothing cut at all here. '.repeat(4).trim()} />);
     expect(screen.getByText(/Three short lines/).textContent!.length).toBeGreaterThan(200);
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard: topics sent as a JSON string', () => {
+  it('reads them as the array they hold, from a stored analysis and from a submission', async () => {
+    rememberUser(member);
+    fakeApi({
+      ...memberVideo,
+      [`GET /api/user-videos/${VIDEO}`]: json(200, { ...analysis, analyzedTopics: JSON.stringify(topics) }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.getByText('Hiring the first ten people')).toBeInTheDocument();
+    cleanup();
+
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 2 }),
+      [`POST /api/guest/videos/transcript`]: json(200, {
+        videoId: VIDEO,
+        analyzedTopics: JSON.stringify(topics),
+        status: 'complete',
+        duration: 600,
+        title: 'Small teams',
+        thumbnailUrl: null,
+        error: null,
+        left: 1,
+      }),
+    });
+    renderWithApp(<DashboardPage />, { route: '/' });
+    await paste(user);
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+  });
+
+  it('says the analysis came back unreadable when the string is no JSON', async () => {
+    rememberUser(member);
+    fakeApi({ ...memberVideo, [`GET /api/user-videos/${VIDEO}`]: json(200, { ...analysis, analyzedTopics: '[{"id":' }) });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(await screen.findByText(UNREADABLE_TOPICS, undefined, { timeout: 6_000 })).toBeInTheDocument();
   });
 });
 

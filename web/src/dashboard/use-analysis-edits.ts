@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from '../lib/api';
 import { USER_KEY } from '../lib/auth';
 import { useToast } from '../lib/toast';
 import { sayExpired } from './failure-toasts';
-import { analysisKey } from './video-data';
+import { analysisKey, withTopics } from './video-data';
 
 /**
  * A member's edits of their analysis of `videoId` (rename, remove, move a start; undo them all):
@@ -32,12 +32,13 @@ export function useAnalysisEdits(videoId: string) {
   const edit = useMutation({
     mutationKey: EDITING,
     mutationFn: ({ id, change }: EditOf) =>
-      apiRequest<VideoAnalysisResponse>('PATCH', `/api/user-videos/${encodeURIComponent(id)}`, change),
+      apiRequest<VideoAnalysisResponse>('PATCH', `/api/user-videos/${encodeURIComponent(id)}`, change).then(withTopics),
     onError: (error, { id }) => refused(error, id),
   });
   const undo = useMutation({
     mutationKey: EDITING,
-    mutationFn: () => apiRequest<VideoAnalysisResponse>('DELETE', `/api/user-videos/${encodeURIComponent(videoId)}/edits`),
+    mutationFn: () =>
+      apiRequest<VideoAnalysisResponse>('DELETE', `/api/user-videos/${encodeURIComponent(videoId)}/edits`).then(withTopics),
     onSuccess: (analysis) =>
       toast({
         title: 'Edits undone',

@@ -10,6 +10,22 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api';
 import { METADATA_STALE_MS, VIDEO_FETCH_RETRY } from '../lib/query-client';
 
+/** What a person reads when an analysis came back but its topics cannot be read. */
+export const UNREADABLE_TOPICS = 'The analysis came back unreadable. Please try again.';
+
+/**
+ * An answer with its topics as an array: `analyzedTopics` may come as a JSON string (as the SPEC
+ * allows), read here once for every screen; a string that is no JSON is a failed call.
+ */
+export function withTopics<T extends { analyzedTopics: unknown }>(answer: T): T {
+  if (typeof answer.analyzedTopics !== 'string') return answer;
+  try {
+    return { ...answer, analyzedTopics: JSON.parse(answer.analyzedTopics) };
+  } catch {
+    throw new ApiError(UNREADABLE_TOPICS, 200, undefined, {});
+  }
+}
+
 const notFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 401);
 
 /**
@@ -19,13 +35,13 @@ const notFound = (error: unknown) => error instanceof ApiError && (error.status 
 export async function fetchAnalysis(videoId: string, member: boolean): Promise<VideoAnalysisResponse | null> {
   if (member) {
     try {
-      return await apiRequest<VideoAnalysisResponse>('GET', `/api/user-videos/${videoId}`);
+      return withTopics(await apiRequest<VideoAnalysisResponse>('GET', `/api/user-videos/${videoId}`));
     } catch (error) {
       if (!notFound(error)) throw error;
     }
   }
   try {
-    return await apiRequest<VideoAnalysisResponse>('GET', `/api/cached-videos/${videoId}`);
+    return withTopics(await apiRequest<VideoAnalysisResponse>('GET', `/api/cached-videos/${videoId}`));
   } catch (error) {
     if (notFound(error)) return null;
     throw error;
@@ -66,11 +82,13 @@ export const reanalysisStatus = (videoId: string) =>
   apiRequest<ReanalysisStatus>('GET', `/api/user-videos/${encodeURIComponent(videoId)}/status`);
 
 /** Members send the link; guests spend a credit on a new video. */
-export function submitVideo(videoId: string, youtubeUrl: string, member: boolean): Promise<TranscriptResponse> {
+export async function submitVideo(videoId: string, youtubeUrl: string, member: boolean): Promise<TranscriptResponse> {
   const query = `?videoId=${encodeURIComponent(videoId)}`;
-  return member
-    ? apiRequest<TranscriptResponse>('POST', `/api/videos/transcript${query}`, { youtubeUrl })
-    : apiRequest<TranscriptResponse>('POST', `/api/guest/videos/transcript${query}`);
+  return withTopics(
+    await (member
+      ? apiRequest<TranscriptResponse>('POST', `/api/videos/transcript${query}`, { youtubeUrl })
+      : apiRequest<TranscriptResponse>('POST', `/api/guest/videos/transcript${query}`)),
+  );
 }
 
 export const GUEST_CREDITS_KEY = ['/api/guest/credits'] as const;
