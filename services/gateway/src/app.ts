@@ -20,6 +20,7 @@ import { LoginDelay } from './auth/login-delay';
 import { createPassport } from './auth/passport';
 import { requireUser } from './auth/require-user';
 import { healthRoutes } from './health/health.routes';
+import { allowedMethods } from './http/allowed-methods';
 import { errorHandler, notFound } from './http/errors';
 import { fewValues } from './http/few-values';
 import { createLimiter } from './http/rate-limit';
@@ -224,7 +225,7 @@ export function createApp(deps: GatewayDeps) {
 
   app.use(web.fallback());
   // Whatever nothing answered (an API route, a POST to a page, a page asked for as JSON): JSON too.
-  app.use(notFound);
+  app.use(notFound(allowedMethods(app)));
   app.use(errorHandler);
   return app;
 }

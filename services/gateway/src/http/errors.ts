@@ -81,9 +81,21 @@ function isUnavailable(error: unknown): boolean {
   return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
 }
 
-export const notFound: RequestHandler = (req, _res, next) => {
-  next(new AppError('NOT_FOUND', `No such endpoint: ${req.method} ${req.baseUrl}${req.path}`));
-};
+/**
+ * What no route took: 405 with `Allow` where the path is a route's for other methods, else 404.
+ * `allowed` gives the methods the routes take on a path (see allowedMethods).
+ */
+export const notFound =
+  (allowed: (path: string) => string[]): RequestHandler =>
+  (req, res, next) => {
+    const path = `${req.baseUrl}${req.path}`;
+    const methods = allowed(path);
+    if (methods.length > 0 && !methods.includes(req.method)) {
+      res.set('Allow', methods.join(', '));
+      return next(new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}: use ${methods.join(', ')}`));
+    }
+    next(new AppError('NOT_FOUND', `No such endpoint: ${req.method} ${path}`));
+  };
 
 /** The one place an error becomes a response: always `{ message }`, never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {

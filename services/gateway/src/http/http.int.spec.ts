@@ -197,6 +197,22 @@ describe('requests the gateway refuses', () => {
     expect(res.body).toMatchObject({ message: 'No such endpoint: GET /api/nope', errorType: 'NOT_FOUND' });
   });
 
+  it('answers 405 with the methods a route takes when it is asked with another', async () => {
+    const put = await gw.request().put('/api/user').expect(405);
+    expect(put.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(put.body).toEqual({
+      message: 'PUT is not allowed on /api/user: use GET, HEAD, OPTIONS',
+      errorType: 'METHOD_NOT_ALLOWED',
+    });
+    // A path with a parameter; a route declared for several methods on one path.
+    const get = await gw.request().get('/api/analysis/shared/abcdefgh12').expect(405);
+    expect(get.headers.allow).toBe('DELETE, OPTIONS');
+    expect((await gw.request().delete('/api/videos/check-status').expect(405)).headers.allow).toBe('GET, HEAD, OPTIONS');
+    // What no route declares stays 404, and so do the X features' routes, which take every method.
+    await gw.request().put('/api/nope').expect(404);
+    await gw.request().put('/api/x/accounts').expect(503);
+  });
+
   it("answers 404 JSON, not the framework's page, for what no route takes outside the API", async () => {
     const post = await gw.request().post('/auth').expect(404);
     expect(post.body).toMatchObject({ message: 'No such endpoint: POST /auth', errorType: 'NOT_FOUND' });
