@@ -13,3 +13,4 @@ export * from './stack';
 export * from './demo-videos';
 export * from './metrics-text';
 export * from './wait';
+export * from './fake-dns';

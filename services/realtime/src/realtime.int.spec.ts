@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { getServers, setServers } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
 import { socketMessages, X_FEATURES_DISABLED_MESSAGE, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
 import { createLogger, createRedisClient, signedClientAddress, type RedisClient } from '@findclips/runtime';
 import {
+  fakeDns,
   fence,
   metricSample,
   strongPassword,
   tcpProxy,
   uniqueEmail,
   until as waitUntil,
+  type FakeDns,
   type TcpProxy,
 } from '@findclips/testing';
 import type { Socket } from 'socket.io-client';
@@ -654,4 +657,78 @@ describe('realtime: an instance that stops answering, behind the gateway', () =>
       await nextOf(open({ cookie, transports: [transport] }), 'AUTH_CONFIRMED');
     },
   );
+});
+
+describe('realtime: instances found by DNS behind the gateway, as `--scale realtime=N` runs them', () => {
+  const prefix = `fc:test:${randomUUID()}:`;
+  const NAME = 'realtime.findclips.test';
+  let dns: FakeDns;
+  let servers: string[];
+  let gateway: TestGateway;
+  const instances: TestRealtime[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    // Docker's DNS answers a scaled service's name with one address per container: here three
+    // instances on one port of three loopback addresses, of which DNS names two at first.
+    dns = await fakeDns();
+    servers = getServers();
+    setServers([dns.server]);
+    instances.push(await startTestRealtime(prefix, {}, { host: '127.0.0.1' }));
+    const port = Number(new URL(instances[0]!.url).port);
+    instances.push(await startTestRealtime(prefix, {}, { host: '127.0.0.2', port }));
+    instances.push(await startTestRealtime(prefix, {}, { host: '127.0.0.3', port }));
+    dns.answer(NAME, ['127.0.0.1', '127.0.0.2']);
+    gateway = await startTestGateway({ REDIS_KEY_PREFIX: prefix, REALTIME_URL: `http://${NAME}:${port}` });
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+    await gateway.close();
+    setServers(servers);
+    await dns.close();
+  });
+
+  /** A guest whom the gateway, knowing `targets`, sends to `target`. */
+  async function guestOf(targets: [string, ...string[]], target: string) {
+    const ranking = new RealtimeInstances(targets);
+    for (;;) {
+      const res = await gateway.request().get('/api/guest/credits').expect(200);
+      const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+      const request = { headers: { cookie }, socket: {} } as IncomingMessage;
+      if (ranking.pick(RealtimeInstances.clientKey(request)) === target) return cookie;
+    }
+  }
+  /**
+   * Connects through the gateway until `instance` counts one more socket: once the gateway has read
+   * DNS's answer, at its next probe (2 s apart). A connection that went elsewhere is closed.
+   */
+  async function reaches(cookie: string, instance: TestRealtime) {
+    await waitUntil(
+      async () => {
+        const before = instance.stats().sockets;
+        const socket = client(gateway.url, { cookie });
+        sockets.push(socket);
+        await nextOf(socket, 'AUTH_CONFIRMED');
+        if (instance.stats().sockets > before) return true;
+        socket.disconnect();
+        return false;
+      },
+      10_000,
+      'a connection to the instance',
+      250,
+    );
+  }
+
+  it('spreads clients over every address the name has, and takes in an instance added later', async () => {
+    const [one, two, three] = instances.map((instance) => instance.url) as [string, string, string];
+    await reaches(await guestOf([one, two], one), instances[0]!);
+    await reaches(await guestOf([one, two], two), instances[1]!);
+    expect(instances[2]!.stats().sockets).toBe(0);
+    // Scaled up: the third is found at the next probe, and a client it ranks first goes to it.
+    dns.answer(NAME, ['127.0.0.1', '127.0.0.2', '127.0.0.3']);
+    await reaches(await guestOf([one, two, three], three), instances[2]!);
+  });
 });

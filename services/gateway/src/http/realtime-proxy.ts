@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import dns from 'node:dns/promises';
+import { isIP, type Socket } from 'node:net';
 import { GUEST_COOKIE, LIVE_BODY_MAX_BYTES, SESSION_COOKIE, socketMessages } from '@findclips/contracts';
 import { signedClientAddress } from '@findclips/runtime';
 import { parse as parseCookies } from 'cookie';
@@ -21,22 +22,73 @@ export const PROBE_TIMEOUT_MS = 1_500;
  */
 export const PROBES_MISSED_TO_DROP = 2;
 
+/** Whether a configured URL names its host (a name DNS may answer with several addresses). */
+const namesHost = (url: string) => {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'http:' && isIP(hostname) === 0 && !hostname.startsWith('[');
+};
+
 /**
  * Picks the realtime instance of each client. Socket.IO's long-polling needs every request of one
  * connection to reach the instance that made it, so a client is pinned by its session cookie, else
  * its guest cookie, else its address, with rendezvous hashing: each gateway computes the same
  * choice with no shared state, and when an instance is down only its clients move, to the next in
  * their ranking.
+ *
+ * A configured URL whose host is a name stands for every address DNS answers for it, asked again
+ * at each probe: Docker's name of a service run with `--scale realtime=3`, or a Kubernetes
+ * headless Service, gives one address per instance, and an instance added or gone moves only the
+ * clients that must move. A name DNS has never answered stands for itself (the system resolves it
+ * as it connects: /etc/hosts and all); one it stops answering keeps its last addresses.
  */
 export class RealtimeInstances {
   private readonly down = new Set<string>();
   private readonly missed = new Map<string, number>();
+  private readonly resolved = new Map<string, string[]>();
+  private current: readonly [string, ...string[]];
 
   /** `lost` is told of an instance once it has missed PROBES_MISSED_TO_DROP probes in a row. */
   constructor(
-    readonly targets: readonly [string, ...string[]],
+    readonly configured: readonly [string, ...string[]],
     private readonly lost: (target: string) => void = () => undefined,
-  ) {}
+  ) {
+    this.current = configured;
+  }
+
+  /** The instances as last resolved. */
+  get targets(): readonly [string, ...string[]] {
+    return this.current;
+  }
+
+  /** Whether the instances are to be watched: several, or a name that may come to stand for several. */
+  get watched(): boolean {
+    return this.configured.length > 1 || this.configured.some(namesHost);
+  }
+
+  /** Asks DNS again for the addresses of each configured name; true when the instances changed. */
+  async resolve(): Promise<boolean> {
+    const expanded = await Promise.all(
+      this.configured.map(async (url) => {
+        if (!namesHost(url)) return [url];
+        try {
+          const addresses = await dns.resolve4(new URL(url).hostname);
+          if (addresses.length > 0) {
+            this.resolved.set(
+              url,
+              addresses.map((address) => Object.assign(new URL(url), { hostname: address }).origin),
+            );
+          }
+        } catch {
+          // Not answered now: its last addresses stand, or the name itself.
+        }
+        return this.resolved.get(url) ?? [url];
+      }),
+    );
+    const targets = [...new Set(expanded.flat())].sort() as [string, ...string[]];
+    if (targets.join(' ') === this.current.join(' ')) return false;
+    this.current = targets;
+    return true;
+  }
 
   static clientKey(req: IncomingMessage): string {
     const cookies = parseCookies(req.headers.cookie ?? '');
@@ -85,11 +137,17 @@ export class RealtimeInstances {
     if (missed === PROBES_MISSED_TO_DROP) this.lost(target);
   }
 
-  /** Probes every instance every PROBE_INTERVAL_MS until the returned function is called. */
-  watch(): () => void {
-    const probeAll = () => void Promise.all(this.targets.map((target) => this.probe(target)));
-    probeAll();
-    const timer = setInterval(probeAll, PROBE_INTERVAL_MS);
+  /**
+   * Every PROBE_INTERVAL_MS until the returned function is called: asks DNS for the instances
+   * (`changed` is told when they change), then probes each.
+   */
+  watch(changed: (targets: readonly string[]) => void = () => undefined): () => void {
+    const probeAll = async () => {
+      if (await this.resolve()) changed(this.targets);
+      await Promise.all(this.targets.map((target) => this.probe(target)));
+    };
+    void probeAll();
+    const timer = setInterval(() => void probeAll(), PROBE_INTERVAL_MS);
     timer.unref();
     return () => clearInterval(timer);
   }
@@ -124,7 +182,9 @@ export function realtimeProxy(
     logger.warn({ instance: target }, 'realtime instance not answering: its clients reconnect to another');
     dropOf(target);
   });
-  const stopWatching = targets.length > 1 ? instances.watch() : () => undefined;
+  const stopWatching = instances.watched
+    ? instances.watch((now) => logger.info({ instances: now }, 'realtime instances changed'))
+    : () => undefined;
   const chosen = new WeakMap<IncomingMessage, string>();
   let stopping = false;
   const track = (req: IncomingMessage, held: { destroy(): unknown; once(event: 'close', listener: () => void): unknown }) => {
@@ -137,15 +197,14 @@ export function realtimeProxy(
     pathFilter: '/socket.io',
     ws: true,
     xfwd: true,
-    // One instance needs no choosing.
-    router:
-      targets.length > 1
-        ? (req) => {
-            const target = instances.pick(RealtimeInstances.clientKey(req));
-            chosen.set(req, target);
-            return target;
-          }
-        : undefined,
+    // One instance, given by its address, needs no choosing.
+    router: instances.watched
+      ? (req) => {
+          const target = instances.pick(RealtimeInstances.clientKey(req));
+          chosen.set(req, target);
+          return target;
+        }
+      : undefined,
     on: {
       proxyReq: (proxyReq, req, res) => {
         vouchFor(proxyReq, req);

@@ -27,13 +27,14 @@ export interface TestRealtime {
 }
 
 /**
- * A realtime instance on a free port, on the real Redis, under `prefix`, served as its main.ts
- * serves it (/healthz, /metrics). `subscriberUrl` takes its subscriber elsewhere (a TCP proxy).
+ * A realtime instance on a free port of 127.0.0.1 (or `host` and `port`), on the real Redis, under
+ * `prefix`, served as its main.ts serves it (/healthz, /metrics). `subscriberUrl` takes its
+ * subscriber elsewhere (a TCP proxy).
  */
 export async function startTestRealtime(
   prefix: string,
   overrides: Record<string, string> = {},
-  { subscriberUrl }: { subscriberUrl?: string } = {},
+  { subscriberUrl, host = '127.0.0.1', port = 0 }: { subscriberUrl?: string; host?: string; port?: number } = {},
 ): Promise<TestRealtime> {
   const env = parseEnv('realtime', realtimeEnvSchema, {
     ...process.env,
@@ -48,7 +49,7 @@ export async function startTestRealtime(
   await Promise.all([redis.connect(), subscriber.connect()]);
   const metrics = createMetricsRegistry('realtime');
   const http = metricsServer(metrics, undefined, () => realtime.health());
-  http.listen(0, '127.0.0.1');
+  http.listen(port, host);
   await once(http, 'listening');
   const realtime = createRealtimeServer(http, {
     env,
@@ -60,7 +61,7 @@ export async function startTestRealtime(
   });
   await realtime.ready;
   return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    url: `http://${host}:${(http.address() as AddressInfo).port}`,
     stats: realtime.stats,
     metrics,
     disconnectAll: () => realtime.io.local.disconnectSockets(true),
