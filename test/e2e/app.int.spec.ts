@@ -772,9 +772,14 @@ describe('Find Clips in Chromium', () => {
     await form.getByText('Line 1: each line of timed text starts with its time, like "1:02 Welcome back"').waitFor();
     await look(page, 'captions-upload');
     await form.getByLabel('Or paste timed text').fill(lines.join('\n'));
-    await form.getByRole('button', { name: 'Analyse these captions' }).click();
+    // By keyboard: the form goes with the error screen, and the focus to the video analysed.
+    await form.getByRole('button', { name: 'Analyse these captions' }).press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'video-heading');
     await topics(page).first().waitFor({ timeout: 60_000 });
     expect(await topics(page).count()).toBeGreaterThan(1);
+    // A first analysis of the captions, not a re-analysis.
+    await toastRegion(page).getByText('Analysis complete', { exact: true }).waitFor();
+    expect(await toastRegion(page).getByText('Re-analysis complete', { exact: true }).count()).toBe(0);
     await page.getByText('Transcript: captions you uploaded (pasted text)').waitFor();
     // Search and the transcript read the uploaded captions.
     await page.getByRole('button', { name: 'Show transcript' }).click();
@@ -945,6 +950,10 @@ describe('Find Clips in Chromium', () => {
       await page.keyboard.press('Tab');
       reached.add(await focusedName(page));
     }
+    // The topics, where the focus goes after 'Undo all edits' or an undone removal, show the ring
+    // once the keyboard sends the focus there (the list had none).
+    await page.evaluate(() => document.getElementById('topics')?.focus());
+    expect(await focusRingContrast(page)).toBeGreaterThanOrEqual(3);
     for (const name of [
       'Video History',
       'Settings',

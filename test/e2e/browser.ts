@@ -128,17 +128,18 @@ interface AxeResults {
 /**
  * The WCAG contrast of the focused element's outline against what it is drawn on: the element's
  * own background when the outline is inside it (a negative offset), else the nearest painted one
- * around it. Colours must be computed as rgb(), as the app's hex theme colours are.
+ * around it. Each colour is read as the browser paints it in sRGB (a canvas pixel), whatever its
+ * notation (the app's theme colours are hex, Tailwind's own oklch()).
  */
 export function focusRingContrast(page: Page): Promise<number> {
   return page.evaluate(() => {
+    const pixel = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
     const rgba = (colour: string) => {
-      const parts = /^rgba?\(([^)]+)\)$/
-        .exec(colour)?.[1]
-        ?.split(/[\s,/]+/)
-        .map(Number);
-      if (!parts) throw new Error(`not an rgb() colour: ${colour}`);
-      return parts;
+      pixel.clearRect(0, 0, 1, 1);
+      pixel.fillStyle = colour;
+      pixel.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = pixel.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!, a! / 255];
     };
     const focused = document.activeElement as HTMLElement;
     const style = getComputedStyle(focused);

@@ -1147,6 +1147,7 @@ describe('dashboard: submit failures', () => {
     const calls = fakeApi({
       [`POST /api/videos/transcript`]: json(422, { message, errorType: 'NO_TRANSCRIPT' }),
       [`POST /api/user-videos/${VIDEO}/transcript`]: () => answer,
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`],
     });
     renderWithApp(<DashboardPage />, { user: member });
     await paste(user);
@@ -1159,7 +1160,9 @@ describe('dashboard: submit failures', () => {
     await user.upload(within(form).getByLabelText('Caption file (.srt or .vtt)'), file);
     expect(within(form).getByLabelText('Or paste timed text')).toBeDisabled();
     await user.click(within(form).getByRole('button', { name: 'Remove talk.srt to paste text instead' }));
+    // The button went with the file: the focus is on the field it freed, not lost to the page.
     expect(within(form).getByLabelText('Or paste timed text')).toBeEnabled();
+    expect(within(form).getByLabelText('Or paste timed text')).toHaveFocus();
     await user.upload(within(form).getByLabelText('Caption file (.srt or .vtt)'), file);
     await user.click(within(form).getByRole('button', { name: 'Analyse these captions' }));
     expect(await within(form).findByText('Line 2: this cue ends before it starts')).toBeInTheDocument();
@@ -1172,6 +1175,8 @@ describe('dashboard: submit failures', () => {
     answer = json(202, { videoId: VIDEO, status: 'pending' });
     await user.click(within(form).getByRole('button', { name: 'Analyse these captions' }));
     expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    // The form went with the error screen: the focus is on the video being analysed.
+    await waitFor(() => expect(screen.getByRole('heading', { name: analysis.title! })).toHaveFocus());
     expect(
       calls.filter((c) => c.path.endsWith('/transcript') && c.path.startsWith('/api/user-videos')).map((c) => c.body),
     ).toEqual([

@@ -23,6 +23,17 @@ import { client, nextOf, startTestRealtime, type TestRealtime } from './test/har
 
 const until = (check: () => Promise<boolean>, timeoutMs = 5_000) => waitUntil(check, timeoutMs, 'the condition', 20);
 
+/** A guest (their cookie) whom a gateway that knows the realtime instances `targets` sends to `target`. */
+async function guestPinnedTo(gateway: TestGateway, targets: readonly [string, ...string[]], target: string) {
+  const ranking = new RealtimeInstances(targets);
+  for (;;) {
+    const res = await gateway.request().get('/api/guest/credits').expect(200);
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    const request = { headers: { cookie }, socket: {} } as IncomingMessage;
+    if (ranking.pick(RealtimeInstances.clientKey(request)) === target) return cookie;
+  }
+}
+
 describe('realtime: live analysis events over Socket.IO across instances', () => {
   const prefix = `fc:test:${randomUUID()}:`;
   let gateway: TestGateway;
@@ -624,21 +635,10 @@ describe('realtime: an instance that stops answering, behind the gateway', () =>
     await gateway.close();
   });
 
-  /** A guest whom the gateway sends to the second instance. */
-  async function guestOfTheSecond() {
-    const ranking = new RealtimeInstances(targets);
-    for (;;) {
-      const res = await gateway.request().get('/api/guest/credits').expect(200);
-      const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-      const request = { headers: { cookie }, socket: {} } as IncomingMessage;
-      if (ranking.pick(RealtimeInstances.clientKey(request)) === targets[1]) return cookie;
-    }
-  }
-
   it.each(['polling', 'websocket'])(
     'drops its clients (%s) once it misses its probes, and they reconnect to another',
     async (transport) => {
-      const cookie = await guestOfTheSecond();
+      const cookie = await guestPinnedTo(gateway, targets, targets[1]);
       // On the second instance, once the gateway has seen it answer again after the case before.
       let socket!: Socket;
       await until(async () => {
@@ -691,16 +691,6 @@ describe('realtime: instances found by DNS behind the gateway, as `--scale realt
     await dns.close();
   });
 
-  /** A guest whom the gateway, knowing `targets`, sends to `target`. */
-  async function guestOf(targets: [string, ...string[]], target: string) {
-    const ranking = new RealtimeInstances(targets);
-    for (;;) {
-      const res = await gateway.request().get('/api/guest/credits').expect(200);
-      const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-      const request = { headers: { cookie }, socket: {} } as IncomingMessage;
-      if (ranking.pick(RealtimeInstances.clientKey(request)) === target) return cookie;
-    }
-  }
   /**
    * Connects through the gateway until `instance` counts one more socket: once the gateway has read
    * DNS's answer, at its next probe (2 s apart). A connection that went elsewhere is closed.
@@ -724,11 +714,11 @@ describe('realtime: instances found by DNS behind the gateway, as `--scale realt
 
   it('spreads clients over every address the name has, and takes in an instance added later', async () => {
     const [one, two, three] = instances.map((instance) => instance.url) as [string, string, string];
-    await reaches(await guestOf([one, two], one), instances[0]!);
-    await reaches(await guestOf([one, two], two), instances[1]!);
+    await reaches(await guestPinnedTo(gateway, [one, two], one), instances[0]!);
+    await reaches(await guestPinnedTo(gateway, [one, two], two), instances[1]!);
     expect(instances[2]!.stats().sockets).toBe(0);
     // Scaled up: the third is found at the next probe, and a client it ranks first goes to it.
     dns.answer(NAME, ['127.0.0.1', '127.0.0.2', '127.0.0.3']);
-    await reaches(await guestOf([one, two, three], three), instances[2]!);
+    await reaches(await guestPinnedTo(gateway, [one, two, three], three), instances[2]!);
   });
 });

@@ -2,6 +2,7 @@ import { CAPTIONS_MAX_CHARS, captionsMessages, decodeTextFile, textFileMessages 
 import { useMutation } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { apiRequest } from '../lib/api';
 import { Button, SubmitButton } from '../components/ui';
 
@@ -22,6 +23,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
   const [pasted, setPasted] = useState('');
   const ids = useId();
   const picker = useRef<HTMLInputElement>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
   const upload = useMutation({
     mutationFn: async () => {
       const text = file ? await fileText(file) : pasted;
@@ -66,8 +68,10 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
           variant="outline"
           className="w-fit"
           onClick={() => {
-            setFile(null);
+            // The button goes with the file: the focus goes on to the field it frees, not to the page.
+            flushSync(() => setFile(null));
             if (picker.current) picker.current.value = '';
+            textArea.current?.focus();
           }}
         >
           <X className="h-4 w-4" aria-hidden />
@@ -78,6 +82,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
         Or paste timed text
         <textarea
           id={`${ids}-text`}
+          ref={textArea}
           value={pasted}
           disabled={file !== null}
           aria-describedby={upload.isError ? `${ids}-error` : undefined}

@@ -1,6 +1,7 @@
 import { GUEST_CREDITS } from '@findclips/contracts';
 import { Coins, Undo2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router-dom';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Button, Card, Spinner } from '../components/ui';
@@ -138,7 +139,19 @@ export default function DashboardPage() {
               // The screen and its button are gone: the next link goes in the field.
               document.getElementById('video-link')?.focus();
             }}
-            upload={member && state.videoId && <CaptionsUpload videoId={state.videoId} onQueued={flow.followUpload} />}
+            upload={
+              member &&
+              state.videoId && (
+                <CaptionsUpload
+                  videoId={state.videoId}
+                  onQueued={() => {
+                    // The form goes with the error screen: the focus goes to the video being analysed.
+                    flushSync(flow.followUpload);
+                    (document.getElementById('video-heading') ?? document.getElementById('video-link'))?.focus();
+                  }}
+                />
+              )
+            }
           />
         ) : (
           <>

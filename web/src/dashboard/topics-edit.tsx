@@ -167,7 +167,7 @@ export function TopicsEdit({
   return (
     <>
       {isGuest && <GuestClipsLeft left={quotes.left} />}
-      <ol id="topics" ref={list} tabIndex={-1} className="grid gap-4 focus:outline-none" aria-label="Topics">
+      <ol id="topics" ref={list} tabIndex={-1} className="grid gap-4" aria-label="Topics">
         {topics.map((topic, index) => (
           <li key={topic.id} id={`topic-${index + 1}`}>
             <Card className="p-4 sm:p-5">

@@ -33,6 +33,8 @@ const GUEST_LINK = {
   description: "This video's link is in the field. Guests use a credit for each new video they open.",
 };
 const REANALYSIS_COMPLETE = { title: 'Re-analysis complete', description: 'The new topics are ready.' };
+/** The end of a first analysis of captions the member brought (no analysis was there to redo). */
+const CAPTIONS_ANALYSED = { title: 'Analysis complete', description: 'The topics of your captions are ready.' };
 const REANALYSIS_UNFINISHED = reanalysisFailedToast();
 
 /**
@@ -150,6 +152,7 @@ export function useAnalysisFlow(auth: AuthState) {
       event.type === 'VIDEO_ANALYZED' && stateRef.current.reanalyzing && event.videoId === stateRef.current.videoId;
     // Read before the event moves the state: a re-analysis that failed keeps the analysis on screen.
     const failure = event.type === 'ANALYSIS_ERROR' ? failureOf(stateRef.current, event) : 'ignored';
+    const done = stateRef.current.keepsTopics ? REANALYSIS_COMPLETE : CAPTIONS_ANALYSED;
     dispatch({ type: 'event', event });
     if (event.type === 'VIDEO_ANALYZED') {
       const heard = Date.now();
@@ -167,7 +170,7 @@ export function useAnalysisFlow(auth: AuthState) {
           !now.reanalyzing
         );
       };
-      if (reanalyzed) void fetched.then(() => arrived() && !leftByLogout() && toast(REANALYSIS_COMPLETE));
+      if (reanalyzed) void fetched.then(() => arrived() && !leftByLogout() && toast(done));
     }
     if (failure !== 'ignored' && !leftByLogout()) {
       const categories = event.errorCategories ?? [];
@@ -192,11 +195,12 @@ export function useAnalysisFlow(auth: AuthState) {
       .fetchQuery({ queryKey: analysisKey(videoId, member), queryFn: () => fetchAnalysis(videoId, member), staleTime: 0 })
       .catch(() => undefined);
     if (after === undefined || leftByLogout() || !stateRef.current.reanalyzing || stateRef.current.videoId !== videoId) return;
+    const done = stateRef.current.keepsTopics ? REANALYSIS_COMPLETE : CAPTIONS_ANALYSED;
     dispatch({ type: 'reanalysisEnded' });
     // The topics came while it still ran, so nothing else will say they are found.
     dispatch(after ? { type: 'found', videoId } : { type: 'clear' });
     const updated = after?.userAnalysisUpdatedAt;
-    toast(updated && updated !== reanalysisBase.current ? REANALYSIS_COMPLETE : REANALYSIS_UNFINISHED);
+    toast(updated && updated !== reanalysisBase.current ? done : REANALYSIS_UNFINISHED);
   };
   // While a re-analysis runs, ask now and then, and when the page is back in front, whether it
   // still does: no event may ever say it ended.
