@@ -695,7 +695,7 @@ describe('realtime: instances found by DNS behind the gateway, as `--scale realt
    * Connects through the gateway until `instance` counts one more socket: once the gateway has read
    * DNS's answer, at its next probe (2 s apart). A connection that went elsewhere is closed.
    */
-  async function reaches(cookie: string, instance: TestRealtime) {
+  async function reaches(cookie: string, instance: TestRealtime): Promise<Socket> {
     await waitUntil(
       async () => {
         const before = instance.stats().sockets;
@@ -710,15 +710,19 @@ describe('realtime: instances found by DNS behind the gateway, as `--scale realt
       'a connection to the instance',
       250,
     );
+    return sockets.at(-1)!;
   }
 
-  it('spreads clients over every address the name has, and takes in an instance added later', async () => {
+  it('spreads clients over every address the name has, takes in an instance added later, and lets go those of one removed', async () => {
     const [one, two, three] = instances.map((instance) => instance.url) as [string, string, string];
     await reaches(await guestPinnedTo(gateway, [one, two], one), instances[0]!);
     await reaches(await guestPinnedTo(gateway, [one, two], two), instances[1]!);
     expect(instances[2]!.stats().sockets).toBe(0);
     // Scaled up: the third is found at the next probe, and a client it ranks first goes to it.
     dns.answer(NAME, ['127.0.0.1', '127.0.0.2', '127.0.0.3']);
-    await reaches(await guestPinnedTo(gateway, [one, two, three], three), instances[2]!);
+    const third = await reaches(await guestPinnedTo(gateway, [one, two, three], three), instances[2]!);
+    // Scaled down: an instance DNS no longer names is going; its clients are let go to reconnect.
+    dns.answer(NAME, ['127.0.0.1', '127.0.0.2']);
+    expect(['transport close', 'transport error']).toContain(await nextOf<string>(third, 'disconnect', 10_000));
   });
 });

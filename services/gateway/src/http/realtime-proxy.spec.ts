@@ -75,6 +75,43 @@ describe('choosing the realtime instance of a client', () => {
     }
   });
 
+  it("drops an instance's clients once it has missed two probes while another answers, and only then", async () => {
+    // Two instances' GET /healthz, each answering 200 or 503 as the test says.
+    const answering = [true, true];
+    const servers = await Promise.all(
+      [0, 1].map(async (i) => {
+        const server = createServer((_req, res) => res.writeHead(answering[i] ? 200 : 503).end());
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        return server;
+      }),
+    );
+    try {
+      const targets = servers.map((server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`) as [string, string];
+      const lost: string[] = [];
+      const instances = new RealtimeInstances(targets, (target) => lost.push(target));
+      // Neither answers (the gateway stalled, or every instance did): nowhere better to send anyone.
+      answering.fill(false);
+      for (let i = 0; i < 3; i++) await instances.round();
+      expect(lost).toEqual([]);
+      // The first answers again: the second, still silent, is dropped once, however long it stays so.
+      answering[0] = true;
+      await instances.round();
+      await instances.round();
+      expect(lost).toEqual([targets[1]]);
+      // Back, then silent twice more: dropped again; once silent, it is not chosen.
+      answering[1] = true;
+      await instances.round();
+      answering[1] = false;
+      await instances.round();
+      expect(lost).toEqual([targets[1]]);
+      await instances.round();
+      expect(lost).toEqual([targets[1], targets[1]]);
+      expect(new Set(keys.map((key) => instances.pick(key)))).toEqual(new Set([targets[0]]));
+    } finally {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    }
+  });
+
   it('still answers with an instance when every one is down', () => {
     const instances = new RealtimeInstances(TARGETS);
     for (const target of TARGETS) instances.markDown(target);

@@ -22,6 +22,9 @@ export const PROBE_TIMEOUT_MS = 1_500;
  */
 export const PROBES_MISSED_TO_DROP = 2;
 
+/** How long one DNS question about the instances may take (tried twice), so probes never wait on it long. */
+export const RESOLVE_TIMEOUT_MS = 1_000;
+
 /** Whether a configured URL names its host (a name DNS may answer with several addresses). */
 const namesHost = (url: string) => {
   const { protocol, hostname } = new URL(url);
@@ -35,24 +38,44 @@ const namesHost = (url: string) => {
  * choice with no shared state, and when an instance is down only its clients move, to the next in
  * their ranking.
  *
- * A configured URL whose host is a name stands for every address DNS answers for it, asked again
- * at each probe: Docker's name of a service run with `--scale realtime=3`, or a Kubernetes
- * headless Service, gives one address per instance, and an instance added or gone moves only the
- * clients that must move. A name DNS has never answered stands for itself (the system resolves it
- * as it connects: /etc/hosts and all); one it stops answering keeps its last addresses.
+ * A configured URL whose host is a name stands for every IPv4 address it has, asked again at each
+ * probe: Docker's name of a service run with `--scale realtime=3`, or a Kubernetes headless
+ * Service, gives one address per instance, and an instance added or gone moves only the clients
+ * that must move. The name is asked of DNS (1 s, twice), else of the system as it connects
+ * (/etc/hosts, search domains); one that stops answering keeps its last addresses, and one never
+ * answered stands for itself.
  */
 export class RealtimeInstances {
   private readonly down = new Set<string>();
   private readonly missed = new Map<string, number>();
+  private readonly dropped = new Set<string>();
   private readonly resolved = new Map<string, string[]>();
+  private readonly resolver = new dns.Resolver({ timeout: RESOLVE_TIMEOUT_MS, tries: 2 });
   private current: readonly [string, ...string[]];
+  /** Settles once the configured names have first been asked (at once when nothing is watched). */
+  firstResolved: Promise<unknown> = Promise.resolve();
 
-  /** `lost` is told of an instance once it has missed PROBES_MISSED_TO_DROP probes in a row. */
+  /**
+   * `lost` is told of an instance once it has missed PROBES_MISSED_TO_DROP probes in a row while
+   * another answered (with none answering, the only one or the gateway itself stalled, there is
+   * nowhere better for its clients to go).
+   */
   constructor(
     readonly configured: readonly [string, ...string[]],
     private readonly lost: (target: string) => void = () => undefined,
   ) {
     this.current = configured;
+    // The process's servers (a new resolver would read the system's again, over any set since).
+    this.resolver.setServers(dns.getServers());
+  }
+
+  static clientKey(req: IncomingMessage): string {
+    const cookies = parseCookies(req.headers.cookie ?? '');
+    const session = cookies[SESSION_COOKIE];
+    if (session) return `s:${session}`;
+    const guest = cookies[GUEST_COOKIE];
+    if (guest) return `g:${guest}`;
+    return `a:${req.socket.remoteAddress ?? ''}`;
   }
 
   /** The instances as last resolved. */
@@ -65,38 +88,42 @@ export class RealtimeInstances {
     return this.configured.length > 1 || this.configured.some(namesHost);
   }
 
-  /** Asks DNS again for the addresses of each configured name; true when the instances changed. */
-  async resolve(): Promise<boolean> {
+  private async addresses(host: string): Promise<string[]> {
+    try {
+      return await this.resolver.resolve4(host);
+    } catch {
+      return (await dns.lookup(host, { all: true, family: 4 })).map(({ address }) => address);
+    }
+  }
+
+  /**
+   * Asks again for the addresses of each configured name. Returns the instances gone since (their
+   * state forgotten), or null when nothing changed.
+   */
+  async resolve(): Promise<string[] | null> {
     const expanded = await Promise.all(
       this.configured.map(async (url) => {
         if (!namesHost(url)) return [url];
-        try {
-          const addresses = await dns.resolve4(new URL(url).hostname);
-          if (addresses.length > 0) {
-            this.resolved.set(
-              url,
-              addresses.map((address) => Object.assign(new URL(url), { hostname: address }).origin),
-            );
-          }
-        } catch {
-          // Not answered now: its last addresses stand, or the name itself.
+        const addresses = await this.addresses(new URL(url).hostname).catch(() => []);
+        if (addresses.length > 0) {
+          this.resolved.set(
+            url,
+            addresses.map((address) => Object.assign(new URL(url), { hostname: address }).origin),
+          );
         }
         return this.resolved.get(url) ?? [url];
       }),
     );
     const targets = [...new Set(expanded.flat())].sort() as [string, ...string[]];
-    if (targets.join(' ') === this.current.join(' ')) return false;
+    if (targets.join(' ') === this.current.join(' ')) return null;
+    const gone = this.current.filter((target) => !targets.includes(target));
+    for (const target of gone) {
+      this.down.delete(target);
+      this.missed.delete(target);
+      this.dropped.delete(target);
+    }
     this.current = targets;
-    return true;
-  }
-
-  static clientKey(req: IncomingMessage): string {
-    const cookies = parseCookies(req.headers.cookie ?? '');
-    const session = cookies[SESSION_COOKIE];
-    if (session) return `s:${session}`;
-    const guest = cookies[GUEST_COOKIE];
-    if (guest) return `g:${guest}`;
-    return `a:${req.socket.remoteAddress ?? ''}`;
+    return gone;
   }
 
   /** The instance for this key: the highest-ranked one that is not marked down (or the highest). */
@@ -117,37 +144,51 @@ export class RealtimeInstances {
     this.down.add(target);
   }
 
-  /** Asks one instance's GET /healthz, and marks it up or down by the answer. */
-  async probe(target: string): Promise<void> {
-    try {
-      const response = await fetch(new URL('/healthz', target), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-      await response.body?.cancel();
-      if (!response.ok) return this.miss(target);
+  /** Asks one instance's GET /healthz, and marks it up or down by the answer: true when it is up. */
+  async probe(target: string): Promise<boolean> {
+    const up = await fetch(new URL('/healthz', target), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
+      async (response) => {
+        await response.body?.cancel();
+        return response.ok;
+      },
+      () => false,
+    );
+    if (up) {
       this.down.delete(target);
       this.missed.delete(target);
-    } catch {
-      this.miss(target);
+      this.dropped.delete(target);
+    } else {
+      this.down.add(target);
+      this.missed.set(target, (this.missed.get(target) ?? 0) + 1);
+    }
+    return up;
+  }
+
+  /** One round: the instances asked for, each probed, and those lost while another answered told. */
+  async round(changed: (targets: readonly string[], gone: string[]) => void = () => undefined): Promise<void> {
+    const gone = await this.resolve();
+    if (gone) changed(this.targets, gone);
+    const answered = await Promise.all(this.targets.map((target) => this.probe(target)));
+    if (!answered.includes(true)) return;
+    for (const target of this.targets) {
+      if ((this.missed.get(target) ?? 0) < PROBES_MISSED_TO_DROP || this.dropped.has(target)) continue;
+      this.dropped.add(target);
+      this.lost(target);
     }
   }
 
-  private miss(target: string): void {
-    this.down.add(target);
-    const missed = (this.missed.get(target) ?? 0) + 1;
-    this.missed.set(target, missed);
-    if (missed === PROBES_MISSED_TO_DROP) this.lost(target);
-  }
-
   /**
-   * Every PROBE_INTERVAL_MS until the returned function is called: asks DNS for the instances
-   * (`changed` is told when they change), then probes each.
+   * A round every PROBE_INTERVAL_MS until the returned function is called (one at a time: a round
+   * still waiting on DNS or a probe is not joined by the next).
    */
-  watch(changed: (targets: readonly string[]) => void = () => undefined): () => void {
-    const probeAll = async () => {
-      if (await this.resolve()) changed(this.targets);
-      await Promise.all(this.targets.map((target) => this.probe(target)));
+  watch(changed?: (targets: readonly string[], gone: string[]) => void): () => void {
+    let running: Promise<void> | null = null;
+    const tick = () => {
+      running ??= this.round(changed).finally(() => (running = null));
+      return running;
     };
-    void probeAll();
-    const timer = setInterval(() => void probeAll(), PROBE_INTERVAL_MS);
+    this.firstResolved = tick();
+    const timer = setInterval(() => void tick(), PROBE_INTERVAL_MS);
     timer.unref();
     return () => clearInterval(timer);
   }
@@ -183,7 +224,11 @@ export function realtimeProxy(
     dropOf(target);
   });
   const stopWatching = instances.watched
-    ? instances.watch((now) => logger.info({ instances: now }, 'realtime instances changed'))
+    ? instances.watch((now, gone) => {
+        logger.info({ instances: now, gone }, 'realtime instances changed');
+        // An instance no longer named is gone or going: its clients reconnect to the others.
+        for (const target of gone) dropOf(target);
+      })
     : () => undefined;
   const chosen = new WeakMap<IncomingMessage, string>();
   let stopping = false;
@@ -199,7 +244,10 @@ export function realtimeProxy(
     xfwd: true,
     // One instance, given by its address, needs no choosing.
     router: instances.watched
-      ? (req) => {
+      ? async (req) => {
+          // Not before the instances' names are first answered: a name that stands for several
+          // would send one client's polls to different instances.
+          await instances.firstResolved;
           const target = instances.pick(RealtimeInstances.clientKey(req));
           chosen.set(req, target);
           return target;
