@@ -1659,9 +1659,12 @@ describe('dashboard: topics sent as a JSON string', () => {
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
   });
 
-  it('says the analysis came back unreadable when the string is no JSON', async () => {
+  it.each([
+    ['no JSON', '[{"id":'],
+    ['JSON but no list of topics', '{"topics":[]}'],
+  ])('says the analysis came back unreadable when the string holds %s', async (_case, sent) => {
     rememberUser(member);
-    fakeApi({ ...memberVideo, [`GET /api/user-videos/${VIDEO}`]: json(200, { ...analysis, analyzedTopics: '[{"id":' }) });
+    fakeApi({ ...memberVideo, [`GET /api/user-videos/${VIDEO}`]: json(200, { ...analysis, analyzedTopics: sent }) });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByText(UNREADABLE_TOPICS, undefined, { timeout: 6_000 })).toBeInTheDocument();
   });

@@ -25,4 +25,18 @@ describe('vouchedClientAddress', () => {
     expect(vouchedClientAddress({ ...headers, 'x-client-address-proof': 'not a proof' }, secret)).toBeUndefined();
     expect(vouchedClientAddress({ ...headers, 'x-client-address-proof': ['twice', 'given'] }, secret)).toBeUndefined();
   });
+
+  it('reads a proof only within a minute of its time, either way', () => {
+    const issuedAt = Date.parse('2026-12-04T10:00:00Z');
+    const headers = signedClientAddress('198.51.100.7', secret, issuedAt);
+    expect(vouchedClientAddress(headers, secret, issuedAt + 60_000)).toBe('198.51.100.7');
+    expect(vouchedClientAddress(headers, secret, issuedAt - 60_000)).toBe('198.51.100.7');
+    // Seen once and sent again later, or dated ahead.
+    expect(vouchedClientAddress(headers, secret, issuedAt + 60_001)).toBeUndefined();
+    expect(vouchedClientAddress(headers, secret, issuedAt - 60_001)).toBeUndefined();
+    // Its time changed to a fresh one: the MAC no longer fits.
+    const [, mac] = headers['x-client-address-proof']!.split('.');
+    const refreshed = { ...headers, 'x-client-address-proof': `${issuedAt + 120_000}.${mac}` };
+    expect(vouchedClientAddress(refreshed, secret, issuedAt + 120_000)).toBeUndefined();
+  });
 });

@@ -16,27 +16,41 @@ export function clientAddressKey(address: string): string {
 
 /**
  * The header in which the gateway tells the realtime service the client's address, as the gateway
- * resolved it (trusted proxies and all), and the header that proves it came from the gateway: an
- * HMAC of the address with SESSION_SECRET, which both services hold. Without the proof, anyone who
- * could reach the realtime port would choose the address their sockets are counted under.
+ * resolved it (trusted proxies and all), and the header that proves it came from the gateway, and
+ * lately: `{issued at, ms}.{HMAC of the address and that time with SESSION_SECRET}`, which both
+ * services hold. Without the proof, anyone who could reach the realtime port would choose the
+ * address their sockets are counted under; without the time, a proof seen once would serve for
+ * ever.
  */
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 export const CLIENT_ADDRESS_PROOF_HEADER = 'x-client-address-proof';
+/** How far a proof's time may be from the instance's clock (either way: clocks of two hosts). */
+export const CLIENT_ADDRESS_PROOF_MAX_AGE_MS = 60_000;
 
-const addressProof = (address: string, secret: string) =>
-  createHmac('sha256', secret).update('findclips client address\0').update(address).digest();
+const addressProof = (address: string, issuedAt: number, secret: string) =>
+  createHmac('sha256', secret).update(`findclips client address\0${address}\0${issuedAt}`).digest();
 
 /** The two headers the gateway sets on what it forwards to the realtime service. */
-export function signedClientAddress(address: string, secret: string): Record<string, string> {
-  return { [CLIENT_ADDRESS_HEADER]: address, [CLIENT_ADDRESS_PROOF_HEADER]: addressProof(address, secret).toString('base64url') };
+export function signedClientAddress(address: string, secret: string, now = Date.now()): Record<string, string> {
+  return {
+    [CLIENT_ADDRESS_HEADER]: address,
+    [CLIENT_ADDRESS_PROOF_HEADER]: `${now}.${addressProof(address, now, secret).toString('base64url')}`,
+  };
 }
 
-/** The address the gateway vouched for in these headers, or undefined when none did. */
-export function vouchedClientAddress(headers: Record<string, string | string[] | undefined>, secret: string): string | undefined {
+/** The address the gateway vouched for in these headers, lately, or undefined when none did. */
+export function vouchedClientAddress(
+  headers: Record<string, string | string[] | undefined>,
+  secret: string,
+  now = Date.now(),
+): string | undefined {
   const address = headers[CLIENT_ADDRESS_HEADER];
   const proof = headers[CLIENT_ADDRESS_PROOF_HEADER];
   if (typeof address !== 'string' || !address || typeof proof !== 'string') return undefined;
-  const given = Buffer.from(proof, 'base64url');
-  const expected = addressProof(address, secret);
+  const [time, mac = ''] = proof.split('.', 2);
+  const issuedAt = Number(time);
+  if (!/^\d{1,15}$/.test(time ?? '') || Math.abs(now - issuedAt) > CLIENT_ADDRESS_PROOF_MAX_AGE_MS) return undefined;
+  const given = Buffer.from(mac, 'base64url');
+  const expected = addressProof(address, issuedAt, secret);
   return given.length === expected.length && timingSafeEqual(given, expected) ? address : undefined;
 }

@@ -5,6 +5,7 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-api-key"]',
+  'req.headers["x-client-address-proof"]',
   'res.headers["set-cookie"]',
   'password',
   'currentPassword',

@@ -1,10 +1,11 @@
-import type {
-  CheckStatusResponse,
-  ReanalysisStatus,
-  GuestCreditsResponse,
-  TranscriptResponse,
-  VideoAnalysisResponse,
-  VideoMetadataResponse,
+import {
+  topicsSchema,
+  type CheckStatusResponse,
+  type ReanalysisStatus,
+  type GuestCreditsResponse,
+  type TranscriptResponse,
+  type VideoAnalysisResponse,
+  type VideoMetadataResponse,
 } from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api';
@@ -15,15 +16,19 @@ export const UNREADABLE_TOPICS = 'The analysis came back unreadable. Please try 
 
 /**
  * An answer with its topics as an array: `analyzedTopics` may come as a JSON string (as the SPEC
- * allows), read here once for every screen; a string that is no JSON is a failed call.
+ * allows), read here once for every screen; a string that holds no list of topics is a failed call.
  */
 export function withTopics<T extends { analyzedTopics: unknown }>(answer: T): T {
   if (typeof answer.analyzedTopics !== 'string') return answer;
+  let topics: unknown;
   try {
-    return { ...answer, analyzedTopics: JSON.parse(answer.analyzedTopics) };
+    topics = JSON.parse(answer.analyzedTopics);
   } catch {
-    throw new ApiError(UNREADABLE_TOPICS, 200, undefined, {});
+    topics = undefined;
   }
+  const read = topicsSchema.safeParse(topics);
+  if (!read.success) throw new ApiError(UNREADABLE_TOPICS, 200, undefined, {});
+  return { ...answer, analyzedTopics: read.data };
 }
 
 const notFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 401);

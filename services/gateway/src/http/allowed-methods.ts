@@ -5,6 +5,8 @@ import { match } from 'path-to-regexp';
 interface Layer {
   route?: { path: unknown; methods: Record<string, boolean> };
   handle?: { stack?: Layer[] };
+  /** Mounted at '/' (router 2's own flag): the routes inside keep their paths. */
+  slash?: boolean;
 }
 
 /**
@@ -17,7 +19,11 @@ export function allowedMethods(app: Express): (path: string) => string[] {
   const routes: { matches: (path: string) => boolean; methods: string[] }[] = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
-      if (layer.handle?.stack) walk(layer.handle.stack);
+      if (layer.handle?.stack) {
+        // A router mounted under a path would have its routes read without it: refused at start.
+        if (!layer.slash) throw new Error('allowedMethods reads routers mounted at / only');
+        walk(layer.handle.stack);
+      }
       if (!layer.route) continue;
       const paths = [layer.route.path].flat().filter((path): path is string => typeof path === 'string');
       const methods = Object.keys(layer.route.methods).map((method) => method.toUpperCase());
