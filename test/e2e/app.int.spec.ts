@@ -23,6 +23,7 @@ import {
   launchChromium,
   pageTurn,
   poll,
+  retried,
   screenshot,
   seriousAxeViolations,
   smallTargets,
@@ -356,17 +357,10 @@ describe('Find Clips in Chromium', () => {
     // Just after Home, the list may still be rendering its rows, and a row replaced under the
     // pointer loses the click (one run in six here): clicked again until the player opens.
     const player = page.locator(`iframe[src*="start=${minutes! * 60 + seconds!}&"]`);
-    for (let tries = 1; ; tries += 1) {
+    await retried(3, async () => {
       await line.click();
-      const opened = await player.waitFor({ state: 'attached', timeout: 5_000 }).then(
-        () => true,
-        (error: unknown) => {
-          if (tries === 3) throw error;
-          return false;
-        },
-      );
-      if (opened) break;
-    }
+      await player.waitFor({ state: 'attached', timeout: 5_000 });
+    });
     await look(page, 'dashboard-transcript');
     await page.getByRole('button', { name: 'Hide transcript' }).click();
 
@@ -1094,17 +1088,11 @@ describe('Find Clips in Chromium', () => {
     // The page's clock runs on between reading it and pausing it, and it cannot be paused in its
     // past: pause a quarter second ahead (a toast's time is seconds), reading again if even that
     // has gone by on a busy machine.
-    for (let tries = 1; ; tries += 1) {
-      const now = await page.evaluate(() => Date.now());
-      const paused = await page.clock.pauseAt(now + 250).then(
-        () => true,
-        (error: unknown) => {
-          if (tries === 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
-          return false;
-        },
-      );
-      if (paused) break;
-    }
+    await retried(
+      5,
+      async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250),
+      (error) => String(error).includes('Cannot fast-forward to the past'),
+    );
     expect(await regionAtFirst()).toBe('');
     expect(await toast.getAttribute('data-variant')).toBe('destructive');
     // The app's danger colour, #dc2626.

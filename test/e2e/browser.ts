@@ -99,6 +99,20 @@ export async function poll<T>(read: () => Promise<T>, expected: T, timeoutMs = 1
 let axeSource: string | undefined;
 
 /** One rule axe-core found broken on a page: its id, how bad, and where (CSS selectors). */
+/**
+ * Runs `attempt` until it succeeds, `times` times at most; a failure that `again` does not accept,
+ * or the last one, is thrown.
+ */
+export async function retried(times: number, attempt: () => Promise<unknown>, again: (error: unknown) => boolean = () => true) {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return void (await attempt());
+    } catch (error) {
+      if (tries === times || !again(error)) throw error;
+    }
+  }
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;

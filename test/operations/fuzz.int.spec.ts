@@ -3,6 +3,7 @@ import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
 import { createLogger, createRedisClient } from '@findclips/runtime';
 import { startFakeYoutube, strongPassword, uniqueEmail, type FakeYoutube } from '@findclips/testing';
 import fc from 'fast-check';
+import { declaredRoutes } from '../../services/gateway/src/http/allowed-methods';
 import { startTestGateway, type TestGateway } from '../../services/gateway/src/test/harness';
 import { client, nextOf, startTestRealtime, type TestRealtime } from '../../services/realtime/src/test/harness';
 
@@ -107,22 +108,12 @@ interface Route {
 
 /** Every route the gateway's Express app declares (walked, so a new route is fuzzed too). */
 function routesOf(app: TestGateway['app']): Route[] {
-  type Layer = { route?: { path: unknown; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
-  const found: Route[] = [];
-  const walk = (stack: Layer[]) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const path of paths)
-          for (const method of Object.keys(layer.route.methods))
-            found.push({
-              method: method === '_all' ? 'post' : method,
-              path: path instanceof RegExp ? '/some/page' : String(path),
-            });
-      } else if (layer.handle?.stack) walk(layer.handle.stack);
-    }
-  };
-  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+  const found = declaredRoutes(app).flatMap(({ path, methods }) =>
+    methods.map((method) => ({
+      method: method === '_all' ? 'post' : method,
+      path: path instanceof RegExp ? '/some/page' : path,
+    })),
+  );
   // Logging out ends the member's session: fuzz it last.
   return found.sort((a, b) => Number(a.path === '/api/logout') - Number(b.path === '/api/logout'));
 }

@@ -17,34 +17,24 @@ export const UNREADABLE_TOPICS = 'The analysis came back unreadable. Please try 
 const isTime = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/** A topic or a quote as the schema has it: an id, its non-empty `text` field and two times. */
+const isTimed = (value: unknown, text: 'title' | 'content'): value is Record<string, unknown> =>
+  isRecord(value) &&
+  typeof value.id === 'string' &&
+  typeof value[text] === 'string' &&
+  value[text] !== '' &&
+  isTime(value.startTime) &&
+  isTime(value.endTime);
+
 /**
  * Whether a value is a list of topics as `topicsSchema` says, checked by hand: zod here put some
  * 25 kB in the dashboard's first load, over its budget.
  */
-function isTopicList(value: unknown): value is Topic[] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (topic) =>
-        isRecord(topic) &&
-        typeof topic.id === 'string' &&
-        typeof topic.title === 'string' &&
-        topic.title !== '' &&
-        isTime(topic.startTime) &&
-        isTime(topic.endTime) &&
-        Array.isArray(topic.quotes) &&
-        topic.quotes.every(
-          (quote) =>
-            isRecord(quote) &&
-            typeof quote.id === 'string' &&
-            typeof quote.content === 'string' &&
-            quote.content !== '' &&
-            isTime(quote.startTime) &&
-            isTime(quote.endTime),
-        ),
-    )
+const isTopicList = (value: unknown): value is Topic[] =>
+  Array.isArray(value) &&
+  value.every(
+    (topic) => isTimed(topic, 'title') && Array.isArray(topic.quotes) && topic.quotes.every((quote) => isTimed(quote, 'content')),
   );
-}
 
 /**
  * An answer with its topics as an array: `analyzedTopics` may come as a JSON string (as the SPEC

@@ -9,31 +9,47 @@ interface Layer {
   slash?: boolean;
 }
 
+/** A route the app declares: its path (a pattern for the pages) and its methods, lower case ('_all' for every one). */
+export interface DeclaredRoute {
+  path: string | RegExp;
+  methods: string[];
+}
+
 /**
- * The methods the app's routes take on a path, read from its router once every route is declared:
- * a request that no route took, on a path some route declares for other methods, is answered 405
- * with them (RFC 9110: `Allow`), not 404 as if the path did not exist. Only routes declared with
- * paths count, not the pages' pattern, and a route for every method (`all`) means none is refused.
+ * Every route the app declares, through its routers, read from Express's router once every route
+ * is declared. A router mounted under a path would have its routes read without it: refused.
  */
-export function allowedMethods(app: Express): (path: string) => string[] {
-  const routes: { matches: (path: string) => boolean; methods: string[] }[] = [];
+export function declaredRoutes(app: Express): DeclaredRoute[] {
+  const found: DeclaredRoute[] = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.handle?.stack) {
-        // A router mounted under a path would have its routes read without it: refused at start.
         if (!layer.slash) throw new Error('allowedMethods reads routers mounted at / only');
         walk(layer.handle.stack);
       }
       if (!layer.route) continue;
-      const paths = [layer.route.path].flat().filter((path): path is string => typeof path === 'string');
-      const methods = Object.keys(layer.route.methods).map((method) => method.toUpperCase());
-      for (const path of paths) {
-        const matcher = match(path, { decode: false });
-        routes.push({ matches: (candidate) => matcher(candidate) !== false, methods });
+      const methods = Object.keys(layer.route.methods);
+      for (const path of [layer.route.path].flat()) {
+        if (typeof path === 'string' || path instanceof RegExp) found.push({ path, methods });
       }
     }
   };
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+  return found;
+}
+
+/**
+ * The methods the app's routes take on a path: a request that no route took, on a path some route
+ * declares for other methods, is answered 405 with them (RFC 9110: `Allow`), not 404 as if the
+ * path did not exist. Only routes declared with paths count, not the pages' pattern, and a route
+ * for every method (`all`) means none is refused.
+ */
+export function allowedMethods(app: Express): (path: string) => string[] {
+  const routes = declaredRoutes(app).flatMap(({ path, methods }) => {
+    if (typeof path !== 'string') return [];
+    const matcher = match(path, { decode: false });
+    return [{ matches: (candidate: string) => matcher(candidate) !== false, methods: methods.map((m) => m.toUpperCase()) }];
+  });
   return (path) => {
     const methods = new Set(routes.filter((route) => route.matches(path)).flatMap((route) => route.methods));
     if (methods.has('_ALL')) return [];
