@@ -505,6 +505,14 @@ describe('analysis quotas', () => {
     expect((await guest.credits().expect(200)).body.left).toBe(1);
   });
 
+  it("tells each of a guest's parallel submissions of two new videos what it left", async () => {
+    const guest = from('198.51.100.9');
+    await guest.credits().expect(200); // the guest's cookie
+    const answers = await Promise.all([p.addVideo(), p.addVideo()].map((videoId) => guest.submit(videoId).expect(202)));
+    expect(answers.map((r) => r.body.left as number).sort()).toEqual([0, 1]);
+    expect((await guest.credits().expect(200)).body.left).toBe(0);
+  });
+
   it('limits new analyses per member per hour', async () => {
     const browser = p.gateway.browser();
     await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);

@@ -36,23 +36,34 @@ return spendWindows(KEYS, limits, tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])
 /**
  * A guest's credit for one video, spent at most once however many requests race: KEYS[1] is the
  * set of videos the guest paid for in the window, KEYS[2..] the credit windows (as SPEND).
- * ARGV: now, window, member, video id, then one limit per window. Returns -1 when the video is
- * already paid for, else SPEND's index.
+ * ARGV: now, window, member, video id, then one limit per window. Returns { -1, left } when the
+ * video is already paid for, { 0, left } when this request paid for it, else { SPEND's index, 0 }:
+ * `left` is what the windows leave after it, read in the same step, so racing requests for other
+ * videos each see their own spend.
  */
 const SPEND_ON_VIDEO =
   SPEND_WINDOWS +
   `
-if redis.call('SISMEMBER', KEYS[1], ARGV[4]) == 1 then return -1 end
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
 local windows, limits = {}, {}
 for i = 2, #KEYS do
   windows[i - 1] = KEYS[i]
   limits[i - 1] = tonumber(ARGV[3 + i])
 end
-local spent = spendWindows(windows, limits, tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])
-if spent[1] ~= 0 then return spent[1] end
+local function left()
+  local least = nil
+  for i, key in ipairs(windows) do
+    local free = limits[i] - redis.call('ZCOUNT', key, now - window, '+inf')
+    if least == nil or free < least then least = free end
+  end
+  return math.max(0, least)
+end
+if redis.call('SISMEMBER', KEYS[1], ARGV[4]) == 1 then return { -1, left() } end
+local spent = spendWindows(windows, limits, now, window, ARGV[3])
+if spent[1] ~= 0 then return { spent[1], 0 } end
 redis.call('SADD', KEYS[1], ARGV[4])
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
-return 0`;
+redis.call('PEXPIRE', KEYS[1], window)
+return { 0, left() }`;
 
 /**
  * A member's analysis of one job, paid once however many requests race for it: KEYS[1] marks the
@@ -168,8 +179,8 @@ export class GuestCredits {
     ip: string,
     videoId: string,
   ): Promise<{ ok: true; paid: boolean; left: number } | { ok: false; refused: CreditRefusal }> {
-    const result = Number(
-      await this.redis.eval(SPEND_ON_VIDEO, {
+    const [result, left] = (
+      (await this.redis.eval(SPEND_ON_VIDEO, {
         keys: [this.videosKey(guestId), this.guestKey(guestId), this.addressKey(ip)],
         arguments: [
           String(Date.now()),
@@ -179,11 +190,11 @@ export class GuestCredits {
           String(GUEST_CREDITS),
           String(this.perAddressPerDay),
         ],
-      }),
-    );
+      })) as [number, number]
+    ).map(Number) as [number, number];
     if (result === 1) return { ok: false, refused: 'guest' };
     if (result === 2) return { ok: false, refused: 'network' };
-    return { ok: true, paid: result === 0, left: await this.left(guestId, ip) };
+    return { ok: true, paid: result === 0, left };
   }
 }
 
