@@ -74,6 +74,15 @@ describe('grounding', () => {
     expect(groundQuote(index, 'Coffee is the secret to a long and happy life', 30)).toBeNull();
   });
 
+  it('keeps a quote when 60% of its words are said in order there, and no fewer', () => {
+    // 5 of 8 words said: what it stands for is the transcript's own words.
+    expect(groundQuote(index, 'Caffeine blocks the adenosine receptors in most mice', 62)).toMatchObject({
+      content: 'Caffeine blocks the adenosine receptors',
+    });
+    // 5 of 9: more invented than said.
+    expect(groundQuote(index, 'Caffeine blocks the adenosine receptors in mice and rats', 62)).toBeNull();
+  });
+
   it('takes the occurrence nearest the claimed time when a sentence repeats', () => {
     expect(groundQuote(index, 'Welcome back to the show', 118)).toMatchObject({ startTime: 120, endTime: 123 });
     expect(groundQuote(index, 'Welcome back to the show', 2)).toMatchObject({ startTime: 0, endTime: 3 });

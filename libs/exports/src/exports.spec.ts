@@ -307,12 +307,18 @@ describe('subtitles', () => {
     const tagless = expected.map(([start, end, text]) => [start, end, String(text).replace('<', '‹').replace('>', '›')]);
     expect(cues.map((c) => [c.start, c.end, c.text])).toEqual(tagless);
     expect(analysisSrt(topics)).toContain('pays back ‹fast›.');
+    // SubRip's times have a comma before the milliseconds (a parser that reads a dot too would not tell).
+    expect(analysisSrt(topics)).toContain('\n00:01:35,500 --> 00:02:00,250\n');
   });
 
   it('WebVTT: the same cues with ids, escaped (read back by a strict WebVTT parser)', () => {
     const parsed = webvtt.parse(analysisVtt(topics), { strict: true });
     expect(parsed.valid).toBe(true);
     const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    // As the file holds them: & < > as character references (a lone & the parser would let through).
+    expect(analysisVtt(topics)).toContain(
+      '\n00:01:35.500 --> 00:02:00.250\nA lane costs a tenth of a\nroad &amp; pays back &lt;fast&gt;.\n',
+    );
     expect(parsed.cues.map((c) => [Math.round(c.start * 1000), Math.round(c.end * 1000), unescape(c.text)])).toEqual(expected);
     expect(parsed.cues.map((c) => c.identifier)).toEqual([
       'topic-1',

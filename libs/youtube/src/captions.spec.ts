@@ -47,6 +47,18 @@ describe('parseTimedText', () => {
     ]);
   });
 
+  it('gives cues in the order they are said, however the body lists them', () => {
+    const body =
+      '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body>' +
+      '<p t="6000" d="2000">third</p><p t="0">first</p><p t="2500" d="1000">second</p>' +
+      '</body></timedtext>';
+    expect(parseTimedText(body)).toEqual([
+      { text: 'first', start: 0, end: 2.5 },
+      { text: 'second', start: 2.5, end: 3.5 },
+      { text: 'third', start: 6, end: 8 },
+    ]);
+  });
+
   it('ends a cue given no length where the next one starts', () => {
     const body =
       '<?xml version="1.0" encoding="utf-8" ?><transcript>' +

@@ -50,6 +50,9 @@ describe('the API client, against a real HTTP server', () => {
       status: 409,
       errorType: 'CONFLICT',
     });
+    // Both given: the message is what a person reads (SPEC §7), the error a code.
+    answerJson(400, { error: 'Bad Request', message: 'Enter a valid YouTube link' });
+    await expect(apiRequest('GET', '/x')).rejects.toMatchObject({ message: 'Enter a valid YouTube link', status: 400 });
     answerJson(400, { error: 'Bad thing' });
     await expect(apiRequest('GET', '/x')).rejects.toMatchObject({ message: 'Bad thing', status: 400 });
     answerJson(400, { other: true });
