@@ -427,6 +427,31 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     await p.gateway.request().get('/api/videos/not-an-id/transcript').expect(400);
   });
 
+  it('serves a finished analysis with an ETag: a browser that holds it is answered 304, one that holds another the analysis', async () => {
+    const [first, second] = [p.addVideo(300), p.addVideo(300)];
+    for (const videoId of [first, second]) {
+      await guest().post(`/api/guest/videos/transcript?videoId=${videoId}`).expect(202);
+      await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+    }
+    const read = (videoId: string, etag?: string) => {
+      const request = p.gateway.request().get(`/api/cached-videos/${videoId}`);
+      return etag ? request.set('If-None-Match', etag) : request;
+    };
+    const answer = await read(first).expect(200);
+    const etag = answer.headers.etag!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.body).toMatchObject({ videoId: first, analyzedTopics: expect.any(Array) });
+
+    const unchanged = await read(first, etag).expect(304);
+    expect(unchanged.text).toBeFalsy();
+    // Another analysis is another ETag: a browser holding the first one gets the second in full.
+    const other = await read(second, etag).expect(200);
+    expect(other.headers.etag).not.toBe(etag);
+    expect(other.body).toMatchObject({ videoId: second, analyzedTopics: expect.any(Array) });
+    expect((await read(first, '"stale"').expect(200)).body).toEqual(answer.body);
+  });
+
   it('serves metadata of a video', async () => {
     const videoId = p.addVideo(1234);
     const res = await guest().get(`/api/videos/metadata/${videoId}`).expect(200);
@@ -562,6 +587,17 @@ describe('analysis quotas', () => {
     expect(refused.body).toEqual({ message: videoMessages.guestNetworkQuota, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(GUEST_CREDIT_WINDOW_SECONDS - 120);
     await from('2001:db8:cccc:8::1').submit(p.addVideo()).expect(202);
+  });
+
+  it('tells guests who reach the cap of their network together that the network is out, not each guest', async () => {
+    // Six new guests of one /64, each with both credits, submit at once: three fit under the cap.
+    const guests = Array.from({ length: 6 }, (_, i) => from(`2001:db8:cccc:9::${i + 1}`));
+    await Promise.all(guests.map((guest) => guest.credits().expect(200)));
+    const answers = await Promise.all(guests.map((guest) => guest.submit(p.addVideo())));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 202, 202, 429, 429, 429]);
+    for (const refused of answers.filter((answer) => answer.status === 429)) {
+      expect(refused.body).toEqual({ message: videoMessages.guestNetworkQuota, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
+    }
   });
 
   it('caps guest analyses per IP address, whatever the cookies', async () => {

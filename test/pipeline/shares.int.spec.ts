@@ -246,6 +246,26 @@ describe('shares, history and the public shared page', () => {
     await p.gateway.request().get('/api/shared/not-a-share-id!').expect(404);
   });
 
+  it('hides a share an operator made private (is_public false): not read, not listed, not previewed', async () => {
+    const owner = await member();
+    const { videoId, topics } = await analysed(owner.browser);
+    const { shareId } = (await owner.browser.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201)).body;
+    await p.gateway.dataSource.getRepository(SharedAnalysisEntity).update({ shareId }, { isPublic: false });
+
+    expect((await p.gateway.request().get(`/api/shared/${shareId}`).expect(404)).body).toEqual({
+      message: 'Shared analysis not found',
+      errorType: 'NOT_FOUND',
+    });
+    await owner.browser.get(`/api/shared/${shareId}`).expect(404);
+    expect((await owner.browser.get('/api/analysis/shares-map').expect(200)).body).toEqual([]);
+    // The page is the app (which says the share is not there), without the share's preview.
+    const page = await p.gateway.request().get(`/shared/${shareId}`).expect(404);
+    expect(page.text).not.toContain(`/shared/${shareId}`);
+    const viewCount = async () =>
+      (await p.gateway.dataSource.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId })).viewCount;
+    expect(await viewCount()).toBe(0);
+  });
+
   it('lets a guest share a video they analysed, and nobody share what they have not', async () => {
     const guest = supertest.agent(p.gateway.url);
     const videoId = p.addVideo(300);

@@ -2,6 +2,7 @@ import { localProvider, openAiCompatibleProvider } from '@findclips/analysis';
 import {
   analysisEventSchema,
   topicsSchema,
+  videoMessages,
   type AnalysisEvent,
   type AnalysisProviderName,
   type TranscriptSegment,
@@ -268,6 +269,28 @@ describe('the analysis job', () => {
     expect(published.find((event) => event.videoId === id && event.type === 'ANALYSIS_ERROR')).toMatchObject({
       errorType: 'NO_TRANSCRIPT',
       errorMessage: expect.any(String),
+    });
+  });
+
+  it('refuses a video over 2 hours however it was queued, from YouTube and again from the stored captions', async () => {
+    const id = videoId();
+    addTalk(id, 'A marathon', 2 * 3600 + 60);
+    const timedtextBefore = youtube.counts.timedtext;
+    for (const attempt of [1, 2]) {
+      await expect(analyze(job({ videoId: id, scope: 'shared', userId: null, provider: null }))).rejects.toMatchObject({
+        name: 'UnrecoverableError',
+      });
+      expect(published.filter((event) => event.videoId === id && event.type === 'ANALYSIS_ERROR')).toHaveLength(attempt);
+    }
+    expect(published.find((event) => event.videoId === id && event.type === 'ANALYSIS_ERROR')).toMatchObject({
+      errorType: 'VIDEO_TOO_LONG',
+      errorMessage: videoMessages.tooLong,
+    });
+    // The captions were fetched once (the second run read them from the row), and nothing was analysed.
+    expect(youtube.counts.timedtext - timedtextBefore).toBe(1);
+    expect(await db.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: id })).toMatchObject({
+      analyzedTopics: null,
+      durationSeconds: 7260,
     });
   });
 
