@@ -207,9 +207,9 @@ describe('grounding', () => {
     expect(topics.flatMap((t) => t.quotes)).toHaveLength(1);
   });
 
-  it('grounds every quote of a 2-hour transcript quickly', () => {
+  // How fast: `npm run bench` (the analyzer's benchmark grounds transcripts of up to 8 hours).
+  it('grounds a quote of a 2-hour transcript where it is said', () => {
     const long = sampleTranscript(7200);
-    const started = performance.now();
     const bigIndex = indexTranscript(long);
     const quote = long
       .slice(700, 703)
@@ -226,6 +226,5 @@ describe('grounding', () => {
         7200,
       ),
     ).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
