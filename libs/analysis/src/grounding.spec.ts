@@ -79,6 +79,8 @@ describe('grounding', () => {
     expect(groundQuote(index, 'Caffeine blocks the adenosine receptors in most mice', 62)).toMatchObject({
       content: 'Caffeine blocks the adenosine receptors',
     });
+    // 3 of 5: exactly the share that stands.
+    expect(groundQuote(index, 'Caffeine blocks the moon tonight', 62)).toMatchObject({ content: 'Caffeine blocks the' });
     // 5 of 9: more invented than said.
     expect(groundQuote(index, 'Caffeine blocks the adenosine receptors in mice and rats', 62)).toBeNull();
   });

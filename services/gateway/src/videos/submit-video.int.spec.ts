@@ -338,6 +338,19 @@ describe('submitting a video', () => {
       });
     });
 
+    it('tells each of two spends sent at once on one connection what it left, not what both left', async () => {
+      const guestId = randomUUID();
+      // Both scripts reach Redis before either answer is read: a count read apart from the spend
+      // would see both spent.
+      const spends = await Promise.all(
+        ['vidAAAAAAAA', 'vidBBBBBBBB'].map((videoId) => deps.credits.spendOn(guestId, address, videoId)),
+      );
+      expect(spends).toEqual([
+        { ok: true, paid: true, left: 1 },
+        { ok: true, paid: true, left: 0 },
+      ]);
+    });
+
     it('gets a finished analysis for a credit without YouTube being asked', async () => {
       const guestId = randomUUID();
       const videoId = videoOnYoutube();
