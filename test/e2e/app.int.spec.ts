@@ -352,10 +352,12 @@ describe('Find Clips in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(threeHours.at(-1)!.text);
     await page.keyboard.press('Home');
     await page.waitForFunction((text) => document.activeElement?.textContent?.endsWith(text), threeHours[0]!.text);
-    const line = panel.locator('[data-transcript-line]').nth(3);
+    // The fourth row by its index in the list, not by its place among the rows rendered (just
+    // after Home the list may still hold rows from the end, and the fourth rendered is another).
+    const line = panel.locator('[data-index="3"] [data-transcript-line]').first();
     const [minutes, seconds] = (await line.locator('span').first().textContent())!.split(':').map(Number);
-    // Just after Home, the list may still be rendering its rows, and a row replaced under the
-    // pointer loses the click (one run in six here): clicked again until the player opens.
+    // A row replaced under the pointer as the list renders loses the click: clicked again until
+    // the player opens.
     const player = page.locator(`iframe[src*="start=${minutes! * 60 + seconds!}&"]`);
     await retried(3, async () => {
       await line.click();
