@@ -118,6 +118,38 @@ describe('sentences of a transcript', () => {
     expect(sentences.some((s) => s.text.includes('>>'))).toBe(false);
   });
 
+  it('reads punctuated captions by their punctuation however finely they are cut: a word a cue, lines of three', () => {
+    const text =
+      'Bus lanes pay for themselves within a decade, the study found. The riders noticed it first. ' +
+      'Then the council voted, eleven to two, and the lanes opened on every corridor in the spring.';
+    const sentences = ['Bus lanes pay for themselves within a decade, the study found.', 'The riders noticed it first.'];
+    for (const perLine of [1, 3]) {
+      const found = sentencesOf(autoCaptions(text, perLine)).map((s) => s.text);
+      expect(found).toEqual([
+        ...sentences,
+        'Then the council voted, eleven to two, and the lanes opened on every corridor in the spring.',
+      ]);
+    }
+  });
+
+  it('ends a sentence on a full-width mark, which the next sentence follows without a space', () => {
+    const sentences = sentencesOf([
+      { text: '安土城は最初の城です。織田信長が建てました。', start: 0, end: 6 },
+      { text: '次に江戸時代の城です。', start: 6, end: 9 },
+    ]);
+    expect(sentences.map((s) => s.text)).toEqual(['安土城は最初の城です。', '織田信長が建てました。', '次に江戸時代の城です。']);
+  });
+
+  it('joins the short lines of unpunctuated captions in other languages (a word a cue) into sentences of 30 letters or more', () => {
+    const text = 'la ciudad construyó los carriles de autobús y los viajeros llegaron antes a su trabajo cada mañana '
+      .repeat(4)
+      .trim();
+    const sentences = sentencesOf(autoCaptions(text, 1));
+    expect(sentences.map((s) => s.text).join(' ')).toBe(text);
+    for (const sentence of sentences.slice(0, -1)) expect(sentence.text.replace(/\P{L}/gu, '').length).toBeGreaterThanOrEqual(30);
+    expect(sentences.length).toBeGreaterThan(8);
+  });
+
   it('keeps the caption lines of unpunctuated captions in other languages', () => {
     const text = 'la ciudad construyó los carriles de autobús y los viajeros llegaron antes a su trabajo cada mañana '
       .repeat(4)

@@ -70,7 +70,11 @@ export function timeAt(joined: JoinedText, position: number): number {
   return Math.round((segment.start + (segment.end - segment.start) * share) * 1000) / 1000;
 }
 
-const SENTENCE_END = /[.!?…。！？]+["'”’)\]]*(?=\s|$)/gu;
+/**
+ * A sentence's end: '.', '!', '?' or '…' before a space or the end, or the full-width marks of
+ * scripts written without spaces, which the next sentence follows at once ('した。次に').
+ */
+const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s|$)|[。！？]+[」』）"”’]*/gu;
 
 /**
  * A full stop that ends an abbreviation, not a sentence: 'e.g.', 'i.e.' and 'vs.' whatever follows,
@@ -232,16 +236,47 @@ export function sentenceSpans(joined: JoinedText): Span[] {
 
 const found = new WeakMap<TranscriptSegment[], Span[]>();
 
+/**
+ * Punctuated speech ends a sentence every 10 to 25 words, auto-captions none: a transcript with a
+ * sentence end for every 40 words or fewer is punctuated, however finely its captions are cut
+ * (a word a cue, as speech-to-text tools write them, or lines of three words).
+ */
+const WORDS_PER_SENTENCE_END = 40;
+
 function spansOf(joined: JoinedText): Span[] {
   const spans = punctuatedSpans(joined.text);
-  const { segments, offsets } = joined;
+  // Words, or for scripts without spaces a word for every 6 letters (a whole line is one match).
+  const wordCount = Math.max(joined.text.match(WORD)?.length ?? 0, (joined.text.match(/\p{L}/gu)?.length ?? 0) / 6);
+  const ends = joined.text.match(SENTENCE_END)?.length ?? 0;
   const cut =
-    segments.length <= 4 || spans.length >= segments.length / 4
+    joined.segments.length <= 4 || (ends > 0 && ends * WORDS_PER_SENTENCE_END >= wordCount)
       ? spans
       : isEnglish(joined)
         ? restoredSpans(joined)
-        : segments.map((segment, i) => ({ from: offsets[i]!, to: offsets[i]! + segment.text.length }));
+        : captionSpans(joined);
   return atTurns(cut, joined.text, turnMarks(joined));
+}
+
+/** The fewest letters a caption-line sentence holds: short lines join the next (word-level cues). */
+const LINE_SENTENCE_LETTERS = 30;
+
+/**
+ * Sentences of unpunctuated speech in another language: its caption lines, a line of fewer than
+ * 30 letters (a cue a word, as speech-to-text tools cut them) joined to the lines after it.
+ */
+function captionSpans({ segments, offsets }: JoinedText): Span[] {
+  const spans: Span[] = [];
+  let letters = 0;
+  segments.forEach((segment, i) => {
+    const to = offsets[i]! + segment.text.length;
+    if (letters > 0 && letters < LINE_SENTENCE_LETTERS) spans.at(-1)!.to = to;
+    else {
+      spans.push({ from: offsets[i]!, to });
+      letters = 0;
+    }
+    letters += segment.text.match(/\p{L}/gu)?.length ?? 0;
+  });
+  return spans;
 }
 
 /**

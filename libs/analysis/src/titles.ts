@@ -49,6 +49,7 @@ export interface TitleTopic {
 
 /** Punctuation a candidate never spans. */
 const BREAK = /[,;:.!?…"“”()\u2014\u2013]+|\s-\s/;
+const TAG_OR_HANDLE = /(?<![\p{L}\p{N}])[#@][\p{L}\p{N}_]+/gu;
 
 /**
  * Vague words no title should contain (English): pronoun-ish and generic nouns, time words,
@@ -359,7 +360,8 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
     topic.units.forEach((unit, u) => {
       if (!unit.terms.some((t) => top.has(t))) return;
       // Non-speech tags ([Music], {vocalsound}) are never title material.
-      for (const part of spoken(unit.text).toLowerCase().split(BREAK)) {
+      // Hashtags and handles ('#BusLanes', '@MarenOkafor') are labels, not speech: they break a clause.
+      for (const part of spoken(unit.text).toLowerCase().replace(TAG_OR_HANDLE, ';').split(BREAK)) {
         // (Curly apostrophes as straight ones, as the word lists spell them: 'it’ll' is 'it'll'.)
         const found = part.replace(/’/g, "'").match(WORD);
         if (!found || !found.length) continue;
@@ -567,7 +569,8 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
  */
 function render(words: string[], topic: TitleTopic, english: boolean): string {
   const units = topic.units;
-  const caseless = units.every((u) => u.text === u.text.toLowerCase());
+  // Captions in capitals throughout ('THE CINNAMON ROLL INCIDENT') say no more of case than those without.
+  const caseless = units.every((u) => u.text === u.text.toLowerCase()) || units.every((u) => u.text === u.text.toUpperCase());
   return words
     .map((w, i) => {
       if (!caseless) {

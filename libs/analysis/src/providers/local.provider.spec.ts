@@ -441,6 +441,35 @@ describe('the local analyzer', () => {
     expect(output.topics.map((t) => t.title)).toEqual(['Miles Davis', 'San Diego Symphony']);
   });
 
+  it('titles captions written in capitals throughout in Title Case, as it does captions without capitals', () => {
+    const talk = (said: string[], start: number) =>
+      Array.from({ length: 40 }, (_, i) => ({ text: said[i % said.length]!, start: start + i * 6, end: start + i * 6 + 5.5 }));
+    const topics = analyzeLocally([
+      ...talk(['THE SOLAR PANELS WENT UP IN MAY.', 'EVERY ROOF GOT SOLAR PANELS.', 'THEN THE BILLS FELL.'], 0),
+      ...talk(['THE FREIGHT TRAINS LEAVE THE HARBOUR AT NIGHT.', 'A HARBOUR PILOT GUIDES THE SHIP IN.'], 240),
+    ]).topics;
+    expect(topics.map((t) => t.title)).toEqual(['Solar Panels', expect.stringMatching(/^Harbour|Freight Trains/)]);
+  });
+
+  it('takes no title from hashtags or handles, which label a post rather than say anything', () => {
+    const talk = (said: string[], start: number) =>
+      Array.from({ length: 40 }, (_, i) => ({ text: said[i % said.length]!, start: start + i * 6, end: start + i * 6 + 5.5 }));
+    const topics = analyzeLocally([
+      ...talk(
+        [
+          'Follow @MarenOkafor #CityRides #MetroLife',
+          'Share it, @MarenOkafor #CityRides #MetroLife',
+          'We rode the night trams home.',
+          'The night trams were full.',
+        ],
+        0,
+      ),
+      ...talk(['The freight trains leave the harbour at night.', 'A harbour pilot guides the ship in.'], 240),
+    ]).topics;
+    expect(topics[0]!.title).toMatch(/^Night Trams/);
+    for (const topic of topics) expect(topic.title).not.toMatch(/Marenokafor|Cityrides|Metrolife/i);
+  });
+
   it('names no verb, even one the lexicon takes for a noun, where the topic says it as a verb', () => {
     const output = analyzeLocally([
       ...talk(
