@@ -182,19 +182,53 @@ describe('history', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Share removed: banana talk');
   });
 
-  it('says why a share could not be removed', async () => {
+  it('says why a share could not be removed, and keeps its buttons', async () => {
     const user = userEvent.setup();
     fakeApi({
       'GET /api/videos': json(200, history),
       'GET /api/analysis/shares-map': json(200, [{ shareId: 'share-of-banana-1234', youtubeId: 'aaaaaaaaaaa' }]),
-      'DELETE /api/analysis/shared/share-of-banana-1234': json(404, { message: 'Shared analysis not found' }),
+      'DELETE /api/analysis/shared/share-of-banana-1234': json(503, { message: 'Service temporarily unavailable' }),
     });
     renderWithApp(<HistoryPage />, { route: '/history', user: member });
     await user.click(await screen.findByRole('button', { name: 'Remove share' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove share' }));
     expect(await screen.findByText('Failed to remove share')).toBeInTheDocument();
-    expect(screen.getByText('Shared analysis not found')).toBeInTheDocument();
+    expect(screen.getByText('Service temporarily unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  });
+
+  it('takes a share already removed elsewhere (404) for removed: the card loses its share buttons, without an error', async () => {
+    const user = userEvent.setup();
+    let shares = [{ shareId: 'share-of-banana-1234', youtubeId: 'aaaaaaaaaaa' }];
+    fakeApi({
+      'GET /api/videos': json(200, history),
+      'GET /api/analysis/shares-map': () => json(200, shares),
+      'DELETE /api/analysis/shared/share-of-banana-1234': () => {
+        shares = [];
+        return json(404, { message: 'Shared analysis not found' });
+      },
+    });
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    await user.click(await screen.findByRole('button', { name: 'Remove share' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove share' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Share removed: banana talk');
+    expect(screen.queryByText('Failed to remove share')).not.toBeInTheDocument();
+  });
+
+  it('says the session expired when the removal comes from nobody signed in (401)', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /api/videos': json(200, history),
+      'GET /api/analysis/shares-map': json(200, [{ shareId: 'share-of-banana-1234', youtubeId: 'aaaaaaaaaaa' }]),
+      'DELETE /api/analysis/shared/share-of-banana-1234': json(401, { message: 'You are not signed in' }),
+    });
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    await user.click(await screen.findByRole('button', { name: 'Remove share' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove share' }));
+    expect(await screen.findByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to remove share')).not.toBeInTheDocument();
+    expect(screen.queryByText('You are not signed in')).not.toBeInTheDocument();
   });
 });
 

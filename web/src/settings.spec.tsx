@@ -8,6 +8,9 @@ describe('settings', () => {
     expect(avatarLetter({ firstName: 'ada', email: 'x@example.com' })).toBe('A');
     expect(avatarLetter({ firstName: null, email: 'grace@example.com' })).toBe('G');
     expect(avatarLetter({ firstName: '', email: '' })).toBe('U');
+    // A character of two UTF-16 units, or an emoji with its modifiers, whole.
+    expect(avatarLetter({ firstName: ' 𠮷野', email: 'x@example.com' })).toBe('𠮷');
+    expect(avatarLetter({ firstName: '👩🏽‍🚀 Ada', email: 'x@example.com' })).toBe('👩🏽‍🚀');
   });
 
   it('toggles the profile card between view and edit, validating on save', async () => {

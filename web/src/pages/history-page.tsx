@@ -7,7 +7,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
-import { apiRequest } from '../lib/api';
+import { ApiError, apiRequest } from '../lib/api';
+import { sayExpired } from '../dashboard/failure-toasts';
 import { formatDate, formatLength, plural, thumbnailOf } from '../lib/format';
 import { scopedKey, storageKeys, writeStored } from '../lib/storage';
 import { useToast } from '../lib/toast';
@@ -122,7 +123,16 @@ function VideoCard({
       onShareRemoved(title);
       return queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY });
     },
-    onError: (error: Error) => toast({ title: 'Failed to remove share', description: error.message, variant: 'destructive' }),
+    onError: (error: Error) => {
+      // Removed already (from another tab or device): what was asked is done, and the card says so.
+      if (error instanceof ApiError && error.status === 404) {
+        onShareRemoved(title);
+        return queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY });
+      }
+      // The session ended: the error catalogue's words for it, as every other member action says.
+      if (error instanceof ApiError && error.status === 401) return sayExpired(toast);
+      toast({ title: 'Failed to remove share', description: error.message, variant: 'destructive' });
+    },
   });
   const title = video.title ?? `YouTube video ${video.youtubeId}`;
   // The share buttons are alike on every card: a screen reader also says whose video they act on.

@@ -6,9 +6,16 @@ import { EmailCard, PasswordCard } from './account-cards';
 import { DangerZone } from './danger-zone';
 import { PersonalCard } from './personal-card';
 
+const characters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** A text's first character as a reader counts it ('𠮷', an emoji with its modifiers), not half of one. */
+const firstCharacter = (text: string | null | undefined) => {
+  const trimmed = text?.trim();
+  return trimmed ? characters.segment(trimmed)[Symbol.iterator]().next().value?.segment : undefined;
+};
+
 /** The first letter of the first name, else of the email, upper-cased, else 'U'. */
 export function avatarLetter(user: Pick<User, 'firstName' | 'email'>): string {
-  return (user.firstName?.trim()[0] ?? user.email?.trim()[0] ?? 'U').toUpperCase();
+  return (firstCharacter(user.firstName) ?? firstCharacter(user.email) ?? 'U').toUpperCase();
 }
 
 export function displayName(user: Pick<User, 'name' | 'firstName' | 'lastName' | 'email'>): string {
