@@ -1036,6 +1036,22 @@ describe('Find Clips in Chromium', () => {
     expect(await focusRingContrast(page)).toBeGreaterThanOrEqual(3);
     await look(page, 'dashboard-menu-dark');
     await page.keyboard.press('Escape');
+    // A clip's loading panel stays dark on the dark page, as the player it covers (it turned light grey).
+    await page.getByRole('button', { name: 'Play clip' }).first().click();
+    const loading = page.getByRole('status').filter({ hasText: 'Loading clip' }).first();
+    await loading.waitFor();
+    await look(page, 'dashboard-clip-loading-dark');
+    expect(
+      await loading.evaluate((panel) => {
+        // Painted on a canvas to read it as RGB (Tailwind's colours are oklch()).
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.fillStyle = getComputedStyle(panel).backgroundColor;
+        context.fillRect(0, 0, 1, 1);
+        const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+        return (r! + g! + b!) / 3;
+      }),
+    ).toBeLessThan(80);
+    await page.getByRole('button', { name: 'Close clip' }).first().click();
     await page.goto('/history');
     await page.getByRole('heading', { name: talk.title }).waitFor();
     await look(page, 'history-dark');
@@ -1351,6 +1367,13 @@ describe('Find Clips in Chromium', () => {
     await page.goto(`/?video=${talk.id}`);
     await topics(page).first().waitFor();
     await check('dashboard-edit');
+    // The share dialog once its link is made ('Open the shared page' was 20 px tall).
+    await page.getByRole('button', { name: 'Share Clips' }).click();
+    await page.getByRole('button', { name: 'Create Share Link' }).click();
+    await page.getByRole('link', { name: 'Open the shared page' }).waitFor();
+    await check('dashboard-share-dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByText('Single-key shortcuts on').waitFor();
     // A touch phone has no keys to press: the search's keyboard hints are not shown there, nor
     // read out; the switch of the single-key shortcuts stays (a keyboard may be plugged in).

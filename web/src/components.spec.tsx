@@ -436,6 +436,23 @@ describe('Viral Cut players in Edit mode', () => {
     expect(screen.getAllByRole('button', { name: 'Play clip' })[1]).toHaveFocus();
   });
 
+  it("captions a loading clip with the quote's opening cut after a whole word", async () => {
+    const user = userEvent.setup();
+    const long = 'Lucia opened the first Brandt Street Bakery in a former laundromat, with two ovens and a borrowed mixer.';
+    renderWithApp(
+      <TopicsEdit youtubeId="FCdemoTalk1" topics={[{ ...topics[0]!, quotes: [quote('q3', long, 10)] }]} isGuest={false} />,
+      { user: null },
+    );
+    await user.click(screen.getByRole('button', { name: 'Play clip' }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Lucia opened the first Brandt Street Bakery in a former laundromat, with two…',
+    );
+    expect(document.querySelector('iframe')).toHaveAttribute(
+      'title',
+      'Lucia opened the first Brandt Street Bakery in a former laundromat, with two…',
+    );
+  });
+
   it("tells a guest how many of the video's clips they can still play, counting the clips that play", async () => {
     const user = userEvent.setup();
     renderWithApp(<TopicsEdit youtubeId="FCdemoTalk1" topics={topics} isGuest />, { user: null });

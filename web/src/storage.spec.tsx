@@ -57,6 +57,8 @@ describe('local storage keys', () => {
     expect(screen.getByRole('img', { name: 'A talk' })).toBeInTheDocument();
     expect(screen.getByText('Shared Guest Analysis')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeDisabled();
+    // Nothing to export yet: 'Export' holds its place, unusable, so the buttons after it do not move.
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Watch' }));
     expect(screen.getByRole('button', { name: 'Watch' })).toHaveAttribute('aria-pressed', 'true');
     expect(localStorage.getItem('viewMode')).toBe('"watch"');

@@ -158,11 +158,12 @@ export function ClipPlayer({
       {!answered && (
         <div
           role="status"
-          className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-slate-800 p-4 text-center text-sm text-slate-100"
+          // Zinc, which the dark theme leaves as it is (it turns slate over): dark on either page, as the player.
+          className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-zinc-800 p-4 text-center text-sm text-zinc-100"
         >
-          <PlayCircle className="h-10 w-10 animate-pulse text-slate-300" aria-hidden />
+          <PlayCircle className="h-10 w-10 animate-pulse text-zinc-300" aria-hidden />
           <span>{CLIP_LOADING_LABEL}</span>
-          <span className="line-clamp-2 text-xs text-slate-300">{title}</span>
+          <span className="line-clamp-2 text-xs text-zinc-300">{title}</span>
         </div>
       )}
     </div>

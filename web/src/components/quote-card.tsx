@@ -25,6 +25,12 @@ export interface QuoteCardProps {
   actions?: ReactNode;
 }
 
+/** The clip's caption while it loads: the quote's first 80 characters, cut after a whole word, '…' when cut. */
+export function opening(text: string): string {
+  if (text.length <= 80) return text;
+  return `${text.slice(0, 81).replace(/\s+\S*$/, '') || text.slice(0, 80)}…`;
+}
+
 /** A quote to read before playing it: its Viral Cut label, length, time, words and compact player. */
 export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, onPlaying, locked, id, links, actions }: QuoteCardProps) {
   const text = quoteText(quote.content);
@@ -51,7 +57,7 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, onPlaying, 
             youtubeId={youtubeId}
             start={quote.startTime}
             end={quote.endTime}
-            title={text.slice(0, 80)}
+            title={opening(text)}
             onClose={() => {
               setFocusTo('play');
               onClose();

@@ -109,7 +109,12 @@ export function ShareDialog({
               {copied ? 'Copied' : 'Copy'}
             </Button>
           </div>
-          <a href={url} target="_blank" rel="noreferrer" className="text-sm text-brand-700 underline">
+          <a
+            href={url}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex min-h-6 w-fit items-center text-sm text-brand-700 underline"
+          >
             Open the shared page
           </a>
         </div>

@@ -10,7 +10,7 @@ export function TopicsWatch({ youtubeId, topics }: { youtubeId: string; topics: 
     <div className="grid gap-8">
       {topics.map((topic, index) => (
         <section key={topic.id} id={`topic-${index + 1}`} aria-labelledby={`watch-topic-${index + 1}`}>
-          <h3 id={`watch-topic-${index + 1}`} className="text-lg font-semibold">
+          <h3 id={`watch-topic-${index + 1}`} className="text-lg font-semibold wrap-anywhere">
             {/* The space is in the text: a screen reader says '1. Title', not '1.Title'. */}
             <span className="mr-1 text-brand-700">{index + 1}.</span> {topic.title}
           </h3>

@@ -1,6 +1,6 @@
 import { Thumbnail } from '../components/thumbnail';
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Eye, MoreVertical, Pencil, RefreshCw, Share2, Trash2 } from 'lucide-react';
+import { Download, Eye, MoreVertical, Pencil, RefreshCw, Share2, Trash2 } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
 import type { ExportSource } from '@findclips/exports';
@@ -86,7 +86,16 @@ export function VideoHeader(props: VideoHeaderProps) {
           <Share2 className="h-4 w-4" aria-hidden />
           Share Clips
         </Button>
-        {props.exportSource && <ExportMenu source={props.exportSource} />}
+        {/* Shown, unusable, while there is nothing to export yet: the buttons after it keep their places
+            when the topics arrive (it came in front of them, moving them 112 px on a phone). */}
+        {props.exportSource ? (
+          <ExportMenu source={props.exportSource} />
+        ) : (
+          <Button variant="outline" disabled>
+            <Download className="h-4 w-4" aria-hidden />
+            Export
+          </Button>
+        )}
         <Button
           variant="outline"
           onClick={props.reanalyze === 'now' ? props.onReanalyze : undefined}

@@ -174,7 +174,7 @@ export default function SharedPage() {
                 aria-labelledby={`shared-topic-${index + 1}`}
                 className="scroll-mt-4"
               >
-                <h2 id={`shared-topic-${index + 1}`} className="text-lg font-semibold">
+                <h2 id={`shared-topic-${index + 1}`} className="text-lg font-semibold wrap-anywhere">
                   {index + 1}. {topic.title}
                 </h2>
                 <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
