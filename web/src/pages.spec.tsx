@@ -7,7 +7,7 @@ import SharedPage from './pages/shared-page';
 import DashboardPage from './dashboard/dashboard-page';
 import { rememberUser } from './lib/storage';
 import { Link, Route, Routes } from 'react-router-dom';
-import { fakeApi, json, member, renderWithApp, savedFiles } from './test/render';
+import { type Answer, fakeApi, json, member, renderWithApp, savedFiles } from './test/render';
 
 const video = (id: number, youtubeId: string, title: string | null, processedAt: string): HistoryVideo => ({
   id,
@@ -182,50 +182,45 @@ describe('history', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Share removed: banana talk');
   });
 
-  it('says why a share could not be removed, and keeps its buttons', async () => {
+  /** The banana talk's share removed from the history page, the server answering the removal with `removal`. */
+  async function removeBananaShare(
+    removal: Answer,
+    shares: Answer = json(200, [{ shareId: 'share-of-banana-1234', youtubeId: 'aaaaaaaaaaa' }]),
+  ) {
     const user = userEvent.setup();
     fakeApi({
       'GET /api/videos': json(200, history),
-      'GET /api/analysis/shares-map': json(200, [{ shareId: 'share-of-banana-1234', youtubeId: 'aaaaaaaaaaa' }]),
-      'DELETE /api/analysis/shared/share-of-banana-1234': json(503, { message: 'Service temporarily unavailable' }),
+      'GET /api/analysis/shares-map': shares,
+      'DELETE /api/analysis/shared/share-of-banana-1234': removal,
     });
     renderWithApp(<HistoryPage />, { route: '/history', user: member });
     await user.click(await screen.findByRole('button', { name: 'Remove share' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove share' }));
+  }
+
+  it('says why a share could not be removed, and keeps its buttons', async () => {
+    await removeBananaShare(json(503, { message: 'Service temporarily unavailable' }));
     expect(await screen.findByText('Failed to remove share')).toBeInTheDocument();
     expect(screen.getByText('Service temporarily unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
   });
 
   it('takes a share already removed elsewhere (404) for removed: the card loses its share buttons, without an error', async () => {
-    const user = userEvent.setup();
     let shares = [{ shareId: 'share-of-banana-1234', youtubeId: 'aaaaaaaaaaa' }];
-    fakeApi({
-      'GET /api/videos': json(200, history),
-      'GET /api/analysis/shares-map': () => json(200, shares),
-      'DELETE /api/analysis/shared/share-of-banana-1234': () => {
+    await removeBananaShare(
+      () => {
         shares = [];
         return json(404, { message: 'Shared analysis not found' });
       },
-    });
-    renderWithApp(<HistoryPage />, { route: '/history', user: member });
-    await user.click(await screen.findByRole('button', { name: 'Remove share' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove share' }));
+      () => json(200, shares),
+    );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent('Share removed: banana talk');
     expect(screen.queryByText('Failed to remove share')).not.toBeInTheDocument();
   });
 
   it('says the session expired when the removal comes from nobody signed in (401)', async () => {
-    const user = userEvent.setup();
-    fakeApi({
-      'GET /api/videos': json(200, history),
-      'GET /api/analysis/shares-map': json(200, [{ shareId: 'share-of-banana-1234', youtubeId: 'aaaaaaaaaaa' }]),
-      'DELETE /api/analysis/shared/share-of-banana-1234': json(401, { message: 'You are not signed in' }),
-    });
-    renderWithApp(<HistoryPage />, { route: '/history', user: member });
-    await user.click(await screen.findByRole('button', { name: 'Remove share' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove share' }));
+    await removeBananaShare(json(401, { message: 'You are not signed in' }));
     expect(await screen.findByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
     expect(screen.queryByText('Failed to remove share')).not.toBeInTheDocument();
     expect(screen.queryByText('You are not signed in')).not.toBeInTheDocument();

@@ -69,7 +69,7 @@ export interface ApiCall {
   query: URLSearchParams;
   body: unknown;
 }
-type Answer = Response | ((call: ApiCall) => Response | Promise<Response>);
+export type Answer = Response | ((call: ApiCall) => Response | Promise<Response>);
 
 /**
  * Answers the app's calls by 'METHOD /path' (the query string is not part of the key) and records
