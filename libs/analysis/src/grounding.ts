@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnalysisOutput, Topic, TranscriptSegment } from '@findclips/contracts';
 import { firstWhere } from './first-where';
 import { joinSegments, sentenceSpans, spanStart, timeAt } from './sentences';
-import { WORD, words } from './text';
+import { words, wordsAt } from './text';
 
 /** The transcript as one text, with every word's place and caption segment. */
 export interface TranscriptIndex {
@@ -26,13 +26,8 @@ export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex 
   const tokens: TranscriptIndex['tokens'] = [];
   segments.forEach((segment, index) => {
     const offset = offsets[index]!;
-    for (const match of segment.text.matchAll(WORD)) {
-      tokens.push({
-        word: match[0].toLowerCase(),
-        from: offset + match.index,
-        to: offset + match.index + match[0].length,
-        segment: index,
-      });
+    for (const { word, index: at } of wordsAt(segment.text)) {
+      tokens.push({ word: word.toLowerCase(), from: offset + at, to: offset + at + word.length, segment: index });
     }
   });
   let trigrams: Map<string, number[]> | undefined;

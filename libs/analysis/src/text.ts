@@ -3,8 +3,36 @@ import * as stopwords from 'stopword';
 /** Words of any script: letters and digits, with inner apostrophes and hyphens. */
 export const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
+/**
+ * Scripts written without spaces between words (Chinese, Japanese, Thai and their neighbours): a
+ * run of their letters is many words, cut by the platform's dictionary (ICU, through Intl.Segmenter).
+ */
+export const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const dictionary = new Intl.Segmenter(undefined, { granularity: 'word' });
+
+/** The words of a text, each with where it starts: WORD's matches, a run of UNSPACED letters cut into its words. */
+export function wordsAt(text: string): { word: string; index: number }[] {
+  const found: { word: string; index: number }[] = [];
+  for (const match of text.matchAll(WORD)) {
+    if (!UNSPACED.test(match[0])) found.push({ word: match[0], index: match.index });
+    else
+      for (const part of dictionary.segment(match[0]))
+        if (part.isWordLike) found.push({ word: part.segment, index: match.index + part.index });
+  }
+  return found;
+}
+
 /** Lower-cased words of a text, in any language. */
-export const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
+export const words = (text: string): string[] =>
+  UNSPACED.test(text) ? wordsAt(text.toLowerCase()).map((w) => w.word) : (text.toLowerCase().match(WORD) ?? []);
+
+/**
+ * Long enough to say something: three letters, or two of a script without spaces ('天下', '城下');
+ * in Japanese, not in kana alone, which spells the particles and verb endings ('さて', 'しました').
+ */
+export const saysSomething = (word: string) =>
+  UNSPACED.test(word) ? word.length >= 2 && !/^[\p{Script=Hiragana}ー]+$/u.test(word) : word.length > 2;
 
 const LANGUAGES = [
   'eng',
@@ -23,6 +51,10 @@ const LANGUAGES = [
   'ces',
   'ron',
   'hun',
+  'jpn',
+  'zho',
+  'tha',
+  'kor',
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 const lists = new Map<Language, Set<string>>(LANGUAGES.map((code) => [code, new Set(stopwords[code] as string[])]));

@@ -37,7 +37,7 @@
  * Returns one title per topic, in order, Title Case in English (sentence case otherwise).
  */
 import nlp from 'compromise';
-import { spoken, stopWordsOf, WORD, type Language } from './text';
+import { saysSomething, spoken, stopWordsOf, UNSPACED, words, type Language } from './text';
 
 export interface TitleUnit {
   text: string;
@@ -48,7 +48,7 @@ export interface TitleTopic {
 }
 
 /** Punctuation a candidate never spans. */
-const BREAK = /[,;:.!?…"“”()\u2014\u2013]+|\s-\s/;
+const BREAK = /[,;:.!?…"“”()\u2014\u2013、。！？「」『』（）：；]+|\s-\s/;
 const TAG_OR_HANDLE = /(?<![\p{L}\p{N}])[#@][\p{L}\p{N}_]+/gu;
 
 /**
@@ -319,7 +319,8 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
   const isContent = (w: string) => {
     let known = contentCache.get(w);
     if (known === undefined) {
-      known = w.length > 2 && !stop.has(w) && !(english && (FILLER.has(w) || SPELLED_NUMBER.test(w))) && !/^\d+$|['’]/.test(w);
+      known =
+        saysSomething(w) && !stop.has(w) && !(english && (FILLER.has(w) || SPELLED_NUMBER.test(w))) && !/^\d+$|['’]/.test(w);
       contentCache.set(w, known);
     }
     return known;
@@ -363,7 +364,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
       // Hashtags and handles ('#BusLanes', '@MarenOkafor') are labels, not speech: they break a clause.
       for (const part of spoken(unit.text).toLowerCase().replace(TAG_OR_HANDLE, ';').split(BREAK)) {
         // (Curly apostrophes as straight ones, as the word lists spell them: 'it’ll' is 'it'll'.)
-        const found = part.replace(/’/g, "'").match(WORD);
+        const found = words(part.replace(/’/g, "'"));
         if (!found || !found.length) continue;
         clauses.push(found);
         if (u < opening.length) openingClauses.add(found);
@@ -571,32 +572,39 @@ function render(words: string[], topic: TitleTopic, english: boolean): string {
   const units = topic.units;
   // Captions in capitals throughout ('THE CINNAMON ROLL INCIDENT') say no more of case than those without.
   const caseless = units.every((u) => u.text === u.text.toLowerCase()) || units.every((u) => u.text === u.text.toUpperCase());
-  return words
-    .map((w, i) => {
-      if (!caseless) {
-        // The word's spellings after a sentence's first word, in up to CASE_SAMPLE units saying it.
-        const forms = new Map<string, number>();
-        const pattern = new RegExp(
-          `(?<=[\\p{L}\\p{N},;:]\\s+)${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
-          'giu',
-        );
-        let seen = 0;
-        for (const unit of units) {
-          if (seen >= CASE_SAMPLE) break;
-          if (!unit.terms.includes(w)) continue;
-          seen++;
-          for (const m of unit.text.matchAll(pattern)) bump(forms, m[0]);
-        }
-        const best = [...forms].sort((a, b) => b[1] - a[1])[0]?.[0];
-        if (best && best !== w && best !== best.toLowerCase()) return best;
-      } else if (
-        english &&
-        !stopWordsOf('eng').has(w) &&
-        ((w.length <= 3 && !model().one.lexicon[w]) || (w.length <= 5 && !/[aeiouy]/.test(w)))
+  return (
+    words
+      .map((w, i) => {
+        if (!caseless) {
+          // The word's spellings after a sentence's first word, in up to CASE_SAMPLE units saying it.
+          const forms = new Map<string, number>();
+          const pattern = new RegExp(
+            `(?<=[\\p{L}\\p{N},;:]\\s+)${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+            'giu',
+          );
+          let seen = 0;
+          for (const unit of units) {
+            if (seen >= CASE_SAMPLE) break;
+            if (!unit.terms.includes(w)) continue;
+            seen++;
+            for (const m of unit.text.matchAll(pattern)) bump(forms, m[0]);
+          }
+          const best = [...forms].sort((a, b) => b[1] - a[1])[0]?.[0];
+          if (best && best !== w && best !== best.toLowerCase()) return best;
+        } else if (
+          english &&
+          !stopWordsOf('eng').has(w) &&
+          ((w.length <= 3 && !model().one.lexicon[w]) || (w.length <= 5 && !/[aeiouy]/.test(w)))
+        )
+          return w.toUpperCase();
+        if (i > 0 && (!english || SMALL.has(w))) return w;
+        return w.charAt(0).toUpperCase() + w.slice(1);
+      })
+      // Words of a script without spaces are written together ('天下統一'), as the transcript has them.
+      .reduce(
+        (title, w, i) =>
+          i > 0 && UNSPACED.test(title.at(-1)!) && UNSPACED.test(w[0]!) ? title + w : i > 0 ? `${title} ${w}` : w,
+        '',
       )
-        return w.toUpperCase();
-      if (i > 0 && (!english || SMALL.has(w))) return w;
-      return w.charAt(0).toUpperCase() + w.slice(1);
-    })
-    .join(' ');
+  );
 }

@@ -136,6 +136,34 @@ describe('the local analyzer', () => {
     }
   });
 
+  it('reads Japanese as written: lines joined without a space, titles of its words written together', () => {
+    // Two subjects, a caption line every 4 s cut mid-word as auto-captions are, with and without punctuation.
+    const castle = '安土城は織田信長が琵琶湖のほとりに建てた城です。天守閣は七階建てで、金箔の瓦で飾られていました。';
+    const food = '和食の基本は出汁です。昆布と鰹節から出汁を取り、味噌汁や煮物に使います。';
+    for (const punctuated of [true, false]) {
+      const text = (castle.repeat(12) + food.repeat(12)).replace(punctuated ? /$^/ : /[。、]/g, '');
+      const segments = Array.from({ length: Math.ceil(text.length / 14) }, (_, i) => ({
+        text: text.slice(i * 14, i * 14 + 14),
+        start: i * 4,
+        end: i * 4 + 4,
+      }));
+      // As the worker gives them: grounded on the captions.
+      const output = { topics: groundTopics(analyzeLocally(segments), segments, segments.at(-1)!.end) };
+      expect(output.topics.length).toBeGreaterThanOrEqual(2);
+      for (const topic of output.topics) {
+        // A title is words of the topic written together, not a clause with particles and endings.
+        expect(topic.title).toMatch(
+          /^[\p{Script=Han}\p{Script=Katakana}ー][\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}ー]*$/u,
+        );
+        expect(text).toContain(topic.title);
+        for (const quote of topic.quotes) expect(text).toContain(quote.content);
+      }
+      const titles = output.topics.map((t) => t.title).join(' ');
+      expect(titles).toMatch(/安土城|織田信長|天守閣|琵琶湖|金箔/);
+      expect(titles).toMatch(/和食|出汁|昆布|鰹節|味噌汁|煮物/);
+    }
+  });
+
   it('returns no topics for an empty transcript', () => {
     expect(analyzeLocally([])).toEqual({ topics: [] });
   });

@@ -1,6 +1,6 @@
 import { CHAPTER_RULES, type AnalysisOutput, type TranscriptSegment, type VideoChapter } from '@findclips/contracts';
 import { sentencesOf, type Sentence } from '../sentences';
-import { languageOf, spoken, stopWordsOf, words } from '../text';
+import { languageOf, saysSomething, spoken, stopWordsOf, words } from '../text';
 import { titleTopics } from '../titles';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
 import { expectedTopics, opensTopic, segmentInto, segmentTopics } from '../segmentation';
@@ -341,7 +341,7 @@ export function analyzeLocally(
     const said = spoken(s.text);
     return {
       ...s,
-      terms: all.filter((w) => w.length > 2 && !stop.has(w)),
+      terms: all.filter((w) => saysSomething(w) && !stop.has(w)),
       spoken: said,
       spokenWords: said.length === s.text.length ? all : words(said),
     };
