@@ -357,10 +357,36 @@ describe('when YouTube is unreachable', () => {
     expect(frame).not.toHaveClass('invisible');
   });
 
-  it('shows the clip message when the browser goes offline', () => {
+  it('shows the clip message when the browser goes offline, and loads the clip again once back online', () => {
     render(<ClipPlayer youtubeId="dQw4w9WgXcQ" start={0} end={10} title="A clip" />);
     act(() => {
       window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(CLIP_ERROR_MESSAGE);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(CLIP_LOADING_LABEL);
+    expect(screen.getByTitle('A clip').tagName).toBe('IFRAME');
+  });
+
+  it('keeps the clip message once back online when the embed itself refused the clip', () => {
+    render(<ClipPlayer youtubeId="dQw4w9WgXcQ" start={0} end={10} title="A clip" />);
+    const frame = screen.getByTitle('A clip') as HTMLIFrameElement;
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: JSON.stringify({ event: 'onError', info: 150 }),
+          origin: 'https://www.youtube-nocookie.com',
+          source: frame.contentWindow,
+        }),
+      );
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(CLIP_ERROR_MESSAGE);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
     });
     expect(screen.getByRole('alert')).toHaveTextContent(CLIP_ERROR_MESSAGE);
   });

@@ -43,7 +43,8 @@ export const CLIP_LOADING_LABEL = 'Loading clip…';
 /**
  * One clip. The embed reports failures (embedding disabled, removed, region) over postMessage once
  * told we are listening; a failure, going offline, or an embed that never answers (YouTube
- * unreachable) replaces the player with the clip message. Until the embed first answers, a local
+ * unreachable) replaces the player with the clip message; one that failed offline is loaded again
+ * once the browser is back online. Until the embed first answers, a local
  * placeholder covers the frame, so a browser error page never shows while YouTube is unreachable.
  */
 export function ClipPlayer({
@@ -66,7 +67,11 @@ export function ClipPlayer({
   // The playing second, as the embed reports it a few times a second, for what follows along.
   const reportTime = useReportTime();
   const silence = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [failed, setFailed] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
+  // Why the clip cannot play: the embed refused it ('error'), or the browser was offline, which
+  // passes: back online, the player is asked again.
+  const [failed, setFailed] = useState<false | 'error' | 'offline'>(() =>
+    typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : false,
+  );
   const [answered, setAnswered] = useState(false);
   // One player plays at a time on a page: this one pauses when another starts, and says when it starts.
   const players = usePagePlayers();
@@ -96,7 +101,7 @@ export function ClipPlayer({
       setAnswered(true);
       try {
         const data = (typeof event.data === 'string' ? JSON.parse(event.data) : event.data) as EmbedMessage | null;
-        if (data?.event === 'onError') setFailed(true);
+        if (data?.event === 'onError') setFailed('error');
         const info = typeof data?.info === 'object' && data.info !== null ? data.info : undefined;
         const seconds = data?.event === 'infoDelivery' ? info?.currentTime : undefined;
         if (typeof seconds === 'number') reportTime(seconds);
@@ -110,12 +115,18 @@ export function ClipPlayer({
         // not the embed's JSON
       }
     };
-    const offline = () => setFailed(true);
+    const offline = () => setFailed((reason) => reason || 'offline');
+    const online = () => {
+      setAnswered(false);
+      setFailed((reason) => (reason === 'offline' ? false : reason));
+    };
     window.addEventListener('message', onMessage);
     window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
     return () => {
       window.removeEventListener('message', onMessage);
       window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
       clearTimeout(silence.current);
       reportTime(null);
     };
@@ -123,7 +134,7 @@ export function ClipPlayer({
 
   const listen = () => {
     clearTimeout(silence.current);
-    silence.current = setTimeout(() => setFailed(true), EMBED_SILENCE_MS);
+    silence.current = setTimeout(() => setFailed(navigator.onLine === false ? 'offline' : 'error'), EMBED_SILENCE_MS);
     frame.current?.contentWindow?.postMessage(
       JSON.stringify({ event: 'listening', id: youtubeId, channel: 'widget' }),
       EMBED_ORIGIN,
@@ -153,7 +164,7 @@ export function ClipPlayer({
         allowFullScreen
         loading="lazy"
         onLoad={listen}
-        onError={() => setFailed(true)}
+        onError={() => setFailed(navigator.onLine === false ? 'offline' : 'error')}
       />
       {!answered && (
         <div
