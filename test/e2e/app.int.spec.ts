@@ -1388,6 +1388,16 @@ describe('Find Clips in Chromium', () => {
     expect(await phone.locator('#video-search-keys').isVisible()).toBe(false);
     expect(await box.getAttribute('aria-describedby')).toBeNull();
     expect(await phone.getByText('Single-key shortcuts on').isVisible()).toBe(true);
+    // On a touch screen buttons and fields are 44 px tall, as phones' guidelines ask (40 with a mouse).
+    for (const control of [
+      phone.getByPlaceholder('Paste a YouTube video link...'),
+      phone.getByRole('button', { name: 'Find Clips', exact: true }),
+      phone.getByRole('button', { name: 'Play clip' }).first(),
+      phone.getByRole('button', { name: 'Rename topic 1' }),
+      box,
+    ])
+      expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect((await page.getByRole('button', { name: 'Play clip' }).first().boundingBox())!.height).toBe(40);
     // The Export list opens within the screen, whichever side of it the button sits.
     const exportMenu = page.locator('details').filter({ has: page.getByText('Export', { exact: true }) });
     await exportMenu.locator('summary').click();

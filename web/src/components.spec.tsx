@@ -6,6 +6,7 @@ import { ScreenFailed } from './app';
 import userEvent from '@testing-library/user-event';
 import { CLIP_ERROR_MESSAGE, CLIP_LOADING_LABEL, ClipPlayer, EMBED_SILENCE_MS } from './components/clip-player';
 import { Thumbnail } from './components/thumbnail';
+import { opening } from './components/quote-card';
 import { Badge, Button } from './components/ui';
 import { LazyMount } from './components/lazy-clip';
 import { PlaybackProvider } from './components/playback';
@@ -477,6 +478,12 @@ describe('Viral Cut players in Edit mode', () => {
       'title',
       'Lucia opened the first Brandt Street Bakery in a former laundromat, with two…',
     );
+  });
+
+  it('cuts a caption without spaces at 80 characters, none in half', () => {
+    expect(opening('安土城は織田信長が建てた城です。'.repeat(8))).toBe(`${'安土城は織田信長が建てた城です。'.repeat(5)}…`);
+    expect(opening('𠮷'.repeat(100))).toBe(`${'𠮷'.repeat(80)}…`);
+    expect(opening('A short quote.')).toBe('A short quote.');
   });
 
   it("tells a guest how many of the video's clips they can still play, counting the clips that play", async () => {

@@ -32,7 +32,7 @@ describe('local storage keys', () => {
 
   it('switches Edit and Watch from the video header and keeps the choice', async () => {
     const user = userEvent.setup();
-    function Header() {
+    function Header({ pending }: { pending: boolean }) {
       const [mode, setMode] = useViewMode();
       return (
         <VideoHeader
@@ -50,15 +50,20 @@ describe('local storage keys', () => {
           reanalyze="never"
           onReanalyze={() => undefined}
           exportSource={null}
+          exportPending={pending}
         />
       );
     }
-    renderWithApp(<Header />, { user: null });
+    const pendingView = renderWithApp(<Header pending />, { user: null });
     expect(screen.getByRole('img', { name: 'A talk' })).toBeInTheDocument();
     expect(screen.getByText('Shared Guest Analysis')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeDisabled();
-    // Nothing to export yet: 'Export' holds its place, unusable, so the buttons after it do not move.
+    // An analysis on its way: 'Export' holds its place, unusable, so the buttons after it do not move.
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
+    // Nothing on its way and nothing to export (the demo, an analysis without topics): no 'Export'.
+    pendingView.unmount();
+    renderWithApp(<Header pending={false} />, { user: null });
+    expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Watch' }));
     expect(screen.getByRole('button', { name: 'Watch' })).toHaveAttribute('aria-pressed', 'true');
     expect(localStorage.getItem('viewMode')).toBe('"watch"');

@@ -132,6 +132,18 @@ describe('sentences of a transcript', () => {
     }
   });
 
+  it('reads captions of whole lines that end a sentence every few lines as punctuated, as before', () => {
+    // Lines of 15 words, a sentence ending every fourth line: 60 words a sentence, but punctuated.
+    const words =
+      'says that the city measured the buses on every corridor for three winters and the riders came back because ' +
+      'the trips got shorter while the lanes stayed open all day long and the council kept the budget for them ' +
+      'even when the fuel tax fell and the parking money went to the schools and the parks and the libraries';
+    const sentence = (n: number) => `Sentence ${n} ${words.split(' ').slice(0, 58).join(' ')}.`;
+    const text = [1, 2, 3, 4].map(sentence).join(' ');
+    const found = sentencesOf(autoCaptions(text, 15)).map((s) => s.text);
+    expect(found).toEqual([1, 2, 3, 4].map(sentence));
+  });
+
   it('ends a sentence on a full-width mark, which the next sentence follows without a space', () => {
     const sentences = sentencesOf([
       { text: '安土城は最初の城です。織田信長が建てました。', start: 0, end: 6 },

@@ -10,7 +10,7 @@ import { firstWhere } from './first-where';
 import { languageOf, LEAD, UNSPACED, WORD, words } from './text';
 import { atTurns, turnMarks } from './turns';
 
-/** The transcript as one text: caption texts joined by a space, with where each starts. */
+/** The transcript as one text: caption texts joined by a space (none within scripts written without spaces), with where each starts. */
 export interface JoinedText {
   text: string;
   /** Where each caption segment's text starts in `text`. */
@@ -250,23 +250,25 @@ export function sentenceSpans(joined: JoinedText): Span[] {
 const found = new WeakMap<TranscriptSegment[], Span[]>();
 
 /**
- * Punctuated speech ends a sentence every 10 to 25 words, auto-captions none: a transcript with a
- * sentence end for every 40 words or fewer is punctuated, however finely its captions are cut
- * (a word a cue, as speech-to-text tools write them, or lines of three words).
+ * Punctuated captions end a sentence at least every 4 lines, auto-captions none. Lines of under 4
+ * words (a word a cue, as speech-to-text tools write them, or lines of three) are judged by their
+ * words instead: punctuated speech ends a sentence every 10 to 25 words, so one end for every 40
+ * words or fewer is punctuation.
  */
+const LINES_PER_SENTENCE_END = 4;
 const WORDS_PER_SENTENCE_END = 40;
+const SHORT_LINE_WORDS = 4;
 
 function spansOf(joined: JoinedText): Span[] {
   const spans = punctuatedSpans(joined.text);
   // Words, or for scripts without spaces a word for every 6 letters (a whole line is one match).
   const wordCount = Math.max(joined.text.match(WORD)?.length ?? 0, (joined.text.match(/\p{L}/gu)?.length ?? 0) / 6);
-  const ends = joined.text.match(SENTENCE_END)?.length ?? 0;
-  const cut =
-    joined.segments.length <= 4 || (ends > 0 && ends * WORDS_PER_SENTENCE_END >= wordCount)
-      ? spans
-      : isEnglish(joined)
-        ? restoredSpans(joined)
-        : captionSpans(joined);
+  const lines = joined.segments.length;
+  const punctuated =
+    lines <= 4 ||
+    spans.length >= lines / LINES_PER_SENTENCE_END ||
+    (wordCount < lines * SHORT_LINE_WORDS && spans.length > 1 && spans.length * WORDS_PER_SENTENCE_END >= wordCount);
+  const cut = punctuated ? spans : isEnglish(joined) ? restoredSpans(joined) : captionSpans(joined);
   return atTurns(cut, joined.text, turnMarks(joined));
 }
 

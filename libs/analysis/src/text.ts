@@ -1,7 +1,10 @@
 import * as stopwords from 'stopword';
 
-/** Words of any script: letters and digits, with inner apostrophes and hyphens. */
-export const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+/**
+ * Words of any script: letters and digits with their marks (Thai's vowels and tones, Devanagari's
+ * vowel signs, an accent written apart), with inner apostrophes and hyphens.
+ */
+export const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
 
 /**
  * Scripts written without spaces between words (Chinese, Japanese, Thai and their neighbours): a
@@ -28,11 +31,12 @@ export const words = (text: string): string[] =>
   UNSPACED.test(text) ? wordsAt(text.toLowerCase()).map((w) => w.word) : (text.toLowerCase().match(WORD) ?? []);
 
 /**
- * Long enough to say something: three letters, or two of a script without spaces ('天下', '城下');
- * in Japanese, not in kana alone, which spells the particles and verb endings ('さて', 'しました').
+ * Long enough to say something: three letters, or two of a script without spaces ('天下', '城下',
+ * counted as letters: '𠮷' is one); in Japanese, not in kana alone, which spells the particles and
+ * verb endings ('さて', 'しました').
  */
 export const saysSomething = (word: string) =>
-  UNSPACED.test(word) ? word.length >= 2 && !/^[\p{Script=Hiragana}ー]+$/u.test(word) : word.length > 2;
+  UNSPACED.test(word) ? [...word].length >= 2 && !/^[\p{Script=Hiragana}ー]+$/u.test(word) : word.length > 2;
 
 const LANGUAGES = [
   'eng',

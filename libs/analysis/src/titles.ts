@@ -50,6 +50,9 @@ export interface TitleTopic {
 /** Punctuation a candidate never spans. */
 const BREAK = /[,;:.!?…"“”()\u2014\u2013、。！？「」『』（）：；]+|\s-\s/;
 const TAG_OR_HANDLE = /(?<![\p{L}\p{N}])[#@][\p{L}\p{N}_]+/gu;
+/** A title's words in a script without spaces are written together (whole letters: '𠮷' is two units). */
+const UNSPACED_LAST = new RegExp(`${UNSPACED.source}$`, 'u');
+const UNSPACED_FIRST = new RegExp(`^${UNSPACED.source}`, 'u');
 
 /**
  * Vague words no title should contain (English): pronoun-ish and generic nouns, time words,
@@ -602,8 +605,7 @@ function render(words: string[], topic: TitleTopic, english: boolean): string {
       })
       // Words of a script without spaces are written together ('天下統一'), as the transcript has them.
       .reduce(
-        (title, w, i) =>
-          i > 0 && UNSPACED.test(title.at(-1)!) && UNSPACED.test(w[0]!) ? title + w : i > 0 ? `${title} ${w}` : w,
+        (title, w, i) => (i > 0 && UNSPACED_LAST.test(title) && UNSPACED_FIRST.test(w) ? title + w : i > 0 ? `${title} ${w}` : w),
         '',
       )
   );

@@ -27,8 +27,12 @@ export interface QuoteCardProps {
 
 /** The clip's caption while it loads: the quote's first 80 characters, cut after a whole word, '…' when cut. */
 export function opening(text: string): string {
-  if (text.length <= 80) return text;
-  return `${text.slice(0, 81).replace(/\s+\S*$/, '') || text.slice(0, 80)}…`;
+  const characters = Array.from(text);
+  if (characters.length <= 80) return text;
+  const cut = characters.slice(0, 81).join('');
+  const atWord = cut.replace(/\s+\S*$/, '');
+  // No space to cut at (Chinese, Japanese, a web address): 80 characters, none cut in half.
+  return `${atWord && atWord !== cut ? atWord : characters.slice(0, 80).join('')}…`;
 }
 
 /** A quote to read before playing it: its Viral Cut label, length, time, words and compact player. */

@@ -170,6 +170,7 @@ export default function DashboardPage() {
               onClear={() => flow.clear(true)}
               reanalyze={!member || isDemo ? 'never' : complete ? 'now' : 'later'}
               onReanalyze={() => confirming.onOpenChange(true)}
+              exportPending={running || finishing}
               exportSource={
                 analysed && {
                   title: title ?? youtubeId,

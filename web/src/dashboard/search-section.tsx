@@ -181,7 +181,10 @@ export function SearchSection({
           Search this video
         </label>
         <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" aria-hidden />
+          <Search
+            className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500 pointer-coarse:top-3.5"
+            aria-hidden
+          />
           <input
             id="video-search"
             ref={box}
@@ -201,7 +204,7 @@ export function SearchSection({
             }}
             onKeyDown={onBoxKey}
             // One way to clear: the button beside it, not the browser's own cross as well.
-            className="h-9 w-full rounded-md border border-slate-500 bg-surface pl-9 pr-3 text-sm placeholder:text-slate-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-focus [&::-webkit-search-cancel-button]:appearance-none"
+            className="h-9 w-full rounded-md border pointer-coarse:h-11 border-slate-500 bg-surface pl-9 pr-3 text-sm placeholder:text-slate-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-focus [&::-webkit-search-cancel-button]:appearance-none"
           />
         </div>
         {query && (

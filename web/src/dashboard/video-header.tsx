@@ -28,6 +28,8 @@ export interface VideoHeaderProps {
   onReanalyze(): void;
   /** What 'Export' saves; null while there is nothing to export (demo, analysis running). */
   exportSource: ExportSource | null;
+  /** An analysis is on its way: 'Export' holds its place, unusable, until its topics come. */
+  exportPending?: boolean;
 }
 
 /** The current video: thumbnail, title, Edit/Watch, Share Clips, the clear menu and Re-analyze. */
@@ -86,15 +88,18 @@ export function VideoHeader(props: VideoHeaderProps) {
           <Share2 className="h-4 w-4" aria-hidden />
           Share Clips
         </Button>
-        {/* Shown, unusable, while there is nothing to export yet: the buttons after it keep their places
-            when the topics arrive (it came in front of them, moving them 112 px on a phone). */}
+        {/* Shown, unusable, while an analysis is on its way: the buttons after it keep their places
+            when the topics arrive (it came in front of them, moving them 112 px on a phone). The
+            demo and an analysis without topics have nothing to export, and no button. */}
         {props.exportSource ? (
           <ExportMenu source={props.exportSource} />
         ) : (
-          <Button variant="outline" disabled>
-            <Download className="h-4 w-4" aria-hidden />
-            Export
-          </Button>
+          props.exportPending && (
+            <Button variant="outline" disabled>
+              <Download className="h-4 w-4" aria-hidden />
+              Export
+            </Button>
+          )
         )}
         <Button
           variant="outline"
@@ -110,7 +115,7 @@ export function VideoHeader(props: VideoHeaderProps) {
           <Menu.Trigger
             disabled={props.menuDisabled}
             aria-label="Video options"
-            className="inline-flex min-h-10 items-center rounded-md px-2 text-slate-700 hover:bg-slate-100 disabled:opacity-50"
+            className="inline-flex min-h-10 items-center pointer-coarse:min-h-11 rounded-md px-2 text-slate-700 hover:bg-slate-100 disabled:opacity-50"
           >
             <MoreVertical className="h-5 w-5" aria-hidden />
           </Menu.Trigger>

@@ -476,7 +476,7 @@ describe('the local analyzer', () => {
       ...talk(['THE SOLAR PANELS WENT UP IN MAY.', 'EVERY ROOF GOT SOLAR PANELS.', 'THEN THE BILLS FELL.'], 0),
       ...talk(['THE FREIGHT TRAINS LEAVE THE HARBOUR AT NIGHT.', 'A HARBOUR PILOT GUIDES THE SHIP IN.'], 240),
     ]).topics;
-    expect(topics.map((t) => t.title)).toEqual(['Solar Panels', expect.stringMatching(/^Harbour|Freight Trains/)]);
+    expect(topics.map((t) => t.title)).toEqual(['Solar Panels', expect.stringMatching(/^(?:Harbour|Freight Trains)/)]);
   });
 
   it('takes no title from hashtags or handles, which label a post rather than say anything', () => {
