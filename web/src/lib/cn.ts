@@ -88,6 +88,7 @@ const twMerge = createTailwindMerge(() => ({
     'text-overflow': ['truncate', 'text-ellipsis', 'text-clip'],
     whitespace: [{ whitespace: [isAny] }],
     break: [{ break: ['normal', 'words', 'all', 'keep'] }],
+    wrap: [{ wrap: ['break-word', 'anywhere', 'normal'] }],
     'bg-color': [{ bg: [isAny] }],
     rounded: [{ rounded: ['', isAny] }],
     'border-w': [{ border: ['', isNumber, isArbitraryLength] }],
