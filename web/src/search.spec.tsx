@@ -167,6 +167,22 @@ describe('searching a video', () => {
     expect(markMatches('Nobody ambushed anyone.', 'bus')).toEqual([{ text: 'Nobody ambushed anyone.', match: false }]);
   });
 
+  it('finds and marks words of a script without spaces inside a line, where they have no start of their own', () => {
+    const lines = searchEntries(
+      [{ id: 't1', title: '安土城の歴史', startTime: 0, endTime: 60, quotes: [] }],
+      [{ text: '次に天守閣の誕生について説明します', start: 10, end: 14 }],
+    );
+    expect(search(lines, '天守閣').map((hit) => hit.text)).toEqual(['次に天守閣の誕生について説明します']);
+    expect(search(lines, '歴史').map((hit) => hit.kind)).toEqual(['title']);
+    expect(markMatches('次に天守閣の誕生', '天守閣')).toEqual([
+      { text: '次に', match: false },
+      { text: '天守閣', match: true },
+      { text: 'の誕生', match: false },
+    ]);
+    // A Latin word is still found only at a word's start.
+    expect(search(lines, 'ku')).toEqual([]);
+  });
+
   it('searches titles, quotes and the transcript from one box, with / j k and Esc', async () => {
     const user = userEvent.setup();
     const calls = fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });

@@ -49,9 +49,17 @@ export function fold(text: string): string {
 interface Term {
   /** Its words, folded. */
   words: string[];
-  /** Where it is in folded text that starts with a space: a space, then its words. */
+  /** Where it is in folded text that starts with a space: a space, then its words (see `anywhere`). */
   pattern: RegExp;
+  /**
+   * Written in a script without spaces (Chinese, Japanese, Thai): found anywhere, as its words
+   * have no start to be found at ('天守閣' in '次に天守閣の誕生'), and its pattern has no space.
+   */
+  anywhere: boolean;
 }
+
+const UNSPACED =
+  /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -64,11 +72,14 @@ export function queryTerms(query: string): Term[] {
     const groups = i % 2 === 1 && words.length > 0 ? [words] : words.map((word) => [word]);
     for (const group of groups) phrases.set(group.join(' '), group);
   });
-  return [...phrases.values()].map((words) => ({ words, pattern: new RegExp(` ${words.map(escaped).join(' +')}`) }));
+  return [...phrases.values()].map((words) => {
+    const anywhere = UNSPACED.test(words[0]!);
+    return { words, anywhere, pattern: new RegExp(`${anywhere ? '' : ' '}${words.map(escaped).join(' +')}`) };
+  });
 }
 
-/** Whether a word of folded text (starting with a space) starts with the term's first word. */
-const opens = (folded: string, term: Term) => folded.includes(` ${term.words[0]}`);
+/** Whether a word of folded text (starting with a space) starts with the term's first word, or holds it (`anywhere`). */
+const opens = (folded: string, term: Term) => folded.includes(term.anywhere ? term.words[0]! : ` ${term.words[0]}`);
 /** Whether folded text (starting with a space) holds the term; a word alone needs no pattern. */
 const holds = (folded: string, term: Term) => opens(folded, term) && (term.words.length === 1 || term.pattern.test(folded));
 
@@ -176,8 +187,11 @@ export function markMatches(text: string, query: string): { text: string; match:
   const folded = ` ${fold(text)}`;
   const marked = new Array<boolean>(text.length).fill(false);
   for (const term of queryTerms(query)) {
-    for (const match of folded.matchAll(new RegExp(term.pattern.source, 'g')))
-      marked.fill(true, match.index, match.index + match[0].length - 1);
+    for (const match of folded.matchAll(new RegExp(term.pattern.source, 'g'))) {
+      // (The text's index is the folded one's less the space before it; a pattern that opens on a space ends one shorter.)
+      const from = term.anywhere ? match.index - 1 : match.index;
+      marked.fill(true, from, from + match[0].length - (term.anywhere ? 0 : 1));
+    }
   }
   const parts: { text: string; match: boolean }[] = [];
   for (let i = 0; i < text.length;) {
