@@ -144,7 +144,21 @@ export async function startStack({
       ),
       Promise.all(Array.from({ length: workers }, () => addWorker())),
     ]);
-    const gateway = await launch('gateway', {}, `http://127.0.0.1:${gatewayPort}`, '/readyz');
+    // A port found free may be taken before the gateway binds it, seconds later (another process's
+    // outgoing connection gets its port from the same range; CI saw it once): unless the caller
+    // named the port, a gateway that finds it in use tries another, twice at most.
+    let gateway: ServiceProcess | undefined;
+    for (let attempt = 1; !gateway; attempt++) {
+      const at = attempt === 1 ? gatewayPort : await freePort();
+      const moved =
+        attempt === 1 ? {} : { PORT: String(at), ...(env.PUBLIC_URL ? {} : { PUBLIC_URL: `http://127.0.0.1:${at}` }) };
+      try {
+        gateway = await launch('gateway', moved, `http://127.0.0.1:${at}`, '/readyz');
+      } catch (error) {
+        if (port !== undefined || env.PORT !== undefined || attempt >= 3 || !/\(PORT\) is in use/.test(String(error)))
+          throw error;
+      }
+    }
     return { url: gateway.url, gateway, realtimes: realtimeProcesses, workers: workerProcesses, addWorker, stop };
   } catch (error) {
     await stop();
