@@ -7,7 +7,7 @@
 import type { TranscriptSegment } from '@findclips/contracts';
 import { boundaryLogits } from './boundaries';
 import { firstWhere } from './first-where';
-import { languageOf, LEAD, UNSPACED, WORD, words } from './text';
+import { joinsWithoutSpace, languageOf, LEAD, WORD, words } from './text';
 import { atTurns, turnMarks } from './turns';
 
 /** The transcript as one text: caption texts joined by a space (none within scripts written without spaces), with where each starts. */
@@ -46,14 +46,6 @@ export interface Sentence {
   turn?: boolean;
 }
 
-/**
- * Two caption lines in a script without spaces (or its full-width punctuation) join without one: a
- * space would split a word ('豪華な建 物').
- */
-const JOINED = `(?:${UNSPACED.source}|[\\u3000-\\u303f\\uff00-\\uffef])`;
-const UNSPACED_LAST = new RegExp(`${JOINED}$`, 'u');
-const UNSPACED_FIRST = new RegExp(`^${JOINED}`, 'u');
-
 export function joinSegments(segments: TranscriptSegment[]): JoinedText {
   let text = '';
   let last = '';
@@ -61,7 +53,7 @@ export function joinSegments(segments: TranscriptSegment[]): JoinedText {
   for (const segment of segments) {
     // (Read from the last caption, never from `text`: slicing the string being built flattens it
     // each time: the benchmark saw a 3-hour transcript take 3-4 times as long, 10,000 lines 7 times.)
-    if (text && !(UNSPACED_LAST.test(last) && UNSPACED_FIRST.test(segment.text))) text += ' ';
+    if (text && !joinsWithoutSpace(last, segment.text)) text += ' ';
     offsets.push(text.length);
     text += segment.text;
     // Its last two units (a letter may be a surrogate pair).
@@ -261,15 +253,20 @@ const SHORT_LINE_WORDS = 4;
 
 function spansOf(joined: JoinedText): Span[] {
   const spans = punctuatedSpans(joined.text);
-  // Words, or for scripts without spaces a word for every 6 letters (a whole line is one match).
-  const wordCount = Math.max(joined.text.match(WORD)?.length ?? 0, (joined.text.match(/\p{L}/gu)?.length ?? 0) / 6);
   const lines = joined.segments.length;
   const punctuated =
     lines <= 4 ||
     spans.length >= lines / LINES_PER_SENTENCE_END ||
-    (wordCount < lines * SHORT_LINE_WORDS && spans.length > 1 && spans.length * WORDS_PER_SENTENCE_END >= wordCount);
+    (spans.length > 1 && shortLinesPunctuated(joined, spans.length));
   const cut = punctuated ? spans : isEnglish(joined) ? restoredSpans(joined) : captionSpans(joined);
   return atTurns(cut, joined.text, turnMarks(joined));
+}
+
+/** Lines of under SHORT_LINE_WORDS words ending a sentence every WORDS_PER_SENTENCE_END words or fewer. */
+function shortLinesPunctuated({ text, segments }: JoinedText, sentences: number): boolean {
+  // Words, or for scripts without spaces a word for every 6 letters (a whole line is one match).
+  const wordCount = Math.max(text.match(WORD)?.length ?? 0, (text.match(/\p{L}/gu)?.length ?? 0) / 6);
+  return wordCount < segments.length * SHORT_LINE_WORDS && sentences * WORDS_PER_SENTENCE_END >= wordCount;
 }
 
 /** The fewest letters a caption-line sentence holds: short lines join the next (word-level cues). */

@@ -1,3 +1,4 @@
+import { UNSPACED } from '@findclips/contracts';
 import * as stopwords from 'stopword';
 
 /**
@@ -6,25 +7,30 @@ import * as stopwords from 'stopword';
  */
 export const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
 
-/**
- * Scripts written without spaces between words (Chinese, Japanese, Thai and their neighbours): a
- * run of their letters is many words, cut by the platform's dictionary (ICU, through Intl.Segmenter).
- */
-export const UNSPACED =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** Cuts a run of a script without spaces into its words: the platform's dictionary (ICU). */
 const dictionary = new Intl.Segmenter(undefined, { granularity: 'word' });
 
 /** The words of a text, each with where it starts: WORD's matches, a run of UNSPACED letters cut into its words. */
 export function wordsAt(text: string): { word: string; index: number }[] {
   const found: { word: string; index: number }[] = [];
+  const mixed = UNSPACED.test(text);
   for (const match of text.matchAll(WORD)) {
-    if (!UNSPACED.test(match[0])) found.push({ word: match[0], index: match.index });
+    if (!mixed || !UNSPACED.test(match[0])) found.push({ word: match[0], index: match.index });
     else
       for (const part of dictionary.segment(match[0]))
         if (part.isWordLike) found.push({ word: part.segment, index: match.index + part.index });
   }
   return found;
 }
+
+/**
+ * Whether two texts in a script without spaces (or its full-width punctuation, '。') follow one
+ * another without a space: caption lines, a title's words. A space would split a word ('豪華な建 物').
+ */
+const UNSPACED_OR_FULL_WIDTH = `(?:${UNSPACED.source}|[\\u3000-\\u303f\\uff00-\\uffef])`;
+const ENDS_UNSPACED = new RegExp(`${UNSPACED_OR_FULL_WIDTH}$`, 'u');
+const STARTS_UNSPACED = new RegExp(`^${UNSPACED_OR_FULL_WIDTH}`, 'u');
+export const joinsWithoutSpace = (before: string, after: string) => ENDS_UNSPACED.test(before) && STARTS_UNSPACED.test(after);
 
 /** Lower-cased words of a text, in any language. */
 export const words = (text: string): string[] =>

@@ -37,7 +37,7 @@
  * Returns one title per topic, in order, Title Case in English (sentence case otherwise).
  */
 import nlp from 'compromise';
-import { saysSomething, spoken, stopWordsOf, UNSPACED, words, type Language } from './text';
+import { joinsWithoutSpace, saysSomething, spoken, stopWordsOf, words, type Language } from './text';
 
 export interface TitleUnit {
   text: string;
@@ -50,9 +50,6 @@ export interface TitleTopic {
 /** Punctuation a candidate never spans. */
 const BREAK = /[,;:.!?…"“”()\u2014\u2013、。！？「」『』（）：；]+|\s-\s/;
 const TAG_OR_HANDLE = /(?<![\p{L}\p{N}])[#@][\p{L}\p{N}_]+/gu;
-/** A title's words in a script without spaces are written together (whole letters: '𠮷' is two units). */
-const UNSPACED_LAST = new RegExp(`${UNSPACED.source}$`, 'u');
-const UNSPACED_FIRST = new RegExp(`^${UNSPACED.source}`, 'u');
 
 /**
  * Vague words no title should contain (English): pronoun-ish and generic nouns, time words,
@@ -368,7 +365,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
       for (const part of spoken(unit.text).toLowerCase().replace(TAG_OR_HANDLE, ';').split(BREAK)) {
         // (Curly apostrophes as straight ones, as the word lists spell them: 'it’ll' is 'it'll'.)
         const found = words(part.replace(/’/g, "'"));
-        if (!found || !found.length) continue;
+        if (!found.length) continue;
         clauses.push(found);
         if (u < opening.length) openingClauses.add(found);
       }
@@ -604,9 +601,6 @@ function render(words: string[], topic: TitleTopic, english: boolean): string {
         return w.charAt(0).toUpperCase() + w.slice(1);
       })
       // Words of a script without spaces are written together ('天下統一'), as the transcript has them.
-      .reduce(
-        (title, w, i) => (i > 0 && UNSPACED_LAST.test(title) && UNSPACED_FIRST.test(w) ? title + w : i > 0 ? `${title} ${w}` : w),
-        '',
-      )
+      .reduce((title, w, i) => (i === 0 ? w : `${title}${joinsWithoutSpace(title, w) ? '' : ' '}${w}`), '')
   );
 }

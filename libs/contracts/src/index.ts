@@ -12,4 +12,5 @@ export * from './socket';
 export * from './shares';
 export * from './live-events';
 export * from './spoken';
+export * from './scripts';
 export * from './text-file';

@@ -1,4 +1,4 @@
-import { quoteText, spoken, type Topic, type TranscriptSegment } from '@findclips/contracts';
+import { quoteText, spoken, UNSPACED, type Topic, type TranscriptSegment } from '@findclips/contracts';
 
 /** Where a match was found: a topic's title, one of its quotes, or a line of the transcript. */
 export type HitKind = 'title' | 'quote' | 'line';
@@ -58,8 +58,7 @@ interface Term {
   anywhere: boolean;
 }
 
-const UNSPACED =
-  /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const STARTS_UNSPACED = new RegExp(`^${UNSPACED.source}`, 'u');
 
 const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -73,7 +72,7 @@ export function queryTerms(query: string): Term[] {
     for (const group of groups) phrases.set(group.join(' '), group);
   });
   return [...phrases.values()].map((words) => {
-    const anywhere = UNSPACED.test(words[0]!);
+    const anywhere = STARTS_UNSPACED.test(words[0]!);
     return { words, anywhere, pattern: new RegExp(`${anywhere ? '' : ' '}${words.map(escaped).join(' +')}`) };
   });
 }

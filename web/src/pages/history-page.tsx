@@ -119,22 +119,20 @@ function VideoCard({
   const opener = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/api/analysis/shared/${encodeURIComponent(id)}`),
-    onSuccess: () => {
-      onShareRemoved(title);
-      return queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY });
-    },
+    onSuccess: () => removed(),
     onError: (error: Error) => {
       // Removed already (from another tab or device): what was asked is done, and the card says so.
-      if (error instanceof ApiError && error.status === 404) {
-        onShareRemoved(title);
-        return queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY });
-      }
+      if (error instanceof ApiError && error.status === 404) return removed();
       // The session ended: the error catalogue's words for it, as every other member action says.
       if (error instanceof ApiError && error.status === 401) return sayExpired(toast);
       toast({ title: 'Failed to remove share', description: error.message, variant: 'destructive' });
     },
   });
   const title = video.title ?? `YouTube video ${video.youtubeId}`;
+  const removed = () => {
+    onShareRemoved(title);
+    return queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY });
+  };
   // The share buttons are alike on every card: a screen reader also says whose video they act on.
   const titleId = useId();
   // The share removed, its buttons are gone and focus with them (Remove share keeps it while the

@@ -10,7 +10,7 @@ const characters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** A text's first character as a reader counts it ('𠮷', an emoji with its modifiers), not half of one. */
 const firstCharacter = (text: string | null | undefined) => {
   const trimmed = text?.trim();
-  return trimmed ? characters.segment(trimmed)[Symbol.iterator]().next().value?.segment : undefined;
+  return trimmed ? [...characters.segment(trimmed)][0]?.segment : undefined;
 };
 
 /** The first letter of the first name, else of the email, upper-cased, else 'U'. */
