@@ -41,6 +41,14 @@ export type YoutubeFailure = 'rate-limit' | 'server-error' | 'recaptcha' | 'bot-
 
 type Endpoint = 'watch' | 'player' | 'timedtext';
 
+/**
+ * How the player answers a client YouTube no longer serves, whatever the video: `no-captions` (a
+ * playable video without `captions`, as mobile clients have been answered), `page-reload`
+ * (UNPLAYABLE "Video unavailable", "The page needs to be reloaded."), `latest-version` (ERROR "This
+ * video is unavailable", "Watch on the latest version of YouTube.").
+ */
+export type ClientRefusal = 'no-captions' | 'page-reload' | 'latest-version';
+
 export interface FakeYoutube {
   url: string;
   addVideo(video: FakeVideo): void;
@@ -53,6 +61,13 @@ export interface FakeYoutube {
   consent: 'off' | 'any' | 'consent-only';
   /** Milliseconds each request waits before it is answered, to imitate a slow network. */
   latencyMs: number;
+  /** The player's answer to requests naming this client (`context.client.clientName`), while set. */
+  refuseClient: { clientName: string; answer: ClientRefusal } | null;
+  /**
+   * Whether the watch page's own player response (the browser's) lists tracks gated by a
+   * proof-of-origin token, as it does today (true), or readable ones.
+   */
+  watchPageTracksGated: boolean;
   /** Requests received, by kind; `translations` counts timedtext requests with `tlang`. */
   counts: { watch: number; player: number; timedtext: number; translations: number; oembed: number };
   /** Player requests received for one video id (what any lookup of that video costs YouTube). */
@@ -95,7 +110,12 @@ const srv3 = (segments: TranscriptSegment[]) =>
     })
     .join('\n')}</body></timedtext>`;
 
-const WATCH_PAGE = `<!DOCTYPE html><html lang="en"><head><title>YouTube</title></head><body><script nonce="x">ytcfg.set({"INNERTUBE_API_KEY":"AIzaFakeKey","INNERTUBE_CLIENT_NAME":"WEB","INNERTUBE_CLIENT_VERSION":"2.20261120.01.00"});</script></body></html>`;
+/**
+ * The watch page: the InnerTube configuration in one script and, in another, the browser's own
+ * player response, followed by more script on the same line.
+ */
+const watchPage = (browserPlayer: unknown) =>
+  `<!DOCTYPE html><html lang="en"><head><title>YouTube</title></head><body><script nonce="x">ytcfg.set({"INNERTUBE_API_KEY":"AIzaFakeKey","INNERTUBE_CLIENT_NAME":"WEB","INNERTUBE_CLIENT_VERSION":"2.20261120.01.00"});</script><script nonce="x">var ytInitialPlayerResponse = ${JSON.stringify(browserPlayer)};var meta = document.createElement('meta'); meta.name = 'referrer'; meta.content = 'origin-when-cross-origin'; document.getElementsByTagName('head')[0].appendChild(meta);</script></body></html>`;
 
 /** The form www.youtube.com shows visitors from the EU without a consent cookie. */
 const consentPage = (videoId: string) =>
@@ -129,6 +149,28 @@ const BOT_CHECK = {
   responseContext: { visitorData: 'CgtGYWtlVmlzaXRvcg%3D%3D' },
 };
 
+/** The player's answers to a client it no longer serves (playable ones have no `captions`). */
+const refusal = (status: 'UNPLAYABLE' | 'ERROR', reason: string, subreason: string) => ({
+  responseContext: { visitorData: 'CgtGYWtlVmlzaXRvcg%3D%3D' },
+  playabilityStatus: {
+    status,
+    reason,
+    errorScreen: {
+      playerErrorMessageRenderer: {
+        reason: { simpleText: reason },
+        subreason: { runs: [{ text: subreason }] },
+        thumbnail: { thumbnails: [{ url: '//s.ytimg.com/yts/img/meh7-vflGevej7.png', width: 140, height: 100 }] },
+        icon: { iconType: 'ERROR_OUTLINE' },
+      },
+    },
+    contextParams: 'Q0FFU0FnZ0I=',
+  },
+});
+const CLIENT_REFUSALS = {
+  'page-reload': refusal('UNPLAYABLE', 'Video unavailable', 'The page needs to be reloaded.'),
+  'latest-version': refusal('ERROR', 'This video is unavailable', 'Watch on the latest version of YouTube.'),
+};
+
 const FAILED_PRECONDITION = {
   error: {
     code: 400,
@@ -157,9 +199,13 @@ function trackUrl(videoId: string, track: FakeTrack): string {
   return `https://www.youtube.com/api/timedtext?${params}`;
 }
 
-function playerResponse(video: FakeVideo) {
+/**
+ * The player's answer for a video. `gated` marks every track as needing a proof-of-origin token
+ * (the browser's answer on the watch page, today); otherwise each track says.
+ */
+function playerResponse(video: FakeVideo, gated = false) {
   const captionTracks = (video.tracks ?? []).map((track) => ({
-    baseUrl: trackUrl(video.id, track),
+    baseUrl: trackUrl(video.id, gated ? { ...track, poTokenGated: true } : track),
     name: { runs: [{ text: `${languageName(track.languageCode)}${track.kind === 'asr' ? ' (auto-generated)' : ''}` }] },
     vssId: `${track.kind === 'asr' ? 'a' : ''}.${track.languageCode}`,
     languageCode: track.languageCode,
@@ -220,7 +266,8 @@ function playerResponse(video: FakeVideo) {
 
 /**
  * A fake YouTube on 127.0.0.1 answering as the real one does today (2025-2026 captures): the
- * watch page (INNERTUBE_API_KEY; the EU consent form; Google's reCAPTCHA page), the InnerTube
+ * watch page (INNERTUBE_API_KEY; the browser's player response, its tracks gated; the EU consent
+ * form; Google's reCAPTCHA page), the InnerTube player (its answers to a client it no longer serves), the InnerTube
  * player (videoDetails, playabilityStatus with YouTube's reasons and the bot check, captionTracks
  * named in `runs`, `translationLanguages`, signed track URLs on www.youtube.com, `exp=xpe` for
  * PO-token-gated tracks, 400 FAILED_PRECONDITION), timedtext (classic XML escaped twice, srv3,
@@ -231,7 +278,19 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
   const counts = { watch: 0, player: 0, timedtext: 0, translations: 0, oembed: 0 };
   const playerCalls = new Map<string, number>();
   const failures: { failure: YoutubeFailure; on?: Endpoint }[] = [];
-  const state = { latencyMs: 0, consent: 'off' as FakeYoutube['consent'] };
+  const state = {
+    latencyMs: 0,
+    consent: 'off' as FakeYoutube['consent'],
+    refuseClient: null as FakeYoutube['refuseClient'],
+    watchPageTracksGated: true,
+  };
+  /** The answer for a video id: its player response, or YouTube's reason it does not play. */
+  const answerFor = (videoId: string | undefined | null, gated: boolean) => {
+    const video = videoId ? videos.get(videoId) : undefined;
+    const playability = video ? (video.playability ?? 'OK') : 'ERROR';
+    if (playability !== 'OK') return { playabilityStatus: { status: playability, reason: UNPLAYABLE[playability] } };
+    return playerResponse(video!, gated);
+  };
 
   /** The failure queued for this request, if its kind happens here. */
   const takeFailure = (endpoint: Endpoint | 'other') => {
@@ -284,7 +343,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       const consented =
         state.consent === 'off' || /CONSENT=YES\+/.test(cookie) || (state.consent === 'any' && /\bSOCS=/.test(cookie));
       if (!consented) return send(200, 'text/html; charset=utf-8', consentPage(url.searchParams.get('v') ?? ''));
-      return send(200, 'text/html; charset=utf-8', WATCH_PAGE);
+      return send(200, 'text/html; charset=utf-8', watchPage(answerFor(url.searchParams.get('v'), state.watchPageTracksGated)));
     }
 
     if (req.method === 'POST' && endpoint === 'player') {
@@ -293,12 +352,19 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
         return json(400, {
           error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
         });
-      const { videoId } = JSON.parse(body || '{}') as { videoId?: string };
+      const { videoId, context } = JSON.parse(body || '{}') as {
+        videoId?: string;
+        context?: { client?: { clientName?: string } };
+      };
       if (videoId) playerCalls.set(videoId, (playerCalls.get(videoId) ?? 0) + 1);
-      const video = videoId ? videos.get(videoId) : undefined;
-      const playability = video ? (video.playability ?? 'OK') : 'ERROR';
-      if (playability !== 'OK') return json(200, { playabilityStatus: { status: playability, reason: UNPLAYABLE[playability] } });
-      return json(200, playerResponse(video!));
+      const answer = answerFor(videoId, false);
+      const refused = state.refuseClient?.clientName === context?.client?.clientName ? state.refuseClient?.answer : undefined;
+      if (refused === 'no-captions' && 'captions' in answer) {
+        const { captions: _withheld, ...withoutCaptions } = answer;
+        return json(200, withoutCaptions);
+      }
+      if (refused && refused !== 'no-captions') return json(200, CLIENT_REFUSALS[refused]);
+      return json(200, answer);
     }
 
     if (req.method === 'GET' && endpoint === 'timedtext') {
@@ -349,6 +415,18 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
     playerCallsFor: (videoId) => playerCalls.get(videoId) ?? 0,
     get latencyMs() {
       return state.latencyMs;
+    },
+    get refuseClient() {
+      return state.refuseClient;
+    },
+    set refuseClient(refusal: FakeYoutube['refuseClient']) {
+      state.refuseClient = refusal;
+    },
+    get watchPageTracksGated() {
+      return state.watchPageTracksGated;
+    },
+    set watchPageTracksGated(gated: boolean) {
+      state.watchPageTracksGated = gated;
     },
     set latencyMs(ms: number) {
       state.latencyMs = ms;

@@ -1,5 +1,5 @@
 import { sampleTranscript, startFakeYoutube, startForwardProxy, type FakeYoutube } from '@findclips/testing';
-import { YoutubeClient } from './client';
+import { playabilityError, YoutubeClient } from './client';
 import { notStartedMessage, YoutubeError } from './errors';
 
 describe('YoutubeClient against the fake YouTube', () => {
@@ -203,6 +203,72 @@ describe('YoutubeClient against the fake YouTube', () => {
     youtube.failNext(failure);
     await expect(client.fetchDetails('refusedVid1')).rejects.toMatchObject({ code: 'YOUTUBE_BLOCKED', transient: true });
     await expect(client.fetchVideo('refusedVid1')).resolves.toMatchObject({ language: 'en' });
+  });
+
+  it.each([
+    ['UNPLAYABLE "Video unavailable" (The page needs to be reloaded.)', 'page-reload' as const, 'page needs to be reloaded'],
+    ['ERROR "This video is unavailable" (Watch on the latest version of YouTube.)', 'latest-version' as const, 'latest version'],
+  ])('reports the player refusing its client with %s as YouTube refusing us, for any video', async (_what, answer, detail) => {
+    youtube.addVideo({ id: 'oldClient01', tracks: [{ languageCode: 'en', segments }] });
+    youtube.refuseClient = { clientName: 'ANDROID', answer };
+    try {
+      const error = (await client.fetchVideo('oldClient01').catch((e: unknown) => e)) as YoutubeError;
+      expect(error).toMatchObject({ code: 'YOUTUBE_BLOCKED', transient: true });
+      expect(error.detail).toContain(detail);
+      await expect(client.fetchDetails('oldClient01')).rejects.toMatchObject({ code: 'YOUTUBE_BLOCKED', transient: true });
+    } finally {
+      youtube.refuseClient = null;
+    }
+    await expect(client.fetchVideo('oldClient01')).resolves.toMatchObject({ language: 'en' });
+  });
+
+  it('reads "The following content is not available on this app." as YouTube refusing us, a removed video as unavailable', () => {
+    const status = (reason: string, subreason?: string) => ({
+      status: 'UNPLAYABLE',
+      reason,
+      ...(subreason ? { errorScreen: { playerErrorMessageRenderer: { subreason: { simpleText: subreason } } } } : {}),
+    });
+    expect(playabilityError('x', status('The following content is not available on this app.'))).toMatchObject({
+      code: 'YOUTUBE_BLOCKED',
+    });
+    expect(playabilityError('x', { ...status('This video is unavailable'), status: 'ERROR' })).toMatchObject({
+      code: 'VIDEO_UNAVAILABLE',
+      detail: 'player ERROR: This video is unavailable',
+    });
+    expect(
+      playabilityError(
+        'x',
+        status('Video unavailable', 'This video is no longer available because the uploader has closed their YouTube account.'),
+      ),
+    ).toMatchObject({ code: 'VIDEO_UNAVAILABLE' });
+  });
+
+  it("checks a player answer without captions against the watch page's before saying the video has none", async () => {
+    // A title whose braces and quotes the watch page's script holds in strings.
+    youtube.addVideo({ id: 'noCaptions1', title: 'Sets {a, b}: "}" and \\"{"', tracks: [{ languageCode: 'en', segments }] });
+    youtube.refuseClient = { clientName: 'ANDROID', answer: 'no-captions' };
+    try {
+      // The browser's tracks need a proof-of-origin token, as they do today: YouTube refuses us.
+      const error = (await client.fetchVideo('noCaptions1').catch((e: unknown) => e)) as YoutubeError;
+      expect(error).toMatchObject({ code: 'YOUTUBE_BLOCKED', transient: true });
+      expect(error.detail).toContain('the watch page lists 1, each needing a PO token');
+      await expect(client.fetchDetails('noCaptions1')).rejects.toMatchObject({ code: 'YOUTUBE_BLOCKED' });
+
+      // Readable ones are read.
+      youtube.watchPageTracksGated = false;
+      const video = await client.fetchVideo('noCaptions1');
+      expect(video.segments).toHaveLength(segments.length);
+      expect(video.details.title).toBe('Sets {a, b}: "}" and \\"{"');
+      expect(await client.fetchDetails('noCaptions1')).toMatchObject({ hasCaptions: true });
+
+      // A video the browser's answer lists no captions for either has none.
+      youtube.addVideo({ id: 'noCaptions2', title: 'Silent film' });
+      await expect(client.fetchVideo('noCaptions2')).rejects.toMatchObject({ code: 'NO_TRANSCRIPT', transient: false });
+      expect(await client.fetchDetails('noCaptions2')).toMatchObject({ title: 'Silent film', hasCaptions: false });
+    } finally {
+      youtube.refuseClient = null;
+      youtube.watchPageTracksGated = true;
+    }
   });
 
   it.each(['watch', 'player', 'timedtext'] as const)('reports a 503 on the %s request as transient', async (on) => {

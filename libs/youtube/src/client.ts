@@ -2,7 +2,15 @@ import type { TranscriptSegment } from '@findclips/contracts';
 import { clampOverlaps, parseTimedText, toClassicTimedText } from './captions';
 import { CAPTIONS_WITHOUT_WORDS, notStartedMessage, YoutubeError } from './errors';
 import { createYoutubeFetch, type YoutubeFetch, type YoutubeHttpOptions } from './http';
-import { chooseCaptionTrack, isPoTokenGated, type CaptionTrack, type PlayerResponse } from './tracks';
+import {
+  captionTracksOf,
+  chooseCaptionTrack,
+  embeddedPlayerResponse,
+  isPoTokenGated,
+  type CaptionTrack,
+  type PlayerResponse,
+  type RendererText,
+} from './tracks';
 import { transcriptLibrary as lib, type FetchParams, type TranscriptConfig } from './transcript-lib';
 
 /** What the player tells us about a video. */
@@ -59,15 +67,26 @@ function toYoutubeError(videoId: string, error: unknown): YoutubeError {
 }
 
 /**
- * The player's verdict as our error, or none when the video plays. "Sign in to confirm you're
- * not a bot" (what most datacenter addresses get) and "try again later" are YouTube refusing
- * us, not the video being gone: worth retrying, and for operators a sign to set a proxy.
+ * Reasons that say YouTube refuses us, not that the video is gone: "Sign in to confirm you're
+ * not a bot" (what most datacenter addresses get), "try again later", and the answers to a
+ * client it no longer serves ("The page needs to be reloaded.", "The following content is not
+ * available on this app.", "Watch on the latest version of YouTube."), which come with a status
+ * of UNPLAYABLE or ERROR and a reason of "Video unavailable" for any video at all.
+ */
+const REFUSING_US = /not a bot|try again later|page needs to be reloaded|not available on this app|latest version of YouTube/i;
+
+const textOf = (text: RendererText | undefined) => text?.simpleText ?? text?.runs?.map((run) => run.text).join('') ?? '';
+
+/**
+ * The player's verdict as our error, or none when the video plays. A refusal of us (above) is
+ * worth retrying, and for operators a sign to set a proxy; anything else is the video's own.
  */
 export function playabilityError(videoId: string, playability: PlayerResponse['playabilityStatus']): YoutubeError | undefined {
   const status = playability?.status;
   if (!status || status === 'OK') return undefined;
-  const detail = `player ${status}: ${playability?.reason ?? 'no reason given'}`;
-  if (/not a bot|try again later/i.test(playability?.reason ?? ''))
+  const subreason = textOf(playability?.errorScreen?.playerErrorMessageRenderer?.subreason);
+  const detail = `player ${status}: ${playability?.reason ?? 'no reason given'}${subreason ? ` (${subreason})` : ''}`;
+  if (REFUSING_US.test(`${playability?.reason ?? ''} ${subreason}`))
     return new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail });
   // An upcoming premiere or scheduled live stream ('Premieres in 2 hours').
   if (status === 'LIVE_STREAM_OFFLINE')
@@ -127,6 +146,8 @@ export class YoutubeClient {
   private session(videoId: string, signal?: AbortSignal) {
     let player: PlayerResponse | undefined;
     let chosen: CaptionTrack | undefined;
+    /** The watch page, whose player response (the browser's) is read when the player call lists no captions. */
+    let watchPage = '';
     /** One request; 429 and 5xx end here, as transient errors. */
     const send = async ({ url, method, body, headers, userAgent, lang }: FetchParams, cookie?: string) => {
       const response = await this.http(url, {
@@ -173,6 +194,7 @@ export class YoutubeClient {
           if (isConsentPage(html)) throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: 'the cookie-consent page' });
         }
         if (isCaptchaPage(html)) throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: 'a reCAPTCHA page' });
+        watchPage = html;
         return page(response, html);
       },
       playerFetch: async (params) => {
@@ -188,6 +210,7 @@ export class YoutubeClient {
         player = (await response.json()) as PlayerResponse;
         const refused = playabilityError(videoId, player.playabilityStatus);
         if (refused) throw refused;
+        if (captionTracksOf(player).length === 0) player = withWatchPageCaptions(videoId, player, watchPage);
         // Our policy picks the track; the library then takes the first one listed.
         chosen = chooseCaptionTrack(player);
         const renderer = player.captions?.playerCaptionsTracklistRenderer;
@@ -219,6 +242,25 @@ export class YoutubeClient {
     };
     return { config, player: () => player };
   }
+}
+
+/**
+ * A player answer without captions, checked against the watch page's: the library asks the player
+ * as a mobile client, and YouTube has answered such clients without captions for videos that have
+ * them. Only when the browser's answer lists none either has the video none (remembered for
+ * everyone); when it lists tracks we can read, they are used; when each needs a proof-of-origin
+ * token, YouTube is refusing us.
+ */
+function withWatchPageCaptions(videoId: string, player: PlayerResponse, watchPage: string): PlayerResponse {
+  const browser = embeddedPlayerResponse(watchPage);
+  const tracks = captionTracksOf(browser);
+  if (tracks.length === 0) return player;
+  if (tracks.every(isPoTokenGated)) {
+    throw new YoutubeError('YOUTUBE_BLOCKED', videoId, {
+      detail: `the player listed no captions; the watch page lists ${tracks.length}, each needing a PO token (exp=xpe)`,
+    });
+  }
+  return { ...player, captions: browser!.captions };
 }
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
