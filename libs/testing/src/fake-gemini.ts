@@ -66,6 +66,28 @@ export const geminiQuotaExceeded = (quotaId: string, retryDelay: string) => {
 };
 
 /**
+ * Google's 429 for a billing account past its monthly spending cap
+ * (https://ai.google.dev/gemini-api/docs/billing#tier-spend-caps): RESOURCE_EXHAUSTED like a rate
+ * limit, but no QuotaFailure and no RetryInfo; requests stay refused until the next billing cycle.
+ */
+export const geminiSpendCapReached = {
+  error: {
+    code: 429,
+    message:
+      'Your billing account has exceeded its monthly spending cap. Please go to AI Studio at https://ai.studio/billing to manage your billing.',
+    status: 'RESOURCE_EXHAUSTED',
+    details: [
+      {
+        '@type': 'type.googleapis.com/google.rpc.Help',
+        links: [
+          { description: 'Learn more about spend caps', url: 'https://ai.google.dev/gemini-api/docs/billing#tier-spend-caps' },
+        ],
+      },
+    ],
+  },
+};
+
+/**
  * A fake Gemini API on 127.0.0.1: POST /v1beta/models/{model}:generateContent with
  * generationConfig.responseJsonSchema and the thinking settings each model takes (400 otherwise),
  * GET /v1beta/models (paged), 404 NOT_FOUND for a model it does not serve, promptFeedback for a
@@ -141,6 +163,7 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
     if (behaviour === 'rate-limit-wait') return json(429, geminiQuotaExceeded(perMinute, '30s'));
     if (behaviour === 'insufficient-quota')
       return json(429, geminiQuotaExceeded('GenerateRequestsPerDayPerProjectPerModel-FreeTier', '43200s'));
+    if (behaviour === 'spend-cap') return json(429, geminiSpendCapReached);
     if (behaviour === 'server-error') return error(500, 'INTERNAL', 'An internal error has occurred.');
     const usage = (prompt: string, answer: string) => ({
       promptTokenCount: Math.ceil(prompt.length / 4),

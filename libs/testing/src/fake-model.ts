@@ -21,8 +21,10 @@ export type FakeModelBehaviour =
   | 'rate-limit'
   /** The same 429 asking to wait 30 s (OpenAI's `retry-after: 30`, which its SDK obeys; Gemini's RetryInfo '30s'). */
   | 'rate-limit-wait'
-  /** An HTTP 429: the account has no quota or credit left (Gemini: its daily quota is used up). */
+  /** The account has no quota or credit left: OpenAI's 429, xAI's 403; Gemini's 429 for its daily quota. */
   | 'insufficient-quota'
+  /** Gemini's 429 for a billing account past its monthly spending cap (a pause until the next cycle). */
+  | 'spend-cap'
   /** An HTTP 500. */
   | 'server-error'
   /** No answer at all until the server closes. */

@@ -134,7 +134,7 @@ export async function startFakeOpenAi({
     const unknownModel = () =>
       flavor === 'xai'
         ? json(404, {
-            code: 'Some requested entity was not found',
+            code: 'not-found',
             error: `The model ${model} does not exist or your team fake-team does not have access to it.`,
           })
         : fail(404, `The model \`${model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
@@ -228,9 +228,10 @@ export async function startFakeOpenAi({
           : fail(429, 'Rate limit reached for requests', { type: 'requests', code: 'rate_limit_exceeded' });
       }
       if (behaviour === 'insufficient-quota') {
+        // xAI refuses a team without credits with 403 (a 429 before September 2026).
         return flavor === 'xai'
-          ? json(429, {
-              code: 'Some resource has been exhausted',
+          ? json(403, {
+              code: 'permission-denied',
               error:
                 'Your team fake-team has either used all available credits or reached its monthly spending limit. To continue making API requests, please purchase more credits or raise your spending limit.',
             })

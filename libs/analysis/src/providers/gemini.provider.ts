@@ -68,10 +68,12 @@ function errorDetails(body: string): ErrorDetail[] {
 }
 
 /**
- * Whether a 429 names a daily quota in its QuotaFailure ('GenerateRequestsPerDayPerProjectPerModel-FreeTier'):
- * it resets at midnight Pacific time, so retrying within the job's minutes cannot help.
+ * Whether a 429 is a quota no retry within the job's minutes can help: a daily quota named in its
+ * QuotaFailure ('GenerateRequestsPerDayPerProjectPerModel-FreeTier'), which resets at midnight
+ * Pacific time, or the billing account's monthly spending cap, which holds until the next cycle.
  */
-const dailyQuota = (body: string) =>
+const usedUpQuota = (body: string) =>
+  /monthly spending cap/i.test(body) ||
   errorDetails(body).some(
     (detail) =>
       detail['@type']?.endsWith('google.rpc.QuotaFailure') &&
@@ -104,7 +106,7 @@ async function waitingOutRateLimits<T>(
     try {
       return await call();
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 429 || attempt >= retries || dailyQuota(error.message)) throw error;
+      if (!(error instanceof ApiError) || error.status !== 429 || attempt >= retries || usedUpQuota(error.message)) throw error;
       // Without a RetryInfo, the SDK's own backoff: 1 s, 2 s, 4 s...
       const wait = retryDelayMs(error.message) ?? 1_000 * 2 ** attempt;
       if (Date.now() + wait >= deadline) throw error;
@@ -118,7 +120,7 @@ function geminiError(model: string, error: unknown): AnalysisError {
   if (error instanceof AnalysisError) return error;
   if (error instanceof ApiError) {
     if (error.status === 404) return providerFailure('gemini', { kind: 'model-gone', model }, error);
-    if (error.status === 402 || (error.status === 429 && dailyQuota(error.message)))
+    if (error.status === 402 || (error.status === 429 && usedUpQuota(error.message)))
       return providerFailure('gemini', { kind: 'quota' }, error);
     return providerFailure('gemini', { kind: 'status', status: error.status }, error);
   }

@@ -212,16 +212,18 @@ describe('AI providers through their real SDKs, against fakes', () => {
     });
     expect(gemini.calls.generate - before).toBe(1);
 
-    // A daily quota used up is not waited for at all.
-    gemini.script.then('insufficient-quota');
-    before = gemini.calls.generate;
-    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! })).rejects.toMatchObject(
-      {
+    // A daily quota used up, or the billing account's monthly spending cap, is not waited for at all.
+    for (const usedUp of ['insufficient-quota', 'spend-cap'] as const) {
+      gemini.script.then(usedUp);
+      before = gemini.calls.generate;
+      await expect(
+        analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! }),
+      ).rejects.toMatchObject({
         transient: false,
         message: "Gemini refused the request: our account's quota is used up. Please contact support.",
-      },
-    );
-    expect(gemini.calls.generate - before).toBe(1);
+      });
+      expect(gemini.calls.generate - before).toBe(1);
+    }
   });
 
   it("gemini: a thinking model's thought parts are not taken for the answer", async () => {
@@ -299,13 +301,18 @@ describe('AI providers through their real SDKs, against fakes', () => {
   it.each([
     ['openai', "OpenAI refused the request: our account's quota is used up. Please contact support."],
     ['grok', "Grok refused the request: our account's quota is used up. Please contact support."],
-  ] as const)('%s: a used-up quota (429) is permanent, with its own message', async (name, message) => {
-    (name === 'openai' ? openai : xai).script.then('insufficient-quota', 'insufficient-quota', 'insufficient-quota');
+  ] as const)("%s: a used-up quota (OpenAI's 429, xAI's 403) is permanent, with its own message", async (name, message) => {
+    // OpenAI's SDK retries a 429 (twice here, as PROVIDER_MAX_RETRIES says), never a 403.
+    const fake = name === 'openai' ? openai : xai;
+    const calls = name === 'openai' ? 3 : 1;
+    fake.script.then(...Array<'insufficient-quota'>(calls).fill('insufficient-quota'));
+    const before = fake.calls.chat;
     await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get(name)! })).rejects.toMatchObject({
       code: 'PROVIDER_ERROR',
       transient: false,
       message,
     });
+    expect(fake.calls.chat - before).toBe(calls);
   });
 
   it.each([
