@@ -27,7 +27,7 @@ export const analysisEnvSchema = z.object({
   GEMINI_MODEL: z.string().min(1).default('gemini-3.8-flash'),
   /** Time limit of one provider call, in milliseconds. */
   PROVIDER_TIMEOUT_MS: envInt(120_000, 100, 600_000),
-  /** Retries of one provider call inside the SDK (429 and 5xx) before the job itself is retried. */
+  /** Retries of one provider call (408, 429, 5xx; 409 too in OpenAI's SDK) before the job itself is retried. */
   PROVIDER_MAX_RETRIES: envInt(2, 0, 10),
   /** Transcript chunks analysed at once for one video. */
   ANALYSIS_CHUNK_CONCURRENCY: envInt(4, 1, 16),

@@ -19,6 +19,36 @@ describe('gateway environment', () => {
     expect(env.GOOGLE_CLIENT_ID).toBeUndefined();
   });
 
+  it('takes an empty value for unset: the default, whatever its kind', () => {
+    const empty = {
+      PORT: '',
+      DATABASE_URL: '',
+      REDIS_KEY_PREFIX: ' ',
+      SESSION_MAX_AGE_DAYS: '',
+      GOOGLE_CALLBACK_URL: '',
+      TRUST_PROXY: '',
+    };
+    expect(parseEnv('gateway', gatewayEnvSchema, empty)).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/findclips',
+      REDIS_KEY_PREFIX: 'fc:',
+      SESSION_MAX_AGE_DAYS: 14,
+      GOOGLE_CALLBACK_URL: '/auth/google/callback',
+      TRUST_PROXY: false,
+    });
+    expect(
+      parseEnv('worker', workerEnvSchema, { WORKER_METRICS_PORT: '', WORKER_CONCURRENCY: '', OPENAI_MODEL: '' }),
+    ).toMatchObject({
+      WORKER_METRICS_PORT: 9464,
+      WORKER_CONCURRENCY: 4,
+      OPENAI_MODEL: 'gpt-6-luna',
+    });
+    expect(parseEnv('realtime', realtimeEnvSchema, { REALTIME_PORT: '', REALTIME_MAX_ROOMS: '' })).toMatchObject({
+      REALTIME_PORT: 3001,
+      REALTIME_MAX_ROOMS: 10,
+    });
+  });
+
   it('lists every problem at once, by variable', () => {
     let caught: unknown;
     try {

@@ -11,9 +11,13 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses `env` with `schema`, throwing a ConfigError that names every bad variable. */
+/**
+ * Parses `env` with `schema`, throwing a ConfigError that names every bad variable. An empty value
+ * (`PORT=` in a compose file or a shell) counts as unset, so the variable takes its default.
+ */
 export function parseEnv<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
-  const result = schema.safeParse(env);
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const result = schema.safeParse(set);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';

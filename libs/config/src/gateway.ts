@@ -72,7 +72,7 @@ export const gatewayEnvSchema = withProductionSecrets(
       GOOGLE_CLIENT_ID: envOptional(),
       /** Google OAuth 2.0 client secret; required with GOOGLE_CLIENT_ID. */
       GOOGLE_CLIENT_SECRET: envOptional(),
-      /** Where Google sends the user back; relative to the request's origin unless absolute. */
+      /** Where Google sends the user back; relative to PUBLIC_URL unless absolute. */
       GOOGLE_CALLBACK_URL: z.string().min(1).default('/auth/google/callback'),
       /** Google's authorization endpoint (replaceable for tests). */
       GOOGLE_AUTH_URL: envUrl('https://accounts.google.com/o/oauth2/v2/auth', ['https:', 'http:']),

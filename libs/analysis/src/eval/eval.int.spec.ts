@@ -241,6 +241,35 @@ describe('evaluation harness input', () => {
     expect(typo.stderr).toBe('--only tinyrek: no such level or folder; the levels are podcasts, podcasts, as auto-captions\n');
   });
 
+  it("--only FOLDER keeps the tables of that folder's documents alone, not those that mix in other folders'", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fc-eval-'));
+    const segments = sampleTranscript(600).map((segment, i) => ({ ...segment, speaker: i % 7 < 4 ? 'A' : 'B' }));
+    const index: { id: string; file: string }[] = [];
+    for (const folder of ['podcasts', 'tinyrec']) {
+      mkdirSync(join(dir, folder));
+      const chapters = [0, 30, 60].map((start_index, i) => ({
+        title: `Part ${i + 1}`,
+        start: segments[start_index]!.start,
+        start_index,
+      }));
+      const file = `${folder}/${folder}-1.json`;
+      writeFileSync(
+        join(dir, file),
+        JSON.stringify({ id: `${folder}-1`, source: { channel: 'Ours' }, time_unit: 'seconds', segments, chapters }),
+      );
+      index.push({ id: `${folder}-1`, file });
+    }
+    writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
+    const tables = (...args: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'libs/analysis/dist/eval/cli.js'), dir, ...args], { encoding: 'utf8' })
+        .stdout.match(/^### [^(\n]+/gm)!
+        .map((heading) => heading.slice(4).trim())
+        .filter((heading) => !heading.startsWith('Titles'));
+    expect(tables('--only', 'tinyrec')).toEqual(['TinyRec coarse']);
+    expect(tables('--only', 'podcasts')).toEqual(['podcasts', 'podcasts, as auto-captions']);
+    expect(tables('--only', 'speaker')).toEqual(['speaker-labelled', 'speaker-labelled, turns marked']);
+  });
+
   it("--save keeps each document's scores and --against compares a later run with them", () => {
     const dir = oneDocumentSet();
     const runs = mkdtempSync(join(tmpdir(), 'fc-runs-'));

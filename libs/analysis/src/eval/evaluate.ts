@@ -442,13 +442,14 @@ export interface EvaluateOptions {
 
 /**
  * Whether `--only NAME` keeps a level: its name starts with NAME ('TinyRec' keeps both of
- * TinyRec's), or its documents come from the folder NAME ('tinyrec', 'qmsum'), in any case.
+ * TinyRec's), or all its documents come from the folder NAME ('podcasts' keeps the podcasts and
+ * their auto-captions, not the speaker-labelled levels, which hold other folders' too), in any case.
  */
 export function selects(name: string, level: Level): boolean {
   const wanted = name.toLowerCase();
   return (
     level.name.toLowerCase().startsWith(wanted) ||
-    level.documents.some(({ document }) => document.corpus.toLowerCase() === wanted)
+    level.documents.every(({ document }) => document.corpus.toLowerCase() === wanted)
   );
 }
 
