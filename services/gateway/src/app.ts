@@ -22,7 +22,7 @@ import { requireUser } from './auth/require-user';
 import { healthRoutes } from './health/health.routes';
 import { allowedMethods } from './http/allowed-methods';
 import { errorHandler, notFound } from './http/errors';
-import { fewValues } from './http/few-values';
+import { fewValues, wellFormedText } from './http/few-values';
 import { createLimiter } from './http/rate-limit';
 import { realtimeProxy } from './http/realtime-proxy';
 import { requestLog } from './http/request-log';
@@ -155,7 +155,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(web.assets());
   // Any JSON is read ('null' too, not strict): each route's schema says what shape it takes.
   // Captions are the one large body: read once the member is known (below), never for anyone.
-  const smallBody = express.json({ limit: BODY_LIMIT, strict: false });
+  const smallBody = express.json({ limit: BODY_LIMIT, strict: false, verify: wellFormedText });
   app.use((req, res, next) => (req.method === 'POST' && CAPTIONS_UPLOAD.test(req.path) ? next() : smallBody(req, res, next)));
   // PUBLIC_URL is ours whatever the request says (a TLS proxy without TRUST_PROXY arrives as http).
   app.use(sameOriginOnly([new URL(env.PUBLIC_URL).origin, ...env.ALLOWED_ORIGINS]));

@@ -1,10 +1,9 @@
 import { gatewayEnvSchema, loadEnvOrExit } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
-import { createServer } from 'node:http';
 import { createAnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from './app';
-import { handleServerEvents } from './http/server-events';
+import { createGatewayServer, handleServerEvents } from './http/server-events';
 import {
   connectAtStart,
   createLogger,
@@ -39,7 +38,7 @@ async function main() {
     timeoutMs: env.YOUTUBE_TIMEOUT_MS,
   });
   const app = createApp({ env, dataSource, redis, logger, queue, youtube });
-  const server = createServer(app);
+  const server = createGatewayServer(app);
   handleServerEvents(server, app.locals.upgrade, app.locals.stopLive);
   await listen(server, env.PORT, 'PORT');
   logger.info({ port: env.PORT, url: env.PUBLIC_URL }, `gateway listening: open ${env.PUBLIC_URL}`);

@@ -1,7 +1,7 @@
 import { AppError, describeIssues, findControlCharacters } from '@findclips/contracts';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
-import { TOO_MANY_VALUES } from './few-values';
+import { MALFORMED_TEXT, TOO_MANY_VALUES } from './few-values';
 
 /** Parses a request part with a contract schema; a failure is a 400 naming the field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -38,6 +38,7 @@ const bodyParserErrors: Record<string, { status: number; message: string }> = {
   'request.aborted': { status: 400, message: 'The request was aborted' },
   'request.size.invalid': { status: 400, message: 'The request body length does not match its Content-Length' },
   [TOO_MANY_VALUES]: { status: 400, message: 'The request body holds more values than this request takes' },
+  [MALFORMED_TEXT]: { status: 400, message: 'The request body is not valid UTF-8 text' },
 };
 
 /** 102400 → '100 kB', 3145728 → '3 MB': as the limits are written. */

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import supertest from 'supertest';
 import { startTestGateway, type TestGateway } from '../test/harness';
 import { errorHandler } from './errors';
+import { createGatewayServer, handleServerEvents, REQUEST_TIMEOUTS } from './server-events';
 
 describe('requests the gateway refuses', () => {
   let gw: TestGateway;
@@ -30,6 +31,28 @@ describe('requests the gateway refuses', () => {
   it('answers 400 for malformed JSON', async () => {
     const res = await gw.request().post('/api/login').set('content-type', 'application/json').send('{"email": ').expect(400);
     expect(res.body).toEqual({ message: 'The request body is not valid JSON' });
+  });
+
+  it('answers 400 for a body sent as UTF-8 holding bytes that are not, rather than store them as "�"', async () => {
+    const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => Buffer.from(part as string)));
+    const raw = (request: supertest.Test) =>
+      // The bytes as they are (supertest would write a Buffer out as JSON).
+      request.set('content-type', 'application/json').serialize((body: Buffer) => body as unknown as string);
+    const browser = gw.browser();
+    const email = uniqueEmail();
+    const register = await raw(browser.post('/api/register')).send(
+      bytes(`{"email":"${email}","password":"Passw0rd`, [0xff, 0xfe], '"}'),
+    );
+    expect([register.status, register.body]).toEqual([400, { message: 'The request body is not valid UTF-8 text' }]);
+    // The captions upload reads its large body the same way.
+    await browser.post('/api/register').send({ email, password: strongPassword() }).expect(201);
+    const upload = await raw(browser.post('/api/user-videos/dQw4w9WgXcQ/transcript')).send(
+      bytes('{"text":"1\\n00:00:01,000 --> 00:00:04,000\\nCaf', [0xe9], '"}'),
+    );
+    expect([upload.status, upload.body]).toEqual([400, { message: 'The request body is not valid UTF-8 text' }]);
+    // Valid UTF-8, accents and all, is read.
+    const renamed = await raw(browser.patch('/api/profile')).send(bytes('{"firstName":"Zoë","lastName":"Brontë"}'));
+    expect([renamed.status, renamed.body.firstName]).toEqual([200, 'Zoë']);
   });
 
   it.each([
@@ -242,8 +265,8 @@ describe('requests the gateway refuses', () => {
   });
 
   /** Sends raw bytes; resolves with all the server answered once it closes the connection. */
-  function raw(request: string): Promise<string> {
-    const { hostname, port } = new URL(gw.url);
+  function raw(request: string, url = gw.url): Promise<string> {
+    const { hostname, port } = new URL(url);
     return new Promise((resolve, reject) => {
       const socket = net.connect(Number(port), hostname, () => socket.write(request));
       let received = '';
@@ -304,10 +327,39 @@ describe('requests the gateway refuses', () => {
   it('answers headers too large or unreadable with a message, not an empty 431 or 400', async () => {
     const large = await raw(`GET /api/user HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(large).toMatch(/^HTTP\/1\.1 431 /);
-    expect(large).toContain('{"message":"The request headers are too large"}');
+    expect(large).toContain('{"message":"The request\'s address or headers are too large"}');
+    // Node counts the address with the headers: a very long one is answered the same way.
+    const long = await raw(`GET /api/videos/check-status?videoId=x&a=${'b'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(long).toContain('{"message":"The request\'s address or headers are too large"}');
     const garbled = await raw('GET /api/user HTTP/1.1\r\nHost localhost\r\n\r\n');
     expect(garbled).toMatch(/^HTTP\/1\.1 400 /);
     expect(garbled).toContain('{"message":"The request could not be read"}');
+  });
+
+  it('answers a request whose body stops short of its Content-Length with a 408 once its time is up, not five minutes later', async () => {
+    expect(REQUEST_TIMEOUTS).toMatchObject({ headersTimeout: 20_000, requestTimeout: 60_000 });
+    // The gateway's own server, its limits shortened to a second.
+    const server = createGatewayServer(gw.app, {
+      headersTimeout: 1_000,
+      requestTimeout: 1_000,
+      connectionsCheckingInterval: 100,
+    });
+    handleServerEvents(server, (_req, socket) => socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+      const started = performance.now();
+      const stalled = await raw(
+        'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+        url,
+      );
+      expect(stalled).toMatch(/^HTTP\/1\.1 408 /);
+      expect(stalled).toContain('{"message":"The request took too long to arrive"}');
+      expect(performance.now() - started).toBeLessThan(3_000);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   describe('cross-site requests', () => {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -36,9 +36,21 @@ export function handleServerEvents(server: Server, liveUpgrade: UpgradeHandler, 
     // Part of an answer already sent on this connection (keep-alive): another would corrupt it.
     if (error.code === 'ECONNRESET' || !socket.writable || (socket.bytesWritten ?? 0) > 0) return void socket.destroy();
     if (error.code === 'HPE_HEADER_OVERFLOW')
-      return answer(socket, 431, 'Request Header Fields Too Large', 'The request headers are too large');
+      // Node counts the request line with the headers: a very long address ends here too.
+      return answer(socket, 431, 'Request Header Fields Too Large', "The request's address or headers are too large");
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
       return answer(socket, 408, 'Request Timeout', 'The request took too long to arrive');
     answer(socket, 400, 'Bad Request', 'The request could not be read');
   });
 }
+
+/**
+ * How long a client may take to send a request: its headers (Node's default is 60 s) and the whole
+ * of it, body included (Node's default is 300 s, so a client sending a body slowly, or never to its
+ * end, held a connection for five minutes). A minute is enough for the largest body we take, 8 MB of
+ * captions, at about 1 Mbit/s. Connections are checked against them every 5 s (Node's default: 30).
+ */
+export const REQUEST_TIMEOUTS = { headersTimeout: 20_000, requestTimeout: 60_000, connectionsCheckingInterval: 5_000 };
+
+/** The gateway's HTTP server, with the time limits above (tests shorten them). */
+export const createGatewayServer = (app: RequestListener, timeouts = REQUEST_TIMEOUTS): Server => createServer(timeouts, app);
