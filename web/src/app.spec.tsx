@@ -37,6 +37,48 @@ describe('routes and guards', () => {
     expect(pendingFetch).toHaveBeenCalledWith('/api/user', expect.objectContaining({ credentials: 'include' }));
   });
 
+  it.each([
+    ['/history', { name: 'Your Processed Videos' }],
+    ['/', { name: 'Find Clips' }],
+  ])(
+    'shows %s as unavailable while the server cannot say who is signed in (503), asking again by itself, never /auth',
+    async (route, heading) => {
+      let down = true;
+      const calls = fakeApi({
+        'GET /api/user': () =>
+          down ? json(503, { message: 'The service is temporarily unavailable. Please try again shortly.' }) : json(200, member),
+        'GET /api/videos': json(200, []),
+        'GET /api/analysis/shares-map': json(200, []),
+      });
+      renderWithApp(<App />, { route });
+      const panel = (await screen.findByText('Find Clips is not available right now')).closest('[role=status]')!;
+      expect(panel).toHaveTextContent('The service is temporarily unavailable. Please try again shortly.');
+      expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${route}$`));
+      // Nobody is shown signed out meanwhile, and the page does not ask again and again.
+      expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      expect(calls.filter((call) => call.path === '/api/user')).toHaveLength(1);
+      // Asked again after a second: the page opens once the server answers.
+      down = false;
+      expect(await screen.findByRole('heading', heading, { timeout: 3_000 })).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${route}$`));
+    },
+  );
+
+  it('asks again at once when "Try again now" is pressed', async () => {
+    let down = true;
+    fakeApi({
+      'GET /api/user': () => (down ? json(502, { message: 'Bad gateway' }) : json(200, member)),
+      'GET /api/videos': json(200, []),
+      'GET /api/analysis/shares-map': json(200, []),
+    });
+    renderWithApp(<App />, { route: '/settings' });
+    await screen.findByText('Find Clips is not available right now');
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again now' }));
+    expect(await screen.findByRole('heading', { name: 'Account Settings' }, { timeout: 500 })).toBeInTheDocument();
+  });
+
   it.each(['/history', '/settings'])('sends a signed-out visitor from %s to /auth', async (route) => {
     renderWithApp(<App />, { route, user: null });
     expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();

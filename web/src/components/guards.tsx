@@ -1,13 +1,36 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { forgetMember, loggedOutInThisTab, LOGGED_OUT, useAuth } from '../lib/auth';
-import { Spinner } from './ui';
+import { forgetMember, loggedOutInThisTab, LOGGED_OUT, useAuth, USER_KEY } from '../lib/auth';
+import { Button, Card, Spinner } from './ui';
+
+/**
+ * While the server cannot say who is signed in (a 503 while its session store is away): what
+ * happened, that the page asks again by itself, and a way to ask now. Never /auth: the member may
+ * well be signed in.
+ */
+function Unavailable({ message }: { message: string }) {
+  const queryClient = useQueryClient();
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16">
+      <Card role="status" className="grid gap-3 p-6">
+        <h1 className="text-lg font-semibold">Find Clips is not available right now</h1>
+        <p>{message}</p>
+        <p className="text-sm text-slate-600">This page tries again by itself and opens once Find Clips answers.</p>
+        {/* Reset, not refetched: a refetch would wait out the retry's pause. */}
+        <Button className="justify-self-start" onClick={() => void queryClient.resetQueries({ queryKey: USER_KEY, exact: true })}>
+          Try again now
+        </Button>
+      </Card>
+    </div>
+  );
+}
 
 /** A spinner while the user loads, the page for a user, else /auth. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const auth = useAuth();
   if (auth.status === 'loading') return <Spinner />;
+  if (auth.status === 'unavailable') return <Unavailable message={auth.message} />;
   return auth.status === 'user' ? children : <Navigate to="/auth" replace />;
 }
 
@@ -15,6 +38,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
 export function GuestAllowed({ children, allowGuests = true }: { children: ReactNode; allowGuests?: boolean }) {
   const auth = useAuth();
   if (auth.status === 'loading') return <Spinner />;
+  if (auth.status === 'unavailable') return <Unavailable message={auth.message} />;
   return auth.status === 'user' || allowGuests ? children : <Navigate to="/auth" replace />;
 }
 
@@ -36,5 +60,6 @@ export function RedirectSignedIn({ children }: { children: ReactNode }) {
     else navigate(location, { replace: true, state: null });
   }, [loggedOut, signedIn, auth.status, navigate, location, queryClient]);
   if (auth.status === 'loading') return <Spinner />;
+  if (auth.status === 'unavailable') return <Unavailable message={auth.message} />;
   return signedIn && !loggedOut ? <Navigate to="/" replace /> : children;
 }

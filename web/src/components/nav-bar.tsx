@@ -60,7 +60,9 @@ export function NavBar() {
               </button>
             </>
           ) : (
-            auth.status !== 'loading' && (
+            // Not while it is unknown who is here (loading, or the server cannot say).
+            auth.status !== 'loading' &&
+            auth.status !== 'unavailable' && (
               <Link to="/auth" state={SIGN_UP_STATE} className={buttonClass('primary')}>
                 Sign up
               </Link>

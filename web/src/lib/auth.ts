@@ -19,16 +19,39 @@ export function guestIdFromCookie(cookie = typeof document === 'undefined' ? '' 
 
 export type AuthState =
   | { status: 'loading'; user: null }
+  /** The server could not say who is signed in (it answered 5xx or 429, or nothing): asked again. */
+  | { status: 'unavailable'; user: null; message: string }
   | { status: 'user'; user: User }
   | { status: 'guest'; user: null; guestId: string }
   | { status: 'anonymous'; user: null };
 
-/** The auth state: loading, then a user, a guest or nobody. */
+/** A failure that says nothing of who is signed in: the server, or the way to it, failed (status 0: no answer). */
+const unavailable = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429 || error.status === 408;
+
+/** Asked again while the server cannot say: after 1 s, 2 s, 4 s … then every 30 s. */
+const USER_RETRY = {
+  retry: (_count: number, error: unknown) => unavailable(error),
+  // (react-query passes the failures before this one: 0 before the first retry.)
+  retryDelay: (failures: number) => Math.min(1000 * 2 ** failures, 30_000),
+} as const;
+
+/**
+ * The auth state: loading, then a user, a guest or nobody. Only a 401 means nobody: while the
+ * server cannot say (a 503 while its session store is away), the state is `unavailable` and the
+ * question is asked again, so that a member is neither shown signed out nor sent to /auth.
+ */
 export function useAuth(): AuthState {
-  const { data, isLoading } = useQuery<User | null>({ queryKey: USER_KEY, queryFn: getQueryFn({ on401: 'returnNull' }) });
+  const { data, isLoading, isPending, failureCount, failureReason, error } = useQuery<User | null>({
+    queryKey: USER_KEY,
+    queryFn: getQueryFn({ on401: 'returnNull' }),
+    ...USER_RETRY,
+  });
+  const failed = isPending && failureCount > 0 ? failureReason : data === undefined ? error : null;
   useEffect(() => {
-    if (!isLoading) rememberUser(data ?? null);
-  }, [data, isLoading]);
+    if (!isLoading && !failed) rememberUser(data ?? null);
+  }, [data, isLoading, failed]);
+  if (failed) return { status: 'unavailable', user: null, message: failed.message };
   if (isLoading) return { status: 'loading', user: null };
   if (data) return { status: 'user', user: data };
   const guestId = guestIdFromCookie();
