@@ -6,3 +6,4 @@ export * from './metrics';
 export * from './address';
 export * from './redis-keys';
 export * from './video-failures';
+export * from './unavailable';

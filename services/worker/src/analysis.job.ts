@@ -3,8 +3,8 @@ import { VIDEO_MAX_SECONDS, videoMessages, type AnalysisProviderName, type Error
 import { analysisEvent, analysisJobSchema, publishAnalysisEvent, type AnalysisJob, type Publisher } from '@findclips/queue';
 import { CachedVideos, MemberAnalyses, MemberGoneError, MemberHistory, readTopics, UploadedTranscripts } from '@findclips/db';
 import { CAPTIONS_WITHOUT_WORDS, descriptionChapters, YoutubeError, type YoutubeClient } from '@findclips/youtube';
-import { UnrecoverableError, type Job } from 'bullmq';
-import type { VideoFailures } from '@findclips/runtime';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
+import { isServiceUnavailable, type VideoFailures } from '@findclips/runtime';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { JobMetrics } from './job-metrics';
@@ -161,15 +161,26 @@ export function createStalledFailure(deps: AnalysisJobDeps) {
 }
 
 /**
+ * How often a job waits for PostgreSQL or Redis to come back, without spending one of its attempts
+ * (which a failure of the job's own spends), each wait twice the one before from 2 s, 30 s at most:
+ * about 10 minutes in all before the outage counts as an attempt.
+ */
+export const OUTAGE_WAITS = 24;
+const outageWaitMs = (waited: number) => Math.min(2_000 * 2 ** waited, 30_000);
+
+/**
  * The analysis job: transcript (stored once, so a retry skips it) → content policy → provider →
  * grounding → stored result → event. Transient failures are thrown to be retried with backoff;
- * permanent ones and the last attempt are recorded on the row and announced once.
+ * permanent ones and the last attempt are recorded on the row and announced once. Our own database
+ * or Redis being away is no failure of the analysis: the job waits for it (`OUTAGE_WAITS`), its
+ * attempts kept (a 20 s outage of PostgreSQL used all four, and failed every analysis in flight).
+ * BullMQ gives the `token` that lets the job move itself; called without one, it does not wait.
  */
 export function createAnalysisJob(deps: AnalysisJobDeps) {
   const { tables, youtube } = deps;
   const { cached, memberAnalyses, history, uploads } = tables;
 
-  return async function analyze(job: Job<AnalysisJob>): Promise<void> {
+  return async function analyze(job: Job<AnalysisJob>, token?: string): Promise<void> {
     const data = analysisJobSchema.parse(job.data);
     const { videoId, scope } = data;
     const log = deps.logger.child({ jobId: job.id, attempt: job.attemptsMade + 1, videoId, scope, requestId: data.requestId });
@@ -274,6 +285,21 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         // Only its last event is missing: a retry announces it (a shared analysis without running again).
         log.warn({ err: error }, 'analysis stored but not announced: Redis did not take its event; the attempt fails');
         throw error;
+      }
+      // Starts of this job that neither failed nor are this one: outages waited out (or stalls).
+      const waited = Math.max(0, (job.attemptsStarted ?? 0) - 1 - job.attemptsMade);
+      const ours = !(error instanceof AnalysisError || error instanceof YoutubeError);
+      if (token && ours && isServiceUnavailable(error) && waited < OUTAGE_WAITS) {
+        const delayMs = outageWaitMs(waited);
+        const moved = await job.moveToDelayed(Date.now() + delayMs, token).then(
+          () => true,
+          () => false,
+        );
+        if (moved) {
+          log.warn({ err: error, delayMs, waited }, 'PostgreSQL or Redis is away: the job waits for it, its attempts kept');
+          deps.metrics?.finished(providerName ?? 'none', 'retried', seconds());
+          throw new DelayedError();
+        }
       }
       const failure = classify(error);
       const lastAttempt = !failure.transient || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

@@ -1,7 +1,8 @@
 import { parseEnv, workerEnvSchema } from '@findclips/config';
-import { createDataSource } from '@findclips/db';
+import { CachedYoutubeDataEntity, createDataSource } from '@findclips/db';
+import { ANALYZE_JOB, createAnalysisQueue } from '@findclips/queue';
 import { createLogger, createRedisClient } from '@findclips/runtime';
-import { tcpProxy, type TcpProxy } from '@findclips/testing';
+import { sampleTranscript, startFakeYoutube, tcpProxy, type FakeYoutube, type TcpProxy } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { startWorker, stopWorker } from './worker';
@@ -43,5 +44,68 @@ describe('a stopping worker', () => {
     await proxy.restore();
     await worker.close();
     await publisher.quit().catch(() => undefined);
+  });
+});
+
+/** The worker on the real Redis, its PostgreSQL behind a proxy that can take the database away. */
+describe('a worker whose database goes away', () => {
+  let proxy: TcpProxy;
+  let dataSource: DataSource;
+  let youtube: FakeYoutube;
+
+  beforeAll(async () => {
+    const database = new URL(process.env.DATABASE_URL!);
+    proxy = await tcpProxy(Number(database.port || 5432), database.hostname);
+    database.host = `127.0.0.1:${proxy.port}`;
+    dataSource = await createDataSource({ url: database.toString(), poolSize: 2 }).initialize();
+    youtube = await startFakeYoutube();
+  });
+  afterAll(async () => {
+    await youtube?.close();
+    await dataSource?.destroy();
+    await proxy?.close();
+  });
+
+  it('waits for it without spending an attempt, and finishes the analysis once it is back', async () => {
+    const logger = createLogger('worker', 'silent');
+    const keyPrefix = `fc:test:${randomUUID()}:`;
+    const env = parseEnv('worker', workerEnvSchema, {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      REDIS_KEY_PREFIX: keyPrefix,
+      YOUTUBE_BASE_URL: youtube.url,
+      ANALYSIS_DEFAULT_PROVIDER: 'local',
+    });
+    const publisher = createRedisClient(env.REDIS_URL, logger);
+    await publisher.connect();
+    const worker = await startWorker({ env, dataSource, publisher, logger });
+    const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix });
+    try {
+      const videoId = `outage${randomUUID().slice(0, 5)}`;
+      youtube.addVideo({ id: videoId, durationSeconds: 300, tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }] });
+      await proxy.cut();
+      // One attempt only: a failure of the analysis would end it at once.
+      const job = await queue.add(ANALYZE_JOB, { videoId, scope: 'shared', userId: null, provider: null }, { attempts: 1 });
+      // Away for longer than the job's first waits (2 s, then 4 s).
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(await job.getState()).toBe('delayed');
+      await proxy.restore();
+
+      const deadline = Date.now() + 20_000;
+      while (!['completed', 'failed'].includes(await job.getState()) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      const done = (await queue.getJob(job.id!))!;
+      // Started again after each wait; one attempt spent, the one that finished it.
+      expect({ state: await done.getState(), attemptsMade: done.attemptsMade }).toEqual({ state: 'completed', attemptsMade: 1 });
+      expect(done.attemptsStarted).toBeGreaterThanOrEqual(2);
+      const row = await dataSource.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: videoId });
+      expect(row.analysisStatus).toBe('complete');
+    } finally {
+      await proxy.restore();
+      await worker.close();
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      await publisher.quit().catch(() => undefined);
+    }
   });
 });

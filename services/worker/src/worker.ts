@@ -52,10 +52,10 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
   const stalledTooOften = createStalledFailure(jobDeps);
   const analyze = createAnalysisJob(jobDeps);
   let active = 0;
-  const counted = async (job: Job<AnalysisJob>) => {
+  const counted = async (job: Job<AnalysisJob>, token?: string) => {
     active++;
     try {
-      await analyze(job);
+      await analyze(job, token);
     } finally {
       active--;
     }

@@ -1,6 +1,7 @@
 import { AppError, describeIssues, findControlCharacters } from '@findclips/contracts';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
+import { isServiceUnavailable } from '@findclips/runtime';
 import { MALFORMED_TEXT, TOO_MANY_VALUES } from './few-values';
 
 /** Parses a request part with a contract schema; a failure is a 400 naming the field. */
@@ -50,37 +51,6 @@ const DECOMPRESSION_CODES = /^(?:Z_|ERR__ERROR_)/;
 
 /** PostgreSQL's refusals of the caller's text: a NUL byte (22021), an unsupported escape (22P05). */
 const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
-
-// 55P03: a lock not had in time (a member's turn on a video, held by another of their requests).
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  '57P01',
-  '57P03',
-  '53300',
-  '55P03',
-]);
-
-const UNAVAILABLE_ERROR_NAMES = new Set([
-  'ClientClosedError',
-  'ClientOfflineError',
-  'ConnectionTimeoutError',
-  'SocketClosedUnexpectedlyError',
-]);
-const UNAVAILABLE_MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|The client is (closed|offline)|Socket closed unexpectedly|Disconnects client|Command timed out|Query read timeout/i;
-
-/** True for failures of PostgreSQL or Redis being away: the caller should retry, not report a bug. */
-function isUnavailable(error: unknown): boolean {
-  // Duck-typed: errors from Node's sockets need not be instances of this realm's Error.
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
-  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-  if (typeof name === 'string' && UNAVAILABLE_ERROR_NAMES.has(name)) return true;
-  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
-}
 
 /**
  * What no route took: 405 with `Allow` where the path is a route's for other methods, else 404.
@@ -132,7 +102,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
     res.status(400).json({ message: 'The request contains characters that cannot be stored', errorType: 'VALIDATION_ERROR' });
     return;
   }
-  if (isUnavailable(error)) {
+  if (isServiceUnavailable(error)) {
     req.log?.warn({ err: error }, 'dependency unavailable');
     res
       .status(503)
