@@ -408,9 +408,17 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
       await settled(['resync00001'], after);
       expect(after.map((e) => e.type)).toEqual(['VIDEO_ANALYZED']);
 
-      // A network that drops packets, which closes nothing: the subscriber's watchdog notices.
+      // A network that drops packets, which closes nothing: the subscriber's watchdog notices, and
+      // the instance says so for as long as Redis does not answer (a connection the black hole
+      // accepts is no answer: it once said 200 again a second later).
       proxy.blackHole();
       await until(async () => (await health()).status === 503, 10_000);
+      const said: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        said.push((await health()).status);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(new Set(said)).toEqual(new Set([503]));
       const droppedAgain = nextOf<string>(again, 'disconnect', 15_000);
       await proxy.restore();
       expect(await droppedAgain).toBe('io server disconnect');

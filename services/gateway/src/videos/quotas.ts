@@ -93,12 +93,13 @@ async function spend(
   limits: number[],
   windowSeconds: number,
   { script = SPEND, extra = [] }: { script?: string; extra?: string[] } = {},
-): Promise<{ refused: number; retryAfterSeconds: number }> {
+): Promise<{ refused: number; retryAfterSeconds: number; use: string }> {
+  const use = useId();
   const [refused, retryMs] = (await redis.eval(script, {
     keys,
-    arguments: [String(Date.now()), String(windowSeconds * 1000), useId(), ...limits.map(String), ...extra],
+    arguments: [String(Date.now()), String(windowSeconds * 1000), use, ...limits.map(String), ...extra],
   })) as [number, number];
-  return { refused: Number(refused), retryAfterSeconds: Math.max(1, Math.ceil(Number(retryMs) / 1000)) };
+  return { refused: Number(refused), retryAfterSeconds: Math.max(1, Math.ceil(Number(retryMs) / 1000)), use };
 }
 
 async function used(redis: RedisClient, key: string, windowSeconds: number): Promise<number> {
@@ -209,18 +210,23 @@ export class MemberAnalysisLimit {
   /**
    * Takes one analysis for the job `jobKey` (see `analysisJobKey`), or answers how many seconds
    * until one is free. Requests racing the one that paid for the same job (a double submit) take
-   * nothing: they join the job it queued.
+   * nothing: they join the job it queued. `use` names the use taken, for `giveBack`.
    */
-  async take(userId: number, jobKey: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  async take(userId: number, jobKey: string): Promise<{ ok: true; use: string } | { ok: false; retryAfterSeconds: number }> {
     const keys = redisKeys(this.keyPrefix);
-    const { refused, retryAfterSeconds } = await spend(
+    const { refused, retryAfterSeconds, use } = await spend(
       this.redis,
       [keys.memberPaidJob(userId, jobKey), keys.memberAnalyses(userId)],
       [this.perHour],
       60 * 60,
       { script: SPEND_ON_JOB, extra: [String(JOIN_PAID_MS)] },
     );
-    return refused === 0 ? { ok: true } : { ok: false, retryAfterSeconds };
+    return refused === 0 ? { ok: true, use } : { ok: false, retryAfterSeconds };
+  }
+
+  /** Gives back a use taken for a job that was never queued (the request failed on the way). */
+  async giveBack(userId: number, use: string): Promise<void> {
+    await this.redis.zRem(redisKeys(this.keyPrefix).memberAnalyses(userId), use);
   }
 
   /**

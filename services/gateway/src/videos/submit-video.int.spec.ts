@@ -11,6 +11,7 @@ import {
 import {
   AnalysisEdits,
   CachedVideos,
+  createDataSource,
   GuestAnalyses,
   MemberAnalyses,
   MemberHistory,
@@ -26,7 +27,7 @@ import {
   VideoFailures,
   type RedisClient,
 } from '@findclips/runtime';
-import { buildUser, sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
+import { buildUser, sampleTranscript, startFakeYoutube, tcpProxy, type FakeYoutube } from '@findclips/testing';
 import { YoutubeClient } from '@findclips/youtube';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -437,6 +438,31 @@ describe('submitting a video', () => {
       expect(refused.retryAfterSeconds).toBeLessThanOrEqual(3600);
       expect(await queuedJob({ scope: 'shared', videoId: second, userId: member.id })).toBeNull();
       expect((await deps.history.list(member.id, 'recent')).map((row) => row.youtubeId)).not.toContain(second);
+    });
+
+    it("gives back the hour's analysis when the job could not be queued, so that asking again does not pay twice", async () => {
+      const limited = { ...deps, memberLimit: new MemberAnalysisLimit(redis, `${keyPrefix}giveback:`, 1) };
+      // PostgreSQL is away for the history's write, made before the job is queued: the submission fails.
+      const database = new URL(process.env.DATABASE_URL!);
+      const proxy = await tcpProxy(Number(database.port || 5432), database.hostname);
+      database.host = `127.0.0.1:${proxy.port}`;
+      const away = await createDataSource({ url: database.toString(), poolSize: 1 }).initialize();
+      try {
+        await proxy.cut();
+        const videoId = videoOnYoutube();
+        await expect(
+          submitAsMember({ ...limited, history: new MemberHistory(away) }, member, submitter(videoId)),
+        ).rejects.toThrow();
+        expect(await queuedJob({ scope: 'shared', videoId, userId: member.id })).toBeNull();
+        // Asked again once it is back: queued, on the hour's one analysis.
+        const again = await submitAsMember(limited, member, submitter(videoId));
+        expect(again.kind).toBe('queued');
+        expect(await queuedJob({ scope: 'shared', videoId, userId: member.id })).toMatchObject({ videoId });
+      } finally {
+        await proxy.restore();
+        await away.destroy();
+        await proxy.close();
+      }
     });
 
     it('lets the next member bring captions for a video another member brought captions for, and refuses a guest at once', async () => {

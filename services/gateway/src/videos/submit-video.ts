@@ -90,7 +90,7 @@ async function quotaError(credits: GuestCredits, refused: CreditRefusal, guestId
 
 /**
  * Takes one of the member's analyses of the hour for the job `key`, or refuses saying when one is
- * free, then runs `enqueue` (which queues the job). A request for a job that already waits or runs
+ * free, then runs `enqueue` (which queues the job), giving it back when that fails. A request for a job that already waits or runs
  * joins it and takes nothing, as does one racing the request that paid for it.
  */
 async function paidForJob(
@@ -104,9 +104,14 @@ async function paidForJob(
   if (!taken.ok) {
     throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota, { retryAfterSeconds: taken.retryAfterSeconds });
   }
+  let queued = false;
   try {
     await enqueue();
+    queued = true;
   } finally {
+    // Nothing queued (PostgreSQL or Redis failed on the way): the analysis was never had, and the
+    // member who asks again should not pay for it twice.
+    if (!queued) await memberLimit.giveBack(userId, taken.use).catch(() => undefined);
     await memberLimit.queued(userId, key);
   }
 }
