@@ -1379,6 +1379,27 @@ describe('dashboard: submit failures', () => {
     expect(screen.getAllByRole('button', { name: 'Play clip' }).length).toBeGreaterThan(0);
   });
 
+  it("reads a guest's credits again after a submission that failed on the way, which may have spent one", async () => {
+    const user = userEvent.setup();
+    document.cookie = 'gid=guest-1234';
+    let left = 2;
+    fakeApi({
+      'GET /api/guest/credits': () => json(200, { left }),
+      'POST /api/guest/videos/transcript': () => {
+        // The credit is spent, then PostgreSQL fails before the job is queued.
+        left = 1;
+        return json(503, {
+          message: 'The service is temporarily unavailable. Please try again shortly.',
+          errorType: 'SERVICE_UNAVAILABLE',
+        });
+      },
+    });
+    renderWithApp(<DashboardPage />, { user: null });
+    expect(await within(screen.getByTestId('guest-credits')).findByText('2')).toBeInTheDocument();
+    await paste(user);
+    expect(await within(screen.getByTestId('guest-credits')).findByText('1')).toBeInTheDocument();
+  });
+
   it('takes the error toast of a bad link away when a good one is sent', async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-1234';
