@@ -1,4 +1,10 @@
-import { GUEST_CREDIT_WINDOW_SECONDS, historyVideoSchema, videoMessages, videoTranscriptSchema } from '@findclips/contracts';
+import {
+  GUEST_CREDIT_WINDOW_SECONDS,
+  historyVideoSchema,
+  videoMessages,
+  videoTranscriptSchema,
+  youtubeLinkMessages,
+} from '@findclips/contracts';
 import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
 import { clock } from '@findclips/exports';
 import { sampleTranscript, strongPassword, uniqueEmail } from '@findclips/testing';
@@ -406,6 +412,15 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
       .send({ youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })
       .expect(400);
     expect(other.body).toEqual({ errorType: 'VALIDATION_ERROR', field: 'youtubeUrl', message: videoMessages.otherVideo });
+    // A link that is no YouTube link, or names no video, is refused as the app says it (it was ignored).
+    for (const [youtubeUrl, message] of [
+      ['not a url', youtubeLinkMessages.invalidUrl.description],
+      ['https://vimeo.com/watch?v=dQw4w9WgXcQ', youtubeLinkMessages.invalidUrl.description],
+      ['https://www.youtube.com/playlist?list=PL123', youtubeLinkMessages.noVideoId.description],
+    ]) {
+      const refused = await browser.post(`/api/videos/transcript?videoId=${asked}`).send({ youtubeUrl }).expect(400);
+      expect(refused.body).toEqual({ errorType: 'VALIDATION_ERROR', field: 'youtubeUrl', message });
+    }
     expect((await browser.get(`/api/videos/check-status?videoId=${asked}`).expect(200)).body.status).toBeNull();
     await p.gateway.request().get('/api/videos').expect(401);
     await p.gateway.request().get('/api/user-videos').expect(401);

@@ -1,4 +1,5 @@
 import {
+  captionsMessages,
   editMessages,
   historyVideoSchema,
   videoAnalysisResponseSchema,
@@ -113,7 +114,7 @@ describe("editing a member's analysis", () => {
     expect(page.sharedTopics[1].title).toBe('Why cities add bus lanes');
     const lastEdit = read(await edit({ action: 'rename', topicId: first.id, title: 'The opening' }).expect(200));
     mine = read(await browser.get(`/api/user-videos/${videoId}`).expect(200));
-    await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics: mine.analyzedTopics }).expect(201);
+    await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics: mine.analyzedTopics }).expect(200);
     expect((await p.gateway.request().get(`/api/shared/${shared.body.shareId}`).expect(200)).body.sharedTopics[0].title).toBe(
       'The opening',
     );
@@ -184,11 +185,25 @@ describe("editing a member's analysis", () => {
     expect(await cards(sharer.browser)).toEqual([videoId]);
     const later = p.addVideo(300);
     await sharer.browser.post(`/api/videos/transcript?videoId=${later}`).send({}).expect(202);
-    await sharer.browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: 'Again' }).expect(201);
+    await sharer.browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: 'Again' }).expect(200);
     expect(await cards(sharer.browser)).toEqual([later, videoId]);
     // Its card is where the share is managed.
     const map = (await sharer.browser.get('/api/analysis/shares-map').expect(200)).body;
     expect(map).toEqual([{ shareId: shared.body.shareId, youtubeId: videoId }]);
+  });
+
+  it("refuses captions for a video YouTube captions as such, before asking to discard the member's edits", async () => {
+    const { browser, videoId, topics } = await analysed();
+    await browser
+      .patch(`/api/user-videos/${videoId}`)
+      .send({ action: 'rename', topicId: topics[0]!.id, title: 'Mine' })
+      .expect(200);
+    // Asked to confirm first, the member who did would then be refused all the same.
+    const refused = await browser
+      .post(`/api/user-videos/${videoId}/transcript`)
+      .send({ text: '0:00 Hi\n0:05 There' })
+      .expect(409);
+    expect(refused.body.message).toBe(captionsMessages.hasCaptions);
   });
 
   it('answers a bad edit with a 4xx that says what is wrong, and only to the member who can read it', async () => {
@@ -198,6 +213,14 @@ describe("editing a member's analysis", () => {
       errorType: 'VALIDATION_ERROR',
       message: editMessages.unknownAction,
     });
+    // No object at all is said as every route says it (it was named an unknown action).
+    for (const body of ['null', '[]', '"rename"']) {
+      const refused = await browser.patch(`/api/user-videos/${videoId}`).set('content-type', 'application/json').send(body);
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { errorType: 'VALIDATION_ERROR', field: 'body', message: 'The request body must be a JSON object' },
+      ]);
+    }
     for (const title of ['   ', '\u200B', '\u202E', '\u3164\u3164']) {
       expect((await edit({ action: 'rename', topicId: topics[0]!.id, title }).expect(400)).body).toMatchObject({
         field: 'title',
@@ -225,7 +248,9 @@ describe("editing a member's analysis", () => {
     // A guest, a stranger and an unknown video.
     await p.gateway.browser().patch(`/api/user-videos/${videoId}`).send({ action: 'removeTopic', topicId: 'x' }).expect(401);
     const stranger = await p.member();
-    expect((await stranger.browser.get(`/api/user-videos/${videoId}`).expect(404)).body.message).toBe(videoMessages.notFound);
+    expect((await stranger.browser.get(`/api/user-videos/${videoId}`).expect(404)).body.message).toBe(
+      videoMessages.noneOfYourOwn,
+    );
     await browser.patch(`/api/user-videos/${p.addVideo()}`).send({ action: 'removeTopic', topicId: 'x' }).expect(404);
     await browser.patch('/api/user-videos/not-an-id').send({ action: 'removeTopic', topicId: 'x' }).expect(400);
   });

@@ -56,7 +56,7 @@ describe('shares, history and the public shared page', () => {
     return { videoId, topics };
   }
 
-  it('creates a share with an unguessable id, and sharing again updates it and keeps the id', async () => {
+  it('creates a share with an unguessable id (201), and sharing again updates it (200) and keeps the id', async () => {
     const { browser } = await member();
     const { videoId, topics } = await analysed(browser);
     const created = await browser
@@ -72,16 +72,17 @@ describe('shares, history and the public shared page', () => {
     const again = await browser
       .post('/api/analysis/share')
       .send({ youtubeId: videoId, topics: topics.slice(0, 1), title: 'Second' })
-      .expect(201);
+      .expect(200);
     expect(again.body.shareId).toBe(created.body.shareId);
+    // The description left out is kept (it was cleared).
     const read = (await p.gateway.request().get(`/api/shared/${created.body.shareId}`).expect(200)).body;
-    expect(read).toMatchObject({ title: 'Second', description: null, sharedTopics: topics.slice(0, 1) });
+    expect(read).toMatchObject({ title: 'Second', description: 'Watch the highlights', sharedTopics: topics.slice(0, 1) });
 
     // A title that shows nothing is none.
     await browser
       .post('/api/analysis/share')
       .send({ youtubeId: videoId, topics, title: '\u200B', description: '\u2060' })
-      .expect(201);
+      .expect(200);
     expect((await p.gateway.request().get(`/api/shared/${created.body.shareId}`).expect(200)).body).toMatchObject({
       title: null,
       description: null,
@@ -90,7 +91,7 @@ describe('shares, history and the public shared page', () => {
     await browser
       .post('/api/analysis/share')
       .send({ youtubeId: videoId, topics, description: 'Line one  \r\n\r\n \r\n\r\nLine two\nLine three' })
-      .expect(201);
+      .expect(200);
     expect((await p.gateway.request().get(`/api/shared/${created.body.shareId}`).expect(200)).body.description).toBe(
       'Line one\n\nLine two\nLine three',
     );
@@ -118,7 +119,7 @@ describe('shares, history and the public shared page', () => {
     });
     // A right-to-left title keeps its direction marks (YouTube titles in Arabic or Hebrew carry them).
     const rtl = '\u2067\u0639\u0646\u0648\u0627\u0646\u2069 (\u202Bnew\u202C)';
-    await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: rtl }).expect(201);
+    await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: rtl }).expect(200);
     expect((await p.gateway.request().get(`/api/shared/${created.body.shareId}`).expect(200)).body.title).toBe(rtl);
   });
 
@@ -273,7 +274,7 @@ describe('shares, history and the public shared page', () => {
     await p.nextEvent(videoId, 'VIDEO_ANALYZED');
     const topics = (await guest.get(`/api/cached-videos/${videoId}`).expect(200)).body.analyzedTopics;
     const first = (await guest.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201)).body;
-    expect((await guest.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201)).body.shareId).toBe(
+    expect((await guest.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(200)).body.shareId).toBe(
       first.shareId,
     );
     const row = await p.gateway.dataSource.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId: first.shareId });
@@ -376,14 +377,14 @@ describe('shares, history and the public shared page', () => {
       await browser
         .post('/api/analysis/share')
         .send({ youtubeId: videoId, topics, description: '</script><script>alert(1)</script> <!-- &\u2028 end' })
-        .expect(201)
+        .expect(200)
     ).body;
     const hostileHtml = (await p.gateway.request().get(`/shared/${hostile.shareId}`).expect(200)).text;
     const [, json] = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(hostileHtml)!;
     expect(googleVideoObject.parse(JSON.parse(json!)).description).toBe('</script><script>alert(1)</script> <!-- &\u2028 end');
     expect(hostileHtml).not.toContain('<script>alert(1)');
 
-    const untitled = (await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: '' }).expect(201)).body;
+    const untitled = (await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: '' }).expect(200)).body;
     expect((await p.gateway.request().get(`/shared/${untitled.shareId}`).expect(200)).text).toContain(
       `<title>Sample ${videoId} - Find &amp; Watch The Best Clips</title>`,
     );

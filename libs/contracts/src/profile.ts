@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth';
+import { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth';
 import { SETTINGS_PASSWORD_MIN_LENGTH } from './constants';
 import { requiredText, shownText } from './validation';
 
@@ -51,7 +51,8 @@ export const updatePasswordSchema = z.object({
 
 /** POST /api/verify-password. */
 export const verifyPasswordRequestSchema = z.object({
-  password: z.string().max(PASSWORD_MAX_LENGTH),
+  // Missing or null is said as sign-in says it ('password is required' before stop 58).
+  password: requiredText(authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
 });
 
 export const verifyPasswordResponseSchema = z.object({ isValid: z.boolean() });

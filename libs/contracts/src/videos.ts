@@ -136,7 +136,13 @@ export const analysisEditSchema = z.discriminatedUnion(
     z.object({ action: z.literal('restoreQuote'), topicId: topicIdSchema, quoteId: quoteIdSchema }),
     z.object({ action: z.literal('moveStart'), topicId: topicIdSchema, direction: z.enum(['earlier', 'later']) }),
   ],
-  { error: editMessages.unknownAction },
+  // Not an object at all: zod's own issue, which says the body must be a JSON object (as every route does).
+  {
+    error: (issue) =>
+      issue.input !== null && typeof issue.input === 'object' && !Array.isArray(issue.input)
+        ? editMessages.unknownAction
+        : undefined,
+  },
 );
 
 /** GET /api/videos: one row of the member's history. */

@@ -13,8 +13,9 @@ export type ShareOwner = { userId: number } | { guestSessionId: string };
 export interface ShareSnapshot {
   youtubeId: string;
   topics: Topic[];
-  title: string | null;
-  description: string | null;
+  /** null: none; left out: as the owner's share of the video has it (none for a new share). */
+  title?: string | null;
+  description?: string | null;
 }
 
 /**
@@ -26,7 +27,9 @@ export class Shares {
 
   /**
    * Creates the owner's share of a video, or updates it keeping its id: one active share per owner
-   * and video, enforced by a unique index, so concurrent shares still yield one row.
+   * and video, enforced by a unique index, so concurrent shares still yield one row. A title or
+   * description left out keeps the one the share has. A new share's `createdAt` equals its
+   * `updatedAt` (see `isNew`).
    */
   async upsert(owner: ShareOwner, snapshot: ShareSnapshot): Promise<SharedAnalysisEntity> {
     const conflict =
@@ -37,8 +40,10 @@ export class Shares {
       `INSERT INTO shared_analysis (share_id, user_id, guest_session_id, youtube_id, shared_topics, title, description)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT ${conflict}
-       DO UPDATE SET shared_topics = EXCLUDED.shared_topics, title = EXCLUDED.title, description = EXCLUDED.description,
-                     is_public = true, updated_at = now()
+       DO UPDATE SET shared_topics = EXCLUDED.shared_topics,
+                     title = CASE WHEN $8 THEN EXCLUDED.title ELSE shared_analysis.title END,
+                     description = CASE WHEN $9 THEN EXCLUDED.description ELSE shared_analysis.description END,
+                     is_public = true, updated_at = clock_timestamp()
        RETURNING share_id`,
       [
         newShareId(),
@@ -46,8 +51,10 @@ export class Shares {
         'guestSessionId' in owner ? owner.guestSessionId : null,
         snapshot.youtubeId,
         writeTopics(snapshot.topics),
-        snapshot.title,
-        snapshot.description,
+        snapshot.title ?? null,
+        snapshot.description ?? null,
+        snapshot.title !== undefined,
+        snapshot.description !== undefined,
       ],
     );
     return this.db.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId: rows[0]!.share_id });
@@ -96,3 +103,7 @@ export class Shares {
     return (result.affected ?? 0) > 0;
   }
 }
+
+/** Whether `upsert` created the share (its first write) rather than updated it. */
+export const isNew = (share: Pick<SharedAnalysisEntity, 'createdAt' | 'updatedAt'>) =>
+  share.createdAt.getTime() === share.updatedAt.getTime();

@@ -218,6 +218,11 @@ describe('requests the gateway refuses', () => {
   it('answers 404 JSON for an unknown API route', async () => {
     const res = await gw.request().get('/api/nope').expect(404);
     expect(res.body).toMatchObject({ message: 'No such endpoint: GET /api/nope', errorType: 'NOT_FOUND' });
+    // '/api' itself too, even asked for as a page (it was the app's HTML 404).
+    for (const path of ['/api', '/api?x=1', '/API']) {
+      const api = await gw.request().get(path).set('accept', 'text/html').expect(404);
+      expect([path, api.type, api.body.errorType]).toEqual([path, 'application/json', 'NOT_FOUND']);
+    }
   });
 
   it('answers 405 with the methods a route takes when it is asked with another', async () => {
@@ -434,6 +439,8 @@ describe('the X features', () => {
     ['post', '/api/x/accounts/1/activate'],
     ['delete', '/api/x/accounts/1'],
     ['post', '/api/x'],
+    // SPEC §7 names it among the data read again after changes: processed posts are X's too.
+    ['get', '/api/processed-posts'],
   ] as const)('%s %s answers 503 "X features are temporarily disabled"', async (method, path) => {
     const res = await gw.request()[method](path).expect(503);
     expect(res.body).toEqual({ message: X_FEATURES_DISABLED_MESSAGE, errorType: 'X_FEATURES_DISABLED' });

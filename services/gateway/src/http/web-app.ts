@@ -67,7 +67,8 @@ export class WebApp {
   /** Every other GET that wants a page gets the SPA, never cached, so a deploy is seen at once. */
   fallback(): Router {
     const router = Router();
-    router.get(/^(?!\/api\/|\/socket\.io\/).*/, compression(), (req, res, next) => {
+    // Never for the API's paths ('/api' itself too, in any case, as Express routes) or the live channel's: JSON answers them.
+    router.get(/^(?!\/api(?:\/|$)|\/socket\.io\/).*/i, compression(), (req, res, next) => {
       if (!req.accepts('html')) return next();
       res
         .status(APP_ROUTES.test(req.path) ? 200 : 404)

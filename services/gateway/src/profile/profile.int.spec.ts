@@ -219,6 +219,17 @@ describe('profile, email and password settings', () => {
     it('needs a signed-in user', async () => {
       await gw.request().post('/api/verify-password').send({ password: 'x' }).expect(401);
     });
+
+    it('says a missing password as sign-in says it', async () => {
+      const { browser } = await signedIn();
+      for (const body of [{}, { password: null }]) {
+        expect((await browser.post('/api/verify-password').send(body).expect(400)).body).toEqual({
+          errorType: 'VALIDATION_ERROR',
+          field: 'password',
+          message: authMessages.passwordRequired,
+        });
+      }
+    });
   });
 
   describe('Google-linked accounts', () => {

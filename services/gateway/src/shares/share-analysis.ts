@@ -41,7 +41,7 @@ function isFrom(topic: Topic, readable: Topic[]): boolean {
 
 /**
  * Publishes the sharer's choice of topics of a video (one share per owner and video, updated in
- * place). The topics must come from an analysis of that video the sharer can read: the finished
+ * place: `isNew` tells which). The topics must come from an analysis of that video the sharer can read: the finished
  * shared analysis (members, and guests who analysed the video) or the member's private one, as the
  * member edited it. Nobody
  * can publish invented topics or quotes on a page with our name.
@@ -74,11 +74,12 @@ export async function shareAnalysis(
     throw new AppError('VALIDATION_ERROR', shareMessages.notFromAnalysis, { field: 'topics' });
   }
 
+  // Sent empty, none; left out, as the share has it (the app always sends both).
   const share = await shares.upsert(owner, {
     youtubeId,
     topics: request.topics,
-    title: request.title || null,
-    description: request.description || null,
+    title: request.title === undefined ? undefined : request.title || null,
+    description: request.description === undefined ? undefined : request.description || null,
   });
   // A member's share is managed from their history: the video is in it, also when a link opened it.
   if ('user' in sharer) await history.keep(sharer.user.id, youtubeId, video);

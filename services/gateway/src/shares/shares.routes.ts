@@ -5,7 +5,7 @@ import {
   type SharedAnalysisResponse,
   type ShareResponse,
 } from '@findclips/contracts';
-import { readTopics, type SharedAnalysisEntity } from '@findclips/db';
+import { isNew, readTopics, type SharedAnalysisEntity } from '@findclips/db';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
@@ -38,7 +38,8 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
     const sharer = req.user ? { user: req.user } : { guestId: guestIdOf(req) };
     const row = await shareAnalysis(deps, sharer, body);
     const answer: ShareResponse = { shareId: row.shareId, youtubeId: row.youtubeId, url: shareUrl(row.shareId) };
-    res.status(201).json(answer);
+    // Created, or the sharer's share of the video updated.
+    res.status(isNew(row) ? 201 : 200).json(answer);
   });
 
   router.get('/api/shared/:shareId', async (req, res) => {

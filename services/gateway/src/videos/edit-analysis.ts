@@ -68,7 +68,9 @@ export async function memberAnalysis(
 /** The member's own version of a video's analysis, their re-analysis or their edits: NOT_FOUND when they have none (they read the shared one). */
 export async function ownAnalysis(deps: EditAnalysisDeps, userId: number, videoId: string): Promise<MemberAnalysis> {
   const current = await memberAnalysis(deps, userId, videoId);
-  if (!current || (!current.personal && !current.edited)) throw new AppError('NOT_FOUND', videoMessages.notFound);
+  if (!current) throw new AppError('NOT_FOUND', videoMessages.notFound);
+  // The analysis everyone reads is there; the member has no version of their own.
+  if (!current.personal && !current.edited) throw new AppError('NOT_FOUND', videoMessages.noneOfYourOwn);
   return current;
 }
 

@@ -287,11 +287,12 @@ export async function reanalyze(
     const [personal, shared] = await Promise.all([memberAnalyses.find(user.id, videoId), cached.find(videoId)]);
     if (!personal && shared?.analysisStatus !== 'complete') throw new AppError('CONFLICT', videoMessages.reanalyzeFirst);
   }
-  // The member's edits are replaced by the new analysis (once it is stored): only if they agreed.
-  if (!discardEdits && (await edits.find(user.id, videoId))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
   const facts = await metadata.get(videoId, address);
   if (captions) checkCaptions(facts, captions.end);
   checkVideo(facts, false, { captionsUploaded });
+  // The member's edits are replaced by the new analysis (once it is stored): only if they agreed.
+  // Asked last: a member asked to confirm is not then refused for another reason.
+  if (!discardEdits && (await edits.find(user.id, videoId))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
   const key = analysisJobKey({ scope: 'private', videoId, userId: user.id });
   const queued = async () => {
     // New captions would join the analysis that runs (one job per member and video) and never be

@@ -117,9 +117,10 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   /** A member submits a link: answered at once from a finished analysis, else queued. */
   router.post('/api/videos/transcript', requireUser, async (req, res) => {
     const videoId = videoIdQuery(req);
-    // The link the member pasted, when it names a video, names this one.
+    // The link the member pasted, when given, is a YouTube link to this video.
     const { youtubeUrl } = parseInput(transcriptRequestSchema, req.body ?? {});
     const named = youtubeUrl ? parseYoutubeLink(youtubeUrl) : null;
+    if (named && !named.ok) throw new AppError('VALIDATION_ERROR', named.description, { field: 'youtubeUrl' });
     if (named?.ok && named.videoId !== videoId)
       throw new AppError('VALIDATION_ERROR', videoMessages.otherVideo, { field: 'youtubeUrl' });
     const { status, body } = answer(videoId, await submitAsMember(deps, currentUser(req), submitter(req, videoId)));
