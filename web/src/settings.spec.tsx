@@ -148,6 +148,19 @@ describe('settings', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ email: 'grace@example.com', currentPassword: 'my-secret' });
   });
 
+  it('says a saved profile is saved even when reading the user again then fails', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'PATCH /api/profile': ({ body }) => json(200, { ...member, ...(body as object) }),
+      'GET /api/user': json(503, { message: 'The service is temporarily unavailable. Please try again shortly.' }),
+    });
+    renderWithApp(<SettingsPage />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated', undefined, { timeout: 2_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+  });
+
   it("shows the server's reason when the email is taken, keeping the form open", async () => {
     const user = userEvent.setup();
     fakeApi({ 'PATCH /api/profile/email': json(409, { message: 'Email already in use' }) });

@@ -5,9 +5,8 @@ import { forgetMember, loggedOutInThisTab, LOGGED_OUT, useAuth, USER_KEY } from 
 import { Button, Card, Spinner } from './ui';
 
 /**
- * While the server cannot say who is signed in (a 503 while its session store is away): what
- * happened, that the page asks again by itself, and a way to ask now. Never /auth: the member may
- * well be signed in.
+ * While the server cannot say who is signed in (a 503 while its session store is away, no
+ * network): what happened, and a way to ask again. Never /auth: the member may well be signed in.
  */
 function Unavailable({ message }: { message: string }) {
   const queryClient = useQueryClient();
@@ -16,10 +15,10 @@ function Unavailable({ message }: { message: string }) {
       <Card role="status" className="grid gap-3 p-6">
         <h1 className="text-lg font-semibold">Find Clips is not available right now</h1>
         <p>{message}</p>
-        <p className="text-sm text-slate-600">This page tries again by itself and opens once Find Clips answers.</p>
-        {/* Reset, not refetched: a refetch would wait out the retry's pause. */}
+        <p className="text-sm text-slate-600">The page opens where you were once Find Clips answers.</p>
+        {/* Reset: the question is asked anew, as when the page opened. */}
         <Button className="justify-self-start" onClick={() => void queryClient.resetQueries({ queryKey: USER_KEY, exact: true })}>
-          Try again now
+          Try again
         </Button>
       </Card>
     </div>

@@ -2,7 +2,7 @@ import { GUEST_COOKIE, type User } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, apiRequest, getQueryFn } from './api';
+import { ApiError, apiRequest, getQueryFn, UNREACHABLE } from './api';
 import { rememberUser } from './storage';
 import { useToast } from './toast';
 
@@ -19,39 +19,38 @@ export function guestIdFromCookie(cookie = typeof document === 'undefined' ? '' 
 
 export type AuthState =
   | { status: 'loading'; user: null }
-  /** The server could not say who is signed in (it answered 5xx or 429, or nothing): asked again. */
+  /** The server could not say who is signed in (it failed, or no answer came): nobody is assumed. */
   | { status: 'unavailable'; user: null; message: string }
   | { status: 'user'; user: User }
   | { status: 'guest'; user: null; guestId: string }
   | { status: 'anonymous'; user: null };
 
-/** A failure that says nothing of who is signed in: the server, or the way to it, failed (status 0: no answer). */
-const unavailable = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429 || error.status === 408;
+/** What a person reads when the server failed without saying why in words of ours (a proxy's HTML page). */
+export const SERVER_FAILED = 'Find Clips did not answer as it should. Please try again in a moment.';
 
-/** Asked again while the server cannot say: after 1 s, 2 s, 4 s … then every 30 s. */
-const USER_RETRY = {
-  retry: (_count: number, error: unknown) => unavailable(error),
-  // (react-query passes the failures before this one: 0 before the first retry.)
-  retryDelay: (failures: number) => Math.min(1000 * 2 ** failures, 30_000),
-} as const;
+/** The words of a failure to say who is signed in: the server's own message, else ours. */
+const failureMessage = (error: Error) =>
+  error instanceof ApiError && (error.status === 0 || Object.keys(error.body).length > 0) ? error.message : SERVER_FAILED;
 
 /**
  * The auth state: loading, then a user, a guest or nobody. Only a 401 means nobody: while the
- * server cannot say (a 503 while its session store is away), the state is `unavailable` and the
- * question is asked again, so that a member is neither shown signed out nor sent to /auth.
+ * server cannot say (a 503 while its session store is away, a proxy's 502, no network), the state
+ * is `unavailable`, so that a member is neither shown signed out nor sent to /auth. Asked again
+ * when the page says so (SPEC: no automatic retries), or by itself once the network is back.
  */
 export function useAuth(): AuthState {
-  const { data, isLoading, isPending, failureCount, failureReason, error } = useQuery<User | null>({
+  const { data, isLoading, isPending, fetchStatus, error } = useQuery<User | null>({
     queryKey: USER_KEY,
     queryFn: getQueryFn({ on401: 'returnNull' }),
-    ...USER_RETRY,
   });
-  const failed = isPending && failureCount > 0 ? failureReason : data === undefined ? error : null;
+  const failed = data === undefined && error ? failureMessage(error) : null;
+  // Opened offline: the question waits for the network (and is asked once it is back).
+  const offline = isPending && fetchStatus === 'paused';
   useEffect(() => {
-    if (!isLoading && !failed) rememberUser(data ?? null);
-  }, [data, isLoading, failed]);
-  if (failed) return { status: 'unavailable', user: null, message: failed.message };
+    if (!isLoading && !failed && !offline) rememberUser(data ?? null);
+  }, [data, isLoading, failed, offline]);
+  if (failed) return { status: 'unavailable', user: null, message: failed };
+  if (offline) return { status: 'unavailable', user: null, message: UNREACHABLE };
   if (isLoading) return { status: 'loading', user: null };
   if (data) return { status: 'user', user: data };
   const guestId = guestIdFromCookie();
