@@ -404,7 +404,8 @@ describe('shares, history and the public shared page', () => {
     const rows = await mapLimited(owners, 16, (guestSessionId) =>
       shares.upsert({ guestSessionId }, { youtubeId: videoId, topics: [], title: null, description: null }),
     );
-    const ids = new Set(rows.map((r) => r.shareId));
+    expect(rows.every((row) => row.created)).toBe(true);
+    const ids = new Set(rows.map((r) => r.share.shareId));
     expect(ids.size).toBe(10_000);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
   }, 120_000);

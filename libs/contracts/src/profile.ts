@@ -51,7 +51,8 @@ export const updatePasswordSchema = z.object({
 
 /** POST /api/verify-password. */
 export const verifyPasswordRequestSchema = z.object({
-  // Missing or null is said as sign-in says it ('password is required' before stop 58).
+  // Missing or null is said as sign-in says it ('password is required' before stop 58); an empty
+  // one is simply not the password.
   password: requiredText(authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
 });
 

@@ -28,23 +28,23 @@ export class Shares {
   /**
    * Creates the owner's share of a video, or updates it keeping its id: one active share per owner
    * and video, enforced by a unique index, so concurrent shares still yield one row. A title or
-   * description left out keeps the one the share has. A new share's `createdAt` equals its
-   * `updatedAt` (see `isNew`).
+   * description left out keeps the one the share has. `created`: this write made the share
+   * (PostgreSQL's own word: a row an INSERT wrote has no `xmax`), rather than updated it.
    */
-  async upsert(owner: ShareOwner, snapshot: ShareSnapshot): Promise<SharedAnalysisEntity> {
+  async upsert(owner: ShareOwner, snapshot: ShareSnapshot): Promise<{ share: SharedAnalysisEntity; created: boolean }> {
     const conflict =
       'userId' in owner
         ? '("user_id", "youtube_id") WHERE "user_id" IS NOT NULL'
         : '("guest_session_id", "youtube_id") WHERE "user_id" IS NULL AND "guest_session_id" IS NOT NULL';
-    const rows: { share_id: string }[] = await this.db.query(
+    const rows: { share_id: string; created: boolean }[] = await this.db.query(
       `INSERT INTO shared_analysis (share_id, user_id, guest_session_id, youtube_id, shared_topics, title, description)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT ${conflict}
        DO UPDATE SET shared_topics = EXCLUDED.shared_topics,
                      title = CASE WHEN $8 THEN EXCLUDED.title ELSE shared_analysis.title END,
                      description = CASE WHEN $9 THEN EXCLUDED.description ELSE shared_analysis.description END,
-                     is_public = true, updated_at = clock_timestamp()
-       RETURNING share_id`,
+                     is_public = true, updated_at = now()
+       RETURNING share_id, (xmax = 0) AS created`,
       [
         newShareId(),
         'userId' in owner ? owner.userId : null,
@@ -57,7 +57,8 @@ export class Shares {
         snapshot.description !== undefined,
       ],
     );
-    return this.db.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId: rows[0]!.share_id });
+    const share = await this.db.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId: rows[0]!.share_id });
+    return { share, created: rows[0]!.created };
   }
 
   findPublic(shareId: string) {
@@ -103,7 +104,3 @@ export class Shares {
     return (result.affected ?? 0) > 0;
   }
 }
-
-/** Whether `upsert` created the share (its first write) rather than updated it. */
-export const isNew = (share: Pick<SharedAnalysisEntity, 'createdAt' | 'updatedAt'>) =>
-  share.createdAt.getTime() === share.updatedAt.getTime();

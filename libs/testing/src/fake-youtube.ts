@@ -34,8 +34,9 @@ export interface FakeVideo {
 /**
  * Ways YouTube fails us, each on the request it really happens on: `rate-limit` (429) and
  * `server-error` (503) on any; `recaptcha` (the 429 "unusual traffic" page) on the watch page;
- * `bot-check` (LOGIN_REQUIRED "Sign in to confirm you're not a bot") and `failed-precondition`
- * (400 FAILED_PRECONDITION) on the player; `forbidden` (Google's 403 page) on timedtext.
+ * `bot-check` (LOGIN_REQUIRED "Sign in to confirm you're not a bot") on the player, or on the watch
+ * page's own player response when asked `on: 'watch'`; `failed-precondition` (400
+ * FAILED_PRECONDITION) on the player; `forbidden` (Google's 403 page) on timedtext.
  */
 export type YoutubeFailure = 'rate-limit' | 'server-error' | 'recaptcha' | 'bot-check' | 'failed-precondition' | 'forbidden';
 
@@ -297,7 +298,9 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
     const index = failures.findIndex(({ failure, on }) => {
       if (on && on !== endpoint) return false;
       if (failure === 'recaptcha') return endpoint === 'watch';
-      if (failure === 'bot-check' || failure === 'failed-precondition') return endpoint === 'player';
+      // The bot check answers the player, or the watch page when asked there (its player response).
+      if (failure === 'bot-check') return endpoint === 'player' || (on === 'watch' && endpoint === 'watch');
+      if (failure === 'failed-precondition') return endpoint === 'player';
       if (failure === 'forbidden') return endpoint === 'timedtext';
       return true;
     });
@@ -330,7 +333,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       case 'recaptcha':
         return send(429, 'text/html; charset=UTF-8', RECAPTCHA_PAGE);
       case 'bot-check':
-        return json(200, BOT_CHECK);
+        return endpoint === 'watch' ? send(200, 'text/html; charset=utf-8', watchPage(BOT_CHECK)) : json(200, BOT_CHECK);
       case 'failed-precondition':
         return json(400, FAILED_PRECONDITION);
       case 'forbidden':

@@ -1,6 +1,7 @@
 import { sampleTranscript, startFakeYoutube, startForwardProxy, type FakeYoutube } from '@findclips/testing';
 import { playabilityError, YoutubeClient } from './client';
 import { notStartedMessage, YoutubeError } from './errors';
+import { embeddedPlayerResponse } from './tracks';
 
 describe('YoutubeClient against the fake YouTube', () => {
   let youtube: FakeYoutube;
@@ -222,6 +223,14 @@ describe('YoutubeClient against the fake YouTube', () => {
     await expect(client.fetchVideo('oldClient01')).resolves.toMatchObject({ language: 'en' });
   });
 
+  it('reads the player response a watch page carries, strings and all, and none from a page without one', () => {
+    const player = { playabilityStatus: { status: 'OK' }, videoDetails: { title: 'a "}" {b}', shortDescription: 'x\\' } };
+    const page = `<script>var ytInitialPlayerResponse = ${JSON.stringify(player)};var meta = {};</script>`;
+    expect(embeddedPlayerResponse(page)).toEqual(player);
+    expect(embeddedPlayerResponse('<html><script>ytcfg.set({"INNERTUBE_API_KEY":"k"});</script></html>')).toBeUndefined();
+    expect(embeddedPlayerResponse('<script>var ytInitialPlayerResponse = {"cut": "short</script>')).toBeUndefined();
+  });
+
   it('reads "The following content is not available on this app." as YouTube refusing us, a removed video as unavailable', () => {
     const status = (reason: string, subreason?: string) => ({
       status: 'UNPLAYABLE',
@@ -260,6 +269,12 @@ describe('YoutubeClient against the fake YouTube', () => {
       expect(video.segments).toHaveLength(segments.length);
       expect(video.details.title).toBe('Sets {a, b}: "}" and \\"{"');
       expect(await client.fetchDetails('noCaptions1')).toMatchObject({ hasCaptions: true });
+
+      // The browser's answer refused too (the bot check): YouTube is refusing us, not a video without captions.
+      youtube.failNext('bot-check', 1, 'watch');
+      const checked = (await client.fetchVideo('noCaptions1').catch((e: unknown) => e)) as YoutubeError;
+      expect(checked).toMatchObject({ code: 'YOUTUBE_BLOCKED', transient: true });
+      expect(checked.detail).toContain('not a bot');
 
       // A video the browser's answer lists no captions for either has none.
       youtube.addVideo({ id: 'noCaptions2', title: 'Silent film' });

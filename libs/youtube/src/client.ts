@@ -247,20 +247,22 @@ export class YoutubeClient {
 /**
  * A player answer without captions, checked against the watch page's: the library asks the player
  * as a mobile client, and YouTube has answered such clients without captions for videos that have
- * them. Only when the browser's answer lists none either has the video none (remembered for
- * everyone); when it lists tracks we can read, they are used; when each needs a proof-of-origin
- * token, YouTube is refusing us.
+ * them. Only when the browser's answer plays and lists none either has the video none (remembered
+ * for everyone); when it lists tracks we can read, they are used. Tracks that each need a
+ * proof-of-origin token, a browser's answer refused (the bot check) or none to read (the page
+ * changed) say nothing of the video: YouTube is refusing us, or we cannot tell, and it is retried.
  */
 function withWatchPageCaptions(videoId: string, player: PlayerResponse, watchPage: string): PlayerResponse {
   const browser = embeddedPlayerResponse(watchPage);
+  const unknown = (detail: string) =>
+    new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: `the player listed no captions; ${detail}` });
+  if (!browser) throw unknown('the watch page has no player response we can read');
+  const refused = playabilityError(videoId, browser.playabilityStatus);
+  if (refused) throw unknown(`the watch page's answer: ${refused.detail ?? refused.code}`);
   const tracks = captionTracksOf(browser);
   if (tracks.length === 0) return player;
-  if (tracks.every(isPoTokenGated)) {
-    throw new YoutubeError('YOUTUBE_BLOCKED', videoId, {
-      detail: `the player listed no captions; the watch page lists ${tracks.length}, each needing a PO token (exp=xpe)`,
-    });
-  }
-  return { ...player, captions: browser!.captions };
+  if (tracks.every(isPoTokenGated)) throw unknown(`the watch page lists ${tracks.length}, each needing a PO token (exp=xpe)`);
+  return { ...player, captions: browser.captions };
 }
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;

@@ -295,9 +295,9 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
           () => true,
           () => false,
         );
+        // (Not moved: Redis, which holds the queue, is away too; the attempt fails as any would.)
         if (moved) {
           log.warn({ err: error, delayMs, waited }, 'PostgreSQL or Redis is away: the job waits for it, its attempts kept');
-          deps.metrics?.finished(providerName ?? 'none', 'retried', seconds());
           throw new DelayedError();
         }
       }

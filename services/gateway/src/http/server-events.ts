@@ -47,10 +47,10 @@ export function handleServerEvents(server: Server, liveUpgrade: UpgradeHandler, 
 /**
  * How long a client may take to send a request: its headers (Node's default is 60 s) and the whole
  * of it, body included (Node's default is 300 s, so a client sending a body slowly, or never to its
- * end, held a connection for five minutes). A minute is enough for the largest body we take, 8 MB of
- * captions, at about 1 Mbit/s. Connections are checked against them every 5 s (Node's default: 30).
+ * end, held a connection for five minutes). Two minutes take the largest body we read, 8 MB of
+ * captions, at about 0.6 Mbit/s. Connections are checked against them every 5 s (Node's: 30).
  */
-export const REQUEST_TIMEOUTS = { headersTimeout: 20_000, requestTimeout: 60_000, connectionsCheckingInterval: 5_000 };
+export const REQUEST_TIMEOUTS = { headersTimeout: 20_000, requestTimeout: 120_000, connectionsCheckingInterval: 5_000 };
 
 /** The gateway's HTTP server, with the time limits above (tests shorten them). */
 export const createGatewayServer = (app: RequestListener, timeouts = REQUEST_TIMEOUTS): Server => createServer(timeouts, app);

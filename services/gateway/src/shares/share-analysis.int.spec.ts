@@ -74,7 +74,8 @@ describe('sharing an analysis', () => {
   it('publishes topics of an analysis the member reads, their edits included, and updates the same share', async () => {
     const user = await buildUser(db);
     const youtubeId = await analysedVideo();
-    const first = await shareAnalysis(deps, { user }, { youtubeId, topics: [topics[0]!], title: 'Mine' });
+    const { share: first, created } = await shareAnalysis(deps, { user }, { youtubeId, topics: [topics[0]!], title: 'Mine' });
+    expect(created).toBe(true);
     expect(topicsSchema.parse(readTopics(first.sharedTopics))).toEqual([topics[0]]);
 
     // Renamed by the member: theirs to publish; the same share is updated.
@@ -84,8 +85,8 @@ describe('sharing an analysis', () => {
       async () => topics,
       (list) => list.map((topic) => (topic.id === 't2' ? { ...topic, title: 'Why cities build trams' } : topic)),
     );
-    const again = await shareAnalysis(deps, { user }, { youtubeId, topics: edited.topics });
-    expect(again.shareId).toBe(first.shareId);
+    const { share: again, created: createdAgain } = await shareAnalysis(deps, { user }, { youtubeId, topics: edited.topics });
+    expect([again.shareId, createdAgain]).toEqual([first.shareId, false]);
     expect(readTopics(again.sharedTopics).map((topic) => topic.title)).toEqual(['Opening', 'Why cities build trams']);
   });
 
@@ -112,7 +113,9 @@ describe('sharing an analysis', () => {
   it("counts a visitor once per window and never the owner, and says which captions the member's analysis read", async () => {
     const user = await buildUser(db);
     const youtubeId = await analysedVideo();
-    const { shareId } = await shareAnalysis(deps, { user }, { youtubeId, topics });
+    const {
+      share: { shareId },
+    } = await shareAnalysis(deps, { user }, { youtubeId, topics });
     const reader = { ...deps, views: new ShareViews(redis, `fc:test:${randomUUID()}:`) };
     const open = (viewer: Partial<{ userId: number; guestId: string; address: string }>) =>
       readShare(reader, shareId, { userId: null, guestId: null, address: '198.51.100.1', ...viewer });

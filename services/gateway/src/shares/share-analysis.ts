@@ -41,7 +41,7 @@ function isFrom(topic: Topic, readable: Topic[]): boolean {
 
 /**
  * Publishes the sharer's choice of topics of a video (one share per owner and video, updated in
- * place: `isNew` tells which). The topics must come from an analysis of that video the sharer can read: the finished
+ * place: `created` tells which). The topics must come from an analysis of that video the sharer can read: the finished
  * shared analysis (members, and guests who analysed the video) or the member's private one, as the
  * member edited it. Nobody
  * can publish invented topics or quotes on a page with our name.
@@ -50,7 +50,7 @@ export async function shareAnalysis(
   { shares, cached, memberAnalyses, guests, edits, history }: ShareAnalysisDeps,
   sharer: Sharer,
   request: CreateShareRequest,
-): Promise<SharedAnalysisEntity> {
+): Promise<{ share: SharedAnalysisEntity; created: boolean }> {
   const { youtubeId } = request;
   const video = await cached.find(youtubeId);
   if (!video) throw new AppError('NOT_FOUND', shareMessages.analyseFirst, { field: 'youtubeId' });
@@ -75,7 +75,7 @@ export async function shareAnalysis(
   }
 
   // Sent empty, none; left out, as the share has it (the app always sends both).
-  const share = await shares.upsert(owner, {
+  const written = await shares.upsert(owner, {
     youtubeId,
     topics: request.topics,
     title: request.title === undefined ? undefined : request.title || null,
@@ -83,7 +83,7 @@ export async function shareAnalysis(
   });
   // A member's share is managed from their history: the video is in it, also when a link opened it.
   if ('user' in sharer) await history.keep(sharer.user.id, youtubeId, video);
-  return share;
+  return written;
 }
 
 /** A member removes one of their shares: an id that cannot be one, or a share of somebody else's, is NOT_FOUND. */

@@ -5,7 +5,7 @@ import {
   type SharedAnalysisResponse,
   type ShareResponse,
 } from '@findclips/contracts';
-import { isNew, readTopics, type SharedAnalysisEntity } from '@findclips/db';
+import { readTopics, type SharedAnalysisEntity } from '@findclips/db';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
@@ -36,10 +36,10 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
   router.post('/api/analysis/share', guestIdentity, async (req, res) => {
     const body = parseInput(createShareRequestSchema, req.body);
     const sharer = req.user ? { user: req.user } : { guestId: guestIdOf(req) };
-    const row = await shareAnalysis(deps, sharer, body);
-    const answer: ShareResponse = { shareId: row.shareId, youtubeId: row.youtubeId, url: shareUrl(row.shareId) };
+    const { share, created } = await shareAnalysis(deps, sharer, body);
+    const answer: ShareResponse = { shareId: share.shareId, youtubeId: share.youtubeId, url: shareUrl(share.shareId) };
     // Created, or the sharer's share of the video updated.
-    res.status(isNew(row) ? 201 : 200).json(answer);
+    res.status(created ? 201 : 200).json(answer);
   });
 
   router.get('/api/shared/:shareId', async (req, res) => {

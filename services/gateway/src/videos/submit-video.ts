@@ -110,7 +110,8 @@ async function paidForJob(
     queued = true;
   } finally {
     // Nothing queued (PostgreSQL or Redis failed on the way): the analysis was never had, and the
-    // member who asks again should not pay for it twice.
+    // member who asks again should not pay for it twice. (A job Redis took whose answer was lost,
+    // 'Command timed out', is then had for nothing: rare, and the member's gain.)
     if (!queued) await memberLimit.giveBack(userId, taken.use).catch(() => undefined);
     await memberLimit.queued(userId, key);
   }
