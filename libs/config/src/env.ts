@@ -85,8 +85,8 @@ export const envOptionalUrlList = (protocols: string[]) =>
 export const envOrigins = () =>
   envOptionalUrlList(['http:', 'https:']).transform((items) => items.map((item) => new URL(item).origin));
 
-/** An optional string where an empty value (`VAR=` in a compose file) means unset. */
-export const envOptional = () => z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());
+/** An optional string (an empty value, `VAR=` in a compose file, is unset: see parseEnv). */
+export const envOptional = () => z.string().min(1).optional();
 
 /** An optional URL with a scheme among `protocols`; empty means unset. */
 export const envOptionalUrl = (protocols: string[]) =>

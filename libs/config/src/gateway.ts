@@ -3,7 +3,7 @@ import { commonEnvSchema } from './common';
 import { envInt, envOptional, envOptionalUrl, envOptionalUrlList, envOrigins, envUrl } from './env';
 import { compile as compileTrustedProxies } from 'proxy-addr';
 import { youtubeEnvSchema } from './youtube';
-import { withProductionSecrets } from './session';
+import { sessionSecret, withProductionSecrets } from './session';
 
 /** Express's `trust proxy` setting: false, true, a hop count or a list of addresses/subnets. */
 const trustProxy = z
@@ -11,7 +11,7 @@ const trustProxy = z
   .default('false')
   .transform((value, ctx): boolean | number | string => {
     const v = value.trim().toLowerCase();
-    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'false' || v === '0') return false;
     if (v === 'true') return true;
     if (/^\d+$/.test(v)) return Number(v);
     // Express reads the rest with proxy-addr: refused here, in one line, rather than at start-up.
@@ -46,10 +46,7 @@ export const gatewayEnvSchema = withProductionSecrets(
        */
       PUBLIC_URL: envOptionalUrl(['http:', 'https:']),
       /** Signs the session cookie; at least 32 characters, required in production. */
-      SESSION_SECRET: z.preprocess(
-        (v) => (v === '' ? undefined : v),
-        z.string().min(32, 'must be at least 32 characters').optional(),
-      ),
+      SESSION_SECRET: sessionSecret(),
       /** How long a session lasts without activity, in days. */
       SESSION_MAX_AGE_DAYS: envInt(14, 1, 365),
       /** Express `trust proxy`: set it (e.g. 1) behind a TLS-terminating proxy so cookies get Secure. */

@@ -4,8 +4,7 @@ import { z } from 'zod';
 export const DEV_SESSION_SECRET = 'findclips-development-session-secret-not-for-production';
 
 /** SESSION_SECRET: signs the session cookie; the gateway and the realtime service must share it. */
-export const sessionSecret = () =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional());
+export const sessionSecret = () => z.string().min(32, 'must be at least 32 characters').optional();
 
 /**
  * The secrets of a service on the public port, mandatory in production: SESSION_SECRET (elsewhere

@@ -268,8 +268,8 @@ function playerResponse(video: FakeVideo, gated = false) {
 /**
  * A fake YouTube on 127.0.0.1 answering as the real one does today (2025-2026 captures): the
  * watch page (INNERTUBE_API_KEY; the browser's player response, its tracks gated; the EU consent
- * form; Google's reCAPTCHA page), the InnerTube player (its answers to a client it no longer serves), the InnerTube
- * player (videoDetails, playabilityStatus with YouTube's reasons and the bot check, captionTracks
+ * form; Google's reCAPTCHA page), the InnerTube player (videoDetails, playabilityStatus with
+ * YouTube's reasons, the bot check and its answers to a client it no longer serves, captionTracks
  * named in `runs`, `translationLanguages`, signed track URLs on www.youtube.com, `exp=xpe` for
  * PO-token-gated tracks, 400 FAILED_PRECONDITION), timedtext (classic XML escaped twice, srv3,
  * machine translations with `tlang`, the empty 200 body of a gated track) and oEmbed.
@@ -419,6 +419,9 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
     get latencyMs() {
       return state.latencyMs;
     },
+    set latencyMs(ms: number) {
+      state.latencyMs = ms;
+    },
     get refuseClient() {
       return state.refuseClient;
     },
@@ -430,9 +433,6 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
     },
     set watchPageTracksGated(gated: boolean) {
       state.watchPageTracksGated = gated;
-    },
-    set latencyMs(ms: number) {
-      state.latencyMs = ms;
     },
     close: running.close,
   };

@@ -161,9 +161,10 @@ export function createStalledFailure(deps: AnalysisJobDeps) {
 }
 
 /**
- * How often a job waits for PostgreSQL or Redis to come back, without spending one of its attempts
- * (which a failure of the job's own spends), each wait twice the one before from 2 s, 30 s at most:
- * about 10 minutes in all before the outage counts as an attempt.
+ * How often a job waits for our database to come back, without spending one of its attempts (which
+ * a failure of the job's own spends), each wait twice the one before from 2 s, 30 s at most: about
+ * 10 minutes in all before the outage counts as an attempt. (Redis holds the queue itself: while it
+ * is away the job cannot be moved, and fails its attempt as before.)
  */
 export const OUTAGE_WAITS = 24;
 const outageWaitMs = (waited: number) => Math.min(2_000 * 2 ** waited, 30_000);
@@ -172,8 +173,8 @@ const outageWaitMs = (waited: number) => Math.min(2_000 * 2 ** waited, 30_000);
  * The analysis job: transcript (stored once, so a retry skips it) → content policy → provider →
  * grounding → stored result → event. Transient failures are thrown to be retried with backoff;
  * permanent ones and the last attempt are recorded on the row and announced once. Our own database
- * or Redis being away is no failure of the analysis: the job waits for it (`OUTAGE_WAITS`), its
- * attempts kept (a 20 s outage of PostgreSQL used all four, and failed every analysis in flight).
+ * being away is no failure of the analysis: the job waits for it (`OUTAGE_WAITS`), its attempts
+ * kept (a 20 s outage of PostgreSQL used all four, and failed every analysis in flight).
  * BullMQ gives the `token` that lets the job move itself; called without one, it does not wait.
  */
 export function createAnalysisJob(deps: AnalysisJobDeps) {
@@ -297,7 +298,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         );
         // (Not moved: Redis, which holds the queue, is away too; the attempt fails as any would.)
         if (moved) {
-          log.warn({ err: error, delayMs, waited }, 'PostgreSQL or Redis is away: the job waits for it, its attempts kept');
+          log.warn({ err: error, delayMs, waited }, 'our database is away: the job waits for it, its attempts kept');
           throw new DelayedError();
         }
       }

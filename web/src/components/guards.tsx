@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { forgetMember, loggedOutInThisTab, LOGGED_OUT, useAuth, USER_KEY } from '../lib/auth';
+import { forgetMember, loggedOutInThisTab, LOGGED_OUT, useAuth, USER_KEY, type AuthState } from '../lib/auth';
 import { Button, Card, Spinner } from './ui';
 
 /**
@@ -25,20 +25,23 @@ function Unavailable({ message }: { message: string }) {
   );
 }
 
+/** What a guard shows while it is not known who is here: a spinner while asked, else why not. */
+function whileUnknown(auth: AuthState): ReactNode {
+  if (auth.status === 'loading') return <Spinner />;
+  if (auth.status === 'unavailable') return <Unavailable message={auth.message} />;
+  return null;
+}
+
 /** A spinner while the user loads, the page for a user, else /auth. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const auth = useAuth();
-  if (auth.status === 'loading') return <Spinner />;
-  if (auth.status === 'unavailable') return <Unavailable message={auth.message} />;
-  return auth.status === 'user' ? children : <Navigate to="/auth" replace />;
+  return whileUnknown(auth) ?? (auth.status === 'user' ? children : <Navigate to="/auth" replace />);
 }
 
 /** Renders for a user or when guests are allowed, else /auth. */
 export function GuestAllowed({ children, allowGuests = true }: { children: ReactNode; allowGuests?: boolean }) {
   const auth = useAuth();
-  if (auth.status === 'loading') return <Spinner />;
-  if (auth.status === 'unavailable') return <Unavailable message={auth.message} />;
-  return auth.status === 'user' || allowGuests ? children : <Navigate to="/auth" replace />;
+  return whileUnknown(auth) ?? (auth.status === 'user' || allowGuests ? children : <Navigate to="/auth" replace />);
 }
 
 /** /auth: signed-in users go to / (not one who has just logged out, whom the page may still see as signed in). */
@@ -58,7 +61,5 @@ export function RedirectSignedIn({ children }: { children: ReactNode }) {
     if (signedIn) forgetMember(queryClient);
     else navigate(location, { replace: true, state: null });
   }, [loggedOut, signedIn, auth.status, navigate, location, queryClient]);
-  if (auth.status === 'loading') return <Spinner />;
-  if (auth.status === 'unavailable') return <Unavailable message={auth.message} />;
-  return signedIn && !loggedOut ? <Navigate to="/" replace /> : children;
+  return whileUnknown(auth) ?? (signedIn && !loggedOut ? <Navigate to="/" replace /> : children);
 }

@@ -75,7 +75,8 @@ export function useSubmitVideo({
       if (!failure.screen) keepLink(videoId, url);
       const refused = error instanceof ApiError && error.errorType === 'GUEST_QUOTA_EXCEEDED';
       if (refused) queryClient.setQueryData<GuestCreditsResponse>(GUEST_CREDITS_KEY, { left: 0, message: error.message });
-      // Failed on the way (the service unavailable, YouTube down), after a credit may have gone: read them again.
+      // Failed on the way (the service unavailable, YouTube down), maybe after a credit was spent:
+      // the credits are read again.
       else if (!member) void queryClient.invalidateQueries({ queryKey: GUEST_CREDITS_KEY });
       // Refused quietly, the video on screen stays; a screen of a refusal before (too long) goes.
       const previous = context?.previous;

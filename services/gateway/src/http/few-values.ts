@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite';
+import { isUtf8 } from 'node:buffer';
 
 /** body-parser's error `type` for a body refused by `fewValues`; errors.ts answers it with a 400. */
 export const TOO_MANY_VALUES = 'entity.values.too.many';
@@ -6,23 +7,18 @@ export const TOO_MANY_VALUES = 'entity.values.too.many';
 /** body-parser's error `type` for a body sent as UTF-8 that is not (errors.ts answers it with a 400). */
 export const MALFORMED_TEXT = 'entity.text.malformed';
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const isUtf8Charset = (encoding: string) => /^utf-?8$/i.test(encoding);
+const malformed = () =>
+  Object.assign(new Error('The request body is not valid UTF-8 text'), { status: 400, type: MALFORMED_TEXT });
 
 /**
- * The body as body-parser decodes it, refused where it is sent as UTF-8 and holds bytes that are
- * not: decoded leniently, they would be stored as '�' (a name, a title, a password).
+ * A check for body-parser's `verify`: a body sent as UTF-8 is valid UTF-8 (checked on the bytes,
+ * without decoding them: body-parser decodes them next). Decoded leniently, bytes that are not
+ * would be stored as '�' (a name, a title, a password).
  */
-function decoded(body: Buffer, encoding: string): string {
-  if (!/^utf-?8$/i.test(encoding)) return iconv.decode(body, encoding);
-  try {
-    return strictUtf8.decode(body);
-  } catch {
-    throw Object.assign(new Error('The request body is not valid UTF-8 text'), { status: 400, type: MALFORMED_TEXT });
-  }
+export function wellFormedText(_req: unknown, _res: unknown, body: Buffer, encoding: string): void {
+  if (isUtf8Charset(encoding) && !isUtf8(body)) throw malformed();
 }
-
-/** A check for body-parser's `verify`: a body sent as UTF-8 is valid UTF-8. */
-export const wellFormedText = (_req: unknown, _res: unknown, body: Buffer, encoding: string) => void decoded(body, encoding);
 
 /**
  * A check for body-parser's `verify` (run on the raw body, before it is parsed): the body holds at
@@ -33,8 +29,9 @@ export const wellFormedText = (_req: unknown, _res: unknown, body: Buffer, encod
  */
 export function fewValues(most: number) {
   return (_req: unknown, _res: unknown, body: Buffer, encoding: string) => {
+    wellFormedText(_req, _res, body, encoding);
     // Decoded as body-parser decodes it (UTF-16 in either order, with a byte-order mark, UTF-32...).
-    const text = decoded(body, encoding);
+    const text = iconv.decode(body, encoding);
     let count = 0;
     let inString = false;
     for (let i = 0; i < text.length; i++) {

@@ -41,10 +41,10 @@ function isFrom(topic: Topic, readable: Topic[]): boolean {
 
 /**
  * Publishes the sharer's choice of topics of a video (one share per owner and video, updated in
- * place: `created` tells which). The topics must come from an analysis of that video the sharer can read: the finished
- * shared analysis (members, and guests who analysed the video) or the member's private one, as the
- * member edited it. Nobody
- * can publish invented topics or quotes on a page with our name.
+ * place: `created` tells which). The topics must come from an analysis of that video the sharer
+ * can read: the finished shared analysis (members, and guests who analysed the video) or the
+ * member's private one, as the member edited it. Nobody can publish invented topics or quotes on a
+ * page with our name.
  */
 export async function shareAnalysis(
   { shares, cached, memberAnalyses, guests, edits, history }: ShareAnalysisDeps,

@@ -90,8 +90,9 @@ async function quotaError(credits: GuestCredits, refused: CreditRefusal, guestId
 
 /**
  * Takes one of the member's analyses of the hour for the job `key`, or refuses saying when one is
- * free, then runs `enqueue` (which queues the job), giving it back when that fails. A request for a job that already waits or runs
- * joins it and takes nothing, as does one racing the request that paid for it.
+ * free, then runs `enqueue` (which queues the job), giving it back when that fails. A request for
+ * a job that already waits or runs joins it and takes nothing, as does one racing the request that
+ * paid for it.
  */
 async function paidForJob(
   { memberLimit, queue }: Pick<SubmitVideoDeps, 'memberLimit' | 'queue'>,
