@@ -64,15 +64,13 @@ export const registerFormSchema = registerRequestSchema
     path: ['confirmPassword'],
   });
 
-/** POST /api/login: both fields required, nothing more. */
+/**
+ * POST /api/login: both fields required, nothing more. An email or password longer than any
+ * account can have is simply wrong (401, like any wrong credential), not a malformed request.
+ */
 export const loginRequestSchema = z.object({
-  email: requiredText(authMessages.emailRequired)
-    .trim()
-    .min(1, authMessages.emailRequired)
-    .max(EMAIL_MAX_LENGTH, authMessages.invalidCredentials),
-  password: requiredText(authMessages.passwordRequired)
-    .min(1, authMessages.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, authMessages.invalidCredentials),
+  email: requiredText(authMessages.emailRequired).trim().min(1, authMessages.emailRequired),
+  password: requiredText(authMessages.passwordRequired).min(1, authMessages.passwordRequired),
 });
 
 export const aiProviders = ['openai', 'grok', 'gemini'] as const;

@@ -122,6 +122,21 @@ describe('accounts: register, login, logout, current user', () => {
       expect(sessionCookie(wrong)).toBeUndefined();
     });
 
+    it('answers an email or password longer than any account can have as wrong credentials, with 401', async () => {
+      const long = await gw
+        .request()
+        .post('/api/login')
+        .send({ email, password: `${password}${'x'.repeat(300)}` });
+      expect(long.status).toBe(401);
+      expect(long.body).toEqual({ message: authMessages.invalidCredentials, errorType: 'UNAUTHORIZED' });
+      const longEmail = await gw
+        .request()
+        .post('/api/login')
+        .send({ email: `${'a'.repeat(300)}${email}`, password });
+      expect(longEmail.status).toBe(401);
+      expect(longEmail.body).toEqual(long.body);
+    });
+
     it('requires both fields', async () => {
       const res = await gw.request().post('/api/login').send({ email }).expect(400);
       expect(res.body).toMatchObject({ message: authMessages.passwordRequired, field: 'password' });
