@@ -245,6 +245,12 @@ describe('shares, history and the public shared page', () => {
     });
     expect((await owner.browser.get('/api/analysis/shares-map').expect(200)).body).toEqual([]);
     await p.gateway.request().get('/api/shared/not-a-share-id!').expect(404);
+
+    // Shared again, it is a new share at a new address: the removed link stays gone.
+    const again = await owner.browser.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201);
+    expect(again.body.shareId).not.toBe(shareId);
+    await p.gateway.request().get(`/api/shared/${shareId}`).expect(404);
+    await p.gateway.request().get(`/api/shared/${again.body.shareId}`).expect(200);
   });
 
   it('hides a share an operator made private (is_public false): not read, not listed, not previewed', async () => {
