@@ -278,6 +278,38 @@ describe('subtitles', () => {
     expect(cueCount).toBeGreaterThan(300);
   });
 
+  it('sets Japanese and Chinese as their subtitles are set: 16 characters a line, no line opening on closing punctuation, cues timed within the quote', () => {
+    const japanese =
+      '地下鉄の建設費用は年々上がっていますが、私たちはそれでも必要な投資だと考えています。本当に大事な点は、駅の周りに人が住み、働き、買い物ができる街をつくるということです。' +
+      '「公共交通は赤字だ」とよく言われますが、道路も同じように税金で支えられています。';
+    const chinese = '城市公交的核心问题不是车辆数量，而是车辆能否准时到达。专用车道让公交车不再被堵在路上，乘客自然就会回来。';
+    for (const text of [japanese, chinese, 'あ'.repeat(170), 'あ'.repeat(509)]) {
+      const file = analysisVtt([{ id: 't', title: 'T', startTime: 0, endTime: 100, quotes: [quote('q', text, 10, 40)] }]);
+      const cues = webvtt.parse(file, { strict: true }).cues.slice(1);
+      for (const cue of cues) {
+        expect(cue.end).toBeGreaterThan(cue.start);
+        expect(cue.start).toBeGreaterThanOrEqual(10);
+        expect(cue.end).toBeLessThanOrEqual(40);
+      }
+      expect(cues[0]!.start).toBe(10);
+      expect(cues.at(-1)!.end).toBe(40);
+      cues.slice(1).forEach((cue, i) => expect(cue.start).toBe(cues[i]!.end));
+      const lines = cues.flatMap((cue) => cue.text.split('\n'));
+      expect(lines.join('')).toBe(text);
+      // One character may hang past the 16th: closing punctuation never starts a line.
+      expect(lines.filter((line) => [...line].length > 17)).toEqual([]);
+      expect(lines.filter((line) => /^[、。，」]/.test(line))).toEqual([]);
+      expect(lines.filter((line) => /[「]$/.test(line))).toEqual([]);
+    }
+    // Each cue's share of the time follows its characters: 509 of them over 30 s, 16 to a line, two lines a cue.
+    const even = webvtt
+      .parse(analysisVtt([{ id: 't', title: 'T', startTime: 0, endTime: 100, quotes: [quote('q', 'あ'.repeat(512), 10, 42)] }]), {
+        strict: true,
+      })
+      .cues.slice(1);
+    expect(even.map((cue) => Math.round((cue.end - cue.start) * 1000))).toEqual(new Array(16).fill(2000));
+  });
+
   it('wraps a word longer than a line (a web address, a script written without spaces) in quotes and titles, and writes no cue for a quote of nothing', () => {
     const address = 'https://example.com/a/very/long/path/that/goes/on/and/on/for/ever?x=1';
     const japanese =

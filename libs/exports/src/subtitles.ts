@@ -28,51 +28,81 @@ function chapterEnd(topic: Topic): number {
   return Math.min(topic.endTime, card);
 }
 
-/** A subtitle line holds at most this many characters, and a quote's cue two lines (the usual broadcast rule). */
+/**
+ * A subtitle line holds at most this many characters, and a quote's cue two lines (the usual
+ * broadcast rule). A character of Chinese, Japanese or Korean is set full-width, about twice a
+ * Latin letter: such a line holds 16 of them, as subtitle guides for those languages have it.
+ */
 const LINE_CHARS = 42;
+const WIDE_LINE_CHARS = 16;
+const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff01-\uff60\uffe0-\uffe6]/u;
+const WIDE_WIDTH = LINE_CHARS / WIDE_LINE_CHARS;
 
-/** Words joined into runs of at most `limit` characters (a longer word is a run of its own). */
+/** How much of a line a text takes, in Latin characters. */
+function width(text: string): number {
+  let total = 0;
+  for (const char of text) total += WIDE.test(char) ? WIDE_WIDTH : char.length;
+  return total;
+}
+
+/** Words joined into runs of at most `limit` wide (a longer word is a run of its own). */
 function runs(words: string[], limit: number): string[] {
   const out: string[] = [];
   for (const word of words) {
     const last = out.at(-1);
-    if (last !== undefined && last.length + 1 + word.length <= limit) out[out.length - 1] = `${last} ${word}`;
+    if (last !== undefined && width(last) + 1 + width(word) <= limit) out[out.length - 1] = `${last} ${word}`;
     else out.push(word);
   }
   return out;
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * Japanese and Chinese line-breaking rules (kinsoku): no line starts with closing punctuation, a
+ * small kana or a prolonged sound mark, and none ends with an opening bracket.
+ */
+const NO_LINE_START =
+  /^[、。，．・：；？！‼⁇⁈⁉）〕］｝〉》」』】〙〗〟’”｠»ゝゞヽヾーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰ-ㇿ々〻‐゠–〜～?!.,:;)\]}]/u;
+const NO_LINE_END = /[（〔［｛〈《「『【〘〖〝‘“｟«([{]$/u;
 
 /**
  * A word longer than a line (a web address; text in a script written without spaces) in pieces of
- * a line each, cut between the characters people see, so that it wraps rather than runs off.
+ * a line each, cut between the characters people see, so that it wraps rather than runs off; where
+ * a cut would start a line with closing punctuation, that character hangs at the end of the line
+ * before, and an opening bracket moves to the next line.
  */
 function pieces(word: string): string[] {
-  if (word.length <= LINE_CHARS) return [word];
+  if (width(word) <= LINE_CHARS) return [word];
   const out = [''];
   for (const { segment } of graphemes.segment(word)) {
-    if (out.at(-1)!.length + segment.length > LINE_CHARS) out.push('');
+    const line = out.at(-1)!;
+    if (line && width(line) + width(segment) > LINE_CHARS && !NO_LINE_START.test(segment)) {
+      const opening = NO_LINE_END.exec(line)?.[0] ?? '';
+      if (opening && line.length > opening.length) {
+        out[out.length - 1] = line.slice(0, -opening.length);
+        out.push(opening);
+      } else out.push('');
+    }
     out[out.length - 1] += segment;
   }
   return out;
 }
 
 /**
- * Words in lines of at most `width` characters (a longer word is a line of its own): as few lines
- * as filling each in turn gives, and of those breaks the most even (the least sum of the squared
- * room left on each line), so that no line holds a lone word the one before had no room for.
+ * Words in lines of at most `limit` wide (a longer word is a line of its own): as few lines as
+ * filling each in turn gives, and of those breaks the most even (the least sum of the squared room
+ * left on each line), so that no line holds a lone word the one before had no room for.
  */
-function evenLines(words: string[], width: number): string[] {
-  const count = runs(words, width).length;
+function evenLines(words: string[], limit: number): string[] {
+  const count = runs(words, limit).length;
   const n = words.length;
-  // Characters of words i..j-1 joined by spaces.
+  // Width of words i..j-1 joined by spaces.
   const starts = [0];
-  for (const word of words) starts.push(starts.at(-1)! + word.length + 1);
+  for (const word of words) starts.push(starts.at(-1)! + width(word) + 1);
   const length = (i: number, j: number) => starts[j]! - starts[i]! - 1;
   const slack = (i: number, j: number) => {
     const used = length(i, j);
-    if (used <= width) return (width - used) ** 2;
+    if (used <= limit) return (limit - used) ** 2;
     return j - i === 1 ? 0 : Infinity;
   };
   // best[k][j]: the least slack of k lines holding words 0..j-1; from[k][j]: where the k-th line starts.
@@ -82,7 +112,7 @@ function evenLines(words: string[], width: number): string[] {
   for (let k = 1; k <= count; k++) {
     for (let j = 1; j <= n; j++) {
       for (let i = j - 1; i >= k - 1; i--) {
-        if (j - i > 1 && length(i, j) > width) break;
+        if (j - i > 1 && length(i, j) > limit) break;
         const value = best[k - 1]![i]! + slack(i, j);
         if (value < best[k]![j]!) {
           best[k]![j] = value;
@@ -112,19 +142,23 @@ function quoteCues(id: string, text: string, start: number, end: number): Cue[] 
   const lines = evenLines(text.split(' ').flatMap(pieces), LINE_CHARS);
   const parts: string[][] = [];
   for (let i = 0; i < lines.length; i += 2) parts.push(lines.slice(i, i + 2));
-  const perChar = (end - start) / Math.max(1, text.length);
-  let offset = 0;
-  return parts.map((part, i) => {
-    const from = offset;
-    offset += part.join(' ').length + 1;
-    return {
-      id: i === 0 ? id : `${id}-${i + 1}`,
-      start: start + from * perChar,
-      // Each cue until the next one starts; the last until the quote ends.
-      end: i === parts.length - 1 ? end : start + offset * perChar,
-      text: part.join('\n'),
-    };
+  // Where each cue starts in the text, read off the text itself: the lines' spaces are the text's
+  // but for a break inside a word cut in pieces, which has none.
+  const offsets: number[] = [];
+  let position = 0;
+  lines.forEach((line, i) => {
+    if (i % 2 === 0) offsets.push(position);
+    for (const char of line) if (char === text[position] || char !== ' ') position += char.length;
+    if (text[position] === ' ') position += 1;
   });
+  const at = (offset: number) => start + (offset / text.length) * (end - start);
+  return parts.map((part, i) => ({
+    id: i === 0 ? id : `${id}-${i + 1}`,
+    start: at(offsets[i]!),
+    // Each cue until the next one starts; the last until the quote ends.
+    end: i === parts.length - 1 ? end : at(offsets[i + 1]!),
+    text: part.join('\n'),
+  }));
 }
 
 function cues(topics: Topic[]): Cue[] {
