@@ -483,6 +483,20 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('button', { name: 'Close clip' }).waitFor();
     await look(page, 'shared');
 
+    // The formats' code loads with the first export; when it cannot (offline, or a new version
+    // replaced this tab's files), the visitor is told, and the next try loads it.
+    const blocked = /\/assets\/.*\.js$/;
+    await page.route(blocked, (route) => route.abort('internetdisconnected'));
+    await page
+      .locator('details')
+      .filter({ has: page.getByText('Export', { exact: true }) })
+      .locator('summary')
+      .click();
+    await page.getByRole('button', { name: 'SRT subtitles' }).click();
+    await page.getByText('The export could not be loaded').waitFor();
+    await page.getByText('Reload the page to get the latest version', { exact: false }).waitFor();
+    await page.unroute(blocked);
+
     // Exports: the files a visitor saves read back with a subtitle parser and by YouTube's chapter rules.
     const srt = await exported(page, 'SRT subtitles');
     expect(srt.name).toMatch(/^the-cheapest-subway-you-ll-ever-build\.srt$/);

@@ -5,6 +5,7 @@ import { Footer } from './components/footer';
 import { GuestAllowed, RedirectSignedIn, RequireUser } from './components/guards';
 import { NavBar } from './components/nav-bar';
 import { useSessionSync } from './lib/auth';
+import { codeFailedAdvice } from './lib/code-failed';
 import { Button, Spinner } from './components/ui';
 
 // Each screen is its own chunk: the shared page loads none of the dashboard's code.
@@ -46,20 +47,12 @@ const TITLES: Record<string, string> = {
   '/terms': 'Terms · Find Clips',
 };
 
-/**
- * What a screen whose code could not be loaded shows, rather than a blank page: offline, the
- * connection; online, most likely a new version of Find Clips, whose files replaced the ones this
- * tab was opened with.
- */
+/** What a screen whose code could not be loaded shows, rather than a blank page. */
 export function ScreenFailed() {
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
       <h1 className="text-xl font-semibold">This page could not be loaded</h1>
-      <p className="text-slate-600">
-        {navigator.onLine
-          ? 'Find Clips may have been updated since this tab opened. Reload the page to get the latest version.'
-          : 'Check your connection, then reload the page.'}
-      </p>
+      <p className="text-slate-600">{codeFailedAdvice()}</p>
       <Button onClick={() => window.location.reload()}>Reload</Button>
     </div>
   );

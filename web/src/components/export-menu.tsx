@@ -1,6 +1,7 @@
 import type { ExportFormat, ExportSource } from '@findclips/exports';
 import { Download } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { codeFailedAdvice } from '../lib/code-failed';
 import { useToast } from '../lib/toast';
 import { buttonClass } from './ui';
 
@@ -53,11 +54,14 @@ export function ExportMenu({ source }: { source: ExportSource }) {
   }, [open, close]);
   const save = async (format: ExportFormat) => {
     close();
-    // The formats and the file's making load with the first export.
-    const [{ exportAnalysis }, { download, fileName }] = await Promise.all([
-      import('@findclips/exports'),
-      import('./download-file'),
-    ]);
+    // The formats and the file's making load with the first export: offline, or after a new version
+    // replaced the files this tab was opened with, they may not.
+    const code = await Promise.all([import('@findclips/exports'), import('./download-file')]).catch(() => null);
+    if (!code) {
+      toast({ title: 'The export could not be loaded', description: codeFailedAdvice(), variant: 'destructive' });
+      return;
+    }
+    const [{ exportAnalysis }, { download, fileName }] = code;
     const file = exportAnalysis(format, source);
     download(file.text, fileName(source.title, file.extension), file.mimeType);
     if (file.notes.length) toast({ title: 'Chapters adjusted for YouTube', description: file.notes.join(' '), duration: 8_000 });
