@@ -522,6 +522,16 @@ describe('Find Clips in Chromium', () => {
     expect(await youtubeLink.getAttribute('href')).toMatch(
       new RegExp(`^https://www\\.youtube\\.com/watch\\?v=${talk.id}&t=\\d+s$`),
     );
+    // A search engine's key moment (the page's JSON-LD clip url, `?t=SECONDS`) opens the page at its topic.
+    const [, keyMomentsJson] = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(
+      await (await fetch(shareUrl)).text(),
+    )!;
+    const clip = (JSON.parse(keyMomentsJson!) as { hasPart: { url: string; startOffset: number }[] }).hasPart[2]!;
+    expect(clip.url).toBe(`${shareUrl}?t=${clip.startOffset}`);
+    await page.goto(clip.url);
+    const third = page.locator('#topic-3');
+    await poll(() => third.evaluate((e) => e === document.activeElement && e.getBoundingClientRect().top < innerHeight), true);
+
     await page.reload();
     await page.getByText('1 view').waitFor();
 

@@ -16,7 +16,7 @@ const googleVideoObject = z.object({
   '@context': z.literal('https://schema.org'),
   '@type': z.literal('VideoObject'),
   name: z.string().min(1),
-  description: z.string().min(1),
+  description: z.string().min(1).optional(),
   thumbnailUrl: z.array(z.url()).min(1),
   uploadDate: z.iso.datetime(),
   duration: z
@@ -365,12 +365,13 @@ describe('shares, history and the public shared page', () => {
     expect(video.name).toBe(`Sample ${videoId}`);
     expect(video.duration).toBe('PT300S');
     expect(video.hasPart).toEqual(
-      topics.map((topic: { title: string; startTime: number; endTime: number }, i: number) => ({
+      topics.map((topic: { title: string; startTime: number; endTime: number }) => ({
         '@type': 'Clip',
         name: topic.title,
         startOffset: Math.floor(topic.startTime),
         endOffset: expect.any(Number),
-        url: `${url}#topic-${i + 1}`,
+        // The page's own address with the clip's time, as Google documents a clip's url.
+        url: `${url}?t=${Math.floor(topic.startTime)}`,
       })),
     );
     // Whole seconds within each topic, each clip ending where the next starts at the latest.
@@ -389,6 +390,17 @@ describe('shares, history and the public shared page', () => {
     const [, json] = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(hostileHtml)!;
     expect(googleVideoObject.parse(JSON.parse(json!)).description).toBe('</script><script>alert(1)</script> <!-- &\u2028 end');
     expect(hostileHtml).not.toContain('<script>alert(1)');
+
+    // A description the sharer cleared is shown nowhere: no preview says words they removed.
+    const undescribed = await browser
+      .post('/api/analysis/share')
+      .send({ youtubeId: videoId, topics, description: '' })
+      .expect(200);
+    const plain = (await p.gateway.request().get(`/shared/${undescribed.body.shareId}`).expect(200)).text;
+    expect(plain).not.toMatch(/<meta (name|property)="(og:|twitter:)?description"/);
+    expect(plain).not.toContain('Watch the highlights');
+    const [, plainJson] = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(plain)!;
+    expect(googleVideoObject.parse(JSON.parse(plainJson!)).description).toBeUndefined();
 
     const untitled = (await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: '' }).expect(200)).body;
     expect((await p.gateway.request().get(`/shared/${untitled.shareId}`).expect(200)).text).toContain(

@@ -3,7 +3,7 @@ import type { HistoryVideo, SharedAnalysisResponse, Topic } from '@findclips/con
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import HistoryPage, { HISTORY_SKELETON_CARDS } from './pages/history-page';
-import SharedPage from './pages/shared-page';
+import SharedPage, { topicAtTime } from './pages/shared-page';
 import DashboardPage from './dashboard/dashboard-page';
 import { rememberUser } from './lib/storage';
 import { Link, Route, Routes } from 'react-router-dom';
@@ -333,6 +333,21 @@ describe('shared page', () => {
     expect(await screen.findByRole('heading', { name: 'Topics in this video' })).toBeInTheDocument();
     expect(screen.queryByText('This page could not be loaded')).not.toBeInTheDocument();
     window.location.hash = '';
+  });
+
+  it("finds the topic playing at ?t= (a search engine's key moment): whole seconds, before the first topic none", () => {
+    // Topics start at 1:00, 2:00 ... 6:00.
+    for (const [t, at] of [
+      ['320', 'topic-5'],
+      ['60s', 'topic-1'],
+      ['99999', 'topic-6'],
+      ['10', null],
+      ['abc', null],
+      ['-5', null],
+      ['', null],
+    ] as const) {
+      expect(topicAtTime(share().sharedTopics, `?t=${t}`)).toBe(at);
+    }
   });
 
   it('lists the first 4 topics with anchors, and all of them on request', async () => {

@@ -228,8 +228,20 @@ export default function SharedPage() {
 }
 
 /**
- * A link to a moment (`#topic-2`, `#quote-2-1`) scrolls to it once the page has its topics, gives
- * it the focus, and a quote's Viral Cut is cued; the same when the link changes on the page.
+ * The topic playing at `?t=SECONDS` (the address a search engine's key moment links to, as Google
+ * documents clips: the page's own address with the time), or null.
+ */
+export function topicAtTime(topics: Topic[], search: string): string | null {
+  const t = /^(\d{1,6})s?$/.exec(new URLSearchParams(search).get('t') ?? '');
+  if (!t) return null;
+  const index = topics.findLastIndex((topic) => Math.floor(topic.startTime) <= Number(t[1]));
+  return index < 0 ? null : `topic-${index + 1}`;
+}
+
+/**
+ * A link to a moment (`#topic-2`, `#quote-2-1`, or `?t=90` for the topic playing then) scrolls to
+ * it once the page has its topics, gives it the focus, and a quote's Viral Cut is cued; the same
+ * when the link changes on the page.
  */
 function useMomentFromLink(topics: Topic[] | null, cueQuote: (quoteId: string) => void) {
   useEffect(() => {
@@ -242,6 +254,7 @@ function useMomentFromLink(topics: Topic[] | null, cueQuote: (quoteId: string) =
       } catch {
         return;
       }
+      anchor ||= topicAtTime(topics, window.location.search) ?? '';
       const quote = /^quote-(\d+)-(\d+)$/.exec(anchor);
       const cued = quote && topics[Number(quote[1]) - 1]?.quotes[Number(quote[2]) - 1];
       if (cued) cueQuote(cued.id);

@@ -3,7 +3,8 @@ import escapeHtml from 'escape-html';
 
 export interface PagePreview {
   title: string;
-  description: string;
+  /** None when the sharer gave none (or cleared it): no preview shows words they removed. */
+  description: string | null;
   image: string | null;
   url: string;
   /** Structured data (schema.org) for search engines, rendered as JSON-LD. */
@@ -12,40 +13,42 @@ export interface PagePreview {
 
 export interface KeyMomentsSource {
   name: string;
-  description: string;
+  description: string | null;
   thumbnailUrl: string;
   youtubeId: string;
   /** When the share was made: we do not keep YouTube's publication date. */
   uploadDate: Date;
   durationSeconds: number | null;
-  /** The share's page: each topic's key moment links to its anchor there. */
+  /** The share's page: each topic's key moment links to it with its time (`?t=SECONDS`). */
   url: string;
   topics: Topic[];
 }
 
 /**
  * The shared video as schema.org's VideoObject with one Clip per topic, as Google documents key
- * moments (name, startOffset and endOffset in seconds, url to the moment on this page).
+ * moments (name, startOffset and endOffset in seconds, url to this page at the moment's time).
  */
 export function keyMoments(source: KeyMomentsSource): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'VideoObject',
     name: source.name,
-    description: source.description,
+    ...(source.description ? { description: source.description } : {}),
     thumbnailUrl: [source.thumbnailUrl],
     uploadDate: source.uploadDate.toISOString(),
     ...(source.durationSeconds ? { duration: `PT${Math.round(source.durationSeconds)}S` } : {}),
     embedUrl: `https://www.youtube.com/embed/${source.youtubeId}`,
     url: source.url,
-    hasPart: source.topics.map((topic, i) => ({
+    hasPart: source.topics.map((topic) => ({
       '@type': 'Clip',
       name: topic.title,
       // Whole seconds, both rounded down: a clip ends where the next one starts, never past it (but
       // for a topic under a second, which still lasts one).
       startOffset: Math.floor(topic.startTime),
       endOffset: Math.max(Math.floor(topic.endTime), Math.floor(topic.startTime) + 1),
-      url: `${source.url}#topic-${i + 1}`,
+      // The page's own address with the time, as Google documents a clip's url; the page opens
+      // at the topic then.
+      url: `${source.url}?t=${Math.floor(topic.startTime)}`,
     })),
   };
 }
@@ -68,18 +71,19 @@ const scriptJson = (value: object) =>
  */
 export function withPreview(html: string, preview: PagePreview): string {
   const title = escapeHtml(preview.title);
-  const description = escapeHtml(preview.description);
+  const description = preview.description === null ? null : escapeHtml(preview.description);
+  const described = (tag: string) => (description === null ? [] : [tag]);
   const tags = [
-    `<meta name="description" content="${description}">`,
+    ...described(`<meta name="description" content="${description}">`),
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="Find Clips">`,
     `<meta property="og:title" content="${title}">`,
-    `<meta property="og:description" content="${description}">`,
+    ...described(`<meta property="og:description" content="${description}">`),
     `<meta property="og:url" content="${escapeHtml(preview.url)}">`,
     ...(preview.image ? [`<meta property="og:image" content="${escapeHtml(preview.image)}">`] : []),
     `<meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${title}">`,
-    `<meta name="twitter:description" content="${description}">`,
+    ...described(`<meta name="twitter:description" content="${description}">`),
     ...(preview.image ? [`<meta name="twitter:image" content="${escapeHtml(preview.image)}">`] : []),
     `<link rel="canonical" href="${escapeHtml(preview.url)}">`,
     ...(preview.structuredData ? [`<script type="application/ld+json">${scriptJson(preview.structuredData)}</script>`] : []),

@@ -1,10 +1,4 @@
-import {
-  createShareRequestSchema,
-  DEFAULT_SHARE_DESCRIPTION,
-  sharePageTitle,
-  type SharedAnalysisResponse,
-  type ShareResponse,
-} from '@findclips/contracts';
+import { createShareRequestSchema, sharePageTitle, type SharedAnalysisResponse, type ShareResponse } from '@findclips/contracts';
 import { readTopics, type SharedAnalysisEntity } from '@findclips/db';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
@@ -99,7 +93,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
     }
     const video = await cached.describe(row.youtubeId);
     const title = sharePageTitle(row.title, video?.title ?? 'A video');
-    const description = row.description || DEFAULT_SHARE_DESCRIPTION;
+    const description = row.description;
     const image = video?.thumbnailUrl ?? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`;
     const url = shareUrl(row.shareId);
     res
