@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commonEnvSchema, gatewayEnvSchema, parseEnv, realtimeEnvSchema, workerEnvSchema } from '@findclips/config';
 import { parse } from 'yaml';
@@ -73,5 +73,41 @@ describe('docker-compose.yml', () => {
     const worker = compose.services.worker!;
     expect(worker.container_name).toBeUndefined();
     expect(worker.ports).toBeUndefined();
+  });
+});
+
+describe('infra/Dockerfile', () => {
+  const root = join(__dirname, '..', '..');
+  const lines = readFileSync(join(root, 'infra', 'Dockerfile'), 'utf8').split('\n');
+  const stages = lines.flatMap((line, i) => (/^FROM /.test(line) ? [i] : []));
+  const build = lines.slice(stages[0], stages[1]);
+  /** What the build stage has copied in before the line that runs `command`. */
+  const copiedBefore = (command: string) => {
+    const at = build.findIndex((line) => line.startsWith(`RUN ${command}`));
+    expect(at).toBeGreaterThan(0);
+    return build.slice(0, at).flatMap((line) => (/^COPY (?!--)/.test(line) ? line.split(/\s+/).slice(1, -1) : []));
+  };
+  // Every workspace of package.json, as npm expands its globs.
+  const workspaces = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] }
+  ).workspaces.flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? readdirSync(join(root, pattern.slice(0, -2)), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory() && existsSync(join(root, pattern.slice(0, -2), entry.name, 'package.json')))
+          .map((entry) => `${pattern.slice(0, -2)}/${entry.name}`)
+      : [pattern],
+  );
+
+  it('installs every workspace: each package.json is in the image before npm ci', () => {
+    expect(workspaces).toEqual(expect.arrayContaining(['web', 'services/gateway', 'libs/contracts']));
+    const copied = copiedBefore('npm ci');
+    for (const workspace of workspaces)
+      expect([workspace, copied.includes(`${workspace}/package.json`)]).toEqual([workspace, true]);
+  });
+
+  it('builds every workspace, the web app the gateway serves too: each is in the image before npm run build', () => {
+    const copied = copiedBefore('npm run build');
+    const present = (workspace: string) => copied.some((source) => workspace === source || workspace.startsWith(`${source}/`));
+    for (const workspace of workspaces) expect([workspace, present(workspace)]).toEqual([workspace, true]);
   });
 });

@@ -14,16 +14,24 @@ export const sessionSecret = () => z.string().min(32, 'must be at least 32 chara
 export function withProductionSecrets<S extends z.ZodType<{ NODE_ENV: string; SESSION_SECRET?: string; METRICS_TOKEN?: string }>>(
   schema: S,
 ) {
-  return schema
-    .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET, {
-      path: ['SESSION_SECRET'],
-      message: 'required in production',
-      when: () => true,
-    })
-    .refine((env) => env.NODE_ENV !== 'production' || env.METRICS_TOKEN, {
-      path: ['METRICS_TOKEN'],
-      message: 'required in production (GET /metrics is served on the public port)',
-      when: () => true,
-    })
-    .transform((env) => ({ ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET }));
+  return (
+    schema
+      .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET, {
+        path: ['SESSION_SECRET'],
+        message: 'required in production',
+        when: () => true,
+      })
+      // The development secret is in our source: anyone could sign a session cookie with it.
+      .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET !== DEV_SESSION_SECRET, {
+        path: ['SESSION_SECRET'],
+        message: 'is the published development secret: set a secret of your own in production',
+        when: () => true,
+      })
+      .refine((env) => env.NODE_ENV !== 'production' || env.METRICS_TOKEN, {
+        path: ['METRICS_TOKEN'],
+        message: 'required in production (GET /metrics is served on the public port)',
+        when: () => true,
+      })
+      .transform((env) => ({ ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET }))
+  );
 }

@@ -17,16 +17,21 @@ export const workerEnvSchema = commonEnvSchema
     WORKER_METRICS_PORT: envInt(9464, 0, 65535),
   })
   // Guests' analyses run on the default provider: one without its key would fail every one of them.
-  .superRefine((env, ctx) => {
-    if (env.ANALYSIS_DEFAULT_PROVIDER === 'local') return;
-    const key = providerKeyVariables[env.ANALYSIS_DEFAULT_PROVIDER];
-    if (!env[key]) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ANALYSIS_DEFAULT_PROVIDER'],
-        message: `${env.ANALYSIS_DEFAULT_PROVIDER} needs ${key} set (or choose local)`,
-      });
-    }
-  });
+  // Checked even when other variables failed, so every problem is listed at once.
+  .superRefine(
+    (env, ctx) => {
+      const provider = env.ANALYSIS_DEFAULT_PROVIDER;
+      if (!Object.hasOwn(providerKeyVariables, provider)) return;
+      const key = providerKeyVariables[provider as keyof typeof providerKeyVariables];
+      if (!env[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ANALYSIS_DEFAULT_PROVIDER'],
+          message: `${provider} needs ${key} set (or choose local)`,
+        });
+      }
+    },
+    { when: () => true },
+  );
 
 export type WorkerEnv = z.output<typeof workerEnvSchema>;

@@ -24,8 +24,10 @@ export async function ensureDatabase(url: string): Promise<boolean> {
       await client.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
       return true;
     } catch (error) {
-      // Another process created it between our check and our CREATE.
-      if ((error as { code?: string }).code === '42P04') return false;
+      // Another process created it between our check and our CREATE: PostgreSQL says so as the
+      // database existing, or, when both CREATEs ran at once, as the catalogue's unique index.
+      const code = (error as { code?: string }).code;
+      if (code === '42P04' || code === '23505') return false;
       throw error;
     }
   } finally {

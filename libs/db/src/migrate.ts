@@ -1,18 +1,34 @@
 import { commonEnvSchema, loadEnvOrExit } from '@findclips/config';
+import { Client } from 'pg';
 import { ensureDatabase } from './create-database';
 import { createDataSource } from './data-source';
 import { missingServers } from './preflight';
 
-/** Creates the database when missing and applies every pending migration. */
+/** The advisory lock migrations hold (any number; ours alone in this database). */
+const MIGRATION_LOCK = 7_405_193_311;
+
+/**
+ * Creates the database when missing and applies every pending migration. Safe to run
+ * concurrently (two `npm start`s, a rolling deploy): each run waits for the others' migrations
+ * under a PostgreSQL advisory lock, then finds nothing left to apply.
+ */
 export async function migrate(url: string): Promise<string[]> {
   await ensureDatabase(url);
-  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'findclips-migrate', queryTimeoutMs: 0 });
-  await dataSource.initialize();
+  const lock = new Client({ connectionString: url, application_name: 'findclips-migrate-lock' });
+  await lock.connect();
   try {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
-    return applied.map((migration) => migration.name);
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'findclips-migrate', queryTimeoutMs: 0 });
+    await dataSource.initialize();
+    try {
+      const applied = await dataSource.runMigrations({ transaction: 'each' });
+      return applied.map((migration) => migration.name);
+    } finally {
+      await dataSource.destroy();
+    }
   } finally {
-    await dataSource.destroy();
+    // Ending the session releases the lock too.
+    await lock.end();
   }
 }
 

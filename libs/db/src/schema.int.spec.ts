@@ -149,4 +149,17 @@ describe('migrate', () => {
       await dropDatabase(url);
     }
   });
+
+  it('runs three at once on a server without the database: one creates and migrates it, the others find it done', async () => {
+    const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_race_${process.pid}_${Date.now()}`);
+    try {
+      const runs = await Promise.allSettled([migrate(url), migrate(url), migrate(url)]);
+      expect(runs.map((run) => run.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      const applied = runs.map((run) => (run as PromiseFulfilledResult<string[]>).value);
+      expect(applied.filter((names) => names.length > 0)).toHaveLength(1);
+      expect(applied.flat()).toHaveLength(8);
+    } finally {
+      await dropDatabase(url);
+    }
+  });
 });
