@@ -127,4 +127,22 @@ describe('SIGTERM during load (services as processes)', () => {
     expect(metricSum(await scrapeMetrics(second.url), 'analysis_job_duration_seconds_count', { outcome: 'completed' })).toBe(4);
     expect(first!.output()).toContain('"msg":"worker stopped"');
   }, 60_000);
+
+  it('worker: a second Ctrl+C (SIGINT) while it finishes a long job stops it at once', async () => {
+    stack = await start({ WORKER_CONCURRENCY: '1' });
+    const [videoId] = addVideos(1);
+    fakes.openai.latencyMs = 30_000;
+    const callsBefore = fakes.openai.calls.chat;
+    expect((await submit(stack.url, await guestCookie(stack.url), videoId!)).status).toBe(202);
+    await until(() => fakes.openai.calls.chat > callsBefore, 10_000, 'the job active');
+
+    const [worker] = stack.workers;
+    const exited = worker!.stop('SIGINT');
+    await until(() => worker!.output().includes('"msg":"worker stopping"'), 5_000, 'the worker stopping');
+    const again = Date.now();
+    void worker!.stop('SIGINT');
+    expect(await exited).toBe(130);
+    expect(Date.now() - again).toBeLessThan(5_000);
+    expect(worker!.output()).toContain('worker stopped at once, on a second SIGINT');
+  }, 60_000);
 });

@@ -2,19 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { REDIS_STARTUP_WAIT_MS } from '@findclips/runtime';
+import { DATABASE_STARTUP_WAIT_MS, REDIS_STARTUP_WAIT_MS } from '@findclips/runtime';
 import { freePort, REPO_ROOT, scratchRedis, until } from '@findclips/testing';
 import { join } from 'node:path';
 
 type Service = 'gateway' | 'realtime' | 'worker';
 
 /** One service from its built main.js, as `npm start` runs it, on `redisUrl`; what it prints is kept. */
-async function start(service: Service, redisUrl: string, port?: number) {
+async function start(service: Service, redisUrl: string, port?: number, databaseUrl = process.env.DATABASE_URL) {
   port ??= await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, 'services', service, 'dist', 'main.js')], {
     env: {
       PATH: process.env.PATH,
-      DATABASE_URL: process.env.DATABASE_URL,
+      DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: `fc:test:${randomUUID()}:`,
       PORT: String(port),
@@ -52,6 +52,37 @@ describe('a service starting without what it needs (services as processes)', () 
       );
       expect(printed).not.toMatch(/^\s+at /m);
       expect(printed).not.toContain('hunter2secret');
+    }
+  }, 60_000);
+
+  it(`each service says in one line what is wrong with PostgreSQL: a database missing at once, no answer after ${DATABASE_STARTUP_WAIT_MS / 1_000} s`, async () => {
+    const services = ['gateway', 'realtime', 'worker'] as const;
+    const missing = new URL(process.env.DATABASE_URL!);
+    missing.pathname = `/findclips_missing_${process.pid}`;
+    const port = await freePort(); // nothing listens there
+    const away = `postgres://admin:hunter2secret@127.0.0.1:${port}/findclips`;
+    const started = await Promise.all([
+      ...services.map((service) => start(service, process.env.REDIS_URL!, undefined, missing.toString())),
+      ...services.map((service) => start(service, process.env.REDIS_URL!, undefined, away)),
+    ]);
+    children.push(...started.map((s) => s.child));
+    const began = Date.now();
+    const firstThree = await Promise.all(started.slice(0, 3).map((s) => s.exited));
+    expect(firstThree).toEqual([1, 1, 1]);
+    expect(Date.now() - began).toBeLessThan(DATABASE_STARTUP_WAIT_MS / 2);
+    expect(await Promise.all(started.slice(3).map((s) => s.exited))).toEqual([1, 1, 1]);
+    for (const [i, service] of services.entries()) {
+      const [gone, unanswered] = [started[i]!.printed(), started[i + 3]!.printed()];
+      expect(gone).toContain(
+        `${service} failed to start: PostgreSQL at ${missing.host}${missing.pathname} (DATABASE_URL) refused us: database "findclips_missing_${process.pid}" does not exist: create it with \`npm run db:migrate\``,
+      );
+      expect(unanswered).toContain(
+        `${service} failed to start: PostgreSQL did not answer at 127.0.0.1:${port}/findclips (DATABASE_URL) within ${DATABASE_STARTUP_WAIT_MS / 1_000} s (ECONNREFUSED)\n`,
+      );
+      for (const printed of [gone, unanswered]) {
+        expect(printed).not.toMatch(/^\s+at /m);
+        expect(printed).not.toContain('hunter2secret');
+      }
     }
   }, 60_000);
 

@@ -65,6 +65,12 @@ describe('gateway environment', () => {
     expect((caught as ConfigError).message).toMatch(/^gateway: invalid environment\n {2}- /);
   });
 
+  it('refuses port 0 for the gateway and a realtime instance: links and the forwarding are built on the port', () => {
+    expect(() => parseEnv('gateway', gatewayEnvSchema, { PORT: '0' })).toThrow(/PORT: /);
+    expect(() => parseEnv('realtime', realtimeEnvSchema, { REALTIME_PORT: '0' })).toThrow(/REALTIME_PORT: /);
+    expect(parseEnv('worker', workerEnvSchema, { WORKER_METRICS_PORT: '0' }).WORKER_METRICS_PORT).toBe(0);
+  });
+
   it('requires SESSION_SECRET in production, of at least 32 characters', () => {
     expect(() => parseEnv('gateway', gatewayEnvSchema, { NODE_ENV: 'production' })).toThrow(
       /SESSION_SECRET: required in production/,

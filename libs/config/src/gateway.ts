@@ -38,7 +38,7 @@ export const gatewayEnvSchema = withProductionSecrets(
     .extend(youtubeEnvSchema.shape)
     .extend({
       /** Port the gateway listens on. */
-      PORT: envInt(3000, 0, 65535),
+      PORT: envInt(3000, 1, 65535),
       /**
        * The app's public origin (https://clips.example.com): share links, og:url and canonical links
        * are built on it, never on the request's Host header. Required in production; elsewhere

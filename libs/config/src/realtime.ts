@@ -7,7 +7,7 @@ import { sessionSecret, withProductionSecrets } from './session';
 export const realtimeEnvSchema = withProductionSecrets(
   commonEnvSchema.extend({
     /** Where this instance listens. */
-    REALTIME_PORT: envInt(3001, 0, 65535),
+    REALTIME_PORT: envInt(3001, 1, 65535),
     /** The gateway's session secret, to read session cookies. */
     SESSION_SECRET: sessionSecret(),
     /** A socket with neither a session nor a guest id is dropped after this many milliseconds. */

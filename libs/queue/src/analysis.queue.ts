@@ -62,7 +62,8 @@ export interface QueueConnection {
 export function bullConnection(url: string): ConnectionOptions {
   const parsed = new URL(url);
   return {
-    host: parsed.hostname,
+    // An IPv6 address without its brackets ('[::1]' names no host to ioredis).
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: Number(parsed.port || 6379),
     username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
     password: parsed.password ? decodeURIComponent(parsed.password) : undefined,

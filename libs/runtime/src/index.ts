@@ -1,6 +1,7 @@
 /** Process plumbing shared by the services: JSON logs, the Redis client, shutdown, metrics. */
 export * from './logger';
 export * from './redis';
+export * from './database';
 export * from './shutdown';
 export * from './metrics';
 export * from './address';

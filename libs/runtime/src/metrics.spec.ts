@@ -40,6 +40,8 @@ describe('metrics endpoint', () => {
       const scraper = await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer scrape-secret-123' } });
       expect(scraper.status).toBe(200);
       expect(await scraper.text()).toContain('things_total');
+      // The scheme's name in any case, as RFC 9110 has it.
+      expect((await fetch(`${url}/metrics`, { headers: { authorization: 'bearer scrape-secret-123' } })).status).toBe(200);
     } finally {
       await close();
     }

@@ -11,7 +11,8 @@ export function createMetricsRegistry(service: string): Registry {
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
+  // The scheme's name is case-insensitive (RFC 9110 §11.1): 'bearer' is 'Bearer'.
+  const given = Buffer.from(/^bearer +(.*)$/i.exec(header ?? '')?.[1] ?? '');
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -2,12 +2,18 @@ import type { Server } from 'node:net';
 import type { Logger } from 'pino';
 
 /**
- * Runs `stop` once on SIGTERM or SIGINT, then exits: 0 when it finished, 1 when it threw.
+ * Runs `stop` once on SIGTERM or SIGINT, then exits: 0 when it finished, 1 when it threw; a
+ * second SIGINT (Ctrl+C again) exits at once, with 130.
  * `stop` should stop taking work, finish or release what is in flight, then close connections.
  */
 export function onShutdown(service: string, logger: Logger, stop: () => Promise<void>): void {
   let stopping = false;
   const handle = (signal: NodeJS.Signals) => {
+    // A second Ctrl+C while stopping: the operator will not wait (a worker finishing a long job).
+    if (stopping && signal === 'SIGINT') {
+      logger.warn(`${service} stopped at once, on a second ${signal}: work in flight is left to run again elsewhere`);
+      process.exit(130);
+    }
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, `${service} stopping`);

@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { createGatewayServer, handleServerEvents } from './http/server-events';
 import {
   connectAtStart,
+  openDatabaseAtStart,
   createLogger,
   createRedisClient,
   failedToStart,
@@ -24,7 +25,7 @@ async function main() {
   }
 
   const dataSource = createDataSource({ url: env.DATABASE_URL, applicationName: 'findclips-gateway' });
-  await dataSource.initialize();
+  await openDatabaseAtStart(env.DATABASE_URL, () => dataSource.initialize());
   const redis = createRedisClient(env.REDIS_URL, logger);
   await connectAtStart(env.REDIS_URL, [redis]);
 

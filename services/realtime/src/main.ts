@@ -2,6 +2,7 @@ import { loadEnvOrExit, realtimeEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
 import {
   connectAtStart,
+  openDatabaseAtStart,
   createLogger,
   createMetricsRegistry,
   createRedisClient,
@@ -15,11 +16,8 @@ import { createRealtimeServer } from './realtime.server';
 async function main() {
   const env = loadEnvOrExit('realtime', realtimeEnvSchema);
   const logger = createLogger('realtime', env.LOG_LEVEL);
-  const dataSource = await createDataSource({
-    url: env.DATABASE_URL,
-    poolSize: 4,
-    applicationName: 'findclips-realtime',
-  }).initialize();
+  const database = createDataSource({ url: env.DATABASE_URL, poolSize: 4, applicationName: 'findclips-realtime' });
+  const dataSource = await openDatabaseAtStart(env.DATABASE_URL, () => database.initialize());
   const redis = createRedisClient(env.REDIS_URL, logger);
   // A client of its own, watched as the other is: on a network that drops packets it is recycled
   // (and the relay knows it was away) instead of waiting in silence.

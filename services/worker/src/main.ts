@@ -2,6 +2,7 @@ import { loadEnvOrExit, workerEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
 import {
   connectAtStart,
+  openDatabaseAtStart,
   createLogger,
   createMetricsRegistry,
   createRedisClient,
@@ -15,7 +16,8 @@ import { startWorker, stopWorker } from './worker';
 async function main() {
   const env = loadEnvOrExit('worker', workerEnvSchema);
   const logger = createLogger('worker', env.LOG_LEVEL);
-  const dataSource = await createDataSource({ url: env.DATABASE_URL, applicationName: 'findclips-worker' }).initialize();
+  const database = createDataSource({ url: env.DATABASE_URL, applicationName: 'findclips-worker' });
+  const dataSource = await openDatabaseAtStart(env.DATABASE_URL, () => database.initialize());
   const publisher = createRedisClient(env.REDIS_URL, logger);
   await connectAtStart(env.REDIS_URL, [publisher]);
   const metrics = createMetricsRegistry('worker');

@@ -11,6 +11,7 @@ import {
   type AnalysisQueue,
 } from '@findclips/queue';
 import { UnrecoverableError, Worker } from 'bullmq';
+import { runQueueCli } from './queue';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli', 'queue.js');
 
@@ -79,13 +80,70 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     expect(run(['stats']).json()).toMatchObject({ waiting: 2, completed: 0 });
   });
 
+  it('reaches Redis at an IPv6 address ([::1])', () => {
+    const url = new URL(process.env.REDIS_URL!);
+    url.hostname = '[::1]';
+    const result = run(['stats'], { REDIS_URL: url.toString() });
+    expect({ code: result.code, err: result.err }).toEqual({ code: 0, err: '' });
+    expect(result.json()).toMatchObject({ completed: expect.any(Number) });
+  });
+
   it('explains its usage on a wrong command or option', () => {
-    for (const args of [[], ['drop-everything'], ['clean', '--older-than', '-5'], ['stats', '--verbose']]) {
+    // An empty --older-than (an unset shell variable) is no 0, which would remove every finished job.
+    for (const args of [
+      [],
+      ['drop-everything'],
+      ['clean', '--older-than', '-5'],
+      ['clean', '--older-than', ''],
+      ['stats', '--verbose'],
+    ]) {
       const result = run(args);
       expect({ args, code: result.code }).toEqual({ args, code: 2 });
       expect(result.err).toContain('Usage: npm run -s queue -- stats | retry-failed | clean');
     }
   });
+
+  it('retries a backlog of failed jobs that takes longer than its wait for an answer: the wait is for each answer, not the whole', async () => {
+    const backlog = `fc:test:${randomUUID()}:`;
+    const big = createAnalysisQueue({ url: process.env.REDIS_URL!, keyPrefix: backlog });
+    const failing = new Worker(
+      ANALYSIS_QUEUE,
+      async () => {
+        throw new UnrecoverableError('NO_TRANSCRIPT: no captions');
+      },
+      { connection: bullConnection(process.env.REDIS_URL!), prefix: bullPrefix(backlog), concurrency: 100 },
+    );
+    const saved = process.env.REDIS_KEY_PREFIX;
+    try {
+      const total = 3_000;
+      const ids = Array.from({ length: total }, (_, i) => `bk${String(i).padStart(9, '0')}`);
+      await big.addBulk(
+        ids.map((videoId) => ({ name: 'analyze', data: { videoId, scope: 'shared', userId: null, provider: null } })),
+      );
+      while (((await big.getJobCounts('failed')).failed ?? 0) < total) await new Promise((r) => setTimeout(r, 100));
+      await failing.close();
+      process.env.REDIS_KEY_PREFIX = backlog;
+      const out: string[] = [];
+      const err: string[] = [];
+      const started = Date.now();
+      // A wait of 200 ms for each answer (a batch of 100 takes tens), over work that takes longer in all.
+      const code = await runQueueCli(
+        ['retry-failed'],
+        (text) => out.push(text),
+        (text) => err.push(text),
+        { timeoutMs: 200 },
+      );
+      expect(Date.now() - started).toBeGreaterThan(200);
+      expect({ code, err: err.join('') }).toEqual({ code: 0, err: '' });
+      expect(JSON.parse(out.join(''))).toEqual({ retried: total, leftToMembers: 0, unreadable: 0, errors: 0 });
+      expect(await big.getJobCounts('waiting', 'failed')).toEqual({ waiting: total, failed: 0 });
+    } finally {
+      process.env.REDIS_KEY_PREFIX = saved;
+      await failing.close();
+      await big.obliterate({ force: true });
+      await big.close();
+    }
+  }, 60_000);
 
   it('says so, within seconds, when Redis cannot be reached', () => {
     const started = Date.now();

@@ -7,15 +7,25 @@ const USAGE = `Usage: npm run -s queue -- stats | retry-failed | clean [--older-
   retry-failed   queue every failed analysis of a video again, with all its attempts
   clean          remove finished (completed and failed) jobs older than --older-than (default 3600 s)`;
 
-/** How long the CLI waits for Redis before it gives up. */
+/** How long the CLI waits for an answer from Redis before it gives up. */
 const REDIS_TIMEOUT_MS = 5_000;
 
-function withTimeout<T>(work: Promise<T>): Promise<T> {
+/**
+ * `work`, given up when Redis leaves it without an answer for REDIS_TIMEOUT_MS: `answered()`, called
+ * as each batch comes back, starts the wait again, so a large backlog takes as long as it takes.
+ */
+function withTimeout<T>(work: (answered: () => void) => Promise<T>, timeoutMs = REDIS_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fail(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+  };
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_TIMEOUT_MS / 1000} s`)), REDIS_TIMEOUT_MS);
+    fail = reject;
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  wait();
+  return Promise.race([work(wait), timeout]).finally(() => clearTimeout(timer));
 }
 
 const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'] as const;
@@ -24,7 +34,7 @@ async function stats(queue: AnalysisQueue) {
   return queue.getJobCounts(...STATES);
 }
 
-async function retryFailed(queue: AnalysisQueue) {
+async function retryFailed(queue: AnalysisQueue, answered: () => void) {
   // The jobs failed now, each queued again once: one that fails again meanwhile (workers run)
   // waits for the next retry-failed. Each is queued anew as the gateway queues it, deduplicated by
   // its video, then removed: a job retried in place (BullMQ's retry) gets every attempt again but
@@ -32,42 +42,56 @@ async function retryFailed(queue: AnalysisQueue) {
   // video is queued already joins it; one analysed since is only announced (the worker finds it
   // complete). A member's own re-analysis stays failed: they were told, and may have re-analysed
   // or edited since, which it would replace. Data no job of this release reads stays failed too.
-  const failed = await queue.getFailed(0, -1);
+  // The failed jobs' ids (one short answer even for a large backlog), then each batch's jobs.
+  const failed = await queue.getRanges(['failed'], 0, -1);
+  answered();
   const counts = { retried: 0, leftToMembers: 0, unreadable: 0, errors: 0 };
   for (let from = 0; from < failed.length; from += 100) {
-    const batch = failed.slice(from, from + 100);
     const outcomes = await Promise.allSettled(
-      batch.map(async (job) => {
+      failed.slice(from, from + 100).map(async (id) => {
+        const job = await queue.getJob(id);
+        // Gone meanwhile (cleaned): nothing is left to retry.
+        if (!job) return null;
         const data = analysisJobSchema.safeParse(job.data);
         if (!data.success) return 'unreadable';
         if (data.data.scope === 'private') return 'leftToMembers';
         await enqueueAnalysis(queue, data.data);
         // Gone already (cleaned meanwhile): what was asked is done.
         await job.remove().catch(async (error: unknown) => {
-          if (await queue.getJob(job.id!)) throw error;
+          if (await queue.getJob(id)) throw error;
         });
         return 'retried';
       }),
     );
-    for (const outcome of outcomes) counts[outcome.status === 'fulfilled' ? outcome.value : 'errors']++;
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') counts.errors++;
+      else if (outcome.value) counts[outcome.value]++;
+    }
+    answered();
   }
   return counts;
 }
 
-async function clean(queue: AnalysisQueue, olderThanSeconds: number) {
+async function clean(queue: AnalysisQueue, olderThanSeconds: number, answered: () => void) {
   const graceMs = olderThanSeconds * 1000;
   const removed = { completed: 0, failed: 0 };
   for (const state of ['completed', 'failed'] as const) {
     // In batches, so a large backlog never blocks Redis for long.
     for (let batch = await queue.clean(graceMs, 1_000, state); batch.length; batch = await queue.clean(graceMs, 1_000, state)) {
       removed[state] += batch.length;
+      answered();
     }
   }
   return { removed, olderThanSeconds };
 }
 
 /** The operator's view of the analysis queue, on the Redis and key prefix of the environment. */
-export async function runQueueCli(argv: string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
+export async function runQueueCli(
+  argv: string[],
+  out: (text: string) => void,
+  err: (text: string) => void,
+  { timeoutMs = REDIS_TIMEOUT_MS } = {},
+): Promise<number> {
   let args;
   try {
     args = parseArgs({
@@ -84,7 +108,9 @@ export async function runQueueCli(argv: string[], out: (text: string) => void, e
     out(`${USAGE}\n`);
     return 0;
   }
-  const olderThan = Number(args.values['older-than'] ?? 3600);
+  // Digits only: an empty value (an unset shell variable) is not 0, which would remove every job.
+  const olderThanText = args.values['older-than'] ?? '3600';
+  const olderThan = /^\d+$/.test(olderThanText) ? Number(olderThanText) : NaN;
   if (!command || rest.length || !['stats', 'retry-failed', 'clean'].includes(command)) {
     err(`${command ? `Unknown command: ${[command, ...rest].join(' ')}` : 'No command given'}\n${USAGE}\n`);
     return 2;
@@ -108,9 +134,15 @@ export async function runQueueCli(argv: string[], out: (text: string) => void, e
   queue.on('error', () => undefined);
   let reached = false;
   try {
-    const work: Promise<unknown> =
-      command === 'stats' ? stats(queue) : command === 'retry-failed' ? retryFailed(queue) : clean(queue, olderThan);
-    const result = await withTimeout(work);
+    const result = await withTimeout<unknown>(
+      (answered) =>
+        command === 'stats'
+          ? stats(queue)
+          : command === 'retry-failed'
+            ? retryFailed(queue, answered)
+            : clean(queue, olderThan, answered),
+      timeoutMs,
+    );
     reached = true;
     out(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
@@ -119,7 +151,7 @@ export async function runQueueCli(argv: string[], out: (text: string) => void, e
     return 1;
   } finally {
     // Closing waits for Redis; one that did not answer is left at once, not waited for again.
-    if (reached) await withTimeout(queue.close()).catch(() => queue.disconnect());
+    if (reached) await withTimeout(() => queue.close(), timeoutMs).catch(() => queue.disconnect());
     else void queue.disconnect().catch(() => undefined);
   }
 }
