@@ -89,6 +89,14 @@ export function failureOf(state: AnalysisState, event: AnalysisEvent): 'ignored'
   return state.reanalyzing && state.keepsTopics ? 'reanalysis' : 'analysis';
 }
 
+/**
+ * Whether an analysis finishing is the end of what the screen waits for: during the member's own
+ * re-analysis, only its own event (theirs, `userId` set), not the video's shared analysis announced
+ * again (a guest's submission as it completed, a retry whose first event was lost).
+ */
+export const endsOwnWork = (state: AnalysisState, event: AnalysisEvent) =>
+  event.videoId === state.videoId && !(state.reanalyzing && event.userId === null);
+
 function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
   if (event.videoId !== state.videoId) return state;
   switch (event.type) {
@@ -99,6 +107,7 @@ function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
         return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: true, keepsTopics: true, error: null };
       return state.phase === 'aiAnalysisComplete' && !state.reanalyzing ? state : { ...state, phase: 'aiAnalysisInProgress' };
     case 'VIDEO_ANALYZED':
+      if (!endsOwnWork(state, event)) return state;
       // The topics are re-fetched; 'found' completes once they arrive.
       return { ...state, reanalyzing: false };
     case 'ANALYSIS_ERROR': {

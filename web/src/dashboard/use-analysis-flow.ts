@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from '../lib/api';
 import { guestIdFromCookie, loggedOutInThisTab, type AuthState } from '../lib/auth';
 import type { LiveIdentity } from '../lib/live';
 import { useToast } from '../lib/toast';
-import { analysisReducer, failureOf, initialAnalysis } from './analysis-state';
+import { analysisReducer, endsOwnWork, failureOf, initialAnalysis } from './analysis-state';
 import { SCREEN_FAILURES, failureToast, reanalysisFailedToast, sayExpired } from './failure-toasts';
 import { guestAnalysed } from './guest-videos';
 import { useCheckNowAndThen } from './use-check-now-and-then';
@@ -148,8 +148,7 @@ export function useAnalysisFlow(auth: AuthState) {
   );
 
   const onEvent = (event: AnalysisEvent) => {
-    const reanalyzed =
-      event.type === 'VIDEO_ANALYZED' && stateRef.current.reanalyzing && event.videoId === stateRef.current.videoId;
+    const reanalyzed = event.type === 'VIDEO_ANALYZED' && stateRef.current.reanalyzing && endsOwnWork(stateRef.current, event);
     // Read before the event moves the state: a re-analysis that failed keeps the analysis on screen.
     const failure = event.type === 'ANALYSIS_ERROR' ? failureOf(stateRef.current, event) : 'ignored';
     const done = stateRef.current.keepsTopics ? REANALYSIS_COMPLETE : CAPTIONS_ANALYSED;
