@@ -3,7 +3,7 @@ import { getServers, setServers } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
 import { socketMessages, X_FEATURES_DISABLED_MESSAGE, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
-import { createLogger, createRedisClient, signedClientAddress, type RedisClient } from '@findclips/runtime';
+import { createLogger, createRedisClient, redisKeys, signedClientAddress, type RedisClient } from '@findclips/runtime';
 import {
   fakeDns,
   fence,
@@ -49,7 +49,7 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
 
   beforeAll(async () => {
     one = await startTestRealtime(prefix, { REALTIME_AUTH_TIMEOUT_MS: '300' });
-    two = await startTestRealtime(prefix, { REALTIME_AUTH_TIMEOUT_MS: '300' });
+    two = await startTestRealtime(prefix, { REALTIME_AUTH_TIMEOUT_MS: '300' }, { sessionCheckMs: 300 });
     gateway = await startTestGateway({ REDIS_KEY_PREFIX: prefix, REALTIME_URL: one.url });
     publisher = createRedisClient(process.env.REDIS_URL!, createLogger('test', 'silent'));
     await publisher.connect();
@@ -488,6 +488,19 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     expect(await nextOf(stale, 'AUTH_ERROR')).toEqual({ message: socketMessages.badSession });
     const unclaimed = open(two.url, { cookie: second });
     expect(await nextOf(unclaimed, 'AUTH_ERROR')).toEqual({ message: socketMessages.badSession });
+  });
+
+  it('drops the live connections of a session that ends by itself (expired, or removed by an operator), telling them why', async () => {
+    const { cookie, userId } = await member();
+    const socket = open(two.url, { cookie, auth: { userId } });
+    await nextOf(socket, 'AUTH_CONFIRMED');
+    const told = nextOf(socket, 'AUTH_ERROR');
+    const dropped = nextOf<string>(socket, 'disconnect');
+    // The session's key gone from Redis, as when its time to live runs out.
+    const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!;
+    expect(await publisher.del(`${redisKeys(prefix).sessions}${sid}`)).toBe(1);
+    expect(await told).toEqual({ message: socketMessages.badSession });
+    expect(await dropped).toBe('io server disconnect');
   });
 
   it("drops a member's live connections when another account signs in over their session in the same browser", async () => {

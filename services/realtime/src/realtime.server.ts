@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import { Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { sweepSessions } from './session-sweep';
 import { addressRoom, clientAddress, guestRoom, originAllowed, sessionRoom, userRoom } from './admission';
 import { Admissions } from './caps';
 import { startEventRelay } from './event-relay';
@@ -24,6 +25,8 @@ export interface RealtimeDeps {
   logger: Logger;
   /** Where connected sockets and relayed events are counted (the service's /metrics). */
   metrics?: Registry;
+  /** How often members' sessions are checked to still exist (SESSION_CHECK_MS). */
+  sessionCheckMs?: number;
 }
 
 /** What /healthz says while events do not reach the instance. */
@@ -183,6 +186,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     });
   }
   const relay = startEventRelay(io, { subscriber, keyPrefix: env.REDIS_KEY_PREFIX, logger, metrics: deps.metrics });
+  const stopSweeping = sweepSessions(io, redis, redisKeys(env.REDIS_KEY_PREFIX).sessions, logger, deps.sessionCheckMs);
 
   return {
     io,
@@ -192,6 +196,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     health: (): string | null => (relay.relaying() ? null : RELAY_DOWN),
     /** Disconnects every client (they reconnect to another instance) and stops relaying. */
     close: async () => {
+      stopSweeping();
       await relay.stop();
       // A server-initiated disconnect (not a dropped transport) tells clients to reconnect at once.
       io.local.disconnectSockets(true);

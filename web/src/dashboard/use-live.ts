@@ -1,5 +1,6 @@
 import type { AnalysisEvent } from '@findclips/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { doubtSession } from '../lib/auth';
 import { LiveChannel, type ConnectionStatus, type LiveIdentity } from '../lib/live';
 
 /**
@@ -29,6 +30,7 @@ export function useLiveChannel(
       onEvent: (event) => latest.current.onEvent(event),
       onJoined: (id) => latest.current.onJoined(id),
       onStatus: setStatus,
+      onSessionEnded: doubtSession,
     });
     live.watch(videoRef.current);
     live.connect();

@@ -99,6 +99,12 @@ export const setLoggedOutHere = (value: boolean) => void (loggedOutHere = value)
  * tab holds for the previous person; signed out, the tab goes to /auth, as the tab that signed out
  * did, unless it shows a page anyone may read.
  */
+/** Where the page hears that its session may have ended other than by a refused call. */
+const sessionDoubts = new EventTarget();
+
+/** Something says this tab's session may have ended (the live channel was refused it): the page asks who is here. */
+export const doubtSession = () => void sessionDoubts.dispatchEvent(new Event('doubt'));
+
 export function useSessionSync(): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -150,11 +156,13 @@ export function useSessionSync(): void {
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
     if (channel) channel.onmessage = check;
     document.addEventListener('visibilitychange', onVisible);
+    sessionDoubts.addEventListener('doubt', check);
     const unsubscribe = [queryClient.getQueryCache().subscribe(onRefusal), queryClient.getMutationCache().subscribe(onRefusal)];
     return () => {
       closed = true;
       channel?.close();
       document.removeEventListener('visibilitychange', onVisible);
+      sessionDoubts.removeEventListener('doubt', check);
       for (const stop of unsubscribe) stop();
     };
   }, [queryClient]);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { socketMessages, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
-import { createLogger, createRedisClient, type RedisClient } from '@findclips/runtime';
-import { tcpProxy, until as waitUntil, type TcpProxy } from '@findclips/testing';
+import { createLogger, createRedisClient, redisKeys, type RedisClient } from '@findclips/runtime';
+import { strongPassword, tcpProxy, uniqueEmail, until as waitUntil, type TcpProxy } from '@findclips/testing';
 import { startTestGateway, type TestGateway } from '../../../services/gateway/src/test/harness';
 import { startTestRealtime, type TestRealtime } from '../../../services/realtime/src/test/harness';
 import {
@@ -227,6 +227,54 @@ describe('live channel: reconnects and rejoins the current room', () => {
     await until(() => seen.joins.length === 1, 3_000);
     await settle(seen, 'liveVideo04');
     expect(seen.events.map((e) => e.videoId)).toEqual(['liveVideo04']);
+  });
+
+  it("tells the page when the service says this browser's session has ended, and only then", async () => {
+    const registered = await gateway
+      .request()
+      .post('/api/register')
+      .send({ email: uniqueEmail('live-ended'), password: strongPassword() })
+      .expect(201);
+    const cookie = String(registered.headers['set-cookie']).split(';')[0]!;
+    const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      let ended = 0;
+      const signedIn = new LiveChannel({
+        url: realtime.url,
+        extraHeaders: { cookie },
+        identity: () => ({ userId: registered.body.id as number }),
+        onEvent: () => undefined,
+        onJoined: () => undefined,
+        onSessionEnded: () => ended++,
+      });
+      channels.push(signedIn);
+      signedIn.connect();
+      await until(() => signedIn.connected);
+      expect(ended).toBe(0);
+      signedIn.close();
+      // The session gone from Redis (expired), the same browser's next connection is refused as ended.
+      const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!;
+      expect(await publisher.del(`${redisKeys(prefix).sessions}${sid}`)).toBe(1);
+      const again = new LiveChannel({
+        url: realtime.url,
+        extraHeaders: { cookie },
+        identity: () => ({ userId: registered.body.id as number }),
+        onEvent: () => undefined,
+        onJoined: () => undefined,
+        onSessionEnded: () => ended++,
+      });
+      channels.push(again);
+      again.connect();
+      await until(() => ended === 1);
+      // A claim that is merely wrong (no session at all) is not an ended session.
+      const { cookie: guestCookie } = await guest();
+      const { channel: wrong, seen } = open(realtime.url, guestCookie, () => ({ userId: 987_655 }));
+      wrong.connect();
+      await until(() => seen.statuses.includes('disconnected'));
+      expect(ended).toBe(1);
+    } finally {
+      warnings.mockRestore();
+    }
   });
 
   it('stops after 5 reconnects the server refuses (a member signed out in another tab), until it follows another video', async () => {

@@ -1,5 +1,6 @@
 import {
   analysisEventTypes,
+  socketMessages,
   type AnalysisEvent,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -57,6 +58,8 @@ export interface LiveChannelOptions {
   identity(): LiveIdentity | null;
   onEvent(event: AnalysisEvent): void;
   onStatus?(status: ConnectionStatus): void;
+  /** The service says this browser's session has ended (expired, or removed). */
+  onSessionEnded?(): void;
   /** Called when the server confirms a join: events missed before it can be re-fetched then. */
   onJoined?(videoId: string): void;
   /** The tab's visibility by default; none outside a browser. */
@@ -132,10 +135,12 @@ export class LiveChannel {
       status('error');
       console.warn('live connection: reconnection failed');
     });
-    // Live connection problems are only logged.
+    // Live connection problems are only logged, but for the session having ended (it expired, or
+    // was removed): the page asks who is here, as a refused call makes it.
     this.socket.on('AUTH_ERROR', (body) => {
       this.refusals++;
       console.warn('live connection: AUTH_ERROR', body?.message);
+      if (body?.message === socketMessages.badSession) options.onSessionEnded?.();
     });
     this.socket.on('AUTH_CONFIRMED', () => {
       this.refusals = 0;

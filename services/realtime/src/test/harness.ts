@@ -34,7 +34,12 @@ export interface TestRealtime {
 export async function startTestRealtime(
   prefix: string,
   overrides: Record<string, string> = {},
-  { subscriberUrl, host = '127.0.0.1', port = 0 }: { subscriberUrl?: string; host?: string; port?: number } = {},
+  {
+    subscriberUrl,
+    host = '127.0.0.1',
+    port = 0,
+    sessionCheckMs,
+  }: { subscriberUrl?: string; host?: string; port?: number; sessionCheckMs?: number } = {},
 ): Promise<TestRealtime> {
   const env = parseEnv('realtime', realtimeEnvSchema, {
     ...process.env,
@@ -58,6 +63,7 @@ export async function startTestRealtime(
     subscriber,
     logger,
     metrics,
+    sessionCheckMs,
   });
   await realtime.ready;
   return {

@@ -1,0 +1,53 @@
+import { socketMessages } from '@findclips/contracts';
+import type { RedisClient } from '@findclips/runtime';
+import type { Logger } from 'pino';
+import { sessionRoom } from './admission';
+import type { LiveServer } from './live-server';
+
+/** How often an instance checks that its members' sessions still exist. */
+export const SESSION_CHECK_MS = 60_000;
+
+/**
+ * A member's live connection lasts as long as the session it was opened with. The handshake reads
+ * the session once; a session that expires later (its Redis key's time to live) or that an
+ * operator removes ends nothing by itself, and the socket would go on receiving the member's
+ * private events. Every `everyMs` this instance asks Redis which of its members' sessions are
+ * still there, and tells the sockets of the others their session ended (AUTH_ERROR, the handshake's
+ * words) and drops them, as signing out does. Returns what stops it.
+ */
+export function sweepSessions(
+  io: LiveServer,
+  redis: RedisClient,
+  sessionPrefix: string,
+  logger: Logger,
+  everyMs = SESSION_CHECK_MS,
+) {
+  let sweeping = false;
+  const sweep = async () => {
+    const sessions = new Set<string>();
+    for (const socket of io.of('/').sockets.values()) {
+      const identity = socket.data.identity;
+      if (identity?.kind === 'member') sessions.add(identity.sessionId);
+    }
+    if (!sessions.size) return;
+    const ids = [...sessions];
+    // One round trip: a pipeline of EXISTS, one per session.
+    const found = await Promise.all(ids.map((id) => redis.exists(`${sessionPrefix}${id}`)));
+    const ended = ids.filter((_, i) => found[i] === 0);
+    for (const id of ended) {
+      io.local.in(sessionRoom(id)).emit('AUTH_ERROR', { message: socketMessages.badSession });
+      io.local.in(sessionRoom(id)).disconnectSockets(true);
+    }
+    if (ended.length) logger.info({ sessions: ended.length }, 'live connections of ended sessions dropped');
+  };
+  const timer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweep()
+      // Redis away: the next round asks again (the connections stay meanwhile, as they were).
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not check the sessions of live connections'))
+      .finally(() => (sweeping = false));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
