@@ -897,6 +897,11 @@ describe('Find Clips in Chromium', () => {
     await pageTurn(page);
     expect(await toastRegion(page).getByText('Re-analysis complete', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('progressbar', { name: 'Analysis progress' }).isVisible()).toBe(true);
+    // Only the progress card on the page, the footer still lies below the first screen: the topics
+    // arriving will not push it away (a layout shift a phone's audit measured).
+    expect(await page.getByRole('contentinfo').evaluate((footer) => footer.getBoundingClientRect().top >= innerHeight)).toBe(
+      true,
+    );
     release();
     await page.unroute(`**/api/user-videos/${talk.id}`);
     await toastRegion(page).getByText('Re-analysis complete', { exact: true }).waitFor({ timeout: 60_000 });
@@ -1284,6 +1289,25 @@ describe('Find Clips in Chromium', () => {
         });
       }
     }
+    // The shared page's list of topics at 320 px and twice the text: each title keeps the list's
+    // width, its time under it (it was squeezed to a letter a line beside the time).
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(shareUrl);
+    await page.getByText('Powered by').waitFor();
+    await textAt(200);
+    const squeezed = await page
+      .getByRole('heading', { name: 'Topics in this video' })
+      .locator('..')
+      .locator('li')
+      .evaluateAll((items) =>
+        items.flatMap((item) => {
+          const link = item.querySelector('a')!;
+          return link.getBoundingClientRect().width < 0.6 * item.getBoundingClientRect().width ? [link.textContent] : [];
+        }),
+      );
+    expect({ squeezed, fits: await fitsWidth(page) }).toEqual({ squeezed: [], fits: true });
+    await textAt(100);
+
     // Renaming a topic on the narrowest phone: the field keeps room for the title, its buttons below.
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(`/?video=${talk.id}`);
@@ -1310,6 +1334,37 @@ describe('Find Clips in Chromium', () => {
       }),
     );
     expect(cut).toEqual([]);
+  });
+
+  it('fits a phone held sideways: the full topic player shows whole, a confirmation scrolls within the screen', async () => {
+    const page = await newPage({ width: 812, height: 375 });
+    await login(page);
+    await page.goto(`/?video=${talk.id}`);
+    await topics(page).first().waitFor();
+    const within = (box: { y: number; height: number } | null) => box !== null && box.y >= 0 && box.y + box.height <= 375 + 0.5;
+    await page.getByRole('button', { name: 'Play Full Topic' }).first().click();
+    const modal = page.getByRole('dialog');
+    const player = modal.locator('iframe[src*="youtube-nocookie.com/embed/"]');
+    await player.waitFor({ state: 'attached' });
+    // The whole 16:9 frame within the screen, YouTube's controls along its bottom edge too.
+    expect(within(await player.locator('..').boundingBox())).toBe(true);
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    // Re-analyze's question at 568 × 320 with text at 150%: the dialog stays within the screen and
+    // scrolls to its buttons (the page behind is locked).
+    await page.setViewportSize({ width: 568, height: 320 });
+    await page.evaluate(() => void (document.documentElement.style.fontSize = '150%'));
+    await page.getByRole('button', { name: 'Re-analyze' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Re-analyze this video?' });
+    await confirm.waitFor();
+    const box = (await confirm.boundingBox())!;
+    expect({ top: box.y >= 0, bottom: box.y + box.height <= 320 + 0.5 }).toEqual({ top: true, bottom: true });
+    const cancel = confirm.getByRole('button', { name: 'Cancel' });
+    await cancel.scrollIntoViewIfNeeded();
+    expect(await cancel.evaluate((button) => button.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+    await cancel.click();
+    await confirm.waitFor({ state: 'detached' });
   });
 
   it('fits a 375 px phone on every screen', async () => {

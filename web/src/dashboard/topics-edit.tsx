@@ -294,7 +294,11 @@ export function TopicsEdit({
         ))}
         <Dialog open={playing !== null} onOpenChange={(open) => !open && setPlaying(null)} title={playing?.title ?? ''} wide>
           {playing && (
-            <ClipPlayer youtubeId={youtubeId} start={playing.startTime} end={playing.endTime} title={playing.title} autoplay />
+            // As wide as the screen's height lets the whole 16:9 player show (a phone held sideways),
+            // the dialog's title and padding (8rem) taken out.
+            <div className="mx-auto w-full max-w-[calc((90vh_-_8rem)*16/9)]">
+              <ClipPlayer youtubeId={youtubeId} start={playing.startTime} end={playing.endTime} title={playing.title} autoplay />
+            </div>
           )}
         </Dialog>
       </ol>

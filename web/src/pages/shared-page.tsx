@@ -143,10 +143,12 @@ export default function SharedPage() {
               <h2 className="mb-3 font-semibold">Topics in this video</h2>
               <ol className="grid gap-2">
                 {listed.map((topic, index) => (
-                  <li key={topic.id} className="flex items-start justify-between gap-2">
+                  // The time goes under the title when both do not fit (a phone, large text), rather
+                  // than squeezing the title to a letter a line.
+                  <li key={topic.id} className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
                     <a
                       href={`#topic-${index + 1}`}
-                      className="inline-block min-h-6 min-w-0 py-0.5 text-sm text-brand-700 hover:underline"
+                      className="inline-block min-h-6 min-w-0 flex-[1_1_12rem] py-0.5 text-sm text-brand-700 hover:underline"
                     >
                       {index + 1}. {topic.title}
                     </a>
