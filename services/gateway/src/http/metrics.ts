@@ -58,6 +58,33 @@ export function queueMetrics(registry: Registry, queue: AnalysisQueue): void {
       }
     },
   });
+  // With no worker running, jobs wait and the page says 'Analyzing…' for ever: what to alert on.
+  new Gauge({
+    name: 'analysis_queue_oldest_waiting_seconds',
+    help: 'How long the oldest job waiting in the analysis queue has waited (0: none waits)',
+    registers: [registry],
+    async collect() {
+      try {
+        const [oldest] = await queue.getJobs(['waiting', 'prioritized'], 0, 0, true);
+        this.set(oldest ? Math.max(0, (Date.now() - oldest.timestamp) / 1000) : 0);
+      } catch {
+        this.reset();
+      }
+    },
+  });
+  new Gauge({
+    name: 'analysis_queue_workers',
+    help: 'Analysis workers connected to the queue',
+    registers: [registry],
+    async collect() {
+      try {
+        this.set(await queue.getWorkersCount());
+      } catch {
+        // A Redis that refuses CLIENT LIST (some hosted ones): no count rather than a wrong one.
+        this.reset();
+      }
+    },
+  });
 }
 
 /** GET /metrics: the gateway's registry in the Prometheus text format. */
