@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { videoIdSchema } from './video-id';
 
+// The live channel's words, in a module of their own: the web app's channel reads them without zod.
+export { LIVE_BODY_MAX_BYTES, socketMessages } from './socket-messages';
+
 /** What a client sends in its Socket.IO handshake `auth`: checked, never trusted alone. */
 export const socketAuthSchema = z.object({
   userId: z.union([z.number().int(), z.string().max(32)]).optional(),
@@ -13,21 +16,5 @@ export const joinVideoSchema = z.object({
   leaveOthers: z.boolean().optional(),
   transactionId: z.union([z.string().max(128), z.number()]).optional(),
 });
-
-/** The largest request body of the live channel (Socket.IO's `maxHttpBufferSize`): its messages are small. */
-export const LIVE_BODY_MAX_BYTES = 16 * 1024;
-
-export const socketMessages = {
-  notSignedIn: 'Sign in or continue as a guest to receive live updates',
-  userMismatch: 'This connection does not belong to that user',
-  guestMismatch: 'This connection does not belong to that guest',
-  badSession: 'Your session has expired. Please refresh the page to log in again.',
-  invalidVideo: 'Invalid YouTube video id',
-  tooManyJoins: 'Too many video changes: please slow down',
-  tooManyRooms: 'Too many videos open on one connection',
-  tooManySockets: 'Too many live connections: close some tabs and try again',
-  unavailable: 'Live updates are unavailable right now',
-  tooLarge: `A live message is ${LIVE_BODY_MAX_BYTES / 1024} kB at most`,
-} as const;
 
 export type JoinVideo = z.infer<typeof joinVideoSchema>;
