@@ -56,6 +56,27 @@ describe('searching a video', () => {
     expect(search(entries, 'listening')[0]).toMatchObject({ start: 1_300, end: 1_306 });
   });
 
+  it('takes accents off letters of alphabets only: a Hangul syllable or a voiced kana is its own letter', () => {
+    const lines = searchEntries(
+      [],
+      [
+        { text: '한국어 공부', start: 0, end: 2 },
+        { text: '학교에 가요', start: 2, end: 4 },
+        { text: 'かぎをなくした', start: 4, end: 6 },
+        { text: 'かきを食べた', start: 6, end: 8 },
+        { text: 'Ёлка и ёж, Ελλάδα, Tiếng Việt', start: 8, end: 10 },
+      ],
+    );
+    expect(search(lines, '한국').map((hit) => hit.start)).toEqual([0]);
+    expect(search(lines, '학교').map((hit) => hit.start)).toEqual([2]);
+    expect(search(lines, 'かぎ').map((hit) => hit.start)).toEqual([4]);
+    expect(search(lines, 'かき').map((hit) => hit.start)).toEqual([6]);
+    for (const query of ['елка', 'ελλαδα', 'tieng viet']) expect([query, search(lines, query).length]).toEqual([query, 1]);
+    expect(markMatches('학교에 가요', '한국')).toEqual([{ text: '학교에 가요', match: false }]);
+    // An accent typed apart (NFD, as macOS may send it) is the letter's.
+    expect(search(entries, 'cafe\u0301').map((hit) => hit.text)).toEqual(search(entries, 'café').map((hit) => hit.text));
+  });
+
   it('finds a phrase the captions cut across two lines, at the line where it starts', () => {
     const lines = searchEntries(topics, [
       { text: 'The bus lane is the', start: 100, end: 103 },

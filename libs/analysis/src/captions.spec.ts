@@ -43,6 +43,20 @@ describe('captions people bring themselves', () => {
     ]);
   });
 
+  it('ends each cue where the next starts (files converted from auto-captions overlap), and composes accents stored apart (NFD)', () => {
+    const overlapping =
+      '1\n00:00:01,000 --> 00:00:06,000\nFirst line\n\n2\n00:00:04,000 --> 00:00:09,000\nSecond line\n\n' +
+      '3\n00:00:07,000 --> 09:00:00,000\nThird line\n\n4\n00:00:10,000 --> 00:00:12,000\nLast line\n';
+    expect(readCaptions(overlapping)).toEqual([
+      { text: 'First line', start: 1, end: 4 },
+      { text: 'Second line', start: 4, end: 7 },
+      { text: 'Third line', start: 7, end: 10 },
+      { text: 'Last line', start: 10, end: 12 },
+    ]);
+    const [decomposed] = readCaptions('1\n00:00:01,000 --> 00:00:04,000\nMon re\u0301sume\u0301\n');
+    expect(decomposed!.text).toBe('Mon r\u00e9sum\u00e9');
+  });
+
   it('reads every cue whatever the space around its arrow (WebVTT allows tabs, or none), never leaving one out unsaid', () => {
     expect(readCaptions('WEBVTT\n\n00:00:01.000\t-->\t00:00:02.000\ntabs all round\n')).toEqual([
       { text: 'tabs all round', start: 1, end: 2 },

@@ -3,7 +3,7 @@
  * pasted from a video page ("1:02 Welcome back", one line each). Read with the registry's parsers
  * where the format has one; every problem names the line it is on.
  */
-import type { TranscriptSegment } from '@findclips/contracts';
+import { endAtNextStart, type TranscriptSegment } from '@findclips/contracts';
 import { decodeHTMLStrict } from 'entities';
 import webvtt from 'node-webvtt';
 import { parseSync } from 'subtitle';
@@ -70,7 +70,10 @@ export function seconds(time: string): number {
  * CaptionsError naming the line of the first problem: a timing that does not read, a cue that ends
  * before it starts, cues out of order, no cue at all, more than `maxCues` (uploads: CAPTIONS_MAX_CUES).
  */
-export function readCaptions(text: string, { maxCues = Infinity } = {}): TranscriptSegment[] {
+export function readCaptions(file: string, { maxCues = Infinity } = {}): TranscriptSegment[] {
+  // Composed (NFC): a word reads and is searched the same whichever way its accents were saved
+  // (macOS and PDFs often write 'é' as 'e' and a combining accent).
+  const text = file.normalize('NFC');
   const format = captionsFormat(text);
   const lines = text.split(/\r\n|\r|\n/);
   const segments = format === 'timed-text' ? timedText(lines, maxCues) : subtitles(text, lines, format, maxCues);
@@ -152,7 +155,7 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
     shown = lines;
     if (content) segments.push({ text: content, start: cue.start, end: cue.end });
   });
-  return segments;
+  return endAtNextStart(segments);
 }
 
 /** A cue this short only shows again what the cue before it ended on (rolling captions). */

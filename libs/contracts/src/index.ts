@@ -14,3 +14,4 @@ export * from './live-events';
 export * from './spoken';
 export * from './scripts';
 export * from './text-file';
+export * from './cues';

@@ -1,3 +1,4 @@
+import { endAtNextStart } from '@findclips/contracts';
 import { decodeHTML, decodeXML } from 'entities';
 import { XMLParser } from 'fast-xml-parser';
 
@@ -50,7 +51,8 @@ const MARKUP = /<\/?(?:i|b|u|em|strong)>|<font(?:\s+(?:color|face|size)\s*=\s*(?
  * they were escaped, and runs of white space (line breaks inside a cue) become one space.
  */
 export function captionText(raw: string): string {
-  return decodeHTML(decodeXML(raw)).replace(MARKUP, '').replace(/\s+/g, ' ').trim();
+  // Composed (NFC): a word reads and is searched the same whichever way its accents were stored.
+  return decodeHTML(decodeXML(raw)).replace(MARKUP, '').replace(/\s+/g, ' ').trim().normalize('NFC');
 }
 
 /** How long a cue that gives no length lasts at most, when the next starts later (a line's time on screen). */
@@ -87,16 +89,8 @@ export function parseTimedText(body: string): Cue[] {
     .filter((cue) => cue.text.length > 0);
 }
 
-/**
- * Ends each cue where the next one starts. Auto-captions overlap (a line stays on screen while
- * the next is spoken): without this a clip would carry 2-4 s of the following line.
- */
-export function clampOverlaps(cues: Cue[]): Cue[] {
-  return cues.map((cue, i) => {
-    const next = cues[i + 1];
-    return next && next.start > cue.start && next.start < cue.end ? { ...cue, end: next.start } : cue;
-  });
-}
+/** Ends each cue where the next one starts (auto-captions overlap): see `endAtNextStart`. */
+export const clampOverlaps = (cues: Cue[]): Cue[] => endAtNextStart(cues);
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

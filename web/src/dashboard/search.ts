@@ -25,16 +25,23 @@ const PHRASE_GAP_SECONDS = 5;
 
 const ASCII = /^[\x20-\x7e]*$/;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const MARKS = /\p{M}/gu;
+/** Alphabets whose accents are marks on a letter that is a word's letter without them (é, ё, ά). */
+const ACCENTED = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]$/u;
 
 /**
  * The text for matching: lower case, without accents, everything but letters and digits as spaces,
  * one character for each character (so a match's position in it is its position in the text).
+ * Only alphabets lose their accents: a Hangul syllable is not its first consonant (한국 is not
+ * 학교), nor a voiced kana the unvoiced one (かぎ is not かき).
  */
 export function fold(text: string): string {
   if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]/g, ' ');
   let folded = '';
   for (const character of text) {
-    const base = character.normalize('NFD').charAt(0).toLowerCase().charAt(0);
+    const lower = character.toLowerCase();
+    const bare = lower.normalize('NFD').replace(MARKS, '');
+    const base = ACCENTED.test(bare) ? bare : lower.length === character.length ? lower : character;
     folded += LETTER_OR_DIGIT.test(base) ? base.padEnd(character.length, ' ') : ' '.repeat(character.length);
   }
   return folded;
@@ -65,12 +72,16 @@ const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A query's terms (see `Term`), folded; duplicates dropped. */
 export function queryTerms(query: string): Term[] {
   const phrases = new Map<string, string[]>();
-  query.split(/["“”„«»]/).forEach((part, i) => {
-    const words = fold(part).split(' ').filter(Boolean);
-    // Odd parts are inside quotation marks.
-    const groups = i % 2 === 1 && words.length > 0 ? [words] : words.map((word) => [word]);
-    for (const group of groups) phrases.set(group.join(' '), group);
-  });
+  // Composed (NFC), as the transcript is stored: an accent typed apart is the letter's.
+  query
+    .normalize('NFC')
+    .split(/["“”„«»]/)
+    .forEach((part, i) => {
+      const words = fold(part).split(' ').filter(Boolean);
+      // Odd parts are inside quotation marks.
+      const groups = i % 2 === 1 && words.length > 0 ? [words] : words.map((word) => [word]);
+      for (const group of groups) phrases.set(group.join(' '), group);
+    });
   return [...phrases.values()].map((words) => {
     const anywhere = STARTS_UNSPACED.test(words[0]!);
     return { words, anywhere, pattern: new RegExp(`${anywhere ? '' : ' '}${words.map(escaped).join(' +')}`) };

@@ -34,9 +34,9 @@ export async function uploadCaptions(
 ): Promise<void> {
   const { segments, timed } = await readUpload(text);
   // Where the captions end, as far as they say: timed text says only when its last line starts (how
-  // long it lasts is guessed from its words).
-  const last = segments.at(-1)!;
-  const end = timed ? last.start : last.end;
+  // long it lasts is guessed from its words); a subtitle file, when its latest cue ends (not its last:
+  // a cue in the middle may say it lasts hours).
+  const end = timed ? segments.at(-1)!.start : segments.reduce((latest, segment) => Math.max(latest, segment.end), 0);
   if (end > VIDEO_MAX_SECONDS + CAPTIONS_OVERRUN_SECONDS) throw new AppError('VIDEO_TOO_LONG', captionsMessages.tooLong);
   await reanalyze(deps, user, submitter, {
     discardEdits,
