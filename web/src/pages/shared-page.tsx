@@ -148,7 +148,7 @@ export default function SharedPage() {
                   <li key={topic.id} className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
                     <a
                       href={`#topic-${index + 1}`}
-                      className="inline-block min-h-6 min-w-0 flex-[1_1_12rem] py-0.5 text-sm text-brand-700 hover:underline"
+                      className="inline-block min-h-6 min-w-0 grow basis-48 py-0.5 text-sm text-brand-700 hover:underline"
                     >
                       {index + 1}. {topic.title}
                     </a>
