@@ -147,4 +147,5 @@ export const shareMessages = {
   notYours: 'Shared analysis not found',
   signInOrGuest: 'Sign in, or analyse this video as a guest, to share it',
   notFromAnalysis: 'Only topics and quotes of an analysis of this video you can read can be shared',
+  notInOrder: 'Shared topics must be in the order they play, none over another',
 } as const;

@@ -100,6 +100,22 @@ describe('sharing an analysis', () => {
     });
     const quote = [{ ...topics[0]!, quotes: [{ ...topics[0]!.quotes[0]!, content: 'A quote nobody said.' }] }];
     expect((await refusal(shareAnalysis(deps, { user }, { youtubeId, topics: quote }))).code).toBe('VALIDATION_ERROR');
+    // Topics out of the order they play, or one from an edit whose moved start runs over the original before it.
+    expect(await refusal(shareAnalysis(deps, { user }, { youtubeId, topics: [topics[1]!, topics[0]!] }))).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: shareMessages.notInOrder,
+    });
+    const moved = await deps.edits.edit(
+      user.id,
+      youtubeId,
+      async () => topics,
+      (list) => list.map((topic, i) => (i === 0 ? { ...topic, endTime: 40 } : { ...topic, startTime: 40 })),
+    );
+    expect(await refusal(shareAnalysis(deps, { user }, { youtubeId, topics: [topics[0]!, moved.topics[1]!] }))).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: shareMessages.notInOrder,
+    });
+    expect((await shareAnalysis(deps, { user }, { youtubeId, topics: moved.topics })).created).toBe(true);
     expect(await refusal(shareAnalysis(deps, { user }, { youtubeId: 'neverSeen01', topics }))).toEqual({
       code: 'NOT_FOUND',
       message: shareMessages.analyseFirst,

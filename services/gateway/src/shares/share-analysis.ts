@@ -28,6 +28,9 @@ const sameQuote = (a: Quote, b: Quote) =>
   a.id === b.id && a.content === b.content && a.startTime === b.startTime && a.endTime === b.endTime;
 
 /** A shared topic is one of `readable`, whole or with fewer quotes, never altered. */
+/** How far a topic may start before the one before it ends: the analyses' own rounding. */
+const OVERLAP_SLACK_SECONDS = 0.5;
+
 function isFrom(topic: Topic, readable: Topic[]): boolean {
   return readable.some(
     (original) =>
@@ -72,6 +75,12 @@ export async function shareAnalysis(
   if (video.analysisStatus === 'complete') readable.push(...readTopics(video.analyzedTopics));
   if (!request.topics.every((topic) => isFrom(topic, readable))) {
     throw new AppError('VALIDATION_ERROR', shareMessages.notFromAnalysis, { field: 'topics' });
+  }
+  // Each topic may come from another version (the analysis, a re-analysis, the member's edits): the
+  // page numbers them as sent, so they must play in order, none over another (an edit's moved start
+  // against the original's end).
+  if (!request.topics.every((topic, i) => i === 0 || topic.startTime >= request.topics[i - 1]!.endTime - OVERLAP_SLACK_SECONDS)) {
+    throw new AppError('VALIDATION_ERROR', shareMessages.notInOrder, { field: 'topics' });
   }
 
   // Sent empty, none; left out, as the share has it (the app always sends both).
