@@ -139,6 +139,11 @@ describe('SIGTERM during load (services as processes)', () => {
     const [worker] = stack.workers;
     const exited = worker!.stop('SIGINT');
     await until(() => worker!.output().includes('"msg":"worker stopping"'), 5_000, 'the worker stopping');
+    // The same Ctrl+C passed on again at once (`npm start`'s concurrently forwards the terminal's):
+    // still one, the job finishing.
+    void worker!.stop('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(worker!.output()).not.toContain('stopped at once');
     const again = Date.now();
     void worker!.stop('SIGINT');
     expect(await exited).toBe(130);

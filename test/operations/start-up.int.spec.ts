@@ -71,7 +71,7 @@ describe('a service starting without what it needs (services as processes)', () 
     for (const [i, service] of services.entries()) {
       const [gone, unanswered] = [started[i]!.printed(), started[i + 3]!.printed()];
       expect(gone).toContain(
-        `${service} failed to start: PostgreSQL at ${missing.host}${missing.pathname} (DATABASE_URL) refused us: database "findclips_missing_${process.pid}" does not exist: create it with \`npm run db:migrate\``,
+        `${service} failed to start: PostgreSQL at ${missing.hostname}:${missing.port || 5432}${missing.pathname} (DATABASE_URL) refused us: database "findclips_missing_${process.pid}" does not exist: create it with \`npm run db:migrate\``,
       );
       expect(unanswered).toContain(
         `${service} failed to start: PostgreSQL did not answer at 127.0.0.1:${port}/findclips (DATABASE_URL) within ${DATABASE_STARTUP_WAIT_MS / 1_000} s (ECONNREFUSED)\n`,

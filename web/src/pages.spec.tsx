@@ -348,6 +348,9 @@ describe('shared page', () => {
     ] as const) {
       expect(topicAtTime(share().sharedTopics, `?t=${t}`)).toBe(at);
     }
+    // Two topics starting within one second: the first of them, whose key moment it is first.
+    const close = [topic(1), { ...topic(2), startTime: 60.6 }];
+    expect(topicAtTime(close, '?t=60')).toBe('topic-1');
   });
 
   it('lists the first 4 topics with anchors, and all of them on request', async () => {

@@ -15,6 +15,8 @@ const MIGRATION_LOCK = 7_405_193_311;
 export async function migrate(url: string): Promise<string[]> {
   await ensureDatabase(url);
   const lock = new Client({ connectionString: url, application_name: 'findclips-migrate-lock' });
+  // Its connection lost mid-way: the migrations' own connection fails too, and says why.
+  lock.on('error', () => undefined);
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -283,7 +283,9 @@ describe('subtitles', () => {
       '地下鉄の建設費用は年々上がっていますが、私たちはそれでも必要な投資だと考えています。本当に大事な点は、駅の周りに人が住み、働き、買い物ができる街をつくるということです。' +
       '「公共交通は赤字だ」とよく言われますが、道路も同じように税金で支えられています。';
     const chinese = '城市公交的核心问题不是车辆数量，而是车辆能否准时到达。专用车道让公交车不再被堵在路上，乘客自然就会回来。';
-    for (const text of [japanese, chinese, 'あ'.repeat(170), 'あ'.repeat(509)]) {
+    // A run of closing punctuation hangs one character at most; prolonged sound marks likewise.
+    const runs = [`「${'あ'.repeat(15)}！？」と言いました。`, `え${'ー'.repeat(41)}`];
+    for (const text of [japanese, chinese, 'あ'.repeat(170), 'あ'.repeat(509), ...runs]) {
       const file = analysisVtt([{ id: 't', title: 'T', startTime: 0, endTime: 100, quotes: [quote('q', text, 10, 40)] }]);
       const cues = webvtt.parse(file, { strict: true }).cues.slice(1);
       for (const cue of cues) {
@@ -298,7 +300,7 @@ describe('subtitles', () => {
       expect(lines.join('')).toBe(text);
       // One character may hang past the 16th: closing punctuation never starts a line.
       expect(lines.filter((line) => [...line].length > 17)).toEqual([]);
-      expect(lines.filter((line) => /^[、。，」]/.test(line))).toEqual([]);
+      if (!text.startsWith('え')) expect(lines.filter((line) => /^[、。，」]/.test(line))).toEqual([]);
       expect(lines.filter((line) => /[「]$/.test(line))).toEqual([]);
     }
     // Each cue's share of the time follows its characters: 509 of them over 30 s, 16 to a line, two lines a cue.
@@ -308,6 +310,20 @@ describe('subtitles', () => {
       })
       .cues.slice(1);
     expect(even.map((cue) => Math.round((cue.end - cue.start) * 1000))).toEqual(new Array(16).fill(2000));
+  });
+
+  it('keeps a long address of dots and commas within 42 characters a line, quickly', () => {
+    for (const text of [`https://example.com/${'.'.repeat(80)}`, '.'.repeat(20_000)]) {
+      const started = Date.now();
+      const file = analysisSrt([{ id: 't', title: 'T', startTime: 0, endTime: 600, quotes: [quote('q', text, 10, 400)] }]);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      const lines = parseSync(file)
+        .flatMap((node) => (node.type === 'cue' ? [node.data] : []))
+        .slice(1)
+        .flatMap((cue) => cue.text.split('\n'));
+      expect(lines.filter((line) => line.length > 42)).toEqual([]);
+      expect(lines.join('')).toBe(text);
+    }
   });
 
   it('wraps a word longer than a line (a web address, a script written without spaces) in quotes and titles, and writes no cue for a quote of nothing', () => {

@@ -35,7 +35,9 @@ function chapterEnd(topic: Topic): number {
  */
 const LINE_CHARS = 42;
 const WIDE_LINE_CHARS = 16;
-const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff01-\uff60\uffe0-\uffe6]/u;
+// Script_Extensions: the marks those scripts share (ー, 々, 。) are set full-width too.
+const WIDE =
+  /[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script_Extensions=Hangul}\u3000-\u303f\uff01-\uff60\uffe0-\uffe6]/u;
 const WIDE_WIDTH = LINE_CHARS / WIDE_LINE_CHARS;
 
 /** How much of a line a text takes, in Latin characters. */
@@ -62,28 +64,36 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  * small kana or a prolonged sound mark, and none ends with an opening bracket.
  */
 const NO_LINE_START =
-  /^[、。，．・：；？！‼⁇⁈⁉）〕］｝〉》」』】〙〗〟’”｠»ゝゞヽヾーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰ-ㇿ々〻‐゠–〜～?!.,:;)\]}]/u;
-const NO_LINE_END = /[（〔［｛〈《「『【〘〖〝‘“｟«([{]$/u;
+  /^[、。，．・：；？！‼⁇⁈⁉）〕］｝〉》」』】〙〗〟’”｠ゝゞヽヾーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰ-ㇿ々〻゠〜～]/u;
+const NO_LINE_END = /[（〔［｛〈《「『【〘〖〝‘“｟]$/u;
 
 /**
  * A word longer than a line (a web address; text in a script written without spaces) in pieces of
- * a line each, cut between the characters people see, so that it wraps rather than runs off; where
- * a cut would start a line with closing punctuation, that character hangs at the end of the line
- * before, and an opening bracket moves to the next line.
+ * a line each, cut between the characters people see, so that it wraps rather than runs off. Where
+ * a cut would start a line with closing punctuation, that one character hangs at the end of the
+ * line before (a second goes down as it is), and an opening bracket moves to the next line.
  */
 function pieces(word: string): string[] {
   if (width(word) <= LINE_CHARS) return [word];
   const out = [''];
+  let used = 0;
   for (const { segment } of graphemes.segment(word)) {
     const line = out.at(-1)!;
-    if (line && width(line) + width(segment) > LINE_CHARS && !NO_LINE_START.test(segment)) {
+    const wide = width(segment);
+    const hangs = used <= LINE_CHARS && NO_LINE_START.test(segment);
+    if (line && used + wide > LINE_CHARS && !hangs) {
       const opening = NO_LINE_END.exec(line)?.[0] ?? '';
       if (opening && line.length > opening.length) {
         out[out.length - 1] = line.slice(0, -opening.length);
         out.push(opening);
-      } else out.push('');
+        used = width(opening);
+      } else {
+        out.push('');
+        used = 0;
+      }
     }
     out[out.length - 1] += segment;
+    used += wide;
   }
   return out;
 }

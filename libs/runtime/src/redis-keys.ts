@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * Every Redis key and channel the services share, in one place, under the deployment's prefix
  * (REDIS_KEY_PREFIX): the gateway writes sessions the realtime service reads, the gateway and the
@@ -27,8 +28,11 @@ export function redisKeys(prefix: string) {
     allLookups: `${prefix}lookups:all`,
     /** A rate limiter's counters (login, register, password checks…). */
     rateLimit: (name: string) => `${prefix}rl:${name}:`,
-    /** The delay before the next login attempt for an email. */
-    loginDelay: (email: string) => `${prefix}rl:login-delay:${email}`,
+    /**
+     * The delay before the next login attempt for an email, by its hash: a key of fixed length,
+     * whatever a login names (an email of 100 kB), and no address in plain text.
+     */
+    loginDelay: (email: string) => `${prefix}rl:login-delay:${createHash('sha256').update(email).digest('base64url')}`,
     /** One visitor's view of a share, counted once a window. */
     shareView: (shareId: string, visitor: string) => `${prefix}view:${shareId}:${visitor}`,
     /** Live connections being admitted under a cap's room (see the realtime service's Admissions). */

@@ -3,19 +3,26 @@ import type { Logger } from 'pino';
 
 /**
  * Runs `stop` once on SIGTERM or SIGINT, then exits: 0 when it finished, 1 when it threw; a
- * second SIGINT (Ctrl+C again) exits at once, with 130.
+ * second SIGINT (Ctrl+C again, over a second later) exits at once, with 130.
  * `stop` should stop taking work, finish or release what is in flight, then close connections.
  */
+/** Signals this soon after the first are one signal delivered twice (see onShutdown). */
+const REPEAT_WINDOW_MS = 1_000;
+
 export function onShutdown(service: string, logger: Logger, stop: () => Promise<void>): void {
   let stopping = false;
+  let firstAt = 0;
   const handle = (signal: NodeJS.Signals) => {
     // A second Ctrl+C while stopping: the operator will not wait (a worker finishing a long job).
-    if (stopping && signal === 'SIGINT') {
+    // One within a second of the first is the same Ctrl+C passed on again: `npm start`'s
+    // `concurrently` forwards the terminal's SIGINT to services that got it from the terminal too.
+    if (stopping && signal === 'SIGINT' && Date.now() - firstAt > REPEAT_WINDOW_MS) {
       logger.warn(`${service} stopped at once, on a second ${signal}: work in flight is left to run again elsewhere`);
       process.exit(130);
     }
     if (stopping) return;
     stopping = true;
+    firstAt = Date.now();
     logger.info({ signal }, `${service} stopping`);
     stop().then(
       () => {

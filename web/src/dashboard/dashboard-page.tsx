@@ -95,7 +95,7 @@ export default function DashboardPage() {
     <PlaybackProvider>
       {/* A screen high at least: the footer stays below the fold while results come in, not
           shown under the progress card and then pushed away (a layout shift). */}
-      <div className="mx-auto grid min-h-dvh max-w-5xl grid-cols-1 content-start gap-6 px-4 py-6 sm:py-8">
+      <div className="mx-auto grid min-h-svh max-w-5xl grid-cols-1 content-start gap-6 px-4 py-6 sm:py-8">
         <section aria-labelledby="find-clips-heading" className="grid gap-3">
           <h1 id="find-clips-heading" className="sr-only">
             Find Clips

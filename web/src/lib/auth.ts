@@ -92,19 +92,19 @@ export const loggedOutInThisTab = () => loggedOutHere;
 /** Logging out in this tab sets it, a sign-in clears it (see `loggedOutInThisTab`). */
 export const setLoggedOutHere = (value: boolean) => void (loggedOutHere = value);
 
-/**
- * Keeps this tab on the browser's session: when another tab signs in or out, when a member's tab
- * comes back into view (after a sign-in elsewhere, or a session that ended), or when a call is
- * refused as from nobody signed in, it asks the server who is signed in. A change drops what the
- * tab holds for the previous person; signed out, the tab goes to /auth, as the tab that signed out
- * did, unless it shows a page anyone may read.
- */
 /** Where the page hears that its session may have ended other than by a refused call. */
 const sessionDoubts = new EventTarget();
 
 /** Something says this tab's session may have ended (the live channel was refused it): the page asks who is here. */
 export const doubtSession = () => void sessionDoubts.dispatchEvent(new Event('doubt'));
 
+/**
+ * Keeps this tab on the browser's session: when another tab signs in or out, when a member's tab
+ * comes back into view (after a sign-in elsewhere, or a session that ended), when a call is
+ * refused as from nobody signed in, or when the live channel says the session ended, it asks the
+ * server who is signed in. A change drops what the tab holds for the previous person; signed out,
+ * the tab goes to /auth, as the tab that signed out did, unless it shows a page anyone may read.
+ */
 export function useSessionSync(): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

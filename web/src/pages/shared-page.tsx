@@ -236,7 +236,10 @@ export default function SharedPage() {
 export function topicAtTime(topics: Topic[], search: string): string | null {
   const t = /^(\d{1,6})s?$/.exec(new URLSearchParams(search).get('t') ?? '');
   if (!t) return null;
-  const index = topics.findLastIndex((topic) => Math.floor(topic.startTime) <= Number(t[1]));
+  const second = Number(t[1]);
+  // The topic starting at that second (a key moment's own), else the one playing then.
+  const starting = topics.findIndex((topic) => Math.floor(topic.startTime) === second);
+  const index = starting >= 0 ? starting : topics.findLastIndex((topic) => Math.floor(topic.startTime) <= second);
   return index < 0 ? null : `topic-${index + 1}`;
 }
 

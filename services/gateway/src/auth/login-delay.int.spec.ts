@@ -35,6 +35,19 @@ describe('the per-email login delay', () => {
     expect(last).toBe(60_000);
   });
 
+  it('keys an email by its hash: a 100 kB email makes a short key, and no address is stored in plain text', async () => {
+    const own = `fc:test:${randomUUID()}:`;
+    const delay = new LoginDelay(redis, own, 3, 900, 'a-session-secret-of-at-least-32-characters');
+    const email = `${'a'.repeat(100_000)}@example.com`;
+    await delay.claim(email);
+    await delay.failed(email);
+    const keys: string[] = [];
+    for await (const batch of redis.scanIterator({ MATCH: `${own}*` })) keys.push(...batch);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((key) => key.length > own.length + 80 || key.includes('example.com'))).toEqual([]);
+    await redis.del(keys);
+  });
+
   it('counts an attempt from its claim: of many sent together, the free ones and one more are checked', async () => {
     const delay = new LoginDelay(redis, prefix, 3, 900, 'a-session-secret-of-at-least-32-characters');
     const email = 'burst@example.com';

@@ -115,7 +115,7 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     );
     const saved = process.env.REDIS_KEY_PREFIX;
     try {
-      const total = 3_000;
+      const total = 8_000;
       const ids = Array.from({ length: total }, (_, i) => `bk${String(i).padStart(9, '0')}`);
       await big.addBulk(
         ids.map((videoId) => ({ name: 'analyze', data: { videoId, scope: 'shared', userId: null, provider: null } })),
@@ -126,14 +126,14 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
       const out: string[] = [];
       const err: string[] = [];
       const started = Date.now();
-      // A wait of 200 ms for each answer (a batch of 100 takes tens), over work that takes longer in all.
+      // A wait of 1 s for each answer (a batch of 100 takes tens of milliseconds), over work that takes longer in all.
       const code = await runQueueCli(
         ['retry-failed'],
         (text) => out.push(text),
         (text) => err.push(text),
-        { timeoutMs: 200 },
+        { timeoutMs: 1_000 },
       );
-      expect(Date.now() - started).toBeGreaterThan(200);
+      expect(Date.now() - started).toBeGreaterThan(1_000);
       expect({ code, err: err.join('') }).toEqual({ code: 0, err: '' });
       expect(JSON.parse(out.join(''))).toEqual({ retried: total, leftToMembers: 0, unreadable: 0, errors: 0 });
       expect(await big.getJobCounts('waiting', 'failed')).toEqual({ waiting: total, failed: 0 });

@@ -133,21 +133,28 @@ export async function runQueueCli(
   // A connection that fails is said once, below, in our words (ioredis prints each retry's stack).
   queue.on('error', () => undefined);
   let reached = false;
+  let progressed = false;
   try {
-    const result = await withTimeout<unknown>(
-      (answered) =>
-        command === 'stats'
-          ? stats(queue)
-          : command === 'retry-failed'
-            ? retryFailed(queue, answered)
-            : clean(queue, olderThan, answered),
-      timeoutMs,
-    );
+    const result = await withTimeout<unknown>((answered) => {
+      const counted = () => {
+        progressed = true;
+        answered();
+      };
+      if (command === 'stats') return stats(queue);
+      return command === 'retry-failed' ? retryFailed(queue, counted) : clean(queue, olderThan, counted);
+    }, timeoutMs);
     reached = true;
     out(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {
-    err(`The queue could not be reached: ${error instanceof Error ? error.message : String(error)}\n`);
+    const why = error instanceof Error ? error.message : String(error);
+    // Redis answered some batches, then stopped: what was done stays done, and running it again
+    // takes up the rest.
+    err(
+      progressed
+        ? `Redis stopped answering part way: ${why}; what was done stays done, run it again for the rest\n`
+        : `The queue could not be reached: ${why}\n`,
+    );
     return 1;
   } finally {
     // Closing waits for Redis; one that did not answer is left at once, not waited for again.
