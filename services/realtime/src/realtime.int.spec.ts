@@ -8,6 +8,7 @@ import {
   fakeDns,
   fence,
   metricSample,
+  sessionIdOf,
   strongPassword,
   tcpProxy,
   uniqueEmail,
@@ -497,8 +498,7 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     const told = nextOf(socket, 'AUTH_ERROR');
     const dropped = nextOf<string>(socket, 'disconnect');
     // The session's key gone from Redis, as when its time to live runs out.
-    const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!;
-    expect(await publisher.del(`${redisKeys(prefix).sessions}${sid}`)).toBe(1);
+    expect(await publisher.del(`${redisKeys(prefix).sessions}${sessionIdOf(cookie)}`)).toBe(1);
     expect(await told).toEqual({ message: socketMessages.badSession });
     expect(await dropped).toBe('io server disconnect');
   });

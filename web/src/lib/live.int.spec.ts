@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { socketMessages, type AnalysisEvent } from '@findclips/contracts';
 import { analysisEvent, publishAnalysisEvent } from '@findclips/queue';
 import { createLogger, createRedisClient, redisKeys, type RedisClient } from '@findclips/runtime';
-import { strongPassword, tcpProxy, uniqueEmail, until as waitUntil, type TcpProxy } from '@findclips/testing';
+import { sessionIdOf, strongPassword, tcpProxy, uniqueEmail, until as waitUntil, type TcpProxy } from '@findclips/testing';
 import { startTestGateway, type TestGateway } from '../../../services/gateway/src/test/harness';
 import { startTestRealtime, type TestRealtime } from '../../../services/realtime/src/test/harness';
 import {
@@ -239,32 +239,27 @@ describe('live channel: reconnects and rejoins the current room', () => {
     const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       let ended = 0;
-      const signedIn = new LiveChannel({
-        url: realtime.url,
-        extraHeaders: { cookie },
-        identity: () => ({ userId: registered.body.id as number }),
-        onEvent: () => undefined,
-        onJoined: () => undefined,
-        onSessionEnded: () => ended++,
-      });
-      channels.push(signedIn);
-      signedIn.connect();
+      /** This browser's channel, as the member says who they are. */
+      const connected = () => {
+        const channel = new LiveChannel({
+          url: realtime.url,
+          extraHeaders: { cookie },
+          identity: () => ({ userId: registered.body.id as number }),
+          onEvent: () => undefined,
+          onJoined: () => undefined,
+          onSessionEnded: () => ended++,
+        });
+        channels.push(channel);
+        channel.connect();
+        return channel;
+      };
+      const signedIn = connected();
       await until(() => signedIn.connected);
       expect(ended).toBe(0);
       signedIn.close();
       // The session gone from Redis (expired), the same browser's next connection is refused as ended.
-      const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!;
-      expect(await publisher.del(`${redisKeys(prefix).sessions}${sid}`)).toBe(1);
-      const again = new LiveChannel({
-        url: realtime.url,
-        extraHeaders: { cookie },
-        identity: () => ({ userId: registered.body.id as number }),
-        onEvent: () => undefined,
-        onJoined: () => undefined,
-        onSessionEnded: () => ended++,
-      });
-      channels.push(again);
-      again.connect();
+      expect(await publisher.del(`${redisKeys(prefix).sessions}${sessionIdOf(cookie)}`)).toBe(1);
+      connected();
       await until(() => ended === 1);
       // A claim that is merely wrong (no session at all) is not an ended session.
       const { cookie: guestCookie } = await guest();
