@@ -36,8 +36,19 @@ const BILLING_CODES = new Set([
   'project_spend_limit_exceeded',
   'organization_usage_limit_exceeded',
 ]);
-function isBilling(error: InstanceType<typeof OpenAI.APIError>): boolean {
+function isBilling(error: { type?: string | null; code?: string | null }): boolean {
   return error.type === 'insufficient_quota' || BILLING_CODES.has(error.code ?? '');
+}
+
+/** A 429 whose body says the quota is used up: waiting does not restore it, so the SDK is told not to retry. */
+function usedUpQuota(status: number, body: string): boolean {
+  if (status !== 429) return false;
+  try {
+    const { error } = JSON.parse(body) as { error?: { type?: string | null; code?: string | null } };
+    return Boolean(error && isBilling(error));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -100,7 +111,7 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
     baseURL: options.baseURL,
     timeout: timeoutMs,
     maxRetries: options.maxRetries,
-    fetch: notingFetch,
+    fetch: notingFetch(usedUpQuota),
   });
   const fail = (error: unknown) => providerError(name, model, timeoutMs, error);
 

@@ -302,10 +302,11 @@ describe('AI providers through their real SDKs, against fakes', () => {
     ['openai', "OpenAI refused the request: our account's quota is used up. Please contact support."],
     ['grok', "Grok refused the request: our account's quota is used up. Please contact support."],
   ] as const)("%s: a used-up quota (OpenAI's 429, xAI's 403) is permanent, with its own message", async (name, message) => {
-    // OpenAI's SDK retries a 429 (twice here, as PROVIDER_MAX_RETRIES says), never a 403.
+    // OpenAI's SDK retries a 429 (as PROVIDER_MAX_RETRIES says), but not one whose body says the quota
+    // is used up: it is told not to (x-should-retry), as it never retries xAI's 403.
     const fake = name === 'openai' ? openai : xai;
-    const calls = name === 'openai' ? 3 : 1;
-    fake.script.then(...Array<'insufficient-quota'>(calls).fill('insufficient-quota'));
+    const calls = 1;
+    fake.script.then('insufficient-quota');
     const before = fake.calls.chat;
     await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get(name)! })).rejects.toMatchObject({
       code: 'PROVIDER_ERROR',

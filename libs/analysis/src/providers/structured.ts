@@ -57,15 +57,24 @@ const answered = new AsyncLocalStorage<{ status?: number }>();
 /**
  * `fetch` for an SDK whose calls go through `withDeadline`: it notes each answer's status, so that a
  * call still waiting at the deadline after a 429 is reported as too many requests, not a time-out.
+ * An answer `final` calls permanent (a 429 that says the quota is used up) is passed on with
+ * `x-should-retry: false`, the header by which the provider itself tells its SDK not to retry.
  */
-export const notingFetch: typeof fetch = async (input, init) => {
-  const call = answered.getStore();
-  // A request under way has no answer yet (a retry after a 429 that hangs is a time-out).
-  if (call) call.status = undefined;
-  const response = await fetch(input, init);
-  if (call) call.status = response.status;
-  return response;
-};
+export const notingFetch =
+  (final: (status: number, body: string) => boolean = () => false): typeof fetch =>
+  async (input, init) => {
+    const call = answered.getStore();
+    // A request under way has no answer yet (a retry after a 429 that hangs is a time-out).
+    if (call) call.status = undefined;
+    const response = await fetch(input, init);
+    if (call) call.status = response.status;
+    if (response.status < 400) return response;
+    const body = await response.clone().text();
+    if (!final(response.status, body)) return response;
+    const headers = new Headers(response.headers);
+    headers.set('x-should-retry', 'false');
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  };
 
 /**
  * One provider call limited to `timeoutMs` (PROVIDER_TIMEOUT_MS) whatever the SDK does, and still
