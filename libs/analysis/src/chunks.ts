@@ -61,14 +61,24 @@ export function mergeChunkTopics(outputs: AnalysisOutput[]): AnalysisOutput {
   return { topics: kept.filter((t) => t.endTime > t.startTime) };
 }
 
-/** Runs `task` over `items` with at most `limit` at once, keeping the order of results. */
+/**
+ * Runs `task` over `items` with at most `limit` at once, keeping the order of results. Once one
+ * fails, no further item starts: the whole fails with it, and a provider call started after would be
+ * paid for nothing.
+ */
 export async function mapLimited<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const index = next++;
-      results[index] = await task(items[index]!, index);
+      try {
+        results[index] = await task(items[index]!, index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
