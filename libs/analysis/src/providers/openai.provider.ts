@@ -150,15 +150,13 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
           const completion = await withDeadline(name, timeoutMs, input.signal, (signal) => complete(input, repair, signal));
           const choice = completion.choices[0];
           if (choice?.finish_reason === 'length') throw new OutputCutOffError(name);
+          // Neither names a category of the policy: the message is what the toast shows (a stop
+          // reason shown as one, 'content_filter', says nothing to a person).
           if (choice?.finish_reason === 'content_filter') {
-            throw new AnalysisError('CONTENT_POLICY', 'The AI provider refused this video under its content policy.', false, [
-              'content_filter',
-            ]);
+            throw new AnalysisError('CONTENT_POLICY', 'The AI provider refused this video under its content policy.', false, []);
           }
           if (choice?.message.refusal) {
-            throw new AnalysisError('CONTENT_POLICY', `The AI provider refused this video: ${choice.message.refusal}`, false, [
-              'refusal',
-            ]);
+            throw new AnalysisError('CONTENT_POLICY', `The AI provider refused this video: ${choice.message.refusal}`, false, []);
           }
           return { text: choice?.message.content };
         }, input.segments);
