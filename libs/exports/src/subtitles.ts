@@ -47,17 +47,6 @@ function width(text: string): number {
   return total;
 }
 
-/** Words joined into runs of at most `limit` wide (a longer word is a run of its own). */
-function runs(words: string[], limit: number): string[] {
-  const out: string[] = [];
-  for (const word of words) {
-    const last = out.at(-1);
-    if (last !== undefined && width(last) + 1 + width(word) <= limit) out[out.length - 1] = `${last} ${word}`;
-    else out.push(word);
-  }
-  return out;
-}
-
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /**
  * Japanese and Chinese line-breaking rules (kinsoku): no line starts with closing punctuation, a
@@ -104,11 +93,21 @@ function pieces(word: string): string[] {
  * left on each line), so that no line holds a lone word the one before had no room for.
  */
 function evenLines(words: string[], limit: number): string[] {
-  const count = runs(words, limit).length;
   const n = words.length;
+  const widths = words.map(width);
+  // As many lines as filling each in turn takes (a longer word is a line of its own).
+  let count = 0;
+  let used = Infinity;
+  for (const w of widths) {
+    if (used + 1 + w <= limit) used += 1 + w;
+    else {
+      count++;
+      used = w;
+    }
+  }
   // Width of words i..j-1 joined by spaces.
   const starts = [0];
-  for (const word of words) starts.push(starts.at(-1)! + width(word) + 1);
+  for (const w of widths) starts.push(starts.at(-1)! + w + 1);
   const length = (i: number, j: number) => starts[j]! - starts[i]! - 1;
   const slack = (i: number, j: number) => {
     const used = length(i, j);

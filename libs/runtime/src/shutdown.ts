@@ -1,14 +1,14 @@
 import type { Server } from 'node:net';
 import type { Logger } from 'pino';
 
+/** Signals this soon after the first are one signal delivered twice (see onShutdown). */
+const REPEAT_WINDOW_MS = 1_000;
+
 /**
  * Runs `stop` once on SIGTERM or SIGINT, then exits: 0 when it finished, 1 when it threw; a
  * second SIGINT (Ctrl+C again, over a second later) exits at once, with 130.
  * `stop` should stop taking work, finish or release what is in flight, then close connections.
  */
-/** Signals this soon after the first are one signal delivered twice (see onShutdown). */
-const REPEAT_WINDOW_MS = 1_000;
-
 export function onShutdown(service: string, logger: Logger, stop: () => Promise<void>): void {
   let stopping = false;
   let firstAt = 0;

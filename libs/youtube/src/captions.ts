@@ -1,4 +1,3 @@
-import { endAtNextStart } from '@findclips/contracts';
 import { decodeHTML, decodeXML } from 'entities';
 import { XMLParser } from 'fast-xml-parser';
 
@@ -88,9 +87,6 @@ export function parseTimedText(body: string): Cue[] {
     })
     .filter((cue) => cue.text.length > 0);
 }
-
-/** Ends each cue where the next one starts (auto-captions overlap): see `endAtNextStart`. */
-export const clampOverlaps = (cues: Cue[]): Cue[] => endAtNextStart(cues);
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

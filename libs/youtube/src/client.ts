@@ -1,5 +1,5 @@
-import type { TranscriptSegment } from '@findclips/contracts';
-import { clampOverlaps, parseTimedText, toClassicTimedText } from './captions';
+import { endAtNextStart, type TranscriptSegment } from '@findclips/contracts';
+import { parseTimedText, toClassicTimedText } from './captions';
 import { CAPTIONS_WITHOUT_WORDS, notStartedMessage, YoutubeError } from './errors';
 import { createYoutubeFetch, type YoutubeFetch, type YoutubeHttpOptions } from './http';
 import {
@@ -237,7 +237,7 @@ export class YoutubeClient {
         const cues = parseTimedText(body);
         // Served, and not a word in it (the library would say "not available", as for a 404).
         if (cues.length === 0) throw new YoutubeError('NO_TRANSCRIPT', videoId, { detail: CAPTIONS_WITHOUT_WORDS });
-        return new Response(toClassicTimedText(clampOverlaps(cues)), { status: 200 });
+        return new Response(toClassicTimedText(endAtNextStart(cues)), { status: 200 });
       },
     };
     return { config, player: () => player };

@@ -61,7 +61,7 @@ const answered = new AsyncLocalStorage<{ status?: number }>();
  * `x-should-retry: false`, the header by which the provider itself tells its SDK not to retry.
  */
 export const notingFetch =
-  (final: (status: number, body: string) => boolean = () => false): typeof fetch =>
+  (final: (status: number, body: string) => boolean): typeof fetch =>
   async (input, init) => {
     const call = answered.getStore();
     // A request under way has no answer yet (a retry after a 429 that hangs is a time-out).

@@ -27,10 +27,10 @@ export type Sharer = { user: UserEntity } | { guestId: string };
 const sameQuote = (a: Quote, b: Quote) =>
   a.id === b.id && a.content === b.content && a.startTime === b.startTime && a.endTime === b.endTime;
 
-/** A shared topic is one of `readable`, whole or with fewer quotes, never altered. */
 /** How far a topic may start before the one before it ends: the analyses' own rounding. */
 const OVERLAP_SLACK_SECONDS = 0.5;
 
+/** A shared topic is one of `readable`, whole or with fewer quotes, never altered. */
 function isFrom(topic: Topic, readable: Topic[]): boolean {
   return readable.some(
     (original) =>

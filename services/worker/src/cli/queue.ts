@@ -10,22 +10,37 @@ const USAGE = `Usage: npm run -s queue -- stats | retry-failed | clean [--older-
 /** How long the CLI waits for an answer from Redis before it gives up. */
 const REDIS_TIMEOUT_MS = 5_000;
 
+/** Redis left the CLI without an answer; `partWay`: after answering some of its batches. */
+class NoAnswer extends Error {
+  constructor(
+    timeoutMs: number,
+    readonly partWay: boolean,
+  ) {
+    super(`no answer within ${timeoutMs / 1000} s`);
+  }
+}
+
 /**
  * `work`, given up when Redis leaves it without an answer for REDIS_TIMEOUT_MS: `answered()`, called
  * as each batch comes back, starts the wait again, so a large backlog takes as long as it takes.
  */
 function withTimeout<T>(work: (answered: () => void) => Promise<T>, timeoutMs = REDIS_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let partWay = false;
   let fail: (error: Error) => void = () => undefined;
   const wait = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => fail(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    timer = setTimeout(() => fail(new NoAnswer(timeoutMs, partWay)), timeoutMs);
   };
   const timeout = new Promise<never>((_, reject) => {
     fail = reject;
   });
   wait();
-  return Promise.race([work(wait), timeout]).finally(() => clearTimeout(timer));
+  const answered = () => {
+    partWay = true;
+    wait();
+  };
+  return Promise.race([work(answered), timeout]).finally(() => clearTimeout(timer));
 }
 
 const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'] as const;
@@ -133,15 +148,10 @@ export async function runQueueCli(
   // A connection that fails is said once, below, in our words (ioredis prints each retry's stack).
   queue.on('error', () => undefined);
   let reached = false;
-  let progressed = false;
   try {
     const result = await withTimeout<unknown>((answered) => {
-      const counted = () => {
-        progressed = true;
-        answered();
-      };
       if (command === 'stats') return stats(queue);
-      return command === 'retry-failed' ? retryFailed(queue, counted) : clean(queue, olderThan, counted);
+      return command === 'retry-failed' ? retryFailed(queue, answered) : clean(queue, olderThan, answered);
     }, timeoutMs);
     reached = true;
     out(`${JSON.stringify(result, null, 2)}\n`);
@@ -151,7 +161,7 @@ export async function runQueueCli(
     // Redis answered some batches, then stopped: what was done stays done, and running it again
     // takes up the rest.
     err(
-      progressed
+      error instanceof NoAnswer && error.partWay
         ? `Redis stopped answering part way: ${why}; what was done stays done, run it again for the rest\n`
         : `The queue could not be reached: ${why}\n`,
     );
