@@ -421,9 +421,9 @@ describe('dashboard: clear menu and Re-analyze', () => {
   });
 
   it.each([
-    ['newer topics: complete', '2026-01-02T09:00:00.000Z', 'Re-analysis complete'],
-    ['the same topics: it failed', '2026-01-01T09:00:00.000Z', 'Re-analysis failed'],
-  ])('says how a followed re-analysis ended when no event did, by its result (%s)', async (_what, updated, title) => {
+    ['newer topics: complete', '2026-01-02T09:00:00.000Z', 'Re-analysis complete', true],
+    ['the same topics: it failed', '2026-01-01T09:00:00.000Z', 'Re-analysis failed', false],
+  ])('says how a followed re-analysis ended when no event did, by its result (%s)', async (_what, updated, title, done) => {
     let running = true;
     rememberUser(member);
     const calls = fakeApi({
@@ -444,7 +444,16 @@ describe('dashboard: clear menu and Re-analyze', () => {
     running = false;
     act(() => void window.dispatchEvent(new Event('focus')));
     expect(await screen.findByText(title)).toBeInTheDocument();
-    // The topics follow 'Done! Your clips are ready.'
+    // The topics follow 'Done! Your clips are ready.'; a failure brings the topics before it back at once.
+    const announcement = document.getElementById('analysis-announcement');
+    if (done) {
+      expect(screen.getByRole('progressbar', { name: 'Analysis progress' })).toHaveAttribute('aria-valuenow', '100');
+      expect(announcement).toHaveTextContent('Done! Your clips are ready.');
+    } else {
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(screen.getByText('Why small teams ship faster')).toBeInTheDocument();
+      expect(announcement).toBeEmptyDOMElement();
+    }
     expect(await screen.findByText('Why small teams ship faster', {}, { timeout: 3_000 })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeEnabled();

@@ -105,7 +105,10 @@ describe('analysis state', () => {
     // retry whose first event was lost) is not the end of the member's own re-analysis.
     expect(analysisReducer(again, { type: 'event', event: event('VIDEO_ANALYZED', 'aaaaaaaaaaa') })).toBe(again);
     const done = analysisReducer(again, { type: 'event', event: event('VIDEO_ANALYZED', 'aaaaaaaaaaa', { userId: 7 }) });
-    expect(analysisReducer(done, { type: 'found', videoId: 'aaaaaaaaaaa' }).phase).toBe('aiAnalysisComplete');
+    expect(analysisReducer(done, { type: 'found', videoId: 'aaaaaaaaaaa' })).toMatchObject({
+      phase: 'aiAnalysisComplete',
+      restored: false,
+    });
   });
 
   it("follows the member's own re-analysis started in another tab, but not someone else's analysis of the video", () => {
@@ -128,11 +131,10 @@ describe('analysis state', () => {
     });
     const complete = run({ type: 'open', videoId: 'aaaaaaaaaaa' }, { type: 'found', videoId: 'aaaaaaaaaaa' });
     const again = analysisReducer(complete, { type: 'reanalyze', hadTopics: true });
-    expect(analysisReducer(again, { type: 'event', event: failure })).toMatchObject({
-      phase: 'aiAnalysisComplete',
-      reanalyzing: false,
-      error: null,
-    });
+    const back = analysisReducer(again, { type: 'event', event: failure });
+    // ...back, not newly finished (no 'Done!'); the next re-analysis finishes anew.
+    expect(back).toMatchObject({ phase: 'aiAnalysisComplete', reanalyzing: false, restored: true, error: null });
+    expect(analysisReducer(back, { type: 'reanalyze', hadTopics: true }).restored).toBe(false);
     // Followed from another tab: the same.
     const elsewhere = analysisReducer(complete, {
       type: 'event',

@@ -18,6 +18,8 @@ export interface AnalysisState {
   reanalyzing: boolean;
   /** ...of an analysis on screen before it, which stays when the re-analysis fails. */
   keepsTopics: boolean;
+  /** The topics on screen came back after their re-analysis failed: nothing newly finished. */
+  restored: boolean;
   error: AnalysisFailure | null;
 }
 
@@ -31,7 +33,7 @@ export type AnalysisAction =
   /** `hadTopics`: an analysis was on screen (not captions the member brought for a video with none). */
   | { type: 'reanalyze'; hadTopics: boolean }
   /** The re-analysis ended while no live event could say so: its topics are fetched anew. */
-  | { type: 'reanalysisEnded' }
+  | { type: 'reanalysisEnded'; failed: boolean }
   | { type: 'loadFailed'; message: string }
   | { type: 'clear' }
   | { type: 'event'; event: AnalysisEvent };
@@ -41,6 +43,7 @@ export const initialAnalysis: AnalysisState = {
   videoId: null,
   reanalyzing: false,
   keepsTopics: false,
+  restored: false,
   error: null,
 };
 
@@ -67,9 +70,16 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
       if (action.videoId !== state.videoId || state.phase !== 'idle') return state;
       return { ...state, phase: 'aiAnalysisInProgress' };
     case 'reanalyze':
-      return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: true, keepsTopics: action.hadTopics, error: null };
+      return {
+        ...state,
+        phase: 'aiAnalysisInProgress',
+        reanalyzing: true,
+        keepsTopics: action.hadTopics,
+        restored: false,
+        error: null,
+      };
     case 'reanalysisEnded':
-      return { ...state, reanalyzing: false };
+      return { ...state, reanalyzing: false, restored: action.failed };
     case 'loadFailed':
       return { ...state, phase: 'error', error: { type: 'DATA_LOADING', message: action.message, categories: [] } };
     case 'clear':
@@ -104,7 +114,7 @@ function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
       // The member's own analysis of a video on screen (only they get its events): a re-analysis
       // they started in another tab, followed here as in that tab.
       if (state.phase === 'aiAnalysisComplete' && event.userId !== null && !state.reanalyzing)
-        return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: true, keepsTopics: true, error: null };
+        return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: true, keepsTopics: true, restored: false, error: null };
       return state.phase === 'aiAnalysisComplete' && !state.reanalyzing ? state : { ...state, phase: 'aiAnalysisInProgress' };
     case 'VIDEO_ANALYZED':
       if (!endsOwnWork(state, event)) return state;
@@ -114,7 +124,8 @@ function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
       const failure = failureOf(state, event);
       if (failure === 'ignored') return state;
       // A failed re-analysis changed nothing: the analysis it started from is shown again.
-      if (failure === 'reanalysis') return { ...state, phase: 'aiAnalysisComplete', reanalyzing: false, error: null };
+      if (failure === 'reanalysis')
+        return { ...state, phase: 'aiAnalysisComplete', reanalyzing: false, restored: true, error: null };
       return {
         ...state,
         phase: 'error',

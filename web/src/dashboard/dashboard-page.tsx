@@ -62,7 +62,8 @@ export default function DashboardPage() {
   const thumbnail = thumbnailOf(youtubeId, isDemo ? null : (metadata.data?.thumbnailUrl ?? flow.analysis?.thumbnailUrl));
   const running = state.phase === 'transcriptFetching' || state.phase === 'aiAnalysisInProgress';
   const complete = state.phase === 'aiAnalysisComplete';
-  const finishing = useJustFinished(state.phase === 'aiAnalysisInProgress', complete);
+  // (A re-analysis that failed brings the topics before it back: nothing is 'Done!'.)
+  const finishing = useJustFinished(state.phase === 'aiAnalysisInProgress', complete && !state.restored);
   useForgetEndedAnalyses(running, state.videoId);
   const shownTopics = isDemo ? DEMO_TOPICS : complete && !finishing ? topics : null;
   // The topics of a real, finished analysis: what can be shared, exported and read along.

@@ -195,11 +195,12 @@ export function useAnalysisFlow(auth: AuthState) {
       .catch(() => undefined);
     if (after === undefined || leftByLogout() || !stateRef.current.reanalyzing || stateRef.current.videoId !== videoId) return;
     const done = stateRef.current.keepsTopics ? REANALYSIS_COMPLETE : CAPTIONS_ANALYSED;
-    dispatch({ type: 'reanalysisEnded' });
+    const updated = after?.userAnalysisUpdatedAt;
+    const failed = !updated || updated === reanalysisBase.current;
+    dispatch({ type: 'reanalysisEnded', failed });
     // The topics came while it still ran, so nothing else will say they are found.
     dispatch(after ? { type: 'found', videoId } : { type: 'clear' });
-    const updated = after?.userAnalysisUpdatedAt;
-    toast(updated && updated !== reanalysisBase.current ? done : REANALYSIS_UNFINISHED);
+    toast(failed ? REANALYSIS_UNFINISHED : done);
   };
   // While a re-analysis runs, ask now and then, and when the page is back in front, whether it
   // still does: no event may ever say it ended.
