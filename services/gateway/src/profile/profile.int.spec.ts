@@ -1,5 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import { authMessages, profileMessages } from '@findclips/contracts';
-import { strongPassword, uniqueEmail } from '@findclips/testing';
+import { listenOnLoopback, strongPassword, uniqueEmail, until, type RunningServer } from '@findclips/testing';
 import { NOT_SIGNED_IN } from '../auth/require-user';
 import { startTestGateway, type TestGateway } from '../test/harness';
 
@@ -252,5 +253,46 @@ describe('profile, email and password settings', () => {
       expect(passwordChange.body.message).toBe(profileMessages.managedByGoogle);
       await browser.patch('/api/profile').send({ firstName: 'Still', lastName: 'Editable' }).expect(200);
     });
+  });
+});
+
+describe('a credential change while another request of the same browser is under way', () => {
+  // YouTube answering only when told: the video lookup of the other request stays in flight.
+  const held: ServerResponse[] = [];
+  let youtube: RunningServer;
+  let gw: TestGateway;
+  beforeAll(async () => {
+    youtube = await listenOnLoopback((_req, res) => void held.push(res));
+    gw = await startTestGateway({ YOUTUBE_BASE_URL: youtube.url });
+  });
+  afterAll(async () => {
+    await gw.close();
+    await youtube.close();
+  });
+
+  it.each([
+    ['password', (password: string) => ['/api/profile/password', { currentPassword: password, newPassword: 'brand-new-secret' }]],
+    ['email', (password: string) => ['/api/profile/email', { email: uniqueEmail('moved'), currentPassword: password }]],
+  ] as const)('keeps the browser that changed its %s signed in when the older answer arrives last', async (_what, change) => {
+    const browser = gw.browser();
+    const password = strongPassword();
+    await browser
+      .post('/api/register')
+      .send({ email: uniqueEmail('inflight'), password })
+      .expect(201);
+    const lookup = browser
+      .post('/api/videos/transcript?videoId=FCinflight1')
+      .send({})
+      .then((res) => res);
+    await until(() => held.length === 1, 5_000, 'the lookup reaching YouTube');
+
+    const [path, body] = change(password);
+    await browser.patch(path).send(body).expect(200);
+    // The lookup, begun with the session the change replaced, answers after it.
+    held.pop()!.writeHead(503).end();
+    const older = await lookup;
+    expect(older.headers['set-cookie']).toBeUndefined();
+
+    await browser.get('/api/user').expect(200);
   });
 });
