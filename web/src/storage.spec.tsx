@@ -96,6 +96,25 @@ describe('local storage keys', () => {
     expect(renderHook(() => useGuestQuotes('dQw4w9WgXcQ', false)).result.current.canPlay('q9')).toBe(true);
   });
 
+  it.each([
+    ['null', 'null'],
+    ['a number for a video', '{"dQw4w9WgXcQ":5,"otherVideo1":["q1"]}'],
+    ['a list', '["q1"]'],
+    ['a list holding a number', '{"dQw4w9WgXcQ":["q1",3]}'],
+    ['text', '"q1"'],
+  ])('counts clips anew, without breaking the page, when the stored count is %s', (_what, stored) => {
+    localStorage.setItem('guestQuoteUsage', stored);
+    const guest = renderHook(() => useGuestQuotes('dQw4w9WgXcQ', true));
+    expect(guest.result.current.left).toBe(GUEST_QUOTE_ALLOWANCE);
+    expect(guest.result.current.canPlay('q1')).toBe(true);
+    act(() => guest.result.current.use('q1'));
+    expect(guest.result.current.left).toBe(GUEST_QUOTE_ALLOWANCE - 1);
+    const written = JSON.parse(localStorage.getItem('guestQuoteUsage')!);
+    expect(written.dQw4w9WgXcQ).toEqual(['q1']);
+    // A member's page reads the same key: it opens too.
+    expect(renderHook(() => useGuestQuotes('dQw4w9WgXcQ', false)).result.current.canPlay('q9')).toBe(true);
+  });
+
   it('counts in one tab the quote clips a guest played in another, as soon as that tab writes them', () => {
     localStorage.removeItem('guestQuoteUsage');
     const [first, second] = [0, 1].map(() => renderHook(() => useGuestQuotes('dQw4w9WgXcQ', true)));
