@@ -1578,6 +1578,59 @@ describe('dashboard: Data Loading Error', () => {
   });
 });
 
+describe('dashboard: Find Clips out of reach while an analysis runs', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('goes on following a first analysis while Find Clips is restarting, and shows its topics once it answers', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    let server: 'analysing' | 'away' | 'done' = 'analysing';
+    const reached = (answer: () => Response) => () => {
+      if (server === 'away') throw new TypeError('Failed to fetch');
+      return answer();
+    };
+    rememberUser(member);
+    const calls = fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`POST /api/videos/transcript`]: json(202, {
+        videoId: VIDEO,
+        analyzedTopics: null,
+        status: 'pending',
+        title: analysis.title,
+      }),
+      [`GET /api/user-videos/${VIDEO}`]: reached(() =>
+        server === 'done' ? json(200, analysis) : json(404, { message: 'Not found' }),
+      ),
+      [`GET /api/cached-videos/${VIDEO}`]: reached(() => json(404, { message: 'Not found' })),
+      'GET /api/videos/check-status': reached(() =>
+        json(200, {
+          videoId: VIDEO,
+          exists: true,
+          status: server === 'done' ? 'complete' : 'analyzing',
+          createdAt: analysis.createdAt,
+        }),
+      ),
+    });
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+
+    // The server stops: the checks of the next minute get no answer, their retries neither.
+    server = 'away';
+    const asked = calls.length;
+    await act(() => jest.advanceTimersByTimeAsync(60_000));
+    expect(calls.length).toBeGreaterThan(asked + 2);
+    expect(screen.queryByRole('heading', { name: 'Data Loading Error' })).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+
+    // Back, with the analysis finished meanwhile: its topics come with the next check.
+    server = 'done';
+    await act(() => jest.advanceTimersByTimeAsync(20_000));
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Data Loading Error' })).not.toBeInTheDocument();
+  });
+});
+
 describe('error screens', () => {
   const handlers = () => ({ onRetry: jest.fn(), onClear: jest.fn() });
   const show = (failure: Parameters<typeof ErrorScreen>[0]['failure'], h = handlers()) => {

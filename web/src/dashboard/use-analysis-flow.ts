@@ -37,6 +37,9 @@ const REANALYSIS_COMPLETE = { title: 'Re-analysis complete', description: 'The n
 const CAPTIONS_ANALYSED = { title: 'Analysis complete', description: 'The topics of your captions are ready.' };
 const REANALYSIS_UNFINISHED = reanalysisFailedToast();
 
+/** No answer at all, or a proxy's for a server not there (502-504): Find Clips is away for now. */
+const outOfReach = (error: Error) => error instanceof ApiError && (error.status === 0 || [502, 503, 504].includes(error.status));
+
 /**
  * The dashboard's analysis: the current video (`useCurrentVideo`), submitting links
  * (`useSubmitVideo`), what the analysis query and live events say of it, re-analysis and clearing;
@@ -139,8 +142,12 @@ export function useAnalysisFlow(auth: AuthState) {
   }, [analysis.isSuccess, analysis.data, analysis.dataUpdatedAt, state.videoId, state.phase, member, toast, queryClient]);
 
   useEffect(() => {
-    if (analysis.isError && state.videoId) dispatch({ type: 'loadFailed', message: analysis.error.message });
-  }, [analysis.isError, analysis.error, state.videoId]);
+    if (!analysis.isError || !state.videoId) return;
+    // Find Clips out of reach while an analysis is followed (a restart, a deploy, the connection
+    // gone) ends nothing: the checks go on, and the topics show once it answers again.
+    if (state.phase === 'aiAnalysisInProgress' && outOfReach(analysis.error)) return;
+    dispatch({ type: 'loadFailed', message: analysis.error.message });
+  }, [analysis.isError, analysis.error, state.videoId, state.phase]);
 
   const refetchAnalysis = useCallback(
     (videoId: string) => queryClient.invalidateQueries({ queryKey: analysisKey(videoId, member) }),
