@@ -22,9 +22,16 @@ export interface FakeVideo {
   durationSeconds?: number;
   /**
    * OK; ERROR (removed), LOGIN_REQUIRED (private), UNPLAYABLE (members only) or LIVE_STREAM_OFFLINE
-   * (an upcoming premiere), with YouTube's reasons.
+   * (an upcoming premiere, or with `stream: 'ended'` a live stream over without a recording yet),
+   * with YouTube's reasons.
    */
   playability?: 'OK' | 'ERROR' | 'LOGIN_REQUIRED' | 'UNPLAYABLE' | 'LIVE_STREAM_OFFLINE';
+  /**
+   * A live stream: `live`, on the air now (it plays, with no length: lengthSeconds "0", isLive);
+   * `ended`, over, its recording not yet there (LIVE_STREAM_OFFLINE, not upcoming); `recorded`, its
+   * recording, a video like any other but for `isLiveContent`.
+   */
+  stream?: 'live' | 'ended' | 'recorded';
   /** No `captions` in the player response at all. */
   tracks?: FakeTrack[];
   /** How long the caption track takes to arrive, as a long one does over a real network. */
@@ -201,6 +208,49 @@ function trackUrl(videoId: string, track: FakeTrack): string {
 }
 
 /**
+ * A live stream's player answer while it is off the air: upcoming (a premiere or a scheduled
+ * stream, with its slate's start time and `isUpcoming`) or, with `stream: 'ended'`, over without a
+ * recording yet. Either has details, with no length.
+ */
+function offlineStream(video: FakeVideo) {
+  const upcoming = video.stream !== 'ended';
+  const reason = upcoming ? UNPLAYABLE.LIVE_STREAM_OFFLINE : 'This live event has ended.';
+  const inTwoHours = String(Math.floor(Date.now() / 1000) + 2 * 3600);
+  return {
+    responseContext: { visitorData: 'CgtGYWtlVmlzaXRvcg%3D%3D' },
+    playabilityStatus: {
+      status: 'LIVE_STREAM_OFFLINE',
+      reason,
+      playableInEmbed: true,
+      ...(upcoming
+        ? {
+            liveStreamability: {
+              liveStreamabilityRenderer: {
+                videoId: video.id,
+                offlineSlate: {
+                  liveStreamOfflineSlateRenderer: {
+                    scheduledStartTime: inTwoHours,
+                    mainText: { runs: [{ text: reason }] },
+                  },
+                },
+                pollDelayMs: '15000',
+              },
+            },
+          }
+        : {}),
+    },
+    videoDetails: {
+      videoId: video.id,
+      title: video.title ?? `Video ${video.id}`,
+      lengthSeconds: '0',
+      isLiveContent: true,
+      ...(upcoming ? { isUpcoming: true } : {}),
+      author: video.channel ?? 'Fake Channel',
+    },
+  };
+}
+
+/**
  * The player's answer for a video. `gated` marks every track as needing a proof-of-origin token
  * (the browser's answer on the watch page, today); otherwise each track says.
  */
@@ -220,7 +270,8 @@ function playerResponse(video: FakeVideo, gated = false) {
     videoDetails: {
       videoId: video.id,
       title: video.title ?? `Video ${video.id}`,
-      lengthSeconds: String(video.durationSeconds ?? 300),
+      // On the air: no length yet.
+      lengthSeconds: video.stream === 'live' ? '0' : String(video.durationSeconds ?? 300),
       channelId: 'UCfakechannel',
       isOwnerViewing: false,
       shortDescription: video.description ?? 'A video served by the fake YouTube.',
@@ -236,7 +287,8 @@ function playerResponse(video: FakeVideo, gated = false) {
       author: video.channel ?? 'Fake Channel',
       isPrivate: false,
       isUnpluggedCorpus: false,
-      isLiveContent: false,
+      isLiveContent: video.stream !== undefined,
+      ...(video.stream === 'live' ? { isLive: true } : {}),
     },
     ...(video.tracks
       ? {
@@ -289,6 +341,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
   const answerFor = (videoId: string | undefined | null, gated: boolean) => {
     const video = videoId ? videos.get(videoId) : undefined;
     const playability = video ? (video.playability ?? 'OK') : 'ERROR';
+    if (playability === 'LIVE_STREAM_OFFLINE') return offlineStream(video!);
     if (playability !== 'OK') return { playabilityStatus: { status: playability, reason: UNPLAYABLE[playability] } };
     return playerResponse(video!, gated);
   };

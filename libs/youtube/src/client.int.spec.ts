@@ -173,6 +173,32 @@ describe('YoutubeClient against the fake YouTube', () => {
     await expect(client.fetchDetails('premiere001')).rejects.toMatchObject({ message: notStartedMessage });
   });
 
+  it('says a live stream that has ended without a recording yet is not there yet, not that it has not started', async () => {
+    youtube.addVideo({ id: 'streamEnded', playability: 'LIVE_STREAM_OFFLINE', stream: 'ended', tracks: [] });
+    await expect(client.fetchDetails('streamEnded')).rejects.toMatchObject({
+      code: 'VIDEO_UNAVAILABLE',
+      message: 'This live stream has ended and its recording is not available yet. Please try again later.',
+      detail: 'player LIVE_STREAM_OFFLINE: This live event has ended.',
+    });
+  });
+
+  it('reads a live stream on the air as live, with no length and, as YouTube serves it, no captions', async () => {
+    youtube.addVideo({ id: 'onTheAir001', stream: 'live' });
+    await expect(client.fetchDetails('onTheAir001')).resolves.toMatchObject({
+      isLive: true,
+      durationSeconds: null,
+      hasCaptions: false,
+    });
+    // A recording of one, as most podcasts streamed live are: not live.
+    youtube.addVideo({
+      id: 'wasLive0001',
+      stream: 'recorded',
+      durationSeconds: 3_600,
+      tracks: [{ languageCode: 'en', segments }],
+    });
+    await expect(client.fetchDetails('wasLive0001')).resolves.toMatchObject({ isLive: false, durationSeconds: 3_600 });
+  });
+
   it('reports a caption request refused with 403 as YouTube blocking us (transient), not as a video without captions', async () => {
     youtube.addVideo({ id: 'forbidden01', tracks: [{ languageCode: 'en', segments }] });
     youtube.failNext('forbidden');
@@ -237,18 +263,24 @@ describe('YoutubeClient against the fake YouTube', () => {
       reason,
       ...(subreason ? { errorScreen: { playerErrorMessageRenderer: { subreason: { simpleText: subreason } } } } : {}),
     });
-    expect(playabilityError('x', status('The following content is not available on this app.'))).toMatchObject({
+    expect(
+      playabilityError('x', { playabilityStatus: status('The following content is not available on this app.') }),
+    ).toMatchObject({
       code: 'YOUTUBE_BLOCKED',
     });
-    expect(playabilityError('x', { ...status('This video is unavailable'), status: 'ERROR' })).toMatchObject({
+    expect(
+      playabilityError('x', { playabilityStatus: { ...status('This video is unavailable'), status: 'ERROR' } }),
+    ).toMatchObject({
       code: 'VIDEO_UNAVAILABLE',
       detail: 'player ERROR: This video is unavailable',
     });
     expect(
-      playabilityError(
-        'x',
-        status('Video unavailable', 'This video is no longer available because the uploader has closed their YouTube account.'),
-      ),
+      playabilityError('x', {
+        playabilityStatus: status(
+          'Video unavailable',
+          'This video is no longer available because the uploader has closed their YouTube account.',
+        ),
+      }),
     ).toMatchObject({ code: 'VIDEO_UNAVAILABLE' });
   });
 

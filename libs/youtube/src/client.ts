@@ -1,6 +1,6 @@
 import { endAtNextStart, type TranscriptSegment } from '@findclips/contracts';
 import { parseTimedText, toClassicTimedText } from './captions';
-import { CAPTIONS_WITHOUT_WORDS, notStartedMessage, YoutubeError } from './errors';
+import { CAPTIONS_WITHOUT_WORDS, notStartedMessage, streamEndedMessage, YoutubeError } from './errors';
 import { createYoutubeFetch, type YoutubeFetch, type YoutubeHttpOptions } from './http';
 import {
   captionTracksOf,
@@ -44,7 +44,7 @@ function detailsOf(videoId: string, player: PlayerResponse | undefined, hasCapti
     description: raw?.shortDescription || null,
     thumbnailUrl: thumbnails[0]?.url ?? `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
     durationSeconds: Number.isFinite(length) && length > 0 ? length : null,
-    isLive: raw?.isLiveContent ?? false,
+    isLive: raw?.isLive === true,
     hasCaptions,
   };
 }
@@ -81,16 +81,22 @@ const textOf = (text: RendererText | undefined) => text?.simpleText ?? text?.run
  * The player's verdict as our error, or none when the video plays. A refusal of us (above) is
  * worth retrying, and for operators a sign to set a proxy; anything else is the video's own.
  */
-export function playabilityError(videoId: string, playability: PlayerResponse['playabilityStatus']): YoutubeError | undefined {
+export function playabilityError(videoId: string, player: PlayerResponse): YoutubeError | undefined {
+  const playability = player.playabilityStatus;
   const status = playability?.status;
   if (!status || status === 'OK') return undefined;
   const subreason = textOf(playability?.errorScreen?.playerErrorMessageRenderer?.subreason);
   const detail = `player ${status}: ${playability?.reason ?? 'no reason given'}${subreason ? ` (${subreason})` : ''}`;
   if (REFUSING_US.test(`${playability?.reason ?? ''} ${subreason}`))
     return new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail });
-  // An upcoming premiere or scheduled live stream ('Premieres in 2 hours').
-  if (status === 'LIVE_STREAM_OFFLINE')
-    return new YoutubeError('VIDEO_UNAVAILABLE', videoId, { detail, message: notStartedMessage });
+  // An upcoming premiere or scheduled live stream ('Premieres in 2 hours'), or one that has ended
+  // and whose recording is not there yet ('This live event has ended.'): told apart by the slate of
+  // a start to come, or by YouTube saying it is upcoming.
+  if (status === 'LIVE_STREAM_OFFLINE') {
+    const scheduled = playability?.liveStreamability?.liveStreamabilityRenderer?.offlineSlate?.liveStreamOfflineSlateRenderer;
+    const ended = player.videoDetails !== undefined && !player.videoDetails.isUpcoming && !scheduled?.scheduledStartTime;
+    return new YoutubeError('VIDEO_UNAVAILABLE', videoId, { detail, message: ended ? streamEndedMessage : notStartedMessage });
+  }
   return new YoutubeError('VIDEO_UNAVAILABLE', videoId, { detail });
 }
 
@@ -208,7 +214,7 @@ export class YoutubeClient {
           return page(response, text);
         }
         player = (await response.json()) as PlayerResponse;
-        const refused = playabilityError(videoId, player.playabilityStatus);
+        const refused = playabilityError(videoId, player);
         if (refused) throw refused;
         if (captionTracksOf(player).length === 0) player = withWatchPageCaptions(videoId, player, watchPage);
         // Our policy picks the track; the library then takes the first one listed.
@@ -257,7 +263,7 @@ function withWatchPageCaptions(videoId: string, player: PlayerResponse, watchPag
   const unknown = (detail: string) =>
     new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: `the player listed no captions; ${detail}` });
   if (!browser) throw unknown('the watch page has no player response we can read');
-  const refused = playabilityError(videoId, browser.playabilityStatus);
+  const refused = playabilityError(videoId, browser);
   if (refused) throw unknown(`the watch page's answer: ${refused.detail ?? refused.code}`);
   const tracks = captionTracksOf(browser);
   if (tracks.length === 0) return player;

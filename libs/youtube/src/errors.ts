@@ -22,6 +22,9 @@ export const CAPTIONS_WITHOUT_WORDS = 'a caption track without words';
 /** A live stream or premiere YouTube has scheduled but not yet shown. */
 export const notStartedMessage = 'This live stream or premiere has not started yet. Please try again once it has aired.';
 
+/** A live stream that has ended, its recording not yet there. */
+export const streamEndedMessage = 'This live stream has ended and its recording is not available yet. Please try again later.';
+
 /** Codes that say nothing about the video itself: YouTube (or the way to it) failed us, so a retry may succeed. */
 const TRANSIENT = new Set<YoutubeErrorCode>([
   'YOUTUBE_RATE_LIMITED',

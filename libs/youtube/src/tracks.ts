@@ -21,6 +21,10 @@ export interface PlayerResponse {
     reason?: string;
     /** What the player shows instead of the video: its `subreason` often says more than `reason`. */
     errorScreen?: { playerErrorMessageRenderer?: { subreason?: RendererText } };
+    /** A live stream off the air: an upcoming one's slate says when it starts. */
+    liveStreamability?: {
+      liveStreamabilityRenderer?: { offlineSlate?: { liveStreamOfflineSlateRenderer?: { scheduledStartTime?: string } } };
+    };
   };
   videoDetails?: {
     videoId?: string;
@@ -28,7 +32,12 @@ export interface PlayerResponse {
     author?: string;
     lengthSeconds?: string;
     shortDescription?: string;
+    /** Was or is a live stream. */
     isLiveContent?: boolean;
+    /** On the air now. */
+    isLive?: boolean;
+    /** Scheduled: a premiere or a live stream yet to start. */
+    isUpcoming?: boolean;
     thumbnail?: { thumbnails?: { url: string; width: number; height: number }[] };
   };
   captions?: {

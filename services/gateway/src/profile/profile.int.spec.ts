@@ -270,29 +270,33 @@ describe('a credential change while another request of the same browser is under
     await youtube.close();
   });
 
-  it.each([
-    ['password', (password: string) => ['/api/profile/password', { currentPassword: password, newPassword: 'brand-new-secret' }]],
-    ['email', (password: string) => ['/api/profile/email', { email: uniqueEmail('moved'), currentPassword: password }]],
-  ] as const)('keeps the browser that changed its %s signed in when the older answer arrives last', async (_what, change) => {
-    const browser = gw.browser();
-    const password = strongPassword();
-    await browser
-      .post('/api/register')
-      .send({ email: uniqueEmail('inflight'), password })
-      .expect(201);
-    const lookup = browser
-      .post('/api/videos/transcript?videoId=FCinflight1')
-      .send({})
-      .then((res) => res);
-    await until(() => held.length === 1, 5_000, 'the lookup reaching YouTube');
+  const changes: [string, (password: string) => [string, object]][] = [
+    ['password', (password) => ['/api/profile/password', { currentPassword: password, newPassword: 'brand-new-secret' }]],
+    ['email', (password) => ['/api/profile/email', { email: uniqueEmail('moved'), currentPassword: password }]],
+  ];
+  it.each(changes)(
+    'keeps the browser that changed its %s signed in when the older answer arrives last',
+    async (_what, change) => {
+      const browser = gw.browser();
+      const password = strongPassword();
+      await browser
+        .post('/api/register')
+        .send({ email: uniqueEmail('inflight'), password })
+        .expect(201);
+      const lookup = browser
+        .post('/api/videos/transcript?videoId=FCinflight1')
+        .send({})
+        .then((res) => res);
+      await until(() => held.length === 1, 5_000, 'the lookup reaching YouTube');
 
-    const [path, body] = change(password);
-    await browser.patch(path).send(body).expect(200);
-    // The lookup, begun with the session the change replaced, answers after it.
-    held.pop()!.writeHead(503).end();
-    const older = await lookup;
-    expect(older.headers['set-cookie']).toBeUndefined();
+      const [path, body] = change(password);
+      await browser.patch(path).send(body).expect(200);
+      // The lookup, begun with the session the change replaced, answers after it.
+      held.pop()!.writeHead(503).end();
+      const older = await lookup;
+      expect(older.headers['set-cookie']).toBeUndefined();
 
-    await browser.get('/api/user').expect(200);
-  });
+      await browser.get('/api/user').expect(200);
+    },
+  );
 });

@@ -440,6 +440,16 @@ describe('submitting a video', () => {
       expect((await deps.history.list(member.id, 'recent')).map((row) => row.youtubeId)).not.toContain(second);
     });
 
+    it('is refused a live stream on the air for its unknown length, not offered to bring captions for it', async () => {
+      const id = `live${Date.now().toString(36).slice(-6)}`.padEnd(11, 'x').slice(0, 11);
+      // As YouTube serves one: no length, no captions.
+      youtube.addVideo({ id, title: 'On the air', stream: 'live' });
+      expect(await refusal(submitAsMember(deps, member, submitter(id)))).toEqual({
+        code: 'VIDEO_TOO_LONG',
+        message: videoMessages.unknownLength,
+      });
+    });
+
     it("gives back the hour's analysis when the job could not be queued, so that asking again does not pay twice", async () => {
       const limited = { ...deps, memberLimit: new MemberAnalysisLimit(redis, `${keyPrefix}giveback:`, 1) };
       // PostgreSQL is away for the history's write, made before the job is queued: the submission fails.

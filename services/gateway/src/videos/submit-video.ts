@@ -59,13 +59,14 @@ export interface Submitter {
 
 /**
  * The length rules: 2 hours for everyone, 60 minutes for guests; a video whose length YouTube does
- * not give (a live stream, an upcoming premiere) is refused rather than let past both caps. A video
- * without captions is refused here, before anyone pays for it.
+ * not give (a live stream on the air, an upcoming premiere) is refused rather than let past both
+ * caps, first: captions brought for it would be refused the same way. A video without captions is
+ * refused here, before anyone pays for it.
  */
 export function checkVideo(facts: VideoFacts, guest: boolean, { captionsUploaded = false } = {}): void {
-  if (!facts.hasCaptions && !captionsUploaded) throw youtubeFailure(new YoutubeError('NO_TRANSCRIPT', facts.videoId));
   const seconds = facts.durationSeconds;
   if (seconds === null) throw new AppError('VIDEO_TOO_LONG', videoMessages.unknownLength);
+  if (!facts.hasCaptions && !captionsUploaded) throw youtubeFailure(new YoutubeError('NO_TRANSCRIPT', facts.videoId));
   if (seconds > VIDEO_MAX_SECONDS) throw new AppError('VIDEO_TOO_LONG', videoMessages.tooLong);
   if (guest) checkGuestLength(seconds);
 }
