@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import type { HistoryVideo, SharedAnalysisResponse, Topic } from '@findclips/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import HistoryPage, { HISTORY_SKELETON_CARDS } from './pages/history-page';
+import HistoryPage, { HISTORY_PAGE_CARDS, HISTORY_SKELETON_CARDS } from './pages/history-page';
 import SharedPage, { topicAtTime } from './pages/shared-page';
 import DashboardPage from './dashboard/dashboard-page';
 import { rememberUser } from './lib/storage';
@@ -54,6 +54,33 @@ describe('history', () => {
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Recently Processed');
     expect(cardTitles()).toEqual(['cherry podcast', 'banana talk', 'Apple interview']);
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/history$/);
+  });
+
+  it('shows a long history 60 cards at a time, the keyboard going on to the first card each Show more videos brings', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 130 }, (_, i) =>
+      video(
+        i + 1,
+        `v${String(i).padStart(10, '0')}`,
+        `Talk ${i + 1}`,
+        new Date(Date.UTC(2026, 0, 1, 0, 0, 130 - i)).toISOString(),
+      ),
+    );
+    fakeApi({ 'GET /api/videos': json(200, many), 'GET /api/analysis/shares-map': json(200, []) });
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    await screen.findByText('Talk 1');
+    expect(HISTORY_PAGE_CARDS).toBe(60);
+    expect(cardTitles()).toHaveLength(60);
+    // Thumbnails load as they near the screen, not 130 at once.
+    expect(screen.getByRole('img', { name: 'Talk 1' })).toHaveAttribute('loading', 'lazy');
+
+    await user.click(screen.getByRole('button', { name: 'Show more videos (70 more)' }));
+    expect(cardTitles()).toHaveLength(120);
+    expect(screen.getByRole('button', { name: 'Talk 61' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Show more videos (10 more)' }));
+    expect(cardTitles()).toEqual(many.map((v) => v.title));
+    expect(screen.getByRole('button', { name: 'Talk 121' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: /Show more videos/ })).not.toBeInTheDocument();
   });
 
   it('opens in the order its address says', async () => {

@@ -6,7 +6,18 @@ import { useState } from 'react';
  * A video's thumbnail; when it cannot load (YouTube unreachable, a removed video), a neutral
  * placeholder with the video's title instead of a broken image.
  */
-export function Thumbnail({ src, title, className }: { src: string; title: string; className?: string }) {
+export function Thumbnail({
+  src,
+  title,
+  className,
+  lazy = false,
+}: {
+  src: string;
+  title: string;
+  className?: string;
+  /** Loaded only as it nears the screen: one of many, in a long list. */
+  lazy?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
@@ -27,6 +38,7 @@ export function Thumbnail({ src, title, className }: { src: string; title: strin
     <img
       src={src}
       alt={title}
+      loading={lazy ? 'lazy' : undefined}
       onError={() => setFailed(true)}
       className={cn('aspect-video bg-slate-200 object-cover', className)}
     />

@@ -18,9 +18,14 @@ type Sort = 'recent' | 'title';
 /** Cards shown while the history loads. */
 export const HISTORY_SKELETON_CARDS = 6;
 
+/** Cards shown at first, and more at each 'Show more videos': a long history stays quick to open. */
+export const HISTORY_PAGE_CARDS = 60;
+
+const titles = new Intl.Collator(undefined, { sensitivity: 'base' });
 const sorters: Record<Sort, (a: HistoryVideo, b: HistoryVideo) => number> = {
-  recent: (a, b) => b.processedAt.localeCompare(a.processedAt),
-  title: (a, b) => (a.title ?? '').localeCompare(b.title ?? '', undefined, { sensitivity: 'base' }),
+  // ISO times in UTC: their text sorts as their time.
+  recent: (a, b) => (a.processedAt < b.processedAt ? 1 : a.processedAt > b.processedAt ? -1 : 0),
+  title: (a, b) => titles.compare(a.title ?? '', b.title ?? ''),
 };
 
 /** /history: 'Your Processed Videos'. */
@@ -37,6 +42,15 @@ export default function HistoryPage() {
   const navigate = useNavigate();
   const shareOf = new Map((shares.data ?? []).map((s) => [s.youtubeId, s.shareId]));
   const list = [...(videos.data ?? [])].sort(sorters[sort]);
+  const [shown, setShown] = useState(HISTORY_PAGE_CARDS);
+  // The keyboard goes on to the first card shown by 'Show more videos' (the button may go with them).
+  const cards = useRef<HTMLUListElement>(null);
+  const [revealedFrom, setRevealedFrom] = useState<number | null>(null);
+  useEffect(() => {
+    if (revealedFrom === null) return;
+    cards.current?.children[revealedFrom]?.querySelector('button')?.focus();
+    setRevealedFrom(null);
+  }, [revealedFrom]);
 
   const open = (youtubeId: string) => {
     writeStored(scopedKey(storageKeys.lastVideoId), youtubeId);
@@ -82,17 +96,32 @@ export default function HistoryPage() {
           <Button onClick={() => navigate('/', { state: { focusLink: true } })}>Process Your First Video</Button>
         </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {list.map((video) => (
-            <VideoCard
-              key={video.id}
-              video={video}
-              shareId={shareOf.get(video.youtubeId)}
-              onOpen={() => open(video.youtubeId)}
-              onShareRemoved={(title) => setAnnouncement(`Share removed: ${title}`)}
-            />
-          ))}
-        </ul>
+        <>
+          <ul ref={cards} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {list.slice(0, shown).map((video) => (
+              <VideoCard
+                key={video.id}
+                video={video}
+                shareId={shareOf.get(video.youtubeId)}
+                onOpen={() => open(video.youtubeId)}
+                onShareRemoved={(title) => setAnnouncement(`Share removed: ${title}`)}
+              />
+            ))}
+          </ul>
+          {list.length > shown && (
+            <div className="mt-6 flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setShown(shown + HISTORY_PAGE_CARDS);
+                  setRevealedFrom(shown);
+                }}
+              >
+                Show more videos ({list.length - shown} more)
+              </Button>
+            </div>
+          )}
+        </>
       )}
       <p role="status" className="sr-only">
         {announcement}
@@ -148,7 +177,7 @@ function VideoCard({
       {/* The title is the card's one control, its click area stretched over the card (so what is
           read out is what is shown); the share buttons sit above it. */}
       <Card className="relative flex h-full flex-col overflow-hidden hover:border-slate-300">
-        <Thumbnail src={thumbnailOf(video.youtubeId, video.thumbnailUrl)} title={title} className="w-full" />
+        <Thumbnail src={thumbnailOf(video.youtubeId, video.thumbnailUrl)} title={title} className="w-full" lazy />
         <div className="grid gap-1 p-3">
           <Badge className="w-fit">Your Analysis</Badge>
           <h2 id={titleId} className="font-semibold">
