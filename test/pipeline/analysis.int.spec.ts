@@ -438,6 +438,15 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect(transcript).toEqual({ videoId, segments: stored.map(({ text, start, end }) => ({ text, start, end })) });
     expect(transcript.segments.length).toBeGreaterThan(10);
     expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    // Compressed for a browser that takes it (as every browser does).
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const plain = await p.gateway
+      .request()
+      .get(`/api/videos/${videoId}/transcript`)
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toEqual(res.body);
     await p.gateway.request().get(`/api/videos/${videoId}/transcript`).set('If-None-Match', res.headers.etag!).expect(304);
     await p.gateway.request().get('/api/videos/not-an-id/transcript').expect(400);
   });

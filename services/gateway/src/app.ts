@@ -1,5 +1,6 @@
 import type { GatewayEnv } from '@findclips/config';
 import proxyAddr from 'proxy-addr';
+import compression from 'compression';
 import express, { type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
@@ -165,6 +166,8 @@ export function createApp(deps: GatewayDeps) {
       ? void res.status(415).json({ message: 'The request body must be JSON, sent with Content-Type: application/json' })
       : next(),
   );
+  // Compressed when the browser takes it: a long history, a 3-hour transcript are a tenth as large.
+  app.use('/api', compression());
   // API answers depend on who asks: no cache keeps them unless a route says otherwise.
   app.use('/api', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
