@@ -63,13 +63,22 @@ export class MemberAnalyses {
             userId,
             youtubeId: videoId,
             analyzedTopics: writeTopics(topics),
+            topicCount: topics.length,
             analysisProvider: provider,
             analysisModel: model,
             transcriptSource,
             analysisRunId: runId,
           })
           .orUpdate(
-            ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'analysis_run_id', 'updated_at'],
+            [
+              'analyzed_topics',
+              'topic_count',
+              'analysis_provider',
+              'analysis_model',
+              'transcript_source',
+              'analysis_run_id',
+              'updated_at',
+            ],
             ['user_id', 'youtube_id'],
           )
           .execute();

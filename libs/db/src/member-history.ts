@@ -3,7 +3,6 @@ import type { Topic } from '@findclips/contracts';
 import type { DataSource } from 'typeorm';
 import { QuoteEntity, VideoEntity } from './entities';
 import { writeForMember } from './member-gone';
-import { readTopics } from './stored-topics';
 
 /** The details a history row shows of its video. */
 export interface HistoryVideoDetails {
@@ -32,7 +31,7 @@ interface HistoryRecord {
   thumbnail_url: string | null;
   processed_at: Date;
   duration_seconds: number | null;
-  analyzed_topics: string | null;
+  topic_count: number | null;
   analyzed_at: Date | null;
 }
 
@@ -46,8 +45,8 @@ export class MemberHistory {
 
   /**
    * The member's history, newest first or by title, each row with the video's length and the
-   * analysis the member reads (their edits, else their own re-analysis, else the shared one once
-   * complete), never the transcript.
+   * number of topics of the analysis the member reads (their edits, else their own re-analysis,
+   * else the shared one once complete), never the topics themselves nor the transcript.
    */
   async list(userId: number, sort: 'recent' | 'title'): Promise<HistoryRow[]> {
     const order = sort === 'title' ? 'title ASC NULLS LAST, v.processed_at DESC' : 'v.processed_at DESC, v.id DESC';
@@ -56,8 +55,9 @@ export class MemberHistory {
       `SELECT v.id, v.youtube_id, COALESCE(v.title, c.title) AS title,
               COALESCE(v.thumbnail_url, c.thumbnail_url) AS thumbnail_url, v.processed_at,
               c.duration_seconds, m.created_at AS analyzed_at,
-              COALESCE(e.edited_topics, m.analyzed_topics,
-                       CASE WHEN c.analysis_status = 'complete' THEN c.analyzed_topics END) AS analyzed_topics
+              CASE WHEN e.user_id IS NOT NULL THEN e.topic_count
+                   WHEN m.user_id IS NOT NULL THEN m.topic_count
+                   WHEN c.analysis_status = 'complete' THEN c.topic_count END AS topic_count
          FROM videos v
          LEFT JOIN cached_youtube_data c ON c.youtube_id = v.youtube_id
          LEFT JOIN user_video_analysis m ON m.user_id = v.user_id AND m.youtube_id = v.youtube_id
@@ -74,7 +74,7 @@ export class MemberHistory {
       processedAt: row.processed_at,
       analyzedAt: row.analyzed_at ?? row.processed_at,
       durationSeconds: row.duration_seconds,
-      topicCount: row.analyzed_topics === null ? null : readTopics(row.analyzed_topics).length,
+      topicCount: row.topic_count,
     }));
   }
 

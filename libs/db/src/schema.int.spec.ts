@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ensureDatabase, dropDatabase } from './create-database';
-import { createDataSource } from './data-source';
+import { createDataSource, dataSourceOptions } from './data-source';
 import {
   CachedYoutubeDataEntity,
   GuestVideoAnalysisEntity,
@@ -12,6 +12,7 @@ import {
   VideoEntity,
   XAccountEntity,
 } from './entities';
+import { MemberHistory } from './member-history';
 import { migrate } from './migrate';
 import { migrations } from './migrations';
 
@@ -143,9 +144,60 @@ describe('migrate', () => {
         'AnalysisTranscriptSource1795581895217',
         'AnalysisRunId1795600000000',
         'AnalysisErrorCategories1796336387490',
+        'TopicCounts1796500000000',
       ]);
       expect(await migrate(url)).toEqual([]);
       expect(await ensureDatabase(url)).toBe(false);
+    } finally {
+      await dropDatabase(url);
+    }
+  });
+
+  it("counts the topics of analyses stored before their count was kept: a member's history reads it", async () => {
+    const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_counts_${process.pid}_${Date.now()}`);
+    const topics = (n: number) =>
+      JSON.stringify(
+        Array.from({ length: n }, (_, i) => ({ id: `t${i}`, title: `Topic ${i}`, startTime: i, endTime: i + 1, quotes: [] })),
+      );
+    try {
+      await ensureDatabase(url);
+      const before = await new DataSource({
+        ...dataSourceOptions({ url, poolSize: 1, queryTimeoutMs: 0 }),
+        migrations: migrations.slice(0, -1),
+      }).initialize();
+      await before.runMigrations();
+      const [{ id: userId }] = await before.query(`INSERT INTO users (email) VALUES ($1) RETURNING id`, [email()]);
+      await before.query(
+        `INSERT INTO cached_youtube_data (youtube_id, title, transcript_data, analyzed_topics, analysis_status)
+         VALUES ('aaaaaaaaaaa', 'Shared', '[]', $1, 'complete'), ('bbbbbbbbbbb', 'Running', '[]', NULL, 'analyzing'),
+                ('ccccccccccc', 'Corrupt', '[]', '{"cut": "sho', 'complete'), ('ddddddddddd', 'Edited', '[]', $1, 'complete')`,
+        [topics(3)],
+      );
+      await before.query(
+        `INSERT INTO user_video_analysis (user_id, youtube_id, analyzed_topics) VALUES ($1, 'ddddddddddd', $2)`,
+        [userId, topics(5)],
+      );
+      await before.query(`INSERT INTO analysis_edits (user_id, youtube_id, edited_topics) VALUES ($1, 'ddddddddddd', $2)`, [
+        userId,
+        topics(4),
+      ]);
+      for (const id of ['aaaaaaaaaaa', 'bbbbbbbbbbb', 'ccccccccccc', 'ddddddddddd'])
+        await before.query(`INSERT INTO videos (user_id, youtube_id) VALUES ($1, $2)`, [userId, id]);
+      await before.destroy();
+
+      expect(await migrate(url)).toEqual(['TopicCounts1796500000000']);
+      const after = await createDataSource({ url, poolSize: 1 }).initialize();
+      try {
+        const rows = await new MemberHistory(after).list(userId, 'title');
+        expect(rows.map((row) => [row.youtubeId, row.topicCount])).toEqual([
+          ['ccccccccccc', 0],
+          ['ddddddddddd', 4],
+          ['bbbbbbbbbbb', null],
+          ['aaaaaaaaaaa', 3],
+        ]);
+      } finally {
+        await after.destroy();
+      }
     } finally {
       await dropDatabase(url);
     }

@@ -34,6 +34,10 @@ export class AnalysisEditEntity {
   @Column({ name: 'edited_topics', type: 'text' })
   editedTopics!: string;
 
+  /** How many topics they are (the history counts them without reading them). */
+  @Column({ name: 'topic_count', type: 'integer', nullable: true })
+  topicCount!: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

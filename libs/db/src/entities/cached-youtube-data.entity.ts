@@ -30,6 +30,10 @@ export class CachedYoutubeDataEntity {
   @Column({ name: 'analyzed_topics', type: 'text', nullable: true })
   analyzedTopics!: string | null;
 
+  /** How many topics they are (the history counts them without reading them). */
+  @Column({ name: 'topic_count', type: 'integer', nullable: true })
+  topicCount!: number | null;
+
   @Column({
     name: 'analysis_status',
     type: 'enum',

@@ -7,6 +7,7 @@ import { UploadedTranscripts1795580582837 } from './1795580582837-UploadedTransc
 import { AnalysisTranscriptSource1795581895217 } from './1795581895217-AnalysisTranscriptSource';
 import { AnalysisRunId1795600000000 } from './1795600000000-AnalysisRunId';
 import { AnalysisErrorCategories1796336387490 } from './1796336387490-AnalysisErrorCategories';
+import { TopicCounts1796500000000 } from './1796500000000-TopicCounts';
 
 /** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -18,4 +19,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   AnalysisTranscriptSource1795581895217,
   AnalysisRunId1795600000000,
   AnalysisErrorCategories1796336387490,
+  TopicCounts1796500000000,
 ];
