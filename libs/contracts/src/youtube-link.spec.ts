@@ -17,6 +17,14 @@ describe('parseYoutubeLink', () => {
     `https://www.youtube.com/v/${ID}`,
     `https://www.youtube.com/v/${ID}&hl=en_US&fs=1`,
     `  HTTPS://WWW.YOUTUBE.COM/watch?v=${ID}  `,
+    // Copied from a sentence or a message: its punctuation, quotes, brackets, an invisible space.
+    `https://youtu.be/${ID}.`,
+    `https://www.youtube.com/watch?v=${ID},`,
+    `(https://youtu.be/${ID})`,
+    `"https://youtu.be/${ID}"`,
+    `“https://youtu.be/${ID}”.`,
+    `<https://www.youtube.com/watch?v=${ID}>`,
+    `\u200Bhttps://youtu.be/${ID}\uFEFF`,
   ])('reads the id from %s', (link) => {
     expect(parseYoutubeLink(link)).toEqual({ ok: true, videoId: ID });
   });

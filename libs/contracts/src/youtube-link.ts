@@ -26,9 +26,15 @@ export type YoutubeLinkResult =
 
 const refuse = (reason: 'invalidUrl' | 'noVideoId'): YoutubeLinkResult => ({ ok: false, reason, ...youtubeLinkMessages[reason] });
 
+/**
+ * What a link copied from a sentence or a message brings around it, never part of one: quotes,
+ * brackets, invisible spaces, and after it the sentence's own punctuation.
+ */
+const PASTED_AROUND = /^[\s"'“”‘’«»<([\u200B-\u200D\u2060\uFEFF]+|[\s"'“”‘’«»>)\]\u200B-\u200D\u2060\uFEFF.,;:!?]+$/g;
+
 /** Reads the 11-character video id out of a pasted YouTube link: watch, youtu.be, embed, shorts, live or v/ forms. */
 export function parseYoutubeLink(input: string): YoutubeLinkResult {
-  const text = input.trim();
+  const text = input.replace(PASTED_AROUND, '');
   const host = YOUTUBE_LINK.exec(text);
   if (!host) return refuse('invalidUrl');
 
