@@ -1125,6 +1125,19 @@ describe('dashboard: submit failures', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
+  it('sends the video’s plain link, not the kilobytes of parameters a pasted link may carry', async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    const calls = fakeApi({ [`POST /api/videos/transcript`]: () => new Promise<Response>(() => undefined) });
+    renderWithApp(<DashboardPage />, { user: member });
+    const pasted = `${LINK}&pp=${'x'.repeat(2_100)}`;
+    await user.click(screen.getByPlaceholderText('Paste a YouTube video link...'));
+    await user.paste(pasted);
+    await user.click(screen.getByRole('button', { name: 'Find Clips' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ youtubeUrl: `https://www.youtube.com/watch?v=${VIDEO}` });
+  });
+
   it('says the session expired when a member’s submit gets 401, and stays on the demo', async () => {
     const user = userEvent.setup();
     rememberUser(member);

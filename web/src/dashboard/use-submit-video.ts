@@ -43,12 +43,12 @@ export function useSubmitVideo({
    */
   type Submission = { videoId: string; url: string; quiet: boolean };
   const mutation = useMutation({
-    mutationFn: async ({ videoId, url, quiet }: Submission) => {
+    mutationFn: async ({ videoId, quiet }: Submission) => {
       // With no credit left, the video's details are asked for first: Find Clips then knows its
       // length and captions, and refuses a video too long (or without captions) for that reason,
       // not for the credits, which would not open it either.
       if (quiet) await queryClient.fetchQuery({ ...metadataQuery(videoId), retry: false }).catch(() => undefined);
-      return submitVideo(videoId, url, member);
+      return submitVideo(videoId, member);
     },
     onMutate: ({ videoId, quiet }) => {
       // What an error toast said of an earlier link no longer holds.

@@ -108,11 +108,14 @@ export const reanalysisStatus = (videoId: string) =>
   apiRequest<ReanalysisStatus>('GET', `/api/user-videos/${encodeURIComponent(videoId)}/status`);
 
 /** Members send the link; guests spend a credit on a new video. */
-export async function submitVideo(videoId: string, youtubeUrl: string, member: boolean): Promise<TranscriptResponse> {
+/** The video's plain link: what the member pasted may carry kilobytes of tracking parameters. */
+const watchLink = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+
+export async function submitVideo(videoId: string, member: boolean): Promise<TranscriptResponse> {
   const query = `?videoId=${encodeURIComponent(videoId)}`;
   return withTopics(
     await (member
-      ? apiRequest<TranscriptResponse>('POST', `/api/videos/transcript${query}`, { youtubeUrl })
+      ? apiRequest<TranscriptResponse>('POST', `/api/videos/transcript${query}`, { youtubeUrl: watchLink(videoId) })
       : apiRequest<TranscriptResponse>('POST', `/api/guest/videos/transcript${query}`)),
   );
 }
