@@ -19,7 +19,8 @@ async function crashStack() {
   const gateway = await startTestGateway({ REDIS_KEY_PREFIX: prefix, YOUTUBE_BASE_URL: youtube.url });
   const { events, close: stopCollecting } = await collectEvents(process.env.REDIS_URL!, prefix);
   const workers: ChildProcess[] = [];
-  const startWorkerProcess = () => {
+  /** A worker process; `logged`, when given, collects the lines it writes. */
+  const startWorkerProcess = (logged?: string[]) => {
     const child = spawn(process.execPath, [WORKER], {
       env: {
         PATH: process.env.PATH,
@@ -33,8 +34,9 @@ async function crashStack() {
         WORKER_LOCK_MS: '2000',
         LOG_LEVEL: 'warn',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', logged ? 'pipe' : 'ignore', 'ignore'],
     });
+    child.stdout?.on('data', (chunk: Buffer) => logged?.push(...chunk.toString().split('\n').filter(Boolean)));
     workers.push(child);
     return child;
   };
@@ -94,6 +96,37 @@ describe('a worker killed with SIGKILL mid-analysis', () => {
         topics.flatMap((t) => t.quotes).length,
       );
       expect(await gateway.dataSource.getRepository(VideoEntity).countBy({ userId: user.id, youtubeId: videoId })).toBe(1);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('stopped past its lock and then resumed, it stores and announces nothing: the worker that took the job over does, once', async () => {
+    const { openai, prefix, gateway, events, startWorkerProcess, memberWithVideo, close } = await crashStack();
+    try {
+      const { videoId, browser } = await memberWithVideo();
+      openai.latencyMs = 2_000;
+      const logged: string[] = [];
+      const frozen = startWorkerProcess(logged);
+      await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+      await until(() => openai.calls.chat === 1, 30_000);
+      // Frozen inside the provider call (a paused container): its lock runs out, and another worker runs the job.
+      frozen.kill('SIGSTOP');
+      openai.latencyMs = 0;
+      startWorkerProcess();
+      await until(() => events.some((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED'), 30_000);
+
+      // Resumed, with the provider's answer waiting for it.
+      frozen.kill('SIGCONT');
+      const analysed = () => events.filter((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED');
+      // It says it leaves the job, or (as it did) stores and announces it a second time.
+      await until(() => logged.some((line) => line.includes('given to another worker')) || analysed().length > 1, 10_000);
+      await settleAnalyses({ redisUrl: process.env.REDIS_URL!, keyPrefix: prefix }, [fenceVideoId()], [events]);
+      expect(analysed()).toHaveLength(1);
+      expect(events.filter((e) => e.type === 'ANALYSIS_ERROR')).toHaveLength(0);
+      expect(openai.calls.chat).toBe(2);
+      const row = await gateway.dataSource.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: videoId });
+      expect(row.analysisStatus).toBe('complete');
     } finally {
       await close();
     }

@@ -34,8 +34,20 @@ export interface AnalysisJobDeps {
   failures: VideoFailures;
   keyPrefix: string;
   chunkConcurrency: number;
+  /** How long a job's lock lasts (WORKER_LOCK_MS): renewed once more before its result is stored. */
+  lockMs?: number;
   logger: Logger;
   metrics?: JobMetrics;
+}
+
+/**
+ * The job is another worker's now: this one stopped past its lock (a paused container, a long
+ * pause) and the job was given to another, which stores and announces its result.
+ */
+class TakenOver extends Error {
+  constructor() {
+    super('the job was given to another worker while this one was stopped');
+  }
 }
 
 /** A failure as the user will read it, and whether another attempt may succeed. */
@@ -247,6 +259,8 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         concurrency: deps.chunkConcurrency,
       });
       inProvider = false;
+      // Still ours? (Redis away: nobody can have taken it, and storing is what is left to do.)
+      if (token && (await job.extendLock(token, deps.lockMs ?? 30_000).catch(() => 1)) !== 1) throw new TakenOver();
 
       if (data.scope === 'shared') {
         // Not completed by this attempt: by another (announced as this one), or its row went.
@@ -282,6 +296,10 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         'analysis complete',
       );
     } catch (error) {
+      if (error instanceof TakenOver) {
+        log.warn('the job was given to another worker while this one was stopped: its result is not stored');
+        throw error;
+      }
       if (stored) {
         // Only its last event is missing: a retry announces it (a shared analysis without running again).
         log.warn({ err: error }, 'analysis stored but not announced: Redis did not take its event; the attempt fails');

@@ -46,6 +46,7 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
     failures: new VideoFailures(publisher, env.REDIS_KEY_PREFIX),
     keyPrefix: env.REDIS_KEY_PREFIX,
     chunkConcurrency: env.ANALYSIS_CHUNK_CONCURRENCY,
+    lockMs: env.WORKER_LOCK_MS,
     logger,
     metrics: metrics ? jobMetrics(metrics) : undefined,
   };
