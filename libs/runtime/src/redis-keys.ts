@@ -21,8 +21,8 @@ export function redisKeys(prefix: string) {
     guestVideos: (guestId: string) => `${prefix}credits:videos:${guestId}`,
     /** A member's new analyses this hour. */
     memberAnalyses: (userId: number) => `${prefix}analyses:user:${userId}`,
-    /** A member's request that paid for a job moments ago: requests for the same job join it. */
-    memberPaidJob: (userId: number, jobKey: string) => `${prefix}analyses:user:${userId}:paid:${jobKey}`,
+    /** A request that paid for a job moments ago: requests for the same job, anyone's, join it. */
+    paidJob: (jobKey: string) => `${prefix}analyses:paid:${jobKey}`,
     /** YouTube lookups from an address, and from everyone. */
     addressLookups: (address: string) => `${prefix}lookups:ip:${clientAddressKey(address)}`,
     allLookups: `${prefix}lookups:all`,

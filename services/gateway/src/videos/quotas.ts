@@ -66,7 +66,7 @@ redis.call('PEXPIRE', KEYS[1], window)
 return { 0, left() }`;
 
 /**
- * A member's analysis of one job, paid once however many requests race for it: KEYS[1] marks the
+ * An analysis of one job, paid once however many requests (of one member or several) race for it: KEYS[1] marks the
  * job as paid for moments ago (PX ARGV[5]), KEYS[2] is the hourly window (ARGV as SPEND, one
  * limit). Returns SPEND's answer; { 0, 0 } without spending when the job is already paid for.
  */
@@ -209,14 +209,15 @@ export class MemberAnalysisLimit {
 
   /**
    * Takes one analysis for the job `jobKey` (see `analysisJobKey`), or answers how many seconds
-   * until one is free. Requests racing the one that paid for the same job (a double submit) take
-   * nothing: they join the job it queued. `use` names the use taken, for `giveBack`.
+   * until one is free. Requests racing the one that paid for the same job take nothing: they join
+   * the job it queued, whether the member's own (a double submit) or another's (members pasting a
+   * new video at the same moment: one job, one paid). `use` names the use taken, for `giveBack`.
    */
   async take(userId: number, jobKey: string): Promise<{ ok: true; use: string } | { ok: false; retryAfterSeconds: number }> {
     const keys = redisKeys(this.keyPrefix);
     const { refused, retryAfterSeconds, use } = await spend(
       this.redis,
-      [keys.memberPaidJob(userId, jobKey), keys.memberAnalyses(userId)],
+      [keys.paidJob(jobKey), keys.memberAnalyses(userId)],
       [this.perHour],
       60 * 60,
       { script: SPEND_ON_JOB, extra: [String(JOIN_PAID_MS)] },
@@ -233,8 +234,8 @@ export class MemberAnalysisLimit {
    * Once the paid job is queued, requests for it join it through the queue: the mark goes, so
    * that a new job for the same video (after this one ends) is paid for again.
    */
-  async queued(userId: number, jobKey: string): Promise<void> {
-    await this.redis.del(redisKeys(this.keyPrefix).memberPaidJob(userId, jobKey));
+  async queued(jobKey: string): Promise<void> {
+    await this.redis.del(redisKeys(this.keyPrefix).paidJob(jobKey));
   }
 }
 

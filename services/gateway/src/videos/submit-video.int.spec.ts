@@ -450,6 +450,17 @@ describe('submitting a video', () => {
       });
     });
 
+    it('pays for a new video once when several members paste it at the same moment: one job, one analysis of the hour', async () => {
+      const others = await Promise.all([1, 2, 3, 4].map(() => buildUser(db)));
+      const members = [member, ...others];
+      const videoId = videoOnYoutube();
+      const submissions = await Promise.all(members.map((who) => submitAsMember(deps, who, submitter(videoId))));
+      expect(submissions.map((s) => s.kind)).toEqual(['queued', 'queued', 'queued', 'queued', 'queued']);
+      const uses = await Promise.all(members.map((who) => redis.zCard(redisKeys(keyPrefix).memberAnalyses(who.id))));
+      expect(uses.reduce((sum, n) => sum + n, 0)).toBe(1);
+      expect(await queuedJob({ scope: 'shared', videoId, userId: member.id })).not.toBeNull();
+    });
+
     it("gives back the hour's analysis when the job could not be queued, so that asking again does not pay twice", async () => {
       const limited = { ...deps, memberLimit: new MemberAnalysisLimit(redis, `${keyPrefix}giveback:`, 1) };
       // PostgreSQL is away for the history's write, made before the job is queued: the submission fails.

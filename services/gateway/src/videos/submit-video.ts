@@ -93,7 +93,7 @@ async function quotaError(credits: GuestCredits, refused: CreditRefusal, guestId
  * Takes one of the member's analyses of the hour for the job `key`, or refuses saying when one is
  * free, then runs `enqueue` (which queues the job), giving it back when that fails. A request for
  * a job that already waits or runs joins it and takes nothing, as does one racing the request that
- * paid for it.
+ * paid for it, whoever sent it.
  */
 async function paidForJob(
   { memberLimit, queue }: Pick<SubmitVideoDeps, 'memberLimit' | 'queue'>,
@@ -115,7 +115,7 @@ async function paidForJob(
     // member who asks again should not pay for it twice. (A job Redis took whose answer was lost,
     // 'Command timed out', is then had for nothing: rare, and the member's gain.)
     if (!queued) await memberLimit.giveBack(userId, taken.use).catch(() => undefined);
-    await memberLimit.queued(userId, key);
+    await memberLimit.queued(key);
   }
 }
 
