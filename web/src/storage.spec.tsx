@@ -93,6 +93,11 @@ describe('local storage keys', () => {
     expect(guest.result.current.canPlay('q1')).toBe(true);
     expect(JSON.parse(localStorage.getItem('guestQuoteUsage')!)).toEqual({ dQw4w9WgXcQ: ['q0', 'q1', 'q2', 'q3'] });
     expect(renderHook(() => useGuestQuotes('otherVideo1', true)).result.current.canPlay('q9')).toBe(true);
+    // An id that is also a word every object has.
+    const constructor = renderHook(() => useGuestQuotes('constructor', true));
+    expect(constructor.result.current.left).toBe(GUEST_QUOTE_ALLOWANCE);
+    act(() => constructor.result.current.use('q1'));
+    expect(constructor.result.current.left).toBe(GUEST_QUOTE_ALLOWANCE - 1);
     expect(renderHook(() => useGuestQuotes('dQw4w9WgXcQ', false)).result.current.canPlay('q9')).toBe(true);
   });
 

@@ -29,6 +29,16 @@ describe('parseYoutubeLink', () => {
     expect(parseYoutubeLink(link)).toEqual({ ok: true, videoId: ID });
   });
 
+  it('reads a pasted text of a million characters, each end gone through once', () => {
+    // (A regular expression for the same went back over each end at every position: 5 s for
+    // 100,000 characters, hours for these; the test would never finish.)
+    expect(parseYoutubeLink(`https://youtu.be/${ID}${'.'.repeat(1_000_000)}x`).ok).toBe(false);
+    expect(parseYoutubeLink(`${'('.repeat(1_000_000)}https://youtu.be/${ID}${')'.repeat(1_000_000)}`)).toEqual({
+      ok: true,
+      videoId: ID,
+    });
+  });
+
   it.each([
     'https://vimeo.com/123',
     'https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ',

@@ -30,11 +30,22 @@ const refuse = (reason: 'invalidUrl' | 'noVideoId'): YoutubeLinkResult => ({ ok:
  * What a link copied from a sentence or a message brings around it, never part of one: quotes,
  * brackets, invisible spaces, and after it the sentence's own punctuation.
  */
-const PASTED_AROUND = /^[\s"'“”‘’«»<([\u200B-\u200D\u2060\uFEFF]+|[\s"'“”‘’«»>)\]\u200B-\u200D\u2060\uFEFF.,;:!?]+$/g;
+const BEFORE_LINK = new Set([...'"\'“”‘’«»<([', '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF']);
+const AFTER_LINK = new Set([...'"\'“”‘’«»>)].,;:!?', '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF']);
+
+/** `text` without what came around the link (one pass from each end: linear in its length). */
+function pastedLink(text: string): string {
+  const trimmed = text.trim();
+  let start = 0;
+  let end = trimmed.length;
+  while (start < end && (BEFORE_LINK.has(trimmed[start]!) || /\s/.test(trimmed[start]!))) start++;
+  while (end > start && (AFTER_LINK.has(trimmed[end - 1]!) || /\s/.test(trimmed[end - 1]!))) end--;
+  return trimmed.slice(start, end);
+}
 
 /** Reads the 11-character video id out of a pasted YouTube link: watch, youtu.be, embed, shorts, live or v/ forms. */
 export function parseYoutubeLink(input: string): YoutubeLinkResult {
-  const text = input.replace(PASTED_AROUND, '');
+  const text = pastedLink(input);
   const host = YOUTUBE_LINK.exec(text);
   if (!host) return refuse('invalidUrl');
 

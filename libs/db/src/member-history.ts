@@ -3,6 +3,7 @@ import type { Topic } from '@findclips/contracts';
 import type { DataSource } from 'typeorm';
 import { QuoteEntity, VideoEntity } from './entities';
 import { writeForMember } from './member-gone';
+import { readTopics } from './stored-topics';
 
 /** The details a history row shows of its video. */
 export interface HistoryVideoDetails {
@@ -32,6 +33,8 @@ interface HistoryRecord {
   processed_at: Date;
   duration_seconds: number | null;
   topic_count: number | null;
+  /** The topics read, of an analysis stored without its count (by a service not yet updated). */
+  uncounted_topics: string | null;
   analyzed_at: Date | null;
 }
 
@@ -57,7 +60,11 @@ export class MemberHistory {
               c.duration_seconds, m.created_at AS analyzed_at,
               CASE WHEN e.user_id IS NOT NULL THEN e.topic_count
                    WHEN m.user_id IS NOT NULL THEN m.topic_count
-                   WHEN c.analysis_status = 'complete' THEN c.topic_count END AS topic_count
+                   WHEN c.analysis_status = 'complete' THEN c.topic_count END AS topic_count,
+              CASE WHEN e.user_id IS NOT NULL THEN (CASE WHEN e.topic_count IS NULL THEN e.edited_topics END)
+                   WHEN m.user_id IS NOT NULL THEN (CASE WHEN m.topic_count IS NULL THEN m.analyzed_topics END)
+                   WHEN c.analysis_status = 'complete' THEN (CASE WHEN c.topic_count IS NULL THEN c.analyzed_topics END)
+              END AS uncounted_topics
          FROM videos v
          LEFT JOIN cached_youtube_data c ON c.youtube_id = v.youtube_id
          LEFT JOIN user_video_analysis m ON m.user_id = v.user_id AND m.youtube_id = v.youtube_id
@@ -74,7 +81,7 @@ export class MemberHistory {
       processedAt: row.processed_at,
       analyzedAt: row.analyzed_at ?? row.processed_at,
       durationSeconds: row.duration_seconds,
-      topicCount: row.topic_count,
+      topicCount: row.topic_count ?? (row.uncounted_topics === null ? null : readTopics(row.uncounted_topics).length),
     }));
   }
 

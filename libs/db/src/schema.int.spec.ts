@@ -195,6 +195,16 @@ describe('migrate', () => {
           ['bbbbbbbbbbb', null],
           ['aaaaaaaaaaa', 3],
         ]);
+        // Written without its count, as a service not yet updated does during a deploy: counted as read.
+        await after.query(`UPDATE analysis_edits SET edited_topics = $1, topic_count = NULL`, [topics(2)]);
+        await after.query(`UPDATE cached_youtube_data SET topic_count = NULL WHERE youtube_id = 'aaaaaaaaaaa'`);
+        const read = await new MemberHistory(after).list(userId, 'title');
+        expect(read.map((row) => [row.youtubeId, row.topicCount])).toEqual([
+          ['ccccccccccc', 0],
+          ['ddddddddddd', 2],
+          ['bbbbbbbbbbb', null],
+          ['aaaaaaaaaaa', 3],
+        ]);
       } finally {
         await after.destroy();
       }

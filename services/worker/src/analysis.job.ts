@@ -259,7 +259,10 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         concurrency: deps.chunkConcurrency,
       });
       inProvider = false;
-      // Still ours? (Redis away: nobody can have taken it, and storing is what is left to do.)
+      // Still ours? Its lock renewed, it is; not renewed, another worker runs it, or will (a lock
+      // lapsed is a stalled job, run again): its result is that run's. A check, not a fence: a
+      // pause between it and the writes below is not seen. (Redis not answering us: nothing can be
+      // known, and the result is stored, as before the check.)
       if (token && (await job.extendLock(token, deps.lockMs ?? 30_000).catch(() => 1)) !== 1) throw new TakenOver();
 
       if (data.scope === 'shared') {

@@ -25,7 +25,8 @@ export function useGuestQuotes(videoId: string, isGuest: boolean) {
     window.addEventListener('storage', reread);
     return () => window.removeEventListener('storage', reread);
   }, []);
-  const used = useMemo(() => usage[videoId] ?? [], [usage, videoId]);
+  // Own keys only: an id may be a word an object has already ('constructor').
+  const used = useMemo(() => (Object.hasOwn(usage, videoId) ? usage[videoId]! : []), [usage, videoId]);
 
   const canPlay = useCallback(
     (quoteId: string) => !isGuest || used.includes(quoteId) || used.length < GUEST_QUOTE_ALLOWANCE,
@@ -35,7 +36,7 @@ export function useGuestQuotes(videoId: string, isGuest: boolean) {
     (quoteId: string) => {
       if (!isGuest) return;
       const stored = readUsage();
-      const list = stored[videoId] ?? [];
+      const list = Object.hasOwn(stored, videoId) ? stored[videoId]! : [];
       if (list.includes(quoteId) || list.length >= GUEST_QUOTE_ALLOWANCE) return;
       const next = { ...stored, [videoId]: [...list, quoteId] };
       writeStored(storageKeys.guestQuoteUsage, next);

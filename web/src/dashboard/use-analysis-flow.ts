@@ -144,10 +144,12 @@ export function useAnalysisFlow(auth: AuthState) {
   useEffect(() => {
     if (!analysis.isError || !state.videoId) return;
     // Find Clips out of reach while an analysis is followed (a restart, a deploy, the connection
-    // gone) ends nothing: the checks go on, and the topics show once it answers again.
-    if (state.phase === 'aiAnalysisInProgress' && outOfReach(analysis.error)) return;
+    // gone) ends nothing: the checks go on, and the topics show once it answers again. Judged as
+    // the error comes (the phase read, not followed): the analysis ending otherwise meanwhile (a
+    // re-analysis's failure bringing the topics before it back) does not bring the error back.
+    if (stateRef.current.phase === 'aiAnalysisInProgress' && outOfReach(analysis.error)) return;
     dispatch({ type: 'loadFailed', message: analysis.error.message });
-  }, [analysis.isError, analysis.error, state.videoId, state.phase]);
+  }, [analysis.isError, analysis.error, state.videoId]);
 
   const refetchAnalysis = useCallback(
     (videoId: string) => queryClient.invalidateQueries({ queryKey: analysisKey(videoId, member) }),

@@ -107,10 +107,10 @@ export const checkStatus = (videoId: string) =>
 export const reanalysisStatus = (videoId: string) =>
   apiRequest<ReanalysisStatus>('GET', `/api/user-videos/${encodeURIComponent(videoId)}/status`);
 
-/** Members send the link; guests spend a credit on a new video. */
 /** The video's plain link: what the member pasted may carry kilobytes of tracking parameters. */
 const watchLink = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
 
+/** Members send the link; guests spend a credit on a new video. */
 export async function submitVideo(videoId: string, member: boolean): Promise<TranscriptResponse> {
   const query = `?videoId=${encodeURIComponent(videoId)}`;
   return withTopics(

@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 import { isServiceUnavailable } from '@findclips/runtime';
 import { MALFORMED_TEXT, TOO_MANY_VALUES } from './few-values';
+import { answered } from './session';
 
 /** Parses a request part with a contract schema; a failure is a 400 naming the field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -71,6 +72,8 @@ export const notFound =
 /** The one place an error becomes a response: always `{ message }`, never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
+  // Answered already, the answer on its way: the error changes nothing of it, and is logged.
+  if (answered(res)) return void req.log?.error({ err: error }, 'error after the answer');
   if (error instanceof AppError) {
     if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     res.status(error.status).json(error.toBody());

@@ -35,6 +35,12 @@ export function sessions({ redis, prefix, secret, maxAgeDays }: SessionOptions):
   return [cookieSessions, noCookieOfEndedSessions(redis, prefix)];
 }
 
+/** Answers on their way, held while the store is asked whether their session still exists. */
+const answering = new WeakSet<Response>();
+
+/** Whether the answer was given already, though not yet sent (see `noCookieOfEndedSessions`). */
+export const answered = (res: Response) => res.headersSent || answering.has(res);
+
 /**
  * A rolling session sends its cookie again with every answer, also the cookie of a session that
  * ended while the request ran: a password or email change made meanwhile in the same browser
@@ -53,6 +59,9 @@ function noCookieOfEndedSessions(redis: RedisClient, prefix: string): RequestHan
       const send = () => (end as (...rest: unknown[]) => Response).apply(this, args);
       // Replaced in this request (a sign-in, a credential change), or signed out: the session's own way.
       if (res.headersSent || !req.session || req.sessionID !== started) return send();
+      // Answered: nothing may answer again while the store is asked (an error after the answer is not sent).
+      if (answering.has(res)) return this;
+      answering.add(res);
       redis
         .exists(`${prefix}${started}`)
         .then((found) => {
