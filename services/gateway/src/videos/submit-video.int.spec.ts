@@ -197,6 +197,22 @@ describe('submitting a video', () => {
       expect(await standing(videoId)).toMatchObject({ status: 'pending', ...noFailure });
     });
 
+    it('is failed, and says why, for a video YouTube refused lately (gone, no captions): nobody is told it was never analysed', async () => {
+      const videoId = `gone${Date.now().toString(36).slice(-7)}`.padEnd(11, 'x').slice(0, 11);
+      youtube.addVideo({ id: videoId, playability: 'LOGIN_REQUIRED' });
+      // The submission was refused (nothing queued, no row): the refusal is remembered for everyone.
+      expect(await refusal(submitAsGuest(deps, randomUUID(), submitter(videoId)))).toMatchObject({ code: 'VIDEO_UNAVAILABLE' });
+      expect(await standing(videoId)).toEqual({
+        videoId,
+        exists: false,
+        status: 'failed',
+        createdAt: null,
+        errorType: 'VIDEO_UNAVAILABLE',
+        errorMessage: (await failures().recall(videoId))!.message,
+        errorCategories: [],
+      });
+    });
+
     it('is failed while nothing runs for a failed video, and pending again once it is submitted anew', async () => {
       const videoId = videoOnYoutube();
       await deps.cached.saveFetched(
