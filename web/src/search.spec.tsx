@@ -188,6 +188,37 @@ describe('searching a video', () => {
     expect(markMatches('Nobody ambushed anyone.', 'bus')).toEqual([{ text: 'Nobody ambushed anyone.', match: false }]);
   });
 
+  it("finds a word with or without the apostrophe inside it, and a number with or without its thousands' commas", () => {
+    const lines = searchEntries(
+      [],
+      [
+        { text: "We don't ship on Fridays.", start: 0, end: 2 },
+        { text: 'It cost $1,000,000 to build.', start: 2, end: 4 },
+        { text: "L’homme qu'on a vu, rock'n'roll.", start: 4, end: 6 },
+        { text: "The 'quoted' words, 1, 2, 3 and 1,5 or 10,00.", start: 6, end: 8 },
+      ],
+    );
+    const found = (query: string) => search(lines, query).map((hit) => hit.start);
+    for (const query of ['dont', "don't", 'don’t', '"we dont ship"']) expect([query, found(query)]).toEqual([query, [0]]);
+    for (const query of ['1000000', '1,000,000', '1000']) expect([query, found(query)]).toEqual([query, [2]]);
+    // Each part of a word an apostrophe joins is a word's start too, as before.
+    for (const query of ['homme', 'lhomme', "qu'on", 'quon', 'roll', 'rocknroll'])
+      expect([query, found(query)]).toEqual([query, [4]]);
+    // Quotation marks around a word, a list of numbers, a decimal comma: no joints.
+    for (const query of ['quoted', '123', '15', '1000'])
+      expect([query, found(query).includes(6)]).toEqual([query, query === 'quoted']);
+    expect(markMatches("We don't ship", 'dont')).toEqual([
+      { text: 'We ', match: false },
+      { text: "don't", match: true },
+      { text: ' ship', match: false },
+    ]);
+    expect(markMatches('It cost $1,000,000.', '1000')).toEqual([
+      { text: 'It cost $', match: false },
+      { text: '1,000', match: true },
+      { text: ',000.', match: false },
+    ]);
+  });
+
   it('finds and marks words of a script without spaces inside a line, where they have no start of their own', () => {
     const lines = searchEntries(
       [{ id: 't1', title: '安土城の歴史', startTime: 0, endTime: 60, quotes: [] }],

@@ -36,6 +36,14 @@ const ACCENTED = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]$/u;
  * 학교), nor a voiced kana the unvoiced one (かぎ is not かき).
  */
 export function fold(text: string): string {
+  const folded = foldCharacters(text);
+  if (!MAY_JOIN.test(text)) return folded;
+  const characters = folded.split('');
+  for (const joint of text.matchAll(JOINTS)) characters[joint.index] = JOINT;
+  return characters.join('');
+}
+
+function foldCharacters(text: string): string {
   if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]/g, ' ');
   let folded = '';
   for (const character of text) {
@@ -48,6 +56,18 @@ export function fold(text: string): string {
 }
 
 /**
+ * Where a word goes on past a mark, kept in folded text as `JOINT`: an apostrophe inside a word
+ * (don't, l'homme) and a comma between thousands (1,000). A query finds the word with the mark or
+ * without it ('dont', '1000'), and each part at its own start too ('homme').
+ */
+const JOINT = "'";
+const MAY_JOIN = /['’ʼ,]/;
+const JOINTS = /(?<=[\p{L}\p{N}])['’ʼ](?=[\p{L}\p{N}])|(?<=\p{N}),(?=\p{N}{3}(?!\p{N}))/gu;
+
+/** A folded word as a pattern that also finds it written with joints (`JOINT`) inside. */
+const wordPattern = (word: string) => [...word].map(escaped).join(`${JOINT}?`);
+
+/**
  * What a query asks for: each word, or words in quotation marks ("bus lane", “bus lane”; an
  * unclosed one runs to the end, as it is being typed), which must come together and in order. A
  * term is found at the start of a word of the text, its last word possibly the start of a longer
@@ -56,8 +76,10 @@ export function fold(text: string): string {
 interface Term {
   /** Its words, folded. */
   words: string[];
-  /** Where it is in folded text that starts with a space: a space, then its words (see `anywhere`). */
+  /** Where it is in folded text that starts with a space: a word's start, then its words (see `anywhere`). */
   pattern: RegExp;
+  /** Where its first word is, likewise. */
+  first: RegExp;
   /**
    * Written in a script without spaces (Chinese, Japanese, Thai): found anywhere, as its words
    * have no start to be found at ('天守閣' in '次に天守閣の誕生'), and its pattern has no space.
@@ -77,19 +99,27 @@ export function queryTerms(query: string): Term[] {
     .normalize('NFC')
     .split(/["“”„«»]/)
     .forEach((part, i) => {
-      const words = fold(part).split(' ').filter(Boolean);
+      // (A joint typed is a joint the text may have or not: 'don't' finds 'dont' too.)
+      const words = fold(part).replaceAll(JOINT, '').split(' ').filter(Boolean);
       // Odd parts are inside quotation marks.
       const groups = i % 2 === 1 && words.length > 0 ? [words] : words.map((word) => [word]);
       for (const group of groups) phrases.set(group.join(' '), group);
     });
   return [...phrases.values()].map((words) => {
     const anywhere = STARTS_UNSPACED.test(words[0]!);
-    return { words, anywhere, pattern: new RegExp(`${anywhere ? '' : ' '}${words.map(escaped).join(' +')}`) };
+    // A word starts after a space, or after a joint (l'homme's 'homme').
+    const start = anywhere ? '' : `[ ${JOINT}]`;
+    return {
+      words,
+      anywhere,
+      pattern: new RegExp(`${start}${words.map(wordPattern).join(' +')}`),
+      first: new RegExp(`${start}${wordPattern(words[0]!)}`),
+    };
   });
 }
 
 /** Whether a word of folded text (starting with a space) starts with the term's first word, or holds it (`anywhere`). */
-const opens = (folded: string, term: Term) => folded.includes(term.anywhere ? term.words[0]! : ` ${term.words[0]}`);
+const opens = (folded: string, term: Term) => term.first.test(folded);
 /** Whether folded text (starting with a space) holds the term; a word alone needs no pattern. */
 const holds = (folded: string, term: Term) => opens(folded, term) && (term.words.length === 1 || term.pattern.test(folded));
 
