@@ -29,6 +29,9 @@ export const googleSignInErrors = {
   no_email: 'Your Google account did not share an email address',
   unverified_email:
     'An account with this email already exists. Sign in with your password: the email of your Google account is not verified.',
+  unverified_new:
+    'The email of your Google account is not verified. Verify it with Google, or register with your email and a password.',
+  other_google_account: 'An account with this email is linked to another Google account. Sign in with that one.',
   failed: 'Google sign-in failed. Please try again.',
 } as const;
 export type GoogleSignInError = keyof typeof googleSignInErrors;

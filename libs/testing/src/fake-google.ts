@@ -10,6 +10,8 @@ export interface GoogleUserinfo {
   picture?: string;
   email?: string;
   email_verified?: boolean;
+  /** A Google Workspace account's domain. */
+  hd?: string;
 }
 
 export interface FakeGoogle {
@@ -22,9 +24,29 @@ export interface FakeGoogle {
   signInAs(profile: GoogleUserinfo): void;
   /** Make the next authorization request end with error=access_denied (the user cancelled). */
   denyNext(): void;
+  /** Requests to this endpoint are held unanswered while set (a Google that does not answer). */
+  stall: 'token' | 'userinfo' | null;
   /** Every request received, for asserting what the gateway sent. */
   requests: { method: string; path: string; body?: string; authorization?: string }[];
   close(): Promise<void>;
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** An ID token as Google issues one: header, claims (iss, aud, sub, email, email_verified, iat, exp), signature. */
+function idToken(profile: GoogleUserinfo, clientId: string, issuer: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = {
+    iss: issuer,
+    azp: clientId,
+    aud: clientId,
+    sub: profile.sub,
+    ...(profile.email !== undefined ? { email: profile.email, email_verified: profile.email_verified ?? false } : {}),
+    ...(profile.hd ? { hd: profile.hd } : {}),
+    iat: now,
+    exp: now + 3600,
+  };
+  return `${base64url({ alg: 'RS256', kid: 'fake-key', typ: 'JWT' })}.${base64url(claims)}.${randomBytes(256).toString('base64url')}`;
 }
 
 /**
@@ -41,6 +63,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
   const requests: FakeGoogle['requests'] = [];
   let nextProfile: GoogleUserinfo | undefined;
   let deny = false;
+  const state = { stall: null as FakeGoogle['stall'] };
 
   const running = await listenOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -71,6 +94,9 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       return res.end();
     }
 
+    if (state.stall === 'token' && url.pathname === '/token') return;
+    if (state.stall === 'userinfo' && url.pathname === '/oauth2/v3/userinfo') return;
+
     if (req.method === 'POST' && url.pathname === '/token') {
       const form = new URLSearchParams(body);
       const grant = codes.get(form.get('code') ?? '');
@@ -88,7 +114,9 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
         expires_in: 3599,
         scope: 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
         token_type: 'Bearer',
-        id_token: 'unused.by.the.gateway',
+        // Google's OpenID token: its claims, signed (RS256 by Google; here a made-up signature,
+        // as the gateway reads the profile from userinfo and never this token).
+        id_token: idToken(grant.profile, clientId, running.url),
       });
     }
 
@@ -119,6 +147,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     },
     denyNext: () => {
       deny = true;
+    },
+    get stall() {
+      return state.stall;
+    },
+    set stall(endpoint) {
+      state.stall = endpoint;
     },
     requests,
     close: running.close,

@@ -3,6 +3,7 @@ import { CachedVideos, GuestAnalyses, UserEntity } from '@findclips/db';
 import { startFakeGoogle, strongPassword, uniqueEmail, type FakeGoogle, type GoogleUserinfo } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
 import { startTestGateway, type TestGateway } from '../test/harness';
+import { GOOGLE_ANSWER_MS } from './google';
 
 describe('Google sign-in', () => {
   let google: FakeGoogle;
@@ -148,15 +149,100 @@ describe('Google sign-in', () => {
     await browser.patch('/api/profile/password').send({ currentPassword: 'anything', newPassword: 'whatever' }).expect(403);
   });
 
-  it('finds the same user again by Google id', async () => {
+  it('finds the same user again by Google id, with the email they changed at Google (unless another account has it)', async () => {
     const profile = profileFor(uniqueEmail('again'));
     const first = await signInWithGoogle(profile);
-    const second = await signInWithGoogle({ ...profile, email: uniqueEmail('changed-at-google') });
     const a = (await first.browser.get('/api/user').expect(200)).body;
+    const changed = uniqueEmail('changed-at-google');
+    const second = await signInWithGoogle({ ...profile, email: changed.toUpperCase() });
     const b = (await second.browser.get('/api/user').expect(200)).body;
     expect(b.id).toBe(a.id);
+    // A new email ends the sessions opened with the old one, as a change made here does.
+    await first.browser.get('/api/user').expect(401);
+    // Settings sends a Google member to Google to change their email: the change shows here.
+    expect(b.email).toBe(changed);
     expect(await gw.dataSource.getRepository(UserEntity).countBy({ googleId: profile.sub })).toBe(1);
+    // ... and nobody can register it for another account meanwhile.
+    await gw.request().post('/api/register').send({ email: changed, password: strongPassword() }).expect(409);
+
+    // A new email another account has: the member keeps theirs.
+    const taken = uniqueEmail('taken');
+    await gw.request().post('/api/register').send({ email: taken, password: strongPassword() }).expect(201);
+    const third = await signInWithGoogle({ ...profile, email: taken });
+    expect((await third.browser.get('/api/user').expect(200)).body).toMatchObject({ id: a.id, email: changed });
+    // Not verified by Google: kept as it was too.
+    const fourth = await signInWithGoogle({ ...profile, email: uniqueEmail('unverified-change'), email_verified: false });
+    expect((await fourth.browser.get('/api/user').expect(200)).body).toMatchObject({ id: a.id, email: changed });
   });
+
+  it('makes no account from an email Google has not verified: its holder would keep it once the owner came', async () => {
+    const email = uniqueEmail('unverified-new');
+    const { browser, landing } = await signInWithGoogle(profileFor(email, { email_verified: false }));
+    expect(landing).toBe('/auth?error=unverified_new');
+    await browser.get('/api/user').expect(401);
+    expect(await gw.dataSource.getRepository(UserEntity).countBy({ email })).toBe(0);
+    // The address's owner registers it.
+    await gw.request().post('/api/register').send({ email, password: strongPassword() }).expect(201);
+  });
+
+  it('never moves an account linked to one Google account to another with the same email', async () => {
+    const email = uniqueEmail('two-googles');
+    const first = profileFor(email);
+    const { browser: owner } = await signInWithGoogle(first);
+    const mine = (await owner.get('/api/user').expect(200)).body;
+
+    // Another Google account that now has the address (reassigned in a Workspace, say).
+    const { browser: other, landing } = await signInWithGoogle(profileFor(email));
+    expect(landing).toBe('/auth?error=other_google_account');
+    await other.get('/api/user').expect(401);
+    expect((await owner.get('/api/user').expect(200)).body).toMatchObject({ id: mine.id, googleId: first.sub });
+    // The owner still signs in to their own.
+    const again = await signInWithGoogle(first);
+    expect((await again.browser.get('/api/user').expect(200)).body.id).toBe(mine.id);
+  });
+
+  it('signs in from the tab that gets back from Google, when another tab of the browser started too', async () => {
+    const browser = gw.browser();
+    const profile = profileFor(uniqueEmail('two-tabs'));
+    google.signInAs(profile);
+    // Two tabs start, one after the other; both get through Google.
+    const starts = [await browser.get('/auth/google').expect(302), await browser.get('/auth/google').expect(302)];
+    const callbacks = await Promise.all(
+      starts.map(
+        async (start) => new URL((await fetch(start.headers.location!, { redirect: 'manual' })).headers.get('location')!),
+      ),
+    );
+    // The first tab comes back first, then the second: each is signed in.
+    for (const callback of callbacks) {
+      const done = await browser.get(callback.pathname + callback.search).expect(302);
+      expect(done.headers.location).toBe('/');
+    }
+    expect((await browser.get('/api/user').expect(200)).body.googleId).toBe(profile.sub);
+    // Each state is used once.
+    const replayed = await browser.get(callbacks[0]!.pathname + callbacks[0]!.search).expect(302);
+    expect(replayed.headers.location).toBe('/auth?error=failed');
+  });
+
+  it.each(['token', 'userinfo'] as const)(
+    'says the sign-in failed when Google’s %s endpoint does not answer',
+    async (endpoint) => {
+      const browser = gw.browser();
+      google.signInAs(profileFor(uniqueEmail('stalled')));
+      const start = await browser.get('/auth/google').expect(302);
+      const callback = new URL((await fetch(start.headers.location!, { redirect: 'manual' })).headers.get('location')!);
+      google.stall = endpoint;
+      try {
+        const started = Date.now();
+        const done = await browser.get(callback.pathname + callback.search).expect(302);
+        expect(done.headers.location).toBe('/auth?error=failed');
+        expect(Date.now() - started).toBeGreaterThanOrEqual(GOOGLE_ANSWER_MS - 100);
+        await browser.get('/api/user').expect(401);
+      } finally {
+        google.stall = null;
+      }
+    },
+    30_000,
+  );
 
   it('links to an existing password account with the same verified email', async () => {
     const email = uniqueEmail('link');

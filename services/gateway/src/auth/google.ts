@@ -1,8 +1,9 @@
 import type { GatewayEnv } from '@findclips/config';
 import type { UserEntity } from '@findclips/db';
-import { googleSignInErrors, type GoogleSignInError } from '@findclips/contracts';
-import { Router } from 'express';
-import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
+import { googleSignInErrors, normalizeEmail, type GoogleSignInError } from '@findclips/contracts';
+import { randomBytes } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { Strategy as GoogleStrategy, type Profile, type StrategyOptions } from 'passport-google-oauth20';
 import { keepGuestVideos, type GuestVideosDeps } from './guest-videos';
 import type { EndLiveSessions } from './live-sessions';
 import type { AppPassport } from './passport';
@@ -22,23 +23,33 @@ const toAuthPage = (code: GoogleSignInError) => `/auth?error=${code}`;
 /** How long a browser's session lives between /auth/google and the callback: the state is all it holds. */
 const SIGN_IN_SESSION_MS = 10 * 60 * 1000;
 
+/** How long Google's token and userinfo endpoints have, together, before the sign-in fails. */
+export const GOOGLE_ANSWER_MS = 10_000;
+
+/** The pending sign-ins a browser may have at once (tabs), each with its own state. */
+const PENDING_STATES = 5;
+
 /**
- * Finds the user of a Google profile: by Google id, else by verified email (linking the
- * accounts), else a new user from the profile. Linking removes the account's password: anyone could
- * have registered that email with a password before its owner came with Google (we never check
- * emails), and the password changes the session stamp, so every session opened with it ends.
+ * Finds the user of a Google profile: by Google id (their email brought up to date when Google has
+ * verified a new one nobody else has), else by verified email (linking a password account), else
+ * a new user from a verified email. Linking removes the account's password: anyone could have
+ * registered that email with a password before its owner came with Google (we never check
+ * emails), and the password changes the session stamp, so every session opened with it ends. An
+ * account linked to another Google account is never linked again (Google's `sub` is the account;
+ * an address moves between accounts), and an email Google has not verified makes no account: its
+ * holder would keep the account once the address's owner came.
  */
 export async function findOrCreateGoogleUser(
   users: Users,
   profile: Profile,
   endLiveSessions: EndLiveSessions,
 ): Promise<{ user: UserEntity; created: boolean }> {
-  const existing = await users.findByGoogleId(profile.id);
-  if (existing) return { user: existing, created: false };
-
   const email = profile.emails?.[0];
+  const verified = (email?.verified as unknown) === true || (email?.verified as unknown) === 'true';
+  const existing = await users.findByGoogleId(profile.id);
+  if (existing) return { user: await withEmailOf(users, existing, verified ? email?.value : undefined), created: false };
+
   if (!email?.value) throw new GoogleSignInRefused('no_email');
-  const verified = (email.verified as unknown) === true || (email.verified as unknown) === 'true';
   const fromProfile = {
     name: profile.displayName || null,
     firstName: profile.name?.givenName || null,
@@ -48,6 +59,7 @@ export async function findOrCreateGoogleUser(
 
   const sameEmail = await users.findByEmail(email.value);
   if (sameEmail) {
+    if (sameEmail.googleId !== null) throw new GoogleSignInRefused('other_google_account');
     if (!verified) throw new GoogleSignInRefused('unverified_email');
     const hadPassword = sameEmail.passwordHash !== null;
     const linked = await users.update(sameEmail, {
@@ -63,6 +75,7 @@ export async function findOrCreateGoogleUser(
     return { user: linked, created: false };
   }
 
+  if (!verified) throw new GoogleSignInRefused('unverified_new');
   try {
     const user = await users.create({ email: email.value, googleId: profile.id, passwordHash: null, ...fromProfile });
     return { user, created: true };
@@ -73,6 +86,45 @@ export async function findOrCreateGoogleUser(
     throw error;
   }
 }
+
+/**
+ * The member's email as Google has it now, where it changed there (Settings sends them there to
+ * change it): unless another account has it, which keeps it.
+ */
+async function withEmailOf(users: Users, user: UserEntity, email: string | undefined): Promise<UserEntity> {
+  if (!email || normalizeEmail(email) === user.email) return user;
+  try {
+    return await users.update(user, { email: normalizeEmail(email) });
+  } catch (error) {
+    if (isUniqueViolation(error)) return user;
+    throw error;
+  }
+}
+
+/**
+ * The states of a browser's sign-ins under way, in its session: a few, so that one started in
+ * another tab does not void this one's (Passport's own store keeps one). Each is used once.
+ */
+const pendingStates = {
+  of: (req: Request): string[] => (req.session as unknown as { googleStates?: string[] }).googleStates ?? [],
+  keep(req: Request, states: string[]) {
+    (req.session as unknown as { googleStates?: string[] }).googleStates = states.length ? states : undefined;
+  },
+  store(req: Request, _meta: unknown, done: (error: Error | null, state?: string) => void) {
+    const state = randomBytes(24).toString('base64url');
+    pendingStates.keep(req, [...pendingStates.of(req), state].slice(-PENDING_STATES));
+    done(null, state);
+  },
+  verify(req: Request, state: string, done: (error: Error | null, ok: boolean, info?: { message: string }) => void) {
+    const pending = pendingStates.of(req);
+    if (!pending.includes(state)) return done(null, false, { message: 'Invalid authorization request state.' });
+    pendingStates.keep(
+      req,
+      pending.filter((other) => other !== state),
+    );
+    done(null, true);
+  },
+};
 
 /** GET /auth/google (a full-page navigation) and its callback. */
 export function googleRoutes(
@@ -100,8 +152,8 @@ export function googleRoutes(
       authorizationURL: env.GOOGLE_AUTH_URL,
       tokenURL: env.GOOGLE_TOKEN_URL,
       userProfileURL: env.GOOGLE_USERINFO_URL,
-      state: true,
-    },
+      store: pendingStates,
+    } as StrategyOptions,
     (
       _accessToken: string,
       _refreshToken: string,
@@ -131,10 +183,19 @@ export function googleRoutes(
   );
 
   router.get('/auth/google/callback', (req, res, next) => {
+    // Google's endpoints not answering (Passport's OAuth client waits for ever): the sign-in fails.
+    let over = false;
+    const limit = setTimeout(() => {
+      over = true;
+      req.log.warn('google sign-in failed: Google did not answer in time');
+      res.redirect(toAuthPage('failed'));
+    }, GOOGLE_ANSWER_MS);
     passport.authenticate(
       'google',
       { session: false },
       (error: unknown, user: UserEntity | false, info?: { refused?: GoogleSignInError; message?: string; created?: boolean }) => {
+        clearTimeout(limit);
+        if (over) return;
         if (error) {
           req.log.warn({ err: error }, 'google sign-in failed');
           return res.redirect(toAuthPage('failed'));
@@ -145,8 +206,11 @@ export function googleRoutes(
           if (!info?.refused) req.log.warn({ reason: info?.message }, 'google sign-in refused');
           return res.redirect(toAuthPage(code));
         }
+        // The sign-ins other tabs started go on in the new session the sign-in gives.
+        const otherTabs = pendingStates.of(req);
         // A new account made by a guest opens on the video they analysed last.
         logIn(req, user, endLiveSessions)
+          .then(() => pendingStates.keep(req, otherTabs))
           .then(() => (info?.created ? keepGuestVideos(guestVideos, req, res, user.id, endLiveSessions) : null))
           .then((last) => res.redirect(last ? `/?video=${last}` : '/'), next);
       },
