@@ -152,8 +152,9 @@ export function googleRoutes(
       authorizationURL: env.GOOGLE_AUTH_URL,
       tokenURL: env.GOOGLE_TOKEN_URL,
       userProfileURL: env.GOOGLE_USERINFO_URL,
-      store: pendingStates,
-    } as StrategyOptions,
+      // (Passport calls a store by its functions' arity: these take the request, meta or state, and the callback.)
+      store: pendingStates as unknown as StrategyOptions['store'],
+    },
     (
       _accessToken: string,
       _refreshToken: string,
