@@ -58,14 +58,8 @@ export class AnalysisEdits {
         .into(AnalysisEditEntity)
         // The time of the write, after the lock: the order the edits were made in (now() is when
         // the transaction began, before it waited its turn).
-        .values({
-          userId,
-          youtubeId,
-          editedTopics: writeTopics(topics),
-          topicCount: topics.length,
-          updatedAt: () => 'clock_timestamp()',
-        })
-        .orUpdate(['edited_topics', 'topic_count', 'updated_at'], ['user_id', 'youtube_id'])
+        .values({ userId, youtubeId, editedTopics: writeTopics(topics), updatedAt: () => 'clock_timestamp()' })
+        .orUpdate(['edited_topics', 'updated_at'], ['user_id', 'youtube_id'])
         .returning(`${isoMicros('updated_at')} AS edited_at`)
         .execute();
       return { topics, editedAt: (saved.raw as { edited_at: string }[])[0]!.edited_at };

@@ -221,10 +221,9 @@ export class CachedVideos {
   /** analyzing → complete, with the topics and who made them. False when no attempt was analysing it. */
   async complete(videoId: string, topics: Topic[], provider: AnalysisProviderName, model: string): Promise<boolean> {
     const result = await this.db.query(
-      `UPDATE cached_youtube_data SET analysis_status = 'complete', analyzed_topics = $2, topic_count = $5, analysis_provider = $3,
-              analysis_model = $4, updated_at = now()
+      `UPDATE cached_youtube_data SET analysis_status = 'complete', analyzed_topics = $2, analysis_provider = $3, analysis_model = $4, updated_at = now()
        WHERE youtube_id = $1 AND analysis_status = 'analyzing'`,
-      [videoId, writeTopics(topics), provider, model, topics.length],
+      [videoId, writeTopics(topics), provider, model],
     );
     return result[1] > 0;
   }

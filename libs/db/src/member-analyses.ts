@@ -63,7 +63,6 @@ export class MemberAnalyses {
             userId,
             youtubeId: videoId,
             analyzedTopics: writeTopics(topics),
-            topicCount: topics.length,
             analysisProvider: provider,
             analysisModel: model,
             transcriptSource,

@@ -3,7 +3,6 @@ import type { Topic } from '@findclips/contracts';
 import type { DataSource } from 'typeorm';
 import { QuoteEntity, VideoEntity } from './entities';
 import { writeForMember } from './member-gone';
-import { readTopics } from './stored-topics';
 
 /** The details a history row shows of its video. */
 export interface HistoryVideoDetails {
@@ -33,8 +32,6 @@ interface HistoryRecord {
   processed_at: Date;
   duration_seconds: number | null;
   topic_count: number | null;
-  /** The topics read, of an analysis stored without its count (by a service not yet updated). */
-  uncounted_topics: string | null;
   analyzed_at: Date | null;
 }
 
@@ -49,7 +46,8 @@ export class MemberHistory {
   /**
    * The member's history, newest first or by title, each row with the video's length and the
    * number of topics of the analysis the member reads (their edits, else their own re-analysis,
-   * else the shared one once complete), never the topics themselves nor the transcript.
+   * else the shared one once complete; the database counts them as they are written), never the
+   * topics themselves nor the transcript.
    */
   async list(userId: number, sort: 'recent' | 'title'): Promise<HistoryRow[]> {
     const order = sort === 'title' ? 'title ASC NULLS LAST, v.processed_at DESC' : 'v.processed_at DESC, v.id DESC';
@@ -60,11 +58,7 @@ export class MemberHistory {
               c.duration_seconds, m.created_at AS analyzed_at,
               CASE WHEN e.user_id IS NOT NULL THEN e.topic_count
                    WHEN m.user_id IS NOT NULL THEN m.topic_count
-                   WHEN c.analysis_status = 'complete' THEN c.topic_count END AS topic_count,
-              CASE WHEN e.user_id IS NOT NULL THEN (CASE WHEN e.topic_count IS NULL THEN e.edited_topics END)
-                   WHEN m.user_id IS NOT NULL THEN (CASE WHEN m.topic_count IS NULL THEN m.analyzed_topics END)
-                   WHEN c.analysis_status = 'complete' THEN (CASE WHEN c.topic_count IS NULL THEN c.analyzed_topics END)
-              END AS uncounted_topics
+                   WHEN c.analysis_status = 'complete' THEN c.topic_count END AS topic_count
          FROM videos v
          LEFT JOIN cached_youtube_data c ON c.youtube_id = v.youtube_id
          LEFT JOIN user_video_analysis m ON m.user_id = v.user_id AND m.youtube_id = v.youtube_id
@@ -81,7 +75,7 @@ export class MemberHistory {
       processedAt: row.processed_at,
       analyzedAt: row.analyzed_at ?? row.processed_at,
       durationSeconds: row.duration_seconds,
-      topicCount: row.topic_count ?? (row.uncounted_topics === null ? null : readTopics(row.uncounted_topics).length),
+      topicCount: row.topic_count,
     }));
   }
 

@@ -195,9 +195,11 @@ describe('migrate', () => {
           ['bbbbbbbbbbb', null],
           ['aaaaaaaaaaa', 3],
         ]);
-        // Written without its count, as a service not yet updated does during a deploy: counted as read.
-        await after.query(`UPDATE analysis_edits SET edited_topics = $1, topic_count = NULL`, [topics(2)]);
-        await after.query(`UPDATE cached_youtube_data SET topic_count = NULL WHERE youtube_id = 'aaaaaaaaaaa'`);
+        // Written as the services of the version before write them, still running during a deploy:
+        // without a count (an edit, a new analysis), or a count not theirs to change. The database counts.
+        await after.query(`UPDATE analysis_edits SET edited_topics = $1`, [topics(2)]);
+        await after.query(`UPDATE cached_youtube_data SET topic_count = 7 WHERE youtube_id = 'aaaaaaaaaaa'`);
+        await after.query(`UPDATE cached_youtube_data SET analyzed_topics = analyzed_topics WHERE youtube_id = 'aaaaaaaaaaa'`);
         const read = await new MemberHistory(after).list(userId, 'title');
         expect(read.map((row) => [row.youtubeId, row.topicCount])).toEqual([
           ['ccccccccccc', 0],

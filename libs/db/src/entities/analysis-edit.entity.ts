@@ -34,9 +34,9 @@ export class AnalysisEditEntity {
   @Column({ name: 'edited_topics', type: 'text' })
   editedTopics!: string;
 
-  /** How many topics they are (the history counts them without reading them). */
-  @Column({ name: 'topic_count', type: 'integer', nullable: true })
-  topicCount!: number | null;
+  /** How many topics they are (the history counts them without reading them), written by the database. */
+  @Column({ name: 'topic_count', type: 'integer', nullable: true, insert: false, update: false })
+  readonly topicCount!: number | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

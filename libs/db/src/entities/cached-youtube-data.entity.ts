@@ -30,9 +30,9 @@ export class CachedYoutubeDataEntity {
   @Column({ name: 'analyzed_topics', type: 'text', nullable: true })
   analyzedTopics!: string | null;
 
-  /** How many topics they are (the history counts them without reading them). */
-  @Column({ name: 'topic_count', type: 'integer', nullable: true })
-  topicCount!: number | null;
+  /** How many topics they are (the history counts them without reading them), written by the database. */
+  @Column({ name: 'topic_count', type: 'integer', nullable: true, insert: false, update: false })
+  readonly topicCount!: number | null;
 
   @Column({
     name: 'analysis_status',

@@ -32,9 +32,9 @@ export class UserVideoAnalysisEntity {
   @Column({ name: 'analyzed_topics', type: 'text' })
   analyzedTopics!: string;
 
-  /** How many topics they are (the history counts them without reading them). */
-  @Column({ name: 'topic_count', type: 'integer', nullable: true })
-  topicCount!: number | null;
+  /** How many topics they are (the history counts them without reading them), written by the database. */
+  @Column({ name: 'topic_count', type: 'integer', nullable: true, insert: false, update: false })
+  readonly topicCount!: number | null;
 
   /** Which provider and model made the analysis. */
   @Column({ name: 'analysis_provider', type: 'varchar', length: 16, nullable: true })
