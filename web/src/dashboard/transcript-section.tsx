@@ -1,7 +1,9 @@
 import type { Topic } from '@findclips/contracts';
 import { ScrollText } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { ErrorBoundary } from '../components/error-boundary';
 import { Button, Card, Spinner } from '../components/ui';
+import { codeFailedAdvice } from '../lib/code-failed';
 
 // Its own chunk: the dashboard loads the panel (and its virtual list) only when someone opens it.
 const TranscriptPanel = lazy(() => import('./transcript-panel'));
@@ -53,9 +55,19 @@ export function TranscriptSection({
       </div>
       {open && (
         <div className="mt-3">
-          <Suspense fallback={<Spinner label="Loading the transcript" />}>
-            <TranscriptPanel youtubeId={youtubeId} topics={topics} url={origin.url} />
-          </Suspense>
+          {/* Its code not loading (a new version deployed since the tab opened, the connection gone)
+              says so here: the analysis above stays. */}
+          <ErrorBoundary
+            fallback={
+              <p role="alert" className="text-sm text-red-600">
+                The transcript could not be loaded. {codeFailedAdvice()}
+              </p>
+            }
+          >
+            <Suspense fallback={<Spinner label="Loading the transcript" />}>
+              <TranscriptPanel youtubeId={youtubeId} topics={topics} url={origin.url} />
+            </Suspense>
+          </ErrorBoundary>
         </div>
       )}
     </Card>
