@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Topic } from '@findclips/contracts';
 import { SharedAnalysisEntity } from './entities';
 import { writeTopics } from './stored-topics';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 
 /** 16 random bytes (128 bits), URL-safe: unguessable share ids. */
 export const newShareId = () => randomBytes(16).toString('base64url');
@@ -29,20 +29,24 @@ export class Shares {
    * Creates the owner's share of a video, or updates it keeping its id: one active share per owner
    * and video, enforced by a unique index, so concurrent shares still yield one row. A title or
    * description left out keeps the one the share has. `created`: this write made the share
-   * (PostgreSQL's own word: a row an INSERT wrote has no `xmax`), rather than updated it. The row
-   * is read back in the same transaction, which holds its lock: a removal of the share at that
-   * moment waits, instead of leaving nothing to read.
+   * (PostgreSQL's own word: a row an INSERT wrote has no `xmax`), rather than updated it. A share
+   * removed between the write and the read (the owner removing it at that moment) is written again:
+   * what was asked last stands, instead of an error.
    */
-  upsert(owner: ShareOwner, snapshot: ShareSnapshot): Promise<{ share: SharedAnalysisEntity; created: boolean }> {
-    return this.db.transaction((manager) => this.upsertWith(manager, owner, snapshot));
+  async upsert(owner: ShareOwner, snapshot: ShareSnapshot): Promise<{ share: SharedAnalysisEntity; created: boolean }> {
+    for (;;) {
+      const { shareId, created } = await this.write(owner, snapshot);
+      const share = await this.db.getRepository(SharedAnalysisEntity).findOneBy({ shareId });
+      if (share) return { share, created };
+    }
   }
 
-  private async upsertWith(manager: EntityManager, owner: ShareOwner, snapshot: ShareSnapshot) {
+  private async write(owner: ShareOwner, snapshot: ShareSnapshot): Promise<{ shareId: string; created: boolean }> {
     const conflict =
       'userId' in owner
         ? '("user_id", "youtube_id") WHERE "user_id" IS NOT NULL'
         : '("guest_session_id", "youtube_id") WHERE "user_id" IS NULL AND "guest_session_id" IS NOT NULL';
-    const rows: { share_id: string; created: boolean }[] = await manager.query(
+    const rows: { share_id: string; created: boolean }[] = await this.db.query(
       `INSERT INTO shared_analysis (share_id, user_id, guest_session_id, youtube_id, shared_topics, title, description)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT ${conflict}
@@ -63,8 +67,7 @@ export class Shares {
         snapshot.description !== undefined,
       ],
     );
-    const share = await manager.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId: rows[0]!.share_id });
-    return { share, created: rows[0]!.created };
+    return { shareId: rows[0]!.share_id, created: rows[0]!.created };
   }
 
   findPublic(shareId: string) {
