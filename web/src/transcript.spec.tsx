@@ -202,6 +202,22 @@ describe('the transcript by topic', () => {
     }
   });
 
+  it('isolates a right-to-left topic title from its time, which reads left to right (it was shown end first)', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments: segments.slice(0, 40) }) });
+    const arabic = { ...topic(1, 0, 149), title: 'مقدمة: لماذا الحافلات؟' };
+    renderWithApp(
+      <PlaybackProvider>
+        <TranscriptSection youtubeId="dQw4w9WgXcQ" topics={[arabic]} origin={transcriptOrigin('dQw4w9WgXcQ', null)} />
+      </PlaybackProvider>,
+      { user: null },
+    );
+    await user.click(screen.getByRole('button', { name: 'Show transcript' }));
+    const heading = await screen.findByRole('heading', { level: 3, name: /^1\. مقدمة/ });
+    expect(heading.querySelector('bdi')).toHaveTextContent(/^مقدمة: لماذا الحافلات؟$/);
+    expect(within(heading).getByText('0:00 - 2:29')).toHaveAttribute('dir', 'ltr');
+  });
+
   it('reads the captions a member uploaded from their own endpoint, and says where the transcript came from', async () => {
     const user = userEvent.setup();
     const calls = fakeApi({ 'GET /api/user-videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });

@@ -49,13 +49,16 @@ export const showsNothing = (text: string) => NOTHING_SHOWN.test(text);
  */
 const DIRECTION_OVERRIDES = /[\u202D\u202E]/g;
 
+/** `text` without direction overrides (see `DIRECTION_OVERRIDES`): for text from elsewhere, YouTube's. */
+export const withoutOverrides = (text: string) => text.replace(DIRECTION_OVERRIDES, '');
+
 /**
  * Text other people read (names, titles) without direction overrides; one that shows nothing:
  * refused with `emptyMessage`, or read as empty when `emptyMessage` is null. (Other direction
  * controls are text: Arabic and Hebrew titles carry them.)
  */
 export function shownText(schema: z.ZodString, emptyMessage: string | null) {
-  const shown = schema.transform((text) => text.replace(DIRECTION_OVERRIDES, ''));
+  const shown = schema.transform(withoutOverrides);
   return emptyMessage === null
     ? shown.transform((text) => (showsNothing(text) ? '' : text))
     : shown.refine((text) => !showsNothing(text), emptyMessage);

@@ -62,11 +62,23 @@ describe("a description's chapters, as YouTube shows them", () => {
     expect(descriptionChapters(`A talk.${' '.repeat(200_000)}x\n${chapters}`)).toEqual([]);
   });
 
-  it("cuts a title to a topic title's length, on whole characters", () => {
+  it("cuts a title to a topic title's length after a whole word, on what a reader sees as one character, with '…'", () => {
     const [, long] = descriptionChapters(`0:00 Intro\n5:00 ${'bus '.repeat(60)}\n9:00 Trams`);
     expect(long!.title.length).toBeLessThanOrEqual(120);
-    expect(long!.title.startsWith('bus bus')).toBe(true);
+    expect(long!.title).toMatch(/^bus bus( bus)+…$/);
     const [, party] = descriptionChapters(`0:00 Intro\n5:00 ${'x'.repeat(117)}🎉🎉\n9:00 Trams`);
-    expect(party!.title).toBe(`${'x'.repeat(117)}🎉`);
+    expect(party!.title).toBe(`${'x'.repeat(117)}🎉…`);
+    // A family emoji (seven code points), a flag (two), a letter and its accent: whole, or not at all.
+    for (const [before, tail, kept] of [
+      [116, '👨‍👩‍👧‍👦 family', ''],
+      [115, '🇯🇵🇰🇷', '🇯🇵'],
+      [118, 'n\u0303ot', ''],
+    ] as const) {
+      const [, cut] = descriptionChapters(`0:00 Intro\n5:00 ${'y'.repeat(before)}${tail}\n9:00 Trams`);
+      expect([tail, cut!.title]).toEqual([tail, `${'y'.repeat(before)}${kept}…`]);
+    }
+    // A direction override shows the letters after it reversed: it goes.
+    const [first] = descriptionChapters('0:00 \u202Edne eht ta olleH intro\n5:00 Buses\n9:00 Trams');
+    expect(first!.title).toBe('dne eht ta olleH intro');
   });
 });

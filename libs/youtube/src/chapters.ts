@@ -1,4 +1,4 @@
-import { CHAPTER_RULES, chapterTitleAsRead, TOPIC_TITLE_MAX, type VideoChapter } from '@findclips/contracts';
+import { CHAPTER_RULES, chapterTitleAsRead, TOPIC_TITLE_MAX, withoutOverrides, type VideoChapter } from '@findclips/contracts';
 import parseChapters from 'get-youtube-chapters';
 
 /** YouTube's longest description: anything beyond is not YouTube's (and not worth parsing). */
@@ -11,17 +11,24 @@ const isClockTime = (time: string) => {
   return seconds! < 60 && (hours === undefined || minutes! < 60);
 };
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /**
- * A title as shown: no separators or range end around it, one line, within a topic title's length
- * (as the contract counts it), cut on whole characters (no emoji cut in two).
+ * A title as shown: no separators or range end around it, one line, no direction override, within
+ * a topic title's length (as the contract counts it). A longer one is cut on what a reader sees as
+ * one character (no emoji, flag or accented letter cut in two), after a whole word where one ends
+ * in its second half, and ends with '…'.
  */
 function cleanTitle(title: string): string {
+  const read = withoutOverrides(chapterTitleAsRead(title)).trim();
+  if (read.length <= TOPIC_TITLE_MAX) return read;
   let kept = '';
-  for (const character of chapterTitleAsRead(title)) {
-    if (kept.length + character.length > TOPIC_TITLE_MAX) break;
-    kept += character;
+  for (const { segment } of graphemes.segment(read)) {
+    if (kept.length + segment.length > TOPIC_TITLE_MAX - 1) break;
+    kept += segment;
   }
-  return kept.trim();
+  const lastSpace = kept.search(/\s\S*$/);
+  return `${(lastSpace > TOPIC_TITLE_MAX / 2 ? kept.slice(0, lastSpace) : kept).trimEnd()}…`;
 }
 
 /**

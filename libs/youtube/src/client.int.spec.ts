@@ -182,6 +182,26 @@ describe('YoutubeClient against the fake YouTube', () => {
     });
   });
 
+  it('takes direction overrides out of what YouTube says, and names a video whose title shows nothing by its id', async () => {
+    youtube.addVideo({
+      id: 'overrides01',
+      title: '\u202Egnp.kcilc Cheap subway tour',
+      channel: '\u202Eeht lennahc',
+      tracks: [{ languageCode: 'en', segments: [{ text: 'Hello \u202Eworld', start: 0, end: 3 }] }],
+    });
+    await expect(client.fetchVideo('overrides01')).resolves.toMatchObject({
+      details: { title: 'gnp.kcilc Cheap subway tour', channelTitle: 'eht lennahc' },
+      segments: [{ text: 'Hello world', start: 0, end: 3 }],
+    });
+    for (const [id, title] of [
+      ['blankTitle1', '   '],
+      ['blankTitle2', '\u200B\u200D'],
+    ] as const) {
+      youtube.addVideo({ id, title, channel: ' ', tracks: [{ languageCode: 'en', segments }] });
+      await expect(client.fetchDetails(id)).resolves.toMatchObject({ title: `YouTube video ${id}`, channelTitle: null });
+    }
+  });
+
   it('reads a live stream on the air as live, with no length and, as YouTube serves it, no captions', async () => {
     youtube.addVideo({ id: 'onTheAir001', stream: 'live' });
     await expect(client.fetchDetails('onTheAir001')).resolves.toMatchObject({

@@ -1,4 +1,4 @@
-import { endAtNextStart, type TranscriptSegment } from '@findclips/contracts';
+import { endAtNextStart, showsNothing, withoutOverrides, type TranscriptSegment } from '@findclips/contracts';
 import { parseTimedText, toClassicTimedText } from './captions';
 import { CAPTIONS_WITHOUT_WORDS, notStartedMessage, streamEndedMessage, YoutubeError } from './errors';
 import { createYoutubeFetch, type YoutubeFetch, type YoutubeHttpOptions } from './http';
@@ -37,10 +37,14 @@ function detailsOf(videoId: string, player: PlayerResponse | undefined, hasCapti
   const raw = player?.videoDetails;
   const thumbnails = [...(raw?.thumbnail?.thumbnails ?? [])].sort((a, b) => b.width - a.width);
   const length = Number(raw?.lengthSeconds);
+  // Shown as written, without direction overrides (a title ending '\u202Egnp.kcilc' reads 'click.png'
+  // and reversed the page's own words after it); one that shows nothing is named by the video's id.
+  const title = withoutOverrides(raw?.title ?? '');
+  const channel = withoutOverrides(raw?.author ?? '');
   return {
     videoId,
-    title: raw?.title ?? '',
-    channelTitle: raw?.author || null,
+    title: showsNothing(title) ? `YouTube video ${videoId}` : title,
+    channelTitle: showsNothing(channel) ? null : channel,
     description: raw?.shortDescription || null,
     thumbnailUrl: thumbnails[0]?.url ?? `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
     durationSeconds: Number.isFinite(length) && length > 0 ? length : null,
@@ -125,7 +129,7 @@ export class YoutubeClient {
     try {
       const result = await lib.fetchTranscript(videoId, { ...session.config, videoDetails: true });
       const segments = result.segments
-        .map((s) => ({ text: s.text, start: round(s.offset), end: round(s.offset + s.duration) }))
+        .map((s) => ({ text: withoutOverrides(s.text), start: round(s.offset), end: round(s.offset + s.duration) }))
         .filter((s) => s.text.length > 0);
       if (segments.length === 0) throw new YoutubeError('NO_TRANSCRIPT', videoId, { detail: CAPTIONS_WITHOUT_WORDS });
       return { details: detailsOf(videoId, session.player()), language: result.segments[0]?.lang ?? 'und', segments };

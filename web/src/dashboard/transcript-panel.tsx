@@ -148,8 +148,18 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                         row.kind === 'topic' ? 'font-semibold' : 'font-medium text-slate-700',
                       )}
                     >
-                      {row.kind === 'topic' ? `${row.number}. ${row.title}` : GAP_TITLE}{' '}
-                      <span className="font-normal text-slate-600">{formatRange(row.start, row.end)}</span>
+                      {/* The title isolated, its time left to right: a right-to-left title took the
+                          time into its own direction, shown end first. */}
+                      {row.kind === 'topic' ? (
+                        <>
+                          {row.number}. <bdi>{row.title}</bdi>
+                        </>
+                      ) : (
+                        GAP_TITLE
+                      )}{' '}
+                      <span dir="ltr" className="font-normal text-slate-600">
+                        {formatRange(row.start, row.end)}
+                      </span>
                     </h3>
                   ) : (
                     <button
