@@ -212,15 +212,24 @@ describe('Google sign-in', () => {
         async (start) => new URL((await fetch(start.headers.location!, { redirect: 'manual' })).headers.get('location')!),
       ),
     );
-    // The first tab comes back first, then the second: each is signed in.
-    for (const callback of callbacks) {
+    // The second tab comes back first, then the first (the browser is signed in by then): neither fails.
+    for (const callback of [...callbacks].reverse()) {
       const done = await browser.get(callback.pathname + callback.search).expect(302);
       expect(done.headers.location).toBe('/');
     }
     expect((await browser.get('/api/user').expect(200)).body.googleId).toBe(profile.sub);
-    // Each state is used once.
-    const replayed = await browser.get(callbacks[0]!.pathname + callbacks[0]!.search).expect(302);
+    // A state is used once: another browser with it is refused.
+    const other = gw.browser();
+    const replayed = await other.get(callbacks[0]!.pathname + callbacks[0]!.search).expect(302);
     expect(replayed.headers.location).toBe('/auth?error=failed');
+
+    // Two tabs of a browser not signed in: the one that comes back first with the other started
+    // after it works too (the other's state stays pending beside it).
+    const fresh = gw.browser();
+    const one = await fresh.get('/auth/google').expect(302);
+    await fresh.get('/auth/google').expect(302);
+    const back = new URL((await fetch(one.headers.location!, { redirect: 'manual' })).headers.get('location')!);
+    expect((await fresh.get(back.pathname + back.search).expect(302)).headers.location).toBe('/');
   });
 
   it.each(['token', 'userinfo'] as const)(
@@ -287,6 +296,17 @@ describe('Google sign-in', () => {
     expect(landing).toBe('/auth?error=cancelled');
     await browser.get('/api/user').expect(401);
   });
+
+  it('answers a callback without a code or an error as a failed sign-in, and stays up past the time limit', async () => {
+    const browser = gw.browser();
+    for (const query of ['', '?state=made-up', '?code=&error=']) {
+      const res = await browser.get(`/auth/google/callback${query}`).expect(302);
+      expect([query, res.headers.location]).toEqual([query, '/auth?error=failed']);
+    }
+    // (A first version started a sign-in there, and its time limit then answered again: the process exited.)
+    await new Promise((resolve) => setTimeout(resolve, GOOGLE_ANSWER_MS + 500));
+    await gw.request().get('/healthz').expect(200);
+  }, 30_000);
 
   it('refuses a callback whose state this browser never received', async () => {
     google.signInAs(profileFor(uniqueEmail('forged')));

@@ -7,6 +7,7 @@ import { Strategy as GoogleStrategy, type Profile, type StrategyOptions } from '
 import { keepGuestVideos, type GuestVideosDeps } from './guest-videos';
 import type { EndLiveSessions } from './live-sessions';
 import type { AppPassport } from './passport';
+import { answered } from '../http/session';
 import { logIn } from './session-login';
 import { isUniqueViolation, type Users } from '@findclips/db';
 
@@ -47,7 +48,13 @@ export async function findOrCreateGoogleUser(
   const email = profile.emails?.[0];
   const verified = (email?.verified as unknown) === true || (email?.verified as unknown) === 'true';
   const existing = await users.findByGoogleId(profile.id);
-  if (existing) return { user: await withEmailOf(users, existing, verified ? email?.value : undefined), created: false };
+  if (existing) {
+    const before = existing.email;
+    const user = await withEmailOf(users, existing, verified ? email?.value : undefined);
+    // A new email is a new session stamp: the member's other sessions end, and their live connections.
+    if (user.email !== before) await endLiveSessions({ userId: user.id });
+    return { user, created: false };
+  }
 
   if (!email?.value) throw new GoogleSignInRefused('no_email');
   const fromProfile = {
@@ -59,6 +66,8 @@ export async function findOrCreateGoogleUser(
 
   const sameEmail = await users.findByEmail(email.value);
   if (sameEmail) {
+    // Linked meanwhile by this Google account's other sign-in (two tabs): theirs.
+    if (sameEmail.googleId === profile.id) return { user: sameEmail, created: false };
     if (sameEmail.googleId !== null) throw new GoogleSignInRefused('other_google_account');
     if (!verified) throw new GoogleSignInRefused('unverified_email');
     const hadPassword = sameEmail.passwordHash !== null;
@@ -101,30 +110,44 @@ async function withEmailOf(users: Users, user: UserEntity, email: string | undef
   }
 }
 
+/** A sign-in under way: its state, and when it started. */
+interface PendingState {
+  state: string;
+  at: number;
+}
+
 /**
  * The states of a browser's sign-ins under way, in its session: a few, so that one started in
- * another tab does not void this one's (Passport's own store keeps one). Each is used once.
+ * another tab does not void this one's (Passport's own store keeps one). Each is used once, within
+ * the 10 minutes a sign-in has. They do not outlive the session: a sign-in regenerates it.
+ * (Passport calls a store by its functions' arity: store(req, meta, done), verify(req, state, done).)
  */
 const pendingStates = {
-  of: (req: Request): string[] => (req.session as unknown as { googleStates?: string[] }).googleStates ?? [],
-  keep(req: Request, states: string[]) {
-    (req.session as unknown as { googleStates?: string[] }).googleStates = states.length ? states : undefined;
+  of(req: Request): PendingState[] {
+    const now = Date.now();
+    const kept = (req.session as unknown as { googleStates?: PendingState[] }).googleStates ?? [];
+    return kept.filter((pending) => now - pending.at < SIGN_IN_SESSION_MS);
+  },
+  keep(req: Request, states: PendingState[]) {
+    (req.session as unknown as { googleStates?: PendingState[] }).googleStates = states.length ? states : undefined;
   },
   store(req: Request, _meta: unknown, done: (error: Error | null, state?: string) => void) {
     const state = randomBytes(24).toString('base64url');
-    pendingStates.keep(req, [...pendingStates.of(req), state].slice(-PENDING_STATES));
+    pendingStates.keep(req, [...pendingStates.of(req), { state, at: Date.now() }].slice(-PENDING_STATES));
     done(null, state);
   },
   verify(req: Request, state: string, done: (error: Error | null, ok: boolean, info?: { message: string }) => void) {
     const pending = pendingStates.of(req);
-    if (!pending.includes(state)) return done(null, false, { message: 'Invalid authorization request state.' });
+    if (!pending.some((one) => one.state === state)) return done(null, false, { message: UNKNOWN_STATE });
     pendingStates.keep(
       req,
-      pending.filter((other) => other !== state),
+      pending.filter((other) => other.state !== state),
     );
     done(null, true);
   },
 };
+
+const UNKNOWN_STATE = 'Invalid authorization request state.';
 
 /** GET /auth/google (a full-page navigation) and its callback. */
 export function googleRoutes(
@@ -184,13 +207,20 @@ export function googleRoutes(
   );
 
   router.get('/auth/google/callback', (req, res, next) => {
+    // Google comes back with a code or an error; anything else is no sign-in (Passport would start
+    // a new one, unasked, from a link or a crawler).
+    const given = (value: unknown) => typeof value === 'string' && value !== '';
+    if (!given(req.query.code) && !given(req.query.error)) return res.redirect(toAuthPage('failed'));
     // Google's endpoints not answering (Passport's OAuth client waits for ever): the sign-in fails.
     let over = false;
     const limit = setTimeout(() => {
       over = true;
+      if (res.headersSent || answered(res)) return;
       req.log.warn('google sign-in failed: Google did not answer in time');
       res.redirect(toAuthPage('failed'));
     }, GOOGLE_ANSWER_MS);
+    // However the request ends (answered, or the browser gone), the limit has nothing left to do.
+    res.on('close', () => clearTimeout(limit));
     passport.authenticate(
       'google',
       { session: false },
@@ -202,16 +232,16 @@ export function googleRoutes(
           return res.redirect(toAuthPage('failed'));
         }
         if (!user) {
+          // Another tab's sign-in finished first, and regenerated the session this one's state was
+          // in: the browser is signed in, which is what was asked.
+          if (info?.message === UNKNOWN_STATE && req.user) return res.redirect('/');
           // Ours, or Passport's (a state this browser never received): the latter are failures.
           const code = req.query.error === 'access_denied' ? 'cancelled' : (info?.refused ?? 'failed');
           if (!info?.refused) req.log.warn({ reason: info?.message }, 'google sign-in refused');
           return res.redirect(toAuthPage(code));
         }
-        // The sign-ins other tabs started go on in the new session the sign-in gives.
-        const otherTabs = pendingStates.of(req);
         // A new account made by a guest opens on the video they analysed last.
         logIn(req, user, endLiveSessions)
-          .then(() => pendingStates.keep(req, otherTabs))
           .then(() => (info?.created ? keepGuestVideos(guestVideos, req, res, user.id, endLiveSessions) : null))
           .then((last) => res.redirect(last ? `/?video=${last}` : '/'), next);
       },
