@@ -207,6 +207,10 @@ describe('searching a video', () => {
     // Quotation marks around a word, a list of numbers, a decimal comma: no joints.
     for (const query of ['quoted', '123', '15', '1000'])
       expect([query, found(query).includes(6)]).toEqual([query, query === 'quoted']);
+    // A thousands group is no number of its own; a word typed with apostrophes finds it with spaces.
+    expect(found('000')).toEqual([]);
+    const spaced = searchEntries([], [{ text: "Rock 'n' roll at night", start: 0, end: 2 }]);
+    expect(search(spaced, "rock'n'roll").map((hit) => hit.start)).toEqual([0]);
     expect(markMatches("We don't ship", 'dont')).toEqual([
       { text: 'We ', match: false },
       { text: "don't", match: true },

@@ -39,7 +39,10 @@ export function fold(text: string): string {
   const folded = foldCharacters(text);
   if (!MAY_JOIN.test(text)) return folded;
   const characters = folded.split('');
-  for (const joint of text.matchAll(JOINTS)) characters[joint.index] = JOINT;
+  // (Each match is the character before the mark, then the mark: no look-behind, which Safari
+  // before 16.4 cannot read.)
+  for (const found of text.matchAll(APOSTROPHES)) characters[found.index + found[0].length - 1] = JOINT;
+  for (const found of text.matchAll(THOUSANDS)) characters[found.index + found[0].length - 1] = NUMBER_JOINT;
   return characters.join('');
 }
 
@@ -56,16 +59,29 @@ function foldCharacters(text: string): string {
 }
 
 /**
- * Where a word goes on past a mark, kept in folded text as `JOINT`: an apostrophe inside a word
- * (don't, l'homme) and a comma between thousands (1,000). A query finds the word with the mark or
- * without it ('dont', '1000'), and each part at its own start too ('homme').
+ * Where a word goes on past a mark, kept in folded text: an apostrophe inside a word (don't,
+ * l'homme) as `JOINT`, after which a word starts too ('homme'); a comma between thousands (1,000)
+ * as `NUMBER_JOINT`, after which none does ('000' is no number of its own). A query finds the word
+ * with the mark or without it ('dont', '1000'), and one typed with the mark also where the text
+ * has spaces there ("rock'n'roll" finds "rock 'n' roll").
  */
 const JOINT = "'";
+const NUMBER_JOINT = ',';
 const MAY_JOIN = /['’ʼ,]/;
-const JOINTS = /(?<=[\p{L}\p{N}])['’ʼ](?=[\p{L}\p{N}])|(?<=\p{N}),(?=\p{N}{3}(?!\p{N}))/gu;
+const APOSTROPHES = /[\p{L}\p{N}]['’ʼ](?=[\p{L}\p{N}])/gu;
+const THOUSANDS = /\p{N},(?=\p{N}{3}(?!\p{N}))/gu;
+const isJoint = (character: string | undefined) => character === JOINT || character === NUMBER_JOINT;
 
-/** A folded word as a pattern that also finds it written with joints (`JOINT`) inside. */
-const wordPattern = (word: string) => [...word].map(escaped).join(`${JOINT}?`);
+/** A folded query word as a pattern that also finds it written with joints inside, or, where it has one, spaces. */
+function wordPattern(word: string): string {
+  const characters = [...word];
+  return characters
+    .map((character, i) => {
+      if (isJoint(character)) return "(?:[',]| +)?";
+      return `${i > 0 && !isJoint(characters[i - 1]) ? "[',]?" : ''}${escaped(character)}`;
+    })
+    .join('');
+}
 
 /**
  * What a query asks for: each word, or words in quotation marks ("bus lane", “bus lane”; an
@@ -99,8 +115,7 @@ export function queryTerms(query: string): Term[] {
     .normalize('NFC')
     .split(/["“”„«»]/)
     .forEach((part, i) => {
-      // (A joint typed is a joint the text may have or not: 'don't' finds 'dont' too.)
-      const words = fold(part).replaceAll(JOINT, '').split(' ').filter(Boolean);
+      const words = fold(part).split(' ').filter(Boolean);
       // Odd parts are inside quotation marks.
       const groups = i % 2 === 1 && words.length > 0 ? [words] : words.map((word) => [word]);
       for (const group of groups) phrases.set(group.join(' '), group);
