@@ -69,15 +69,7 @@ export class MemberAnalyses {
             analysisRunId: runId,
           })
           .orUpdate(
-            [
-              'analyzed_topics',
-              'topic_count',
-              'analysis_provider',
-              'analysis_model',
-              'transcript_source',
-              'analysis_run_id',
-              'updated_at',
-            ],
+            ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'analysis_run_id', 'updated_at'],
             ['user_id', 'youtube_id'],
           )
           .execute();

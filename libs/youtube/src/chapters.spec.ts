@@ -77,6 +77,11 @@ describe("a description's chapters, as YouTube shows them", () => {
       const [, cut] = descriptionChapters(`0:00 Intro\n5:00 ${'y'.repeat(before)}${tail}\n9:00 Trams`);
       expect([tail, cut!.title]).toEqual([tail, `${'y'.repeat(before)}${kept}…`]);
     }
+    // Cut where a word ends: the word is kept.
+    const [, atWord] = descriptionChapters(`0:00 Intro\n5:00 ${'z'.repeat(119)} more words\n9:00 Trams`);
+    expect(atWord!.title).toBe(`${'z'.repeat(119)}…`);
+    const [, words] = descriptionChapters(`0:00 Intro\n5:00 ${'word '.repeat(23)}word next\n9:00 Trams`);
+    expect(words!.title).toBe(`${'word '.repeat(23)}word…`);
     // A direction override shows the letters after it reversed: it goes.
     const [first] = descriptionChapters('0:00 \u202Edne eht ta olleH intro\n5:00 Buses\n9:00 Trams');
     expect(first!.title).toBe('dne eht ta olleH intro');

@@ -23,11 +23,16 @@ function cleanTitle(title: string): string {
   const read = withoutOverrides(chapterTitleAsRead(title)).trim();
   if (read.length <= TOPIC_TITLE_MAX) return read;
   let kept = '';
+  let next = '';
   for (const { segment } of graphemes.segment(read)) {
-    if (kept.length + segment.length > TOPIC_TITLE_MAX - 1) break;
+    if (kept.length + segment.length > TOPIC_TITLE_MAX - 1) {
+      next = segment;
+      break;
+    }
     kept += segment;
   }
-  const lastSpace = kept.search(/\s\S*$/);
+  // Cut where a word ends already: kept whole; else back to the last word's end.
+  const lastSpace = /\s/.test(next) ? kept.length : kept.search(/\s\S*$/);
   return `${(lastSpace > TOPIC_TITLE_MAX / 2 ? kept.slice(0, lastSpace) : kept).trimEnd()}…`;
 }
 

@@ -58,6 +58,7 @@ export function TranscriptSection({
           {/* Its code not loading (a new version deployed since the tab opened, the connection gone)
               says so here: the analysis above stays. */}
           <ErrorBoundary
+            resetKey={youtubeId}
             fallback={
               <p role="alert" className="text-sm text-red-600">
                 The transcript could not be loaded. {codeFailedAdvice()}

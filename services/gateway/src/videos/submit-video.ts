@@ -139,14 +139,14 @@ export async function analysisStatus(
   let status = shownStatus(row?.status ?? null, queued);
   let failure = status === 'failed' ? (row?.failure ?? null) : null;
   if (!row && status === null) {
-    // A job that failed before the video was stored, else a refusal before any job (YouTube said
-    // the video is gone or has no captions, remembered for everyone): either is the last word on it.
+    // A refusal before any job (YouTube said the video is gone or has no captions, remembered for
+    // everyone, 10 minutes), else a job that failed before the video was stored (24 hours): the
+    // latest word on it.
     const unstored =
-      (await failures.lastAnalysisFailure(videoId).catch(() => null)) ??
       (await failures.recall(videoId).then(
         (refused) => refused && { ...refused, categories: [] },
         () => null,
-      ));
+      )) ?? (await failures.lastAnalysisFailure(videoId).catch(() => null));
     if (unstored) {
       status = 'failed';
       const known = (errorCodes as readonly string[]).includes(unstored.code);
