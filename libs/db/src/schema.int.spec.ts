@@ -14,6 +14,7 @@ import {
 } from './entities';
 import { MemberHistory } from './member-history';
 import { migrate } from './migrate';
+import { Users } from './users';
 import { migrations } from './migrations';
 
 const email = () => `${randomUUID()}@example.com`;
@@ -99,6 +100,24 @@ describe('database schema', () => {
     await expect(shares.insert({ shareId, youtubeId: 'ccccccccccc', sharedTopics: '[]' })).rejects.toMatchObject({
       code: '23505',
     });
+  });
+
+  it('links a user to a Google account only while none is theirs: of two at once, one', async () => {
+    const users = new Users(db);
+    const user = await users.create({ email: email(), passwordHash: 'x' });
+    const [first, second] = await Promise.all([
+      users.linkGoogle(await users.findByEmail(user.email).then((u) => u!), {
+        googleId: `g-a-${randomUUID()}`,
+        passwordHash: null,
+      }),
+      users.linkGoogle(await users.findByEmail(user.email).then((u) => u!), {
+        googleId: `g-b-${randomUUID()}`,
+        passwordHash: null,
+      }),
+    ]);
+    expect([first, second].filter((linked) => linked !== null)).toHaveLength(1);
+    const stored = await users.findByEmail(user.email);
+    expect(stored!.googleId).toBe((first ?? second)!.googleId);
   });
 
   it("deletes a user's rows with the user", async () => {

@@ -53,6 +53,15 @@ export class Users {
     return affected ? Object.assign(user, fields) : null;
   }
 
+  /**
+   * Links the user to a Google account (with `fields`) only while none is theirs: null when one
+   * is (linked meanwhile by another sign-in).
+   */
+  async linkGoogle(user: UserEntity, fields: Partial<UserEntity> & { googleId: string }): Promise<UserEntity | null> {
+    const { affected } = await this.repo.update({ id: user.id, googleId: IsNull() }, fields);
+    return affected ? Object.assign(user, fields) : null;
+  }
+
   async update(user: UserEntity, fields: Partial<UserEntity>): Promise<UserEntity> {
     await this.repo.update({ id: user.id }, fields);
     return Object.assign(user, fields);

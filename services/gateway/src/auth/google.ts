@@ -71,7 +71,8 @@ export async function findOrCreateGoogleUser(
     if (sameEmail.googleId !== null) throw new GoogleSignInRefused('other_google_account');
     if (!verified) throw new GoogleSignInRefused('unverified_email');
     const hadPassword = sameEmail.passwordHash !== null;
-    const linked = await users.update(sameEmail, {
+    // Linked only while it has no Google account: of two linking it at once, the second is refused.
+    const linked = await users.linkGoogle(sameEmail, {
       googleId: profile.id,
       passwordHash: null,
       name: sameEmail.name ?? fromProfile.name,
@@ -79,6 +80,11 @@ export async function findOrCreateGoogleUser(
       lastName: sameEmail.lastName ?? fromProfile.lastName,
       avatarUrl: sameEmail.avatarUrl ?? fromProfile.avatarUrl,
     });
+    if (!linked) {
+      const now = await users.findByEmail(email.value);
+      if (now?.googleId === profile.id) return { user: now, created: false };
+      throw new GoogleSignInRefused('other_google_account');
+    }
     // The live connections opened with the password end with its sessions.
     if (hadPassword) await endLiveSessions({ userId: linked.id });
     return { user: linked, created: false };
