@@ -9,6 +9,9 @@ export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 
 export const isVideoId = (value: string) => VIDEO_ID_PATTERN.test(value);
 
+/** The video's plain link on YouTube: `https://www.youtube.com/watch?v=ID`. */
+export const watchLink = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+
 /** youtube.com or youtu.be, with an optional http(s):// and www. or m. prefix. */
 const YOUTUBE_LINK = /^(?:https?:\/\/)?(?:(?:www|m)\.)?(youtube\.com|youtu\.be)(?=[/?#]|$)/i;
 

@@ -34,12 +34,12 @@ export class Shares {
    * what was asked last stands, instead of an error.
    */
   async upsert(owner: ShareOwner, snapshot: ShareSnapshot): Promise<{ share: SharedAnalysisEntity; created: boolean }> {
-    const shares = this.db.getRepository(SharedAnalysisEntity);
     for (let tries = 1; ; tries++) {
       const { shareId, created } = await this.write(owner, snapshot);
-      // (A removal each time, three times running, is no owner's doing: it fails.)
-      const share = tries < 3 ? await shares.findOneBy({ shareId }) : await shares.findOneByOrFail({ shareId });
+      const share = await this.db.getRepository(SharedAnalysisEntity).findOneBy({ shareId });
       if (share) return { share, created };
+      // A removal each time, three times running, is no owner's doing.
+      if (tries === 3) throw new Error(`share ${shareId} was removed as soon as written, three times running`);
     }
   }
 

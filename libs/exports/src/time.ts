@@ -1,3 +1,5 @@
+import { watchLink } from '@findclips/contracts';
+
 /** Times as YouTube writes them: 75 → '1:15', 3725 → '1:02:05'; `hours` forces the H:MM:SS form. */
 export function clock(seconds: number, hours = seconds >= 3600): string {
   const total = Math.max(0, Math.floor(seconds));
@@ -8,5 +10,4 @@ export function clock(seconds: number, hours = seconds >= 3600): string {
 }
 
 /** A link that opens the video on YouTube at a moment: `https://www.youtube.com/watch?v=ID&t=754s`. */
-export const youtubeAt = (youtubeId: string, seconds: number) =>
-  `https://www.youtube.com/watch?v=${encodeURIComponent(youtubeId)}&t=${Math.max(0, Math.floor(seconds))}s`;
+export const youtubeAt = (youtubeId: string, seconds: number) => `${watchLink(youtubeId)}&t=${Math.max(0, Math.floor(seconds))}s`;

@@ -1,4 +1,4 @@
-import { parseYoutubeLink } from '@findclips/contracts';
+import { parseYoutubeLink, watchLink } from '@findclips/contracts';
 import { Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Input, SubmitButton } from '../components/ui';
@@ -38,7 +38,7 @@ export function LinkForm({
   // After the effect above, on purpose: a link suggested as the dashboard turns blank (a failed
   // submission) is what the field shows.
   useEffect(() => {
-    if (suggested) setUrl(suggested.url ?? `https://www.youtube.com/watch?v=${suggested.videoId}`);
+    if (suggested) setUrl(suggested.url ?? watchLink(suggested.videoId));
   }, [suggested]);
 
   const submit = (event: FormEvent) => {

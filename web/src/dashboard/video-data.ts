@@ -1,11 +1,12 @@
-import type {
-  CheckStatusResponse,
-  ReanalysisStatus,
-  GuestCreditsResponse,
-  Topic,
-  TranscriptResponse,
-  VideoAnalysisResponse,
-  VideoMetadataResponse,
+import {
+  watchLink,
+  type CheckStatusResponse,
+  type ReanalysisStatus,
+  type GuestCreditsResponse,
+  type Topic,
+  type TranscriptResponse,
+  type VideoAnalysisResponse,
+  type VideoMetadataResponse,
 } from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api';
@@ -107,10 +108,7 @@ export const checkStatus = (videoId: string) =>
 export const reanalysisStatus = (videoId: string) =>
   apiRequest<ReanalysisStatus>('GET', `/api/user-videos/${encodeURIComponent(videoId)}/status`);
 
-/** The video's plain link: what the member pasted may carry kilobytes of tracking parameters. */
-const watchLink = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
-
-/** Members send the link; guests spend a credit on a new video. */
+/** Members send the video's plain link (what they pasted may carry kilobytes of parameters); guests spend a credit on a new video. */
 export async function submitVideo(videoId: string, member: boolean): Promise<TranscriptResponse> {
   const query = `?videoId=${encodeURIComponent(videoId)}`;
   return withTopics(

@@ -48,13 +48,8 @@ export async function findOrCreateGoogleUser(
   const email = profile.emails?.[0];
   const verified = (email?.verified as unknown) === true || (email?.verified as unknown) === 'true';
   const existing = await users.findByGoogleId(profile.id);
-  if (existing) {
-    const before = existing.email;
-    const user = await withEmailOf(users, existing, verified ? email?.value : undefined);
-    // A new email is a new session stamp: the member's other sessions end, and their live connections.
-    if (user.email !== before) await endLiveSessions({ userId: user.id });
-    return { user, created: false };
-  }
+  if (existing)
+    return { user: await withEmailOf(users, existing, verified ? email?.value : undefined, endLiveSessions), created: false };
 
   if (!email?.value) throw new GoogleSignInRefused('no_email');
   const fromProfile = {
@@ -104,16 +99,24 @@ export async function findOrCreateGoogleUser(
 
 /**
  * The member's email as Google has it now, where it changed there (Settings sends them there to
- * change it): unless another account has it, which keeps it.
+ * change it): unless another account has it, which keeps it. A new email is a new session stamp:
+ * the member's other sessions end, and their live connections with them.
  */
-async function withEmailOf(users: Users, user: UserEntity, email: string | undefined): Promise<UserEntity> {
+async function withEmailOf(
+  users: Users,
+  user: UserEntity,
+  email: string | undefined,
+  endLiveSessions: EndLiveSessions,
+): Promise<UserEntity> {
   if (!email || normalizeEmail(email) === user.email) return user;
   try {
-    return await users.update(user, { email: normalizeEmail(email) });
+    await users.update(user, { email: normalizeEmail(email) });
   } catch (error) {
     if (isUniqueViolation(error)) return user;
     throw error;
   }
+  await endLiveSessions({ userId: user.id });
+  return user;
 }
 
 /** A sign-in under way: its state, and when it started. */
@@ -128,14 +131,14 @@ interface PendingState {
  * the 10 minutes a sign-in has. They do not outlive the session: a sign-in regenerates it.
  * (Passport calls a store by its functions' arity: store(req, meta, done), verify(req, state, done).)
  */
+const inSession = (req: Request) => req.session as unknown as { googleStates?: PendingState[] };
 const pendingStates = {
   of(req: Request): PendingState[] {
     const now = Date.now();
-    const kept = (req.session as unknown as { googleStates?: PendingState[] }).googleStates ?? [];
-    return kept.filter((pending) => now - pending.at < SIGN_IN_SESSION_MS);
+    return (inSession(req).googleStates ?? []).filter((pending) => now - pending.at < SIGN_IN_SESSION_MS);
   },
   keep(req: Request, states: PendingState[]) {
-    (req.session as unknown as { googleStates?: PendingState[] }).googleStates = states.length ? states : undefined;
+    inSession(req).googleStates = states.length ? states : undefined;
   },
   store(req: Request, _meta: unknown, done: (error: Error | null, state?: string) => void) {
     const state = randomBytes(24).toString('base64url');
