@@ -890,6 +890,28 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
       },
     ]);
   });
+  it('keeps a right-to-left title to itself in the tab and in the toasts that name it', async () => {
+    const user = userEvent.setup();
+    const hebrew = { ...analysis, title: 'ראיון 2', analyzedTopics: [{ ...topics[0]!, title: 'צוותים קטנים!' }, topics[1]!] };
+    rememberUser(member);
+    fakeApi({
+      [`GET /api/user-videos/${VIDEO}`]: json(200, hebrew),
+      [`GET /api/videos/metadata/${VIDEO}`]: json(200, {
+        videoId: VIDEO,
+        title: hebrew.title,
+        thumbnailUrl: null,
+        channelTitle: null,
+      }),
+      [`PATCH /api/user-videos/${VIDEO}`]: json(200, { ...edited([]), analyzedTopics: [topics[1]!] }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    // Isolated, the title's direction is its own: the tab still reads left to right, our name last.
+    await waitFor(() => expect(document.title).toBe('\u2068ראיון 2\u2069 · Find Clips'));
+    await user.click(await screen.findByRole('button', { name: 'Remove topic 1' }));
+    expect(
+      await within(await toast()).findByText('“\u2068צוותים קטנים!\u2069” is no longer in your analysis.'),
+    ).toBeInTheDocument();
+  });
 
   it("brings a removed quote back from its toast's Undo, into its place, and focus goes to its Remove", async () => {
     const user = userEvent.setup();

@@ -440,6 +440,17 @@ describe('shared page', () => {
     expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
   });
 
+  it("keeps a right-to-left video title to itself in the heading and the tab, the product's words after it", async () => {
+    fakeApi({
+      'GET /api/shared/abcdefghijklmnop': json(200, share({ video: { ...share().video, title: 'ראיון 2' } })),
+    });
+    renderShared();
+    // Isolated, its direction is its own: the line still reads left to right, our words last.
+    const said = '\u2068ראיון 2\u2069 - Find & Watch The Best Clips';
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(said, { normalizeWhitespace: false });
+    expect(document.title).toBe(said);
+  });
+
   it("shows each topic's quotes to read, with their time, and plays one Viral Cut at a time on demand", async () => {
     const user = userEvent.setup();
     const quote = (id: string, content: string, startTime: number) => ({ id, content, startTime, endTime: startTime + 25 });

@@ -9,7 +9,7 @@ import { useAuth } from '../lib/auth';
 import { loadToaster } from '../lib/toast';
 import { useSharesMap } from '../lib/shares-map';
 import { SIGN_UP_STATE } from '../lib/sign-up';
-import { thumbnailOf } from '../lib/format';
+import { isolated, thumbnailOf } from '../lib/format';
 import { PlaybackProvider } from '../components/playback';
 import { AnalysisProgress } from './analysis-progress';
 import { CaptionsUpload } from './captions-upload';
@@ -57,7 +57,7 @@ export default function DashboardPage() {
   const title = isDemo ? DEMO_VIDEO.title : (knownTitle ?? (metadata.isFetching ? null : `YouTube video ${youtubeId}`));
   // The tab is named by the video, so that the browser's history and a screen reader tell analyses apart.
   useEffect(() => {
-    document.title = !isDemo && knownTitle ? `${knownTitle} · Find Clips` : 'Find Clips';
+    document.title = !isDemo && knownTitle ? `${isolated(knownTitle)} · Find Clips` : 'Find Clips';
   }, [isDemo, knownTitle]);
   const thumbnail = thumbnailOf(youtubeId, isDemo ? null : (metadata.data?.thumbnailUrl ?? flow.analysis?.thumbnailUrl));
   const running = state.phase === 'transcriptFetching' || state.phase === 'aiAnalysisInProgress';

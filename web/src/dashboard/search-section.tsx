@@ -4,7 +4,7 @@ import { Search, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
 import { CompactClip } from '../components/clip-player';
 import { Button, Card } from '../components/ui';
-import { formatTime } from '../lib/format';
+import { formatTime, isolated } from '../lib/format';
 import { readStored, storageKeys, writeStored } from '../lib/storage';
 import { markMatches, search, searchEntries, type HitKind, type SearchEntry } from './search';
 
@@ -242,7 +242,7 @@ export function SearchSection({
         {query.trim() === ''
           ? ''
           : hits.length === 0
-            ? `No matches for “${echo(query)}”${transcript.isFetching ? ' yet: loading the transcript' : ''}`
+            ? `No matches for “${isolated(echo(query))}”${transcript.isFetching ? ' yet: loading the transcript' : ''}`
             : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}${
                 hits.length > 1 && selected ? `, ${at + 1} of ${hits.length} at ${formatTime(selected.start)}` : ''
               }${transcript.isFetching ? ' (loading the transcript)' : ''}`}

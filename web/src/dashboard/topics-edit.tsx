@@ -6,7 +6,7 @@ import { ClipPlayer } from '../components/clip-player';
 import { Dialog } from '../components/dialog';
 import { QuoteCard } from '../components/quote-card';
 import { Button, Card } from '../components/ui';
-import { formatRange, formatTime } from '../lib/format';
+import { formatRange, formatTime, isolated } from '../lib/format';
 import { useToast } from '../lib/toast';
 import { useFocusAfterEdit } from './focus-after-edit';
 import { GUEST_QUOTE_ALLOWANCE, useGuestQuotes } from './guest-quotes';
@@ -133,7 +133,7 @@ export function TopicsEdit({
       { from: ids.removeTopic(topic), after: besideTopic(index) },
       {
         title: 'Topic removed',
-        description: `“${topic.title}” is no longer in your analysis.`,
+        description: `“${isolated(topic.title)}” is no longer in your analysis.`,
       },
       {
         action: 'restoreTopic',
@@ -143,7 +143,7 @@ export function TopicsEdit({
         endTime: topic.endTime,
         quoteIds: topic.quotes.map((quote) => quote.id),
       },
-      { title: 'Topic restored', description: `“${topic.title}” is back in your analysis.`, focus: ids.title(topic) },
+      { title: 'Topic restored', description: `“${isolated(topic.title)}” is back in your analysis.`, focus: ids.title(topic) },
     );
   /**
    * Removes a quote; focus goes to the next quote's Remove, else the previous one's, else (one
@@ -152,7 +152,7 @@ export function TopicsEdit({
   const removeQuote = (topic: Topic, quote: Quote, q: number) => {
     const beside = topic.quotes[q + 1] ?? topic.quotes[q - 1];
     const after = beside && topic.quotes.length > 2 ? ids.removeQuote(beside) : ids.title(topic);
-    const which = `Quote ${q + 1} of “${topic.title}”`;
+    const which = `Quote ${q + 1} of “${isolated(topic.title)}”`;
     removeWithUndo(
       { action: 'removeQuote', topicId: topic.id, quoteId: quote.id },
       { from: ids.removeQuote(quote), after },
