@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { listenOnLoopback, readBody } from './listen';
 
 /** The OpenID userinfo document Google returns (https://openidconnect.googleapis.com/v1/userinfo). */
@@ -52,13 +52,17 @@ function idToken(profile: GoogleUserinfo, clientId: string, issuer: string): str
 /**
  * A fake Google OAuth 2.0 server on 127.0.0.1 speaking Google's wire format: the authorization
  * endpoint (consent is immediate and redirects back with a code), the token endpoint
- * (form-encoded authorization_code grant, client credentials checked) and the userinfo endpoint
+ * (form-encoded authorization_code grant, client credentials and the PKCE verifier checked) and the userinfo endpoint
  * (Bearer token).
  */
 export async function startFakeGoogle(): Promise<FakeGoogle> {
   const clientId = `fake-client-${randomBytes(4).toString('hex')}.apps.googleusercontent.com`;
   const clientSecret = randomBytes(16).toString('hex');
-  const codes = new Map<string, { profile: GoogleUserinfo; redirectUri: string }>();
+  // A code remembers the PKCE challenge of its authorization request, when it had one.
+  const codes = new Map<
+    string,
+    { profile: GoogleUserinfo; redirectUri: string; challenge: { value: string; method: string } | null }
+  >();
   const tokens = new Map<string, GoogleUserinfo>();
   const requests: FakeGoogle['requests'] = [];
   let nextProfile: GoogleUserinfo | undefined;
@@ -79,6 +83,9 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       if (url.searchParams.get('client_id') !== clientId || !redirectUri || url.searchParams.get('response_type') !== 'code') {
         return json(400, { error: 'invalid_request' });
       }
+      const challenge = url.searchParams.get('code_challenge');
+      const method = url.searchParams.get('code_challenge_method') ?? 'plain';
+      if (challenge !== null && !['S256', 'plain'].includes(method)) return json(400, { error: 'invalid_request' });
       const back = new URL(redirectUri);
       const state = url.searchParams.get('state');
       if (state) back.searchParams.set('state', state);
@@ -87,7 +94,11 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
         back.searchParams.set('error', 'access_denied');
       } else {
         const code = `4/${randomBytes(12).toString('base64url')}`;
-        codes.set(code, { profile: nextProfile, redirectUri });
+        codes.set(code, {
+          profile: nextProfile,
+          redirectUri,
+          challenge: challenge === null ? null : { value: challenge, method },
+        });
         back.searchParams.set('code', code);
       }
       res.writeHead(302, { location: back.toString() });
@@ -105,6 +116,15 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       }
       if (form.get('grant_type') !== 'authorization_code' || !grant || grant.redirectUri !== form.get('redirect_uri')) {
         return json(400, { error: 'invalid_grant', error_description: 'Bad Request' });
+      }
+      // PKCE (RFC 7636) as Google checks it: a code asked for with a challenge is exchanged only
+      // with the verifier it was made from (Google's own error texts).
+      if (grant.challenge) {
+        const verifier = form.get('code_verifier');
+        if (!verifier) return json(400, { error: 'invalid_grant', error_description: 'Missing code verifier.' });
+        const made = grant.challenge.method === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+        if (made !== grant.challenge.value)
+          return json(400, { error: 'invalid_grant', error_description: 'Invalid code verifier.' });
       }
       codes.delete(form.get('code') ?? '');
       const accessToken = `ya29.${randomBytes(24).toString('base64url')}`;

@@ -320,6 +320,48 @@ describe('Google sign-in', () => {
     expect(res.headers.location).toBe('/auth?error=failed');
     await victim.get('/api/user').expect(401);
   });
+
+  it("refuses another browser's code brought to this browser's own sign-in (PKCE): the code's owner is not signed in here", async () => {
+    // A victim's code leaks (a log, a referrer) before their browser uses it; the attacker brings it
+    // back to their own sign-in, with their own state.
+    const victimProfile = profileFor(uniqueEmail('pkce-victim'));
+    google.signInAs(victimProfile);
+    const victim = gw.browser();
+    const victimStart = await victim.get('/auth/google').expect(302);
+    const victimConsent = new URL(victimStart.headers.location!);
+    expect(victimConsent.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(victimConsent.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    const leaked = new URL((await fetch(victimConsent, { redirect: 'manual' })).headers.get('location')!).searchParams.get(
+      'code',
+    )!;
+
+    const attacker = gw.browser();
+    const own = new URL((await attacker.get('/auth/google').expect(302)).headers.location!).searchParams.get('state')!;
+    const res = await attacker.get(`/auth/google/callback?${new URLSearchParams({ code: leaked, state: own })}`).expect(302);
+    expect(res.headers.location).toBe('/auth?error=failed');
+    await attacker.get('/api/user').expect(401);
+    const exchange = google.requests.filter((r) => r.path === '/token').at(-1)!;
+    expect(new URLSearchParams(exchange.body).get('code')).toBe(leaked);
+  });
+
+  it('completes a sign-in started before the upgrade to PKCE, whose state has no verifier', async () => {
+    const profile = profileFor(uniqueEmail('before-pkce'));
+    google.signInAs(profile);
+    const browser = gw.browser();
+    const start = await browser.get('/auth/google').expect(302);
+    // As the gateway before PKCE kept it and sent Google: no verifier, no challenge.
+    const sessionId = /fc\.sid=s:([^.;]+)/.exec(decodeURIComponent(String(start.headers['set-cookie'])))![1]!;
+    const key = `${gw.env.REDIS_KEY_PREFIX}sess:${sessionId}`;
+    const session = JSON.parse((await gw.redis.get(key))!) as { googleStates: { verifier?: string }[] };
+    for (const pending of session.googleStates) delete pending.verifier;
+    await gw.redis.set(key, JSON.stringify(session), { KEEPTTL: true });
+    const consent = new URL(start.headers.location!);
+    consent.searchParams.delete('code_challenge');
+    consent.searchParams.delete('code_challenge_method');
+    const callback = new URL((await fetch(consent, { redirect: 'manual' })).headers.get('location')!);
+    expect((await browser.get(callback.pathname + callback.search).expect(302)).headers.location).toBe('/');
+    expect((await browser.get('/api/user').expect(200)).body).toMatchObject({ email: profile.email });
+  });
 });
 
 describe('Google sign-in without GOOGLE_CLIENT_ID', () => {

@@ -119,9 +119,11 @@ async function withEmailOf(
   return user;
 }
 
-/** A sign-in under way: its state, and when it started. */
+/** A sign-in under way: its state, its PKCE code verifier, and when it started. */
 interface PendingState {
   state: string;
+  /** (None in a sign-in started before PKCE came, whose code Google exchanges without one.) */
+  verifier?: string;
   at: number;
 }
 
@@ -129,7 +131,10 @@ interface PendingState {
  * The states of a browser's sign-ins under way, in its session: a few, so that one started in
  * another tab does not void this one's (Passport's own store keeps one). Each is used once, within
  * the 10 minutes a sign-in has. They do not outlive the session: a sign-in regenerates it.
- * (Passport calls a store by its functions' arity: store(req, meta, done), verify(req, state, done).)
+ * Each keeps its PKCE verifier (RFC 7636): Google exchanges the code only with it, so a code that
+ * leaks from one browser's sign-in signs in nobody through another's.
+ * (Passport calls a store by its functions' arity: store(req, verifier, state, meta, done) under
+ * PKCE, verify(req, state, done), whose `done` hands Passport the verifier.)
  */
 const inSession = (req: Request) => req.session as unknown as { googleStates?: PendingState[] };
 const pendingStates = {
@@ -140,19 +145,24 @@ const pendingStates = {
   keep(req: Request, states: PendingState[]) {
     inSession(req).googleStates = states.length ? states : undefined;
   },
-  store(req: Request, _meta: unknown, done: (error: Error | null, state?: string) => void) {
+  store(req: Request, verifier: string, _state: unknown, _meta: unknown, done: (error: Error | null, state?: string) => void) {
     const state = randomBytes(24).toString('base64url');
-    pendingStates.keep(req, [...pendingStates.of(req), { state, at: Date.now() }].slice(-PENDING_STATES));
+    pendingStates.keep(req, [...pendingStates.of(req), { state, verifier, at: Date.now() }].slice(-PENDING_STATES));
     done(null, state);
   },
-  verify(req: Request, state: string, done: (error: Error | null, ok: boolean, info?: { message: string }) => void) {
+  verify(
+    req: Request,
+    state: string,
+    done: (error: Error | null, verified: string | boolean, info?: { message: string }) => void,
+  ) {
     const pending = pendingStates.of(req);
-    if (!pending.some((one) => one.state === state)) return done(null, false, { message: UNKNOWN_STATE });
+    const signIn = pending.find((one) => one.state === state);
+    if (!signIn) return done(null, false, { message: UNKNOWN_STATE });
     pendingStates.keep(
       req,
-      pending.filter((other) => other.state !== state),
+      pending.filter((other) => other !== signIn),
     );
-    done(null, true);
+    done(null, signIn.verifier ?? true);
   },
 };
 
@@ -184,8 +194,10 @@ export function googleRoutes(
       authorizationURL: env.GOOGLE_AUTH_URL,
       tokenURL: env.GOOGLE_TOKEN_URL,
       userProfileURL: env.GOOGLE_USERINFO_URL,
-      // (Passport calls a store by its functions' arity: these take the request, meta or state, and the callback.)
+      // (Passport calls a store by its functions' arity: see `pendingStates`.)
       store: pendingStates as unknown as StrategyOptions['store'],
+      // A code challenge (S256) with each authorization request, its verifier with the code.
+      pkce: true,
     },
     (
       _accessToken: string,
