@@ -47,6 +47,19 @@ describe('parseTimedText', () => {
     ]);
   });
 
+  it('reads a track shifted before the video starts from 0 on, and a negative length as none', () => {
+    const body =
+      '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body>' +
+      '<p t="-8000" d="2000">before it all</p><p t="-5000" d="7000">welcome back</p><p t="2000" d="-500">to the show</p>' +
+      '<p t="4000" d="3000">today</p>' +
+      '</body></timedtext>';
+    expect(parseTimedText(body)).toEqual([
+      { text: 'welcome back', start: 0, end: 2 },
+      { text: 'to the show', start: 2, end: 2 },
+      { text: 'today', start: 4, end: 7 },
+    ]);
+  });
+
   it('gives cues in the order they are said, however the body lists them', () => {
     const body =
       '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body>' +

@@ -62,7 +62,8 @@ const UNTIMED_CUE_SECONDS = 10;
  * `<transcript><text start dur>` (seconds) or srv3 `<timedtext format="3"><body><p t d>`
  * (milliseconds, words in `<s>`, in order with any plain text beside them). Empty cues are
  * dropped; cues come ordered by start; a cue without a length lasts until the next one starts,
- * an empty one included (it marks where speech stops), and 10 s at most.
+ * an empty one included (it marks where speech stops), and 10 s at most; a negative length is none.
+ * Times before the video's start are its start, and a cue wholly before it is dropped.
  */
 export function parseTimedText(body: string): Cue[] {
   const doc = parser.parse(body) as OrderedNode[];
@@ -80,12 +81,14 @@ export function parseTimedText(body: string): Cue[] {
   ]
     .filter((cue) => Number.isFinite(cue.start) && (cue.length === null || Number.isFinite(cue.length)))
     .sort((a, b) => a.start - b.start);
-  return all
-    .map(({ text, start, length }, i) => {
-      const next = all.slice(i + 1).find((cue) => cue.start > start)?.start ?? start;
-      return { text, start, end: start + (length ?? Math.min(next - start, UNTIMED_CUE_SECONDS)) };
-    })
-    .filter((cue) => cue.text.length > 0);
+  return all.flatMap(({ text, start, length }, i) => {
+    const next = all.slice(i + 1).find((cue) => cue.start > start)?.start ?? start;
+    const end = start + Math.max(0, length ?? Math.min(next - start, UNTIMED_CUE_SECONDS));
+    // A track shifted before the video's start: what it says from 0 on (one cue at -5 s made the
+    // whole track unreadable, stored as 'no captions' for everyone).
+    if (!text || (start < 0 && end <= 0)) return [];
+    return [{ text, start: Math.max(0, start), end }];
+  });
 }
 
 const escapeXml = (text: string) =>
