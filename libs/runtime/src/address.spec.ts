@@ -26,17 +26,22 @@ describe('vouchedClientAddress', () => {
     expect(vouchedClientAddress({ ...headers, 'x-client-address-proof': ['twice', 'given'] }, secret)).toBeUndefined();
   });
 
-  it('reads a proof only within a minute of its time, either way', () => {
+  it('reads a proof only within five minutes of its time, either way, and tells of a signed one out of time', () => {
     const issuedAt = Date.parse('2026-12-04T10:00:00Z');
     const headers = signedClientAddress('198.51.100.7', secret, issuedAt);
-    expect(vouchedClientAddress(headers, secret, issuedAt + 60_000)).toBe('198.51.100.7');
-    expect(vouchedClientAddress(headers, secret, issuedAt - 60_000)).toBe('198.51.100.7');
-    // Seen once and sent again later, or dated ahead.
-    expect(vouchedClientAddress(headers, secret, issuedAt + 60_001)).toBeUndefined();
-    expect(vouchedClientAddress(headers, secret, issuedAt - 60_001)).toBeUndefined();
-    // Its time changed to a fresh one: the MAC no longer fits.
+    const offsets: number[] = [];
+    const read = (now: number) => vouchedClientAddress(headers, secret, now, (offset) => offsets.push(offset));
+    expect(read(issuedAt + 300_000)).toBe('198.51.100.7');
+    expect(read(issuedAt - 300_000)).toBe('198.51.100.7');
+    expect(offsets).toEqual([]);
+    // Seen once and sent again later, or dated ahead (the hosts' clocks differ): said, with how far.
+    expect(read(issuedAt + 300_001)).toBeUndefined();
+    expect(read(issuedAt - 300_001)).toBeUndefined();
+    expect(offsets).toEqual([-300_001, 300_001]);
+    // Its time changed to a fresh one: the MAC no longer fits, and nothing is said of its time.
     const [, mac] = headers['x-client-address-proof']!.split('.');
-    const refreshed = { ...headers, 'x-client-address-proof': `${issuedAt + 120_000}.${mac}` };
-    expect(vouchedClientAddress(refreshed, secret, issuedAt + 120_000)).toBeUndefined();
+    const refreshed = { ...headers, 'x-client-address-proof': `${issuedAt + 600_000}.${mac}` };
+    expect(vouchedClientAddress(refreshed, secret, issuedAt, (offset) => offsets.push(offset))).toBeUndefined();
+    expect(offsets).toHaveLength(2);
   });
 });

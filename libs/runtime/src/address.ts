@@ -24,8 +24,11 @@ export function clientAddressKey(address: string): string {
  */
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 export const CLIENT_ADDRESS_PROOF_HEADER = 'x-client-address-proof';
-/** How far a proof's time may be from the instance's clock (either way: clocks of two hosts). */
-export const CLIENT_ADDRESS_PROOF_MAX_AGE_MS = 60_000;
+/**
+ * How far a proof's time may be from the instance's clock (either way: clocks of two hosts). Hosts
+ * kept in time by NTP are within a second; five minutes is Kerberos's tolerance.
+ */
+export const CLIENT_ADDRESS_PROOF_MAX_AGE_MS = 5 * 60_000;
 
 const addressProof = (address: string, issuedAt: number, secret: string) =>
   createHmac('sha256', secret).update(`findclips client address\0${address}\0${issuedAt}`).digest();
@@ -38,19 +41,27 @@ export function signedClientAddress(address: string, secret: string, now = Date.
   };
 }
 
-/** The address the gateway vouched for in these headers, lately, or undefined when none did. */
+/**
+ * The address the gateway vouched for in these headers, lately, or undefined when none did. A
+ * proof the gateway did sign, but at a time too far from this clock, is told to `stale` with how
+ * far (ms, positive when it is dated ahead): the hosts' clocks differ, or it is sent again.
+ */
 export function vouchedClientAddress(
   headers: Record<string, string | string[] | undefined>,
   secret: string,
   now = Date.now(),
+  stale?: (offsetMs: number) => void,
 ): string | undefined {
   const address = headers[CLIENT_ADDRESS_HEADER];
   const proof = headers[CLIENT_ADDRESS_PROOF_HEADER];
   if (typeof address !== 'string' || !address || typeof proof !== 'string') return undefined;
   const [time, mac = ''] = proof.split('.', 2);
+  if (!/^\d{1,15}$/.test(time ?? '')) return undefined;
   const issuedAt = Number(time);
-  if (!/^\d{1,15}$/.test(time ?? '') || Math.abs(now - issuedAt) > CLIENT_ADDRESS_PROOF_MAX_AGE_MS) return undefined;
   const given = Buffer.from(mac, 'base64url');
   const expected = addressProof(address, issuedAt, secret);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? address : undefined;
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  if (Math.abs(now - issuedAt) <= CLIENT_ADDRESS_PROOF_MAX_AGE_MS) return address;
+  stale?.(issuedAt - now);
+  return undefined;
 }

@@ -11,10 +11,11 @@ export const addressRoom = (address: string) => `address:${clientAddressKey(addr
 
 /**
  * The client's address: the gateway's word for it, signed with the secret both hold, else the
- * peer's (a direct connection, whatever address it claims).
+ * peer's (a direct connection, whatever address it claims). A signed word out of time goes to
+ * `stale` (see `vouchedClientAddress`).
  */
-export function clientAddress(req: IncomingMessage, secret: string): string {
-  return vouchedClientAddress(req.headers, secret) ?? req.socket.remoteAddress ?? 'unknown';
+export function clientAddress(req: IncomingMessage, secret: string, stale?: (offsetMs: number) => void): string {
+  return vouchedClientAddress(req.headers, secret, Date.now(), stale) ?? req.socket.remoteAddress ?? 'unknown';
 }
 
 /**

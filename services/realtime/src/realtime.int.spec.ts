@@ -1,3 +1,4 @@
+import { DEV_SESSION_SECRET } from '@findclips/config';
 import { randomUUID } from 'node:crypto';
 import { getServers, setServers } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
@@ -653,6 +654,29 @@ describe('realtime: caps on live connections, across instances', () => {
     expect(accepted).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'confirmed']);
     const forged = await claiming('2001:db8:99::1', 'a-guessed-secret-of-thirty-two-characters');
     expect(await refused(forged)).toBe(socketMessages.tooManySockets);
+  });
+
+  it("reads the gateway's word for an address minutes apart in time, and says when clocks are too far apart to read it", async () => {
+    const watched = await startTestRealtime(prefix, { ...caps, LOG_LEVEL: 'warn' });
+    try {
+      // As a gateway signs them, its clock 4 minutes ahead: each of six networks is its own client.
+      const from = async (address: string, aheadMs: number) => {
+        const cookie = await guestCookie();
+        return open(watched.url, { cookie, headers: signedClientAddress(address, DEV_SESSION_SECRET, Date.now() + aheadMs) });
+      };
+      const ahead = await Promise.all([1, 2, 3, 4, 5, 6].map(async (i) => confirmed(await from(`2001:db8:${i}::1`, 240_000))));
+      expect(ahead).toEqual(Array(6).fill('confirmed'));
+      expect(watched.logs).toEqual([]);
+      // Ten minutes ahead, out of time: counted under the peer's address, and said once.
+      await Promise.all([7, 8].map(async (i) => confirmed(await from(`2001:db8:${i}::1`, 600_000))));
+      const said = watched.logs.map((line) => JSON.parse(line) as { level: number; msg: string; offsetSeconds: number });
+      expect(said).toEqual([expect.objectContaining({ level: 40, offsetSeconds: expect.any(Number) })]);
+      expect(said[0]!.offsetSeconds).toBeGreaterThanOrEqual(599);
+      expect(said[0]!.msg).toMatch(/^a gateway's client address proof is out of time: its clock and this host's differ/);
+    } finally {
+      for (const socket of sockets.splice(0)) socket.disconnect();
+      await watched.close();
+    }
   });
 });
 

@@ -97,10 +97,22 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     return fits.every(Boolean);
   };
 
+  // A gateway whose clock is minutes from this host's: its proofs are out of time, and every socket
+  // it forwards counts under its own address, all its clients soon refused as one. Said once a minute.
+  let staleSaidAt = -Infinity;
+  const staleProof = (offsetMs: number) => {
+    if (performance.now() - staleSaidAt < 60_000) return;
+    staleSaidAt = performance.now();
+    logger.warn(
+      { offsetSeconds: Math.round(offsetMs / 1000) },
+      "a gateway's client address proof is out of time: its clock and this host's differ (keep them in time with NTP), or the proof was sent again; until then its sockets count under the gateway's own address",
+    );
+  };
+
   io.use((socket, next) => {
     socket.data.joins = [];
     socket.data.capped = [];
-    socket.data.address = clientAddress(socket.request, env.SESSION_SECRET);
+    socket.data.address = clientAddress(socket.request, env.SESSION_SECRET, staleProof);
     auth
       .identify(socket.handshake.headers.cookie, socket.handshake.auth)
       .then(async (result) => {

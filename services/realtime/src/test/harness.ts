@@ -1,6 +1,7 @@
 import { parseEnv, realtimeEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
 import { once } from 'node:events';
+import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { createLogger, createMetricsRegistry, createRedisClient, metricsServer } from '@findclips/runtime';
 import type { Registry } from 'prom-client';
@@ -21,6 +22,8 @@ export interface TestRealtime {
   stats(): { sockets: number; relayed: number };
   /** The instance's metrics (what its /metrics serves). */
   metrics: Registry;
+  /** Its log lines (JSON), at LOG_LEVEL ('silent' unless overridden). */
+  logs: string[];
   /** Drops every client from the server side ('io server disconnect'), staying up. */
   disconnectAll(): void;
   close(): Promise<void>;
@@ -48,7 +51,14 @@ export async function startTestRealtime(
     REDIS_KEY_PREFIX: prefix,
     ...overrides,
   });
-  const logger = createLogger('realtime', env.LOG_LEVEL);
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const logger = createLogger('realtime', env.LOG_LEVEL, sink);
   const redis = createRedisClient(env.REDIS_URL, logger);
   const subscriber = createRedisClient(subscriberUrl ?? env.REDIS_URL, logger);
   await Promise.all([redis.connect(), subscriber.connect()]);
@@ -70,6 +80,7 @@ export async function startTestRealtime(
     url: `http://${host}:${(http.address() as AddressInfo).port}`,
     stats: realtime.stats,
     metrics,
+    logs,
     disconnectAll: () => realtime.io.local.disconnectSockets(true),
     close: async () => {
       await realtime.close();
