@@ -8,6 +8,7 @@ export const socketMessages = {
   badSession: 'Your session has expired. Please refresh the page to log in again.',
   invalidVideo: 'Invalid YouTube video id',
   tooManyJoins: 'Too many video changes: please slow down',
+  tooManyMessages: 'Too many live messages: the connection was closed',
   tooManyRooms: 'Too many videos open on one connection',
   tooManySockets: 'Too many live connections: close some tabs and try again',
   unavailable: 'Live updates are unavailable right now',

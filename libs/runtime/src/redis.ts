@@ -37,7 +37,12 @@ function watchAnswers(client: RedisClient, logger: Logger): void {
     if (checking || !client.isReady) return;
     checking = true;
     let late: NodeJS.Timeout | undefined;
-    const deadline = new Promise<'late'>((resolve) => (late = setTimeout(resolve, REDIS_DEADLINE_MS, 'late')));
+    // Late only once the answers that came meanwhile are read: after a stall of this process's own
+    // (a flood of work), the deadline's timer runs before the socket's data, which held the answer
+    // all along, and every connection was dropped for a Redis that had answered at once.
+    const deadline = new Promise<'late'>(
+      (resolve) => (late = setTimeout(() => setImmediate(resolve, 'late'), REDIS_DEADLINE_MS)),
+    );
     void Promise.race([client.ping().catch(() => 'failed'), deadline])
       .then((answer) => {
         if (answer !== 'late' || !client.isOpen) return;

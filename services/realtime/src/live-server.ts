@@ -9,6 +9,8 @@ export interface SocketData {
   address: string;
   /** When this socket last joined videos, for the joins-per-minute limit. */
   joins: number[];
+  /** When it sent its last messages of any kind (ms, monotonic), for its budget (`handleJoins`). */
+  messages: number[];
   /** The rooms whose caps it counts against (its places among the handshakes being admitted). */
   capped: string[];
   /** Why the handshake refused it, told once it is connected. */

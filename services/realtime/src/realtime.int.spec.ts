@@ -292,6 +292,33 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     }
   });
 
+  it('drops a socket that floods messages past twice its joins a minute, its answers no longer queued; others stay', async () => {
+    const limited = await startTestRealtime(prefix, { REALTIME_JOINS_PER_MINUTE: '5' });
+    try {
+      const bystander = open(limited.url, { cookie: (await guest()).cookie });
+      await nextOf(bystander, 'AUTH_CONFIRMED');
+      const flooder = open(limited.url, { cookie: (await guest()).cookie, transports: ['websocket'] });
+      await nextOf(flooder, 'AUTH_CONFIRMED');
+      const answers: string[] = [];
+      flooder.on('JOIN_VIDEO_ERROR', ({ message }: { message: string }) => answers.push(message));
+      flooder.on('JOIN_VIDEO_CONFIRMED', () => answers.push('joined'));
+      const dropped = nextOf<string>(flooder, 'disconnect');
+      for (let i = 0; i < 500; i++) flooder.emit('join_video', { videoId: 'floodAAAAAA' });
+      expect(await dropped).toBe('io server disconnect');
+      // Its budget of 10 at most answered (those read in the tick it was dropped in are not), then why
+      // it was dropped: not one answer for each of the 500.
+      expect(answers.at(-1)).toBe(socketMessages.tooManyMessages);
+      expect(answers.length).toBeLessThanOrEqual(11);
+      expect(answers.filter((answer) => answer === 'joined').length).toBeLessThanOrEqual(5);
+      expect(bystander.connected).toBe(true);
+      expect(await bystander.timeout(2_000).emitWithAck('join_video', { videoId: 'calmAAAAAAA' })).toMatchObject({
+        success: true,
+      });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("sends a private re-analysis's events to its owner's connections only", async () => {
     const owner = await member();
     const other = await member();

@@ -111,6 +111,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
 
   io.use((socket, next) => {
     socket.data.joins = [];
+    socket.data.messages = [];
     socket.data.capped = [];
     socket.data.address = clientAddress(socket.request, env.SESSION_SECRET, staleProof);
     auth
