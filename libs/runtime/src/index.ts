@@ -8,3 +8,4 @@ export * from './address';
 export * from './redis-keys';
 export * from './video-failures';
 export * from './unavailable';
+export * from './live-instance';

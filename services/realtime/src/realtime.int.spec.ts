@@ -763,6 +763,40 @@ describe('realtime: an instance that stops answering, behind the gateway', () =>
       await nextOf(open({ cookie, transports: [transport] }), 'AUTH_CONFIRMED');
     },
   );
+
+  it('keeps a client that moved to another instance there when its own comes back: its polls go where its connection lives', async () => {
+    const cookie = await guestPinnedTo(gateway, targets, targets[1]);
+    // Its own instance (the second) stops answering: the client is dropped, and connects to the first.
+    await until(async () => (await fetch(new URL('/healthz', targets[1])).catch(() => null))?.ok === true, 10_000);
+    stoppable.blackHole();
+    const before = one.stats().sockets;
+    await until(async () => {
+      const socket = open({ cookie });
+      await nextOf(socket, 'AUTH_CONFIRMED', 5_000).catch(() => undefined);
+      if (one.stats().sockets > before && socket.connected) return true;
+      socket.disconnect();
+      return false;
+    }, 15_000);
+    const moved = sockets.at(-1)!;
+    const drops: string[] = [];
+    moved.on('disconnect', (reason) => drops.push(reason));
+    // Its instance answers again, and the gateway sees it: a new client of that ranking goes there.
+    await stoppable.restore();
+    await until(async () => {
+      const probe = open({ cookie });
+      const confirmed = await nextOf(probe, 'AUTH_CONFIRMED', 5_000).then(
+        () => true,
+        () => false,
+      );
+      const there = confirmed && two.stats().sockets > 0;
+      probe.disconnect();
+      return there;
+    }, 15_000);
+    // The moved client's polls stay with the instance that holds its connection.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(drops).toEqual([]);
+    expect(await moved.timeout(3_000).emitWithAck('join_video', { videoId: 'stickyAAAAA' })).toMatchObject({ success: true });
+  }, 60_000);
 });
 
 describe('realtime: instances found by DNS behind the gateway, as `--scale realtime=N` runs them', () => {

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { LIVE_BODY_MAX_BYTES, socketMessages, type ClientToServerEvents, type ServerToClientEvents } from '@findclips/contracts';
 import type { RealtimeEnv } from '@findclips/config';
-import { redisKeys, type RedisClient } from '@findclips/runtime';
+import { liveConnectionId, redisKeys, type RedisClient } from '@findclips/runtime';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
@@ -60,6 +60,8 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
       callback(allowed ? null : 'Origin not allowed', allowed);
     },
   });
+  // Each connection's id starts with the tag the gateway gave this instance (see `liveConnectionId`).
+  io.engine.generateId = (req) => liveConnectionId(req.headers);
   const auth = new HandshakeAuth(redis, dataSource, redisKeys(env.REDIS_KEY_PREFIX).sessions, env.SESSION_SECRET);
 
   /**

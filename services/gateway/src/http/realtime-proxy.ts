@@ -3,7 +3,7 @@ import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import dns from 'node:dns/promises';
 import { isIP, type Socket } from 'node:net';
 import { GUEST_COOKIE, LIVE_BODY_MAX_BYTES, SESSION_COOKIE, socketMessages } from '@findclips/contracts';
-import { signedClientAddress } from '@findclips/runtime';
+import { LIVE_INSTANCE_TAG_HEADER, liveInstanceTag, signedClientAddress } from '@findclips/runtime';
 import { parse as parseCookies } from 'cookie';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
@@ -33,10 +33,11 @@ const namesHost = (url: string) => {
 
 /**
  * Picks the realtime instance of each client. Socket.IO's long-polling needs every request of one
- * connection to reach the instance that made it, so a client is pinned by its session cookie, else
- * its guest cookie, else its address, with rendezvous hashing: each gateway computes the same
- * choice with no shared state, and when an instance is down only its clients move, to the next in
- * their ranking.
+ * connection to reach the instance that made it: a request of a connection goes where the
+ * connection's id says it lives (`homeOf`); a new one is placed by its session cookie, else its
+ * guest cookie, else its address, with rendezvous hashing: each gateway computes the same choice
+ * with no shared state, and when an instance is down only its clients move, to the next in their
+ * ranking.
  *
  * A configured URL whose host is a name stands for every IPv4 address it has, asked again at each
  * probe: Docker's name of a service run with `--scale realtime=3`, or a Kubernetes headless
@@ -126,6 +127,16 @@ export class RealtimeInstances {
     return gone;
   }
 
+  /**
+   * The instance a connection lives on, by the tag its id starts with (`liveConnectionId`), while
+   * it answers: its polls go there, wherever the client's ranking points since (when its own
+   * instance came back, the clients that had moved were sent back to it, where their sessions were
+   * unknown, and dropped again).
+   */
+  homeOf(connectionId: string): string | undefined {
+    return this.targets.find((target) => !this.down.has(target) && connectionId.startsWith(liveInstanceTag(target)));
+  }
+
   /** The instance for this key: the highest-ranked one that is not marked down (or the highest). */
   pick(key: string): string {
     const ranked = this.targets
@@ -206,9 +217,12 @@ export function realtimeProxy(
   clientAddress: (req: IncomingMessage) => string,
   secret: string,
 ) {
-  // The client's address, signed so that the instance can tell it from one a client claims.
+  // The client's address, signed so that the instance can tell it from one a client claims; and,
+  // among several instances, the instance's tag, which starts the ids of its connections.
   const vouchFor = (proxyReq: ClientRequest, req: IncomingMessage) => {
     for (const [name, value] of Object.entries(signedClientAddress(clientAddress(req), secret))) proxyReq.setHeader(name, value);
+    const target = chosen.get(req);
+    if (target) proxyReq.setHeader(LIVE_INSTANCE_TAG_HEADER, liveInstanceTag(target));
   };
   // The live channel's requests and sockets in flight, by instance: a long-poll is held open up to
   // Socket.IO's ping interval (25 s), which a stopping gateway would otherwise wait out. Once it
@@ -248,7 +262,8 @@ export function realtimeProxy(
           // Not before the instances' names are first answered: a name that stands for several
           // would send one client's polls to different instances.
           await instances.firstResolved;
-          const target = instances.pick(RealtimeInstances.clientKey(req));
+          const connection = new URLSearchParams(req.url?.split('?')[1] ?? '').get('sid');
+          const target = (connection && instances.homeOf(connection)) || instances.pick(RealtimeInstances.clientKey(req));
           chosen.set(req, target);
           return target;
         }
