@@ -451,6 +451,20 @@ describe('shared page', () => {
     expect(document.title).toBe(said);
   });
 
+  it("shows a Viral Cut's times and length as the whole seconds it plays", async () => {
+    const user = userEvent.setup();
+    const cut = { id: 'q1', content: 'Fares pay for a third of the service.', startTime: 430.296, endTime: 449.98 };
+    fakeApi({ 'GET /api/shared/abcdefghijklmnop': json(200, share({ sharedTopics: [{ ...topic(1), quotes: [cut] }] })) });
+    renderShared();
+    const quotes = within(await screen.findByRole('list', { name: 'Quotes of Topic number 1' }));
+    // Played from 7:10 to 7:30, shown so, and 20 s long.
+    expect(quotes.getByText('7:10 - 7:30')).toBeInTheDocument();
+    expect(quotes.getByText('20s')).toBeInTheDocument();
+    await user.click(quotes.getByRole('button', { name: 'Play clip' }));
+    const frame = new URL([...document.querySelectorAll('iframe')].find((f) => f.src.includes('autoplay=1'))!.src);
+    expect([frame.searchParams.get('start'), frame.searchParams.get('end')]).toEqual(['430', '450']);
+  });
+
   it("shows each topic's quotes to read, with their time, and plays one Viral Cut at a time on demand", async () => {
     const user = userEvent.setup();
     const quote = (id: string, content: string, startTime: number) => ({ id, content, startTime, endTime: startTime + 25 });

@@ -1,5 +1,6 @@
 import { AlertTriangle, PlayCircle, X } from 'lucide-react';
 import { cn } from '../lib/cn';
+import { clipSpan } from '../lib/format';
 import { Button } from './ui';
 import { useEffect, useRef, useState } from 'react';
 import { usePagePlayers, useReportTime, type PagePlayer } from './playback';
@@ -17,9 +18,10 @@ export const EMBED_SILENCE_MS = 8_000;
 
 /** The privacy-enhanced YouTube embed of one clip: from `start` to `end`, in whole seconds. */
 export function clipUrl(youtubeId: string, start: number, end: number, autoplay = false): string {
+  const { from, to } = clipSpan(start, end);
   const params = new URLSearchParams({
-    start: String(Math.floor(start)),
-    end: String(Math.max(Math.ceil(end), Math.floor(start) + 1)),
+    start: String(from),
+    end: String(to),
     rel: '0',
     modestbranding: '1',
     playsinline: '1',

@@ -1,7 +1,7 @@
 import { quoteText, type Quote } from '@findclips/contracts';
 import { Play } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { formatDuration, formatRange } from '../lib/format';
+import { clipSpan, formatDuration, formatRange } from '../lib/format';
 import { CompactClip } from './clip-player';
 import { ExpandableQuote } from './expandable-quote';
 import { Badge, Button } from './ui';
@@ -45,12 +45,13 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, onPlaying, 
   // The focus follows the clip this card's buttons open and close: to 'Close clip' once it opens,
   // back to 'Play clip' once closed there (not when another card's clip takes its place).
   const [focusTo, setFocusTo] = useState<'close' | 'play'>();
+  const span = clipSpan(quote.startTime, quote.endTime);
   return (
     <li id={id} className="scroll-mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
         <Badge className="bg-amber-100 text-amber-800">Viral Cut</Badge>
-        <Badge className="bg-slate-200 text-slate-700">{formatDuration(quote.endTime - quote.startTime)}</Badge>
-        <span className="text-slate-500">{formatRange(quote.startTime, quote.endTime)}</span>
+        <Badge className="bg-slate-200 text-slate-700">{formatDuration(span.to - span.from)}</Badge>
+        <span className="text-slate-500">{formatRange(span.from, span.to)}</span>
         {links}
       </div>
       <ExpandableQuote text={text} id={textId} />
