@@ -47,6 +47,7 @@ export function youtubeChapters(topics: Pick<Topic, 'title' | 'startTime' | 'end
       `YouTube shows chapters only when there are at least ${CHAPTER_RULES.minChapters}; this video has ${chapters.length}.`,
     );
   }
-  const hours = end >= 3600;
+  // (Also when a chapter starts past the length the video was said to have: its hours are written.)
+  const hours = Math.max(end, ...chapters.map((c) => c.start)) >= 3600;
   return { text: chapters.map((c) => `${clock(c.start, hours)} ${c.title}`).join('\n'), notes };
 }

@@ -39,6 +39,16 @@ describe('YouTube chapters', () => {
     expect(notes).toEqual([]);
   });
 
+  it('writes the hours of a chapter past the length the video was said to have (captions timed past it)', () => {
+    const late = [
+      { title: 'Opening', startTime: 36_000, endTime: 36_074 },
+      { title: 'Highway lanes', startTime: 36_074, endTime: 36_400 },
+      { title: 'Closing', startTime: 36_400, endTime: 36_600 },
+    ];
+    // (The last is dropped: it would start after the video ends.)
+    expect(youtubeChapters(late, 720).text).toBe('0:00:00 Opening\n10:01:14 Highway lanes');
+  });
+
   it('merges or drops what breaks the rules, and says so', () => {
     const { text, notes } = youtubeChapters(
       [
