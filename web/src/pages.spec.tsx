@@ -362,15 +362,23 @@ describe('shared page', () => {
     window.location.hash = '';
   });
 
-  it("finds the topic playing at ?t= (a search engine's key moment): whole seconds, before the first topic none", () => {
+  it("finds the topic playing at ?t= (a search engine's key moment, or YouTube's way): whole seconds, before the first topic none", () => {
     // Topics start at 1:00, 2:00 ... 6:00.
     for (const [t, at] of [
       ['320', 'topic-5'],
       ['60s', 'topic-1'],
       ['99999', 'topic-6'],
+      // As YouTube's links write a time.
+      ['5m', 'topic-5'],
+      ['1m59s', 'topic-1'],
+      ['0h2m0s', 'topic-2'],
+      ['1h', 'topic-6'],
       ['10', null],
       ['abc', null],
       ['-5', null],
+      ['m', null],
+      ['5m1h', null],
+      ['1:00', null],
       ['', null],
     ] as const) {
       expect(topicAtTime(share().sharedTopics, `?t=${t}`)).toBe(at);

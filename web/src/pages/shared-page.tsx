@@ -231,12 +231,14 @@ export default function SharedPage() {
 
 /**
  * The topic playing at `?t=SECONDS` (the address a search engine's key moment links to, as Google
- * documents clips: the page's own address with the time), or null.
+ * documents clips: the page's own address with the time), or at a time as YouTube's links write it
+ * (`90s`, `1m30s`, `1h2m`), or null.
  */
 export function topicAtTime(topics: Topic[], search: string): string | null {
-  const t = /^(\d{1,6})s?$/.exec(new URLSearchParams(search).get('t') ?? '');
-  if (!t) return null;
-  const second = Number(t[1]);
+  const t = /^(?:(\d{1,3})h)?(?:(\d{1,4})m)?(?:(\d{1,6})s?)?$/.exec(new URLSearchParams(search).get('t') ?? '');
+  if (!t || t.slice(1).every((part) => part === undefined)) return null;
+  const [hours = 0, minutes = 0, seconds = 0] = t.slice(1).map((part) => Number(part ?? 0));
+  const second = hours * 3600 + minutes * 60 + seconds;
   // The topic starting at that second (a key moment's own), else the one playing then.
   const starting = topics.findIndex((topic) => Math.floor(topic.startTime) === second);
   const index = starting >= 0 ? starting : topics.findLastIndex((topic) => Math.floor(topic.startTime) <= second);
