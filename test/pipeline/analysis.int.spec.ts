@@ -1,5 +1,6 @@
 import {
   GUEST_CREDIT_WINDOW_SECONDS,
+  quotaMessages,
   historyVideoSchema,
   videoMessages,
   videoTranscriptSchema,
@@ -187,9 +188,13 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect((await browser.post(`/api/guest/videos/transcript?videoId=${a}`).expect(202)).body.left).toBe(1);
     expect((await browser.post(`/api/guest/videos/transcript?videoId=${b}`).expect(202)).body.left).toBe(0);
     const refused = await browser.post(`/api/guest/videos/transcript?videoId=${c}`).expect(429);
-    expect(refused.body).toEqual({ message: videoMessages.guestQuota, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
-    // The first credit comes back 24 hours after it was spent.
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(GUEST_CREDIT_WINDOW_SECONDS - 120);
+    // The first credit comes back 24 hours after it was spent, and the guest is told when.
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(GUEST_CREDIT_WINDOW_SECONDS - 120);
+    expect(refused.body).toEqual({ message: quotaMessages.guest(wait), errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
+    expect(refused.body.message).toBe(
+      'You have used your 2 free analyses. Your next free analysis is available in 24 hours; sign up for unlimited access.',
+    );
     await p.nextEvent(a, 'VIDEO_ANALYZED');
     expect((await browser.post(`/api/guest/videos/transcript?videoId=${a}`).expect(200)).body).toMatchObject({
       status: 'complete',
@@ -584,8 +589,11 @@ describe('analysis quotas', () => {
     await browser.post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(202);
     await browser.post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(202);
     const res = await browser.post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(429);
-    expect(res.body).toEqual({ message: videoMessages.memberQuota, errorType: 'ANALYSIS_QUOTA_EXCEEDED' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3600 - 120);
+    expect(res.body).toEqual({
+      message: 'You have started too many new analyses in the last hour. Please try again in 1 hour.',
+      errorType: 'ANALYSIS_QUOTA_EXCEEDED',
+    });
   });
 
   it("takes one of a member's analyses for 10 parallel submissions of one video (a double submit joins it)", async () => {
@@ -608,8 +616,9 @@ describe('analysis quotas', () => {
     // A new guest there is told at once that nothing is left, not 2 of 2.
     expect((await late.credits().expect(200)).body).toEqual({ left: 0, message: videoMessages.guestNetworkQuota });
     const refused = await late.submit(p.addVideo()).expect(429);
-    expect(refused.body).toEqual({ message: videoMessages.guestNetworkQuota, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(GUEST_CREDIT_WINDOW_SECONDS - 120);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(GUEST_CREDIT_WINDOW_SECONDS - 120);
+    expect(refused.body).toEqual({ message: quotaMessages.network(wait), errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
     await from('2001:db8:cccc:8::1').submit(p.addVideo()).expect(202);
   });
 
@@ -620,7 +629,8 @@ describe('analysis quotas', () => {
     const answers = await Promise.all(guests.map((guest) => guest.submit(p.addVideo())));
     expect(answers.map((answer) => answer.status).sort()).toEqual([202, 202, 202, 429, 429, 429]);
     for (const refused of answers.filter((answer) => answer.status === 429)) {
-      expect(refused.body).toEqual({ message: videoMessages.guestNetworkQuota, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
+      const message = quotaMessages.network(Number(refused.headers['retry-after']));
+      expect(refused.body).toEqual({ message, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
     }
   });
 
@@ -630,7 +640,8 @@ describe('analysis quotas', () => {
     await fresh().post(`/api/guest/videos/transcript?videoId=${p.addVideo()}`).expect(202);
     await fresh().post(`/api/guest/videos/transcript?videoId=${p.addVideo()}`).expect(202);
     const res = await fresh().post(`/api/guest/videos/transcript?videoId=${p.addVideo()}`).expect(429);
-    expect(res.body).toEqual({ message: videoMessages.guestNetworkQuota, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
+    const message = quotaMessages.network(Number(res.headers['retry-after']));
+    expect(res.body).toEqual({ message, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
   });
 });
 

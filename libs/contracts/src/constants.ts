@@ -83,6 +83,30 @@ export const videoMessages = {
   editsWouldBeLost: 'You have edited this analysis: a re-analysis replaces your edits. Confirm to discard them.',
 } as const;
 
+/** How long until a limit frees a use, as a message says it: 'a minute', '12 minutes', '4 hours 5 minutes'. */
+export function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes === 1) return 'a minute';
+  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}` : unit(hours, 'hour');
+}
+
+/**
+ * What a limit's refusal says when the server knows when a use frees (its Retry-After): the time
+ * to wait, not only the limit (a guest whose credit came back in 5 minutes read 'Credits reset 24
+ * hours after use', a member 'Please try again later').
+ */
+export const quotaMessages = {
+  guest: (seconds: number) =>
+    `You have used your 2 free analyses. Your next free analysis is available in ${waitText(seconds)}; sign up for unlimited access.`,
+  network: (seconds: number) =>
+    `Too many free analyses from this network today. The next is available in ${waitText(seconds)}; sign up for unlimited access.`,
+  member: (seconds: number) =>
+    `You have started too many new analyses in the last hour. Please try again in ${waitText(seconds)}.`,
+};
+
 /** The longest topic title a member can give when renaming a topic. */
 export const TOPIC_TITLE_MAX = 120;
 

@@ -4,6 +4,7 @@ import {
   editMessages,
   GUEST_CREDIT_WINDOW_SECONDS,
   GUEST_CREDITS,
+  quotaMessages,
   topicsSchema,
   videoMessages,
   type Topic,
@@ -302,7 +303,7 @@ describe('submitting a video', () => {
       const refused = await refusal(submitAsGuest(deps, guestId, submitter(third)));
       expect(refused).toEqual({
         code: 'GUEST_QUOTA_EXCEEDED',
-        message: videoMessages.guestQuota,
+        message: quotaMessages.guest(refused.retryAfterSeconds as number),
         left: 0,
         retryAfterSeconds: expect.any(Number),
       });
@@ -446,7 +447,7 @@ describe('submitting a video', () => {
       const refused = await refusal(submitAsMember(limited, member, submitter(second)));
       expect(refused).toEqual({
         code: 'ANALYSIS_QUOTA_EXCEEDED',
-        message: videoMessages.memberQuota,
+        message: quotaMessages.member(refused.retryAfterSeconds as number),
         retryAfterSeconds: expect.any(Number),
       });
       // The hour's analysis was taken a moment ago: the next is free in about an hour.

@@ -3,6 +3,7 @@ import {
   captionsMessages,
   GUEST_VIDEO_MAX_SECONDS,
   VIDEO_MAX_SECONDS,
+  quotaMessages,
   videoMessages,
   type AnalysisStatus,
   errorCodes,
@@ -83,9 +84,10 @@ function checkGuestLength(seconds: number | null): void {
  * route then says), and Retry-After says when the limit that refused frees a credit.
  */
 async function quotaError(credits: GuestCredits, refused: CreditRefusal, guestId: string, address: string): Promise<AppError> {
-  return new AppError('GUEST_QUOTA_EXCEEDED', refused === 'guest' ? videoMessages.guestQuota : videoMessages.guestNetworkQuota, {
+  const retryAfterSeconds = await credits.retryAfter(guestId, address);
+  return new AppError('GUEST_QUOTA_EXCEEDED', quotaMessages[refused](retryAfterSeconds), {
     extra: { left: 0 },
-    retryAfterSeconds: await credits.retryAfter(guestId, address),
+    retryAfterSeconds,
   });
 }
 
@@ -104,7 +106,9 @@ async function paidForJob(
   if (await jobRunning(queue, key).catch(() => false)) return enqueue();
   const taken = await memberLimit.take(userId, key);
   if (!taken.ok) {
-    throw new AppError('ANALYSIS_QUOTA_EXCEEDED', videoMessages.memberQuota, { retryAfterSeconds: taken.retryAfterSeconds });
+    throw new AppError('ANALYSIS_QUOTA_EXCEEDED', quotaMessages.member(taken.retryAfterSeconds), {
+      retryAfterSeconds: taken.retryAfterSeconds,
+    });
   }
   let queued = false;
   try {
