@@ -9,6 +9,8 @@ export const GUEST_VIDEO_MAX_SECONDS = 60 * 60;
 export const GUEST_CREDITS = 2;
 export const GUEST_CREDIT_WINDOW_SECONDS = 24 * 60 * 60;
 export const GUEST_COOKIE = 'gid';
+/** How long a guest id (the gid cookie) lasts: set once, not renewed, so what a guest did is theirs no longer after it. */
+export const GUEST_ID_DAYS = 365;
 /** A guest id as the gateway issues it in the gid cookie: URL-safe, 16 to 64 characters. */
 export const GUEST_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const isGuestId = (value: string | undefined): value is string => value !== undefined && GUEST_ID_PATTERN.test(value);

@@ -19,6 +19,22 @@ export class GuestAnalyses {
     });
   }
 
+  /**
+   * Forgets what guests analysed before `cutoff`, a batch of rows at a time (no long lock): the
+   * guest ids that did it have expired. Returns how many rows went.
+   */
+  async forgetBefore(cutoff: Date, batch = 5_000): Promise<number> {
+    let forgotten = 0;
+    for (;;) {
+      const [, count] = (await this.db.query(
+        `DELETE FROM guest_video_analysis WHERE ctid IN (SELECT ctid FROM guest_video_analysis WHERE analysed_at < $1 LIMIT $2)`,
+        [cutoff, batch],
+      )) as [unknown, number];
+      forgotten += count;
+      if (count < batch) return forgotten;
+    }
+  }
+
   async record(guestSessionId: string, videoId: string): Promise<void> {
     await this.db
       .getRepository(GuestVideoAnalysisEntity)

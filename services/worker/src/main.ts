@@ -11,6 +11,7 @@ import {
   onShutdown,
 } from '@findclips/runtime';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startHousekeeping } from './housekeeping';
 import { startWorker, stopWorker } from './worker';
 
 async function main() {
@@ -22,6 +23,7 @@ async function main() {
   await connectAtStart(env.REDIS_URL, [publisher]);
   const metrics = createMetricsRegistry('worker');
   const worker = await startWorker({ env, dataSource, publisher, logger, metrics });
+  const stopHousekeeping = startHousekeeping(dataSource, logger);
   const http = metricsServer(metrics, env.METRICS_TOKEN);
   // Several workers on one host: the first takes the port, the others a free one (logged).
   http.on('error', (error: NodeJS.ErrnoException) => {
@@ -37,6 +39,7 @@ async function main() {
   http.listen(env.WORKER_METRICS_PORT);
 
   onShutdown('worker', logger, async () => {
+    stopHousekeeping();
     await stopWorker(worker, logger); // waits for active jobs
     http.close();
     // Redis or PostgreSQL away: what is left to close is not waited for long.

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { GUEST_COOKIE, isGuestId } from '@findclips/contracts';
+import { GUEST_COOKIE, GUEST_ID_DAYS, isGuestId } from '@findclips/contracts';
 import { parse as parseCookies } from 'cookie';
 import type { Request, RequestHandler, Response } from 'express';
-
-const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** The visitor's guest id from the gid cookie, when it has a well-formed one. */
 export function readGuestId(req: Request): string | undefined {
@@ -37,7 +35,13 @@ export const guestIdentity: RequestHandler = (req, res, next) => {
 /** A new guest id for this browser, in its gid cookie. */
 function newGuestId(req: Request, res: Response): string {
   const id = randomBytes(16).toString('base64url');
-  res.cookie(GUEST_COOKIE, id, { maxAge: ONE_YEAR_MS, sameSite: 'lax', secure: req.secure, httpOnly: false, path: '/' });
+  res.cookie(GUEST_COOKIE, id, {
+    maxAge: GUEST_ID_DAYS * 24 * 60 * 60 * 1000,
+    sameSite: 'lax',
+    secure: req.secure,
+    httpOnly: false,
+    path: '/',
+  });
   return id;
 }
 
