@@ -415,6 +415,17 @@ describe('shares, history and the public shared page', () => {
     expect(garbled.text).toContain('<div id="root">');
   });
 
+  it("renders a right-to-left video's shared page with its title isolated in the tab, not in the previews", async () => {
+    const { browser } = await member();
+    const { videoId, topics } = await analysed(browser, 'ראיון 2');
+    const { shareId } = (await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: '' }).expect(201))
+      .body;
+    const html = (await p.gateway.request().get(`/shared/${shareId}`).expect(200)).text;
+    // As the app sets it once loaded: before, the tab read right to left until then.
+    expect(html).toContain('<title>\u2068ראיון 2\u2069 - Find &amp; Watch The Best Clips</title>');
+    expect(html).toContain('<meta property="og:title" content="ראיון 2 - Find &amp; Watch The Best Clips">');
+  });
+
   it('gives 10,000 creations 10,000 distinct share ids', async () => {
     const shares = new Shares(p.gateway.dataSource);
     const videoId = p.addVideo();

@@ -62,6 +62,20 @@ export const SHARE_TITLE_MAX = 200;
 export const SHARE_DESCRIPTION_MAX = 1_000;
 /** The share dialog's default description. */
 export const DEFAULT_SHARE_DESCRIPTION = 'Watch the highlights';
+/**
+ * Letters written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and
+ * their presentation forms), for text that cannot be wrapped in `<bdi>` (a tab's title, a toast's sentence).
+ */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+/**
+ * A video's or topic's own words set inside our sentence or the tab's title, isolated (U+2068 …
+ * U+2069) when they hold right-to-left letters: otherwise the title's first letter sets the
+ * direction of the whole line (a tab's title, where no `<bdi>` can go, was laid out right to left,
+ * ' · Find Clips' first) and marks at its end join our words. Left-to-right text is returned as it is.
+ */
+export const isolated = (text: string) => (RIGHT_TO_LEFT.test(text) ? `\u2068${text}\u2069` : text);
+
 /** A shared page's title: the share's own, else the video's with the product's line. */
 export const sharePageTitle = (shareTitle: string | null, videoTitle: string) =>
   shareTitle || `${videoTitle} - Find & Watch The Best Clips`;

@@ -22,6 +22,8 @@ export type RedisClient = ReturnType<typeof connectOptions>;
 
 /** How often the watchdog checks that Redis still answers. */
 const WATCH_EVERY_MS = 1_000;
+/** How late a timer of this process may fire before the watchdog takes it for a stall of its own. */
+const STALL_MS = 500;
 
 /**
  * node-redis times a command only until it is written: on a network that drops packets, the
@@ -37,12 +39,27 @@ function watchAnswers(client: RedisClient, logger: Logger): void {
     if (checking || !client.isReady) return;
     checking = true;
     let late: NodeJS.Timeout | undefined;
-    // Late only once the answers that came meanwhile are read: after a stall of this process's own
-    // (a flood of work), the deadline's timer runs before the socket's data, which held the answer
-    // all along, and every connection was dropped for a Redis that had answered at once.
-    const deadline = new Promise<'late'>(
-      (resolve) => (late = setTimeout(() => setImmediate(resolve, 'late'), REDIS_DEADLINE_MS)),
-    );
+    let settled = false;
+    // The deadline counts while this process runs. After a stall of its own (a flood of work), the
+    // deadline's timer ran before the socket's data, which held the answer all along, and the ping
+    // itself may have gone out only at the stall's end (node-redis writes on a later turn): every
+    // connection was dropped for a Redis that answered at once. So the answers that came are read
+    // first, and a deadline whose timer fired over STALL_MS late starts again.
+    const deadline = new Promise<'late'>((resolve) => {
+      const wait = () => {
+        const due = performance.now() + REDIS_DEADLINE_MS;
+        late = setTimeout(
+          () =>
+            setImmediate(() => {
+              if (settled) return;
+              if (performance.now() - due > STALL_MS) wait();
+              else resolve('late');
+            }),
+          REDIS_DEADLINE_MS,
+        );
+      };
+      wait();
+    });
     void Promise.race([client.ping().catch(() => 'failed'), deadline])
       .then((answer) => {
         if (answer !== 'late' || !client.isOpen) return;
@@ -53,6 +70,7 @@ function watchAnswers(client: RedisClient, logger: Logger): void {
         client.connect().catch(() => undefined);
       })
       .finally(() => {
+        settled = true;
         clearTimeout(late);
         checking = false;
       });

@@ -683,6 +683,12 @@ describe('realtime: caps on live connections, across instances', () => {
     expect(await refused(forged)).toBe(socketMessages.tooManySockets);
   });
 
+  it("starts no connection's id with an instance tag a client sent: only the gateway's", async () => {
+    const socket = open(gateway.url, { cookie: await guestCookie(), headers: { 'x-live-instance-tag': 'EVILEVIL' } });
+    expect(await confirmed(socket)).toBe('confirmed');
+    expect(socket.io.engine.id).not.toMatch(/^EVILEVIL/);
+  });
+
   it("reads the gateway's word for an address minutes apart in time, and says when clocks are too far apart to read it", async () => {
     const watched = await startTestRealtime(prefix, { ...caps, LOG_LEVEL: 'warn' });
     try {

@@ -1,21 +1,9 @@
 import { clock } from '@findclips/exports/time';
 
+export { isolated } from '@findclips/contracts';
+
 /** 75 → '1:15', 3725 → '1:02:05' (as YouTube writes times). */
 export const formatTime = clock;
-
-/**
- * Letters written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and
- * their presentation forms), for text that cannot be wrapped in `<bdi>`.
- */
-const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-
-/**
- * A video's or topic's own words set inside our sentence or the tab's title, isolated (U+2068 …
- * U+2069) when they hold right-to-left letters: otherwise the title's first letter sets the
- * direction of the whole line (a tab's title, where no `<bdi>` can go, was laid out right to left,
- * ' · Find Clips' first) and marks at its end join our words. Left-to-right text is returned as it is.
- */
-export const isolated = (text: string) => (RIGHT_TO_LEFT.test(text) ? `\u2068${text}\u2069` : text);
 
 export const formatRange = (start: number, end: number) => `${formatTime(start)} - ${formatTime(end)}`;
 

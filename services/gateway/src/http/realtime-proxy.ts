@@ -64,6 +64,8 @@ export class RealtimeInstances {
   constructor(
     readonly configured: readonly [string, ...string[]],
     private readonly lost: (target: string) => void = () => undefined,
+    /** Each instance's tag (`liveInstanceTag`), which starts its connections' ids. */
+    private readonly tagOf: (target: string) => string = () => '',
   ) {
     this.current = configured;
     // The process's servers (a new resolver would read the system's again, over any set since).
@@ -134,7 +136,10 @@ export class RealtimeInstances {
    * unknown, and dropped again).
    */
   homeOf(connectionId: string): string | undefined {
-    return this.targets.find((target) => !this.down.has(target) && connectionId.startsWith(liveInstanceTag(target)));
+    return this.targets.find((target) => {
+      const tag = this.tagOf(target);
+      return tag !== '' && !this.down.has(target) && connectionId.startsWith(tag);
+    });
   }
 
   /** The instance for this key: the highest-ranked one that is not marked down (or the highest). */
@@ -221,8 +226,10 @@ export function realtimeProxy(
   // among several instances, the instance's tag, which starts the ids of its connections.
   const vouchFor = (proxyReq: ClientRequest, req: IncomingMessage) => {
     for (const [name, value] of Object.entries(signedClientAddress(clientAddress(req), secret))) proxyReq.setHeader(name, value);
+    // (Only ever ours: one a client sent is not passed on.)
     const target = chosen.get(req);
-    if (target) proxyReq.setHeader(LIVE_INSTANCE_TAG_HEADER, liveInstanceTag(target));
+    if (target) proxyReq.setHeader(LIVE_INSTANCE_TAG_HEADER, tagOf(target));
+    else proxyReq.removeHeader(LIVE_INSTANCE_TAG_HEADER);
   };
   // The live channel's requests and sockets in flight, by instance: a long-poll is held open up to
   // Socket.IO's ping interval (25 s), which a stopping gateway would otherwise wait out. Once it
@@ -233,10 +240,15 @@ export function realtimeProxy(
   const dropOf = (target?: string) => {
     for (const [held, to] of inFlight) if (target === undefined || to === target) held.destroy();
   };
-  const instances = new RealtimeInstances(targets, (target) => {
-    logger.warn({ instance: target }, 'realtime instance not answering: its clients reconnect to another');
-    dropOf(target);
-  });
+  const tagOf = (target: string) => liveInstanceTag(target, secret);
+  const instances = new RealtimeInstances(
+    targets,
+    (target) => {
+      logger.warn({ instance: target }, 'realtime instance not answering: its clients reconnect to another');
+      dropOf(target);
+    },
+    tagOf,
+  );
   const stopWatching = instances.watched
     ? instances.watch((now, gone) => {
         logger.info({ instances: now, gone }, 'realtime instances changed');

@@ -3,6 +3,8 @@ import escapeHtml from 'escape-html';
 
 export interface PagePreview {
   title: string;
+  /** The tab's title, when it is not `title` (a right-to-left video title isolated in it: see `isolated`). */
+  tabTitle?: string;
   /** None when the sharer gave none (or cleared it): no preview shows words they removed. */
   description: string | null;
   image: string | null;
@@ -89,7 +91,7 @@ export function withPreview(html: string, preview: PagePreview): string {
     ...(preview.structuredData ? [`<script type="application/ld+json">${scriptJson(preview.structuredData)}</script>`] : []),
   ].join('');
   const withTitle = /<title>[\s\S]*?<\/title>/i.test(html)
-    ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${title}</title>`)
+    ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(preview.tabTitle ?? preview.title)}</title>`)
     : html;
   return withTitle.replace(/<\/head>/i, () => `${tags}</head>`);
 }

@@ -1,4 +1,10 @@
-import { createShareRequestSchema, sharePageTitle, type SharedAnalysisResponse, type ShareResponse } from '@findclips/contracts';
+import {
+  createShareRequestSchema,
+  isolated,
+  sharePageTitle,
+  type SharedAnalysisResponse,
+  type ShareResponse,
+} from '@findclips/contracts';
 import { readTopics, type SharedAnalysisEntity } from '@findclips/db';
 import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
@@ -93,6 +99,8 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
     }
     const video = await cached.describe(row.youtubeId);
     const title = sharePageTitle(row.title, video?.title ?? 'A video');
+    // The tab's title as the page sets it: a right-to-left video title isolated from our words.
+    const tabTitle = sharePageTitle(row.title, isolated(video?.title ?? 'A video'));
     const description = row.description;
     const image = video?.thumbnailUrl ?? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`;
     const url = shareUrl(row.shareId);
@@ -102,6 +110,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
       .send(
         withPreview(html, {
           title,
+          tabTitle,
           description,
           image,
           url,
