@@ -284,6 +284,7 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect((await owner.browser.get(`/api/user-videos/${videoId}/status`).expect(200)).body).toEqual({
       videoId,
       reanalyzing: false,
+      ahead: null,
     });
     await p.gateway.request().get(`/api/user-videos/${videoId}/status`).expect(401);
   });
@@ -333,6 +334,7 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
       errorType: 'CONTENT_POLICY',
       errorMessage: error.errorMessage,
       errorCategories: ['violence/instructions'],
+      ahead: null,
     });
   });
 

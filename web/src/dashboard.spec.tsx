@@ -501,6 +501,30 @@ describe('dashboard: clear menu and Re-analyze', () => {
     });
   };
 
+  it('says how many analyses wait before the one it follows while it waits in line, and nothing once it runs', async () => {
+    rememberUser(member);
+    let ahead: number | null = 3;
+    fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false, ahead: null }),
+      'GET /api/videos/check-status': () =>
+        json(200, { videoId: VIDEO, exists: false, status: 'pending', createdAt: null, ahead }),
+    });
+    const { client } = renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
+    expect(
+      await screen.findByText('Waiting in line: 3 analyses ahead of yours. It starts as soon as a place frees.'),
+    ).toBeInTheDocument();
+    // The bar goes on rising with time, as it does for any analysis.
+    expect(screen.getByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    ahead = 0;
+    await client.refetchQueries({ queryKey: ['queue-place'] });
+    expect(await screen.findByText('Next in line: your analysis starts as soon as one running ends.')).toBeInTheDocument();
+    ahead = null;
+    await client.refetchQueries({ queryKey: ['queue-place'] });
+    await waitFor(() => expect(screen.queryByText(/in line/)).not.toBeInTheDocument());
+  });
+
   it('says the last analysis failed when a link or a reload opens a video whose analysis failed', async () => {
     withoutOwnAnalysis('failed');
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });

@@ -86,10 +86,19 @@ export const checkStatusResponseSchema = z.object({
   errorType: z.enum(errorCodes).nullable(),
   errorMessage: z.string().nullable(),
   errorCategories: z.array(z.string()).nullable(),
+  /** Analyses waiting before this video's in the queue; null when it does not wait (it runs, or none is queued). */
+  ahead: z.number().int().nonnegative().nullable(),
 });
 
-/** GET /api/user-videos/{id}/status: whether the member's own re-analysis of the video waits or runs. */
-export const reanalysisStatusSchema = z.object({ videoId: videoIdSchema, reanalyzing: z.boolean() });
+/**
+ * GET /api/user-videos/{id}/status: whether the member's own re-analysis of the video waits or
+ * runs, and how many analyses wait before it (null when it does not wait).
+ */
+export const reanalysisStatusSchema = z.object({
+  videoId: videoIdSchema,
+  reanalyzing: z.boolean(),
+  ahead: z.number().int().nonnegative().nullable(),
+});
 
 /**
  * POST /api/videos/analyze: a member's private re-analysis. When the member has edited the

@@ -3,8 +3,29 @@ import { Card } from '../components/ui';
 import { useOnline } from '../lib/online';
 import { DONE_TEXT, useAnalysisProgress } from './use-progress';
 
-/** The bar and status of a running analysis of `videoId` (counted from its start in this tab). */
-export function AnalysisProgress({ running, done, videoId }: { running: boolean; done: boolean; videoId: string | null }) {
+/** Where an analysis waiting in line stands, in words. */
+export const queuePlaceText = (ahead: number) =>
+  ahead === 0
+    ? 'Next in line: your analysis starts as soon as one running ends.'
+    : `Waiting in line: ${ahead === 1 ? '1 analysis' : `${ahead} analyses`} ahead of yours. It starts as soon as a place frees.`;
+
+/**
+ * The bar and status of a running analysis of `videoId` (counted from its start in this tab), and,
+ * while it waits in line, how many analyses are before it (a user 300th in line saw the bar stop
+ * at 85% for four minutes, told it was being analysed: a stranger's queue audit).
+ */
+export function AnalysisProgress({
+  running,
+  done,
+  videoId,
+  ahead = null,
+}: {
+  running: boolean;
+  done: boolean;
+  videoId: string | null;
+  /** Analyses waiting before it in line (`useQueuePlace`); null when it does not wait, or nobody said. */
+  ahead?: number | null;
+}) {
   const { progress, status } = useAnalysisProgress(running, done, videoId);
   const online = useOnline();
   return (
@@ -28,6 +49,7 @@ export function AnalysisProgress({ running, done, videoId }: { running: boolean;
       >
         <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${progress}%` }} />
       </div>
+      {!done && ahead !== null && <p className="mt-3 text-sm text-slate-700">{queuePlaceText(ahead)}</p>}
       {/* The wait's hint goes once the clips are ready; offline, it says what that means for the wait. */}
       {!done &&
         (online ? (

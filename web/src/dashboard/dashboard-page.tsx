@@ -27,7 +27,7 @@ import { useAnalysisFlow } from './use-analysis-flow';
 import { DONE_TEXT, STATUS_TEXTS, useForgetEndedAnalyses, useJustFinished } from './use-progress';
 import { useViewMode } from './use-view-mode';
 import { VideoHeader } from './video-header';
-import { useMetadata } from './video-data';
+import { useMetadata, useQueuePlace } from './video-data';
 
 /** '/': paste a link, follow the analysis live, then edit, watch and share its clips. */
 export default function DashboardPage() {
@@ -61,6 +61,8 @@ export default function DashboardPage() {
   }, [isDemo, knownTitle]);
   const thumbnail = thumbnailOf(youtubeId, isDemo ? null : (metadata.data?.thumbnailUrl ?? flow.analysis?.thumbnailUrl));
   const running = state.phase === 'transcriptFetching' || state.phase === 'aiAnalysisInProgress';
+  // Its job queued (the submission answered), an analysis may wait in line: how many are before it.
+  const queuePlace = useQueuePlace(state.videoId, state.phase === 'aiAnalysisInProgress', state.reanalyzing);
   const complete = state.phase === 'aiAnalysisComplete';
   // (A re-analysis that failed brings the topics before it back: nothing is 'Done!'.)
   const finishing = useJustFinished(state.phase === 'aiAnalysisInProgress', complete && !state.restored);
@@ -189,7 +191,9 @@ export default function DashboardPage() {
                 This is a demo with three sample topics. Paste a YouTube link above to find the best clips of any video.
               </p>
             )}
-            {(running || finishing) && <AnalysisProgress running={running} done={finishing} videoId={state.videoId} />}
+            {(running || finishing) && (
+              <AnalysisProgress running={running} done={finishing} videoId={state.videoId} ahead={queuePlace} />
+            )}
             {!isDemo && state.phase === 'idle' && <Spinner label="Loading the analysis" />}
             {analysed && <SearchSection youtubeId={youtubeId} topics={analysed} transcriptUrl={origin.url} />}
             {shownTopics &&

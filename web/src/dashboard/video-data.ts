@@ -108,6 +108,27 @@ export const checkStatus = (videoId: string) =>
 export const reanalysisStatus = (videoId: string) =>
   apiRequest<ReanalysisStatus>('GET', `/api/user-videos/${encodeURIComponent(videoId)}/status`);
 
+/** How often a page asks how many analyses wait before its own, while it waits. */
+export const QUEUE_PLACE_MS = 10_000;
+
+/**
+ * How many analyses wait before the one this page follows (its re-analysis, else the video's
+ * analysis), asked now and every 10 s while it waits: null once it runs, or when the server does
+ * not say. The bar rises with time whatever (SPEC); this says why it may take a while.
+ */
+export function useQueuePlace(videoId: string | null, running: boolean, reanalyzing: boolean): number | null {
+  const place = useQuery({
+    queryKey: ['queue-place', videoId, reanalyzing],
+    queryFn: async () => (reanalyzing ? await reanalysisStatus(videoId!) : await checkStatus(videoId!)).ahead ?? null,
+    enabled: running && videoId !== null,
+    staleTime: 0,
+    gcTime: 0,
+    // Asked again while it waits; once it runs, no more.
+    refetchInterval: (query) => (query.state.data === null ? false : QUEUE_PLACE_MS),
+  });
+  return running ? (place.data ?? null) : null;
+}
+
 /** Members send the video's plain link (what they pasted may carry kilobytes of parameters); guests spend a credit on a new video. */
 export async function submitVideo(videoId: string, member: boolean): Promise<TranscriptResponse> {
   const query = `?videoId=${encodeURIComponent(videoId)}`;

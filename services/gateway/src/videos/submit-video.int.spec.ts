@@ -40,6 +40,7 @@ import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './quotas'
 import {
   analysisStatus,
   reanalysisRunning,
+  reanalysisAhead,
   reanalyze,
   submitAsGuest,
   submitAsMember,
@@ -164,6 +165,8 @@ describe('submitting a video', () => {
       status,
       createdAt: null,
       ...noFailure,
+      // (The jobs other cases queued wait before it: no worker runs here.)
+      ahead: status === 'pending' ? expect.any(Number) : null,
     });
     it('is pending from the moment its job is queued, before the worker has stored the video', async () => {
       const videoId = videoOnYoutube();
@@ -180,6 +183,19 @@ describe('submitting a video', () => {
       expect(await standing(videoId)).toMatchObject({ videoId, exists: true, status: 'complete' });
     });
 
+    it('says how many analyses wait before it while it waits, the oldest taken first, and none once it runs', async () => {
+      const videos = [videoOnYoutube(), videoOnYoutube(), videoOnYoutube()];
+      for (const videoId of videos) await submitAsGuest(deps, randomUUID(), submitter(videoId));
+      const ahead = await Promise.all(videos.map(async (videoId) => (await standing(videoId)).ahead));
+      expect(ahead[0]).toEqual(expect.any(Number));
+      expect(ahead).toEqual([ahead[0], ahead[0]! + 1, ahead[0]! + 2]);
+      // The first one's job leaves the line (taken, or removed): each queued after it moves up one.
+      const first = await queue.getDeduplicationJobId(analysisJobKey({ scope: 'shared', videoId: videos[0]!, userId: null }));
+      await queue.remove(first!);
+      const after = await Promise.all(videos.map(async (videoId) => (await standing(videoId)).ahead));
+      expect(after).toEqual([null, ahead[0], ahead[0]! + 1]);
+    });
+
     it('is failed, and says why, when the last job failed before the video was stored; pending again once submitted anew', async () => {
       // YouTube unreachable for every attempt: the worker never stored the video, so no row says it failed.
       const videoId = videoOnYoutube();
@@ -193,6 +209,7 @@ describe('submitting a video', () => {
         errorType: 'YOUTUBE_UNREACHABLE',
         errorMessage: message,
         errorCategories: [],
+        ahead: null,
       });
       await submitAsGuest(deps, randomUUID(), submitter(videoId));
       expect(await standing(videoId)).toMatchObject({ status: 'pending', ...noFailure });
@@ -211,6 +228,7 @@ describe('submitting a video', () => {
         errorType: 'VIDEO_UNAVAILABLE',
         errorMessage: (await failures().recall(videoId))!.message,
         errorCategories: [],
+        ahead: null,
       });
     });
 
@@ -594,8 +612,12 @@ describe('submitting a video', () => {
       const ended = async () =>
         queue.remove((await queue.getDeduplicationJobId(analysisJobKey({ scope: 'private', videoId, userId: member.id })))!);
       await reanalyze(limited, member, submitter(videoId));
+      // While it waits, the member can be told how many analyses are before it; once gone, none.
+      const waiting = await queue.getWaitingCount();
+      expect(await reanalysisAhead(queue, member.id, videoId)).toBe(waiting - 1);
       await reanalyze(limited, member, submitter(videoId));
       await ended();
+      expect(await reanalysisAhead(queue, member.id, videoId)).toBeNull();
       await reanalyze(limited, member, submitter(videoId));
       await ended();
       // Two jobs, two analyses of the hour (before, the second job was free for a minute).

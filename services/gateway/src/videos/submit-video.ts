@@ -138,7 +138,8 @@ export async function analysisStatus(
 ): Promise<CheckStatusResponse> {
   // The queue first: a job that stores its row and ends between the two reads is then seen by the row.
   // The queue unreachable (null): nothing known to run, and the row says what it can.
-  const queued = await jobRunning(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).catch(() => null);
+  const sharedKey = analysisJobKey({ scope: 'shared', videoId, userId: null });
+  const queued = await jobRunning(queue, sharedKey).catch(() => null);
   const row = await cached.statusOf(videoId);
   let status = shownStatus(row?.status ?? null, queued);
   let failure = status === 'failed' ? (row?.failure ?? null) : null;
@@ -169,6 +170,7 @@ export async function analysisStatus(
     errorType: failure?.type ?? null,
     errorMessage: failure?.message ?? null,
     errorCategories: failure ? failure.categories : null,
+    ahead: status === 'pending' ? await jobsAhead(queue, sharedKey).catch(() => null) : null,
   };
 }
 
@@ -191,6 +193,25 @@ const UNFINISHED = new Set(['waiting', 'active', 'delayed', 'prioritized', 'wait
  */
 export const reanalysisRunning = (queue: AnalysisQueue, userId: number, videoId: string) =>
   jobRunning(queue, analysisJobKey({ scope: 'private', videoId, userId }));
+
+/** How many analyses wait before the member's re-analysis of the video (see `jobsAhead`). */
+export const reanalysisAhead = (queue: AnalysisQueue, userId: number, videoId: string) =>
+  jobsAhead(queue, analysisJobKey({ scope: 'private', videoId, userId }));
+
+/**
+ * How many jobs wait before this one, or null when it does not wait (it runs, waits to be retried,
+ * or is gone): the queue takes the oldest first, from the wait list's end (BullMQ pushes new jobs
+ * at its head). A count for people, not a fence: a job queued or taken between the two reads moves
+ * it by one. Rejects when the queue cannot be read.
+ */
+async function jobsAhead(queue: AnalysisQueue, key: string): Promise<number | null> {
+  const id = await queue.getDeduplicationJobId(key);
+  if (!id || (await queue.getJobState(id)) !== 'waiting') return null;
+  const client = await queue.getBackend().client;
+  const wait = queue.keys.wait!;
+  const [length, position] = await Promise.all([client.llen(wait), client.lpos(wait, id)]);
+  return position === null ? null : Math.max(0, length - 1 - position);
+}
 
 /**
  * Whether a job waits, runs or waits to be retried (its deduplication key names it until it
