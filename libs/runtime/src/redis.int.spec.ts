@@ -1,21 +1,14 @@
-import { tcpProxy } from '@findclips/testing';
-import { Writable } from 'node:stream';
+import { logLines, tcpProxy } from '@findclips/testing';
 import { createLogger } from './logger';
 import { createRedisClient, REDIS_DEADLINE_MS } from './redis';
 
 describe('the Redis watchdog', () => {
   it('keeps a connection whose answer came while this process was busy past the deadline', async () => {
-    const logs: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logs.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines: logs, stream } = logLines();
     // Redis a hop away (a relay), as on another host: its answer takes a few turns to arrive.
     const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     const relay = await tcpProxy(Number(redis.port || 6379), redis.hostname);
-    const client = createRedisClient(`redis://127.0.0.1:${relay.port}`, createLogger('test', 'info', sink));
+    const client = createRedisClient(`redis://127.0.0.1:${relay.port}`, createLogger('test', 'info', stream));
     await client.connect();
     try {
       let ends = 0;

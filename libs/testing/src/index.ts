@@ -14,3 +14,4 @@ export * from './demo-videos';
 export * from './metrics-text';
 export * from './wait';
 export * from './fake-dns';
+export * from './log-lines';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { gatewayEnvSchema, parseEnv, type GatewayEnv } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
 import supertest from 'supertest';
 import type { DataSource } from 'typeorm';
-import { listenOnLoopback } from '@findclips/testing';
+import { listenOnLoopback, logLines } from '@findclips/testing';
 import { createAnalysisQueue, type AnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from '../app';
@@ -66,14 +65,8 @@ export async function startTestGateway(
     YOUTUBE_BASE_URL: 'http://127.0.0.1:9',
     ...overrides,
   });
-  const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  const logger = createLogger('gateway', env.LOG_LEVEL, sink);
+  const { lines: logs, stream } = logLines();
+  const logger = createLogger('gateway', env.LOG_LEVEL, stream);
   const dataSource = given.dataSource ?? (await testDataSource());
   const redis = createRedisClient(env.REDIS_URL, logger);
   await redis.connect();

@@ -1,9 +1,9 @@
 import { parseEnv, realtimeEnvSchema } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
 import { once } from 'node:events';
-import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { createLogger, createMetricsRegistry, createRedisClient, metricsServer } from '@findclips/runtime';
+import { logLines } from '@findclips/testing';
 import type { Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -51,14 +51,8 @@ export async function startTestRealtime(
     REDIS_KEY_PREFIX: prefix,
     ...overrides,
   });
-  const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  const logger = createLogger('realtime', env.LOG_LEVEL, sink);
+  const { lines: logs, stream } = logLines();
+  const logger = createLogger('realtime', env.LOG_LEVEL, stream);
   const redis = createRedisClient(env.REDIS_URL, logger);
   const subscriber = createRedisClient(subscriberUrl ?? env.REDIS_URL, logger);
   await Promise.all([redis.connect(), subscriber.connect()]);
