@@ -56,6 +56,16 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     await queue.close();
   });
 
+  it('says on stderr which prefix it read when it finds no job at all, the JSON as it is', async () => {
+    const empty = run(['stats'], { REDIS_KEY_PREFIX: `fc:test:${randomUUID()}:` });
+    expect(empty.code).toBe(0);
+    expect(empty.json()).toEqual({ waiting: 0, active: 0, delayed: 0, prioritized: 0, completed: 0, failed: 0 });
+    expect(empty.err).toMatch(
+      /^No job under REDIS_KEY_PREFIX "fc:test:[\w-]+:": if the services run with another prefix, set REDIS_KEY_PREFIX as they do\.\n$/,
+    );
+    expect(run(['stats']).err).toBe('');
+  });
+
   it("shows the jobs by state, queues failed analyses of videos again with all their attempts (members' own left to them), cleans the finished ones", async () => {
     const before = run(['stats']);
     expect(before.code).toBe(0);

@@ -155,6 +155,13 @@ export async function runQueueCli(
     }, timeoutMs);
     reached = true;
     out(`${JSON.stringify(result, null, 2)}\n`);
+    // An empty queue is most often another prefix's: said on stderr, the JSON left as it is (a
+    // stranger's queue audit read zeros beside 300 waiting jobs, the variable unset).
+    if (command === 'stats' && Object.values(result as Record<string, number>).every((count) => count === 0)) {
+      err(
+        `No job under REDIS_KEY_PREFIX ${JSON.stringify(env.REDIS_KEY_PREFIX)}: if the services run with another prefix, set REDIS_KEY_PREFIX as they do.\n`,
+      );
+    }
     return 0;
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
