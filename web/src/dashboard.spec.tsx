@@ -523,7 +523,16 @@ describe('dashboard: clear menu and Re-analyze', () => {
     ahead = null;
     await client.refetchQueries({ queryKey: ['queue-place'] });
     await waitFor(() => expect(screen.queryByText(/in line/)).not.toBeInTheDocument());
-  });
+    // An attempt failed: once its backoff is over, the job waits in line again, and the page says so.
+    ahead = 40;
+    expect(
+      await screen.findByText(
+        'Waiting in line: 40 analyses ahead of yours. It starts as soon as a place frees.',
+        {},
+        { timeout: 12_000 },
+      ),
+    ).toBeInTheDocument();
+  }, 20_000);
 
   it('says the last analysis failed when a link or a reload opens a video whose analysis failed', async () => {
     withoutOwnAnalysis('failed');

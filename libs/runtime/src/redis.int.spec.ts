@@ -40,4 +40,28 @@ describe('the Redis watchdog', () => {
       await relay.close();
     }
   }, 40_000);
+
+  it('still drops a Redis that stopped answering while this process is busy over and over', async () => {
+    const { lines: logs, stream } = logLines();
+    const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const relay = await tcpProxy(Number(redis.port || 6379), redis.hostname);
+    const client = createRedisClient(`redis://127.0.0.1:${relay.port}`, createLogger('test', 'info', stream));
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      // The network drops everything, while the process blocks 1.5 s at a time with a moment between.
+      relay.blackHole();
+      const started = performance.now();
+      while (!logs.join('').includes('redis did not answer in time') && performance.now() - started < 25_000) {
+        const busyUntil = performance.now() + 1_500;
+        while (performance.now() < busyUntil);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(logs.join('')).toContain('redis did not answer in time');
+      expect(performance.now() - started).toBeLessThan(20_000);
+    } finally {
+      await client.disconnect().catch(() => undefined);
+      await relay.close();
+    }
+  }, 40_000);
 });

@@ -24,6 +24,11 @@ export type RedisClient = ReturnType<typeof connectOptions>;
 const WATCH_EVERY_MS = 1_000;
 /** How late a timer of this process may fire before the watchdog takes it for a stall of its own. */
 const STALL_MS = 500;
+/**
+ * How many times a deadline starts again after such stalls: a process busy over and over must
+ * still notice a Redis gone (with no limit, 700 ms stalls kept it from ever doing so: a review).
+ */
+const STALL_RESTARTS = 2;
 
 /**
  * node-redis times a command only until it is written: on a network that drops packets, the
@@ -44,15 +49,16 @@ function watchAnswers(client: RedisClient, logger: Logger): void {
     // deadline's timer ran before the socket's data, which held the answer all along, and the ping
     // itself may have gone out only at the stall's end (node-redis writes on a later turn): every
     // connection was dropped for a Redis that answered at once. So the answers that came are read
-    // first, and a deadline whose timer fired over STALL_MS late starts again.
+    // first, and a deadline whose timer fired over STALL_MS late starts again (twice at most).
     const deadline = new Promise<'late'>((resolve) => {
+      let restarts = 0;
       const wait = () => {
         const due = performance.now() + REDIS_DEADLINE_MS;
         late = setTimeout(
           () =>
             setImmediate(() => {
               if (settled) return;
-              if (performance.now() - due > STALL_MS) wait();
+              if (performance.now() - due > STALL_MS && restarts++ < STALL_RESTARTS) wait();
               else resolve('late');
             }),
           REDIS_DEADLINE_MS,

@@ -113,8 +113,8 @@ export const QUEUE_PLACE_MS = 10_000;
 
 /**
  * How many analyses wait before the one this page follows (its re-analysis, else the video's
- * analysis), asked now and every 10 s while it waits: null once it runs, or when the server does
- * not say. The bar rises with time whatever (SPEC); this says why it may take a while.
+ * analysis), asked now and every 10 s while the page follows it: null while it runs (or waits out a
+ * retry's backoff), or when the server does not say. The bar rises with time whatever (SPEC); this says why it may take a while.
  */
 export function useQueuePlace(videoId: string | null, running: boolean, reanalyzing: boolean): number | null {
   const place = useQuery({
@@ -123,8 +123,10 @@ export function useQueuePlace(videoId: string | null, running: boolean, reanalyz
     enabled: running && videoId !== null,
     staleTime: 0,
     gcTime: 0,
-    // Asked again while it waits; once it runs, no more.
-    refetchInterval: (query) => (query.state.data === null ? false : QUEUE_PLACE_MS),
+    // Asked again for as long as the page follows it: a job that failed an attempt waits out its
+    // backoff (null), then waits in line again, last (stopping at the first null, a review found,
+    // said nothing of that second wait).
+    refetchInterval: QUEUE_PLACE_MS,
   });
   return running ? (place.data ?? null) : null;
 }
