@@ -79,6 +79,8 @@ export const isolated = (text: string) => (RIGHT_TO_LEFT.test(text) ? `\u2068${t
 /** A shared page's title: the share's own, else the video's with the product's line. */
 export const sharePageTitle = (shareTitle: string | null, videoTitle: string) =>
   shareTitle || `${videoTitle} - Find & Watch The Best Clips`;
+/** A shared page's title where no `<bdi>` can go (its tab, its heading's text): the video's title isolated from our words. */
+export const shareTabTitle = (shareTitle: string | null, videoTitle: string) => sharePageTitle(shareTitle, isolated(videoTitle));
 
 export const analysisEventTypes = ['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_ERROR'] as const;
 

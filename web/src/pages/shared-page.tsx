@@ -1,5 +1,5 @@
 import { Thumbnail } from '../components/thumbnail';
-import { sharePageTitle, type SharedAnalysisResponse, type Topic } from '@findclips/contracts';
+import { shareTabTitle, type SharedAnalysisResponse, type Topic } from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Film } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ import { PlaybackProvider } from '../components/playback';
 import { QuoteCard } from '../components/quote-card';
 import { Badge, Card, Skeleton, buttonClass } from '../components/ui';
 import { ApiError, apiRequest, UNREACHABLE } from '../lib/api';
-import { formatRange, isolated, plural, thumbnailOf } from '../lib/format';
+import { formatRange, plural, thumbnailOf } from '../lib/format';
 
 /** The topic list shows 4 until expanded. */
 export const TOPICS_COLLAPSED = 4;
@@ -39,7 +39,7 @@ function whyNotShown(error: Error | null, offline: boolean): string | null {
 }
 
 const videoTitleOf = (data: SharedAnalysisResponse) => data.video.title ?? `YouTube video ${data.youtubeId}`;
-const titleOf = (data: SharedAnalysisResponse) => sharePageTitle(data.title, isolated(videoTitleOf(data)));
+const titleOf = (data: SharedAnalysisResponse) => shareTabTitle(data.title, videoTitleOf(data));
 
 /** /shared/{shareId}: the public, watch-only page of a shared analysis. */
 export default function SharedPage() {

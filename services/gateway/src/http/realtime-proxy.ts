@@ -51,6 +51,7 @@ export class RealtimeInstances {
   private readonly missed = new Map<string, number>();
   private readonly dropped = new Set<string>();
   private readonly resolved = new Map<string, string[]>();
+  private readonly tags = new Map<string, string>();
   private readonly resolver = new dns.Resolver({ timeout: RESOLVE_TIMEOUT_MS, tries: 2 });
   private current: readonly [string, ...string[]];
   /** Settles once the configured names have first been asked (at once when nothing is watched). */
@@ -64,8 +65,8 @@ export class RealtimeInstances {
   constructor(
     readonly configured: readonly [string, ...string[]],
     private readonly lost: (target: string) => void = () => undefined,
-    /** Each instance's tag (`liveInstanceTag`), which starts its connections' ids. */
-    private readonly tagOf: (target: string) => string = () => '',
+    /** The secret each instance's tag is made with (`liveInstanceTag`); none: no tags. */
+    private readonly secret?: string,
   ) {
     this.current = configured;
     // The process's servers (a new resolver would read the system's again, over any set since).
@@ -121,6 +122,7 @@ export class RealtimeInstances {
     if (targets.join(' ') === this.current.join(' ')) return null;
     const gone = this.current.filter((target) => !targets.includes(target));
     for (const target of gone) {
+      this.tags.delete(target);
       this.down.delete(target);
       this.missed.delete(target);
       this.dropped.delete(target);
@@ -138,8 +140,16 @@ export class RealtimeInstances {
   homeOf(connectionId: string): string | undefined {
     return this.targets.find((target) => {
       const tag = this.tagOf(target);
-      return tag !== '' && !this.down.has(target) && connectionId.startsWith(tag);
+      return tag !== undefined && !this.down.has(target) && connectionId.startsWith(tag);
     });
+  }
+
+  /** An instance's tag, which starts its connections' ids: made once an instance (an HMAC), not at each request. */
+  tagOf(target: string): string | undefined {
+    if (this.secret === undefined) return undefined;
+    let tag = this.tags.get(target);
+    if (tag === undefined) this.tags.set(target, (tag = liveInstanceTag(target, this.secret)));
+    return tag;
   }
 
   /** The instance for this key: the highest-ranked one that is not marked down (or the highest). */
@@ -228,7 +238,8 @@ export function realtimeProxy(
     for (const [name, value] of Object.entries(signedClientAddress(clientAddress(req), secret))) proxyReq.setHeader(name, value);
     // (Only ever ours: one a client sent is not passed on.)
     const target = chosen.get(req);
-    if (target) proxyReq.setHeader(LIVE_INSTANCE_TAG_HEADER, tagOf(target));
+    const tag = target && instances.tagOf(target);
+    if (tag) proxyReq.setHeader(LIVE_INSTANCE_TAG_HEADER, tag);
     else proxyReq.removeHeader(LIVE_INSTANCE_TAG_HEADER);
   };
   // The live channel's requests and sockets in flight, by instance: a long-poll is held open up to
@@ -240,14 +251,13 @@ export function realtimeProxy(
   const dropOf = (target?: string) => {
     for (const [held, to] of inFlight) if (target === undefined || to === target) held.destroy();
   };
-  const tagOf = (target: string) => liveInstanceTag(target, secret);
   const instances = new RealtimeInstances(
     targets,
     (target) => {
       logger.warn({ instance: target }, 'realtime instance not answering: its clients reconnect to another');
       dropOf(target);
     },
-    tagOf,
+    secret,
   );
   const stopWatching = instances.watched
     ? instances.watch((now, gone) => {

@@ -1,7 +1,7 @@
 import {
   createShareRequestSchema,
-  isolated,
   sharePageTitle,
+  shareTabTitle,
   type SharedAnalysisResponse,
   type ShareResponse,
 } from '@findclips/contracts';
@@ -100,7 +100,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
     const video = await cached.describe(row.youtubeId);
     const title = sharePageTitle(row.title, video?.title ?? 'A video');
     // The tab's title as the page sets it: a right-to-left video title isolated from our words.
-    const tabTitle = sharePageTitle(row.title, isolated(video?.title ?? 'A video'));
+    const tabTitle = shareTabTitle(row.title, video?.title ?? 'A video');
     const description = row.description;
     const image = video?.thumbnailUrl ?? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`;
     const url = shareUrl(row.shareId);

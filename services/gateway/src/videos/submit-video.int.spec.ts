@@ -40,7 +40,7 @@ import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './quotas'
 import {
   analysisStatus,
   reanalysisRunning,
-  reanalysisAhead,
+  reanalysisStanding,
   reanalyze,
   submitAsGuest,
   submitAsMember,
@@ -614,10 +614,10 @@ describe('submitting a video', () => {
       await reanalyze(limited, member, submitter(videoId));
       // While it waits, the member can be told how many analyses are before it; once gone, none.
       const waiting = await queue.getWaitingCount();
-      expect(await reanalysisAhead(queue, member.id, videoId)).toBe(waiting - 1);
+      expect((await reanalysisStanding(queue, member.id, videoId)).ahead).toBe(waiting - 1);
       await reanalyze(limited, member, submitter(videoId));
       await ended();
-      expect(await reanalysisAhead(queue, member.id, videoId)).toBeNull();
+      expect((await reanalysisStanding(queue, member.id, videoId)).ahead).toBeNull();
       await reanalyze(limited, member, submitter(videoId));
       await ended();
       // Two jobs, two analyses of the hour (before, the second job was free for a minute).

@@ -138,8 +138,8 @@ export async function analysisStatus(
 ): Promise<CheckStatusResponse> {
   // The queue first: a job that stores its row and ends between the two reads is then seen by the row.
   // The queue unreachable (null): nothing known to run, and the row says what it can.
-  const sharedKey = analysisJobKey({ scope: 'shared', videoId, userId: null });
-  const queued = await jobRunning(queue, sharedKey).catch(() => null);
+  const job = await jobStanding(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).catch(() => undefined);
+  const queued = job === undefined ? null : unfinished(job);
   const row = await cached.statusOf(videoId);
   let status = shownStatus(row?.status ?? null, queued);
   let failure = status === 'failed' ? (row?.failure ?? null) : null;
@@ -170,7 +170,7 @@ export async function analysisStatus(
     errorType: failure?.type ?? null,
     errorMessage: failure?.message ?? null,
     errorCategories: failure ? failure.categories : null,
-    ahead: status === 'pending' ? await jobsAhead(queue, sharedKey).catch(() => null) : null,
+    ahead: status === 'pending' && job ? await placeInLine(queue, job).catch(() => null) : null,
   };
 }
 
@@ -194,9 +194,24 @@ const UNFINISHED = new Set(['waiting', 'active', 'delayed', 'prioritized', 'wait
 export const reanalysisRunning = (queue: AnalysisQueue, userId: number, videoId: string) =>
   jobRunning(queue, analysisJobKey({ scope: 'private', videoId, userId }));
 
-/** How many analyses wait before the member's re-analysis of the video (see `jobsAhead`). */
-export const reanalysisAhead = (queue: AnalysisQueue, userId: number, videoId: string) =>
-  jobsAhead(queue, analysisJobKey({ scope: 'private', videoId, userId }));
+/**
+ * The member's re-analysis of the video: whether it waits or runs (see `reanalysisRunning`), and
+ * how many analyses wait before it (null when it does not wait, or the line could not be read),
+ * from one read of its job.
+ */
+export async function reanalysisStanding(queue: AnalysisQueue, userId: number, videoId: string) {
+  const job = await jobStanding(queue, analysisJobKey({ scope: 'private', videoId, userId }));
+  return { reanalyzing: unfinished(job), ahead: job ? await placeInLine(queue, job).catch(() => null) : null };
+}
+
+/** A job by its deduplication key, which names it until it ends, with its state; null when none. Rejects when the queue cannot be read. */
+async function jobStanding(queue: AnalysisQueue, key: string): Promise<{ id: string; state: string } | null> {
+  const id = await queue.getDeduplicationJobId(key);
+  return id ? { id, state: await queue.getJobState(id) } : null;
+}
+
+/** Whether a job waits, runs or waits to be retried. */
+const unfinished = (job: { state: string } | null) => job !== null && UNFINISHED.has(job.state);
 
 /**
  * How many jobs wait before this one, or null when it does not wait (it runs, waits to be retried,
@@ -204,9 +219,8 @@ export const reanalysisAhead = (queue: AnalysisQueue, userId: number, videoId: s
  * at its head). A count for people, not a fence: a job queued or taken between the two reads moves
  * it by one. Rejects when the queue cannot be read.
  */
-async function jobsAhead(queue: AnalysisQueue, key: string): Promise<number | null> {
-  const id = await queue.getDeduplicationJobId(key);
-  if (!id || (await queue.getJobState(id)) !== 'waiting') return null;
+async function placeInLine(queue: AnalysisQueue, { id, state }: { id: string; state: string }): Promise<number | null> {
+  if (state !== 'waiting') return null;
   const client = await queue.getBackend().client;
   const wait = queue.keys.wait!;
   const [length, position] = await Promise.all([client.llen(wait), client.lpos(wait, id)]);
@@ -218,8 +232,7 @@ async function jobsAhead(queue: AnalysisQueue, key: string): Promise<number | nu
  * ends); rejects when the queue cannot be read, so that nobody is told it ended.
  */
 async function jobRunning(queue: AnalysisQueue, key: string): Promise<boolean> {
-  const id = await queue.getDeduplicationJobId(key);
-  return id ? UNFINISHED.has(await queue.getJobState(id)) : false;
+  return unfinished(await jobStanding(queue, key));
 }
 
 /**

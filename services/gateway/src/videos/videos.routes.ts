@@ -45,8 +45,7 @@ import { topicsRead } from './topics-read';
 import { readFinished, type FinishedAnalyses } from './finished-analyses';
 import {
   analysisStatus,
-  reanalysisAhead,
-  reanalysisRunning,
+  reanalysisStanding,
   reanalyze,
   submitAsGuest,
   submitAsMember,
@@ -207,12 +206,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   /** Whether the member's re-analysis of the video still waits or runs (after a reload). */
   router.get('/api/user-videos/:id/status', requireUser, async (req, res) => {
     const videoId = videoIdParam(req);
-    const userId = currentUser(req).id;
-    const [reanalyzing, ahead] = await Promise.all([
-      reanalysisRunning(deps.queue, userId, videoId),
-      reanalysisAhead(deps.queue, userId, videoId).catch(() => null),
-    ]);
-    const body: ReanalysisStatus = { videoId, reanalyzing, ahead };
+    const body: ReanalysisStatus = { videoId, ...(await reanalysisStanding(deps.queue, currentUser(req).id, videoId)) };
     res.json(body);
   });
 
