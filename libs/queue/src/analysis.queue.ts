@@ -86,12 +86,150 @@ export function createAnalysisQueue({ url, keyPrefix, commandTimeoutMs }: QueueC
 }
 
 /**
+ * How long a submitter's jobs count against their turn in line. Long enough to cover a burst
+ * (a member may start 30 analyses an hour), short enough that a member who waited yesterday is
+ * first in line today.
+ */
+export const TURN_WINDOW_SECONDS = 10 * 60;
+
+/**
+ * A job's turn: 1 + the jobs its submitter queued in the last TURN_WINDOW_SECONDS, as the priority
+ * BullMQ serves in (lowest first, then oldest first), so the queue serves everyone's first analysis,
+ * then everyone's second: a member who queues 30 holds nobody up for long. Counted by Redis's clock,
+ * whichever gateway asks.
+ */
+const TAKE_TURN = `
+local now = redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ms - window)
+local before = redis.call('ZCARD', KEYS[1])
+redis.call('ZADD', KEYS[1], ms, ARGV[1])
+redis.call('PEXPIRE', KEYS[1], window)
+return before + 1`;
+
+/** A job queued for nothing (it joined one queued before) gives its turn back. */
+const GIVE_BACK_TURN = `return redis.call('ZREM', KEYS[1], ARGV[1])`;
+
+/** A job's place in the wait list and among the turns, read at one instant. */
+const PLACES = `
+local position = false
+if ARGV[2] == 'waiting' then position = redis.call('LPOS', KEYS[1], ARGV[1]) end
+local rank = false
+if ARGV[2] == 'prioritized' then rank = redis.call('ZRANK', KEYS[2], ARGV[1]) end
+return { redis.call('LLEN', KEYS[1]), position, rank }`;
+
+/** Whose turn a job takes: a member (by id) or a guest (by guest id). */
+export type Submitter = { userId: number } | { guestId: string };
+
+/** Where a submitter's recent jobs are counted: beside the queue's own keys. */
+const turnsKey = (queue: AnalysisQueue, submitter: Submitter) =>
+  `${queue.qualifiedName}:turns:${'userId' in submitter ? `member:${submitter.userId}` : `guest:${submitter.guestId}`}`;
+
+/** BullMQ's highest priority number: a turn past it (never, at 30 analyses an hour) waits there. */
+const LAST_TURN = 2_097_151;
+
+/**
  * Queues an analysis, or joins the identical one already waiting or running (BullMQ
  * deduplication by our key). Resolves with the id of the job that will do the work.
+ *
+ * A job queued for a submitter waits its turn (see TAKE_TURN); one that joins a job waiting behind
+ * its turn moves it up to that turn. A job without a submitter (the CLI's retry of failed ones,
+ * which waited once already) goes before every turn.
  */
-export async function enqueueAnalysis(queue: AnalysisQueue, job: AnalysisJob): Promise<string> {
+export async function enqueueAnalysis(queue: AnalysisQueue, job: AnalysisJob, submitter?: Submitter): Promise<string> {
   const data = analysisJobSchema.parse({ runId: randomUUID(), ...job });
   const key = analysisJobKey(data);
-  const added = await queue.add(ANALYZE_JOB, data, { deduplication: { id: key } });
-  return added.id ?? key;
+  if (!submitter) {
+    const added = await queue.add(ANALYZE_JOB, data, { deduplication: { id: key } });
+    return added.id ?? key;
+  }
+  const turns = turnsKey(queue, submitter);
+  const turn = Number(await run(queue, 'findclipsTakeTurn', [turns, data.runId!, TURN_WINDOW_SECONDS * 1000]));
+  const priority = Math.min(turn, LAST_TURN);
+  const added = await queue.add(ANALYZE_JOB, data, { deduplication: { id: key }, priority });
+  const id = added.id ?? key;
+  // Joined a job queued before (BullMQ answers with its id, and our data): this request queued
+  // nothing, so it takes no turn, and the job goes no later than this submitter's turn.
+  const queued = await queue.getJob(id);
+  if (queued && queued.data.runId !== data.runId) {
+    await run(queue, 'findclipsGiveBackTurn', [turns, data.runId!]);
+    if (queued.priority > priority) {
+      // Taken by a worker meanwhile: nothing to move.
+      await queued.changePriority({ priority }).catch(() => undefined);
+    }
+  }
+  return id;
+}
+
+/**
+ * How many jobs wait before this one, or null when it does not wait (it runs, waits to be retried,
+ * or is gone). The queue serves first the jobs without a turn (the wait list, oldest first from
+ * its end: BullMQ pushes new jobs at its head), then the jobs waiting their turn in order (BullMQ
+ * scores each turn and, within it, the order jobs came). A count for people, not a fence: a job
+ * queued or taken between the reads moves it by one. Rejects when the queue cannot be read.
+ */
+export async function jobsAhead(queue: AnalysisQueue, { id, state }: { id: string; state: string }): Promise<number | null> {
+  if (state !== 'waiting' && state !== 'prioritized') return null;
+  const [waiting, position, rank] = (await run(queue, 'findclipsPlaces', [
+    queue.keys.wait!,
+    queue.keys.prioritized!,
+    id,
+    state,
+  ])) as [number, number | null, number | null];
+  if (state === 'waiting') return position === null ? null : Math.max(0, waiting - 1 - position);
+  return rank === null ? null : waiting + rank;
+}
+
+/**
+ * The job that has waited longest, in the wait list (its end) or waiting its turn (the first of
+ * each turn, since each turn keeps the order jobs came in; at most 1,000 turns are looked at):
+ * its id, or null when none waits.
+ */
+const OLDEST_IN_LINE = `
+local candidates = {}
+local tail = redis.call('LINDEX', KEYS[1], -1)
+if tail then table.insert(candidates, tail) end
+local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+if #first == 0 then return candidates end
+local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')
+local span = 4294967296
+local lowest = math.floor(tonumber(first[2]) / span)
+local highest = math.min(math.floor(tonumber(last[2]) / span), lowest + 999)
+local best, bestOrder = nil, nil
+for turn = lowest, highest do
+  local head = redis.call('ZRANGEBYSCORE', KEYS[2], turn * span, (turn + 1) * span - 1, 'WITHSCORES', 'LIMIT', 0, 1)
+  if #head > 0 then
+    local order = tonumber(head[2]) % span
+    if bestOrder == nil or order < bestOrder then best, bestOrder = head[1], order end
+  end
+end
+table.insert(candidates, best)
+return candidates`;
+
+/** When the job longest in line was queued (ms since the epoch), or null when none waits. */
+export async function oldestInLine(queue: AnalysisQueue): Promise<number | null> {
+  const ids = (await run(queue, 'findclipsOldestInLine', [queue.keys.wait!, queue.keys.prioritized!])) as string[];
+  const jobs = await Promise.all(ids.map((id) => queue.getJob(id)));
+  const times = jobs.flatMap((job) => (job ? [job.timestamp] : []));
+  return times.length ? Math.min(...times) : null;
+}
+
+const scripts = {
+  findclipsTakeTurn: { numberOfKeys: 1, lua: TAKE_TURN },
+  findclipsGiveBackTurn: { numberOfKeys: 1, lua: GIVE_BACK_TURN },
+  findclipsPlaces: { numberOfKeys: 2, lua: PLACES, readOnly: true },
+  findclipsOldestInLine: { numberOfKeys: 2, lua: OLDEST_IN_LINE, readOnly: true },
+} as const;
+
+const defined = new WeakSet<object>();
+
+/** Runs one of our scripts on the queue's own connection (defined there once). */
+async function run(queue: AnalysisQueue, name: keyof typeof scripts, args: (string | number)[]): Promise<unknown> {
+  const client = await queue.getBackend().client;
+  if (!defined.has(client)) {
+    for (const [command, definition] of Object.entries(scripts)) client.defineCommand(command, definition);
+    defined.add(client);
+  }
+  return client.runCommand(name, args);
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { bullConnection, bullPrefix, createAnalysisQueue, ANALYSIS_QUEUE, type AnalysisQueue } from '@findclips/queue';
+import {
+  bullConnection,
+  bullPrefix,
+  createAnalysisQueue,
+  enqueueAnalysis,
+  ANALYSIS_QUEUE,
+  type AnalysisQueue,
+} from '@findclips/queue';
 import { metricSum } from '@findclips/testing';
 import { Worker } from 'bullmq';
 import { Registry } from 'prom-client';
@@ -31,6 +38,10 @@ describe("the gateway's queue metrics: what an operator alerts on when no worker
     await queue.add('analyze', { videoId: 'waitingVid2', scope: 'shared', userId: null, provider: null });
     expect(await read('analysis_queue_oldest_waiting_seconds')).toBeGreaterThanOrEqual(90);
     expect(await read('analysis_queue_jobs')).toBe(2);
+    // Jobs waiting their turn (BullMQ's 'prioritized') are waiting too, and the oldest is still the oldest.
+    await enqueueAnalysis(queue, { videoId: 'waitingVid3', scope: 'shared', userId: 7, provider: null }, { userId: 7 });
+    expect(metricSum(await registry.metrics(), 'analysis_queue_jobs', { state: 'waiting' })).toBe(3);
+    expect(await read('analysis_queue_oldest_waiting_seconds')).toBeGreaterThanOrEqual(90);
     // A worker connects (and is paused before it takes anything): counted.
     const worker = new Worker(ANALYSIS_QUEUE, async () => undefined, {
       connection: bullConnection(process.env.REDIS_URL!),

@@ -1,5 +1,5 @@
 import { answerMetrics } from '@findclips/runtime';
-import type { AnalysisQueue } from '@findclips/queue';
+import { oldestInLine, type AnalysisQueue } from '@findclips/queue';
 import { Router, type Request, type RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
@@ -50,7 +50,9 @@ export function queueMetrics(registry: Registry, queue: AnalysisQueue): void {
     registers: [registry],
     async collect() {
       try {
-        const counts = await queue.getJobCounts(...states);
+        const counts = await queue.getJobCounts(...states, 'prioritized');
+        // Waiting is every job in line, those waiting their turn (BullMQ's 'prioritized') too.
+        counts.waiting = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
         for (const state of states) this.set({ state }, counts[state] ?? 0);
       } catch {
         // Redis away: no depth rather than no scrape (the HTTP and process metrics matter most then).
@@ -65,8 +67,8 @@ export function queueMetrics(registry: Registry, queue: AnalysisQueue): void {
     registers: [registry],
     async collect() {
       try {
-        const [oldest] = await queue.getJobs(['waiting', 'prioritized'], 0, 0, true);
-        this.set(oldest ? Math.max(0, (Date.now() - oldest.timestamp) / 1000) : 0);
+        const oldest = await oldestInLine(queue);
+        this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
       } catch {
         this.reset();
       }

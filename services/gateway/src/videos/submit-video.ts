@@ -22,7 +22,7 @@ import {
   type UploadedTranscripts,
   type UserEntity,
 } from '@findclips/db';
-import { analysisJobKey, enqueueAnalysis, type AnalysisQueue } from '@findclips/queue';
+import { analysisJobKey, enqueueAnalysis, jobsAhead, type AnalysisQueue } from '@findclips/queue';
 import type { VideoFailures } from '@findclips/runtime';
 import { YoutubeError } from '@findclips/youtube';
 import { youtubeFailure, type VideoFacts, type VideoMetadataService } from './metadata';
@@ -170,7 +170,7 @@ export async function analysisStatus(
     errorType: failure?.type ?? null,
     errorMessage: failure?.message ?? null,
     errorCategories: failure ? failure.categories : null,
-    ahead: status === 'pending' && job ? await placeInLine(queue, job).catch(() => null) : null,
+    ahead: status === 'pending' && job ? await jobsAhead(queue, job).catch(() => null) : null,
   };
 }
 
@@ -201,7 +201,7 @@ export const reanalysisRunning = (queue: AnalysisQueue, userId: number, videoId:
  */
 export async function reanalysisStanding(queue: AnalysisQueue, userId: number, videoId: string) {
   const job = await jobStanding(queue, analysisJobKey({ scope: 'private', videoId, userId }));
-  return { reanalyzing: unfinished(job), ahead: job ? await placeInLine(queue, job).catch(() => null) : null };
+  return { reanalyzing: unfinished(job), ahead: job ? await jobsAhead(queue, job).catch(() => null) : null };
 }
 
 /** A job by its deduplication key, which names it until it ends, with its state; null when none. Rejects when the queue cannot be read. */
@@ -212,20 +212,6 @@ async function jobStanding(queue: AnalysisQueue, key: string): Promise<{ id: str
 
 /** Whether a job waits, runs or waits to be retried. */
 const unfinished = (job: { state: string } | null) => job !== null && UNFINISHED.has(job.state);
-
-/**
- * How many jobs wait before this one, or null when it does not wait (it runs, waits to be retried,
- * or is gone): the queue takes the oldest first, from the wait list's end (BullMQ pushes new jobs
- * at its head). A count for people, not a fence: a job queued or taken between the two reads moves
- * it by one. Rejects when the queue cannot be read.
- */
-async function placeInLine(queue: AnalysisQueue, { id, state }: { id: string; state: string }): Promise<number | null> {
-  if (state !== 'waiting') return null;
-  const client = await queue.getBackend().client;
-  const wait = queue.keys.wait!;
-  const [length, position] = await Promise.all([client.llen(wait), client.lpos(wait, id)]);
-  return position === null ? null : Math.max(0, length - 1 - position);
-}
 
 /**
  * Whether a job waits, runs or waits to be retried (its deduplication key names it until it
@@ -258,7 +244,11 @@ export async function submitAsMember(
   checkVideo(facts, false);
   await paidForJob({ memberLimit, queue }, user.id, analysisJobKey({ scope: 'shared', videoId, userId: null }), async () => {
     await history.add(user.id, videoId, facts);
-    await enqueueAnalysis(queue, { videoId, scope: 'shared', userId: user.id, provider: user.aiProvider, requestId });
+    await enqueueAnalysis(
+      queue,
+      { videoId, scope: 'shared', userId: user.id, provider: user.aiProvider, requestId },
+      { userId: user.id },
+    );
   });
   return { kind: 'queued', video: facts, status: running(cached) };
 }
@@ -306,7 +296,7 @@ export async function submitAsGuest(
   if (video.finished) {
     return { kind: 'ready', video: video.finished, topics: readTopics(video.finished.analyzedTopics), left };
   }
-  await enqueueAnalysis(queue, { videoId, scope: 'shared', userId: null, provider: null, requestId });
+  await enqueueAnalysis(queue, { videoId, scope: 'shared', userId: null, provider: null, requestId }, { guestId });
   return { kind: 'queued', video: video.facts, status: running(cached), left };
 }
 
@@ -352,7 +342,11 @@ export async function reanalyze(
     await paidForJob({ memberLimit, queue }, user.id, key, async () => {
       await captions?.store();
       await history.add(user.id, videoId, facts);
-      await enqueueAnalysis(queue, { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId });
+      await enqueueAnalysis(
+        queue,
+        { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId },
+        { userId: user.id },
+      );
     });
   };
   if (discardEdits) return captions ? edits.inTurn(user.id, videoId, queued) : queued();

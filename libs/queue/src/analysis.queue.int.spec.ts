@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { Worker, type Job } from 'bullmq';
+import {
+  ANALYSIS_QUEUE,
+  analysisJobKey,
+  bullConnection,
+  bullPrefix,
+  createAnalysisQueue,
+  enqueueAnalysis,
+  jobsAhead,
+  oldestInLine,
+  type AnalysisJob,
+  type AnalysisQueue,
+} from './analysis.queue';
+
+describe('the analysis queue: whose turn it is', () => {
+  let prefix: string;
+  let queue: AnalysisQueue;
+  let worker: Worker;
+  beforeEach(() => {
+    prefix = `fc:test:${randomUUID()}:`;
+    queue = createAnalysisQueue({ url: process.env.REDIS_URL!, keyPrefix: prefix });
+    // A worker that takes jobs only when asked, to read the order the queue serves them in.
+    worker = new Worker(ANALYSIS_QUEUE, null, {
+      connection: bullConnection(process.env.REDIS_URL!),
+      prefix: bullPrefix(prefix),
+      autorun: false,
+    });
+  });
+  afterEach(async () => {
+    await worker.close(true);
+    await queue.obliterate({ force: true });
+    await queue.close();
+  });
+
+  const member = (userId: number, videoId: string): AnalysisJob => ({ scope: 'shared', videoId, userId, provider: null });
+  const guest = (videoId: string): AnalysisJob => ({ scope: 'shared', videoId, userId: null, provider: null });
+  const served = async (count: number) => {
+    const videos: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const job = (await worker.getNextJob(randomUUID(), { block: false })) as Job<AnalysisJob> | undefined;
+      videos.push(job?.data.videoId ?? 'none');
+    }
+    return videos;
+  };
+  const ahead = async (job: AnalysisJob) => {
+    const id = (await queue.getDeduplicationJobId(analysisJobKey(job)))!;
+    return jobsAhead(queue, { id, state: await queue.getJobState(id) });
+  };
+
+  it("serves everyone's first analysis before anyone's second: a member who queues five holds a guest up by one", async () => {
+    for (let i = 1; i <= 5; i++) await enqueueAnalysis(queue, member(7, `memberVid0${i}`), { userId: 7 });
+    await enqueueAnalysis(queue, guest('guestVideo1'), { guestId: 'guest-a' });
+    await enqueueAnalysis(queue, member(8, 'otherVid001'), { userId: 8 });
+    // What the waiting guest is told, and what the member's last one is.
+    expect(await ahead(guest('guestVideo1'))).toBe(1);
+    expect(await ahead(member(8, 'otherVid001'))).toBe(2);
+    expect(await ahead(member(7, 'memberVid05'))).toBe(6);
+    expect(await served(8)).toEqual([
+      'memberVid01',
+      'guestVideo1',
+      'otherVid001',
+      'memberVid02',
+      'memberVid03',
+      'memberVid04',
+      'memberVid05',
+      'none',
+    ]);
+  });
+
+  it("a job joined by someone whose turn comes sooner moves up to it, and the joiner's own turn is not spent", async () => {
+    for (let i = 1; i <= 3; i++) await enqueueAnalysis(queue, member(7, `memberVid0${i}`), { userId: 7 });
+    await enqueueAnalysis(queue, member(9, 'otherVid001'), { userId: 9 });
+    // A guest asks for the member's third video (the shared analysis: one job for both).
+    await enqueueAnalysis(queue, guest('memberVid03'), { guestId: 'guest-b' });
+    expect(await ahead(guest('memberVid03'))).toBe(2);
+    // Their first job of their own still comes in the first round.
+    await enqueueAnalysis(queue, guest('guestVideo1'), { guestId: 'guest-b' });
+    expect(await served(6)).toEqual(['memberVid01', 'otherVid001', 'memberVid03', 'guestVideo1', 'memberVid02', 'none']);
+  });
+
+  it("jobs without a submitter (the operator's retries) and jobs queued before turns go first, and count as ahead", async () => {
+    await enqueueAnalysis(queue, member(7, 'memberVid01'), { userId: 7 });
+    await enqueueAnalysis(queue, guest('retriedVid1'));
+    await queue.add('analyze', guest('olderVideo1'), { deduplication: { id: analysisJobKey(guest('olderVideo1')) } });
+    expect(await ahead(member(7, 'memberVid01'))).toBe(2);
+    expect(await ahead(guest('olderVideo1'))).toBe(1);
+    expect(await served(3)).toEqual(['retriedVid1', 'olderVideo1', 'memberVid01']);
+    expect(await ahead(member(7, 'memberVid01'))).toBeNull();
+  });
+
+  it('says when the job longest in line was queued, whatever its turn', async () => {
+    expect(await oldestInLine(queue)).toBeNull();
+    for (let i = 1; i <= 3; i++) await enqueueAnalysis(queue, member(7, `memberVid0${i}`), { userId: 7 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await enqueueAnalysis(queue, guest('guestVideo1'), { guestId: 'guest-c' });
+    // The member's first is taken: their second has waited longest, though the guest's comes first.
+    await served(1);
+    const second = await queue.getJob((await queue.getDeduplicationJobId(analysisJobKey(member(7, 'memberVid02'))))!);
+    expect(await oldestInLine(queue)).toBe(second!.timestamp);
+    expect(await ahead(guest('guestVideo1'))).toBe(0);
+  });
+});
