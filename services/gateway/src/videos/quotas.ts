@@ -3,12 +3,26 @@ import { GUEST_CREDIT_WINDOW_SECONDS, GUEST_CREDITS } from '@findclips/contracts
 import { redisKeys, type RedisClient } from '@findclips/runtime';
 
 /**
+ * Lua, shared by the scripts below: Redis's own clock in ms. The windows are counted by it, not by
+ * each gateway's: a gateway whose clock runs 10 minutes fast would otherwise let uses out of a
+ * window 10 minutes early (and its uses expire by Redis's clock anyway).
+ */
+const NOW = `
+local function nowMs()
+  local time = redis.call('TIME')
+  return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+`;
+
+/**
  * Lua, shared by the scripts below: spends one use of every rolling window in `keys` at once, or
  * none. Each key is a sorted set of use times, `limits[i]` its limit. Returns { 0, 0 } when spent,
  * else { i, ms }: the 1-based index of the first key whose limit is reached, and how long until its
  * oldest use leaves the window.
  */
-const SPEND_WINDOWS = `
+const SPEND_WINDOWS =
+  NOW +
+  `
 local function spendWindows(keys, limits, now, window, member)
   for i, key in ipairs(keys) do
     redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
@@ -25,18 +39,18 @@ local function spendWindows(keys, limits, now, window, member)
 end
 `;
 
-/** The windows KEYS. ARGV: now (ms), window (ms), member, then one limit per key. */
+/** The windows KEYS. ARGV: (unused), window (ms), member, then one limit per key. */
 const SPEND =
   SPEND_WINDOWS +
   `
 local limits = {}
 for i = 1, #KEYS do limits[i] = tonumber(ARGV[3 + i]) end
-return spendWindows(KEYS, limits, tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])`;
+return spendWindows(KEYS, limits, nowMs(), tonumber(ARGV[2]), ARGV[3])`;
 
 /**
  * A guest's credit for one video, spent at most once however many requests race: KEYS[1] is the
  * set of videos the guest paid for in the window, KEYS[2..] the credit windows (as SPEND).
- * ARGV: now, window, member, video id, then one limit per window. Returns { -1, left } when the
+ * ARGV: (unused), window, member, video id, then one limit per window. Returns { -1, left } when the
  * video is already paid for, { 0, left } when this request paid for it, else { SPEND's index, 0 }:
  * `left` is what the windows leave after it, read in the same step, so racing requests for other
  * videos each see their own spend.
@@ -44,7 +58,7 @@ return spendWindows(KEYS, limits, tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])
 const SPEND_ON_VIDEO =
   SPEND_WINDOWS +
   `
-local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local now, window = nowMs(), tonumber(ARGV[2])
 local windows, limits = {}, {}
 for i = 2, #KEYS do
   windows[i - 1] = KEYS[i]
@@ -74,14 +88,24 @@ const SPEND_ON_JOB =
   SPEND_WINDOWS +
   `
 if redis.call('SET', KEYS[1], '1', 'NX', 'PX', tonumber(ARGV[5])) == false then return { 0, 0 } end
-local spent = spendWindows({ KEYS[2] }, { tonumber(ARGV[4]) }, tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])
+local spent = spendWindows({ KEYS[2] }, { tonumber(ARGV[4]) }, nowMs(), tonumber(ARGV[2]), ARGV[3])
 if spent[1] ~= 0 then redis.call('DEL', KEYS[1]) end
 return spent`;
+
+/** The uses KEYS[1] holds in its window (ARGV[1] ms), and ms until the oldest leaves it (0: none). */
+const USED =
+  NOW +
+  `
+local now, window = nowMs(), tonumber(ARGV[1])
+local count = redis.call('ZCOUNT', KEYS[1], now - window, '+inf')
+local oldest = redis.call('ZRANGE', KEYS[1], now - window, '+inf', 'BYSCORE', 'LIMIT', 0, 1, 'WITHSCORES')
+if #oldest == 0 then return { count, 0 } end
+return { count, tonumber(oldest[2]) + window - now }`;
 
 /** At most how long a request that paid for a job makes others join it, until the job is queued (see `queued`). */
 const JOIN_PAID_MS = 60_000;
 
-const useId = () => `${Date.now()}:${randomUUID()}`;
+const useId = () => randomUUID();
 
 /**
  * Spends one use of each window, or says which refused and for how long (seconds): SPEND, or
@@ -97,24 +121,21 @@ async function spend(
   const use = useId();
   const [refused, retryMs] = (await redis.eval(script, {
     keys,
-    arguments: [String(Date.now()), String(windowSeconds * 1000), use, ...limits.map(String), ...extra],
+    arguments: ['', String(windowSeconds * 1000), use, ...limits.map(String), ...extra],
   })) as [number, number];
   return { refused: Number(refused), retryAfterSeconds: Math.max(1, Math.ceil(Number(retryMs) / 1000)), use };
 }
 
-async function used(redis: RedisClient, key: string, windowSeconds: number): Promise<number> {
-  return redis.zCount(key, Date.now() - windowSeconds * 1000, '+inf');
+/** The uses in a rolling window, and seconds until the oldest leaves it (1 at least), by Redis's clock. */
+async function window(redis: RedisClient, key: string, windowSeconds: number): Promise<{ used: number; freeIn: number }> {
+  const [used, ms] = (
+    (await redis.eval(USED, { keys: [key], arguments: [String(windowSeconds * 1000)] })) as [number, number]
+  ).map(Number) as [number, number];
+  return { used, freeIn: Math.max(1, Math.ceil(ms / 1000)) };
 }
 
-/** Seconds until the oldest use still in a rolling window leaves it (1 at least). */
-async function freeIn(redis: RedisClient, key: string, windowSeconds: number): Promise<number> {
-  const now = Date.now();
-  const [oldest] = await redis.zRangeWithScores(key, now - windowSeconds * 1000, '+inf', {
-    BY: 'SCORE',
-    LIMIT: { offset: 0, count: 1 },
-  });
-  return Math.max(1, Math.ceil(((oldest?.score ?? now) + windowSeconds * 1000 - now) / 1000));
-}
+const used = async (redis: RedisClient, key: string, windowSeconds: number) => (await window(redis, key, windowSeconds)).used;
+const freeIn = async (redis: RedisClient, key: string, windowSeconds: number) => (await window(redis, key, windowSeconds)).freeIn;
 
 export type CreditRefusal = 'guest' | 'network';
 
@@ -184,7 +205,7 @@ export class GuestCredits {
       (await this.redis.eval(SPEND_ON_VIDEO, {
         keys: [this.videosKey(guestId), this.guestKey(guestId), this.addressKey(ip)],
         arguments: [
-          String(Date.now()),
+          '',
           String(GUEST_CREDIT_WINDOW_SECONDS * 1000),
           useId(),
           videoId,
