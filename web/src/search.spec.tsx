@@ -77,6 +77,39 @@ describe('searching a video', () => {
     expect(search(entries, 'cafe\u0301').map((hit) => hit.text)).toEqual(search(entries, 'café').map((hit) => hit.text));
   });
 
+  it("keeps the marks that are part of a letter (Devanagari's vowel signs, Thai's vowels) and finds Arabic with or without its short vowels", () => {
+    const lines = searchEntries(
+      [],
+      [
+        { text: 'कपास के किसान कर्ज़ में डूबे हुए हैं।', start: 0, end: 2 },
+        { text: 'सब लोग कल नहीं आए, कमरा खाली है।', start: 2, end: 4 },
+        { text: 'سر الكبّة الجيدة هو البرغل الناعم', start: 4, end: 6 },
+        { text: 'أكلنا الكبة مع عائلتي', start: 6, end: 8 },
+        { text: 'ผมชอบกินข้าวมาก', start: 8, end: 10 },
+        { text: 'ผมชอบขาว', start: 10, end: 12 },
+      ],
+    );
+    const found = (query: string) => search(lines, query).map((hit) => hit.start);
+    // Not any line with words starting क, स and न.
+    expect(found('किसान')).toEqual([0]);
+    expect(found('कमरा')).toEqual([2]);
+    expect(markMatches('सब लोग कल नहीं आए, कमरा खाली है।', 'कमरा')).toEqual([
+      { text: 'सब लोग कल नहीं आए, ', match: false },
+      { text: 'कमरा', match: true },
+      { text: ' खाली है।', match: false },
+    ]);
+    // Thai's vowel marks are its letters: ข้าว (rice) is not ขาว (white).
+    expect(found('ข้าว')).toEqual([8]);
+    // Shadda typed or not, written or not; the mark in the text is marked with its word.
+    expect(found('الكبّة')).toEqual([4, 6]);
+    expect(found('الكبة')).toEqual([4, 6]);
+    expect(markMatches('سر الكبّة الجيدة', 'الكبة')).toEqual([
+      { text: 'سر ', match: false },
+      { text: 'الكبّة', match: true },
+      { text: ' الجيدة', match: false },
+    ]);
+  });
+
   it('finds a phrase the captions cut across two lines, at the line where it starts', () => {
     const lines = searchEntries(topics, [
       { text: 'The bus lane is the', start: 100, end: 103 },

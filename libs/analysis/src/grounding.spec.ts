@@ -133,6 +133,43 @@ describe('grounding', () => {
     expect(topics[1]!.quotes[0]).toMatchObject({ startTime: 60, endTime: 70 });
   });
 
+  it('never lets topics overlap: a quote found only inside a later topic goes, and a topic left without one', () => {
+    const topics = groundTopics(
+      {
+        topics: [
+          {
+            title: 'Sleep',
+            startTime: 0,
+            endTime: 12,
+            quotes: [
+              { content: 'students who slept remembered forty percent more', startTime: 6, endTime: 10 },
+              // Said at 62 s, inside the next topic: the provider's wrong topic for it.
+              { content: 'Caffeine blocks the adenosine receptors of the brain for hours.', startTime: 8, endTime: 12 },
+            ],
+          },
+          {
+            title: 'Welcome',
+            startTime: 0,
+            endTime: 3,
+            quotes: [{ content: 'Caffeine blocks the adenosine receptors of the brain for hours.', startTime: 1, endTime: 3 }],
+          },
+          {
+            title: 'Caffeine',
+            startTime: 60,
+            endTime: 130,
+            quotes: [{ content: 'Now, about caffeine.', startTime: 60, endTime: 62 }],
+          },
+        ],
+      },
+      segments,
+      130,
+    );
+    expect(topics.map((t) => [t.title, t.startTime, t.endTime, t.quotes.length])).toEqual([
+      ['Sleep', 0, 12, 1],
+      ['Caffeine', 60, 123, 1],
+    ]);
+  });
+
   it("starts and ends a topic on the sentence holding its times, not on the caption's first or last words", () => {
     // Caption lines cut wherever the words fall: the second topic's first sentence starts mid-line.
     const lines = [

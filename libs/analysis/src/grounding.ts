@@ -193,7 +193,7 @@ export function groundQuote(index: TranscriptIndex, content: string, claimedStar
   const first = index.tokens[span.first]!;
   const last = index.tokens[span.last]!;
   // Keep the sentence punctuation that follows the last word.
-  const tail = /^[.!?…,;:"'”’)\]]*/.exec(index.text.slice(last.to))![0].replace(/[,;:]+$/, '');
+  const tail = /^[.!?…।॥؟۔,;:"'”’)\]]*/.exec(index.text.slice(last.to))![0].replace(/[,;:]+$/, '');
   return {
     content: index.text.slice(first.from, last.to + tail.length),
     startTime: index.segments[first.segment]!.start,
@@ -251,8 +251,9 @@ const clamp = (value: number, max: number) => Math.min(Math.max(Number.isFinite(
  * Makes a provider's output safe to show, whichever provider made it: each quote replaced by the
  * verbatim transcript text it matches (unmatched quotes dropped), cut to whole sentences of 8 to
  * 60 seconds with their spoken times, never the same passage twice in one analysis; topic times
- * clamped to the video, snapped to sentence starts and ends, covering their quotes and not
- * overlapping; topics without quotes dropped; topics ordered by time.
+ * clamped to the video, snapped to sentence starts and ends, covering their quotes and never
+ * overlapping (a quote that runs into the next topic dropped); topics without quotes dropped;
+ * topics ordered by time.
  */
 export function groundTopics(output: AnalysisOutput, segments: TranscriptSegment[], durationSeconds: number): Topic[] {
   const index = indexTranscript(segments);
@@ -260,15 +261,31 @@ export function groundTopics(output: AnalysisOutput, segments: TranscriptSegment
   const used: { from: number; to: number }[] = [];
   const overlapsUsed = (from: number, to: number) =>
     used.some((u) => Math.min(to, u.to) - Math.max(from, u.from) > 0.5 * Math.min(to - from, u.to - u.from));
-  const topics: Topic[] = [];
-  for (const topic of output.topics) {
-    const quotes = topic.quotes.flatMap((quote) => {
+  // Each quote's passage, then which passages stand: first those inside the topic they were given
+  // for, so that a quote the provider put in the wrong topic never takes a passage from its own.
+  const clips = output.topics.map((topic) =>
+    topic.quotes.map((quote) => {
       const matched = groundQuote(index, quote.content, clamp(quote.startTime, duration));
       const clip = matched && snapQuote(index, matched.from, matched.to);
-      if (!clip || overlapsUsed(clip.from, clip.to)) return [];
-      used.push({ from: clip.from, to: clip.to });
-      return [{ id: randomUUID(), content: clip.content, startTime: clip.startTime, endTime: clip.endTime }];
-    });
+      if (!clip) return null;
+      const inside = clip.startTime >= clamp(topic.startTime, duration) - 1 && clip.endTime <= clamp(topic.endTime, duration) + 1;
+      return { clip, inside, stands: false };
+    }),
+  );
+  for (const pass of [true, false]) {
+    for (const found of clips.flat()) {
+      if (!found || found.inside !== pass || overlapsUsed(found.clip.from, found.clip.to)) continue;
+      used.push({ from: found.clip.from, to: found.clip.to });
+      found.stands = true;
+    }
+  }
+  const topics: Topic[] = [];
+  for (const [t, topic] of output.topics.entries()) {
+    const quotes = clips[t]!.flatMap((found) =>
+      found?.stands
+        ? [{ id: randomUUID(), content: found.clip.content, startTime: found.clip.startTime, endTime: found.clip.endTime }]
+        : [],
+    );
     const title = topic.title.replace(/\s+/g, ' ').trim();
     if (quotes.length === 0 || !title) continue;
     quotes.sort((a, b) => a.startTime - b.startTime);
@@ -277,11 +294,19 @@ export function groundTopics(output: AnalysisOutput, segments: TranscriptSegment
     topics.push({ id: randomUUID(), title, startTime, endTime: Math.max(endTime, startTime), quotes });
   }
   topics.sort((a, b) => a.startTime - b.startTime);
-  // A topic ends where the next begins, unless its own quotes run on.
-  for (let i = 0; i + 1 < topics.length; i++) {
+  // A topic ends where the next begins; its quotes that run on past it (found where the transcript
+  // says the same words again, say) go, and a topic left without a quote goes. Topics never overlap:
+  // a share refuses one over another, and the page plays them in turn.
+  const played: Topic[] = [];
+  for (let i = 0; i < topics.length; i++) {
     const topic = topics[i]!;
-    const quotesEnd = Math.max(...topic.quotes.map((q) => q.endTime));
-    topic.endTime = Math.max(Math.min(topic.endTime, topics[i + 1]!.startTime), quotesEnd);
+    const next = topics[i + 1];
+    if (next) {
+      topic.quotes = topic.quotes.filter((quote) => quote.endTime <= next.startTime);
+      if (topic.quotes.length === 0) continue;
+      topic.endTime = Math.max(Math.min(topic.endTime, next.startTime), ...topic.quotes.map((q) => q.endTime));
+    }
+    played.push(topic);
   }
-  return topics;
+  return played;
 }

@@ -152,6 +152,25 @@ describe('sentences of a transcript', () => {
     expect(sentences.map((s) => s.text)).toEqual(['安土城は最初の城です。', '織田信長が建てました。', '次に江戸時代の城です。']);
   });
 
+  it("joins a Japanese word cut next to its long vowel mark 'ー' or repeat mark '々' without a space, as any other", () => {
+    const sentences = sentencesOf([
+      { text: '都心のワンルー', start: 0, end: 2 },
+      { text: 'ムマンションの家賃は上がりました。人', start: 2, end: 8 },
+      { text: '々は郊外へ引っ越しています。', start: 8, end: 10 },
+    ]);
+    expect(sentences.map((s) => s.text)).toEqual([
+      '都心のワンルームマンションの家賃は上がりました。',
+      '人々は郊外へ引っ越しています。',
+    ]);
+  });
+
+  it("ends sentences on Devanagari's danda and Arabic's question mark, and Urdu's full stop", () => {
+    const found = (text: string) => sentencesOf([{ text, start: 0, end: 10 }]).map((s) => s.text);
+    expect(found('किसान कर्ज़ में डूबे हुए हैं। सरकार ने योजना चलाई।')).toEqual(['किसान कर्ज़ में डूबे हुए हैं।', 'सरकार ने योजना चलाई।']);
+    expect(found('لماذا ارتفعت الأسعار؟ لأن المطر قليل.')).toEqual(['لماذا ارتفعت الأسعار؟', 'لأن المطر قليل.']);
+    expect(found('بارش کم ہوئی۔ فصل خراب ہو گئی۔')).toEqual(['بارش کم ہوئی۔', 'فصل خراب ہو گئی۔']);
+  });
+
   it('joins the short lines of unpunctuated captions in other languages (a word a cue) into sentences of 30 letters or more', () => {
     const text = 'la ciudad construyó los carriles de autobús y los viajeros llegaron antes a su trabajo cada mañana '
       .repeat(4)

@@ -76,10 +76,11 @@ export function timeAt(joined: JoinedText, position: number): number {
 }
 
 /**
- * A sentence's end: '.', '!', '?' or '…' before a space or the end, or the full-width marks of
- * scripts written without spaces, which the next sentence follows at once ('した。次に').
+ * A sentence's end: '.', '!', '?' or '…' (or Devanagari's danda '।' and '॥', Arabic's '؟', Urdu's
+ * '۔') before a space or the end, or the full-width marks of scripts written without spaces, which
+ * the next sentence follows at once ('した。次に').
  */
-const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s|$)|[。！？]+[」』）"”’]*/gu;
+const SENTENCE_END = /[.!?…।॥؟۔]+["'”’)\]]*(?=\s|$)|[。！？]+[」』）"”’]*/gu;
 
 /**
  * A full stop that ends an abbreviation, not a sentence: 'e.g.', 'i.e.' and 'vs.' whatever follows,

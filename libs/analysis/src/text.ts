@@ -65,6 +65,15 @@ const LANGUAGES = [
   'zho',
   'tha',
   'kor',
+  // Scripts of their own, which no other list here shares words with.
+  'ara',
+  'fas',
+  'urd',
+  'heb',
+  'hin',
+  'mar',
+  'ben',
+  'ell',
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 const lists = new Map<Language, Set<string>>(LANGUAGES.map((code) => [code, new Set(stopwords[code] as string[])]));

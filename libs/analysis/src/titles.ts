@@ -48,7 +48,7 @@ export interface TitleTopic {
 }
 
 /** Punctuation a candidate never spans. */
-const BREAK = /[,;:.!?…"“”()\u2014\u2013、。！？「」『』（）：；]+|\s-\s/;
+const BREAK = /[,;:.!?…"“”()\u2014\u2013、。！？「」『』（）：；।॥؟۔،؛]+|\s-\s/;
 const TAG_OR_HANDLE = /(?<![\p{L}\p{N}])[#@][\p{L}\p{N}_]+/gu;
 
 /**

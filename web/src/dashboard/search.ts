@@ -26,6 +26,26 @@ const PHRASE_GAP_SECONDS = 5;
 const ASCII = /^[\x20-\x7e]*$/;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 const MARKS = /\p{M}/gu;
+const MARK = /^\p{M}$/u;
+/**
+ * What a writer may put in or leave out, by the folded text's `OPTIONAL`: accents written apart,
+ * Arabic's short vowels, shadda and tatweel (الكبّة is الكبة), Hebrew's points. Every other mark is
+ * part of its letter (Devanagari's vowel signs and virama, Thai's vowels: किसान is no क स न).
+ */
+const OPTIONAL_MARKS: [number, number][] = [
+  [0x0300, 0x036f],
+  [0x0591, 0x05c7],
+  [0x0610, 0x061a],
+  [0x0640, 0x0640],
+  [0x064b, 0x065f],
+  [0x0670, 0x0670],
+  [0x06d6, 0x06ed],
+];
+const optionalMark = (character: string) => {
+  const code = character.codePointAt(0)!;
+  return OPTIONAL_MARKS.some(([from, to]) => code >= from && code <= to);
+};
+const OPTIONAL = '~';
 /** Alphabets whose accents are marks on a letter that is a word's letter without them (é, ё, ά). */
 const ACCENTED = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]$/u;
 
@@ -50,6 +70,14 @@ function foldCharacters(text: string): string {
   if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]/g, ' ');
   let folded = '';
   for (const character of text) {
+    if (optionalMark(character)) {
+      folded += OPTIONAL;
+      continue;
+    }
+    if (MARK.test(character)) {
+      folded += character;
+      continue;
+    }
     const lower = character.toLowerCase();
     const bare = lower.normalize('NFD').replace(MARKS, '');
     const base = ACCENTED.test(bare) ? bare : lower.length === character.length ? lower : character;
@@ -72,15 +100,18 @@ const APOSTROPHES = /[\p{L}\p{N}]['’ʼ](?=[\p{L}\p{N}])/gu;
 const THOUSANDS = /\p{N},(?=\p{N}{3}(?!\p{N}))/gu;
 const isJoint = (character: string | undefined) => character === JOINT || character === NUMBER_JOINT;
 
-/** A folded query word as a pattern that also finds it written with joints inside, or, where it has one, spaces. */
+/**
+ * A folded query word as a pattern that also finds it written with joints inside, or, where it has
+ * one, spaces, and with or without optional marks (`OPTIONAL`), those after its end marked with it.
+ */
 function wordPattern(word: string): string {
   const characters = [...word];
-  return characters
+  return `${characters
     .map((character, i) => {
       if (isJoint(character)) return "(?:[',]| +)?";
-      return `${i > 0 && !isJoint(characters[i - 1]) ? "[',]?" : ''}${escaped(character)}`;
+      return `${i > 0 && !isJoint(characters[i - 1]) ? `[',]?${OPTIONAL}*` : ''}${escaped(character)}`;
     })
-    .join('');
+    .join('')}${OPTIONAL}*`;
 }
 
 /**
@@ -115,7 +146,8 @@ export function queryTerms(query: string): Term[] {
     .normalize('NFC')
     .split(/["“”„«»]/)
     .forEach((part, i) => {
-      const words = fold(part).split(' ').filter(Boolean);
+      // Optional marks typed in the query are found with or without (`wordPattern`).
+      const words = fold(part).replaceAll(OPTIONAL, '').split(' ').filter(Boolean);
       // Odd parts are inside quotation marks.
       const groups = i % 2 === 1 && words.length > 0 ? [words] : words.map((word) => [word]);
       for (const group of groups) phrases.set(group.join(' '), group);

@@ -19,12 +19,12 @@ const LEANING = /^(?:it|it's|that|that's|this|these|those|they|they're|them|he|h
  * Text before a word that opens a sentence: a sentence's end, or a new speaker's mark ('>>'), then
  * perhaps an opening quotation mark ('. 'Cause').
  */
-const ENDS_SENTENCE = /(?:[.!?…。！？](?:\s*["'”’)\]])*|>>)\s*["'“‘(]?$/u;
+const ENDS_SENTENCE = /(?:[.!?…。！？।॥؟۔](?:\s*["'”’)\]])*|>>)\s*["'“‘(]?$/u;
 /**
  * Text after a word that closes one: its end, perhaps after a closing quotation mark ('a tree " .',
  * as meeting transcripts space them); a new speaker cutting in mid-sentence does not end it.
  */
-const STARTS_AFTER_END = /^(?:\s*["'”’)\]])*\s*[.!?…。！？]/u;
+const STARTS_AFTER_END = /^(?:\s*["'”’)\]])*\s*[.!?…。！？।॥؟۔]/u;
 /** Characters read each side of a quote for its edges. */
 const CONTEXT = 200;
 /**
@@ -38,7 +38,7 @@ const untagged = (between: string) =>
     .replace(/^[^{[]*[}\]]/, ' ')
     .replace(/[{[][^}\]]*$/, ' ');
 /** A sentence's end then a quotation mark ('go home . " then', ". 'Cause"): a sentence starts there only on a capital. */
-const MARK_AFTER_END = /[.!?…。！？](?:\s*["'”’“‘])+\s*$/u;
+const MARK_AFTER_END = /[.!?…。！？।॥؟۔](?:\s*["'”’“‘])+\s*$/u;
 
 export interface QuoteJudgement {
   quotes: number;

@@ -1,4 +1,5 @@
 import { captionsOf, DEMO_SUBJECTS, DEMO_VIDEOS, sampleTranscript } from '@findclips/testing';
+import * as stopwords from 'stopword';
 import { groundTopics } from '../grounding';
 import { conversationStart, expectedTopics, opensTopic } from '../segmentation';
 import { analyzeLocally, endsBeforeItsPoint } from './local.provider';
@@ -161,6 +162,65 @@ describe('the local analyzer', () => {
       const titles = output.topics.map((t) => t.title).join(' ');
       expect(titles).toMatch(/安土城|織田信長|天守閣|琵琶湖|金箔/);
       expect(titles).toMatch(/和食|出汁|昆布|鰹節|味噌汁|煮物/);
+    }
+  });
+
+  it('quotes Chinese as said, inside its topic, where the same sentences come back later (a recap)', () => {
+    const subjects = [
+      '外国汽车品牌在中国的销量已经下降了。本地品牌的电动汽车价格更便宜。很多年轻人第一辆车就选了国产电动车。',
+      '今年毕业的大学生超过一千万人。进入就业市场的竞争非常激烈。很多人选择先读研究生再找工作。',
+      '爷爷每天早上都要去公园打太极拳。他说运动让他的身体越来越好。邻居们也跟着他一起锻炼。',
+      '高铁线路穿过了整个山区。从北京到上海只需要四个多小时。坐高铁出差比坐飞机更方便。',
+    ];
+    // Each subject a few minutes, then all of them again: a show that sums itself up.
+    const text = [...subjects.map((s) => s.repeat(10)), ...subjects.map((s) => s.repeat(3))].join('');
+    const segments = Array.from({ length: Math.ceil(text.length / 18) }, (_, i) => ({
+      text: text.slice(i * 18, i * 18 + 18),
+      start: i * 4,
+      end: i * 4 + 4,
+    }));
+    const output = analyzeLocally(segments);
+    // Its quotes are the transcript's words as said, so grounding finds them there and not elsewhere.
+    for (const quote of output.topics.flatMap((t) => t.quotes)) expect(text).toContain(quote.content);
+    const topics = groundTopics(output, segments, segments.at(-1)!.end);
+    expect(topics.length).toBeGreaterThanOrEqual(3);
+    topics.forEach((topic, i) => {
+      if (i > 0) expect(topic.startTime).toBeGreaterThanOrEqual(topics[i - 1]!.endTime);
+      for (const quote of topic.quotes) {
+        expect(text).toContain(quote.content);
+        expect(quote.startTime).toBeGreaterThanOrEqual(topic.startTime);
+        expect(quote.endTime).toBeLessThanOrEqual(topic.endTime);
+      }
+    });
+  });
+
+  it("titles Arabic and Hindi with the language's words, not opening or closing on its little words", () => {
+    const talks = {
+      ara: [
+        'يعتمد المصريون على نهر النيل في الزراعة منذ آلاف السنين. تبني الحكومة محطات جديدة لتحلية مياه البحر. يخاف الفلاحون من نقص المياه في الصيف.',
+        'وصل المنتخب المغربي إلى نصف نهائي كأس العالم. احتفل الناس في الشوارع حتى الصباح. كان ذلك حدثا تاريخيا لكل العرب.',
+      ],
+      hin: [
+        'दिल्ली में सर्दियों के दौरान हवा बहुत ख़राब हो जाती है। पराली जलाने से धुआँ राजधानी तक पहुँचता है। स्कूल कई दिनों तक बंद रहते हैं।',
+        'महाराष्ट्र के किसान कर्ज़ में डूबे हुए हैं। बारिश कम होने से कपास की फ़सल ख़राब हो गई। कई किसान अब जैविक खेती कर रहे हैं।',
+      ],
+    };
+    for (const [language, subjects] of Object.entries(talks)) {
+      const text = subjects.map((subject) => `${subject} `.repeat(12)).join('');
+      const lines = text.trim().split(' ');
+      const segments = Array.from({ length: Math.ceil(lines.length / 8) }, (_, i) => ({
+        text: lines.slice(i * 8, i * 8 + 8).join(' '),
+        start: i * 4,
+        end: i * 4 + 4,
+      }));
+      const little = new Set(stopwords[language as 'ara' | 'hin'] as string[]);
+      const topics = groundTopics(analyzeLocally(segments), segments, segments.at(-1)!.end);
+      expect(topics.length).toBeGreaterThanOrEqual(1);
+      for (const { title } of topics) {
+        const words = title.split(' ');
+        expect([language, words[0], little.has(words[0]!)]).toEqual([language, words[0], false]);
+        expect([language, words.at(-1), little.has(words.at(-1)!)]).toEqual([language, words.at(-1), false]);
+      }
     }
   });
 

@@ -1,6 +1,6 @@
 import { CHAPTER_RULES, type AnalysisOutput, type TranscriptSegment, type VideoChapter } from '@findclips/contracts';
 import { sentencesOf, type Sentence } from '../sentences';
-import { languageOf, saysSomething, spoken, stopWordsOf, words } from '../text';
+import { joinsWithoutSpace, languageOf, saysSomething, spoken, stopWordsOf, words } from '../text';
 import { titleTopics } from '../titles';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
 import { expectedTopics, opensTopic, segmentInto, segmentTopics } from '../segmentation';
@@ -47,7 +47,7 @@ const unbalanced = ({ straight, low, open, close }: Marks) =>
 export const endsBeforeItsPoint = (sentences: string[]) =>
   LEADS_ON.test(spoken(sentences.at(-1) ?? '')) || unbalanced(sentences.map(marksOf).reduce(addMarks, NO_MARKS));
 /** A sentence's last characters when it ends on its punctuation. */
-const ENDS_SENTENCE = /[.!?…。！？]["'”’)\]]*$/u;
+const ENDS_SENTENCE = /[.!?…。！？।॥؟۔]["'”’)\]]*$/u;
 /** Sentences that start as sentences do: a capital, a digit, a quote mark, or a script without case. */
 const SENTENCE_START = /^["'“‘(]?[\p{Lu}\p{Lt}\p{Lo}\p{N}]/u;
 
@@ -257,11 +257,13 @@ function quotesOf(
     chosen.push(fallback);
     said.add(termsOf(fallback));
   }
+  // The sentences as the transcript joins them: no space between two of a script without spaces
+  // ('。' then '高铁'), or the quote is not found as said and grounding looks for its words elsewhere.
   const textOf = (c: (typeof candidates)[number]) =>
     units
       .slice(c.from, c.to + 1)
       .map((u) => u.text)
-      .join(' ');
+      .reduce((text, next) => (text === '' ? next : `${text}${joinsWithoutSpace(text.slice(-2), next) ? '' : ' '}${next}`), '');
   return chosen.sort((a, b) => a.start - b.start).map((c) => ({ content: textOf(c), startTime: c.start, endTime: c.end }));
 }
 
