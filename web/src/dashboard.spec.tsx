@@ -1699,6 +1699,57 @@ describe('dashboard: Find Clips out of reach while an analysis runs', () => {
   });
 });
 
+describe('dashboard: a hidden tab following an analysis without the live channel', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    Reflect.deleteProperty(document, 'visibilityState');
+  });
+
+  it('asks nothing while hidden, and asks at once when it shows again: the analysis that ended meanwhile is done', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    let done = false;
+    rememberUser(member);
+    const calls = fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`POST /api/videos/transcript`]: json(202, {
+        videoId: VIDEO,
+        analyzedTopics: null,
+        status: 'pending',
+        title: analysis.title,
+      }),
+      [`GET /api/user-videos/${VIDEO}`]: () => (done ? json(200, analysis) : json(404, { message: 'Not found' })),
+      [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      'GET /api/videos/check-status': () =>
+        json(200, { videoId: VIDEO, exists: true, status: done ? 'complete' : 'analyzing', createdAt: analysis.createdAt }),
+    });
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    // In front, it asks now and then.
+    let asked = calls.length;
+    await act(() => jest.advanceTimersByTimeAsync(31_000));
+    expect(calls.length).toBeGreaterThan(asked);
+
+    // Hidden for two minutes, while the analysis ends: not one request.
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    done = true;
+    asked = calls.length;
+    await act(() => jest.advanceTimersByTimeAsync(120_000));
+    expect(calls.slice(asked)).toEqual([]);
+
+    // Shown: the topics at once.
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await act(() => jest.advanceTimersByTimeAsync(1_000));
+    expect(document.getElementById('analysis-announcement')).toHaveTextContent('Done! Your clips are ready.');
+    await act(() => jest.advanceTimersByTimeAsync(5_000));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText('Why small teams ship faster')).toBeInTheDocument();
+  });
+});
+
 describe('error screens', () => {
   const handlers = () => ({ onRetry: jest.fn(), onClear: jest.fn() });
   const show = (failure: Parameters<typeof ErrorScreen>[0]['failure'], h = handlers()) => {

@@ -55,7 +55,7 @@ describe('live channel: reconnects and rejoins the current room', () => {
     url: string,
     cookie: string,
     identity: () => LiveIdentity | null,
-    more: Pick<LiveChannelOptions, 'visibility' | 'hiddenReleaseMs'> = {},
+    more: Pick<LiveChannelOptions, 'visibility' | 'hiddenReleaseMs' | 'retryMs'> = {},
   ) {
     const seen = {
       events: [] as AnalysisEvent[],
@@ -323,13 +323,36 @@ describe('live channel: reconnects and rejoins the current room', () => {
     }
   });
 
-  it("after Socket.IO's 5 reconnections fail, connects again when it follows another video (as when the page is back in use)", async () => {
+  it("after Socket.IO's 5 reconnections fail, starts them again by itself a while later, and rejoins its video", async () => {
     const { cookie, guestId } = await guest();
     const proxy = await tcpProxy(Number(new URL(realtime.url).port));
     proxies.push(proxy);
     const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      const { channel, seen } = open(`http://127.0.0.1:${proxy.port}`, cookie, () => ({ guestId }));
+      const { channel, seen } = open(`http://127.0.0.1:${proxy.port}`, cookie, () => ({ guestId }), { retryMs: 3_000 });
+      channel.watch('liveVideo12');
+      channel.connect();
+      await until(() => seen.joins.length === 1);
+
+      await proxy.cut();
+      await until(() => warnings.mock.calls.some(([text]) => text === 'live connection: reconnection failed'), 40_000);
+      // The service is back; nobody touches the page.
+      await proxy.restore();
+      await until(() => seen.joins.length === 2, 10_000);
+      expect(seen.joins[1]!.videoId).toBe('liveVideo12');
+      expect(channel.connected).toBe(true);
+    } finally {
+      warnings.mockRestore();
+    }
+  }, 60_000);
+
+  it("after Socket.IO's 5 reconnections fail, connects again at once when it follows another video (as when the page is back in use)", async () => {
+    const { cookie, guestId } = await guest();
+    const proxy = await tcpProxy(Number(new URL(realtime.url).port));
+    proxies.push(proxy);
+    const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { channel, seen } = open(`http://127.0.0.1:${proxy.port}`, cookie, () => ({ guestId }), { retryMs: 60_000 });
       channel.watch('liveVideo10');
       channel.connect();
       await until(() => seen.joins.length === 1);

@@ -19,6 +19,12 @@ export const LIVE_OPTIONS = {
 } satisfies Partial<ManagerOptions & SocketOptions>;
 export const MANUAL_RECONNECT_MS = 1_000;
 /**
+ * After Socket.IO's 5 reconnections fail (the service away longer than they last, about 20 s, as
+ * in a deploy), the channel starts them again this long after, for as long as the tab shows: a
+ * dashboard left open on a second screen is never focused again, and stayed without events for good.
+ */
+export const LIVE_RETRY_MS = 30_000;
+/**
  * A hidden tab gives its connection back after this long, and reconnects (rejoining its video, whose
  * missed events are read again) once shown: over HTTP/1.1 a browser opens at most 6 connections to a
  * host, and each live channel holds one for its long-polling, so a seventh tab's requests waited for
@@ -66,6 +72,8 @@ export interface LiveChannelOptions {
   visibility?: PageVisibility | null;
   /** HIDDEN_RELEASE_MS by default. */
   hiddenReleaseMs?: number;
+  /** LIVE_RETRY_MS by default. */
+  retryMs?: number;
   /** Same origin in the app; tests pass a server and cookies. */
   url?: string;
   extraHeaders?: Record<string, string>;
@@ -76,8 +84,8 @@ export interface LiveChannelOptions {
  * joined to the current video's room. Socket.IO reconnects by itself after network failures; after
  * a server-initiated disconnect or a refused handshake it does not, so the channel reconnects after
  * 1 s (5 times in a row at most when the server refuses who we say we are or admits nobody; then
- * again when the page regains focus, comes back online or follows another video, as after Socket.IO's
- * own 5 reconnections fail). Each (re)connect
+ * again when the page regains focus, comes back online or follows another video). After Socket.IO's
+ * own 5 reconnections fail, it starts them again every LIVE_RETRY_MS, or at once on those. Each (re)connect
  * rejoins the current room, and events for any other video are dropped.
  */
 export class LiveChannel {
@@ -128,12 +136,14 @@ export class LiveChannel {
       this.refusals++;
       this.reconnectLater();
     });
-    // Its 5 reconnections failed (the service away): again when the page comes back into use or
+    // Its 5 reconnections failed (the service away): again LIVE_RETRY_MS later (not while the tab
+    // is hidden, whose connection is given back), or as soon as the page comes back into use or
     // follows another video; meanwhile the page asks for its results itself.
     this.socket.io.on('reconnect_failed', () => {
       this.stopped = true;
       status('error');
       console.warn('live connection: reconnection failed');
+      this.reconnectTimer = setTimeout(this.resume, options.retryMs ?? LIVE_RETRY_MS);
     });
     // Live connection problems are only logged, but for the session having ended (it expired, or
     // was removed): the page asks who is here, as a refused call makes it.
