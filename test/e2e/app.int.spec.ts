@@ -40,6 +40,9 @@ jest.setTimeout(240_000);
 const [talk, podcast, panel, marathon] = DEMO_VIDEOS;
 /** A 10-minute video whose captions fall under the content policy. */
 const refused = { id: 'FCpolicy001', title: 'A film review that quotes its villain' };
+/** A video whose title and some captions are words longer than any screen (a pasted address, a shout). */
+const longWords = { id: 'FClongWords', title: 'Averyverylongvideotitlewithoutanyspaces'.repeat(4) };
+const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(5);
 /** A 7-minute video with no captions on YouTube: a member brings their own. */
 const uncaptioned = { id: 'FCnoCaps001', title: 'A street interview nobody captioned' };
 const link = (id: string) => `https://www.youtube.com/watch?v=${id}`;
@@ -65,6 +68,20 @@ beforeAll(async () => {
         languageCode: 'en',
         segments: sampleTranscript(600).map((segment, i) =>
           i === 8 ? { ...segment, text: 'and then the villain explains how to build a bomb in his garage' } : segment,
+        ),
+      },
+    ],
+  });
+  youtube.addVideo({
+    id: longWords.id,
+    title: longWords.title,
+    channel: 'Find Clips Demo',
+    durationSeconds: 600,
+    tracks: [
+      {
+        languageCode: 'en',
+        segments: sampleTranscript(600).map((segment, i) =>
+          i % 10 === 3 ? { ...segment, text: `${LONG_WORD} ${segment.text} https://example.com/${'a'.repeat(120)}` } : segment,
         ),
       },
     ],
@@ -479,6 +496,25 @@ describe('Find Clips in Chromium', () => {
     // A visitor reads each topic's quotes before playing them; the title is one heading, not three.
     expect(await page.getByRole('list', { name: /^Quotes of / }).count()).toBeGreaterThan(1);
     expect(await page.getByRole('heading', { name: talk.title }).count()).toBe(1);
+    // On paper: every quote whole, no players, no controls (printed, 4 of 6 quotes stopped at four
+    // lines and players were empty boxes over most of each page).
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.evaluate(() => {
+      const shows = (element: Element) => element.getClientRects().length > 0;
+      return {
+        clipped: Array.from(document.querySelectorAll('[id^="quote-"][id$="-text"]')).filter(
+          (quote) => quote.scrollHeight > quote.clientHeight + 1,
+        ).length,
+        quotes: Array.from(document.querySelectorAll('[id^="quote-"][id$="-text"]')).filter(shows).length > 0,
+        controls: Array.from(document.querySelectorAll('button, iframe, summary, [aria-label="Main"]'))
+          .filter(shows)
+          .map((e) => e.textContent),
+      };
+    });
+    expect(printed).toEqual({ clipped: 0, quotes: true, controls: [] });
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Play clip' }).first().click();
     await page.getByRole('button', { name: 'Close clip' }).waitFor();
     await look(page, 'shared');
@@ -938,6 +974,13 @@ describe('Find Clips in Chromium', () => {
     const underlined = (name: string) =>
       page.getByRole('button', { name, exact: true }).evaluate((button) => getComputedStyle(button).textDecorationLine);
     expect([await underlined('Edit'), await underlined('Watch')]).toEqual(['underline', 'none']);
+    // A dialog keeps an edge (its fill and shadow, all that drew it, are painted over: it floated
+    // over the page).
+    await page.getByRole('button', { name: 'Share Clips' }).click();
+    const edge = await page.getByRole('dialog').evaluate((dialog) => getComputedStyle(dialog).borderTopStyle);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(edge).toBe('solid');
     // A re-analysis waits for the worker (paused here): its bar shows, and nothing on the page moves.
     const [worker] = stack.workers;
     worker!.child.kill('SIGSTOP');
@@ -1334,6 +1377,33 @@ describe('Find Clips in Chromium', () => {
       }),
     );
     expect(cut).toEqual([]);
+
+    // Words longer than the screen (a title without spaces, an address in the captions) wrap inside
+    // their history card, transcript line and search match: the history page scrolled sideways to
+    // 1,640 px, and the lines were cut at the panel's edge.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await textAt(100);
+    await page.goto('/');
+    await pasteLink(page, link(longWords.id));
+    await topics(page).first().waitFor({ timeout: 60_000 });
+    const spills = (rows: Locator) =>
+      rows.evaluateAll((elements) =>
+        elements.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent!.slice(0, 40)),
+      );
+    await page.getByRole('button', { name: 'Show transcript' }).click();
+    const lines = page.getByRole('grid').locator('button');
+    await lines.first().waitFor();
+    expect({ lines: await spills(lines), fits: await fitsWidth(page) }).toEqual({ lines: [], fits: true });
+    await page.getByRole('searchbox', { name: 'Search this video' }).fill('Supercalifragilistic');
+    const matches = page.getByRole('list', { name: 'Matches' }).locator('button');
+    await matches.first().waitFor();
+    expect({ matches: await spills(matches), fits: await fitsWidth(page) }).toEqual({ matches: [], fits: true });
+    await page.goto('/history');
+    await page.getByRole('heading', { name: longWords.title }).waitFor();
+    expect({ cards: await spills(page.locator('main li h2 button')), fits: await fitsWidth(page) }).toEqual({
+      cards: [],
+      fits: true,
+    });
   });
 
   it('fits a phone held sideways: the full topic player shows whole, a confirmation scrolls within the screen', async () => {

@@ -23,14 +23,18 @@ export function ExpandableQuote({ text, id }: { text: string; id?: string }) {
   return (
     <div>
       <blockquote>
-        <p id={id} ref={paragraph} className={`text-sm leading-6 text-slate-800 ${expanded ? '' : 'line-clamp-4'}`}>
+        <p
+          id={id}
+          ref={paragraph}
+          className={`text-sm leading-6 text-slate-800 ${expanded ? '' : 'line-clamp-4 print:line-clamp-none'}`}
+        >
           “{text}”
         </p>
       </blockquote>
       {(clamped || expanded) && (
         <button
           type="button"
-          className="mt-1 min-h-6 text-sm font-medium text-brand-700 hover:underline"
+          className="mt-1 min-h-6 text-sm font-medium text-brand-700 hover:underline print:hidden"
           aria-expanded={expanded}
           onClick={() => setExpanded((e) => !e)}
         >

@@ -21,7 +21,7 @@ export function MomentLinks({
   const { copied, copy } = useCopy();
   const permalink = () => `${window.location.origin}${window.location.pathname}#${anchor}`;
   return (
-    <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+    <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1 text-xs print:hidden">
       <button
         type="button"
         onClick={() => void copy(permalink())}

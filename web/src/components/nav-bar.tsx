@@ -18,7 +18,7 @@ export function NavBar() {
   const logout = useLogout();
   const signedIn = auth.status === 'user';
   return (
-    <header className="border-b border-slate-200 bg-surface">
+    <header className="border-b border-slate-200 bg-surface print:hidden">
       {/* One row where it fits; on a narrow screen or with larger text the links take a row of
           their own rather than run under the icons. */}
       {/* On a 375 px phone a member's row has about 10 px to spare (Chromium 156's fonts took the

@@ -55,7 +55,8 @@ export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, onPlaying, 
         {links}
       </div>
       <ExpandableQuote text={text} id={textId} />
-      <div className="mt-3 flex flex-wrap items-start gap-2">
+      {/* On paper, the quote is what is read: nothing to press or play. */}
+      <div className="mt-3 flex flex-wrap items-start gap-2 print:hidden">
         {open ? (
           <CompactClip
             className="w-full"

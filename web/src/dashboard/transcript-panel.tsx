@@ -171,7 +171,7 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                         setStopAt(row.start);
                         play(row.start, row.playsTo);
                       }}
-                      className="flex w-full gap-3 px-3 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 focus-visible:-outline-offset-2"
+                      className="flex w-full gap-3 px-3 py-1 text-left text-sm wrap-anywhere text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 focus-visible:-outline-offset-2"
                     >
                       {/* The arrow keys pass over the headings: a group's first line says which topic it opens. */}
                       {above && above.kind !== 'line' && (

@@ -56,12 +56,7 @@ export function VideoHeader(props: VideoHeaderProps) {
           <Skeleton className="h-6 w-3/4" />
         ) : (
           // Whole on a phone, where nothing can show the rest of it; two lines beside the larger thumbnail.
-          <h2
-            id="video-heading"
-            tabIndex={-1}
-            title={title}
-            className="break-words text-base font-semibold sm:line-clamp-2 sm:text-lg"
-          >
+          <h2 id="video-heading" tabIndex={-1} title={title} className="wrap-anywhere text-base font-semibold sm:text-lg">
             {title}
           </h2>
         )}

@@ -185,7 +185,7 @@ function VideoCard({
               ref={opener}
               type="button"
               onClick={onOpen}
-              className="text-left after:absolute after:inset-0 hover:underline"
+              className="text-left wrap-anywhere after:absolute after:inset-0 hover:underline"
             >
               {/* Clamped inside the button, not around it: the focus ring drawn around it stays whole. */}
               <span className="line-clamp-2">{title}</span>

@@ -87,7 +87,7 @@ export default function SharedPage() {
     // One player plays at a time: a topic's and a Viral Cut's.
     <PlaybackProvider>
       <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
-        <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
           <Link to="/" className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline">
             Find Clips Yourself - Try for Free
           </Link>
@@ -127,7 +127,7 @@ export default function SharedPage() {
                 : "Transcript: the video's captions on YouTube"}
             </p>
             {topics.length > 0 && (
-              <div className="mt-3 w-fit">
+              <div className="mt-3 w-fit print:hidden">
                 <ExportMenu
                   source={{ title: videoTitle, youtubeId: data.youtubeId, topics, durationSeconds: data.video.durationSeconds }}
                 />
@@ -161,7 +161,7 @@ export default function SharedPage() {
               {topics.length > TOPICS_COLLAPSED && (
                 <button
                   type="button"
-                  className="mt-3 min-h-6 text-sm font-medium text-brand-700 hover:underline"
+                  className="mt-3 min-h-6 text-sm font-medium text-brand-700 hover:underline print:hidden"
                   aria-expanded={showAll}
                   onClick={() => setShowAll((s) => !s)}
                 >
@@ -188,9 +188,13 @@ export default function SharedPage() {
                     describedBy={`shared-topic-${index + 1}`}
                   />
                 </p>
-                <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
-                  <ClipPlayer youtubeId={data.youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
-                </LazyMount>
+                {/* On paper: the topics and their quotes whole, no players nor controls (printed, the
+                    players were empty boxes taking most of each page). */}
+                <div className="print:hidden">
+                  <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
+                    <ClipPlayer youtubeId={data.youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
+                  </LazyMount>
+                </div>
                 {topic.quotes.length > 0 && (
                   <ul className="mt-4 grid gap-3" aria-label={`Quotes of ${topic.title}`}>
                     {topic.quotes.map((quote, q) => (

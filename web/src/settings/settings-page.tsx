@@ -40,7 +40,7 @@ export default function SettingsPage() {
           {avatarLetter(user)}
         </span>
         <div className="min-w-0">
-          <p className="truncate text-lg font-semibold">{displayName(user)}</p>
+          <p className="text-lg font-semibold wrap-anywhere">{displayName(user)}</p>
           <p className="text-sm text-slate-500">Account created {formatDate(user.createdAt)}</p>
         </div>
       </Card>
