@@ -24,7 +24,7 @@ export function healthRoutes(dataSource: DataSource, redis: RedisClient) {
   const router = Router();
 
   router.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
 
   router.get('/readyz', async (_req, res) => {
@@ -38,6 +38,7 @@ export function healthRoutes(dataSource: DataSource, redis: RedisClient) {
     const ready = postgres === 'up' && redisState === 'up';
     res
       .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
       .json({ status: ready ? 'ready' : 'unavailable', ...(ready ? {} : { message: 'Not ready' }), postgres, redis: redisState });
   });
 

@@ -62,10 +62,25 @@ describe('the built web app, served by the gateway', () => {
     expect((await fetch(`${gateway.url}/favicon.png`, { headers: { accept: 'text/html' } })).status).toBe(404);
   });
 
-  it('answers a missing asset with 404, not the app', async () => {
+  it('answers a missing asset with 404, not the app, kept by no cache (another build may have it)', async () => {
     const response = await fetch(`${gateway.url}/assets/index-gone.js`);
     expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.text()).not.toContain('<div id="root">');
+  });
+
+  it('says a page varies by what the caller accepts: a cache in front keeps the JSON 404 apart from the page', async () => {
+    for (const path of ['/', '/history', '/no/such/page']) {
+      const page = await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } });
+      const json = await fetch(`${gateway.url}${path}`, { headers: { accept: 'application/json' } });
+      expect([path, page.headers.get('vary')]).toEqual([path, expect.stringMatching(/\bAccept\b/)]);
+      expect([path, json.status, json.headers.get('vary'), json.headers.get('cache-control')]).toEqual([
+        path,
+        404,
+        expect.stringMatching(/\bAccept\b/),
+        'no-store',
+      ]);
+    }
   });
 
   it.each(['/', '/auth', '/history', '/settings', '/privacy', '/terms', '/?video=dQw4w9WgXcQ'])(
@@ -93,7 +108,22 @@ describe('the built web app, served by the gateway', () => {
   it('renders a shared page from the built app with its preview tags', async () => {
     const response = await fetch(`${gateway.url}/shared/unknownShareId123456`);
     expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('answers a shared page with 503, kept nowhere, when the database cannot say whether the share exists', async () => {
+    const cut = await startTestGateway({ WEB_DIST_DIR: dist });
+    try {
+      await cut.dataSource.destroy();
+      const response = await fetch(`${cut.url}/shared/liveShareId1234567`);
+      // Not 404: a preview bot or a cache would take a live share for a removed one.
+      expect(response.status).toBe(503);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toContain('<div id="root">');
+    } finally {
+      await cut.close().catch(() => undefined);
+    }
   });
 });
 

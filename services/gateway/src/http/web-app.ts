@@ -42,8 +42,9 @@ export class WebApp {
       '/assets',
       compression(),
       express.static(join(this.dir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
-      // An asset of an older build: a plain 404, never the app's page in its place.
-      (_req, res) => void res.status(404).type('text').send('Not found'),
+      // An asset of another build: a plain 404, never the app's page in its place, and never kept
+      // (during a rolling deploy a gateway of the old build is asked for the new build's files).
+      (_req, res) => void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found'),
     );
     // Only the build's own top-level files (favicon, index.html): any other path (every API call)
     // goes straight on, not through a file lookup that fails and builds a 404 error each time.
@@ -69,7 +70,13 @@ export class WebApp {
     const router = Router();
     // Never for the API's paths ('/api' itself too, in any case, as Express routes) or the live channel's: JSON answers them.
     router.get(/^(?!\/api(?:\/|$)|\/socket\.io\/).*/i, compression(), (req, res, next) => {
-      if (!req.accepts('html')) return next();
+      // The page, or for a caller that takes no HTML a JSON 404: by what it accepts, which a cache
+      // in front must key on (one JSON request made a CDN's home page a JSON 404).
+      res.vary('Accept');
+      if (!req.accepts('html')) {
+        res.set('Cache-Control', 'no-store');
+        return next();
+      }
       res
         .status(APP_ROUTES.test(req.path) ? 200 : 404)
         .set('Cache-Control', 'no-cache')

@@ -1,4 +1,5 @@
 import {
+  AppError,
   createShareRequestSchema,
   sharePageTitle,
   shareTabTitle,
@@ -83,7 +84,9 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
     try {
       decodeURIComponent(req.path);
     } catch {
-      if (req.method === 'GET' || req.method === 'HEAD') return void res.status(404).type('html').send(web.page());
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        return void res.status(404).set('Cache-Control', 'no-cache').type('html').send(web.page());
+      }
     }
     next();
   });
@@ -94,8 +97,15 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
     let row: SharedAnalysisEntity;
     try {
       row = await findPublicShare(shares, String(req.params.shareId));
-    } catch {
-      return void res.status(404).type('html').send(html);
+    } catch (error) {
+      // No such share: the app says so. The database away is no answer about the share: the app
+      // (which says it could not load it, with Try again) with 503, kept nowhere, so that no
+      // preview bot, crawler or cache takes a live share for a removed one.
+      if (error instanceof AppError && error.code === 'NOT_FOUND') {
+        return void res.status(404).set('Cache-Control', 'no-cache').type('html').send(html);
+      }
+      req.log?.warn({ err: error }, 'shared page: the share could not be read');
+      return void res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '5' }).type('html').send(html);
     }
     const video = await cached.describe(row.youtubeId);
     const title = sharePageTitle(row.title, video?.title ?? 'A video');

@@ -28,7 +28,7 @@ export class FinishedAnalyses {
 
   put(videoId: string, body: unknown): SerializedAnalysis {
     const json = JSON.stringify(body);
-    const entry = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    const entry = { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
     this.cache.set(videoId, entry);
     return entry;
   }

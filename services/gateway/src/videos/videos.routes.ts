@@ -27,7 +27,7 @@ import {
 import type { AnalysisQueue } from '@findclips/queue';
 import type { VideoFailures } from '@findclips/runtime';
 import { createHash } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput, parseQuery } from '../http/errors';
 import {
@@ -109,6 +109,19 @@ function answer(videoId: string, submission: Submission): { status: 200 | 202; b
 }
 
 /** The video endpoints: submit, read, history, metadata, status, re-analysis, guest credits. */
+/**
+ * Says how the answer may be kept and, when the browser's copy is current, answers 304: true then.
+ * The tag is weak (`W/`) and the answer varies by encoding, the 304 too: the same JSON goes out
+ * gzipped, in brotli or plain, which a strong tag would say are the same bytes (RFC 9110 8.8.3).
+ */
+function revalidated(req: Request, res: Response, tag: string, cacheControl: string): boolean {
+  res.set({ ETag: tag.startsWith('W/') ? tag : `W/${tag}`, 'Cache-Control': cacheControl });
+  res.vary('Accept-Encoding');
+  if (!req.fresh) return false;
+  res.status(304).end();
+  return true;
+}
+
 export function videosRoutes(deps: VideosRoutesDeps) {
   const { history, credits } = deps;
   const router = Router();
@@ -174,8 +187,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
     const videoId = videoIdParam(req);
     const upload = await deps.uploads.find(currentUser(req).id, videoId);
     if (!upload) throw new AppError('NOT_FOUND', captionsMessages.noneUploaded);
-    res.set({ ETag: `"${upload.version}"`, 'Cache-Control': 'private, no-cache' });
-    if (req.fresh) return void res.status(304).end();
+    if (revalidated(req, res, `"${upload.version}"`, 'private, no-cache')) return;
     const body: VideoTranscript = { videoId, segments: upload.segments };
     res.json(body);
   });
@@ -242,8 +254,7 @@ export function publicVideoRoutes({ cached, queue, failures, metadata, finished 
     if (!entry) {
       entry = finished.put(videoId, analysisView(await readFinished(cached, videoId)));
     }
-    res.set({ ETag: entry.etag, 'Cache-Control': 'no-cache' });
-    if (req.fresh) return void res.status(304).end();
+    if (revalidated(req, res, entry.etag, 'no-cache')) return;
     res.type('application/json').send(entry.json);
   });
 
@@ -255,8 +266,7 @@ export function publicVideoRoutes({ cached, queue, failures, metadata, finished 
     const videoId = videoIdParam(req);
     const row = await cached.findFinishedTranscript(videoId);
     if (!row) throw new AppError('NOT_FOUND', videoMessages.notFound);
-    res.set({ ETag: `"${createHash('sha1').update(row.transcriptData).digest('base64url')}"`, 'Cache-Control': 'no-cache' });
-    if (req.fresh) return void res.status(304).end();
+    if (revalidated(req, res, `"${createHash('sha1').update(row.transcriptData).digest('base64url')}"`, 'no-cache')) return;
     const body: VideoTranscript = {
       videoId,
       segments: readTranscript(row.transcriptData).map(({ text, start, end }) => ({ text, start, end })),
