@@ -170,6 +170,46 @@ describe('grounding', () => {
     ]);
   });
 
+  it('keeps a topic and its quotes whole when another topic brings a quote said inside it, or sits inside it', () => {
+    const long = sampleTranscript(420);
+    const quote = (seconds: number) => {
+      const said = long.find((segment) => segment.start >= seconds)!;
+      return { content: said.text, startTime: said.start, endTime: said.end };
+    };
+    const shape = (topics: ReturnType<typeof groundTopics>) => topics.map((t) => [t.title, t.quotes.length]);
+    const apart = (topics: ReturnType<typeof groundTopics>) =>
+      topics.every((topic, i) => i === 0 || topic.startTime >= topics[i - 1]!.endTime);
+    // The provider gives the second topic a quote said in the first: it goes, the first keeps its own.
+    const misplaced = groundTopics(
+      {
+        topics: [
+          { title: 'Gardens', startTime: 0, endTime: 290, quotes: [quote(10), quote(100), quote(200)] },
+          { title: 'Bees', startTime: 300, endTime: 420, quotes: [quote(30), quote(330)] },
+        ],
+      },
+      long,
+      420,
+    );
+    expect(shape(misplaced)).toEqual([
+      ['Gardens', 3],
+      ['Bees', 1],
+    ]);
+    expect(misplaced[1]!.startTime).toBeGreaterThanOrEqual(290);
+    expect(apart(misplaced)).toBe(true);
+    // A topic inside another, from the same sentence: the one that would lose fewer quotes gives way.
+    const nested = groundTopics(
+      {
+        topics: [
+          { title: 'Big', startTime: 10, endTime: 290, quotes: [quote(100), quote(150), quote(200)] },
+          { title: 'Small', startTime: 10, endTime: 40, quotes: [quote(20)] },
+        ],
+      },
+      long,
+      420,
+    );
+    expect(shape(nested)).toEqual([['Big', 3]]);
+  });
+
   it("starts and ends a topic on the sentence holding its times, not on the caption's first or last words", () => {
     // Caption lines cut wherever the words fall: the second topic's first sentence starts mid-line.
     const lines = [

@@ -261,20 +261,30 @@ export function groundTopics(output: AnalysisOutput, segments: TranscriptSegment
   const used: { from: number; to: number }[] = [];
   const overlapsUsed = (from: number, to: number) =>
     used.some((u) => Math.min(to, u.to) - Math.max(from, u.from) > 0.5 * Math.min(to - from, u.to - u.from));
-  // Each quote's passage, then which passages stand: first those inside the topic they were given
-  // for, so that a quote the provider put in the wrong topic never takes a passage from its own.
-  const clips = output.topics.map((topic) =>
+  // The time each topic says it covers; each quote's passage, then which passages stand: first
+  // those inside the topic they were given for, then those found elsewhere that no other topic
+  // covers (a quote the provider put in the wrong topic never takes another topic's passage, nor
+  // drags its own topic over another).
+  const claimed = output.topics.map((topic) => ({
+    start: clamp(topic.startTime, duration),
+    end: clamp(topic.endTime, duration),
+  }));
+  const clips = output.topics.map((topic, t) =>
     topic.quotes.map((quote) => {
       const matched = groundQuote(index, quote.content, clamp(quote.startTime, duration));
       const clip = matched && snapQuote(index, matched.from, matched.to);
       if (!clip) return null;
-      const inside = clip.startTime >= clamp(topic.startTime, duration) - 1 && clip.endTime <= clamp(topic.endTime, duration) + 1;
-      return { clip, inside, stands: false };
+      const within = (range: { start: number; end: number }) =>
+        clip.startTime >= range.start - 1 && clip.endTime <= range.end + 1;
+      const across = (range: { start: number; end: number }) => clip.startTime < range.end - 1 && clip.endTime > range.start + 1;
+      const inside = within(claimed[t]!);
+      const elsewhere = !inside && claimed.some((range, u) => u !== t && across(range));
+      return { clip, inside, elsewhere, stands: false };
     }),
   );
   for (const pass of [true, false]) {
     for (const found of clips.flat()) {
-      if (!found || found.inside !== pass || overlapsUsed(found.clip.from, found.clip.to)) continue;
+      if (!found || found.inside !== pass || found.elsewhere || overlapsUsed(found.clip.from, found.clip.to)) continue;
       used.push({ from: found.clip.from, to: found.clip.to });
       found.stands = true;
     }
@@ -289,24 +299,47 @@ export function groundTopics(output: AnalysisOutput, segments: TranscriptSegment
     const title = topic.title.replace(/\s+/g, ' ').trim();
     if (quotes.length === 0 || !title) continue;
     quotes.sort((a, b) => a.startTime - b.startTime);
-    const startTime = Math.min(topicStartFrom(index, clamp(topic.startTime, duration)), quotes[0]!.startTime);
-    const endTime = Math.max(topicEndUntil(index, clamp(topic.endTime, duration)), ...quotes.map((q) => q.endTime));
+    const startTime = Math.min(topicStartFrom(index, claimed[t]!.start), quotes[0]!.startTime);
+    const endTime = Math.max(topicEndUntil(index, claimed[t]!.end), ...quotes.map((q) => q.endTime));
     topics.push({ id: randomUUID(), title, startTime, endTime: Math.max(endTime, startTime), quotes });
   }
-  topics.sort((a, b) => a.startTime - b.startTime);
-  // A topic ends where the next begins; its quotes that run on past it (found where the transcript
-  // says the same words again, say) go, and a topic left without a quote goes. Topics never overlap:
-  // a share refuses one over another, and the page plays them in turn.
+  return withoutOverlaps(topics);
+}
+
+/**
+ * Topics in time order, none over another: a share refuses one over another, and the page plays
+ * them in turn. Where two overlap (a provider's topic inside another, or running into the next),
+ * either the earlier ends where the later starts or the later starts where the earlier ends,
+ * whichever loses fewer quotes (the earlier ending, when neither loses any: a topic ends where the
+ * next begins); a topic left without a quote goes.
+ */
+function withoutOverlaps(topics: Topic[]): Topic[] {
+  topics.sort((a, b) => a.startTime - b.startTime || b.quotes.length - a.quotes.length);
   const played: Topic[] = [];
-  for (let i = 0; i < topics.length; i++) {
-    const topic = topics[i]!;
-    const next = topics[i + 1];
-    if (next) {
-      topic.quotes = topic.quotes.filter((quote) => quote.endTime <= next.startTime);
-      if (topic.quotes.length === 0) continue;
-      topic.endTime = Math.max(Math.min(topic.endTime, next.startTime), ...topic.quotes.map((q) => q.endTime));
+  for (const topic of topics) {
+    let current: Topic | null = topic;
+    while (current) {
+      const last = played.at(-1);
+      if (!last || current.startTime >= last.endTime) {
+        played.push(current);
+        break;
+      }
+      const start = current.startTime;
+      const lastEnd = last.endTime;
+      const lastKept = last.quotes.filter((quote) => quote.endTime <= start);
+      const currentKept: Topic['quotes'] = current.quotes.filter((quote) => quote.startTime >= lastEnd);
+      if (last.quotes.length - lastKept.length <= current.quotes.length - currentKept.length) {
+        // The earlier ends where this starts (gone if nothing of it is left), and this is weighed again against the one before.
+        played.pop();
+        if (lastKept.length > 0) {
+          played.push({ ...last, quotes: lastKept, endTime: Math.max(start, ...lastKept.map((q) => q.endTime)) });
+        }
+        continue;
+      }
+      // This starts where the earlier ends, or goes.
+      current = currentKept.length > 0 ? { ...current, quotes: currentKept, startTime: lastEnd } : null;
+      if (current && current.endTime <= current.startTime) current = null;
     }
-    played.push(topic);
   }
   return played;
 }
