@@ -103,6 +103,10 @@ describe('searching a video', () => {
     // Shadda typed or not, written or not; the mark in the text is marked with its word.
     expect(found('الكبّة')).toEqual([4, 6]);
     expect(found('الكبة')).toEqual([4, 6]);
+    // Hebrew's maqaf joins words as a space does: each is a word of its own, its points optional.
+    const hebrew = searchEntries([], [{ text: 'הלכנו לבית־ספר חדש', start: 0, end: 2 }]);
+    expect(search(hebrew, 'ספר').map((hit) => hit.start)).toEqual([0]);
+    expect(search(hebrew, 'סֵפֶר').map((hit) => hit.start)).toEqual([0]);
     expect(markMatches('سر الكبّة الجيدة', 'الكبة')).toEqual([
       { text: 'سر ', match: false },
       { text: 'الكبّة', match: true },

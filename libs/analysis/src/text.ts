@@ -65,7 +65,8 @@ const LANGUAGES = [
   'zho',
   'tha',
   'kor',
-  // Scripts of their own, which no other list here shares words with.
+  // Scripts no list before them shares (Arabic, Persian and Urdu share a few words, as Hindi and
+  // Marathi do: the list with most hits is taken).
   'ara',
   'fas',
   'urd',

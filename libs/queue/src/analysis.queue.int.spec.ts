@@ -48,19 +48,19 @@ describe('the analysis queue: whose turn it is', () => {
     return jobsAhead(queue, { id, state: await queue.getJobState(id) });
   };
 
-  it("serves everyone's first analysis before anyone's second: a member who queues five holds a guest up by one", async () => {
+  it('serves a round at a time: a member who queues five holds a guest up by two jobs, not five', async () => {
     for (let i = 1; i <= 5; i++) await enqueueAnalysis(queue, member(7, `memberVid0${i}`), { userId: 7 });
     await enqueueAnalysis(queue, guest('guestVideo1'), { guestId: 'guest-a' });
     await enqueueAnalysis(queue, member(8, 'otherVid001'), { userId: 8 });
     // What the waiting guest is told, and what the member's last one is.
-    expect(await ahead(guest('guestVideo1'))).toBe(1);
-    expect(await ahead(member(8, 'otherVid001'))).toBe(2);
+    expect(await ahead(guest('guestVideo1'))).toBe(2);
+    expect(await ahead(member(8, 'otherVid001'))).toBe(3);
     expect(await ahead(member(7, 'memberVid05'))).toBe(6);
     expect(await served(8)).toEqual([
       'memberVid01',
+      'memberVid02',
       'guestVideo1',
       'otherVid001',
-      'memberVid02',
       'memberVid03',
       'memberVid04',
       'memberVid05',
@@ -68,15 +68,27 @@ describe('the analysis queue: whose turn it is', () => {
     ]);
   });
 
-  it("a job joined by someone whose turn comes sooner moves up to it, and the joiner's own turn is not spent", async () => {
+  it('never lets a later newcomer pass a job waiting the next round: no job waits for ever', async () => {
+    for (let i = 1; i <= 3; i++) await enqueueAnalysis(queue, member(7, `memberVid0${i}`), { userId: 7 });
+    expect(await served(1)).toEqual(['memberVid01']);
+    // The queue serves the member's second now; newcomers go in the round after it, behind the third.
+    await enqueueAnalysis(queue, guest('guestVideo1'), { guestId: 'guest-d' });
+    await enqueueAnalysis(queue, guest('guestVideo2'), { guestId: 'guest-e' });
+    expect(await served(5)).toEqual(['memberVid02', 'memberVid03', 'guestVideo1', 'guestVideo2', 'none']);
+  });
+
+  it("a job joined by someone whose turn comes sooner moves up to it; the submitter's own asking again moves nothing", async () => {
     for (let i = 1; i <= 3; i++) await enqueueAnalysis(queue, member(7, `memberVid0${i}`), { userId: 7 });
     await enqueueAnalysis(queue, member(9, 'otherVid001'), { userId: 9 });
-    // A guest asks for the member's third video (the shared analysis: one job for both).
+    // The member asks for their third again (a reload, another tab): it stays where it is.
+    await enqueueAnalysis(queue, member(7, 'memberVid03'), { userId: 7 });
+    expect(await ahead(member(7, 'memberVid03'))).toBe(3);
+    // A guest asks for it (the shared analysis: one job for both): it comes in the guest's round.
     await enqueueAnalysis(queue, guest('memberVid03'), { guestId: 'guest-b' });
-    expect(await ahead(guest('memberVid03'))).toBe(2);
-    // Their first job of their own still comes in the first round.
+    expect(await ahead(guest('memberVid03'))).toBe(3);
+    // The guest's own first job is not held back by the one they joined.
     await enqueueAnalysis(queue, guest('guestVideo1'), { guestId: 'guest-b' });
-    expect(await served(6)).toEqual(['memberVid01', 'otherVid001', 'memberVid03', 'guestVideo1', 'memberVid02', 'none']);
+    expect(await served(6)).toEqual(['memberVid01', 'memberVid02', 'otherVid001', 'memberVid03', 'guestVideo1', 'none']);
   });
 
   it("jobs without a submitter (the operator's retries) and jobs queued before turns go first, and count as ahead", async () => {
@@ -98,6 +110,6 @@ describe('the analysis queue: whose turn it is', () => {
     await served(1);
     const second = await queue.getJob((await queue.getDeduplicationJobId(analysisJobKey(member(7, 'memberVid02'))))!);
     expect(await oldestInLine(queue)).toBe(second!.timestamp);
-    expect(await ahead(guest('guestVideo1'))).toBe(0);
+    expect(await ahead(guest('guestVideo1'))).toBe(1);
   });
 });

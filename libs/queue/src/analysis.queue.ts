@@ -86,30 +86,37 @@ export function createAnalysisQueue({ url, keyPrefix, commandTimeoutMs }: QueueC
 }
 
 /**
- * How long a submitter's jobs count against their turn in line. Long enough to cover a burst
- * (a member may start 30 analyses an hour), short enough that a member who waited yesterday is
- * first in line today.
- */
-export const TURN_WINDOW_SECONDS = 10 * 60;
-
-/**
- * A job's turn: 1 + the jobs its submitter queued in the last TURN_WINDOW_SECONDS, as the priority
- * BullMQ serves in (lowest first, then oldest first), so the queue serves everyone's first analysis,
- * then everyone's second: a member who queues 30 holds nobody up for long. Counted by Redis's clock,
- * whichever gateway asks.
+ * A job's turn, as the priority BullMQ serves in (lowest first, then oldest first): the turn after
+ * the one the queue serves now (the lowest of the jobs waiting their turn; none: 0), and after
+ * the submitter's own jobs still waiting, so that jobs are served a round at a time: a member who
+ * queues 30 videos has one in each round, and a guest who comes meanwhile is served in the next
+ * round, held up by one or two of the member's jobs, not 30. No job waits for ever: a new job never
+ * goes in the round the queue serves, so each round empties in turn. The submitter's jobs are a set
+ * beside the queue's keys (KEYS[1]), pruned here of those no longer waiting their turn (running,
+ * finished, waiting to be retried); KEYS[2] is BullMQ's set of jobs waiting their turn, scored
+ * turn * 2^32 + the order they came.
  */
 const TAKE_TURN = `
-local now = redis.call('TIME')
-local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-local window = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ms - window)
-local before = redis.call('ZCARD', KEYS[1])
-redis.call('ZADD', KEYS[1], ms, ARGV[1])
-redis.call('PEXPIRE', KEYS[1], window)
-return before + 1`;
+local span = 4294967296
+local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+local turn = 1
+if #first > 0 then turn = math.floor(tonumber(first[2]) / span) + 1 end
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local score = redis.call('ZSCORE', KEYS[2], id)
+  if not score then
+    redis.call('SREM', KEYS[1], id)
+  else
+    local own = math.floor(tonumber(score) / span) + 1
+    if own > turn then turn = own end
+  end
+end
+return turn`;
 
-/** A job queued for nothing (it joined one queued before) gives its turn back. */
-const GIVE_BACK_TURN = `return redis.call('ZREM', KEYS[1], ARGV[1])`;
+/** A job the submitter queued, waiting its turn (ARGV[1]): kept a day at most. */
+const RECORD_TURN = `
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('EXPIRE', KEYS[1], 86400)
+return 1`;
 
 /** A job's place in the wait list and among the turns, read at one instant. */
 const PLACES = `
@@ -122,19 +129,20 @@ return { redis.call('LLEN', KEYS[1]), position, rank }`;
 /** Whose turn a job takes: a member (by id) or a guest (by guest id). */
 export type Submitter = { userId: number } | { guestId: string };
 
-/** Where a submitter's recent jobs are counted: beside the queue's own keys. */
+/** Where a submitter's jobs waiting their turn are kept: beside the queue's own keys. */
 const turnsKey = (queue: AnalysisQueue, submitter: Submitter) =>
   `${queue.qualifiedName}:turns:${'userId' in submitter ? `member:${submitter.userId}` : `guest:${submitter.guestId}`}`;
 
-/** BullMQ's highest priority number: a turn past it (never, at 30 analyses an hour) waits there. */
+/** BullMQ's highest priority number: a turn past it (after two million rounds without a pause) waits there. */
 const LAST_TURN = 2_097_151;
 
 /**
  * Queues an analysis, or joins the identical one already waiting or running (BullMQ
  * deduplication by our key). Resolves with the id of the job that will do the work.
  *
- * A job queued for a submitter waits its turn (see TAKE_TURN); one that joins a job waiting behind
- * its turn moves it up to that turn. A job without a submitter (the CLI's retry of failed ones,
+ * A job queued for a submitter waits its turn (see TAKE_TURN); one that joins a job waiting a later
+ * turn moves it up to this submitter's turn (to the end of it: BullMQ orders it anew), which is
+ * never before the submitter's own jobs. A job without a submitter (the CLI's retry of failed ones,
  * which waited once already) goes before every turn.
  */
 export async function enqueueAnalysis(queue: AnalysisQueue, job: AnalysisJob, submitter?: Submitter): Promise<string> {
@@ -145,19 +153,17 @@ export async function enqueueAnalysis(queue: AnalysisQueue, job: AnalysisJob, su
     return added.id ?? key;
   }
   const turns = turnsKey(queue, submitter);
-  const turn = Number(await run(queue, 'findclipsTakeTurn', [turns, data.runId!, TURN_WINDOW_SECONDS * 1000]));
+  const turn = Number(await run(queue, 'findclipsTakeTurn', [turns, queue.keys.prioritized!]));
   const priority = Math.min(turn, LAST_TURN);
   const added = await queue.add(ANALYZE_JOB, data, { deduplication: { id: key }, priority });
   const id = added.id ?? key;
-  // Joined a job queued before (BullMQ answers with its id, and our data): this request queued
-  // nothing, so it takes no turn, and the job goes no later than this submitter's turn.
+  // Joined a job queued before, BullMQ answers with its id (and our data): the stored job says.
   const queued = await queue.getJob(id);
-  if (queued && queued.data.runId !== data.runId) {
-    await run(queue, 'findclipsGiveBackTurn', [turns, data.runId!]);
-    if (queued.priority > priority) {
-      // Taken by a worker meanwhile: nothing to move.
-      await queued.changePriority({ priority }).catch(() => undefined);
-    }
+  if (!queued || queued.data.runId === data.runId) {
+    await run(queue, 'findclipsRecordTurn', [turns, id]);
+  } else if (queued.priority > priority) {
+    // Taken by a worker meanwhile: nothing to move.
+    await queued.changePriority({ priority }).catch(() => undefined);
   }
   return id;
 }
@@ -184,7 +190,8 @@ export async function jobsAhead(queue: AnalysisQueue, { id, state }: { id: strin
 /**
  * The job that has waited longest, in the wait list (its end) or waiting its turn (the first of
  * each turn, since each turn keeps the order jobs came in; at most 1,000 turns are looked at):
- * its id, or null when none waits.
+ * its id, or null when none waits. Close, not exact: a job moved up to another turn, or back from
+ * a retry's wait, is ordered anew, though it came earlier.
  */
 const OLDEST_IN_LINE = `
 local candidates = {}
@@ -216,8 +223,8 @@ export async function oldestInLine(queue: AnalysisQueue): Promise<number | null>
 }
 
 const scripts = {
-  findclipsTakeTurn: { numberOfKeys: 1, lua: TAKE_TURN },
-  findclipsGiveBackTurn: { numberOfKeys: 1, lua: GIVE_BACK_TURN },
+  findclipsTakeTurn: { numberOfKeys: 2, lua: TAKE_TURN },
+  findclipsRecordTurn: { numberOfKeys: 1, lua: RECORD_TURN },
   findclipsPlaces: { numberOfKeys: 2, lua: PLACES, readOnly: true },
   findclipsOldestInLine: { numberOfKeys: 2, lua: OLDEST_IN_LINE, readOnly: true },
 } as const;

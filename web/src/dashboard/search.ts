@@ -41,9 +41,10 @@ const OPTIONAL_MARKS: [number, number][] = [
   [0x0670, 0x0670],
   [0x06d6, 0x06ed],
 ];
+/** (Marks only: the ranges hold punctuation too, Hebrew's maqaf '־' joining words as a space does.) */
 const optionalMark = (character: string) => {
   const code = character.codePointAt(0)!;
-  return OPTIONAL_MARKS.some(([from, to]) => code >= from && code <= to);
+  return (code === 0x0640 || MARK.test(character)) && OPTIONAL_MARKS.some(([from, to]) => code >= from && code <= to);
 };
 const OPTIONAL = '~';
 /** Alphabets whose accents are marks on a letter that is a word's letter without them (é, ё, ά). */

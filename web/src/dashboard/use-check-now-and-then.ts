@@ -7,6 +7,8 @@ import { useEffect, useRef } from 'react';
 const UNANNOUNCED_CHECK_MS = 15_000;
 
 const hidden = () => document.visibilityState === 'hidden';
+/** A focus this close to the tab showing is the same return to the page. */
+const PAIRED_MS = 1_000;
 
 /**
  * Runs `check` every UNANNOUNCED_CHECK_MS while the tab shows, and whenever the page is back in
@@ -23,17 +25,29 @@ export function useCheckNowAndThen(active: boolean, check: () => void, subject: 
       if (!hidden()) latest.current();
     };
     const timer = setInterval(run, UNANNOUNCED_CHECK_MS);
-    window.addEventListener('focus', run);
-    // (After the query client hears it too, on window: a query it paused while hidden goes on first.)
+    // A tab shown again fires a visibility change and a focus: one check for both. (The change is
+    // read after the query client hears it too, on window: a query it paused while hidden goes on first.)
+    let focused = 0;
+    let shownAt = 0;
     let later: ReturnType<typeof setTimeout> | undefined;
-    const shown = () => {
-      later = setTimeout(run);
+    const onFocus = () => {
+      focused = Date.now();
+      if (focused - shownAt > PAIRED_MS) run();
     };
+    const shown = () => {
+      clearTimeout(later);
+      later = setTimeout(() => {
+        if (hidden() || Date.now() - focused <= PAIRED_MS) return;
+        shownAt = Date.now();
+        run();
+      });
+    };
+    window.addEventListener('focus', onFocus);
     document.addEventListener('visibilitychange', shown);
     return () => {
       clearInterval(timer);
       clearTimeout(later);
-      window.removeEventListener('focus', run);
+      window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', shown);
     };
   }, [active, subject]);

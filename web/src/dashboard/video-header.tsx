@@ -55,7 +55,7 @@ export function VideoHeader(props: VideoHeaderProps) {
         {title === null ? (
           <Skeleton className="h-6 w-3/4" />
         ) : (
-          // Whole on a phone, where nothing can show the rest of it; two lines beside the larger thumbnail.
+          // Whole at any width and text size (clamped to two lines, a long one could not be read whole).
           <h2 id="video-heading" tabIndex={-1} title={title} className="wrap-anywhere text-base font-semibold sm:text-lg">
             {title}
           </h2>

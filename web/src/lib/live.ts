@@ -143,6 +143,7 @@ export class LiveChannel {
       this.stopped = true;
       status('error');
       console.warn('live connection: reconnection failed');
+      clearTimeout(this.reconnectTimer);
       this.reconnectTimer = setTimeout(this.resume, options.retryMs ?? LIVE_RETRY_MS);
     });
     // Live connection problems are only logged, but for the session having ended (it expired, or
