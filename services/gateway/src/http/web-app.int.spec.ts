@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createDataSource } from '@findclips/db';
 import { startTestGateway, type TestGateway } from '../test/harness';
 import { NOT_BUILT } from './web-app';
 
@@ -113,9 +114,11 @@ describe('the built web app, served by the gateway', () => {
   });
 
   it('answers a shared page with 503, kept nowhere, when the database cannot say whether the share exists', async () => {
-    const cut = await startTestGateway({ WEB_DIST_DIR: dist });
+    // Its own pool, closed under it (the file's shared one stays for the other tests).
+    const own = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 1 }).initialize();
+    const cut = await startTestGateway({ WEB_DIST_DIR: dist }, { dataSource: own });
     try {
-      await cut.dataSource.destroy();
+      await own.destroy();
       const response = await fetch(`${cut.url}/shared/liveShareId1234567`);
       // Not 404: a preview bot or a cache would take a live share for a removed one.
       expect(response.status).toBe(503);
