@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createLogger, createRedisClient } from '@findclips/runtime';
 import { Worker, type Job } from 'bullmq';
 import {
   ANALYSIS_QUEUE,
@@ -29,6 +30,12 @@ describe('the analysis queue: whose turn it is', () => {
   });
   afterEach(async () => {
     await worker.close(true);
+    // The turns are ours, beside BullMQ's keys: obliterate leaves them.
+    const redis = createRedisClient(process.env.REDIS_URL!, createLogger('test', 'silent'));
+    await redis.connect();
+    for await (const keys of redis.scanIterator({ MATCH: `${queue.qualifiedName}:turns*` }))
+      if (keys.length) await redis.del(keys);
+    await redis.quit();
     await queue.obliterate({ force: true });
     await queue.close();
   });
@@ -77,18 +84,41 @@ describe('the analysis queue: whose turn it is', () => {
     expect(await served(5)).toEqual(['memberVid02', 'memberVid03', 'guestVideo1', 'guestVideo2', 'none']);
   });
 
-  it("a job joined by someone whose turn comes sooner moves up to it; the submitter's own asking again moves nothing", async () => {
+  it("a job joined keeps its turn: neither its submitter's asking again nor a guest's joining moves it before their earlier jobs", async () => {
     for (let i = 1; i <= 3; i++) await enqueueAnalysis(queue, member(7, `memberVid0${i}`), { userId: 7 });
     await enqueueAnalysis(queue, member(9, 'otherVid001'), { userId: 9 });
-    // The member asks for their third again (a reload, another tab): it stays where it is.
     await enqueueAnalysis(queue, member(7, 'memberVid03'), { userId: 7 });
-    expect(await ahead(member(7, 'memberVid03'))).toBe(3);
-    // A guest asks for it (the shared analysis: one job for both): it comes in the guest's round.
     await enqueueAnalysis(queue, guest('memberVid03'), { guestId: 'guest-b' });
-    expect(await ahead(guest('memberVid03'))).toBe(3);
+    expect(await ahead(member(7, 'memberVid03'))).toBe(3);
     // The guest's own first job is not held back by the one they joined.
     await enqueueAnalysis(queue, guest('guestVideo1'), { guestId: 'guest-b' });
-    expect(await served(6)).toEqual(['memberVid01', 'memberVid02', 'otherVid001', 'memberVid03', 'guestVideo1', 'none']);
+    expect(await served(6)).toEqual(['memberVid01', 'memberVid02', 'otherVid001', 'guestVideo1', 'memberVid03', 'none']);
+  });
+
+  it("takes a turn for each of a member's requests sent together", async () => {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        enqueueAnalysis(queue, member(7, `memberVid${String(i).padStart(2, '0')}`), { userId: 7 }),
+      ),
+    );
+    await enqueueAnalysis(queue, guest('guestVideo1'), { guestId: 'guest-f' });
+    expect(await ahead(guest('guestVideo1'))).toBeLessThanOrEqual(2);
+  });
+
+  it('a job back from a retry goes first with its own turn, bringing no newcomer before those already waiting', async () => {
+    await enqueueAnalysis(queue, guest('guestVideoA'), { guestId: 'guest-a' });
+    for (let i = 1; i <= 3; i++) await enqueueAnalysis(queue, member(7, `memberVid0${i}`), { userId: 7 });
+    const token = randomUUID();
+    const first = (await worker.getNextJob(token, { block: false })) as Job<AnalysisJob>;
+    expect(first.data.videoId).toBe('guestVideoA');
+    await enqueueAnalysis(queue, guest('guestVideoB'), { guestId: 'guest-b' });
+    // Its attempt fails: it waits out its backoff, then comes back at its turn.
+    await first.moveToFailed(new Error('The provider timed out'), token);
+    await (await queue.getJob(first.id!))!.promote();
+    await enqueueAnalysis(queue, guest('guestVideoC'), { guestId: 'guest-c' });
+    const order = await served(7);
+    expect(order[0]).toBe('guestVideoA');
+    expect(order.indexOf('guestVideoB')).toBeLessThan(order.indexOf('guestVideoC'));
   });
 
   it("jobs without a submitter (the operator's retries) and jobs queued before turns go first, and count as ahead", async () => {

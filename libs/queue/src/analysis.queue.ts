@@ -87,35 +87,62 @@ export function createAnalysisQueue({ url, keyPrefix, commandTimeoutMs }: QueueC
 
 /**
  * A job's turn, as the priority BullMQ serves in (lowest first, then oldest first): the turn after
- * the one the queue serves now (the lowest of the jobs waiting their turn; none: 0), and after
- * the submitter's own jobs still waiting, so that jobs are served a round at a time: a member who
- * queues 30 videos has one in each round, and a guest who comes meanwhile is served in the next
- * round, held up by one or two of the member's jobs, not 30. No job waits for ever: a new job never
- * goes in the round the queue serves, so each round empties in turn. The submitter's jobs are a set
- * beside the queue's keys (KEYS[1]), pruned here of those no longer waiting their turn (running,
- * finished, waiting to be retried); KEYS[2] is BullMQ's set of jobs waiting their turn, scored
- * turn * 2^32 + the order they came.
+ * the one the queue serves now, and after the submitter's own jobs still waiting, so that jobs are
+ * served a round at a time: a member who queues 30 videos has one in each round, and a guest who
+ * comes meanwhile is served in the next round, held up by one or two of the member's jobs, not 30.
+ * No job waits for ever: a new job never joins the round being served, so each round empties in
+ * turn.
+ *
+ * The round served (KEYS[3]) only moves forward while the queue has work: the lowest turn waiting,
+ * or the round stored, whichever is later (a job back from a retry's wait keeps its earlier turn
+ * and goes first, without bringing newcomers with it); back to 0 when nothing waits, runs or waits
+ * to be retried (KEYS[4] wait, KEYS[5] active, KEYS[6] delayed). KEYS[2] is BullMQ's set of jobs
+ * waiting their turn, scored turn * 2^32 + the order they came. KEYS[1], beside the queue's keys,
+ * holds the submitter's jobs waiting their turn (pruned here of those that no longer wait) and
+ * the turns taken by their requests on their way (`r:` and the run's id: 'turn:ms', a minute at
+ * most), so that requests sent together take one turn each. ARGV[1]: this request's run id.
  */
 const TAKE_TURN = `
 local span = 4294967296
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local served = tonumber(redis.call('GET', KEYS[3]) or '0')
 local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
-local turn = 1
-if #first > 0 then turn = math.floor(tonumber(first[2]) / span) + 1 end
-for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  local score = redis.call('ZSCORE', KEYS[2], id)
-  if not score then
-    redis.call('SREM', KEYS[1], id)
+if #first > 0 then
+  local lowest = math.floor(tonumber(first[2]) / span)
+  if lowest > served then served = lowest end
+elseif redis.call('LLEN', KEYS[4]) == 0 and redis.call('LLEN', KEYS[5]) == 0 and redis.call('ZCARD', KEYS[6]) == 0 then
+  served = 0
+end
+redis.call('SET', KEYS[3], served, 'EX', 86400)
+local turn = served + 1
+local own = redis.call('HGETALL', KEYS[1])
+for i = 1, #own, 2 do
+  local field, value = own[i], own[i + 1]
+  if string.sub(field, 1, 2) == 'r:' then
+    local taken, at = string.match(value, '^(%d+):(%d+)$')
+    if not taken or now - tonumber(at) > 60000 then
+      redis.call('HDEL', KEYS[1], field)
+    elseif tonumber(taken) + 1 > turn then
+      turn = tonumber(taken) + 1
+    end
   else
-    local own = math.floor(tonumber(score) / span) + 1
-    if own > turn then turn = own end
+    local score = redis.call('ZSCORE', KEYS[2], field)
+    if not score then
+      redis.call('HDEL', KEYS[1], field)
+    elseif math.floor(tonumber(score) / span) + 1 > turn then
+      turn = math.floor(tonumber(score) / span) + 1
+    end
   end
 end
+redis.call('HSET', KEYS[1], 'r:' .. ARGV[1], turn .. ':' .. now)
+redis.call('EXPIRE', KEYS[1], 86400)
 return turn`;
 
-/** A job the submitter queued, waiting its turn (ARGV[1]): kept a day at most. */
+/** The request's turn (ARGV[1], its run id) becomes its job's (ARGV[2]; none: it queued nothing). */
 const RECORD_TURN = `
-redis.call('SADD', KEYS[1], ARGV[1])
-redis.call('EXPIRE', KEYS[1], 86400)
+redis.call('HDEL', KEYS[1], 'r:' .. ARGV[1])
+if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], ARGV[2], '1') end
 return 1`;
 
 /** A job's place in the wait list and among the turns, read at one instant. */
@@ -140,10 +167,10 @@ const LAST_TURN = 2_097_151;
  * Queues an analysis, or joins the identical one already waiting or running (BullMQ
  * deduplication by our key). Resolves with the id of the job that will do the work.
  *
- * A job queued for a submitter waits its turn (see TAKE_TURN); one that joins a job waiting a later
- * turn moves it up to this submitter's turn (to the end of it: BullMQ orders it anew), which is
- * never before the submitter's own jobs. A job without a submitter (the CLI's retry of failed ones,
- * which waited once already) goes before every turn.
+ * A job queued for a submitter waits its turn (see TAKE_TURN); one joined keeps the turn it has
+ * (moved up to a joiner's, it went before its own submitter's earlier jobs, and anyone could move
+ * a job up by joining it as a new guest). A job without a submitter (the CLI's retry of failed
+ * ones, which waited once already) goes before every turn.
  */
 export async function enqueueAnalysis(queue: AnalysisQueue, job: AnalysisJob, submitter?: Submitter): Promise<string> {
   const data = analysisJobSchema.parse({ runId: randomUUID(), ...job });
@@ -153,19 +180,29 @@ export async function enqueueAnalysis(queue: AnalysisQueue, job: AnalysisJob, su
     return added.id ?? key;
   }
   const turns = turnsKey(queue, submitter);
-  const turn = Number(await run(queue, 'findclipsTakeTurn', [turns, queue.keys.prioritized!]));
-  const priority = Math.min(turn, LAST_TURN);
-  const added = await queue.add(ANALYZE_JOB, data, { deduplication: { id: key }, priority });
-  const id = added.id ?? key;
-  // Joined a job queued before, BullMQ answers with its id (and our data): the stored job says.
-  const queued = await queue.getJob(id);
-  if (!queued || queued.data.runId === data.runId) {
-    await run(queue, 'findclipsRecordTurn', [turns, id]);
-  } else if (queued.priority > priority) {
-    // Taken by a worker meanwhile: nothing to move.
-    await queued.changePriority({ priority }).catch(() => undefined);
+  const keys = queue.keys;
+  const turn = Number(
+    await run(queue, 'findclipsTakeTurn', [
+      turns,
+      keys.prioritized!,
+      `${queue.qualifiedName}:turns-served`,
+      keys.wait!,
+      keys.active!,
+      keys.delayed!,
+      data.runId!,
+    ]),
+  );
+  let id: string | undefined;
+  try {
+    const added = await queue.add(ANALYZE_JOB, data, { deduplication: { id: key }, priority: Math.min(turn, LAST_TURN) });
+    id = added.id ?? key;
+    return id;
+  } finally {
+    // Joined a job queued before, BullMQ answers with its id (and our data): the stored job says.
+    const queued = id ? await queue.getJob(id).catch(() => undefined) : undefined;
+    const mine = Boolean(queued && queued.data.runId === data.runId);
+    await run(queue, 'findclipsRecordTurn', [turns, data.runId!, mine ? id! : '']).catch(() => undefined);
   }
-  return id;
 }
 
 /**
@@ -223,7 +260,7 @@ export async function oldestInLine(queue: AnalysisQueue): Promise<number | null>
 }
 
 const scripts = {
-  findclipsTakeTurn: { numberOfKeys: 2, lua: TAKE_TURN },
+  findclipsTakeTurn: { numberOfKeys: 6, lua: TAKE_TURN },
   findclipsRecordTurn: { numberOfKeys: 1, lua: RECORD_TURN },
   findclipsPlaces: { numberOfKeys: 2, lua: PLACES, readOnly: true },
   findclipsOldestInLine: { numberOfKeys: 2, lua: OLDEST_IN_LINE, readOnly: true },
