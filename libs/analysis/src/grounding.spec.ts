@@ -210,6 +210,65 @@ describe('grounding', () => {
     expect(shape(nested)).toEqual([['Big', 3]]);
   });
 
+  it('never lets a quote found far from its topic drag it over others, nor a topic that cannot stand decide', () => {
+    const long = sampleTranscript(600);
+    const quote = (seconds: number) => {
+      const said = long.find((segment) => segment.start >= seconds)!;
+      return { content: said.text, startTime: said.start, endTime: said.end };
+    };
+    const shape = (topics: ReturnType<typeof groundTopics>) => topics.map((t) => [t.title, t.quotes.length]);
+    // An introduction quote given to the last topic: the two topics between stay, the last keeps its own.
+    const dragged = groundTopics(
+      {
+        topics: [
+          { title: 'Final', startTime: 300, endTime: 400, quotes: [quote(310), quote(340), quote(10)] },
+          { title: 'First', startTime: 100, endTime: 200, quotes: [quote(110)] },
+          { title: 'Second', startTime: 200, endTime: 300, quotes: [quote(210)] },
+        ],
+      },
+      long,
+      600,
+    );
+    expect(shape(dragged)).toEqual([
+      ['First', 1],
+      ['Second', 1],
+      ['Final', 2],
+    ]);
+    // Two topics said over the same time, their quotes apart: each keeps its own, one after the other.
+    const same = groundTopics(
+      {
+        topics: [
+          { title: 'Roots', startTime: 100, endTime: 200, quotes: [quote(110), quote(130)] },
+          { title: 'Leaves', startTime: 100, endTime: 200, quotes: [quote(160), quote(180)] },
+        ],
+      },
+      long,
+      600,
+    );
+    expect(shape(same)).toEqual([
+      ['Roots', 2],
+      ['Leaves', 2],
+    ]);
+    expect(same[1]!.startTime).toBeGreaterThanOrEqual(same[0]!.endTime);
+    // A topic whose only quote nobody said claims nothing: the other's quote there stands.
+    const unfounded = groundTopics(
+      {
+        topics: [
+          { title: 'Soil', startTime: 0, endTime: 100, quotes: [quote(30), quote(500)] },
+          {
+            title: 'Invented',
+            startTime: 450,
+            endTime: 550,
+            quotes: [{ content: 'nobody ever said these words here', startTime: 460, endTime: 470 }],
+          },
+        ],
+      },
+      long,
+      600,
+    );
+    expect(shape(unfounded)).toEqual([['Soil', 2]]);
+  });
+
   it("starts and ends a topic on the sentence holding its times, not on the caption's first or last words", () => {
     // Caption lines cut wherever the words fall: the second topic's first sentence starts mid-line.
     const lines = [

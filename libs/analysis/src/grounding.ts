@@ -261,27 +261,39 @@ export function groundTopics(output: AnalysisOutput, segments: TranscriptSegment
   const used: { from: number; to: number }[] = [];
   const overlapsUsed = (from: number, to: number) =>
     used.some((u) => Math.min(to, u.to) - Math.max(from, u.from) > 0.5 * Math.min(to - from, u.to - u.from));
-  // The time each topic says it covers; each quote's passage, then which passages stand: first
-  // those inside the topic they were given for, then those found elsewhere that no other topic
-  // covers (a quote the provider put in the wrong topic never takes another topic's passage, nor
-  // drags its own topic over another).
-  const claimed = output.topics.map((topic) => ({
-    start: clamp(topic.startTime, duration),
-    end: clamp(topic.endTime, duration),
-  }));
-  const clips = output.topics.map((topic, t) =>
+  // The time each topic says it covers (a reversed range read the right way round); each quote's
+  // passage; then which passages stand: first those inside the topic they were given for, then
+  // those found elsewhere whose topic, stretched to them, would cross no other topic (a quote the
+  // provider put in the wrong topic never takes another topic's passage, nor drags its own topic
+  // over others). Only topics that can stand count as others: titled, longer than a moment, with a
+  // quote found inside.
+  const claimed = output.topics.map((topic) => {
+    const [start, end] = [clamp(topic.startTime, duration), clamp(topic.endTime, duration)].sort((x, y) => x - y);
+    return { start: start!, end: end! };
+  });
+  const within = (clip: { startTime: number; endTime: number }, range: { start: number; end: number }) =>
+    clip.startTime >= range.start - 1 && clip.endTime <= range.end + 1;
+  const found = output.topics.map((topic, t) =>
     topic.quotes.map((quote) => {
       const matched = groundQuote(index, quote.content, clamp(quote.startTime, duration));
       const clip = matched && snapQuote(index, matched.from, matched.to);
-      if (!clip) return null;
-      const within = (range: { start: number; end: number }) =>
-        clip.startTime >= range.start - 1 && clip.endTime <= range.end + 1;
-      const across = (range: { start: number; end: number }) => clip.startTime < range.end - 1 && clip.endTime > range.start + 1;
-      const inside = within(claimed[t]!);
-      const elsewhere = !inside && claimed.some((range, u) => u !== t && across(range));
-      return { clip, inside, elsewhere, stands: false };
+      return clip ? { clip, inside: within(clip, claimed[t]!), elsewhere: false, stands: false } : null;
     }),
   );
+  const counts = output.topics.map(
+    (topic, t) => topic.title.trim() !== '' && claimed[t]!.end - claimed[t]!.start > 2 && found[t]!.some((q) => q?.inside),
+  );
+  const crosses = (from: number, to: number, range: { start: number; end: number }) =>
+    from < range.end - 1 && to > range.start + 1;
+  found.forEach((quotes, t) => {
+    for (const quote of quotes) {
+      if (!quote || quote.inside) continue;
+      const from = Math.min(quote.clip.startTime, claimed[t]!.start);
+      const to = Math.max(quote.clip.endTime, claimed[t]!.end);
+      quote.elsewhere = claimed.some((range, u) => u !== t && counts[u] && crosses(from, to, range));
+    }
+  });
+  const clips = found;
   for (const pass of [true, false]) {
     for (const found of clips.flat()) {
       if (!found || found.inside !== pass || found.elsewhere || overlapsUsed(found.clip.from, found.clip.to)) continue;
@@ -309,9 +321,10 @@ export function groundTopics(output: AnalysisOutput, segments: TranscriptSegment
 /**
  * Topics in time order, none over another: a share refuses one over another, and the page plays
  * them in turn. Where two overlap (a provider's topic inside another, or running into the next),
- * either the earlier ends where the later starts or the later starts where the earlier ends,
- * whichever loses fewer quotes (the earlier ending, when neither loses any: a topic ends where the
- * next begins); a topic left without a quote goes.
+ * the earlier ends and the later starts at one point of the overlap: where the later starts, or
+ * at a quote's edge, whichever keeps the most quotes of the two (the earliest such point: a topic
+ * ends where the next begins); a topic left without a quote goes. (Pair by pair: a topic over the
+ * whole video, against several inside it, may keep less than it could.)
  */
 function withoutOverlaps(topics: Topic[]): Topic[] {
   topics.sort((a, b) => a.startTime - b.startTime || b.quotes.length - a.quotes.length);
@@ -324,21 +337,20 @@ function withoutOverlaps(topics: Topic[]): Topic[] {
         played.push(current);
         break;
       }
-      const start = current.startTime;
-      const lastEnd = last.endTime;
-      const lastKept = last.quotes.filter((quote) => quote.endTime <= start);
-      const currentKept: Topic['quotes'] = current.quotes.filter((quote) => quote.startTime >= lastEnd);
-      if (last.quotes.length - lastKept.length <= current.quotes.length - currentKept.length) {
-        // The earlier ends where this starts (gone if nothing of it is left), and this is weighed again against the one before.
-        played.pop();
-        if (lastKept.length > 0) {
-          played.push({ ...last, quotes: lastKept, endTime: Math.max(start, ...lastKept.map((q) => q.endTime)) });
-        }
-        continue;
-      }
-      // This starts where the earlier ends, or goes.
-      current = currentKept.length > 0 ? { ...current, quotes: currentKept, startTime: lastEnd } : null;
-      if (current && current.endTime <= current.startTime) current = null;
+      const [from, to] = [current.startTime, last.endTime];
+      const points = [from, ...last.quotes.map((q) => q.endTime), ...current.quotes.map((q) => q.startTime), to].filter(
+        (point) => point >= from && point <= to,
+      );
+      const kept = (point: number): number =>
+        last.quotes.filter((q) => q.endTime <= point).length + current!.quotes.filter((q) => q.startTime >= point).length;
+      const cut: number = points.reduce((best: number, point: number) =>
+        kept(point) > kept(best) || (kept(point) === kept(best) && point < best) ? point : best,
+      );
+      const lastQuotes = last.quotes.filter((q) => q.endTime <= cut);
+      const currentQuotes: Topic['quotes'] = current.quotes.filter((q) => q.startTime >= cut);
+      played.pop();
+      if (lastQuotes.length > 0) played.push({ ...last, quotes: lastQuotes, endTime: cut });
+      current = currentQuotes.length > 0 && current.endTime > cut ? { ...current, quotes: currentQuotes, startTime: cut } : null;
     }
   }
   return played;
