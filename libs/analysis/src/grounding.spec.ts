@@ -11,6 +11,14 @@ const segments = [
   { text: 'Welcome back to the show.', start: 120, end: 123 },
 ];
 
+/** The caption said first at or after `seconds`, as a provider would quote it. */
+const quoteAt = (transcript: typeof segments, seconds: number) => {
+  const said = transcript.find((segment) => segment.start >= seconds)!;
+  return { content: said.text, startTime: said.start, endTime: said.end };
+};
+/** Each grounded topic's title and how many quotes it kept. */
+const shape = (topics: ReturnType<typeof groundTopics>) => topics.map((t) => [t.title, t.quotes.length]);
+
 describe('grounding', () => {
   const index = indexTranscript(segments);
 
@@ -172,11 +180,7 @@ describe('grounding', () => {
 
   it('keeps a topic and its quotes whole when another topic brings a quote said inside it, or sits inside it', () => {
     const long = sampleTranscript(420);
-    const quote = (seconds: number) => {
-      const said = long.find((segment) => segment.start >= seconds)!;
-      return { content: said.text, startTime: said.start, endTime: said.end };
-    };
-    const shape = (topics: ReturnType<typeof groundTopics>) => topics.map((t) => [t.title, t.quotes.length]);
+    const quote = (seconds: number) => quoteAt(long, seconds);
     const apart = (topics: ReturnType<typeof groundTopics>) =>
       topics.every((topic, i) => i === 0 || topic.startTime >= topics[i - 1]!.endTime);
     // The provider gives the second topic a quote said in the first: it goes, the first keeps its own.
@@ -212,11 +216,7 @@ describe('grounding', () => {
 
   it('never lets a quote found far from its topic drag it over others, nor a topic that cannot stand decide', () => {
     const long = sampleTranscript(600);
-    const quote = (seconds: number) => {
-      const said = long.find((segment) => segment.start >= seconds)!;
-      return { content: said.text, startTime: said.start, endTime: said.end };
-    };
-    const shape = (topics: ReturnType<typeof groundTopics>) => topics.map((t) => [t.title, t.quotes.length]);
+    const quote = (seconds: number) => quoteAt(long, seconds);
     // An introduction quote given to the last topic: the two topics between stay, the last keeps its own.
     const dragged = groundTopics(
       {
