@@ -11,6 +11,26 @@ export const videoIdQuerySchema = z.object({ videoId: videoIdSchema });
 /** GET /api/videos: the member's history, latest first ('recent', the default) or by title. */
 export const historyQuerySchema = z.object({ sort: z.enum(['recent', 'title']).default('recent') });
 
+/** How many of a member's analyses `GET /api/user-videos` answers at most, unless `?limit=` says fewer or more. */
+export const OWN_ANALYSES_PAGE = 50;
+export const OWN_ANALYSES_PAGE_MAX = 100;
+
+/**
+ * GET /api/user-videos: a page of the member's analyses, the latest first. `before` is the cursor
+ * the previous page's `Link: <…>; rel="next"` carries (the last analysis it listed).
+ */
+export const ownAnalysesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(OWN_ANALYSES_PAGE_MAX).default(OWN_ANALYSES_PAGE),
+  before: z
+    .string()
+    .regex(/^\d{1,17}\.\d{1,10}$/, 'before must be the cursor of a page link')
+    .transform((cursor) => {
+      const [at, id] = cursor.split('.') as [string, string];
+      return { at, id: Number(id) };
+    })
+    .optional(),
+});
+
 /** The `{id}` of a path such as /api/cached-videos/{id}. */
 export const videoIdPathSchema = z.object({ id: videoIdSchema });
 

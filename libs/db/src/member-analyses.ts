@@ -6,6 +6,12 @@ import { UserVideoAnalysisEntity } from './entities';
 import { writeForMember } from './member-gone';
 import { writeTopics } from './stored-topics';
 
+/** Where a page of a member's analyses ended: the last one's stamp (microseconds since 1970, as digits) and id. */
+export interface AnalysesCursor {
+  at: string;
+  id: number;
+}
+
 /** Who made a member's analysis, and from which captions. */
 export interface Provenance {
   provider: AnalysisProviderName;
@@ -30,9 +36,29 @@ export class MemberAnalyses {
     return this.rows.findOneBy({ userId, youtubeId: videoId });
   }
 
-  /** The member's analyses, the latest first. */
-  list(userId: number) {
-    return this.rows.find({ where: { userId }, order: { updatedAt: 'DESC' } });
+  /**
+   * A page of the member's analyses, the latest first: at most `limit`, those after `before` (the
+   * `next` of the page before). `next` is null on the last page. The stamp counts microseconds, as
+   * PostgreSQL keeps them, so two analyses stored in one millisecond are neither skipped nor repeated.
+   */
+  async page(
+    userId: number,
+    limit: number,
+    before?: AnalysesCursor,
+  ): Promise<{ rows: UserVideoAnalysisEntity[]; next: AnalysesCursor | null }> {
+    const stamp = '(extract(epoch FROM a.updated_at) * 1000000)';
+    const query = this.rows
+      .createQueryBuilder('a')
+      .addSelect(`${stamp}::bigint::text`, 'cursor_at')
+      .where('a.user_id = :userId', { userId })
+      .orderBy('a.updated_at', 'DESC')
+      .addOrderBy('a.id', 'DESC')
+      .limit(limit + 1);
+    if (before) query.andWhere(`(${stamp}, a.id) < (CAST(:at AS numeric), :id)`, before);
+    const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
+    const rows = entities.slice(0, limit);
+    const last = rows.at(-1);
+    return { rows, next: entities.length > limit && last ? { at: raw[limit - 1]!.cursor_at, id: last.id } : null };
   }
 
   /** The member's analysis of the video when the run `runId` stored it (a retry of it has nothing to run), else null. */

@@ -11,6 +11,7 @@ import {
 import {
   readTopics,
   readTranscript,
+  type AnalysesCursor,
   type AnalysisEdits,
   type CachedVideo,
   type CachedVideos,
@@ -74,14 +75,22 @@ export async function ownAnalysis(deps: EditAnalysisDeps, userId: number, videoI
   return current;
 }
 
-/** The member's re-analyses, latest first, each with its video's row (one whose row is gone is left out). */
-export async function listOwnAnalyses({ cached, memberAnalyses }: EditAnalysisDeps, userId: number) {
-  const personal = await memberAnalyses.list(userId);
+/**
+ * A page of the member's re-analyses, latest first, each with its video's row (one whose row is
+ * gone is left out), and where the next page starts (null: this was the last).
+ */
+export async function listOwnAnalyses(
+  { cached, memberAnalyses }: EditAnalysisDeps,
+  userId: number,
+  { limit, before }: { limit: number; before?: AnalysesCursor },
+) {
+  const { rows: personal, next } = await memberAnalyses.page(userId, limit, before);
   const rows = new Map((await cached.findMany(personal.map((p) => p.youtubeId))).map((row) => [row.youtubeId, row]));
-  return personal.flatMap((mine) => {
+  const analyses = personal.flatMap((mine) => {
     const row = rows.get(mine.youtubeId);
     return row ? [{ row, personal: mine }] : [];
   });
+  return { analyses, next };
 }
 
 /** The topics a member reads before editing: their re-analysis, else the shared analysis. */

@@ -3,6 +3,7 @@ import {
   analysisEditSchema,
   captionsMessages,
   historyQuerySchema,
+  ownAnalysesQuerySchema,
   parseYoutubeLink,
   reanalyzeRequestSchema,
   uploadCaptionsRequestSchema,
@@ -154,9 +155,12 @@ export function videosRoutes(deps: VideosRoutesDeps) {
     res.set('Cache-Control', 'no-store').json(body);
   });
 
+  /** A page of the member's private analyses, latest first; a `Link` header names the next (RFC 8288). */
   router.get('/api/user-videos', requireUser, async (req, res) => {
-    const own = await listOwnAnalyses(deps, currentUser(req).id);
-    res.json(own.map(({ row, personal }) => analysisView(row, personal)));
+    const page = parseQuery(ownAnalysesQuerySchema, req.query);
+    const { analyses, next } = await listOwnAnalyses(deps, currentUser(req).id, page);
+    if (next) res.links({ next: `/api/user-videos?limit=${page.limit}&before=${next.at}.${next.id}` });
+    res.json(analyses.map(({ row, personal }) => analysisView(row, personal)));
   });
 
   /** The member's own version of a video's analysis: their re-analysis or their edits (404: none, read the shared one). */
