@@ -131,6 +131,25 @@ describe('the analysis queue: whose turn it is', () => {
     expect(await ahead(member(7, 'memberVid01'))).toBeNull();
   });
 
+  it("forgets a submitter's turns a day after their last job was queued: a guest who never comes back leaves nothing for ever", async () => {
+    await enqueueAnalysis(queue, guest('guestVideo1'), { guestId: 'guest-once' });
+    await enqueueAnalysis(queue, member(7, 'memberVid01'), { userId: 7 });
+    await enqueueAnalysis(queue, member(7, 'memberVid01'), { userId: 7 });
+    const redis = createRedisClient(process.env.REDIS_URL!, createLogger('test', 'silent'));
+    await redis.connect();
+    try {
+      const keys: string[] = [];
+      for await (const found of redis.scanIterator({ MATCH: `${queue.qualifiedName}:turns:*` })) keys.push(...found);
+      expect(keys.sort()).toEqual([`${queue.qualifiedName}:turns:guest:guest-once`, `${queue.qualifiedName}:turns:member:7`]);
+      for (const key of keys) {
+        const ttl = await redis.ttl(key);
+        expect([key, ttl > 86_000 && ttl <= 86_400]).toEqual([key, true]);
+      }
+    } finally {
+      await redis.quit();
+    }
+  });
+
   it('says when the job longest in line was queued, whatever its turn', async () => {
     expect(await oldestInLine(queue)).toBeNull();
     for (let i = 1; i <= 3; i++) await enqueueAnalysis(queue, member(7, `memberVid0${i}`), { userId: 7 });

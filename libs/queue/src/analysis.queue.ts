@@ -139,10 +139,15 @@ redis.call('HSET', KEYS[1], 'r:' .. ARGV[1], turn .. ':' .. now)
 redis.call('EXPIRE', KEYS[1], 86400)
 return turn`;
 
-/** The request's turn (ARGV[1], its run id) becomes its job's (ARGV[2]; none: it queued nothing). */
+/**
+ * The request's turn (ARGV[1], its run id) becomes its job's (ARGV[2]; none: it queued nothing).
+ * The hash is kept a day from now: removing its last field removed it, and the job's field made it
+ * anew without an end, so a guest who never came back left it for ever (a stranger's audit).
+ */
 const RECORD_TURN = `
 redis.call('HDEL', KEYS[1], 'r:' .. ARGV[1])
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], ARGV[2], '1') end
+redis.call('EXPIRE', KEYS[1], 86400)
 return 1`;
 
 /** A job's place in the wait list and among the turns, read at one instant. */

@@ -15,7 +15,7 @@ export class VideoEntity {
   @JoinColumn({ name: 'user_id' })
   user?: UserEntity;
 
-  @Index()
+  // Read by member and video (the unique index below): nothing reads it by video alone.
   @Column({ name: 'youtube_id', type: 'varchar', length: 11 })
   youtubeId!: string;
 

@@ -8,6 +8,7 @@ import { AnalysisTranscriptSource1795581895217 } from './1795581895217-AnalysisT
 import { AnalysisRunId1795600000000 } from './1795600000000-AnalysisRunId';
 import { AnalysisErrorCategories1796336387490 } from './1796336387490-AnalysisErrorCategories';
 import { TopicCounts1796500000000 } from './1796500000000-TopicCounts';
+import { DropUnusedVideosIndex1796600000000 } from './1796600000000-DropUnusedVideosIndex';
 
 /** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -20,4 +21,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   AnalysisRunId1795600000000,
   AnalysisErrorCategories1796336387490,
   TopicCounts1796500000000,
+  DropUnusedVideosIndex1796600000000,
 ];
