@@ -27,6 +27,31 @@ export const REDACTED_PATHS = [
   '*.GOOGLE_CLIENT_SECRET',
 ];
 
+/**
+ * Fields of an error that carry values rather than what failed: a query's `parameters` (a password's
+ * hash, an analysis's text), the row or key PostgreSQL refused (`detail`: 'Failing row contains
+ * (…)', 'Key (email)=(…) already exists'), and the driver's own error holding both (TypeORM's
+ * QueryFailedError copies what says what failed, its code, table and constraint, onto itself).
+ */
+const VALUE_FIELDS = new Set(['parameters', 'detail', 'driverError']);
+
+function withoutValues(value: unknown, depth: number): unknown {
+  if (depth > 5 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => withoutValues(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([name]) => !VALUE_FIELDS.has(name))
+      .map(([name, item]) => [name, withoutValues(item, depth + 1)]),
+  );
+}
+
+/**
+ * An error as it is logged: pino's serializer (type, message, stack, cause), without the values it
+ * carries. pino-http serializes an error before it calls this: that one is taken as it is.
+ */
+export const loggedError = (error: Error): unknown =>
+  withoutValues(error instanceof Error ? pino.stdSerializers.err(error) : error, 0);
+
 /** JSON logs (pino) with credentials redacted; `destination` lets tests read what was written. */
 export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
   return pino(
@@ -34,6 +59,7 @@ export function createLogger(service: string, level: string, destination?: Desti
       level,
       base: { service, pid: process.pid },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { err: loggedError },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
     destination,

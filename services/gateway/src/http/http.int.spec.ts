@@ -1,6 +1,7 @@
 import { X_FEATURES_DISABLED_MESSAGE } from '@findclips/contracts';
 import { ScheduledPostEntity } from '@findclips/db';
-import { strongPassword, uniqueEmail } from '@findclips/testing';
+import { createLogger } from '@findclips/runtime';
+import { logLines, strongPassword, uniqueEmail } from '@findclips/testing';
 import express from 'express';
 import iconv from 'iconv-lite';
 import http from 'node:http';
@@ -9,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import supertest from 'supertest';
 import { startTestGateway, type TestGateway } from '../test/harness';
 import { errorHandler } from './errors';
+import { requestLog } from './request-log';
 import { createGatewayServer, handleServerEvents, REQUEST_TIMEOUTS } from './server-events';
 
 describe('requests the gateway refuses', () => {
@@ -115,6 +117,39 @@ describe('requests the gateway refuses', () => {
     app.use(errorHandler);
     const res = await supertest(app).get('/echo').expect(400);
     expect(res.body).toEqual({ message: 'The request contains characters that cannot be stored', errorType: 'VALIDATION_ERROR' });
+  });
+
+  it('logs a failed query by what failed, never the values it was given nor the row PostgreSQL refused', async () => {
+    const { lines, stream } = logLines();
+    const logger = createLogger('gateway', 'info', stream);
+    const insert = () =>
+      gw.dataSource.transaction(async (tx) => {
+        await tx.query(
+          `CREATE TEMP TABLE accounts (email text, password_hash text CHECK (email <> 'refused@example.com')) ON COMMIT DROP`,
+        );
+        await tx.query('INSERT INTO accounts VALUES ($1, $2)', ['refused@example.com', '$argon2id$v=19$m=19456$secret-hash']);
+      });
+    // As a request's error (the gateway), and as a service logs one it caught (the worker's retries).
+    const app = express();
+    app.use(requestLog(logger));
+    app.post('/accounts', (_req, res, next) => void insert().then(() => res.json({}), next));
+    app.use(errorHandler);
+    await supertest(app).post('/accounts').expect(500);
+    logger.warn({ err: await insert().catch((error: unknown) => error) }, 'analysis attempt failed: will retry');
+
+    const logged = lines.filter((text) => /unhandled error|analysis attempt failed/.test(text));
+    expect(logged).toHaveLength(2);
+    for (const line of logged) {
+      expect(line).not.toMatch(/refused@example\.com|secret-hash/);
+      // What an operator needs is kept: which error, which constraint, the query's text.
+      expect(JSON.parse(line).err).toMatchObject({
+        type: 'QueryFailedError',
+        code: '23514',
+        constraint: 'accounts_email_check',
+        message: expect.stringContaining('violates check constraint'),
+        query: 'INSERT INTO accounts VALUES ($1, $2)',
+      });
+    }
   });
 
   it('answers 400 naming the field for wrong types, deep or shallow', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { loggedError } from '@findclips/runtime';
 
 /**
  * The query parameters our routes read and whose values say nothing secret; any other value (an
@@ -51,6 +52,8 @@ export function requestLog(logger: Logger) {
     customErrorObject: (_req, res, error, value) => (statusOnly(error, res.statusCode) ? { ...value, err: undefined } : value),
     customErrorMessage: (_req, res, error) => (statusOnly(error, res.statusCode) ? 'request completed' : 'request errored'),
     serializers: {
+      // pino-http puts its own in place of the logger's: this one keeps a query's values out.
+      err: loggedError,
       req: (req: IncomingMessage & { id?: string; raw?: IncomingMessage }) => ({
         id: req.id,
         method: req.method,
