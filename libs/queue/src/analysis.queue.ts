@@ -70,8 +70,16 @@ export function bullConnection(url: string): ConnectionOptions {
     db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
     tls: parsed.protocol === 'rediss:' ? {} : undefined,
     maxRetriesPerRequest: null,
+    retryStrategy: reconnectDelay,
   };
 }
+
+/**
+ * How long the queue's connection waits before its next try to reconnect: 2 s at most. BullMQ's
+ * own waits grow to 20 s, so for about 20 s after Redis came back a gateway could queue nothing
+ * (503s, its sessions long back) and workers took no job (a stranger's observability audit).
+ */
+export const reconnectDelay = (tries: number) => Math.min(100 * 2 ** tries, 2_000);
 
 export const bullPrefix = (keyPrefix: string) => redisKeys(keyPrefix).queue;
 
@@ -281,4 +289,10 @@ async function run(queue: AnalysisQueue, name: keyof typeof scripts, args: (stri
     defined.add(client);
   }
   return client.runCommand(name, args);
+}
+
+/** Whether the queue's own connection answers (it reconnects apart from any other of the service's). */
+export async function pingQueue(queue: AnalysisQueue): Promise<void> {
+  const client = await queue.getBackend().client;
+  await client.llen(queue.keys.wait!);
 }

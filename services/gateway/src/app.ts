@@ -148,7 +148,7 @@ export function createApp(deps: GatewayDeps) {
   app.locals.stopLive = live.stopWatching;
   app.locals.dropLive = live.dropInFlight;
   app.use(requestLog(logger));
-  app.use(healthRoutes(dataSource, redis));
+  app.use(healthRoutes(dataSource, redis, queue));
   app.use(metricsRoute(metrics, env.METRICS_TOKEN));
   app.use(securityHeaders());
   const web = new WebApp(env.WEB_DIST_DIR);

@@ -59,19 +59,26 @@ describe('health endpoints', () => {
       expect(metrics.text).toMatch(/^http_requests_total\{.*route="\/api\/login".*status="503".*\} 1$/m);
       expect(metrics.text).not.toMatch(/^analysis_queue_jobs\{/m);
 
+      // Down long enough for a connection's waits between tries to grow (BullMQ's reached 20 s).
+      await new Promise((resolve) => setTimeout(resolve, 12_000));
       await redis.start();
-      await eventually(() =>
-        gw
-          .request()
-          .get('/readyz')
-          .expect(200)
-          .then(() => undefined),
+      await eventually(
+        () =>
+          gw
+            .request()
+            .get('/readyz')
+            .expect(200)
+            .then(() => undefined),
+        15_000,
       );
+      // Ready means the queue answers too: a new video can be queued, the queue's depth is read.
+      const back = await gw.request().get('/metrics').timeout(8_000).expect(200);
+      expect(back.text).toMatch(/^analysis_queue_jobs\{/m);
     } finally {
       await gw.close().catch(() => undefined);
       await redis.stop();
     }
-  });
+  }, 60_000);
 
   it('answers 503 within its deadline when Redis stops answering (a black hole), and recovers', async () => {
     const target = new URL(process.env.REDIS_URL!);

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { DataSource } from 'typeorm';
+import { pingQueue, type AnalysisQueue } from '@findclips/queue';
 import type { RedisClient } from '@findclips/runtime';
 
 const CHECK_TIMEOUT_MS = 1_000;
@@ -19,8 +20,12 @@ async function check(probe: () => Promise<unknown>): Promise<'up' | 'down'> {
   }
 }
 
-/** /healthz: the process answers. /readyz: PostgreSQL and Redis answer too (else 503). */
-export function healthRoutes(dataSource: DataSource, redis: RedisClient) {
+/**
+ * /healthz: the process answers. /readyz: PostgreSQL and Redis answer too (else 503), Redis on both
+ * of the gateway's connections: its sessions' and the queue's, which reconnect each on their own
+ * (ready with the first alone, the gateway answered 503 to every new video for 19 s).
+ */
+export function healthRoutes(dataSource: DataSource, redis: RedisClient, queue: AnalysisQueue) {
   const router = Router();
 
   router.get('/healthz', (_req, res) => {
@@ -32,7 +37,7 @@ export function healthRoutes(dataSource: DataSource, redis: RedisClient) {
       check(() => dataSource.query('SELECT 1')),
       check(async () => {
         if (!redis.isReady) throw new Error('not connected');
-        await redis.ping();
+        await Promise.all([redis.ping(), pingQueue(queue)]);
       }),
     ]);
     const ready = postgres === 'up' && redisState === 'up';
