@@ -80,6 +80,8 @@ export interface AppErrorOptions {
   extra?: Record<string, unknown>;
   /** When the caller may try again: sent as `Retry-After` (seconds). */
   retryAfterSeconds?: number;
+  /** What failed underneath (a service we call), for the log: never sent. */
+  cause?: unknown;
 }
 
 /** An error whose code, message and status are meant to reach the caller as they are. */
@@ -94,7 +96,7 @@ export class AppError extends Error {
     message: string,
     options: AppErrorOptions = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.status = errorStatus[code];
     this.field = options.field;

@@ -28,19 +28,22 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * Fields of an error that carry values rather than what failed: a query's `parameters` (a password's
- * hash, an analysis's text), the row or key PostgreSQL refused (`detail`: 'Failing row contains
- * (…)', 'Key (email)=(…) already exists'), and the driver's own error holding both (TypeORM's
- * QueryFailedError copies what says what failed, its code, table and constraint, onto itself).
+ * Fields of a database error that carry values rather than what failed: the query's `parameters`
+ * (a password's hash, an analysis's text), the row or key PostgreSQL refused (`detail`: 'Failing
+ * row contains (…)', 'Key (email)=(…) already exists'), and the driver's own error holding both
+ * (TypeORM's QueryFailedError copies what says what failed, its code, table and constraint, onto
+ * itself). Other errors keep theirs (YouTube's `detail` says what YouTube answered).
  */
 const VALUE_FIELDS = new Set(['parameters', 'detail', 'driverError']);
+const fromDatabase = (fields: object) => 'query' in fields || 'routine' in fields || 'driverError' in fields;
 
 function withoutValues(value: unknown, depth: number): unknown {
   if (depth > 5 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => withoutValues(item, depth + 1));
+  const database = fromDatabase(value);
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([name]) => !VALUE_FIELDS.has(name))
+      .filter(([name]) => !(database && VALUE_FIELDS.has(name)))
       .map(([name, item]) => [name, withoutValues(item, depth + 1)]),
   );
 }

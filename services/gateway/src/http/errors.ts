@@ -75,6 +75,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   // Answered already, the answer on its way: the error changes nothing of it, and is logged.
   if (answered(res)) return void req.log?.error({ err: error }, 'error after the answer');
   if (error instanceof AppError) {
+    // A service we call failed (YouTube out of reach, its bot check): the caller is told, the log
+    // says what failed. (X's features switched off are an answer, not a failure.)
+    if (error.status >= 500 && error.code !== 'X_FEATURES_DISABLED')
+      req.log?.warn({ err: error, errorType: error.code }, 'request failed');
     if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     res.status(error.status).json(error.toBody());
     return;

@@ -152,6 +152,21 @@ describe('requests the gateway refuses', () => {
     }
   });
 
+  it('logs why it answered a 5xx of its own making: YouTube out of reach, with what failed', async () => {
+    // The harness's YouTube is a port nobody listens on.
+    const res = await gw.request().post('/api/guest/videos/transcript?videoId=unreachabl1').send({}).expect(502);
+    expect(res.body.errorType).toBe('YOUTUBE_UNREACHABLE');
+    const line = gw.logs.map((text) => JSON.parse(text)).find((entry) => entry.msg === 'request failed' && entry.err);
+    expect(line).toMatchObject({
+      level: 40,
+      errorType: 'YOUTUBE_UNREACHABLE',
+      req: { url: '/api/guest/videos/transcript?videoId=unreachabl1' },
+      // What our fetch was told, under the message the caller read.
+      err: { type: 'AppError', message: expect.stringMatching(/^YouTube could not be reached.*: fetch failed/) },
+    });
+    expect(line.err.stack).toMatch(/caused by: YoutubeError/);
+  });
+
   it('answers 400 naming the field for wrong types, deep or shallow', async () => {
     const cases: [string, object, string][] = [
       ['/api/login', { email: ['a@b.co'], password: 'x' }, 'email must be text'],

@@ -20,7 +20,7 @@ export const lookupMessages = {
 
 /** A YouTube failure as the caller's error. */
 export function youtubeFailure(error: unknown): unknown {
-  return error instanceof YoutubeError ? new AppError(error.code, error.message) : error;
+  return error instanceof YoutubeError ? new AppError(error.code, error.message, { cause: error }) : error;
 }
 
 /** The facts without what only the limit checks need: what GET /api/videos/metadata/{id} answers. */
