@@ -276,6 +276,43 @@ describe('navigation bar and footer', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
+  it("logs out when the logout's answer was lost on its way back, once the server says nobody is signed in", async () => {
+    let signedOut = false;
+    fakeApi({
+      'POST /api/logout': () => {
+        signedOut = true;
+        throw new TypeError('Failed to fetch');
+      },
+      'GET /api/user': () => (signedOut ? json(401, { message: 'Not authenticated' }) : json(200, member)),
+      'GET /api/user-videos/dQw4w9WgXcQ': json(200, analysis),
+      'GET /api/guest/credits': json(200, { left: 2 }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/?video=dQw4w9WgXcQ', user: member });
+    expect(await screen.findByText('A private topic')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
+    expect(screen.queryByText('Logout failed')).not.toBeInTheDocument();
+  });
+
+  it('says the logout failed when no answer came and the member is still signed in', async () => {
+    fakeApi({
+      'POST /api/logout': () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'GET /api/user': json(200, member),
+      'GET /api/user-videos/dQw4w9WgXcQ': json(200, analysis),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<App />, { route: '/?video=dQw4w9WgXcQ', user: member });
+    expect(await screen.findByText('A private topic')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(screen.getByText(UNREACHABLE)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/?video=dQw4w9WgXcQ');
+  });
+
   it('keeps on /auth a member who has just logged out, while the page may still see them signed in', async () => {
     setLoggedOutHere(true);
     renderWithApp(<App />, { route: '/auth', user: member, state: LOGGED_OUT });

@@ -161,6 +161,22 @@ describe('settings', () => {
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
   });
 
+  it('says a saved profile is saved, showing the new name, while reading the user again still waits for an answer', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'PATCH /api/profile': ({ body }) => json(200, { ...member, ...(body as object) }),
+      'GET /api/user': () => new Promise<Response>(() => undefined),
+    });
+    renderWithApp(<SettingsPage />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Augusta');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(screen.getByText('Augusta Lovelace')).toBeInTheDocument();
+  });
+
   it("shows the server's reason when the email is taken, keeping the form open", async () => {
     const user = userEvent.setup();
     fakeApi({ 'PATCH /api/profile/email': json(409, { message: 'Email already in use' }) });

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { apiRequest } from '../lib/api';
+import { apiRequest, UPLOAD_TIMEOUT_MS } from '../lib/api';
 import { Button, SubmitButton } from '../components/ui';
 
 /** A caption file's text, read as the CLI reads one (UTF-8, or UTF-16 by its byte order mark). */
@@ -29,10 +29,13 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
       const text = file ? await fileText(file) : pasted;
       if (!text.trim()) throw new Error(captionsMessages.textRequired);
       if (text.length > CAPTIONS_MAX_CHARS) throw new Error(captionsMessages.tooLarge);
-      return apiRequest('POST', `/api/user-videos/${encodeURIComponent(videoId)}/transcript`, {
-        text,
-        ...(file ? { name: file.name } : {}),
-      });
+      // A large file on a slow connection takes its time: as long as the gateway gives a body.
+      return apiRequest(
+        'POST',
+        `/api/user-videos/${encodeURIComponent(videoId)}/transcript`,
+        { text, ...(file ? { name: file.name } : {}) },
+        { timeoutMs: UPLOAD_TIMEOUT_MS },
+      );
     },
     onSuccess: onQueued,
   });

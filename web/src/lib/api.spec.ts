@@ -1,5 +1,5 @@
 import { listenOnLoopback, readBody, type RunningServer } from '@findclips/testing';
-import { ApiError, apiRequest, getQueryFn } from './api';
+import { API_TIMEOUT_MS, ApiError, apiRequest, getQueryFn, TIMED_OUT } from './api';
 
 /** What the test server answers next: status, headers and raw body, exactly as given. */
 let next: { status: number; headers: Record<string, string>; body: string };
@@ -15,6 +15,9 @@ describe('the API client, against a real HTTP server', () => {
   beforeAll(async () => {
     server = await listenOnLoopback(async (req, res) => {
       received.push({ method: req.method!, url: req.url!, headers: req.headers, body: await readBody(req) });
+      // A connection that hangs: no answer at all, or its first bytes and never the rest.
+      if (req.url === '/hang') return;
+      if (req.url === '/hang-in-body') return void res.writeHead(200, { 'content-type': 'application/json' }).write('{"id":');
       res.writeHead(next.status, next.headers);
       res.end(next.body);
     });
@@ -34,6 +37,19 @@ describe('the API client, against a real HTTP server', () => {
     expect(await apiRequest('POST', '/api/login', { email: 'a@b.co', password: 'x' })).toEqual({ id: 1, email: 'a@b.co' });
     expect(received[0]).toMatchObject({ method: 'POST', url: '/api/login', body: '{"email":"a@b.co","password":"x"}' });
     expect(received[0]!.headers['content-type']).toBe('application/json');
+  });
+
+  it('gives up on an answer that does not come in time, whole, and says so', async () => {
+    for (const url of ['/hang', '/hang-in-body']) {
+      const started = Date.now();
+      await expect(apiRequest('GET', url, undefined, { timeoutMs: 300 })).rejects.toMatchObject({
+        message: TIMED_OUT,
+        status: 0,
+      });
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    // Every call has a limit by default, long enough for the gateway's slowest work.
+    expect(API_TIMEOUT_MS).toBeGreaterThanOrEqual(20_000);
   });
 
   it('reads a success without JSON, or with an empty JSON body, as an empty object', async () => {

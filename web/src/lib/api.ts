@@ -48,26 +48,50 @@ async function success<T>(response: Response): Promise<T> {
 /** What a person reads when no answer came at all (offline, a dropped connection), not the browser's 'Failed to fetch'. */
 export const UNREACHABLE = 'Could not reach Find Clips. Check your connection and try again.';
 
-/** Every call of the app: credentials always sent, errors raised as ApiError (status 0: no answer). */
+/** What a person reads when the answer did not come in time (a connection that hangs). */
+export const TIMED_OUT = 'Find Clips did not answer in time. Check your connection and try again.';
+
+/**
+ * How long a call waits for its whole answer: the gateway's slowest work (a YouTube lookup, 15 s)
+ * with room to spare. Without it a call that never got an answer left its screen waiting for ever
+ * (a stranger's slow-network audit: 'Analyzing…' at 85% for minutes, a greyed Save).
+ */
+export const API_TIMEOUT_MS = 30_000;
+/** An upload's: the time the gateway gives a request's body (its `requestTimeout`). */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/** Every call of the app: credentials always sent, errors raised as ApiError (status 0: no answer, or none in time). */
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
+  { timeoutMs = API_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Promise<T> {
+  const signal = AbortSignal.timeout(timeoutMs);
   const init: RequestInit = {
     method,
     credentials: 'include',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   };
+  const noAnswer = () => new ApiError(signal.aborted ? TIMED_OUT : UNREACHABLE, 0, undefined, {});
   let response: Response;
   try {
     response = await fetch(url, init);
   } catch {
-    throw new ApiError(UNREACHABLE, 0, undefined, {});
+    throw noAnswer();
   }
-  if (!response.ok) throw await failure(response);
-  return success<T>(response);
+  // The time limit holds until the whole body has come.
+  if (!response.ok) {
+    const refused = await failure(response);
+    throw signal.aborted ? noAnswer() : refused;
+  }
+  try {
+    return await success<T>(response);
+  } catch (error) {
+    throw signal.aborted ? noAnswer() : error;
+  }
 }
 
 /**

@@ -181,7 +181,17 @@ export function useLogout() {
   const navigate = useNavigate();
   const toast = useToast();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    // An answer lost on its way back (the connection dropped) may follow a logout that happened:
+    // the server says whether anyone is still signed in (a stranger's slow-network audit found the
+    // page showing a member the server had signed out, and 'Logout failed').
+    mutationFn: async () => {
+      try {
+        await apiRequest('POST', '/api/logout');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 0 && (await sessionEnded().catch(() => false))) return;
+        throw error;
+      }
+    },
     onSuccess: () => {
       setLoggedOutHere(true);
       rememberUser(null);

@@ -151,7 +151,9 @@ export class LiveChannel {
     this.socket.on('AUTH_ERROR', (body) => {
       this.refusals++;
       console.warn('live connection: AUTH_ERROR', body?.message);
-      if (body?.message === socketMessages.badSession) options.onSessionEnded?.();
+      // A session that now belongs to someone else (signed out, its answer lost) is the same news.
+      if (body?.message === socketMessages.badSession || body?.message === socketMessages.userMismatch)
+        options.onSessionEnded?.();
     });
     this.socket.on('AUTH_CONFIRMED', () => {
       this.refusals = 0;

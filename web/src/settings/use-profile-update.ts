@@ -1,3 +1,4 @@
+import type { User } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api';
 import { USER_KEY } from '../lib/auth';
@@ -17,9 +18,12 @@ export function useProfileUpdate<T>(
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (body: T) => apiRequest('PATCH', path, body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: USER_KEY });
+    mutationFn: (body: T) => apiRequest<User>('PATCH', path, body),
+    // The answer is the member as saved: shown at once, read again behind (a slow reload kept the
+    // form open and the toast back for as long as it took, though the change was saved).
+    onSuccess: (user) => {
+      if (typeof user?.id === 'number') queryClient.setQueryData(USER_KEY, user);
+      void queryClient.invalidateQueries({ queryKey: USER_KEY });
       toast({ title: texts.success, description: texts.successText });
       onDone();
     },
