@@ -8,6 +8,7 @@ import DashboardPage from './dashboard/dashboard-page';
 import { rememberUser } from './lib/storage';
 import { Link, Route, Routes } from 'react-router-dom';
 import { type Answer, fakeApi, json, member, renderWithApp, savedFiles } from './test/render';
+import { UNREACHABLE } from './lib/api';
 
 const video = (id: number, youtubeId: string, title: string | null, processedAt: string): HistoryVideo => ({
   id,
@@ -152,6 +153,23 @@ describe('history', () => {
     await user.click(screen.getByRole('link', { name: 'Video History' }));
     const card = (await screen.findByRole('heading', { name: 'Apple interview' })).closest('li')!;
     expect(await within(card).findByRole('button', { name: 'Remove share' })).toBeInTheDocument();
+  });
+
+  it('offers to try again when the history could not be read, and shows it once it can', async () => {
+    const user = userEvent.setup();
+    let reachable = false;
+    fakeApi({
+      'GET /api/videos': () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return json(200, history.slice(0, 1));
+      },
+      'GET /api/analysis/shares-map': json(200, []),
+    });
+    renderWithApp(<HistoryPage />, { route: '/history', user: member });
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNREACHABLE);
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'banana talk' })).toBeInTheDocument();
   });
 
   it.each([0, 1])('has nothing to sort with %i videos', async (count) => {

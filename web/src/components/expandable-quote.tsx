@@ -1,20 +1,23 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * A quote collapsed to 4 lines. 'Show more' appears only when the text really is cut (measured, and
  * measured again when the width changes), and 'Show less' folds it back.
+ *
+ * Measured when the browser has laid the page out (a ResizeObserver's first report comes then,
+ * before the paint): measured as each quote was put in, 240 quotes made the browser lay out a big
+ * analysis again and again, a page frozen 1.2 s at a slow phone's speed (a stranger's audit).
  */
 export function ExpandableQuote({ text, id }: { text: string; id?: string }) {
   const [expanded, setExpanded] = useState(false);
   const [clamped, setClamped] = useState(false);
   const paragraph = useRef<HTMLParagraphElement>(null);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = paragraph.current;
     if (!element || expanded) return;
     const measure = () => setClamped(element.scrollHeight > element.clientHeight + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') return measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();

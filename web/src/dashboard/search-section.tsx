@@ -1,7 +1,15 @@
 import type { Topic, VideoTranscript } from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { CompactClip } from '../components/clip-player';
 import { Button, Card } from '../components/ui';
 import { formatTime, isolated } from '../lib/format';
@@ -72,7 +80,10 @@ export function SearchSection({
     enabled: wanted || query !== '',
   });
   const entries = useMemo(() => searchEntries(topics, transcript.data?.segments), [topics, transcript.data]);
-  const hits = useMemo(() => search(entries, query), [entries, query]);
+  // The box shows each key at once; the matches follow when the page has time (searched and drawn
+  // at each key, a 2-hour video's page took 100-500 ms a key on a slow phone: a stranger's audit).
+  const searched = useDeferredValue(query);
+  const hits = useMemo(() => search(entries, searched), [entries, searched]);
   const length = useMemo(
     () => Math.max(1, ...topics.map((t) => t.endTime), transcript.data?.segments.at(-1)?.end ?? 0),
     [topics, transcript.data],
@@ -239,10 +250,10 @@ export function SearchSection({
         </button>
       </div>
       <p role="status" data-search-count className="text-sm text-slate-700">
-        {query.trim() === ''
+        {searched.trim() === ''
           ? ''
           : hits.length === 0
-            ? `No matches for “${isolated(echo(query))}”${transcript.isFetching ? ' yet: loading the transcript' : ''}`
+            ? `No matches for “${isolated(echo(searched))}”${transcript.isFetching ? ' yet: loading the transcript' : ''}`
             : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}${
                 hits.length > 1 && selected ? `, ${at + 1} of ${hits.length} at ${formatTime(selected.start)}` : ''
               }${transcript.isFetching ? ' (loading the transcript)' : ''}`}
@@ -285,7 +296,7 @@ export function SearchSection({
                     <span className="w-20 shrink-0 text-slate-600">{KIND_LABEL[hit.kind]}</span>
                     {/* On a phone the text goes under its time, with the whole width. */}
                     <span className="min-w-0 basis-full sm:basis-auto">
-                      {markMatches(hit.text, query).map((part, j) =>
+                      {markMatches(hit.text, searched).map((part, j) =>
                         part.match ? (
                           <mark key={j} className="rounded-sm bg-amber-200 text-inherit">
                             {part.text}

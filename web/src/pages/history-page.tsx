@@ -2,7 +2,7 @@ import { Thumbnail } from '../components/thumbnail';
 import type { HistoryVideo } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, Link2, ListOrdered, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -40,8 +40,9 @@ export default function HistoryPage() {
   const videos = useQuery<HistoryVideo[]>({ queryKey: ['/api/videos'], staleTime: 0 });
   const shares = useSharesMap({ staleTime: 0 });
   const navigate = useNavigate();
-  const shareOf = new Map((shares.data ?? []).map((s) => [s.youtubeId, s.shareId]));
-  const list = [...(videos.data ?? [])].sort(sorters[sort]);
+  const shareOf = useMemo(() => new Map((shares.data ?? []).map((s) => [s.youtubeId, s.shareId])), [shares.data]);
+  // Sorted once per list and order, not at each render (3,000 videos were sorted at each 'Show more').
+  const list = useMemo(() => [...(videos.data ?? [])].sort(sorters[sort]), [videos.data, sort]);
   const [shown, setShown] = useState(HISTORY_PAGE_CARDS);
   // The keyboard goes on to the first card shown by 'Show more videos' (the button may go with them).
   const cards = useRef<HTMLUListElement>(null);
@@ -52,10 +53,14 @@ export default function HistoryPage() {
     setRevealedFrom(null);
   }, [revealedFrom]);
 
-  const open = (youtubeId: string) => {
-    writeStored(scopedKey(storageKeys.lastVideoId), youtubeId);
-    navigate(`/?video=${youtubeId}`);
-  };
+  const open = useCallback(
+    (youtubeId: string) => {
+      writeStored(scopedKey(storageKeys.lastVideoId), youtubeId);
+      navigate(`/?video=${youtubeId}`);
+    },
+    [navigate],
+  );
+  const shareRemoved = useCallback((title: string) => setAnnouncement(`Share removed: ${title}`), []);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -87,8 +92,11 @@ export default function HistoryPage() {
           ))}
         </div>
       ) : videos.isError ? (
-        <Card className="p-6 text-sm text-red-600" role="alert">
-          {videos.error.message}
+        <Card className="flex flex-col items-start gap-3 p-6 text-sm" role="alert">
+          <p className="text-red-600">{videos.error.message}</p>
+          <Button variant="outline" busy={videos.isFetching} onClick={() => void videos.refetch()}>
+            Try again
+          </Button>
         </Card>
       ) : list.length === 0 ? (
         <Card className="flex flex-col items-center gap-4 p-10 text-center">
@@ -103,8 +111,8 @@ export default function HistoryPage() {
                 key={video.id}
                 video={video}
                 shareId={shareOf.get(video.youtubeId)}
-                onOpen={() => open(video.youtubeId)}
-                onShareRemoved={(title) => setAnnouncement(`Share removed: ${title}`)}
+                onOpen={open}
+                onShareRemoved={shareRemoved}
               />
             ))}
           </ul>
@@ -130,7 +138,8 @@ export default function HistoryPage() {
   );
 }
 
-function VideoCard({
+/** One video's card; drawn again only when its video or share changes ('Show more' draws the new ones alone). */
+const VideoCard = memo(function VideoCard({
   video,
   shareId,
   onOpen,
@@ -138,7 +147,7 @@ function VideoCard({
 }: {
   video: HistoryVideo;
   shareId?: string;
-  onOpen(): void;
+  onOpen(youtubeId: string): void;
   onShareRemoved(title: string): void;
 }) {
   const [confirming, setConfirming] = useState(false);
@@ -173,7 +182,8 @@ function VideoCard({
   }, [shareId]);
 
   return (
-    <li>
+    // Cards out of sight are not laid out until scrolled near (a history of thousands stays quick).
+    <li className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]">
       {/* The title is the card's one control, its click area stretched over the card (so what is
           read out is what is shown); the share buttons sit above it. */}
       <Card className="relative flex h-full flex-col overflow-hidden hover:border-slate-300">
@@ -184,7 +194,7 @@ function VideoCard({
             <button
               ref={opener}
               type="button"
-              onClick={onOpen}
+              onClick={() => onOpen(video.youtubeId)}
               className="text-left wrap-anywhere after:absolute after:inset-0 hover:underline"
             >
               {/* Clamped inside the button, not around it: the focus ring drawn around it stays whole. */}
@@ -243,4 +253,4 @@ function VideoCard({
       />
     </li>
   );
-}
+});
