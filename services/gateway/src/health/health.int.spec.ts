@@ -58,6 +58,8 @@ describe('health endpoints', () => {
       const metrics = await gw.request().get('/metrics').timeout(8_000).expect(200);
       expect(metrics.text).toMatch(/^http_requests_total\{.*route="\/api\/login".*status="503".*\} 1$/m);
       expect(metrics.text).not.toMatch(/^analysis_queue_jobs\{/m);
+      // Nor a count it cannot read: 0 would say nothing waits and no worker runs.
+      expect(metrics.text).not.toMatch(/^analysis_queue_(?:oldest_waiting_seconds|workers)\b/m);
 
       // Down long enough for a connection's waits between tries to grow (BullMQ's reached 20 s).
       await new Promise((resolve) => setTimeout(resolve, 12_000));

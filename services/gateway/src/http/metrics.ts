@@ -60,15 +60,20 @@ export function queueMetrics(registry: Registry, queue: AnalysisQueue): void {
       }
     },
   });
+  // Labelled by the queue's name so that a figure Redis cannot give is absent: an unlabelled gauge
+  // reset reads 0, 'nothing waits' and 'no worker' in the middle of a Redis outage (a stranger's
+  // observability audit).
+  const labels = { queue: queue.name };
   // With no worker running, jobs wait and the page says 'Analyzing…' for ever: what to alert on.
   new Gauge({
     name: 'analysis_queue_oldest_waiting_seconds',
     help: 'How long the oldest job waiting in the analysis queue has waited (0: none waits)',
+    labelNames: ['queue'],
     registers: [registry],
     async collect() {
       try {
         const oldest = await oldestInLine(queue);
-        this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
+        this.set(labels, oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
       } catch {
         this.reset();
       }
@@ -77,10 +82,11 @@ export function queueMetrics(registry: Registry, queue: AnalysisQueue): void {
   new Gauge({
     name: 'analysis_queue_workers',
     help: 'Analysis workers connected to the queue',
+    labelNames: ['queue'],
     registers: [registry],
     async collect() {
       try {
-        this.set(await queue.getWorkersCount());
+        this.set(labels, await queue.getWorkersCount());
       } catch {
         // A Redis that refuses CLIENT LIST (some hosted ones): no count rather than a wrong one.
         this.reset();
