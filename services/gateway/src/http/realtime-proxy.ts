@@ -267,6 +267,8 @@ export function realtimeProxy(
       })
     : () => undefined;
   const chosen = new WeakMap<IncomingMessage, string>();
+  /** The instances whose being out of reach the log has said, until they answer. */
+  const unreachableSaid = new Set<string>();
   let stopping = false;
   const track = (req: IncomingMessage, held: { destroy(): unknown; once(event: 'close', listener: () => void): unknown }) => {
     if (stopping) return void held.destroy();
@@ -302,6 +304,10 @@ export function realtimeProxy(
           if (!res.writableFinished) proxyReq.destroy();
         });
       },
+      proxyRes: (_proxyRes, req) => {
+        const target = chosen.get(req) ?? targets[0];
+        if (unreachableSaid.delete(target)) logger.info({ instance: target }, 'realtime instance answers again');
+      },
       proxyReqWs: (proxyReq, req, socket) => {
         vouchFor(proxyReq, req);
         track(req, socket);
@@ -309,11 +315,17 @@ export function realtimeProxy(
       error: (error, req, res) => {
         // Dropped by a gateway that stops: nothing to say, nobody to say it to.
         if (stopping) return void (res as { destroy(): unknown }).destroy();
-        const target = chosen.get(req);
+        const target = chosen.get(req) ?? targets[0];
         const code = (error as NodeJS.ErrnoException).code;
         // A refused or unreachable instance is passed over until it answers a probe; its clients reconnect elsewhere.
-        if (target && ['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? '')) instances.markDown(target);
-        logger.warn({ err: error, instance: target }, 'realtime instance unreachable');
+        const unreachable = ['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? '');
+        if (unreachable) instances.markDown(target);
+        // Said once an instance is out of reach, not at each of its clients' tries (a line each, as
+        // many as there were clients retrying: a stranger's observability audit), and again once
+        // it answers.
+        const again = unreachable && unreachableSaid.has(target);
+        if (unreachable) unreachableSaid.add(target);
+        logger[again ? 'debug' : 'warn']({ err: error, instance: target }, 'realtime instance unreachable');
         if ('writeHead' in res && !res.headersSent) {
           res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: socketMessages.unavailable }));
         } else if ('destroy' in res) (res as Socket).destroy();
