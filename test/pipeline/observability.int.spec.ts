@@ -59,6 +59,25 @@ describe('observability: metrics of the gateway and the worker, one id from requ
     expect(sample(after, 'process_resident_memory_bytes', { service: 'worker' })).toBeGreaterThan(0);
   });
 
+  it("logs a provider's failure to be retried by what it was, which provider and model, and its stack with the last", async () => {
+    const browser = await openaiMember();
+    p.openai.script.then('server-error');
+    const videoId = p.addVideo(300);
+    await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED', 15_000);
+    const retried = logLines.find((line) => line.videoId === videoId && line.msg === 'analysis attempt failed: will retry');
+    expect(retried).toMatchObject({
+      level: 40,
+      provider: 'openai',
+      model: expect.any(String),
+      errorType: expect.any(String),
+      // What we tell the member, then what OpenAI said, and the id OpenAI gave its answer.
+      reason: expect.stringMatching(/^OpenAI is unavailable right now.*: .*The server had an error/),
+      providerRequestId: expect.stringMatching(/^req_/),
+    });
+    expect(retried).not.toHaveProperty('err');
+  });
+
   it("retries YouTube's bot check with backoff, counts it and tells operators what to do", async () => {
     const browser = await openaiMember();
     const videoId = p.addVideo(300);

@@ -153,6 +153,17 @@ async function publishEvent(
   }
 }
 
+/** An error's message and those of its causes, outermost first (what we say, then what the provider said). */
+const causes = (error: unknown, depth = 0): string[] =>
+  error instanceof Error && depth < 5 ? [error.message, ...causes(error.cause, depth + 1)] : [];
+
+/** The id the provider gave its answer (OpenAI's and xAI's `x-request-id`), to quote to its support. */
+function requestIdOf(error: unknown, depth = 0): string | undefined {
+  if (!(error instanceof Error) || depth >= 5) return undefined;
+  const id = (error as { requestID?: unknown }).requestID;
+  return typeof id === 'string' ? id : requestIdOf(error.cause, depth + 1);
+}
+
 /**
  * A job BullMQ failed without running it again, because it stalled more often than the worker
  * allows (its worker killed mid-job each time, as by a transcript that runs it out of memory):
@@ -201,6 +212,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
     const seconds = () => (performance.now() - started) / 1000;
     // Which provider ran, once one was picked; whether the failure came from it.
     let providerName: string | null = null;
+    let providerModel: string | undefined;
     let inProvider = false;
     // Whether the result is stored (what is left is to announce it).
     let stored = false;
@@ -249,6 +261,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
 
       const provider = pickProvider(deps.providers, data.provider, deps.defaultProvider);
       providerName = provider.name;
+      providerModel = provider.model;
       inProvider = true;
       const result = await analyzeTranscript({
         segments: video.segments,
@@ -325,9 +338,15 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       }
       const failure = classify(error);
       const lastAttempt = !failure.transient || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      // A provider's or YouTube's failure to be retried says what it was; its stack, the same at
+      // each try, comes with the last (four of 1.8 kB a job: a stranger's observability audit).
+      const told =
+        lastAttempt || ours ? { err: error } : { reason: causes(error).join(': '), providerRequestId: requestIdOf(error) };
       log[lastAttempt ? 'error' : 'warn'](
         {
-          err: error,
+          ...told,
+          provider: providerName ?? undefined,
+          model: providerModel,
           errorType: failure.code,
           transient: failure.transient,
           durationMs: Math.round(performance.now() - started),
