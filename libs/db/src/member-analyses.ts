@@ -54,7 +54,7 @@ export class MemberAnalyses {
       .orderBy('a.updated_at', 'DESC')
       .addOrderBy('a.id', 'DESC')
       .limit(limit + 1);
-    if (before) query.andWhere(`(${stamp}, a.id) < (CAST(:at AS numeric), :id)`, before);
+    if (before) query.andWhere(`(${stamp}, a.id) < (CAST(:at AS numeric), CAST(:id AS bigint))`, before);
     const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
     const rows = entities.slice(0, limit);
     const last = rows.at(-1);

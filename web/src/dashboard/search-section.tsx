@@ -99,13 +99,20 @@ export function SearchSection({
   // Asks for a render when nothing else changes (Enter on the match already playing).
   const [, askFocus] = useState(0);
   useEffect(() => {
-    if (focusHit.current === null) return;
+    // Once the matches drawn are those of the words in the box.
+    if (focusHit.current === null || searched !== query) return;
     list.current?.querySelector<HTMLElement>(`[data-hit="${focusHit.current}"]`)?.focus();
     focusHit.current = null;
   });
-  /** Makes match `index` the current one, plays it and moves the focus to it in the list. */
-  const jump = (index: number, focus = true) => {
-    const hit = hits[index];
+  /**
+   * The matches of the words in the box now: those drawn, or, while the drawing trails the box (a
+   * slow phone, a fast typist), found afresh, so that a key acts on what was typed, not on the
+   * matches of its first letters.
+   */
+  const matchesNow = () => (searched === query ? hits : search(entries, query));
+  /** Makes match `index` (of `matches`: those drawn, for a click) the current one, plays it and moves the focus to it in the list. */
+  const jump = (index: number, focus = true, matches = matchesNow()) => {
+    const hit = matches[index];
     if (!hit) return;
     setCurrent(index);
     setPlaying(hit);
@@ -115,7 +122,10 @@ export function SearchSection({
   };
   // The current match, kept within the matches as they change (the transcript arriving adds some).
   const at = Math.max(0, Math.min(current, hits.length - 1));
-  const step = (by: number, focus = true) => hits.length > 0 && jump((at + by + hits.length) % hits.length, focus);
+  const step = (by: number, focus = true) => {
+    const count = matchesNow().length;
+    if (count > 0) jump((Math.max(0, Math.min(current, count - 1)) + by + count) % count, focus);
+  };
 
   const [touch] = useState(touchScreen);
   // The page's keys: '/' to search, 'j'/'k' between matches, Esc to clear; not while typing elsewhere,
@@ -151,7 +161,7 @@ export function SearchSection({
       step(event.key === 'ArrowDown' ? 1 : -1, false);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      jump(at);
+      jump(Math.max(0, Math.min(current, matchesNow().length - 1)));
     }
   };
 
@@ -176,7 +186,7 @@ export function SearchSection({
     hits.forEach((hit, i) => {
       if (Math.abs(hit.start - second) < Math.abs(hits[nearest]!.start - second)) nearest = i;
     });
-    jump(nearest);
+    jump(nearest, true, hits);
   };
 
   const first = Math.max(0, Math.min(at - 5, hits.length - LIST_WINDOW));
@@ -289,7 +299,7 @@ export function SearchSection({
                     type="button"
                     data-hit={index}
                     aria-current={index === at ? 'true' : undefined}
-                    onClick={() => jump(index, false)}
+                    onClick={() => jump(index, false, hits)}
                     className="flex w-full flex-wrap gap-x-3 rounded-md px-2 py-1 text-left text-sm wrap-anywhere text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 sm:flex-nowrap focus-visible:-outline-offset-2"
                   >
                     <span className="w-14 shrink-0 tabular-nums text-slate-600">{formatTime(hit.start)}</span>

@@ -251,6 +251,8 @@ export function realtimeProxy(
   const dropOf = (target?: string) => {
     for (const [held, to] of inFlight) if (target === undefined || to === target) held.destroy();
   };
+  /** The instances whose being out of reach the log has said, until they answer. */
+  const unreachableSaid = new Set<string>();
   const instances = new RealtimeInstances(
     targets,
     (target) => {
@@ -263,12 +265,13 @@ export function realtimeProxy(
     ? instances.watch((now, gone) => {
         logger.info({ instances: now, gone }, 'realtime instances changed');
         // An instance no longer named is gone or going: its clients reconnect to the others.
-        for (const target of gone) dropOf(target);
+        for (const target of gone) {
+          dropOf(target);
+          unreachableSaid.delete(target);
+        }
       })
     : () => undefined;
   const chosen = new WeakMap<IncomingMessage, string>();
-  /** The instances whose being out of reach the log has said, until they answer. */
-  const unreachableSaid = new Set<string>();
   let stopping = false;
   const track = (req: IncomingMessage, held: { destroy(): unknown; once(event: 'close', listener: () => void): unknown }) => {
     if (stopping) return void held.destroy();
@@ -320,11 +323,11 @@ export function realtimeProxy(
         // A refused or unreachable instance is passed over until it answers a probe; its clients reconnect elsewhere.
         const unreachable = ['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? '');
         if (unreachable) instances.markDown(target);
-        // Said once an instance is out of reach, not at each of its clients' tries (a line each, as
-        // many as there were clients retrying: a stranger's observability audit), and again once
-        // it answers.
-        const again = unreachable && unreachableSaid.has(target);
-        if (unreachable) unreachableSaid.add(target);
+        // Said once an instance fails (refused, reset, hung up), not at each of its clients' tries
+        // (a line each, as many as there were clients retrying: a stranger's observability audit),
+        // and again once it answers.
+        const again = unreachableSaid.has(target);
+        unreachableSaid.add(target);
         logger[again ? 'debug' : 'warn']({ err: error, instance: target }, 'realtime instance unreachable');
         if ('writeHead' in res && !res.headersSent) {
           res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: socketMessages.unavailable }));

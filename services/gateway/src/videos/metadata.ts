@@ -38,6 +38,13 @@ export const publicMetadata = ({
   durationSeconds,
 });
 
+/**
+ * How long a lookup may take in all: a page and the player, a consent page between (each request
+ * has YOUTUBE_TIMEOUT_MS, 15 s), under the 30 s the app waits for an answer (a lookup of 45 s had
+ * the page say 'did not answer in time' while the gateway went on and spent the credit).
+ */
+export const LOOKUP_DEADLINE_MS = 20_000;
+
 /** How long a finished lookup is still shared with requests that missed its answer in Redis. */
 const LINGER_MS = 2_000;
 
@@ -57,6 +64,7 @@ export class VideoMetadataService {
     private readonly redis: RedisClient,
     private readonly keyPrefix: string,
     private readonly lookups: YoutubeLookupLimit,
+    private readonly deadlineMs = LOOKUP_DEADLINE_MS,
   ) {
     this.failures = new VideoFailures(redis, keyPrefix);
   }
@@ -122,7 +130,10 @@ export class VideoMetadataService {
 
   private async lookUp(videoId: string, key: string): Promise<VideoFacts> {
     try {
-      const { title, thumbnailUrl, channelTitle, durationSeconds, hasCaptions } = await this.youtube.fetchDetails(videoId);
+      const { title, thumbnailUrl, channelTitle, durationSeconds, hasCaptions } = await this.youtube.fetchDetails(
+        videoId,
+        AbortSignal.timeout(this.deadlineMs),
+      );
       const facts: VideoFacts = { videoId, title, thumbnailUrl, channelTitle, durationSeconds, hasCaptions };
       await this.redis.set(key, JSON.stringify(facts), { EX: hasCaptions ? CACHE_SECONDS : FAILURE_CACHE_SECONDS });
       return facts;

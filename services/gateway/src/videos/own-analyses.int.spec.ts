@@ -86,6 +86,8 @@ describe("a member's private analyses, a page at a time", () => {
       const res = await browser.get(`/api/user-videos?${query}`).expect(400);
       expect([query, res.body.message]).toEqual([query, expect.stringMatching(/limit|before/)]);
     }
+    // A cursor past every analysis lists none (an id over PostgreSQL's integer answered 500).
+    expect((await browser.get('/api/user-videos?before=1.9999999999').expect(200)).body).toEqual([]);
     // Nobody signed in: nothing to list.
     await gw.request().get('/api/user-videos').expect(401);
   });
