@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Topic } from '@findclips/contracts';
 import { UserEntity } from '@findclips/db';
 import type { DataSource } from 'typeorm';
 
@@ -16,3 +17,14 @@ export function buildUser(dataSource: DataSource, fields: Partial<UserEntity> = 
   const users = dataSource.getRepository(UserEntity);
   return users.save(users.create({ email: uniqueEmail(), passwordHash: null, ...fields }));
 }
+
+/** An analysis of one topic with one quote, as a provider's would be once grounded. */
+export const oneTopicAnalysis = (): Topic[] => [
+  {
+    id: 't1',
+    title: 'Why cities add bus lanes',
+    startTime: 0,
+    endTime: 90,
+    quotes: [{ id: 'q1', content: 'A bus lane moves more people than a car lane.', startTime: 12, endTime: 24 }],
+  },
+];

@@ -1,18 +1,10 @@
 // GET /api/user-videos: a member's private analyses come a page at a time, latest first.
 import { OWN_ANALYSES_PAGE, type Topic } from '@findclips/contracts';
 import { CachedVideos, MemberAnalyses } from '@findclips/db';
-import { strongPassword, uniqueEmail } from '@findclips/testing';
+import { oneTopicAnalysis, strongPassword, uniqueEmail } from '@findclips/testing';
 import { startTestGateway, testDataSource, type TestGateway } from '../test/harness';
 
-const topics: Topic[] = [
-  {
-    id: 't1',
-    title: 'Why cities add bus lanes',
-    startTime: 0,
-    endTime: 90,
-    quotes: [{ id: 'q1', content: 'A bus lane moves more people than a car lane.', startTime: 12, endTime: 24 }],
-  },
-];
+const topics: Topic[] = oneTopicAnalysis();
 
 describe("a member's private analyses, a page at a time", () => {
   let gw: TestGateway;

@@ -28,7 +28,7 @@ import {
   VideoFailures,
   type RedisClient,
 } from '@findclips/runtime';
-import { buildUser, sampleTranscript, startFakeYoutube, tcpProxy, type FakeYoutube } from '@findclips/testing';
+import { buildUser, oneTopicAnalysis, sampleTranscript, startFakeYoutube, tcpProxy, type FakeYoutube } from '@findclips/testing';
 import { YoutubeClient } from '@findclips/youtube';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -47,15 +47,7 @@ import {
   type SubmitVideoDeps,
 } from './submit-video';
 
-const topics: Topic[] = [
-  {
-    id: 't1',
-    title: 'Why cities add bus lanes',
-    startTime: 0,
-    endTime: 90,
-    quotes: [{ id: 'q1', content: 'A bus lane moves more people than a car lane.', startTime: 12, endTime: 24 }],
-  },
-];
+const topics: Topic[] = oneTopicAnalysis();
 
 /**
  * The submit-video use cases called directly, as the routes call them: the real database and
