@@ -264,26 +264,35 @@ describe('submitting a video', () => {
 
   describe('a lookup that takes too long in all', () => {
     it('gives up at its deadline as YouTube unreachable, though each request of it is within its own time', async () => {
-      const videoId = videoOnYoutube();
-      // Each request takes 1.5 s, under the client's 5 s; the lookup makes two or more.
-      youtube.latencyMs = 1_500;
-      const slow = new VideoMetadataService(
-        deps.cached,
-        new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 5_000 }),
-        redis,
-        keyPrefix,
-        new YoutubeLookupLimit(redis, keyPrefix, 1_000, 1_000),
-        2_000,
-      );
+      // A YouTube of its own: the requests it still answers after the deadline count nowhere else.
+      const slowYoutube = await startFakeYoutube();
       try {
+        const videoId = videoOnYoutube();
+        slowYoutube.addVideo({
+          id: videoId,
+          title: `Talk ${videoId}`,
+          durationSeconds: 600,
+          tracks: [{ languageCode: 'en', segments: sampleTranscript(120) }],
+        });
+        // Each request takes 1.5 s, under the client's 5 s; the lookup makes two or more.
+        slowYoutube.latencyMs = 1_500;
+        const slow = new VideoMetadataService(
+          deps.cached,
+          new YoutubeClient({ baseUrl: slowYoutube.url, timeoutMs: 5_000 }),
+          redis,
+          keyPrefix,
+          new YoutubeLookupLimit(redis, keyPrefix, 1_000, 1_000),
+          2_000,
+        );
         const started = Date.now();
         await expect(slow.get(videoId, address)).rejects.toMatchObject({ code: 'YOUTUBE_UNREACHABLE' });
         expect(Date.now() - started).toBeLessThan(2_800);
+        // Within its deadline, the same lookup answers.
+        slowYoutube.latencyMs = 0;
+        expect(await slow.get(videoId, address)).toMatchObject({ videoId, durationSeconds: 600 });
       } finally {
-        youtube.latencyMs = 0;
+        await slowYoutube.close();
       }
-      // Within its deadline, the same lookup answers.
-      expect(await slow.get(videoId, address)).toMatchObject({ videoId, durationSeconds: 600 });
     });
   });
 
