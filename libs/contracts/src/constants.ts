@@ -5,6 +5,15 @@
 
 /** How long a video may be, and what a guest may do and for how long. */
 export const VIDEO_MAX_SECONDS = 2 * 60 * 60;
+
+/**
+ * How long the app waits for an API call's whole answer. The gateway's slowest work ends before it
+ * (a YouTube lookup has 20 s in all). Without a limit, a call that never got an answer left its
+ * screen waiting for ever (a stranger's slow-network audit: 'Analyzing…' at 85%, a greyed Save).
+ */
+export const API_ANSWER_TIMEOUT_MS = 30_000;
+/** How long a request's body may take to come (the gateway's `requestTimeout`), and so an upload's answer. */
+export const REQUEST_BODY_TIMEOUT_MS = 120_000;
 export const GUEST_VIDEO_MAX_SECONDS = 60 * 60;
 export const GUEST_CREDITS = 2;
 export const GUEST_CREDIT_WINDOW_SECONDS = 24 * 60 * 60;

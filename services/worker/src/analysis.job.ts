@@ -153,15 +153,11 @@ async function publishEvent(
   }
 }
 
-/** An error's message and those of its causes, outermost first (what we say, then what the provider said). */
-const causes = (error: unknown, depth = 0): string[] =>
-  error instanceof Error && depth < 5 ? [error.message, ...causes(error.cause, depth + 1)] : [];
-
-/** The id the provider gave its answer (OpenAI's and xAI's `x-request-id`), to quote to its support. */
-function requestIdOf(error: unknown, depth = 0): string | undefined {
-  if (!(error instanceof Error) || depth >= 5) return undefined;
-  const id = (error as { requestID?: unknown }).requestID;
-  return typeof id === 'string' ? id : requestIdOf(error.cause, depth + 1);
+/** An error and its causes, outermost first (what we say, then what the provider said). */
+function causeChain(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let at = error; at instanceof Error && chain.length < 5; at = at.cause) chain.push(at);
+  return chain;
 }
 
 /**
@@ -340,8 +336,17 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       const lastAttempt = !failure.transient || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       // A provider's or YouTube's failure to be retried says what it was; its stack, the same at
       // each try, comes with the last (four of 1.8 kB a job: a stranger's observability audit).
+      const chain = causeChain(error);
       const told =
-        lastAttempt || ours ? { err: error } : { reason: causes(error).join(': '), providerRequestId: requestIdOf(error) };
+        lastAttempt || ours
+          ? { err: error }
+          : {
+              reason: chain.map((cause) => cause.message).join(': '),
+              // The id the provider gave its answer (OpenAI's and xAI's `x-request-id`), to quote to its support.
+              providerRequestId: chain
+                .map((cause) => (cause as { requestID?: unknown }).requestID)
+                .find((id): id is string => typeof id === 'string'),
+            };
       log[lastAttempt ? 'error' : 'warn'](
         {
           ...told,

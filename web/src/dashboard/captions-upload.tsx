@@ -1,9 +1,15 @@
-import { CAPTIONS_MAX_CHARS, captionsMessages, decodeTextFile, textFileMessages } from '@findclips/contracts';
+import {
+  CAPTIONS_MAX_CHARS,
+  captionsMessages,
+  decodeTextFile,
+  REQUEST_BODY_TIMEOUT_MS,
+  textFileMessages,
+} from '@findclips/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { apiRequest, UPLOAD_TIMEOUT_MS } from '../lib/api';
+import { apiRequest } from '../lib/api';
 import { Button, SubmitButton } from '../components/ui';
 
 /** A caption file's text, read as the CLI reads one (UTF-8, or UTF-16 by its byte order mark). */
@@ -34,7 +40,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
         'POST',
         `/api/user-videos/${encodeURIComponent(videoId)}/transcript`,
         { text, ...(file ? { name: file.name } : {}) },
-        { timeoutMs: UPLOAD_TIMEOUT_MS },
+        { timeoutMs: REQUEST_BODY_TIMEOUT_MS },
       );
     },
     onSuccess: onQueued,

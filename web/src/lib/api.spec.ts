@@ -1,5 +1,6 @@
 import { listenOnLoopback, readBody, type RunningServer } from '@findclips/testing';
-import { API_TIMEOUT_MS, ApiError, apiRequest, getQueryFn, TIMED_OUT } from './api';
+import { API_ANSWER_TIMEOUT_MS } from '@findclips/contracts';
+import { ApiError, apiRequest, getQueryFn, TIMED_OUT } from './api';
 
 /** What the test server answers next: status, headers and raw body, exactly as given. */
 let next: { status: number; headers: Record<string, string>; body: string };
@@ -49,7 +50,7 @@ describe('the API client, against a real HTTP server', () => {
       expect(Date.now() - started).toBeLessThan(2_000);
     }
     // Every call has a limit by default, long enough for the gateway's slowest work.
-    expect(API_TIMEOUT_MS).toBeGreaterThanOrEqual(20_000);
+    expect(API_ANSWER_TIMEOUT_MS).toBeGreaterThanOrEqual(20_000);
   });
 
   it('reads a success without JSON, or with an empty JSON body, as an empty object', async () => {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@findclips/contracts';
+import { API_ANSWER_TIMEOUT_MS, type ErrorCode } from '@findclips/contracts';
 
 /**
  * A failed call: `message` is what a person reads; `status`, `errorType` and `body` let
@@ -51,21 +51,12 @@ export const UNREACHABLE = 'Could not reach Find Clips. Check your connection an
 /** What a person reads when the answer did not come in time (a connection that hangs). */
 export const TIMED_OUT = 'Find Clips did not answer in time. Check your connection and try again.';
 
-/**
- * How long a call waits for its whole answer: the gateway's slowest work (a YouTube lookup, 15 s)
- * with room to spare. Without it a call that never got an answer left its screen waiting for ever
- * (a stranger's slow-network audit: 'Analyzing…' at 85% for minutes, a greyed Save).
- */
-export const API_TIMEOUT_MS = 30_000;
-/** An upload's: the time the gateway gives a request's body (its `requestTimeout`). */
-export const UPLOAD_TIMEOUT_MS = 120_000;
-
 /** Every call of the app: credentials always sent, errors raised as ApiError (status 0: no answer, or none in time). */
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
-  { timeoutMs = API_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  { timeoutMs = API_ANSWER_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Promise<T> {
   const signal = AbortSignal.timeout(timeoutMs);
   const init: RequestInit = {

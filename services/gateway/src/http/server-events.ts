@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import { REQUEST_BODY_TIMEOUT_MS } from '@findclips/contracts';
 import type { Duplex } from 'node:stream';
 
 type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -50,7 +51,11 @@ export function handleServerEvents(server: Server, liveUpgrade: UpgradeHandler, 
  * end, held a connection for five minutes). Two minutes take the largest body we read, 8 MB of
  * captions, at about 0.6 Mbit/s. Connections are checked against them every 5 s (Node's: 30).
  */
-export const REQUEST_TIMEOUTS = { headersTimeout: 20_000, requestTimeout: 120_000, connectionsCheckingInterval: 5_000 };
+export const REQUEST_TIMEOUTS = {
+  headersTimeout: 20_000,
+  requestTimeout: REQUEST_BODY_TIMEOUT_MS,
+  connectionsCheckingInterval: 5_000,
+};
 
 /** The gateway's HTTP server, with the time limits above (tests shorten them). */
 export const createGatewayServer = (app: RequestListener, timeouts = REQUEST_TIMEOUTS): Server => createServer(timeouts, app);

@@ -40,8 +40,8 @@ export const publicMetadata = ({
 
 /**
  * How long a lookup may take in all: a page and the player, a consent page between (each request
- * has YOUTUBE_TIMEOUT_MS, 15 s), under the 30 s the app waits for an answer (a lookup of 45 s had
- * the page say 'did not answer in time' while the gateway went on and spent the credit).
+ * has YOUTUBE_TIMEOUT_MS, 15 s), under the app's API_ANSWER_TIMEOUT_MS (a lookup of 45 s had the
+ * page say 'did not answer in time' while the gateway went on and spent the credit).
  */
 export const LOOKUP_DEADLINE_MS = 20_000;
 
