@@ -81,9 +81,15 @@ describe('a worker killed with SIGKILL mid-analysis', () => {
       await Promise.all([posted, killInProvider(1)]);
 
       openai.latencyMs = 0;
-      startWorkerProcess();
+      const logged: string[] = [];
+      startWorkerProcess(logged);
       await until(() => events.some((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED'), 30_000);
       await settleAnalyses({ redisUrl: process.env.REDIS_URL!, keyPrefix: prefix }, [fenceVideoId()], [events]);
+      // The worker that took the job over says which video's analysis was held up.
+      const stalled = logged
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((l) => /job stalled/.test(String(l.msg)));
+      expect(stalled).toEqual([expect.objectContaining({ videoId, level: 40 })]);
 
       expect(events.filter((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED')).toHaveLength(1);
       expect(events.filter((e) => e.type === 'ANALYSIS_ERROR')).toHaveLength(0);

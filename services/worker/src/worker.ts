@@ -3,7 +3,7 @@ import type { WorkerEnv } from '@findclips/config';
 import { ANALYSIS_QUEUE, bullConnection, bullPrefix, type AnalysisJob } from '@findclips/queue';
 import { VideoFailures, type RedisClient } from '@findclips/runtime';
 import { YoutubeClient } from '@findclips/youtube';
-import { Worker, type Job } from 'bullmq';
+import { Job, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { analysisTables, createAnalysisJob, createStalledFailure } from './analysis.job';
@@ -71,9 +71,18 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
   });
   const worker: AnalysisWorker = Object.assign(bullWorker, { activeJobs: () => active });
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
-  worker.on('stalled', (jobId) =>
-    logger.warn({ jobId }, 'job stalled: a worker stopped mid-job; it runs again unless it stalled too often'),
-  );
+  // BullMQ names a stalled job by its id alone: the video is read from the job, so that the line says
+  // which analysis was held up (none when the job is gone meanwhile, or Redis does not answer).
+  worker.on('stalled', (jobId) => {
+    void Job.fromId<AnalysisJob>(worker, jobId)
+      .then(
+        (job) => job?.data.videoId,
+        () => undefined,
+      )
+      .then((videoId) =>
+        logger.warn({ jobId, videoId }, 'job stalled: a worker stopped mid-job; it runs again unless it stalled too often'),
+      );
+  });
   worker.on('failed', (job, error) => {
     stalledTooOften(job, error).catch((failure: unknown) =>
       logger.error({ err: failure, jobId: job?.id }, 'a job that stalled too often could not be recorded as failed'),
