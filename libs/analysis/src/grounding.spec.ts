@@ -109,7 +109,8 @@ describe('grounding', () => {
             quotes: [{ content: 'Now, about caffeine.', startTime: 60, endTime: 62 }],
           },
           {
-            title: '  Sleep   and memory ',
+            // A provider's title as it came: a NUL PostgreSQL refuses, a direction override.
+            title: '  Sleep \u0000  and memory\u202E ',
             startTime: -20,
             endTime: 15,
             quotes: [{ content: 'we talk about sleep and memory', startTime: 3, endTime: 6 }],

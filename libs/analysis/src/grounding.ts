@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalysisOutput, Topic, TranscriptSegment } from '@findclips/contracts';
+import {
+  withoutControlCharacters,
+  withoutOverrides,
+  type AnalysisOutput,
+  type Topic,
+  type TranscriptSegment,
+} from '@findclips/contracts';
 import { firstWhere } from './first-where';
 import { joinSegments, sentenceSpans, spanStart, timeAt } from './sentences';
 import { words, wordsAt } from './text';
@@ -308,7 +314,9 @@ export function groundTopics(output: AnalysisOutput, segments: TranscriptSegment
         ? [{ id: randomUUID(), content: found.clip.content, startTime: found.clip.startTime, endTime: found.clip.endTime }]
         : [],
     );
-    const title = topic.title.replace(/\s+/g, ' ').trim();
+    // A provider's title as a reader sees it: no control characters (PostgreSQL refuses NUL), no
+    // direction overrides, one line.
+    const title = withoutOverrides(withoutControlCharacters(topic.title)).replace(/\s+/g, ' ').trim();
     if (quotes.length === 0 || !title) continue;
     quotes.sort((a, b) => a.startTime - b.startTime);
     const startTime = Math.min(topicStartFrom(index, claimed[t]!.start), quotes[0]!.startTime);

@@ -107,6 +107,14 @@ export function describeIssues(error: z.ZodError, input: unknown): FieldProblem[
 /** Control characters no field of ours takes (tab, line feed and carriage return are text). */
 // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const ALL_CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTERS.source, 'g');
+
+/**
+ * `text` without the control characters no field of ours takes: for text from elsewhere (YouTube's
+ * captions and details, a provider's titles), which a person never asked us to store as it is.
+ * PostgreSQL refuses NUL in text, so one in a caption failed every write of the video's quotes.
+ */
+export const withoutControlCharacters = (text: string) => text.replace(ALL_CONTROL_CHARACTERS, '');
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /**

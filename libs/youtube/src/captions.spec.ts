@@ -22,6 +22,15 @@ describe('parseTimedText', () => {
     expect(parseTimedText(body).map((cue) => cue.text)).toEqual(['if a<b and c>d then', "I'm & you"]);
   });
 
+  it('drops control characters, raw or escaped, which PostgreSQL refuses (NUL) or nobody sees', () => {
+    const body =
+      '<?xml version="1.0" encoding="utf-8" ?><transcript>' +
+      '<text start="0" dur="2">hello\u0000world</text>' +
+      '<text start="2" dur="2">bell&amp;#7; rings &#x1b;[0m</text>' +
+      '</transcript>';
+    expect(parseTimedText(body).map((cue) => cue.text)).toEqual(['helloworld', 'bell rings [0m']);
+  });
+
   it('strips formatting tags however they were escaped, in srv3 too', () => {
     const body =
       '<?xml version="1.0" encoding="utf-8" ?><transcript>' +

@@ -1,4 +1,5 @@
 import { decodeHTML, decodeXML } from 'entities';
+import { withoutControlCharacters } from '@findclips/contracts';
 import { XMLParser } from 'fast-xml-parser';
 
 /** One caption cue, in seconds. */
@@ -46,12 +47,15 @@ const MARKUP = /<\/?(?:i|b|u|em|strong)>|<font(?:\s+(?:color|face|size)\s*=\s*(?
 
 /**
  * A cue's text as a person reads it. Timedtext escapes the text twice (`don&amp;#39;t` on the
- * wire): the XML level gives `don&#39;t`, the HTML level `don't`. Then formatting tags go, however
+ * wire): the XML level gives `don&#39;t`, the HTML level `don't`. Then control characters and
+ * formatting tags go, however
  * they were escaped, and runs of white space (line breaks inside a cue) become one space.
  */
 export function captionText(raw: string): string {
   // Composed (NFC): a word reads and is searched the same whichever way its accents were stored.
-  return decodeHTML(decodeXML(raw)).replace(MARKUP, '').replace(/\s+/g, ' ').trim().normalize('NFC');
+  // Control characters, raw or escaped ('&#1;'), are no text (a NUL failed every write of the quotes).
+  const text = withoutControlCharacters(decodeHTML(decodeXML(raw)));
+  return text.replace(MARKUP, '').replace(/\s+/g, ' ').trim().normalize('NFC');
 }
 
 /** How long a cue that gives no length lasts at most, when the next starts later (a line's time on screen). */

@@ -182,11 +182,12 @@ describe('YoutubeClient against the fake YouTube', () => {
     });
   });
 
-  it('takes direction overrides out of what YouTube says, and names a video whose title shows nothing by its id', async () => {
+  it('takes direction overrides and control characters out of what YouTube says, and names a video whose title shows nothing by its id', async () => {
     youtube.addVideo({
       id: 'overrides01',
-      title: '\u202Egnp.kcilc Cheap subway tour',
-      channel: '\u202Eeht lennahc',
+      // NUL, which PostgreSQL refuses in text: storing the video's details failed.
+      title: '\u202Egnp.kcilc Cheap\u0000 subway tour',
+      channel: '\u202Eeht lennahc\u0007',
       tracks: [{ languageCode: 'en', segments: [{ text: 'Hello \u202Eworld', start: 0, end: 3 }] }],
     });
     await expect(client.fetchVideo('overrides01')).resolves.toMatchObject({

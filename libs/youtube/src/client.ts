@@ -1,4 +1,10 @@
-import { endAtNextStart, showsNothing, withoutOverrides, type TranscriptSegment } from '@findclips/contracts';
+import {
+  endAtNextStart,
+  showsNothing,
+  withoutControlCharacters,
+  withoutOverrides,
+  type TranscriptSegment,
+} from '@findclips/contracts';
 import { parseTimedText, toClassicTimedText } from './captions';
 import { CAPTIONS_WITHOUT_WORDS, notStartedMessage, streamEndedMessage, YoutubeError } from './errors';
 import { createYoutubeFetch, type YoutubeFetch, type YoutubeHttpOptions } from './http';
@@ -39,13 +45,15 @@ function detailsOf(videoId: string, player: PlayerResponse | undefined, hasCapti
   const length = Number(raw?.lengthSeconds);
   // Shown as written, without direction overrides (a title ending '\u202Egnp.kcilc' reads 'click.png'
   // and reversed the page's own words after it); one that shows nothing is named by the video's id.
-  const title = withoutOverrides(raw?.title ?? '');
-  const channel = withoutOverrides(raw?.author ?? '');
+  // Nor control characters, which PostgreSQL refuses (NUL) or nobody sees.
+  const title = withoutOverrides(withoutControlCharacters(raw?.title ?? ''));
+  const channel = withoutOverrides(withoutControlCharacters(raw?.author ?? ''));
+  const description = withoutControlCharacters(raw?.shortDescription ?? '');
   return {
     videoId,
     title: showsNothing(title) ? `YouTube video ${videoId}` : title,
     channelTitle: showsNothing(channel) ? null : channel,
-    description: raw?.shortDescription || null,
+    description: description || null,
     thumbnailUrl: thumbnails[0]?.url ?? `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
     durationSeconds: Number.isFinite(length) && length > 0 ? length : null,
     isLive: raw?.isLive === true,

@@ -206,6 +206,24 @@ describe('the analysis job', () => {
     expect(calls).toBe(2);
   });
 
+  it("announces a member's stored analysis when its history cannot be written, rather than a failure at each try", async () => {
+    const id = videoId();
+    youtube.addVideo({ id, title: 'Stored before captions were cleaned', durationSeconds: 700, tracks: [] });
+    const user = await buildUser(db);
+    // Captions holding NUL, as stored before they were cleaned: the topics' JSON takes it, the
+    // quotes' text (PostgreSQL's) never can, whichever the try.
+    const captions = sampleTranscript(600).map((segment) => ({ ...segment, text: segment.text.replace(' ', ' \u0000') }));
+    await new UploadedTranscripts(db).save(user.id, id, captions, 'talk.srt');
+
+    for (const attemptsMade of [0, 2]) {
+      await analyze(job({ videoId: id, scope: 'private', userId: user.id, provider: null, runId: randomUUID() }, attemptsMade));
+    }
+
+    expect(events(id)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    const mine = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
+    expect(readTopics(mine.analyzedTopics).length).toBeGreaterThan(1);
+  });
+
   it('announces no failure for a video analysed already, when Redis refuses its last event on the last attempt', async () => {
     const id = videoId();
     addTalk(id, 'Done before', 300);

@@ -186,6 +186,11 @@ export function createStalledFailure(deps: AnalysisJobDeps) {
  * is away the job cannot be moved, and fails its attempt as before.)
  */
 export const OUTAGE_WAITS = 24;
+
+/** PostgreSQL's classes of a failure a later try may not meet: connection, rollback (a deadlock), resources, operator. */
+const PASSING_CLASSES = /^(08|40|53|57)/;
+const mayPassLater = (error: unknown) =>
+  isServiceUnavailable(error) || PASSING_CLASSES.test(String((error as { code?: unknown } | null)?.code ?? ''));
 const outageWaitMs = (waited: number) => Math.min(2_000 * 2 ** waited, 30_000);
 
 /**
@@ -214,6 +219,23 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
     let stored = false;
     // Each event is logged with the job's requestId: request, job and events share one id.
     const publish = (type: Parameters<typeof analysisEvent>[0]) => publishEvent(deps, data, type, log);
+    /**
+     * The member's history of an analysis stored already. A write a later try may get through (our
+     * database away, a deadlock) fails the attempt, and the next announces the stored analysis; one
+     * that cannot, or on the last attempt, is logged and the analysis announced without it: what the
+     * member asked for is stored, and saying it failed is wrong (a stranger's database audit: a NUL
+     * in a caption announced each re-analysis as failed, while it was stored and the edits gone).
+     */
+    const recordHistory = async (...args: Parameters<MemberHistory['recordAnalysis']>) => {
+      try {
+        await history.recordAnalysis(...args);
+      } catch (error) {
+        // The shared analysis stands for everyone else, whoever asked for it is gone.
+        if (error instanceof MemberGoneError) return log.info('member gone: no history to record');
+        if (mayPassLater(error) && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw error;
+        log.error({ err: error }, "analysis stored, but the member's history could not be written: announced without it");
+      }
+    };
 
     try {
       await publish('ANALYSIS_STARTED');
@@ -249,7 +271,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         data.scope === 'private' && data.runId ? await memberAnalyses.storedBy(data.userId, videoId, data.runId) : null;
       if (storedBefore) {
         log.info("member's analysis already stored by this run: announcing it");
-        await history.recordAnalysis(storedBefore.userId, videoId, video, readTopics(storedBefore.analyzedTopics));
+        await recordHistory(storedBefore.userId, videoId, video, readTopics(storedBefore.analyzedTopics));
         stored = true;
         await publish('VIDEO_ANALYZED');
         return;
@@ -286,13 +308,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
           runId: data.runId ?? null,
         });
       }
-      if (data.userId !== null) {
-        // The shared analysis stands for everyone else, whoever asked for it is gone.
-        await history.recordAnalysis(data.userId, videoId, video, result.topics).catch((error: unknown) => {
-          if (data.scope === 'shared' && error instanceof MemberGoneError) return log.info('member gone: no history to record');
-          throw error;
-        });
-      }
+      if (data.userId !== null) await recordHistory(data.userId, videoId, video, result.topics);
       stored = true;
 
       await publish('VIDEO_ANALYZED');
