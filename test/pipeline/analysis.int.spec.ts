@@ -9,6 +9,7 @@ import {
 import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
 import { clock } from '@findclips/exports';
 import { sampleTranscript, strongPassword, uniqueEmail } from '@findclips/testing';
+import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
 import { z } from 'zod';
 import { fenceVideoId, settleAnalyses } from '../settle';
@@ -178,6 +179,55 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
       .expect(201);
     expect(await history(browser)).toEqual([]);
     expect((await browser.get('/api/analysis/shares-map').expect(200)).body).toEqual([]);
+  });
+
+  it("a guest whose videos could not be kept as they sign up loses none: kept all or none, the browser's guest keeps them for the next account", async () => {
+    const [first, second] = [p.addVideo(300), p.addVideo(300)];
+    const browser = guest();
+    for (const videoId of [first, second]) {
+      expect((await browser.post(`/api/guest/videos/transcript?videoId=${videoId}`).expect(202)).body.videoId).toBe(videoId);
+      await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+    }
+    const marker = `Refused ${randomUUID()}`;
+    const share = await browser
+      .post('/api/analysis/share')
+      .send({
+        youtubeId: second,
+        topics: (await browser.get(`/api/cached-videos/${second}`).expect(200)).body.analyzedTopics,
+        title: marker,
+      })
+      .expect(201);
+    const history = async () => z.array(historyVideoSchema).parse((await browser.get('/api/videos').expect(200)).body);
+
+    // The database refuses to move this share (a failed write, after the videos were written).
+    const refuse = `refuse_${randomUUID().replaceAll('-', '')}`;
+    const db = p.gateway.dataSource;
+    await db.query(`CREATE FUNCTION ${refuse}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`);
+    await db.query(
+      `CREATE TRIGGER ${refuse} BEFORE UPDATE ON shared_analysis FOR EACH ROW WHEN (NEW.title = '${marker}') EXECUTE FUNCTION ${refuse}()`,
+    );
+    try {
+      await browser
+        .post('/api/register')
+        .send({ email: uniqueEmail('unkept'), password: strongPassword() })
+        .expect(201);
+      // None kept rather than some.
+      expect(await history()).toEqual([]);
+    } finally {
+      await db.query(`DROP TRIGGER ${refuse} ON shared_analysis`);
+      await db.query(`DROP FUNCTION ${refuse}()`);
+    }
+
+    // Still the browser's guest's: signed out, the next account made here keeps them all.
+    await browser.post('/api/logout').expect(200);
+    await browser
+      .post('/api/register')
+      .send({ email: uniqueEmail('kept'), password: strongPassword() })
+      .expect(201);
+    expect((await history()).map((video) => video.youtubeId)).toEqual([second, first]);
+    expect((await browser.get('/api/analysis/shares-map').expect(200)).body).toEqual([
+      { shareId: share.body.shareId, youtubeId: second },
+    ]);
   });
 
   it('guest credits go 2 → 1 → 0 → refused; a video already analysed stays free', async () => {

@@ -1,6 +1,6 @@
 // The one owner of a member's history: the videos table and the quotes recorded with it.
 import type { Topic } from '@findclips/contracts';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { QuoteEntity, VideoEntity } from './entities';
 import { writeForMember } from './member-gone';
 
@@ -93,20 +93,32 @@ export class MemberHistory {
   /**
    * Keeps the video in the member's history where it stands, adding it when missing (as processed
    * at `processedAt`, else now): an analysis the member made theirs (edited, shared) without
-   * submitting its link, from a link someone sent; a video they analysed as a guest.
+   * submitting its link, from a link someone sent.
    */
   async keep(userId: number, videoId: string, video: HistoryVideoDetails, processedAt?: Date): Promise<void> {
-    await this.db
+    await this.keepAll(userId, [{ videoId, video, processedAt }]);
+  }
+
+  /** `keep` for several videos at once, all or none (in `tx`, when given): a guest's, as they sign up. */
+  async keepAll(
+    userId: number,
+    videos: { videoId: string; video: HistoryVideoDetails; processedAt?: Date }[],
+    tx: EntityManager = this.db.manager,
+  ): Promise<void> {
+    if (videos.length === 0) return;
+    await tx
       .createQueryBuilder()
       .insert()
       .into(VideoEntity)
-      .values({
-        userId,
-        youtubeId: videoId,
-        title: video.title,
-        thumbnailUrl: video.thumbnailUrl,
-        ...(processedAt ? { processedAt } : {}),
-      })
+      .values(
+        videos.map(({ videoId, video, processedAt }) => ({
+          userId,
+          youtubeId: videoId,
+          title: video.title,
+          thumbnailUrl: video.thumbnailUrl,
+          ...(processedAt ? { processedAt } : {}),
+        })),
+      )
       .orIgnore()
       .execute();
   }

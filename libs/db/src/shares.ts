@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Topic } from '@findclips/contracts';
 import { SharedAnalysisEntity } from './entities';
 import { writeTopics } from './stored-topics';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /** 16 random bytes (128 bits), URL-safe: unguessable share ids. */
 export const newShareId = () => randomBytes(16).toString('base64url');
@@ -97,10 +97,16 @@ export class Shares {
   /**
    * The shares a guest published in the last `withinSeconds` become the member's who has just signed
    * up in their browser (a video the member shares already keeps theirs): listed with the member's,
-   * and theirs to remove. Older ones stay the guest's: on a shared computer, another person's.
+   * and theirs to remove. Older ones stay the guest's: on a shared computer, another person's. In
+   * `tx`, when given.
    */
-  async adopt(guestSessionId: string, userId: number, withinSeconds: number): Promise<number> {
-    const [, adopted]: [unknown, number] = await this.db.query(
+  async adopt(
+    guestSessionId: string,
+    userId: number,
+    withinSeconds: number,
+    tx: EntityManager = this.db.manager,
+  ): Promise<number> {
+    const [, adopted]: [unknown, number] = await tx.query(
       `UPDATE shared_analysis AS s SET user_id = $2, guest_session_id = NULL, updated_at = now()
        WHERE s.guest_session_id = $1 AND s.user_id IS NULL AND s.created_at > now() - make_interval(secs => $3)
          AND NOT EXISTS (SELECT 1 FROM shared_analysis m WHERE m.user_id = $2 AND m.youtube_id = s.youtube_id)`,

@@ -203,8 +203,9 @@ export function createApp(deps: GatewayDeps) {
   );
 
   const endLiveSessions = liveSessions(redis, env.REDIS_KEY_PREFIX);
-  app.use(authRoutes({ users, passport, limits, endLiveSessions, guestVideos: tables }));
-  app.use(googleRoutes(env, users, passport, endLiveSessions, tables));
+  const guestVideos = { ...tables, dataSource };
+  app.use(authRoutes({ users, passport, limits, endLiveSessions, guestVideos }));
+  app.use(googleRoutes(env, users, passport, endLiveSessions, guestVideos));
   app.use(profileRoutes(users, limits.passwordCheck, endLiveSessions));
   app.use(xRoutes(dataSource));
   app.use(

@@ -2,10 +2,13 @@
 import { GUEST_CREDIT_WINDOW_SECONDS } from '@findclips/contracts';
 import type { CachedVideos, GuestAnalyses, MemberHistory, Shares } from '@findclips/db';
 import type { Request, Response } from 'express';
+import type { DataSource } from 'typeorm';
 import { readGuestId, renewGuestId } from '../videos/guest-id';
 import type { EndLiveSessions } from './live-sessions';
 
 export interface GuestVideosDeps {
+  /** Where the videos and shares are kept together, all or none. */
+  dataSource: DataSource;
   guests: GuestAnalyses;
   cached: CachedVideos;
   history: MemberHistory;
@@ -21,7 +24,10 @@ export interface GuestVideosDeps {
  * that whoever signs up next on it (a shared computer) gets none of them, and the old guest's live
  * connections (other tabs) are dropped, as a member's connection replaces the browser's guest one;
  * signing in to an account that exists adds nothing. Best effort: the account is made and signed
- * in whatever happens here. Returns the video the guest analysed last, if any.
+ * in whatever happens here. Videos and shares are kept together, all or none; when they could not
+ * be, the browser keeps its guest id, and with it the guest's videos, theirs again once signed out
+ * (a stranger's database audit: one failed write lost them for good). Returns the video the guest
+ * analysed last, if any.
  */
 export async function keepGuestVideos(
   deps: GuestVideosDeps,
@@ -35,19 +41,23 @@ export async function keepGuestVideos(
   try {
     const spent = await deps.guests.list(guestId);
     const videos = new Map((await deps.cached.findMany(spent.map((s) => s.youtubeId))).map((v) => [v.youtubeId, v]));
-    for (const { youtubeId, analysedAt } of spent) {
-      const video = videos.get(youtubeId) ?? { title: null, thumbnailUrl: null };
-      await deps.history.keep(userId, youtubeId, video, analysedAt);
-    }
-    // Shares of this guest's day of credits: older ones are likely someone else's on this computer.
-    await deps.shares.adopt(guestId, userId, GUEST_CREDIT_WINDOW_SECONDS);
+    await deps.dataSource.transaction(async (tx) => {
+      const kept = spent.map(({ youtubeId, analysedAt }) => ({
+        videoId: youtubeId,
+        video: videos.get(youtubeId) ?? { title: null, thumbnailUrl: null },
+        processedAt: analysedAt,
+      }));
+      await deps.history.keepAll(userId, kept, tx);
+      // Shares of this guest's day of credits: older ones are likely someone else's on this computer.
+      await deps.shares.adopt(guestId, userId, GUEST_CREDIT_WINDOW_SECONDS, tx);
+    });
+    // All kept, the browser's guest is gone: the next person to sign up here gets nothing of it.
+    renewGuestId(req, res);
     return spent.at(-1)?.youtubeId ?? null;
   } catch (error) {
-    req.log.warn({ err: error, userId }, "a new account's guest videos could not be kept");
+    req.log.warn({ err: error, userId }, "a new account's guest videos could not be kept: the browser keeps its guest");
     return null;
   } finally {
-    // Whatever was kept, the browser's guest is gone: the next person to sign up here gets nothing of it.
-    renewGuestId(req, res);
     await endLiveSessions({ guestId }).catch((error: unknown) =>
       req.log.warn({ err: error, userId }, "the old guest's live connections could not be dropped"),
     );
