@@ -183,6 +183,13 @@ describe('gateway environment', () => {
 });
 
 describe('worker environment', () => {
+  it('refuses a model name longer than the 100 characters stored with each analysis', () => {
+    expect(() => parseEnv('worker', workerEnvSchema, { GEMINI_MODEL: 'g'.repeat(101) })).toThrow(
+      /GEMINI_MODEL: must be at most 100 characters/,
+    );
+    expect(parseEnv('worker', workerEnvSchema, { OPENAI_MODEL: 'o'.repeat(100) }).OPENAI_MODEL).toHaveLength(100);
+  });
+
   it('refuses a default provider without its key: every guest analysis would fail', () => {
     expect(() => parseEnv('worker', workerEnvSchema, { ANALYSIS_DEFAULT_PROVIDER: 'openai' })).toThrow(
       /ANALYSIS_DEFAULT_PROVIDER: openai needs OPENAI_API_KEY set \(or choose local\)/,

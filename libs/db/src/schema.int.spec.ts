@@ -173,6 +173,61 @@ describe('migrate', () => {
     }
   });
 
+  it('undoes each migration to the schema it found: columns, constraints, indexes, types, triggers and functions', async () => {
+    const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_down_${process.pid}_${Date.now()}`);
+    /** The public schema as PostgreSQL describes it, in a stable order. */
+    const schemaOf = async (db: Pick<DataSource, 'query'>) => {
+      const read = async (sql: string) => ((await db.query(sql)) as { d: string }[]).map((row) => row.d);
+      return {
+        columns: await read(
+          `SELECT concat_ws(' ', table_name, column_name, data_type, character_maximum_length, is_nullable, column_default) AS d
+           FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1`,
+        ),
+        constraints: await read(
+          `SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS d
+           FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1`,
+        ),
+        indexes: await read(`SELECT indexdef AS d FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`),
+        types: await read(
+          `SELECT t.typname || ' ' || string_agg(e.enumlabel, ',' ORDER BY e.enumsortorder) AS d
+           FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid WHERE t.typnamespace = 'public'::regnamespace
+           GROUP BY t.typname ORDER BY 1`,
+        ),
+        triggers: await read(`SELECT pg_get_triggerdef(oid) AS d FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1`),
+        functions: await read(
+          `SELECT pg_get_functiondef(oid) AS d FROM pg_proc WHERE pronamespace = 'public'::regnamespace ORDER BY 1`,
+        ),
+      };
+    };
+    try {
+      await ensureDatabase(url);
+      const db = await new DataSource({
+        ...dataSourceOptions({ url, poolSize: 1, queryTimeoutMs: 0 }),
+        migrations: [],
+      }).initialize();
+      const runner = db.createQueryRunner();
+      try {
+        const found: Awaited<ReturnType<typeof schemaOf>>[] = [];
+        for (const Migration of migrations) {
+          found.push(await schemaOf(runner));
+          await new Migration().up(runner);
+        }
+        for (const Migration of [...migrations].reverse()) {
+          await new Migration().down(runner);
+          expect({ undone: new Migration().name, ...(await schemaOf(runner)) }).toEqual({
+            undone: new Migration().name,
+            ...found.pop(),
+          });
+        }
+      } finally {
+        await runner.release();
+        await db.destroy();
+      }
+    } finally {
+      await dropDatabase(url);
+    }
+  });
+
   it("counts the topics of analyses stored before their count was kept: a member's history reads it", async () => {
     const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_counts_${process.pid}_${Date.now()}`);
     const topics = (n: number) =>

@@ -76,11 +76,11 @@ export class Shares {
     return this.db.getRepository(SharedAnalysisEntity).findOneBy({ shareId, isPublic: true });
   }
 
-  /** +1 view, atomically; the new count. */
+  /** +1 view, atomically, up to the column's largest integer (past it, a 500 for each visitor); the new count. */
   async countView(shareId: string): Promise<number> {
     // For an UPDATE, TypeORM's postgres driver answers [rows, affected].
     const [rows]: [{ view_count: number }[], number] = await this.db.query(
-      'UPDATE shared_analysis SET view_count = view_count + 1 WHERE share_id = $1 RETURNING view_count',
+      'UPDATE shared_analysis SET view_count = LEAST(view_count, 2147483646) + 1 WHERE share_id = $1 RETURNING view_count',
       [shareId],
     );
     return rows[0]?.view_count ?? 0;

@@ -21,7 +21,7 @@ export class OneSharePerOwner1795362627047 implements MigrationInterface {
       `CREATE INDEX "ix_shared_analysis_user_youtube" ON "shared_analysis" USING btree ("user_id", "youtube_id") `,
     );
     await queryRunner.query(
-      `CREATE INDEX "ix_shared_analysis_guest_youtube" ON "shared_analysis" USING btree ("youtube_id", "guest_session_id") `,
+      `CREATE INDEX "ix_shared_analysis_guest_youtube" ON "shared_analysis" USING btree ("guest_session_id", "youtube_id") `,
     );
   }
 }

@@ -147,6 +147,9 @@ describe('sharing an analysis', () => {
     const read = await open({});
     expect(read).toMatchObject({ viewCount: 3, video: { title: 'A talk' } });
     expect(topicsSchema.parse(readTopics(read.share.sharedTopics))).toEqual(topics);
+    // At PostgreSQL's largest integer, the count stays there (it failed each visitor's read).
+    await db.query('UPDATE shared_analysis SET view_count = 2147483647 WHERE share_id = $1', [shareId]);
+    expect((await open({ address: '198.51.100.9' })).viewCount).toBe(2147483647);
 
     expect(await refusal(readShare(reader, 'not-a-share-id', { userId: null, guestId: null, address: '' }))).toEqual({
       code: 'NOT_FOUND',
