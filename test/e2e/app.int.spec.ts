@@ -634,6 +634,8 @@ describe('Find Clips in Chromium', () => {
     await other.waitForURL('**/auth');
     await other.getByText('Login and get access to all features.').waitFor();
     expect(await other.getByText(talk.title).count()).toBe(0);
+    // Signed out in this browser, by its member: nothing expired, nothing to say.
+    expect(await other.getByText('Your session has expired.', { exact: false }).count()).toBe(0);
     expect(await refused()).toEqual([]);
     await poll(() => sharedTab.getByRole('link', { name: 'Open in Find Clips' }).count(), 0);
     expect(sharedTab.url()).toBe(shareUrl);

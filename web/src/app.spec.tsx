@@ -128,6 +128,11 @@ describe('routes and guards', () => {
     renderWithApp(<App />, { route: '/history', user: member });
     expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
+    // Signed out by nobody here (a password changed on another device), the member is told why;
+    // having logged out here, nothing expired.
+    const told = screen.queryByText('Your session has expired. Please refresh the page to log in again.');
+    if (loggedOutHere) expect(told).not.toBeInTheDocument();
+    else expect(told).toBeInTheDocument();
   });
 
   it('stays when a call is refused as signed out but the server still knows the member', async () => {

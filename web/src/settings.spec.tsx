@@ -15,7 +15,8 @@ describe('settings', () => {
 
   it('toggles the profile card between view and edit, validating on save', async () => {
     const user = userEvent.setup();
-    globalThis.fetch = jest.fn(() => Promise.reject(new Error('no request expected'))) as unknown as typeof fetch;
+    // Nothing is sent but the question of who is signed in (opening the form reads the names anew).
+    const calls = fakeApi({ 'GET /api/user': json(200, member) });
     renderWithApp(<SettingsPage />, { user: member });
     expect(screen.getByTestId('avatar')).toHaveTextContent('A');
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
@@ -27,7 +28,7 @@ describe('settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(screen.getByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Last name is required')).toBeInTheDocument();
-    expect(globalThis.fetch).not.toHaveBeenCalled();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/user']);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
 
@@ -148,6 +149,34 @@ describe('settings', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ email: 'grace@example.com', currentPassword: 'my-secret' });
   });
 
+  it('opens the profile form on the names as they stand now: saving a page read before another device changed one keeps that change', async () => {
+    const user = userEvent.setup();
+    // Another device renamed Ada to Augusta after this page read the member.
+    const calls = fakeApi({
+      'GET /api/user': json(200, { ...member, firstName: 'Augusta' }),
+      'PATCH /api/profile': ({ body }) => json(200, { ...member, ...(body as object) }),
+    });
+    renderWithApp(<SettingsPage />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Augusta'));
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), 'King');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ firstName: 'Augusta', lastName: 'King' });
+  });
+
+  it('keeps what the member typed when the names read anew arrive after it', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    fakeApi({ 'GET /api/user': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderWithApp(<SettingsPage />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.type(screen.getByLabelText('First name'), 'x');
+    await act(async () => answer(json(200, { ...member, firstName: 'Augusta' })));
+    expect(screen.getByLabelText('First name')).toHaveValue('Adax');
+  });
+
   it('says a saved profile is saved even when reading the user again then fails', async () => {
     const user = userEvent.setup();
     fakeApi({
@@ -206,7 +235,8 @@ describe('settings', () => {
 
   it('takes the focus to the first field its own checks refuse, and each message goes once its field is right', async () => {
     const user = userEvent.setup();
-    globalThis.fetch = jest.fn(() => Promise.reject(new Error('no request expected'))) as unknown as typeof fetch;
+    // Nothing is sent but the question of who is signed in (opening the form reads the names anew).
+    const calls = fakeApi({ 'GET /api/user': json(200, member) });
     renderWithApp(<SettingsPage />, { user: member });
 
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -234,7 +264,7 @@ describe('settings', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await user.clear(screen.getByLabelText('Last name'));
     expect(screen.queryByText('Last name is required')).not.toBeInTheDocument();
-    expect(globalThis.fetch).not.toHaveBeenCalled();
+    expect(calls.every((call) => `${call.method} ${call.path}` === 'GET /api/user')).toBe(true);
   });
 
   it('updates the password: toast, back to view, and the form starts empty again', async () => {

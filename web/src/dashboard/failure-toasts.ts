@@ -1,27 +1,8 @@
 import { videoMessages, type ErrorCode } from '@findclips/contracts';
 import { ApiError } from '../lib/api';
-import { loggedOutInThisTab } from '../lib/auth';
+import { sessionExpired } from '../lib/auth';
 import type { AnalysisFailure } from './analysis-state';
 import type { ToastOptions } from '../lib/toast';
-
-const SESSION_EXPIRED: ToastOptions = {
-  title: 'Authentication Error',
-  description: 'Your session has expired. Please refresh the page to log in again.',
-  variant: 'destructive',
-};
-
-/**
- * What a call refused as from nobody signed in says to a member: their session expired. Not to one
- * who logged out in this tab, whose page goes on showing a moment (a press there is refused too):
- * nothing expired, so nothing to say (null).
- */
-const sessionExpired = (): ToastOptions | null => (loggedOutInThisTab() ? null : SESSION_EXPIRED);
-
-/** Says that the member's session expired, unless they logged out in this tab (see `sessionExpired`). */
-export function sayExpired(toast: (options: ToastOptions) => unknown): void {
-  const expired = sessionExpired();
-  if (expired) toast(expired);
-}
 
 type ToastFor = (message: string, categories: string[]) => ToastOptions;
 

@@ -9,7 +9,7 @@ import { sessionEnded, useAuth } from '../lib/auth';
 import { useCopy } from '../lib/use-copy';
 import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { useToast } from '../lib/toast';
-import { sayExpired } from './failure-toasts';
+import { sayExpired } from '../lib/auth';
 
 /**
  * 'Share Clips': title defaults to the video title, description to 'Watch the highlights'; a

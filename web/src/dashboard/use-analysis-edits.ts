@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { ApiError, apiRequest } from '../lib/api';
 import { USER_KEY } from '../lib/auth';
 import { useToast } from '../lib/toast';
-import { sayExpired } from './failure-toasts';
+import { sayExpired } from '../lib/auth';
 import { analysisKey, withTopics } from './video-data';
 
 /**

@@ -6,7 +6,8 @@ import { guestIdFromCookie, loggedOutInThisTab, type AuthState } from '../lib/au
 import type { LiveIdentity } from '../lib/live';
 import { useToast } from '../lib/toast';
 import { analysisReducer, endsOwnWork, failureOf, initialAnalysis } from './analysis-state';
-import { SCREEN_FAILURES, failureToast, reanalysisFailedToast, sayExpired } from './failure-toasts';
+import { SCREEN_FAILURES, failureToast, reanalysisFailedToast } from './failure-toasts';
+import { sayExpired } from '../lib/auth';
 import { guestAnalysed } from './guest-videos';
 import { useCheckNowAndThen } from './use-check-now-and-then';
 import { useCurrentVideo } from './use-current-video';

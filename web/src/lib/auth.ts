@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiRequest, getQueryFn, UNREACHABLE } from './api';
 import { rememberUser } from './storage';
-import { useToast } from './toast';
+import { useToast, type ToastOptions } from './toast';
 
 export const USER_KEY = ['/api/user'] as const;
 
@@ -92,6 +92,25 @@ export const loggedOutInThisTab = () => loggedOutHere;
 /** Logging out in this tab sets it, a sign-in clears it (see `loggedOutInThisTab`). */
 export const setLoggedOutHere = (value: boolean) => void (loggedOutHere = value);
 
+const SESSION_EXPIRED: ToastOptions = {
+  title: 'Authentication Error',
+  description: 'Your session has expired. Please refresh the page to log in again.',
+  variant: 'destructive',
+};
+
+/**
+ * What a call refused as from nobody signed in says to a member: their session expired. Not to one
+ * who logged out in this tab, whose page goes on showing a moment (a press there is refused too):
+ * nothing expired, so nothing to say (null).
+ */
+export const sessionExpired = (): ToastOptions | null => (loggedOutInThisTab() ? null : SESSION_EXPIRED);
+
+/** Says that the member's session expired, unless they logged out in this tab (see `sessionExpired`). */
+export function sayExpired(toast: (options: ToastOptions) => unknown): void {
+  const expired = sessionExpired();
+  if (expired) toast(expired);
+}
+
 /** Where the page hears that its session may have ended other than by a refused call. */
 const sessionDoubts = new EventTarget();
 
@@ -108,6 +127,9 @@ export const doubtSession = () => void sessionDoubts.dispatchEvent(new Event('do
 export function useSessionSync(): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const toast = useToast();
+  const say = useRef(toast);
+  say.current = toast;
   // The latest navigate (its identity changes with the page): the listeners stay the same.
   const go = useRef(navigate);
   go.current = navigate;
@@ -115,10 +137,14 @@ export function useSessionSync(): void {
     let closed = false;
     // One question at a time: refusals arriving together ask once.
     let asking: Promise<void> | null = null;
+    // Whether another tab of this browser said who is signed in changed (its own sign-out).
+    let toldByTab = false;
     const check = () => {
       asking ??= signedInUser()
         .then(
           (user) => {
+            const byTab = toldByTab;
+            toldByTab = false;
             if (closed) return;
             // Someone signed in (here or elsewhere): a logout in this tab is behind it.
             if (user) setLoggedOutHere(false);
@@ -139,6 +165,9 @@ export function useSessionSync(): void {
             queryClient.setQueryData(USER_KEY, user);
             if (leaving) go.current('/auth');
             else void queryClient.resetQueries(held);
+            // Signed out by nobody in this browser (a password or email changed on another device,
+            // an expired session): said, rather than a silent jump to /auth (a stranger's audit).
+            if (!user && shown && !byTab) sayExpired(say.current);
           },
           () => undefined,
         )
@@ -154,7 +183,11 @@ export function useSessionSync(): void {
       if (error instanceof ApiError && error.status === 401) check();
     };
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
-    if (channel) channel.onmessage = check;
+    if (channel)
+      channel.onmessage = () => {
+        toldByTab = true;
+        check();
+      };
     document.addEventListener('visibilitychange', onVisible);
     sessionDoubts.addEventListener('doubt', check);
     const unsubscribe = [queryClient.getQueryCache().subscribe(onRefusal), queryClient.getMutationCache().subscribe(onRefusal)];

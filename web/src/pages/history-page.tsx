@@ -8,7 +8,7 @@ import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
 import { ApiError, apiRequest } from '../lib/api';
-import { sayExpired } from '../dashboard/failure-toasts';
+import { sayExpired } from '../lib/auth';
 import { formatDate, formatLength, plural, thumbnailOf } from '../lib/format';
 import { scopedKey, storageKeys, writeStored } from '../lib/storage';
 import { useToast } from '../lib/toast';

@@ -1,7 +1,9 @@
 import { updateProfileSchema, type UpdateProfileRequest, type User } from '@findclips/contracts';
-import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSwappedFocus } from '../components/return-focus';
 import { Button, Field, Input } from '../components/ui';
+import { USER_KEY } from '../lib/auth';
 import { useFieldChecks } from '../lib/form-errors';
 import { EditForm, FormActions, SettingsCard } from './settings-card';
 import { useProfileUpdate } from './use-profile-update';
@@ -24,10 +26,27 @@ export function PersonalCard({ user }: { user: User }) {
     () => setEditing(false),
   );
 
+  const queryClient = useQueryClient();
+  // Whether the member typed in the form since it opened.
+  const typed = useRef(false);
   const start = () => {
     setValues(initial);
     checks.reset();
+    typed.current = false;
     setEditing(true);
+    // The names as they stand now, unless the member types first: another device may have changed
+    // one since this page read them, and saving the form as read put the old one back (a stranger's
+    // audit of one member on two devices).
+    void queryClient.fetchQuery<User | null>({ queryKey: USER_KEY, staleTime: 0 }).then(
+      (fresh) => {
+        if (fresh && !typed.current) setValues({ firstName: fresh.firstName ?? '', lastName: fresh.lastName ?? '' });
+      },
+      () => undefined,
+    );
+  };
+  const change = (field: keyof UpdateProfileRequest) => (event: ChangeEvent<HTMLInputElement>) => {
+    typed.current = true;
+    checks.changer(values, setValues)(field)(event);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +66,7 @@ export function PersonalCard({ user }: { user: User }) {
                 value={values[field]}
                 aria-invalid={Boolean(errors[field])}
                 aria-describedby={errors[field] ? `${field}-error` : undefined}
-                onChange={checks.changer(values, setValues)(field)}
+                onChange={change(field)}
               />
             </Field>
           ))}

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api';
 import { USER_KEY } from '../lib/auth';
 import { useToast } from '../lib/toast';
-import { sayExpired } from '../dashboard/failure-toasts';
+import { sayExpired } from '../lib/auth';
 
 /**
  * One settings update: success refreshes the user and toasts; failure shows the server's message,
