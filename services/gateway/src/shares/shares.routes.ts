@@ -124,6 +124,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
           description,
           image,
           url,
+          data: `/api/shared/${encodeURIComponent(row.shareId)}`,
           structuredData: keyMoments({
             name: video?.title ?? title,
             description,
