@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compression from 'compression';
+import escapeHtml from 'escape-html';
 import express, { Router } from 'express';
 
 /** The web app built by `npm run build` in this checkout. */
@@ -12,6 +13,19 @@ const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta 
 
 /** The SPA's routes; any other path gets the app with status 404, and its 404 page. */
 const APP_ROUTES = /^\/(?:auth|history|settings|privacy|terms)?\/?$/;
+
+/** The API answers a page reads first, by path: its HTML preloads them (see `withData`). */
+const PAGE_DATA: Record<string, string[]> = { '/history': ['/api/videos', '/api/analysis/shares-map'] };
+
+/**
+ * The page's HTML preloading `urls`, which the app's own requests then take: the browser asks for
+ * them with the page's code, not once that code has come, asked who is signed in and rendered (a
+ * round trip or two later: a stranger's latency audit). As the app asks, credentials included.
+ */
+export function withData(html: string, urls: string[]): string {
+  const links = urls.map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials">`);
+  return html.replace(/<\/head>/i, () => `${links.join('')}</head>`);
+}
 
 export class WebApp {
   readonly dir: string;
@@ -81,7 +95,7 @@ export class WebApp {
         .status(APP_ROUTES.test(req.path) ? 200 : 404)
         .set('Cache-Control', 'no-cache')
         .type('html')
-        .send(this.page());
+        .send(withData(this.page(), PAGE_DATA[req.path.replace(/(.)\/+$/, '$1')] ?? []));
     });
     return router;
   }

@@ -11,11 +11,6 @@ export interface PagePreview {
   url: string;
   /** Structured data (schema.org) for search engines, rendered as JSON-LD. */
   structuredData?: object;
-  /**
-   * The API address whose answer the page reads first: the browser asks for it with the page's
-   * code rather than once the code has come and run (a round trip or two later).
-   */
-  data?: string;
 }
 
 export interface KeyMomentsSource {
@@ -94,8 +89,6 @@ export function withPreview(html: string, preview: PagePreview): string {
     ...(preview.image ? [`<meta name="twitter:image" content="${escapeHtml(preview.image)}">`] : []),
     `<link rel="canonical" href="${escapeHtml(preview.url)}">`,
     ...(preview.structuredData ? [`<script type="application/ld+json">${scriptJson(preview.structuredData)}</script>`] : []),
-    // As the app will ask (credentials included), so that its request takes this answer.
-    ...(preview.data ? [`<link rel="preload" href="${escapeHtml(preview.data)}" as="fetch" crossorigin="use-credentials">`] : []),
   ].join('');
   const withTitle = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(preview.tabTitle ?? preview.title)}</title>`)

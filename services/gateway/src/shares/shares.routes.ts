@@ -11,7 +11,7 @@ import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
 import { guestIdentity, guestIdOf, readGuestId } from '../videos/guest-id';
-import type { WebApp } from '../http/web-app';
+import { withData, type WebApp } from '../http/web-app';
 import { findPublicShare, readShare, type ReadShareDeps, type Viewer } from './read-share';
 import { removeShare, shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
 import { keyMoments, withPreview } from './share-page';
@@ -118,24 +118,26 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
       .set('Cache-Control', 'no-cache')
       .type('html')
       .send(
-        withPreview(html, {
-          title,
-          tabTitle,
-          description,
-          image,
-          url,
-          data: `/api/shared/${encodeURIComponent(row.shareId)}`,
-          structuredData: keyMoments({
-            name: video?.title ?? title,
+        withData(
+          withPreview(html, {
+            title,
+            tabTitle,
             description,
-            thumbnailUrl: image,
-            youtubeId: row.youtubeId,
-            uploadDate: row.createdAt,
-            durationSeconds: video?.durationSeconds ?? null,
+            image,
             url,
-            topics: readTopics(row.sharedTopics),
+            structuredData: keyMoments({
+              name: video?.title ?? title,
+              description,
+              thumbnailUrl: image,
+              youtubeId: row.youtubeId,
+              uploadDate: row.createdAt,
+              durationSeconds: video?.durationSeconds ?? null,
+              url,
+              topics: readTopics(row.sharedTopics),
+            }),
           }),
-        }),
+          [`/api/shared/${encodeURIComponent(row.shareId)}`],
+        ),
       );
   });
 
