@@ -52,16 +52,28 @@ export class AnalysisEdits {
       await allowed();
       const row = await tx.getRepository(AnalysisEditEntity).findOneBy({ userId, youtubeId });
       const topics = change(row ? readTopics(row.editedTopics) : await original());
-      const saved = await tx
-        .createQueryBuilder()
-        .insert()
-        .into(AnalysisEditEntity)
-        // The time of the write, after the lock: the order the edits were made in (now() is when
-        // the transaction began, before it waited its turn).
-        .values({ userId, youtubeId, editedTopics: writeTopics(topics), updatedAt: () => 'clock_timestamp()' })
-        .orUpdate(['edited_topics', 'updated_at'], ['user_id', 'youtube_id'])
-        .returning(`${isoMicros('updated_at')} AS edited_at`)
-        .execute();
+      // The time of the write, after the lock: the order the edits were made in (now() is when
+      // the transaction began, before it waited its turn).
+      const values = { editedTopics: writeTopics(topics), updatedAt: () => 'clock_timestamp()' };
+      const editedAt = `${isoMicros('updated_at')} AS edited_at`;
+      // Updated where it is (in the member's turn, nothing else writes it): an INSERT … ON CONFLICT
+      // takes an id from the sequence at each edit.
+      const saved = row
+        ? await tx
+            .createQueryBuilder()
+            .update(AnalysisEditEntity)
+            .set(values)
+            .where('id = :id', { id: row.id })
+            .returning(editedAt)
+            .execute()
+        : await tx
+            .createQueryBuilder()
+            .insert()
+            .into(AnalysisEditEntity)
+            .values({ userId, youtubeId, ...values })
+            .orUpdate(['edited_topics', 'updated_at'], ['user_id', 'youtube_id'])
+            .returning(editedAt)
+            .execute();
       return { topics, editedAt: (saved.raw as { edited_at: string }[])[0]!.edited_at };
     });
   }

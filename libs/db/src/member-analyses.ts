@@ -81,24 +81,32 @@ export class MemberAnalyses {
     const edits = new AnalysisEdits(this.db);
     await writeForMember(userId, () =>
       edits.inTurn(userId, videoId, async (tx) => {
-        await tx
+        const values = {
+          analyzedTopics: writeTopics(topics),
+          analysisProvider: provider,
+          analysisModel: model,
+          transcriptSource,
+          analysisRunId: runId,
+        };
+        // Updated where it is (in the member's turn, nothing else writes it), else inserted: an
+        // INSERT … ON CONFLICT takes an id from the sequence at each re-analysis.
+        const updated = await tx
           .createQueryBuilder()
-          .insert()
-          .into(UserVideoAnalysisEntity)
-          .values({
-            userId,
-            youtubeId: videoId,
-            analyzedTopics: writeTopics(topics),
-            analysisProvider: provider,
-            analysisModel: model,
-            transcriptSource,
-            analysisRunId: runId,
-          })
-          .orUpdate(
-            ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'analysis_run_id', 'updated_at'],
-            ['user_id', 'youtube_id'],
-          )
+          .update(UserVideoAnalysisEntity)
+          .set(values)
+          .where('user_id = :userId AND youtube_id = :videoId', { userId, videoId })
           .execute();
+        if (!updated.affected)
+          await tx
+            .createQueryBuilder()
+            .insert()
+            .into(UserVideoAnalysisEntity)
+            .values({ userId, youtubeId: videoId, ...values })
+            .orUpdate(
+              ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'analysis_run_id', 'updated_at'],
+              ['user_id', 'youtube_id'],
+            )
+            .execute();
         await edits.discard(userId, videoId, tx);
       }),
     );

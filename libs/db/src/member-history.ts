@@ -81,12 +81,39 @@ export class MemberHistory {
 
   /** Adds the video to the member's history, or moves it to the top (the member asked for it again). */
   async add(userId: number, videoId: string, video: HistoryVideoDetails): Promise<void> {
-    await this.db
+    await this.write(this.db.manager, userId, videoId, {
+      title: video.title,
+      thumbnailUrl: video.thumbnailUrl,
+      processedAt: () => 'now()',
+    });
+  }
+
+  /**
+   * The member's row of the video with `values`: updated where it is, else inserted. Not one
+   * INSERT … ON CONFLICT DO UPDATE, which takes an id from the sequence even when it updates: a
+   * member re-opening a video again and again spent PostgreSQL's integers, and then nobody's
+   * history could take a video (a stranger's database audit). Two first writes at once: the
+   * second insert updates (and spends an id, once).
+   */
+  private async write(
+    tx: EntityManager,
+    userId: number,
+    videoId: string,
+    values: { title: string | null; thumbnailUrl: string | null; processedAt?: () => string },
+  ): Promise<void> {
+    const updated = await tx
+      .createQueryBuilder()
+      .update(VideoEntity)
+      .set(values)
+      .where('user_id = :userId AND youtube_id = :videoId', { userId, videoId })
+      .execute();
+    if (updated.affected) return;
+    await tx
       .createQueryBuilder()
       .insert()
       .into(VideoEntity)
-      .values({ userId, youtubeId: videoId, title: video.title, thumbnailUrl: video.thumbnailUrl, processedAt: () => 'now()' })
-      .orUpdate(['title', 'thumbnail_url', 'processed_at'], ['user_id', 'youtube_id'])
+      .values({ userId, youtubeId: videoId, ...values })
+      .orUpdate(['title', 'thumbnail_url', ...(values.processedAt ? ['processed_at'] : [])], ['user_id', 'youtube_id'])
       .execute();
   }
 
@@ -130,13 +157,7 @@ export class MemberHistory {
   async recordAnalysis(userId: number, videoId: string, video: HistoryVideoDetails, topics: Topic[]): Promise<void> {
     await writeForMember(userId, () =>
       this.db.transaction(async (tx) => {
-        await tx
-          .createQueryBuilder()
-          .insert()
-          .into(VideoEntity)
-          .values({ userId, youtubeId: videoId, title: video.title, thumbnailUrl: video.thumbnailUrl })
-          .orUpdate(['title', 'thumbnail_url'], ['user_id', 'youtube_id'])
-          .execute();
+        await this.write(tx, userId, videoId, { title: video.title, thumbnailUrl: video.thumbnailUrl });
         const row = await tx.getRepository(VideoEntity).findOneByOrFail({ userId, youtubeId: videoId });
         await tx.getRepository(QuoteEntity).delete({ videoId: row.id });
         const quotes = topics.flatMap((topic) =>

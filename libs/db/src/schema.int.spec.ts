@@ -120,6 +120,25 @@ describe('database schema', () => {
     expect(stored!.googleId).toBe((first ?? second)!.googleId);
   });
 
+  it("writes a member's quotes past PostgreSQL's integers: written anew with each analysis, their ids run out first", async () => {
+    const user = await db.getRepository(UserEntity).save({ email: email() });
+    await db.query(`SELECT setval('quotes_id_seq', GREATEST(2147483647, (SELECT last_value FROM quotes_id_seq)))`);
+    const topics = [
+      {
+        id: 't1',
+        title: 'A topic',
+        startTime: 0,
+        endTime: 30,
+        quotes: [{ id: 'q1', content: 'Said.', startTime: 1, endTime: 9 }],
+      },
+    ];
+    await new MemberHistory(db).recordAnalysis(user.id, 'bigQuoteId1', { title: 'Long lived', thumbnailUrl: null }, topics);
+    const [quote] = await db.query(`SELECT q.id FROM quotes q JOIN videos v ON v.id = q.video_id WHERE v.user_id = $1`, [
+      user.id,
+    ]);
+    expect(BigInt(quote.id)).toBeGreaterThan(2147483647n);
+  });
+
   it("deletes a user's rows with the user", async () => {
     const user = await db.getRepository(UserEntity).save({ email: email() });
     await db.getRepository(VideoEntity).save({ userId: user.id, youtubeId: 'ddddddddddd' });
@@ -165,6 +184,7 @@ describe('migrate', () => {
         'AnalysisErrorCategories1796336387490',
         'TopicCounts1796500000000',
         'DropUnusedVideosIndex1796600000000',
+        'QuoteIdsBigint1796700000000',
       ]);
       expect(await migrate(url)).toEqual([]);
       expect(await ensureDatabase(url)).toBe(false);
@@ -263,7 +283,11 @@ describe('migrate', () => {
         await before.query(`INSERT INTO videos (user_id, youtube_id) VALUES ($1, $2)`, [userId, id]);
       await before.destroy();
 
-      expect(await migrate(url)).toEqual(['TopicCounts1796500000000', 'DropUnusedVideosIndex1796600000000']);
+      expect(await migrate(url)).toEqual([
+        'TopicCounts1796500000000',
+        'DropUnusedVideosIndex1796600000000',
+        'QuoteIdsBigint1796700000000',
+      ]);
       const after = await createDataSource({ url, poolSize: 1 }).initialize();
       try {
         const rows = await new MemberHistory(after).list(userId, 'title');

@@ -44,6 +44,31 @@ export class Shares {
   }
 
   private async write(owner: ShareOwner, snapshot: ShareSnapshot): Promise<{ shareId: string; created: boolean }> {
+    // The owner's share updated where it is: an INSERT … ON CONFLICT takes an id from the sequence
+    // even when it updates (a stranger's database audit). For an UPDATE, TypeORM's postgres driver
+    // answers [rows, affected].
+    const owned =
+      'userId' in owner
+        ? { where: 'user_id = $1', id: owner.userId }
+        : { where: 'user_id IS NULL AND guest_session_id = $1', id: owner.guestSessionId };
+    const [updated]: [{ share_id: string }[], number] = await this.db.query(
+      `UPDATE shared_analysis SET shared_topics = $3,
+              title = CASE WHEN $6 THEN $4 ELSE title END,
+              description = CASE WHEN $7 THEN $5 ELSE description END,
+              is_public = true, updated_at = now()
+       WHERE ${owned.where} AND youtube_id = $2
+       RETURNING share_id`,
+      [
+        owned.id,
+        snapshot.youtubeId,
+        writeTopics(snapshot.topics),
+        snapshot.title ?? null,
+        snapshot.description ?? null,
+        snapshot.title !== undefined,
+        snapshot.description !== undefined,
+      ],
+    );
+    if (updated[0]) return { shareId: updated[0].share_id, created: false };
     const conflict =
       'userId' in owner
         ? '("user_id", "youtube_id") WHERE "user_id" IS NOT NULL'

@@ -4,8 +4,12 @@ import { VideoEntity } from './video.entity';
 /** A quote of a member's video, kept for posting. */
 @Entity({ name: 'quotes' })
 export class QuoteEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id!: number;
+  /**
+   * A bigint, read as a string (node-postgres's way, for values past 2^53): a video's quotes are
+   * written anew with each analysis, so their ids run out long before the videos' do.
+   */
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
 
   @Index()
   @Column({ name: 'video_id', type: 'integer' })

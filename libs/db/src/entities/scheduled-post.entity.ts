@@ -18,8 +18,8 @@ export class ScheduledPostEntity {
   @JoinColumn({ name: 'user_id' })
   user?: UserEntity;
 
-  @Column({ name: 'quote_id', type: 'integer', nullable: true })
-  quoteId!: number | null;
+  @Column({ name: 'quote_id', type: 'bigint', nullable: true })
+  quoteId!: string | null;
 
   @ManyToOne(() => QuoteEntity, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'quote_id' })

@@ -9,6 +9,7 @@ import { AnalysisRunId1795600000000 } from './1795600000000-AnalysisRunId';
 import { AnalysisErrorCategories1796336387490 } from './1796336387490-AnalysisErrorCategories';
 import { TopicCounts1796500000000 } from './1796500000000-TopicCounts';
 import { DropUnusedVideosIndex1796600000000 } from './1796600000000-DropUnusedVideosIndex';
+import { QuoteIdsBigint1796700000000 } from './1796700000000-QuoteIdsBigint';
 
 /** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -22,4 +23,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   AnalysisErrorCategories1796336387490,
   TopicCounts1796500000000,
   DropUnusedVideosIndex1796600000000,
+  QuoteIdsBigint1796700000000,
 ];
