@@ -1,6 +1,7 @@
 import { authMessages } from '@findclips/contracts';
 import { UserEntity } from '@findclips/db';
 import { strongPassword, uniqueEmail } from '@findclips/testing';
+import { hash } from '@node-rs/argon2';
 import supertest from 'supertest';
 import { startTestGateway, type TestGateway } from '../test/harness';
 
@@ -112,6 +113,25 @@ describe('accounts: register, login, logout, current user', () => {
       const res = await browser.post('/api/login').send({ email: email.toUpperCase(), password }).expect(200);
       expect(res.body.email).toBe(email);
       expect((await browser.get('/api/user').expect(200)).body.email).toBe(email);
+    });
+
+    it('takes a password however its characters were typed: composed or not, full-width or not', async () => {
+      const account = uniqueEmail('unicode');
+      // 'é' as one character, as most keyboards type it; 'Ｋ' full-width, as an input method may.
+      await gw.request().post('/api/register').send({ email: account, password: 'Caf\u00e9-\uFF2Bey-2024' }).expect(201);
+      for (const typed of ['Caf\u00e9-\uFF2Bey-2024', 'Cafe\u0301-\uFF2Bey-2024', 'Caf\u00e9-Key-2024']) {
+        await gw.request().post('/api/login').send({ email: account, password: typed }).expect(200);
+      }
+      await gw.request().post('/api/login').send({ email: account, password: 'Cafe-Key-2024' }).expect(401);
+    });
+
+    it('still takes a password hashed as it was typed, before passwords were normalized', async () => {
+      const account = uniqueEmail('legacy');
+      await gw.request().post('/api/register').send({ email: account, password: strongPassword() }).expect(201);
+      // The hash of an accented password as typed, not normalized: made before stop 64.
+      const typed = 'Cafe\u0301-Old-2024';
+      await gw.dataSource.getRepository(UserEntity).update({ email: account }, { passwordHash: await hash(typed) });
+      await gw.request().post('/api/login').send({ email: account, password: typed }).expect(200);
     });
 
     it('answers a wrong password and an unknown email alike, with 401', async () => {
