@@ -57,22 +57,24 @@ const notFound = (error: unknown) => error instanceof ApiError && (error.status 
 
 /**
  * A finished analysis of the video, or null: a member's private re-analysis first (401 or 404
- * mean none), else the shared one (404 means none).
+ * mean none), else the shared one (404 means none). For a member both are asked at once, the shared
+ * one read only when they have none of their own: one round trip, not two in a row, each time the
+ * page looks (most members read the shared analysis: a stranger's latency audit).
  */
 export async function fetchAnalysis(videoId: string, member: boolean): Promise<VideoAnalysisResponse | null> {
-  if (member) {
-    try {
-      return withTopics(await apiRequest<VideoAnalysisResponse>('GET', `/api/user-videos/${videoId}`));
-    } catch (error) {
-      if (!notFound(error)) throw error;
-    }
-  }
-  try {
-    return withTopics(await apiRequest<VideoAnalysisResponse>('GET', `/api/cached-videos/${videoId}`));
-  } catch (error) {
+  const shared = apiRequest<VideoAnalysisResponse>('GET', `/api/cached-videos/${videoId}`).then(withTopics, (error: unknown) => {
     if (notFound(error)) return null;
     throw error;
+  });
+  if (!member) return shared;
+  // Read only when the member has none of their own; its failure then is not theirs to see.
+  shared.catch(() => undefined);
+  try {
+    return withTopics(await apiRequest<VideoAnalysisResponse>('GET', `/api/user-videos/${videoId}`));
+  } catch (error) {
+    if (!notFound(error)) throw error;
   }
+  return shared;
 }
 
 export const analysisKey = (videoId: string | null, member: boolean) =>
