@@ -68,6 +68,8 @@ describe('shares, history and the public shared page', () => {
       youtubeId: videoId,
       url: `https://clips.example.test/shared/${created.body.shareId}`,
     });
+    // A member's share is theirs: no guest id is made for it (the browser became a guest at logout).
+    expect(String(created.headers['set-cookie'] ?? '')).not.toMatch(/\bgid=/);
 
     const again = await browser
       .post('/api/analysis/share')

@@ -162,7 +162,7 @@ export function ClipPlayer({
         src={clipUrl(youtubeId, start, end, autoplay)}
         title={title}
         className={`h-full w-full ${answered ? '' : 'invisible'}`}
-        allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+        allow="autoplay; clipboard-write; encrypted-media; picture-in-picture"
         allowFullScreen
         loading="lazy"
         onLoad={listen}

@@ -488,6 +488,11 @@ describe('requests the gateway refuses', () => {
     expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
     expect(csp).toMatch(/img-src [^;]*https:\/\/i\.ytimg\.com/);
     expect(csp).toContain("frame-ancestors 'self'");
+    // Our scripts only: youtube.com's JSONP endpoints would run anything a page could inject.
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // The permissions no page uses are off, for YouTube's frames too.
+    expect(res.headers['permissions-policy']).toMatch(/(^|, )camera=\(\)/);
+    expect(res.headers['permissions-policy']).toMatch(/(^|, )gyroscope=\(\)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{36}$/);

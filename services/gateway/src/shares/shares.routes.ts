@@ -7,7 +7,7 @@ import {
   type ShareResponse,
 } from '@findclips/contracts';
 import { readTopics, type SharedAnalysisEntity } from '@findclips/db';
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
 import { guestIdentity, guestIdOf, readGuestId } from '../videos/guest-id';
@@ -34,7 +34,9 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
     probing: req.method === 'HEAD',
   });
 
-  router.post('/api/analysis/share', guestIdentity, async (req, res) => {
+  // A guest shares under their guest id; a member's share is theirs, and makes them none.
+  const sharerIdentity: RequestHandler = (req, res, next) => (req.user ? next() : guestIdentity(req, res, next));
+  router.post('/api/analysis/share', sharerIdentity, async (req, res) => {
     const body = parseInput(createShareRequestSchema, req.body);
     const sharer = req.user ? { user: req.user } : { guestId: guestIdOf(req) };
     const { share, created } = await shareAnalysis(deps, sharer, body);
