@@ -221,7 +221,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(
     sharesRoutes({
       ...tables,
-      views: new ShareViews(redis, env.REDIS_KEY_PREFIX),
+      views: new ShareViews(redis, env.REDIS_KEY_PREFIX, env.SESSION_SECRET),
       web,
       publicUrl: env.PUBLIC_URL,
     }),

@@ -1,5 +1,5 @@
 // Opening a shared analysis: finding it, counting the view, and what its page shows.
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { AppError, shareIdSchema, shareMessages, type TranscriptSource } from '@findclips/contracts';
 import type { CachedVideos, MemberAnalyses, SharedAnalysisEntity, Shares } from '@findclips/db';
 import { clientAddressKey, redisKeys, type RedisClient } from '@findclips/runtime';
@@ -16,16 +16,25 @@ export interface Viewer {
   probing?: boolean;
 }
 
-/** Which visitors have been counted lately, per share (Redis keys that expire with the window). */
+/**
+ * Which visitors have been counted lately, per share (Redis keys that expire with the window), each
+ * by a keyed hash of who they are (SESSION_SECRET's): an address hashed plainly is read back by
+ * trying every IPv4 address (a stranger's privacy audit).
+ */
 export class ShareViews {
   constructor(
     private readonly redis: RedisClient,
     private readonly keyPrefix: string,
+    private readonly secret: string,
   ) {}
 
   /** True the first time `visitor` opens the share within the window. */
   async first(shareId: string, visitor: string): Promise<boolean> {
-    const set = await this.redis.set(redisKeys(this.keyPrefix).shareView(shareId, visitor), '1', {
+    const pseudonym = createHmac('sha256', this.secret)
+      .update(`findclips share viewer\0${visitor}`)
+      .digest('base64url')
+      .slice(0, 22);
+    const set = await this.redis.set(redisKeys(this.keyPrefix).shareView(shareId, pseudonym), '1', {
       NX: true,
       EX: VIEW_WINDOW_SECONDS,
     });
@@ -41,7 +50,7 @@ export interface ReadShareDeps {
 }
 
 /**
- * Who is looking, for the view count: the member, else the client's address (an IPv6 /64, hashed),
+ * Who is looking, for the view count: the member, else the client's address (an IPv6 /64),
  * whatever browser or guest id it claims (a guest id is the browser's own word, so new ones would
  * count anew). Null for the share's owner: their visits are no views.
  */
@@ -49,7 +58,7 @@ function visitorOf({ userId, guestId, address, probing }: Viewer, share: SharedA
   if (probing) return null;
   if (userId !== null) return share.userId === userId ? null : `u:${userId}`;
   if (guestId && share.guestSessionId === guestId) return null;
-  return `a:${createHash('sha256').update(clientAddressKey(address)).digest('base64url').slice(0, 22)}`;
+  return `a:${clientAddressKey(address)}`;
 }
 
 /** A public share by its id; an id that cannot be one, a removed or a private share are all "not found". */

@@ -13,7 +13,7 @@ import {
 } from '@findclips/db';
 import { createLogger, createRedisClient, type RedisClient } from '@findclips/runtime';
 import { buildUser, sampleTranscript } from '@findclips/testing';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { testDataSource } from '../test/harness';
 import { readShare, ShareViews } from './read-share';
@@ -132,7 +132,8 @@ describe('sharing an analysis', () => {
     const {
       share: { shareId },
     } = await shareAnalysis(deps, { user }, { youtubeId, topics });
-    const reader = { ...deps, views: new ShareViews(redis, `fc:test:${randomUUID()}:`) };
+    const viewsPrefix = `fc:test:${randomUUID()}:`;
+    const reader = { ...deps, views: new ShareViews(redis, viewsPrefix, 'a-secret-of-at-least-32-characters!') };
     const open = (viewer: Partial<{ userId: number; guestId: string; address: string }>) =>
       readShare(reader, shareId, { userId: null, guestId: null, address: '198.51.100.1', ...viewer });
 
@@ -146,6 +147,13 @@ describe('sharing an analysis', () => {
     expect((await open({ address: '2001:db8::2' })).viewCount).toBe(2);
     const read = await open({});
     expect(read).toMatchObject({ viewCount: 3, video: { title: 'A talk' } });
+    // Visitors are kept by a keyed hash: neither an address nor its plain hash, which trying
+    // every IPv4 address reads back.
+    const kept = [];
+    for await (const keys of redis.scanIterator({ MATCH: `${viewsPrefix}view:*` })) kept.push(...keys);
+    expect(kept).toHaveLength(3);
+    const plainly = createHash('sha256').update('203.0.113.7').digest('base64url').slice(0, 22);
+    expect(kept.join(' ')).not.toMatch(new RegExp(`203\\.0\\.113\\.7|${plainly}|2001:db8`));
     expect(topicsSchema.parse(readTopics(read.share.sharedTopics))).toEqual(topics);
     // At PostgreSQL's largest integer, the count stays there (it failed each visitor's read).
     await db.query('UPDATE shared_analysis SET view_count = 2147483647 WHERE share_id = $1', [shareId]);
