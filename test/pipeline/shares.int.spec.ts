@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { shareMessages } from '@findclips/contracts';
-import { SharedAnalysisEntity, Shares } from '@findclips/db';
+import { SHARE_TOPICS_MAX, shareMessages } from '@findclips/contracts';
+import { CachedYoutubeDataEntity, SharedAnalysisEntity, Shares, writeTopics, writeTranscript } from '@findclips/db';
 import supertest from 'supertest';
 import { z } from 'zod';
 import { until } from '@findclips/testing';
@@ -55,6 +55,38 @@ describe('shares, history and the public shared page', () => {
     const topics = (await browser.get(`/api/cached-videos/${videoId}`).expect(200)).body.analyzedTopics;
     return { videoId, topics };
   }
+
+  it('shares the 100 topics a share may hold, each with its longest quotes (a body of 40 topics was refused as too large)', async () => {
+    const { browser } = await member();
+    const youtubeId = `big${Date.now().toString(36)}`.padEnd(11, 'x').slice(0, 11);
+    // 100 topics of five 60-second quotes, as a 2-hour analysis by an AI provider may have them.
+    const said = (t: number, q: number) =>
+      `Topic ${t}, quote ${q}: ${'and so the city kept building its lines further out '.repeat(18)}`;
+    const topics = Array.from({ length: SHARE_TOPICS_MAX }, (_, t) => ({
+      id: `t${t}`,
+      title: `A topic about the city's lines, part ${t + 1}`,
+      startTime: t * 70,
+      endTime: t * 70 + 70,
+      quotes: Array.from({ length: 5 }, (_, q) => ({
+        id: `t${t}q${q}`,
+        content: said(t, q),
+        startTime: t * 70 + q,
+        endTime: t * 70 + q + 60,
+      })),
+    }));
+    await p.gateway.dataSource.getRepository(CachedYoutubeDataEntity).insert({
+      youtubeId,
+      title: 'A long analysis',
+      transcriptData: writeTranscript([{ text: 'Hello.', start: 0, end: 2 }]),
+      analyzedTopics: writeTopics(topics),
+      analysisStatus: 'complete',
+    });
+    const body = { youtubeId, topics, title: 'All of it', description: 'Watch the highlights' };
+    expect(JSON.stringify(body).length).toBeGreaterThan(500_000);
+    const created = await browser.post('/api/analysis/share').send(body).expect(201);
+    const shared = await browser.get(`/api/shared/${created.body.shareId}`).expect(200);
+    expect(shared.body.sharedTopics).toHaveLength(SHARE_TOPICS_MAX);
+  });
 
   it('creates a share with an unguessable id (201), and sharing again updates it (200) and keeps the id', async () => {
     const { browser } = await member();
