@@ -38,8 +38,7 @@ import type { AnalysisQueue } from '@findclips/queue';
 import type { YoutubeClient } from '@findclips/youtube';
 import { VideoMetadataService } from './videos/metadata';
 import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './videos/quotas';
-import { FinishedAnalyses } from './videos/finished-analyses';
-import { publicVideoRoutes, videosRoutes } from './videos/videos.routes';
+import { finishedAnalyses, publicVideoRoutes, videosRoutes } from './videos/videos.routes';
 import { xRoutes } from './x/x.routes';
 import { WebApp } from './http/web-app';
 import { httpMetrics, metricsRoute, queueMetrics } from './http/metrics';
@@ -189,7 +188,7 @@ export function createApp(deps: GatewayDeps) {
       queue,
       failures: new VideoFailures(redis, env.REDIS_KEY_PREFIX),
       metadata,
-      finished: new FinishedAnalyses(),
+      finished: finishedAnalyses(tables.cached),
     }),
   );
   // Sessions for the API and Google's sign-in only: a page is the same for everyone, and still

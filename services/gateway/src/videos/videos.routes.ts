@@ -43,7 +43,7 @@ import { guestIdentity, guestIdOf } from './guest-id';
 import { uploadCaptions } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
 import { topicsRead } from './topics-read';
-import { readFinished, type FinishedAnalyses } from './finished-analyses';
+import { FinishedAnalyses, readFinished } from './finished-analyses';
 import {
   analysisStatus,
   reanalysisStanding,
@@ -245,6 +245,10 @@ export interface PublicVideoRoutesDeps {
   finished: FinishedAnalyses;
 }
 
+/** The finished shared analyses, as `GET /api/cached-videos/:id` answers them, kept in memory. */
+export const finishedAnalyses = (cached: CachedVideos) =>
+  new FinishedAnalyses(async (videoId) => analysisView(await readFinished(cached, videoId)));
+
 /**
  * Reads anyone may make, about a video rather than a person: served before the session
  * middleware, so they cost no session lookup. Finished analyses come from memory with an ETag.
@@ -254,10 +258,7 @@ export function publicVideoRoutes({ cached, queue, failures, metadata, finished 
 
   router.get('/api/cached-videos/:id', async (req, res) => {
     const videoId = videoIdParam(req);
-    let entry = finished.get(videoId);
-    if (!entry) {
-      entry = finished.put(videoId, analysisView(await readFinished(cached, videoId)));
-    }
+    const entry = await finished.read(videoId);
     if (revalidated(req, res, entry.etag, 'no-cache')) return;
     res.type('application/json').send(entry.json);
   });

@@ -1,0 +1,40 @@
+import { AppError } from '@findclips/contracts';
+import { FinishedAnalyses } from './finished-analyses';
+
+/** An analysis whose JSON is about `chars` long. */
+const analysisOf = (videoId: string, chars: number) => ({ videoId, analyzedTopics: 'x'.repeat(chars) });
+
+describe('the finished analyses kept in memory', () => {
+  it('hold what their size allows, however many there are (by count, 2,000 big ones held 1.1 GB)', async () => {
+    const finished = new FinishedAnalyses(async (videoId) => analysisOf(videoId, 1_000), 10_000);
+    for (let i = 0; i < 50; i++) await finished.read(`video${String(i).padStart(6, '0')}`);
+    expect(finished.heldChars).toBeGreaterThan(5_000);
+    expect(finished.heldChars).toBeLessThanOrEqual(10_000);
+  });
+
+  it('read a video not held once for all who ask at the same time, and keep it', async () => {
+    let reads = 0;
+    const finished = new FinishedAnalyses(async (videoId) => {
+      reads++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return analysisOf(videoId, 100);
+    });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => finished.read('dQw4w9WgXcQ')));
+    expect(reads).toBe(1);
+    expect(new Set(answers.map((answer) => answer.etag)).size).toBe(1);
+    expect(JSON.parse(answers[0]!.json)).toEqual(analysisOf('dQw4w9WgXcQ', 100));
+    await finished.read('dQw4w9WgXcQ');
+    expect(reads).toBe(1);
+  });
+
+  it('keep no failure: a video not analysed yet is read again next time', async () => {
+    let analysed = false;
+    const finished = new FinishedAnalyses(async (videoId) => {
+      if (!analysed) throw new AppError('NOT_FOUND', 'Video not found');
+      return analysisOf(videoId, 10);
+    });
+    await expect(finished.read('dQw4w9WgXcQ')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    analysed = true;
+    await expect(finished.read('dQw4w9WgXcQ')).resolves.toMatchObject({ etag: expect.stringMatching(/^W\/"/) });
+  });
+});
