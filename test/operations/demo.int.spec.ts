@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { freePort, until } from '@findclips/testing';
 
@@ -50,6 +51,40 @@ describe('npm run demo', () => {
     child.kill('SIGINT');
     expect((await exited)[0]).toBe(0);
     await expect(fetch(`http://127.0.0.1:${realtimePort}/metrics`)).rejects.toThrow();
+  }, 90_000);
+
+  it('refuses a port another process holds, rather than say it started and send its links there', async () => {
+    const holder = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => holder.listen(port, resolve));
+    try {
+      const child = run({ PORT: String(port) });
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(1);
+      expect(printed).toContain(`demo failed: port ${port} (PORT) is in use: is Find Clips already running`);
+      expect(printed).not.toContain('Find Clips demo: open');
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  }, 30_000);
+
+  it('stops, saying which, when one of its services stops by itself: its links would lead nowhere', async () => {
+    const child = run({ PORT: String(await freePort()) });
+    await until(() => printed.includes('Find Clips demo: open') || child.exitCode !== null, 60_000);
+    // Says where its data is, and how the CLI reads the same videos.
+    expect(printed).toMatch(/YOUTUBE_BASE_URL=http:\/\/127\.0\.0\.1:\d+ npm run -s analyze -- FCdemoTalk1/);
+    const services = execFileSync('pgrep', ['-P', String(child.pid)])
+      .toString()
+      .trim()
+      .split('\n')
+      .map(Number);
+    expect(services).toHaveLength(3);
+    const exited = once(child, 'exit');
+    process.kill(services[0]!, 'SIGKILL');
+    expect((await exited)[0]).toBe(1);
+    expect(printed).toMatch(/demo stopped: the (gateway|realtime|worker) exited \(SIGKILL\)/);
+    // The others were stopped with it.
+    for (const pid of services.slice(1)) expect(() => process.kill(pid, 0)).toThrow();
   }, 90_000);
 
   it.each([

@@ -2,6 +2,7 @@ export * from './entities';
 export * from './data-source';
 export * from './create-database';
 export { migrate } from './migrate';
+export { missingServers } from './preflight';
 export * from './stored-topics';
 export * from './session-user';
 export * from './analysis-edits';

@@ -1,4 +1,6 @@
 import { envInt } from '@findclips/config';
+import { migrate, missingServers } from '@findclips/db';
+import { demoStorage, ensurePortFree } from './demo-env';
 import { startFakeYoutube } from './fake-youtube';
 import { DEMO_VIDEOS, addDemoVideos } from './demo-videos';
 import { startStack } from './stack';
@@ -22,6 +24,21 @@ async function main() {
   const realtimePort = portOf('REALTIME_PORT');
   const workerMetricsPort = portOf('WORKER_METRICS_PORT');
   const port = portOf('PORT') ?? 3000;
+  for (const [given, name] of [
+    [port, 'PORT'],
+    [realtimePort, 'REALTIME_PORT'],
+    [workerMetricsPort, 'WORKER_METRICS_PORT'],
+  ] as const) {
+    if (given !== undefined) await ensurePortFree(given, name);
+  }
+  // Its own database and Redis prefix (see demoStorage), created and migrated here.
+  const storage = demoStorage(process.env);
+  const missing = await missingServers({
+    DATABASE_URL: storage.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+  });
+  if (missing.length) throw new Error(missing.join('\n'));
+  await migrate(storage.DATABASE_URL);
   const youtube = await startFakeYoutube();
   addDemoVideos(youtube);
   const stack = await startStack({
@@ -30,6 +47,7 @@ async function main() {
     workerMetricsPort,
     output: 'inherit',
     env: {
+      ...storage,
       YOUTUBE_BASE_URL: youtube.url,
       ANALYSIS_DEFAULT_PROVIDER: 'local',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -43,18 +61,31 @@ async function main() {
       `Find Clips demo: open ${app} and paste one of these links:`,
       ...DEMO_VIDEOS.map((video) => `  https://www.youtube.com/watch?v=${video.id}   ${video.title}`),
       '',
-      'YouTube is played by a local fake serving sample transcripts; clips embed youtube-nocookie.com,',
-      'so they play only with internet access. Ctrl+C stops everything.',
+      'YouTube is played by a local fake serving sample transcripts: other links are unavailable here.',
+      'Clips embed youtube-nocookie.com, so they play only with internet access. The CLI reads the same',
+      `fake: YOUTUBE_BASE_URL=${youtube.url} npm run -s analyze -- ${DEMO_VIDEOS[0]!.id}`,
+      `Data: ${storage.DATABASE_URL.replace(/\/\/[^@/]*@/, '//')}, Redis keys under '${storage.REDIS_KEY_PREFIX}'. Ctrl+C stops everything.`,
       '',
     ].join('\n'),
   );
-  const stop = async () => {
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
     await stack.stop();
     await youtube.close();
-    process.exit(0);
+    process.exit(code);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(0));
+  // A service that stops by itself stops the demo, saying which: its links would lead nowhere.
+  for (const service of [stack.gateway, ...stack.realtimes, ...stack.workers]) {
+    service.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      process.stderr.write(`demo stopped: the ${service.name} exited (${signal ?? `code ${code}`})\n`);
+      void stop(1);
+    });
+  }
 }
 
 main().catch((error: unknown) => {
