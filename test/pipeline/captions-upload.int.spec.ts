@@ -226,6 +226,13 @@ describe('captions a member brings', () => {
       .send({ text: '0:00 Hi' })
       .expect(409);
     expect(captioned.body.message).toBe(captionsMessages.hasCaptions);
+    // Said before the file is read (reading 2 million characters held the gateway 0.5 s for a
+    // refusal): a file that could not be read is refused for the video's captions all the same.
+    const unreadFile = await browser
+      .post(`/api/user-videos/${p.addVideo(300)}/transcript`)
+      .send({ text: 'no time in any of these words' })
+      .expect(409);
+    expect(unreadFile.body.message).toBe(captionsMessages.hasCaptions);
     // Every other route keeps its 100 kB limit.
     expect(
       (

@@ -560,7 +560,7 @@ describe('submitting a video', () => {
       }));
       // The next member is told it has no captions (so the page offers to bring theirs), and may.
       expect(await refusal(submitAsMember(deps, member, submitter(videoId)))).toMatchObject({ code: 'NO_TRANSCRIPT' });
-      const captions = { end: 300, store: async () => undefined };
+      const captions = { read: async () => ({ end: 300, store: async () => undefined }) };
       await reanalyze(deps, member, submitter(videoId), { captions });
       expect(await queuedJob({ scope: 'private', videoId, userId: member.id })).toMatchObject({ scope: 'private' });
       // A guest is refused before a credit is spent, not queued for a job that cannot find captions.

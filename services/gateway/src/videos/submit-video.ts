@@ -304,10 +304,12 @@ export async function submitAsGuest(
 export interface ReanalyzeOptions {
   discardEdits?: boolean;
   /**
-   * Captions the member brings for a video without any on YouTube: where they end (they must end
+   * Captions the member brings for a video without any on YouTube, read once the rules that need
+   * no reading of them have passed (a file of 2 million characters holds the gateway's event loop
+   * for 0.5 s or more: refused for another reason, it is never read): where they end (they must end
    * within the video), and how to store them once every rule has passed, before the job is queued.
    */
-  captions?: { end: number; store(): Promise<void> };
+  captions?: { read(): Promise<{ end: number; store(): Promise<void> }> };
 }
 
 /** A member's private re-analysis: their own provider, seen by them alone. */
@@ -326,12 +328,18 @@ export async function reanalyze(
     if (!personal && shared?.analysisStatus !== 'complete') throw new AppError('CONFLICT', videoMessages.reanalyzeFirst);
   }
   const facts = await metadata.get(videoId, address);
-  if (captions) checkCaptions(facts, captions.end);
+  if (captions && facts.hasCaptions) throw new AppError('CONFLICT', captionsMessages.hasCaptions);
   checkVideo(facts, false, { captionsUploaded });
+  const key = analysisJobKey({ scope: 'private', videoId, userId: user.id });
+  // Asked again in the member's turn (below); here, so that a file is not read for nothing.
+  if (captions && (await jobRunning(queue, key).catch(() => false))) {
+    throw new AppError('CONFLICT', captionsMessages.analysisRunning);
+  }
+  const upload = captions ? await captions.read() : null;
+  if (upload) checkCaptionsEnd(facts, upload.end);
   // The member's edits are replaced by the new analysis (once it is stored): only if they agreed.
   // Asked last: a member asked to confirm is not then refused for another reason.
   if (!discardEdits && (await edits.find(user.id, videoId))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
-  const key = analysisJobKey({ scope: 'private', videoId, userId: user.id });
   const queued = async () => {
     // New captions would join the analysis that runs (one job per member and video) and never be
     // read: they wait until it has finished. (Asked in the member's turn on the video, so two
@@ -340,7 +348,7 @@ export async function reanalyze(
       throw new AppError('CONFLICT', captionsMessages.analysisRunning);
     }
     await paidForJob({ memberLimit, queue }, user.id, key, async () => {
-      await captions?.store();
+      await upload?.store();
       await history.add(user.id, videoId, facts);
       await enqueueAnalysis(
         queue,
@@ -361,9 +369,8 @@ export async function reanalyze(
  */
 export const CAPTIONS_OVERRUN_SECONDS = 30;
 
-/** Captions are brought for a video YouTube has none for, and end within it. */
-function checkCaptions(facts: VideoFacts, end: number): void {
-  if (facts.hasCaptions) throw new AppError('CONFLICT', captionsMessages.hasCaptions);
+/** Captions brought for a video end within it. */
+function checkCaptionsEnd(facts: VideoFacts, end: number): void {
   if (facts.durationSeconds !== null && end > facts.durationSeconds + CAPTIONS_OVERRUN_SECONDS) {
     throw new AppError('VALIDATION_ERROR', captionsMessages.pastTheEnd(facts.durationSeconds), { field: 'text' });
   }

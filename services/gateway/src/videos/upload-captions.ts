@@ -21,8 +21,9 @@ async function readUpload(text: string): Promise<{ segments: TranscriptSegment[]
 }
 
 /**
- * A member brings the captions of a video without captions on YouTube: read and checked (they
- * must end within the video), then stored once every rule of a re-analysis has passed, and
+ * A member brings the captions of a video without captions on YouTube: read once the rules that
+ * need no reading of them have passed, and checked (they must end within the video), then stored
+ * once every rule of a re-analysis has passed, and
  * analysed by the same pipeline as the member's private analysis. Their later re-analyses of the
  * video read them too.
  */
@@ -32,17 +33,18 @@ export async function uploadCaptions(
   submitter: Submitter,
   { text, name, discardEdits }: UploadCaptionsRequest,
 ): Promise<void> {
-  const { segments, timed } = await readUpload(text);
-  // Where the captions end, as far as they say: timed text says only when its last line starts (how
-  // long it lasts is guessed from its words); a subtitle file, when its latest cue ends (not its last:
-  // a cue in the middle may say it lasts hours).
-  const end = timed ? segments.at(-1)!.start : segments.reduce((latest, segment) => Math.max(latest, segment.end), 0);
-  if (end > VIDEO_MAX_SECONDS + CAPTIONS_OVERRUN_SECONDS) throw new AppError('VIDEO_TOO_LONG', captionsMessages.tooLong);
   await reanalyze(deps, user, submitter, {
     discardEdits,
     captions: {
-      end,
-      store: () => deps.uploads.save(user.id, submitter.videoId, segments, name || 'pasted text'),
+      read: async () => {
+        const { segments, timed } = await readUpload(text);
+        // Where the captions end, as far as they say: timed text says only when its last line starts
+        // (how long it lasts is guessed from its words); a subtitle file, when its latest cue ends
+        // (not its last: a cue in the middle may say it lasts hours).
+        const end = timed ? segments.at(-1)!.start : segments.reduce((latest, segment) => Math.max(latest, segment.end), 0);
+        if (end > VIDEO_MAX_SECONDS + CAPTIONS_OVERRUN_SECONDS) throw new AppError('VIDEO_TOO_LONG', captionsMessages.tooLong);
+        return { end, store: () => deps.uploads.save(user.id, submitter.videoId, segments, name || 'pasted text') };
+      },
     },
   });
 }
