@@ -3,7 +3,18 @@ import { CachedYoutubeDataEntity, writeTopics, writeTranscript } from '@findclip
 import { oneTopicAnalysis, strongPassword, uniqueEmail } from '@findclips/testing';
 import { startTestGateway, testDataSource, type TestGateway } from '../../services/gateway/src/test/harness';
 import { launchChromium } from './browser';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+/** Holds the app's scripts back, as a slow connection would, until the function it gives is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 describe('the first paint, before the app’s code', () => {
   let gw: TestGateway;
@@ -19,13 +30,7 @@ describe('the first paint, before the app’s code', () => {
 
   it('says the app is loading while its code is on its way (the page was blank), and gives way to the app', async () => {
     const page = await browser.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    // The app's scripts held back, as a slow connection would.
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`${gw.url}/`, { waitUntil: 'commit' });
     await page.getByText('Loading Find Clips…').waitFor({ timeout: 10_000 });
     release();
@@ -49,12 +54,7 @@ describe('the first paint, before the app’s code', () => {
       .body as { shareId: string };
 
     const page = await browser.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     const asked: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === `/api/shared/${shareId}`) asked.push(request.url());
@@ -77,12 +77,7 @@ describe('the first paint, before the app’s code', () => {
         headers: { Origin: gw.url },
       })
       .then((response) => expect(response.status()).toBe(201));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     const data = ['/api/videos', '/api/analysis/shares-map'];
     const asked: string[] = [];
     page.on('request', (request) => {

@@ -47,6 +47,15 @@ export class Shares {
     // The owner's share updated where it is: an INSERT … ON CONFLICT takes an id from the sequence
     // even when it updates (a stranger's database audit). For an UPDATE, TypeORM's postgres driver
     // answers [rows, affected].
+    // The snapshot's values, then whether its title and description were given: $2-$7 of the UPDATE, $4-$9 of the INSERT.
+    const values = [
+      snapshot.youtubeId,
+      writeTopics(snapshot.topics),
+      snapshot.title ?? null,
+      snapshot.description ?? null,
+      snapshot.title !== undefined,
+      snapshot.description !== undefined,
+    ];
     const owned =
       'userId' in owner
         ? { where: 'user_id = $1', id: owner.userId }
@@ -58,15 +67,7 @@ export class Shares {
               is_public = true, updated_at = now()
        WHERE ${owned.where} AND youtube_id = $2
        RETURNING share_id`,
-      [
-        owned.id,
-        snapshot.youtubeId,
-        writeTopics(snapshot.topics),
-        snapshot.title ?? null,
-        snapshot.description ?? null,
-        snapshot.title !== undefined,
-        snapshot.description !== undefined,
-      ],
+      [owned.id, ...values],
     );
     if (updated[0]) return { shareId: updated[0].share_id, created: false };
     const conflict =
@@ -82,17 +83,7 @@ export class Shares {
                      description = CASE WHEN $9 THEN EXCLUDED.description ELSE shared_analysis.description END,
                      is_public = true, updated_at = now()
        RETURNING share_id, (xmax = 0) AS created`,
-      [
-        newShareId(),
-        'userId' in owner ? owner.userId : null,
-        'guestSessionId' in owner ? owner.guestSessionId : null,
-        snapshot.youtubeId,
-        writeTopics(snapshot.topics),
-        snapshot.title ?? null,
-        snapshot.description ?? null,
-        snapshot.title !== undefined,
-        snapshot.description !== undefined,
-      ],
+      [newShareId(), 'userId' in owner ? owner.userId : null, 'guestSessionId' in owner ? owner.guestSessionId : null, ...values],
     );
     return { shareId: rows[0]!.share_id, created: rows[0]!.created };
   }
