@@ -67,31 +67,4 @@ describe('the first paint, before the app’s code', () => {
     await page.getByText('1 view').waitFor();
     expect(asked).toHaveLength(1);
   });
-
-  it("asks for a member's history with its code, not once the code has come and said who is signed in, and asks once", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.request
-      .post(`${gw.url}/api/register`, {
-        data: { email: uniqueEmail(), password: strongPassword() },
-        headers: { Origin: gw.url },
-      })
-      .then((response) => expect(response.status()).toBe(201));
-    const release = await holdScripts(page);
-    const data = ['/api/videos', '/api/analysis/shares-map'];
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (data.includes(path)) asked.push(path);
-    });
-    await page.goto(`${gw.url}/history`, { waitUntil: 'commit' });
-    // Both asked while none of the app's code has come.
-    await Promise.all(
-      data.map((path) => page.waitForRequest((request) => new URL(request.url()).pathname === path, { timeout: 10_000 })),
-    );
-    release();
-    await page.getByText('Process Your First Video').waitFor({ timeout: 20_000 });
-    expect(asked.sort()).toEqual([...data].sort());
-    await context.close();
-  });
 });

@@ -1,5 +1,5 @@
 // The one owner of a member's history: the videos table and the quotes recorded with it.
-import type { Topic } from '@findclips/contracts';
+import { withoutControlCharacters, type Topic } from '@findclips/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { QuoteEntity, VideoEntity } from './entities';
 import { writeForMember } from './member-gone';
@@ -160,11 +160,13 @@ export class MemberHistory {
         await this.write(tx, userId, videoId, { title: video.title, thumbnailUrl: video.thumbnailUrl });
         const row = await tx.getRepository(VideoEntity).findOneByOrFail({ userId, youtubeId: videoId });
         await tx.getRepository(QuoteEntity).delete({ videoId: row.id });
+        // Without control characters, which PostgreSQL refuses in text: captions stored before
+        // YouTube's were cleaned of them may hold a NUL, and it failed every write of the quotes.
         const quotes = topics.flatMap((topic) =>
           topic.quotes.map((quote) => ({
             videoId: row.id,
-            content: quote.content,
-            topic: topic.title,
+            content: withoutControlCharacters(quote.content),
+            topic: withoutControlCharacters(topic.title),
             timestamp: Math.floor(quote.startTime),
             originalId: quote.id,
           })),

@@ -193,7 +193,7 @@ describe('migrate', () => {
     }
   });
 
-  it('undoes each migration to the schema it found: columns, constraints, indexes, types, triggers and functions', async () => {
+  it('undoes each migration to the schema it found: columns, constraints, indexes, sequences, types, triggers and functions', async () => {
     const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_down_${process.pid}_${Date.now()}`);
     /** The public schema as PostgreSQL describes it, in a stable order. */
     const schemaOf = async (db: Pick<DataSource, 'query'>) => {
@@ -208,6 +208,9 @@ describe('migrate', () => {
            FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1`,
         ),
         indexes: await read(`SELECT indexdef AS d FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`),
+        sequences: await read(
+          `SELECT sequencename || ' ' || data_type || ' ' || max_value AS d FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`,
+        ),
         types: await read(
           `SELECT t.typname || ' ' || string_agg(e.enumlabel, ',' ORDER BY e.enumsortorder) AS d
            FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid WHERE t.typnamespace = 'public'::regnamespace

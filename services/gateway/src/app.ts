@@ -62,7 +62,7 @@ export const BODY_LIMIT = '100kb';
  * every other body refused from about 45 topics on (a stranger's audit): 100 topics of five
  * 60-second quotes are 0.6 MB.
  */
-export const SHARE_BODY_LIMIT = '2mb';
+export const SHARE_BODY_LIMIT = '1mb';
 /** Uploaded captions: 2 million characters (CAPTIONS_MAX_CHARS), up to 4 bytes each in UTF-8. */
 export const CAPTIONS_BODY_LIMIT = '8mb';
 /** ... holding its text, the file's name and a flag: a few values, whatever the text's length. */
@@ -161,14 +161,15 @@ export function createApp(deps: GatewayDeps) {
   app.use(web.assets());
   // Any JSON is read ('null' too, not strict): each route's schema says what shape it takes.
   // Captions are the one large body: read once the member is known (below), never for anyone.
+  // PUBLIC_URL is ours whatever the request says (a TLS proxy without TRUST_PROXY arrives as http).
+  // Before any body is read: another site's request is refused unread.
+  app.use(sameOriginOnly([new URL(env.PUBLIC_URL).origin, ...env.ALLOWED_ORIGINS]));
   const smallBody = express.json({ limit: BODY_LIMIT, strict: false, verify: wellFormedText });
   const shareBody = express.json({ limit: SHARE_BODY_LIMIT, strict: false, verify: wellFormedText });
   app.use((req, res, next) => {
     if (req.method === 'POST' && CAPTIONS_UPLOAD.test(req.path)) return next();
     return (req.method === 'POST' && req.path === '/api/analysis/share' ? shareBody : smallBody)(req, res, next);
   });
-  // PUBLIC_URL is ours whatever the request says (a TLS proxy without TRUST_PROXY arrives as http).
-  app.use(sameOriginOnly([new URL(env.PUBLIC_URL).origin, ...env.ALLOWED_ORIGINS]));
   // A body of another type would be read as none, and refused as 'not a JSON object' though it is one.
   app.use('/api', (req, res, next) =>
     bodyOtherThanJson(req)

@@ -10,6 +10,7 @@ import {
 import {
   AnalysisEdits,
   CachedYoutubeDataEntity,
+  QuoteEntity,
   UploadedTranscripts,
   UserEntity,
   UserVideoAnalysisEntity,
@@ -206,22 +207,72 @@ describe('the analysis job', () => {
     expect(calls).toBe(2);
   });
 
-  it("announces a member's stored analysis when its history cannot be written, rather than a failure at each try", async () => {
+  it("writes a member's quotes from captions stored with a NUL, which PostgreSQL refuses in text", async () => {
     const id = videoId();
     youtube.addVideo({ id, title: 'Stored before captions were cleaned', durationSeconds: 700, tracks: [] });
     const user = await buildUser(db);
     // Captions holding NUL, as stored before they were cleaned: the topics' JSON takes it, the
-    // quotes' text (PostgreSQL's) never can, whichever the try.
+    // quotes' text (PostgreSQL's) never could.
     const captions = sampleTranscript(600).map((segment) => ({ ...segment, text: segment.text.replace(' ', ' \u0000') }));
     await new UploadedTranscripts(db).save(user.id, id, captions, 'talk.srt');
 
-    for (const attemptsMade of [0, 2]) {
-      await analyze(job({ videoId: id, scope: 'private', userId: user.id, provider: null, runId: randomUUID() }, attemptsMade));
+    await analyze(job({ videoId: id, scope: 'private', userId: user.id, provider: null, runId: randomUUID() }));
+
+    expect(events(id)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    const video = await db.getRepository(VideoEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
+    const quotes = await db.getRepository(QuoteEntity).findBy({ videoId: video.id });
+    expect(quotes.length).toBeGreaterThan(1);
+    expect(quotes.some((quote) => quote.content.includes('\u0000'))).toBe(false);
+  });
+
+  it("announces a member's stored analysis when its history cannot be written; a write that may pass later fails the attempt first", async () => {
+    /** A member's analysis of a talk whose every quote holds `marker`, and a trigger refusing their quotes with `code`. */
+    const refusing = async (code: string) => {
+      const id = videoId();
+      const marker = `zq${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+      youtube.addVideo({ id, title: `Refused ${code}`, durationSeconds: 700, tracks: [] });
+      const user = await buildUser(db);
+      const captions = sampleTranscript(600).map((segment) => ({ ...segment, text: `${marker} ${segment.text}` }));
+      await new UploadedTranscripts(db).save(user.id, id, captions, 'talk.srt');
+      const name = `refuse_${marker}`;
+      await db.query(
+        `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused' USING ERRCODE = '${code}'; END $$`,
+      );
+      await db.query(
+        `CREATE TRIGGER ${name} BEFORE INSERT ON quotes FOR EACH ROW WHEN (NEW.content LIKE '%${marker}%') EXECUTE FUNCTION ${name}()`,
+      );
+      const run = (attemptsMade: number) =>
+        analyze(job({ videoId: id, scope: 'private', userId: user.id, provider: null, runId: randomUUID() }, attemptsMade));
+      const drop = async () => {
+        await db.query(`DROP TRIGGER ${name} ON quotes`);
+        await db.query(`DROP FUNCTION ${name}()`);
+      };
+      return { id, user, run, drop };
+    };
+
+    // A value PostgreSQL will never take (a check violation): announced at once, stored.
+    const never = await refusing('23514');
+    try {
+      await never.run(0);
+      expect(events(never.id)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+      const mine = await db
+        .getRepository(UserVideoAnalysisEntity)
+        .findOneByOrFail({ userId: never.user.id, youtubeId: never.id });
+      expect(readTopics(mine.analyzedTopics).length).toBeGreaterThan(1);
+    } finally {
+      await never.drop();
     }
 
-    expect(events(id)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
-    const mine = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
-    expect(readTopics(mine.analyzedTopics).length).toBeGreaterThan(1);
+    // A deadlock may pass on the next try: the attempt fails, unannounced; the last one announces.
+    const later = await refusing('40P01');
+    try {
+      await expect(later.run(0)).rejects.toMatchObject({ code: '40P01' });
+      expect(events(later.id)).toEqual(['ANALYSIS_STARTED']);
+      await later.run(2);
+      expect(events(later.id)).toEqual(['ANALYSIS_STARTED', 'ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    } finally {
+      await later.drop();
+    }
   });
 
   it('announces no failure for a video analysed already, when Redis refuses its last event on the last attempt', async () => {

@@ -185,8 +185,12 @@ export function useSessionSync(): void {
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
     if (channel)
       channel.onmessage = () => {
-        toldByTab = true;
-        check();
+        // A question already on its way may have been answered before that tab's change: asked
+        // again once it is done, this tab's news in hand (a stranger's review).
+        void (asking ?? Promise.resolve()).then(() => {
+          toldByTab = true;
+          check();
+        });
       };
     document.addEventListener('visibilitychange', onVisible);
     sessionDoubts.addEventListener('doubt', check);

@@ -50,8 +50,8 @@ export function PrivacyPage() {
             For guests: a random guest id, which videos it analysed and when (kept a year, then deleted), and the pages it shared.
           </li>
           <li>
-            To stop abuse: counts per network address of new analyses (24 hours) and of sign-in attempts (15 minutes), and of
-            failed sign-ins per email, kept as a one-way hash of the email.
+            To stop abuse: counts per network address of new analyses (24 hours), of videos looked up on YouTube (1 minute) and of
+            sign-ins and sign-ups (15 minutes), and of failed sign-ins per email, kept as a one-way hash of the email.
           </li>
         </ul>
         <p>Our logs hold no network addresses, emails, passwords or cookies.</p>
@@ -59,7 +59,7 @@ export function PrivacyPage() {
       <Section heading="Cookies and browser storage">
         <ul className="list-disc pl-5">
           <li>
-            <code>fc.sid</code>: keeps you signed in; it ends 14 days after your last visit, or when you log out.
+            <code>fc.sid</code>: keeps you signed in; it ends 14 days after your last visit (as we set it), or when you log out.
           </li>
           <li>
             <code>gid</code>: a random guest id, for a year, given when you first use Find Clips without an account.

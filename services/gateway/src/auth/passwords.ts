@@ -21,13 +21,17 @@ let decoyHash: Promise<string> | undefined;
  * account) it still spends the time of a real check, so timing does not reveal which emails exist.
  */
 export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+  const characters = asCharacters(password);
+  // A wrong password that normalizing changes is checked twice against an account (below): so is it
+  // against the decoy, or its time would tell which emails have one (a stranger's review).
+  const checks = characters === password ? [characters] : [characters, password];
   if (!passwordHash) {
     decoyHash ??= hashPassword(crypto.randomUUID());
-    await verify(await decoyHash, password).catch(() => false);
+    const decoy = await decoyHash;
+    for (const typed of checks) await verify(decoy, typed).catch(() => false);
     return false;
   }
-  const characters = asCharacters(password);
-  if (await verify(passwordHash, characters).catch(() => false)) return true;
-  // Hashed before passwords were normalized: as it was typed then.
-  return characters !== password && verify(passwordHash, password).catch(() => false);
+  // The second: hashed before passwords were normalized, as it was typed then.
+  for (const typed of checks) if (await verify(passwordHash, typed).catch(() => false)) return true;
+  return false;
 }

@@ -236,6 +236,18 @@ describe('requests the gateway refuses', () => {
   it('refuses a captions body of millions of nested arrays or tiny values before parsing it, not the captions themselves', async () => {
     const browser = gw.browser();
     await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+    // A video known to have no captions on YouTube (a file is read only once that is known).
+    await gw.redis.set(
+      `${gw.env.REDIS_KEY_PREFIX}meta:dQw4w9WgXcQ`,
+      JSON.stringify({
+        videoId: 'dQw4w9WgXcQ',
+        title: 'Uncaptioned',
+        thumbnailUrl: '',
+        channelTitle: null,
+        durationSeconds: 600,
+        hasCaptions: false,
+      }),
+    );
     const upload = (body: string) =>
       browser.post('/api/user-videos/dQw4w9WgXcQ/transcript').set('content-type', 'application/json').send(body);
     const refused = { message: 'The request body holds more values than this request takes' };

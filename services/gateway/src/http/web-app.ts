@@ -14,13 +14,13 @@ const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta 
 /** The SPA's routes; any other path gets the app with status 404, and its 404 page. */
 const APP_ROUTES = /^\/(?:auth|history|settings|privacy|terms)?\/?$/;
 
-/** The API answers a page reads first, by path: its HTML preloads them (see `withData`). */
-const PAGE_DATA: Record<string, string[]> = { '/history': ['/api/videos', '/api/analysis/shares-map'] };
-
 /**
  * The page's HTML preloading `urls`, which the app's own requests then take: the browser asks for
- * them with the page's code, not once that code has come, asked who is signed in and rendered (a
- * round trip or two later: a stranger's latency audit). As the app asks, credentials included.
+ * them with the page's code, not once that code has come and rendered (a round trip or two later:
+ * a stranger's latency audit). As the app asks, credentials included. Only for an answer the page
+ * reads at once, whoever is signed in: a preload the page does not take is kept, and handed to its
+ * first request for that address however late (a member's /history preloaded for a visitor sent
+ * to /auth went to the same tab's next member: a stranger's review).
  */
 export function withData(html: string, urls: string[]): string {
   const links = urls.map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials">`);
@@ -95,7 +95,7 @@ export class WebApp {
         .status(APP_ROUTES.test(req.path) ? 200 : 404)
         .set('Cache-Control', 'no-cache')
         .type('html')
-        .send(withData(this.page(), PAGE_DATA[req.path.replace(/(.)\/+$/, '$1')] ?? []));
+        .send(this.page());
     });
     return router;
   }

@@ -27,6 +27,16 @@ describe('the finished analyses kept in memory', () => {
     expect(reads).toBe(1);
   });
 
+  it('answer a read pushed out by others while it was under way', async () => {
+    const finished = new FinishedAnalyses(async (videoId) => {
+      if (videoId === 'slowVideo01') await new Promise((resolve) => setTimeout(resolve, 50));
+      return analysisOf(videoId, 1_000);
+    }, 3_000);
+    const slow = finished.read('slowVideo01');
+    for (let i = 0; i < 10; i++) await finished.read(`video${String(i).padStart(6, '0')}`);
+    await expect(slow).resolves.toMatchObject({ etag: expect.stringMatching(/^W\/"/) });
+  });
+
   it('keep no failure: a video not analysed yet is read again next time', async () => {
     let analysed = false;
     const finished = new FinishedAnalyses(async (videoId) => {

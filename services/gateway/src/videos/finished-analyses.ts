@@ -33,6 +33,9 @@ export class FinishedAnalyses {
       maxSize: maxChars,
       sizeCalculation: (entry) => entry.json.length + entry.etag.length,
       ttl: 5 * 60 * 1000,
+      // A read pushed out of the cache before it is done still answers its readers (it rejected
+      // with 'evicted', a 500 for each: a stranger's review).
+      ignoreFetchAbort: true,
       // A read that fails (not found, the database away) is no entry: the next read tries again.
       fetchMethod: async (videoId) => {
         const json = JSON.stringify(await load(videoId));
