@@ -2,6 +2,7 @@ import type { Topic } from '@findclips/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AnalysisEditEntity } from './entities';
 import { readTopics, writeTopics } from './stored-topics';
+import { updateElseInsert } from './update-else-insert';
 
 /** A member's edited analysis of a video, as read. */
 export interface EditedAnalysis {
@@ -55,26 +56,12 @@ export class AnalysisEdits {
       // The time of the write, after the lock: the order the edits were made in (now() is when
       // the transaction began, before it waited its turn).
       const values = { editedTopics: writeTopics(topics), updatedAt: () => 'clock_timestamp()' };
-      const editedAt = `${isoMicros('updated_at')} AS edited_at`;
-      // Updated where it is (in the member's turn, nothing else writes it): an INSERT … ON CONFLICT
-      // takes an id from the sequence at each edit.
-      const saved = row
-        ? await tx
-            .createQueryBuilder()
-            .update(AnalysisEditEntity)
-            .set(values)
-            .where('id = :id', { id: row.id })
-            .returning(editedAt)
-            .execute()
-        : await tx
-            .createQueryBuilder()
-            .insert()
-            .into(AnalysisEditEntity)
-            .values({ userId, youtubeId, ...values })
-            .orUpdate(['edited_topics', 'updated_at'], ['user_id', 'youtube_id'])
-            .returning(editedAt)
-            .execute();
-      return { topics, editedAt: (saved.raw as { edited_at: string }[])[0]!.edited_at };
+      // In the member's turn, spending no id when it is there (see updateElseInsert).
+      const [saved] = (await updateElseInsert(tx, AnalysisEditEntity, { userId, youtubeId }, values, {
+        update: ['edited_topics', 'updated_at'],
+        returning: `${isoMicros('updated_at')} AS edited_at`,
+      })) as { edited_at: string }[];
+      return { topics, editedAt: saved!.edited_at };
     });
   }
 

@@ -5,6 +5,7 @@ import { AnalysisEdits } from './analysis-edits';
 import { UserVideoAnalysisEntity } from './entities';
 import { writeForMember } from './member-gone';
 import { writeTopics } from './stored-topics';
+import { updateElseInsert } from './update-else-insert';
 
 /** Where a page of a member's analyses ended: the last one's stamp (microseconds since 1970, as digits) and id. */
 export interface AnalysesCursor {
@@ -88,25 +89,17 @@ export class MemberAnalyses {
           transcriptSource,
           analysisRunId: runId,
         };
-        // Updated where it is (in the member's turn, nothing else writes it), else inserted: an
-        // INSERT … ON CONFLICT takes an id from the sequence at each re-analysis.
-        const updated = await tx
-          .createQueryBuilder()
-          .update(UserVideoAnalysisEntity)
-          .set(values)
-          .where('user_id = :userId AND youtube_id = :videoId', { userId, videoId })
-          .execute();
-        if (!updated.affected)
-          await tx
-            .createQueryBuilder()
-            .insert()
-            .into(UserVideoAnalysisEntity)
-            .values({ userId, youtubeId: videoId, ...values })
-            .orUpdate(
-              ['analyzed_topics', 'analysis_provider', 'analysis_model', 'transcript_source', 'analysis_run_id', 'updated_at'],
-              ['user_id', 'youtube_id'],
-            )
-            .execute();
+        // In the member's turn, spending no id when it is there (see updateElseInsert).
+        await updateElseInsert(tx, UserVideoAnalysisEntity, { userId, youtubeId: videoId }, values, {
+          update: [
+            'analyzed_topics',
+            'analysis_provider',
+            'analysis_model',
+            'transcript_source',
+            'analysis_run_id',
+            'updated_at',
+          ],
+        });
         await edits.discard(userId, videoId, tx);
       }),
     );

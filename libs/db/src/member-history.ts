@@ -3,6 +3,7 @@ import { withoutControlCharacters, type Topic } from '@findclips/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { QuoteEntity, VideoEntity } from './entities';
 import { writeForMember } from './member-gone';
+import { updateElseInsert } from './update-else-insert';
 
 /** The details a history row shows of its video. */
 export interface HistoryVideoDetails {
@@ -88,33 +89,16 @@ export class MemberHistory {
     });
   }
 
-  /**
-   * The member's row of the video with `values`: updated where it is, else inserted. Not one
-   * INSERT … ON CONFLICT DO UPDATE, which takes an id from the sequence even when it updates: a
-   * member re-opening a video again and again spent PostgreSQL's integers, and then nobody's
-   * history could take a video (a stranger's database audit). Two first writes at once: the
-   * second insert updates (and spends an id, once).
-   */
+  /** The member's row of the video with `values`, spending no id when it is there (see `updateElseInsert`). */
   private async write(
     tx: EntityManager,
     userId: number,
     videoId: string,
     values: { title: string | null; thumbnailUrl: string | null; processedAt?: () => string },
   ): Promise<void> {
-    const updated = await tx
-      .createQueryBuilder()
-      .update(VideoEntity)
-      .set(values)
-      .where('user_id = :userId AND youtube_id = :videoId', { userId, videoId })
-      .execute();
-    if (updated.affected) return;
-    await tx
-      .createQueryBuilder()
-      .insert()
-      .into(VideoEntity)
-      .values({ userId, youtubeId: videoId, ...values })
-      .orUpdate(['title', 'thumbnail_url', ...(values.processedAt ? ['processed_at'] : [])], ['user_id', 'youtube_id'])
-      .execute();
+    await updateElseInsert(tx, VideoEntity, { userId, youtubeId: videoId }, values, {
+      update: ['title', 'thumbnail_url', ...(values.processedAt ? ['processed_at'] : [])],
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { envInt } from '@findclips/config';
+import { commonEnvSchema, envInt, parseEnv } from '@findclips/config';
 import { migrate, missingServers } from '@findclips/db';
 import { demoStorage, ensurePortFree } from './demo-env';
 import { startFakeYoutube } from './fake-youtube';
@@ -33,10 +33,8 @@ async function main() {
   }
   // Its own database and Redis prefix (see demoStorage), created and migrated here.
   const storage = demoStorage(process.env);
-  const missing = await missingServers({
-    DATABASE_URL: storage.DATABASE_URL,
-    REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-  });
+  const { REDIS_URL } = parseEnv('demo', commonEnvSchema, process.env);
+  const missing = await missingServers({ DATABASE_URL: storage.DATABASE_URL, REDIS_URL });
   if (missing.length) throw new Error(missing.join('\n'));
   await migrate(storage.DATABASE_URL);
   const youtube = await startFakeYoutube();

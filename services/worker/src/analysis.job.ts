@@ -258,13 +258,11 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       if ((video.durationSeconds ?? 0) > VIDEO_MAX_SECONDS) throw new AnalysisError('VIDEO_TOO_LONG', videoMessages.tooLong);
 
       if (scope === 'shared' && !(await cached.markAnalyzing(videoId))) {
-        if ((await cached.statusOf(videoId))?.status !== 'complete') throw notStored();
+        const finished = await cached.find(videoId);
+        if (finished?.analysisStatus !== 'complete') throw notStored();
         log.info('shared analysis already complete: nothing to analyse');
         // Its history is written again: it may be what failed the attempt before (a stranger's review).
-        if (data.userId !== null) {
-          const finished = await cached.find(videoId);
-          if (finished) await recordHistory(data.userId, videoId, video, readTopics(finished.analyzedTopics));
-        }
+        if (data.userId !== null) await recordHistory(data.userId, videoId, video, readTopics(finished.analyzedTopics));
         stored = true;
         await publish('VIDEO_ANALYZED');
         return;

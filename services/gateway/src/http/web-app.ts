@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compression from 'compression';
-import escapeHtml from 'escape-html';
 import express, { Router } from 'express';
 
 /** The web app built by `npm run build` in this checkout. */
@@ -13,19 +12,6 @@ const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta 
 
 /** The SPA's routes; any other path gets the app with status 404, and its 404 page. */
 const APP_ROUTES = /^\/(?:auth|history|settings|privacy|terms)?\/?$/;
-
-/**
- * The page's HTML preloading `urls`, which the app's own requests then take: the browser asks for
- * them with the page's code, not once that code has come and rendered (a round trip or two later:
- * a stranger's latency audit). As the app asks, credentials included. Only for an answer the page
- * reads at once, whoever is signed in: a preload the page does not take is kept, and handed to its
- * first request for that address however late (a member's /history preloaded for a visitor sent
- * to /auth went to the same tab's next member: a stranger's review).
- */
-export function withData(html: string, urls: string[]): string {
-  const links = urls.map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials">`);
-  return html.replace(/<\/head>/i, () => `${links.join('')}</head>`);
-}
 
 export class WebApp {
   readonly dir: string;

@@ -11,7 +11,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
 import { guestIdentity, guestIdOf, readGuestId } from '../videos/guest-id';
-import { withData, type WebApp } from '../http/web-app';
+import type { WebApp } from '../http/web-app';
 import { findPublicShare, readShare, type ReadShareDeps, type Viewer } from './read-share';
 import { removeShare, shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
 import { keyMoments, withPreview } from './share-page';
@@ -120,26 +120,24 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
       .set('Cache-Control', 'no-cache')
       .type('html')
       .send(
-        withData(
-          withPreview(html, {
-            title,
-            tabTitle,
+        withPreview(html, {
+          title,
+          tabTitle,
+          description,
+          image,
+          url,
+          data: `/api/shared/${encodeURIComponent(row.shareId)}`,
+          structuredData: keyMoments({
+            name: video?.title ?? title,
             description,
-            image,
+            thumbnailUrl: image,
+            youtubeId: row.youtubeId,
+            uploadDate: row.createdAt,
+            durationSeconds: video?.durationSeconds ?? null,
             url,
-            structuredData: keyMoments({
-              name: video?.title ?? title,
-              description,
-              thumbnailUrl: image,
-              youtubeId: row.youtubeId,
-              uploadDate: row.createdAt,
-              durationSeconds: video?.durationSeconds ?? null,
-              url,
-              topics: readTopics(row.sharedTopics),
-            }),
+            topics: readTopics(row.sharedTopics),
           }),
-          [`/api/shared/${encodeURIComponent(row.shareId)}`],
-        ),
+        }),
       );
   });
 
