@@ -828,6 +828,33 @@ describe('Find Clips in Chromium', () => {
     await page.getByText('Find the best moments of any long video').waitFor();
   });
 
+  it('gives a guest the credit back when their analysis fails, and shows it', async () => {
+    const id = 'FCpolicy002';
+    youtube.addVideo({
+      id,
+      title: 'Another film review that quotes its villain',
+      channel: 'Find Clips Demo',
+      durationSeconds: 600,
+      tracks: [
+        {
+          languageCode: 'en',
+          segments: sampleTranscript(600).map((segment, i) =>
+            i === 8 ? { ...segment, text: 'and then the villain explains how to build a bomb in his garage' } : segment,
+          ),
+        },
+      ],
+    });
+    const guest = await newPage();
+    await guest.goto('/');
+    await credits(guest, 2);
+    await pasteLink(guest, link(id));
+    await toastRegion(guest).getByText('Video blocked due to content policy', { exact: true }).waitFor({ timeout: 60_000 });
+    // It cost a credit as it was sent; the analysis never had, the credit is back.
+    await credits(guest, 2);
+    await guest.reload();
+    await credits(guest, 2);
+  });
+
   it('analyses captions a member brings for a video without any', async () => {
     const page = await newPage();
     await login(page);

@@ -8,6 +8,7 @@ import {
 } from '@findclips/contracts';
 import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
 import { clock } from '@findclips/exports';
+import { GuestPayers } from '@findclips/runtime';
 import { sampleTranscript, strongPassword, uniqueEmail } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
@@ -412,6 +413,8 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect((await first.post(`/api/guest/videos/transcript?videoId=${empty}`).expect(202)).body.left).toBe(1);
     const ended = await p.nextEvent(empty, 'ANALYSIS_ERROR');
     expect(ended).toMatchObject({ errorType: 'NO_TRANSCRIPT' });
+    // An analysis never had is not paid for: the credit comes back.
+    expect((await first.get(`/api/guest/credits?_=${Date.now()}`).expect(200)).body.left).toBe(2);
     // A page that missed the event is told how it ended, though the video was never stored.
     expect((await first.get(`/api/videos/check-status?videoId=${empty}`).expect(200)).body).toMatchObject({
       exists: false,
@@ -695,6 +698,35 @@ describe('analysis quotas', () => {
       const message = quotaMessages.network(Number(refused.headers['retry-after']));
       expect(refused.body).toEqual({ message, errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
     }
+  });
+
+  it("gives every guest who paid for an analysis that failed their credit back, their network's too", async () => {
+    // Captions listed, and served without a word once YouTube has got over an error: both guests
+    // pay while the first try waits to be retried, and the analysis fails for good.
+    const videoId = p.addVideo(300, { tracks: [{ languageCode: 'en', segments: [] }] });
+    p.youtube.failNext('server-error', 1, 'timedtext');
+    const [first, second] = [from('203.0.113.60'), from('203.0.113.60')];
+    expect((await first.submit(videoId).expect(202)).body.left).toBe(1);
+    expect((await second.submit(videoId).expect(202)).body.left).toBe(1);
+    expect(await p.nextEvent(videoId, 'ANALYSIS_ERROR')).toMatchObject({ errorType: 'NO_TRANSCRIPT' });
+    for (const guest of [first, second]) expect((await guest.credits().expect(200)).body.left).toBe(2);
+    // The network's 3 are all there again: a third guest of it may have 2.
+    expect((await from('203.0.113.60').credits().expect(200)).body.left).toBe(2);
+    // What was paid back is paid again: the next new video costs a credit.
+    expect((await first.submit(p.addVideo()).expect(202)).body.left).toBe(1);
+  });
+
+  it('gives back nothing to guests who had their analysis, should the video fail later', async () => {
+    const videoId = p.addVideo();
+    const sharer = from('203.0.113.61');
+    expect((await sharer.submit(videoId).expect(202)).body.left).toBe(1);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+    const reader = from('203.0.113.62');
+    expect((await reader.submit(videoId).expect(200)).body.left).toBe(1);
+    // Were its analysis run again and failed (its row removed meanwhile), the worker would give
+    // back what is owed: nothing, as both had it.
+    expect(await new GuestPayers(p.gateway.redis, p.gateway.env.REDIS_KEY_PREFIX).refund(videoId)).toBe(0);
+    for (const guest of [sharer, reader]) expect((await guest.credits().expect(200)).body.left).toBe(1);
   });
 
   it('caps guest analyses per IP address, whatever the cookies', async () => {

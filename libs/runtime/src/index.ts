@@ -7,5 +7,6 @@ export * from './metrics';
 export * from './address';
 export * from './redis-keys';
 export * from './video-failures';
+export * from './guest-payers';
 export * from './unavailable';
 export * from './live-instance';

@@ -19,6 +19,8 @@ export function redisKeys(prefix: string) {
     guestCredits: (guestId: string) => `${prefix}credits:guest:${guestId}`,
     addressCredits: (address: string) => `${prefix}credits:ip:${clientAddressKey(address)}`,
     guestVideos: (guestId: string) => `${prefix}credits:videos:${guestId}`,
+    /** The guests who paid a credit for a video whose analysis is under way (see `GuestPayers`). */
+    videoPayers: (videoId: string) => `${prefix}credits:payers:${videoId}`,
     /** A member's new analyses this hour. */
     memberAnalyses: (userId: number) => `${prefix}analyses:user:${userId}`,
     /** A request that paid for a job moments ago: requests for the same job, anyone's, join it. */

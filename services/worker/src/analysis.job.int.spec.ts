@@ -19,7 +19,7 @@ import {
   readTopics,
 } from '@findclips/db';
 import { analysisEventsChannel, type AnalysisJob, type Publisher } from '@findclips/queue';
-import { createLogger, createRedisClient, redisKeys, VideoFailures, type RedisClient } from '@findclips/runtime';
+import { createLogger, createRedisClient, GuestPayers, redisKeys, VideoFailures, type RedisClient } from '@findclips/runtime';
 import { buildUser, sampleTranscript, startFakeOpenAi, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
 import { YoutubeClient } from '@findclips/youtube';
 import type { Job } from 'bullmq';
@@ -49,6 +49,7 @@ describe('the analysis job', () => {
       defaultProvider: 'local',
       publisher,
       failures,
+      payers: new GuestPayers(redis, keyPrefix),
       keyPrefix,
       chunkConcurrency: 2,
       logger: createLogger('worker', 'silent'),

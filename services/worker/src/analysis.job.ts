@@ -4,7 +4,7 @@ import { analysisEvent, analysisJobSchema, publishAnalysisEvent, type AnalysisJo
 import { CachedVideos, MemberAnalyses, MemberGoneError, MemberHistory, readTopics, UploadedTranscripts } from '@findclips/db';
 import { CAPTIONS_WITHOUT_WORDS, descriptionChapters, YoutubeError, type YoutubeClient } from '@findclips/youtube';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
-import { isServiceUnavailable, type VideoFailures } from '@findclips/runtime';
+import { isServiceUnavailable, type GuestPayers, type VideoFailures } from '@findclips/runtime';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { JobMetrics } from './job-metrics';
@@ -32,6 +32,8 @@ export interface AnalysisJobDeps {
   publisher: Publisher;
   /** Videos YouTube refused us lately, shared with the gateway so that nobody pays for them again. */
   failures: VideoFailures;
+  /** The guests who paid for a shared analysis: their credits come back should it fail. */
+  payers: GuestPayers;
   keyPrefix: string;
   chunkConcurrency: number;
   /** How long a job's lock lasts (WORKER_LOCK_MS): renewed once more before its result is stored. */
@@ -83,8 +85,8 @@ async function rememberRefusal(failures: VideoFailures, videoId: string, error: 
 export const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
 
 /**
- * Records a job's final failure on the video's row (shared analyses: members' keep no status) and
- * announces it to whoever waits for the video.
+ * Records a job's final failure on the video's row (shared analyses: members' keep no status), gives
+ * the guests who paid for it their credits back, and announces it to whoever waits for the video.
  */
 async function recordFailure(
   deps: AnalysisJobDeps,
@@ -110,6 +112,12 @@ async function recordFailure(
       // ever; the row's 'analyzing' is read as failed once no job runs for it (check-status).
       log.error({ err: error }, 'failure not recorded on the video: the database did not take it');
     }
+    // Before the announcement, on which a guest's page reads its credits again.
+    const refunded = await deps.payers.refund(data.videoId).catch((error: unknown) => {
+      log.warn({ err: error }, "guests' credits not given back: Redis did not take it");
+      return 0;
+    });
+    if (refunded > 0) log.info({ refunded }, "guests' credits given back for an analysis they never got");
   }
   await publishEvent(deps, data, 'ANALYSIS_ERROR', log, {
     errorType: failure.code,
@@ -219,6 +227,15 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
     let stored = false;
     // Each event is logged with the job's requestId: request, job and events share one id.
     const publish = (type: Parameters<typeof analysisEvent>[0]) => publishEvent(deps, data, type, log);
+    /** Announces the analysis stored; the guests who paid for a shared one had it, and are no longer owed. */
+    const analyzed = async () => {
+      if (data.scope === 'shared') {
+        await deps.payers.settled(videoId).catch((error: unknown) => {
+          log.warn({ err: error }, 'the guests who paid for the analysis not forgotten: Redis did not take it');
+        });
+      }
+      await publish('VIDEO_ANALYZED');
+    };
     /**
      * The member's history of an analysis stored already. A write a later try may get through (our
      * database away, a deadlock) fails the attempt, and the next announces the stored analysis; one
@@ -264,7 +281,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         // Its history is written again: it may be what failed the attempt before (a stranger's review).
         if (data.userId !== null) await recordHistory(data.userId, videoId, video, readTopics(finished.analyzedTopics));
         stored = true;
-        await publish('VIDEO_ANALYZED');
+        await analyzed();
         return;
       }
 
@@ -276,7 +293,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         log.info("member's analysis already stored by this run: announcing it");
         await recordHistory(storedBefore.userId, videoId, video, readTopics(storedBefore.analyzedTopics));
         stored = true;
-        await publish('VIDEO_ANALYZED');
+        await analyzed();
         return;
       }
 
@@ -314,7 +331,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       if (data.userId !== null) await recordHistory(data.userId, videoId, video, result.topics);
       stored = true;
 
-      await publish('VIDEO_ANALYZED');
+      await analyzed();
       deps.metrics?.finished(result.provider, 'completed', seconds());
       log.info(
         {

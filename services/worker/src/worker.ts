@@ -1,7 +1,7 @@
 import { checkModels, createProviders } from '@findclips/analysis';
 import type { WorkerEnv } from '@findclips/config';
 import { ANALYSIS_QUEUE, bullConnection, bullPrefix, type AnalysisJob } from '@findclips/queue';
-import { VideoFailures, type RedisClient } from '@findclips/runtime';
+import { GuestPayers, VideoFailures, type RedisClient } from '@findclips/runtime';
 import { YoutubeClient } from '@findclips/youtube';
 import { Job, Worker } from 'bullmq';
 import type { Logger } from 'pino';
@@ -44,6 +44,7 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
     defaultProvider: env.ANALYSIS_DEFAULT_PROVIDER,
     publisher,
     failures: new VideoFailures(publisher, env.REDIS_KEY_PREFIX),
+    payers: new GuestPayers(publisher, env.REDIS_KEY_PREFIX),
     keyPrefix: env.REDIS_KEY_PREFIX,
     chunkConcurrency: env.ANALYSIS_CHUNK_CONCURRENCY,
     lockMs: env.WORKER_LOCK_MS,

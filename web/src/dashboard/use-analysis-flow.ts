@@ -13,7 +13,15 @@ import { useCheckNowAndThen } from './use-check-now-and-then';
 import { useCurrentVideo } from './use-current-video';
 import { useLiveChannel } from './use-live';
 import { useSubmitVideo } from './use-submit-video';
-import { analysisKey, checkStatus, fetchAnalysis, reanalysisStatus, useAnalysis, useGuestCredits } from './video-data';
+import {
+  analysisKey,
+  checkStatus,
+  fetchAnalysis,
+  GUEST_CREDITS_KEY,
+  reanalysisStatus,
+  useAnalysis,
+  useGuestCredits,
+} from './video-data';
 
 const NOT_ANALYSED = {
   title: 'Not analysed yet',
@@ -181,6 +189,8 @@ export function useAnalysisFlow(auth: AuthState) {
       };
       if (reanalyzed) void fetched.then(() => arrived() && !leftByLogout() && toast(done));
     }
+    // A guest's analysis that failed gives the credit it cost back (the worker did, before it said so).
+    if (event.type === 'ANALYSIS_ERROR' && !member) void queryClient.invalidateQueries({ queryKey: GUEST_CREDITS_KEY });
     if (failure !== 'ignored' && !leftByLogout()) {
       const categories = event.errorCategories ?? [];
       toast(

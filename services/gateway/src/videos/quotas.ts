@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GUEST_CREDIT_WINDOW_SECONDS, GUEST_CREDITS } from '@findclips/contracts';
-import { redisKeys, type RedisClient } from '@findclips/runtime';
+import { RECORD_PAYER, redisKeys, type RedisClient } from '@findclips/runtime';
 
 /**
  * Lua, shared by the scripts below: Redis's own clock in ms. The windows are counted by it, not by
@@ -49,21 +49,20 @@ return spendWindows(KEYS, limits, nowMs(), tonumber(ARGV[2]), ARGV[3])`;
 
 /**
  * A guest's credit for one video, spent at most once however many requests race: KEYS[1] is the
- * set of videos the guest paid for in the window, KEYS[2..] the credit windows (as SPEND).
- * ARGV: (unused), window, member, video id, then one limit per window. Returns { -1, left } when the
- * video is already paid for, { 0, left } when this request paid for it, else { SPEND's index, 0 }:
- * `left` is what the windows leave after it, read in the same step, so racing requests for other
- * videos each see their own spend.
+ * set of videos the guest paid for in the window, KEYS[2] and KEYS[3] the credit windows (as
+ * SPEND), KEYS[4] the video's payers (`GuestPayers`). ARGV: (unused), window, member, video id, one
+ * limit per window, the guest's id, and '1' when the credit pays for an analysis still to come (its
+ * payer is recorded, to be paid back should it fail). Returns { -1, left } when the video is
+ * already paid for, { 0, left } when this request paid for it, else { SPEND's index, 0 }: `left` is
+ * what the windows leave after it, read in the same step, so racing requests for other videos each
+ * see their own spend.
  */
 const SPEND_ON_VIDEO =
   SPEND_WINDOWS +
+  RECORD_PAYER +
   `
 local now, window = nowMs(), tonumber(ARGV[2])
-local windows, limits = {}, {}
-for i = 2, #KEYS do
-  windows[i - 1] = KEYS[i]
-  limits[i - 1] = tonumber(ARGV[3 + i])
-end
+local windows, limits = { KEYS[2], KEYS[3] }, { tonumber(ARGV[5]), tonumber(ARGV[6]) }
 local function left()
   local least = nil
   for i, key in ipairs(windows) do
@@ -77,6 +76,7 @@ local spent = spendWindows(windows, limits, now, window, ARGV[3])
 if spent[1] ~= 0 then return { spent[1], 0 } end
 redis.call('SADD', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], window)
+if ARGV[8] == '1' then recordPayer(KEYS[4], ARGV[7], ARGV[3], windows, KEYS[1], window) end
 return { 0, left() }`;
 
 /**
@@ -194,16 +194,23 @@ export class GuestCredits {
 
   /**
    * Spends a credit on `videoId` in one atomic step: parallel requests for one video spend once
-   * (`paid: false` for all but one); `refused` says which limit refused it.
+   * (`paid: false` for all but one); `refused` says which limit refused it. A credit spent on an
+   * analysis still to come (not `finished`) comes back if it fails (`GuestPayers`).
    */
   async spendOn(
     guestId: string,
     ip: string,
     videoId: string,
+    { finished }: { finished: boolean },
   ): Promise<{ ok: true; paid: boolean; left: number } | { ok: false; refused: CreditRefusal }> {
     const [result, left] = (
       (await this.redis.eval(SPEND_ON_VIDEO, {
-        keys: [this.videosKey(guestId), this.guestKey(guestId), this.addressKey(ip)],
+        keys: [
+          this.videosKey(guestId),
+          this.guestKey(guestId),
+          this.addressKey(ip),
+          redisKeys(this.keyPrefix).videoPayers(videoId),
+        ],
         arguments: [
           '',
           String(GUEST_CREDIT_WINDOW_SECONDS * 1000),
@@ -211,6 +218,8 @@ export class GuestCredits {
           videoId,
           String(GUEST_CREDITS),
           String(this.perAddressPerDay),
+          guestId,
+          finished ? '0' : '1',
         ],
       })) as [number, number]
     ).map(Number) as [number, number];

@@ -405,7 +405,7 @@ describe('submitting a video', () => {
       // Both scripts reach Redis before either answer is read: a count read apart from the spend
       // would see both spent.
       const spends = await Promise.all(
-        ['vidAAAAAAAA', 'vidBBBBBBBB'].map((videoId) => deps.credits.spendOn(guestId, address, videoId)),
+        ['vidAAAAAAAA', 'vidBBBBBBBB'].map((videoId) => deps.credits.spendOn(guestId, address, videoId, { finished: false })),
       );
       expect(spends).toEqual([
         { ok: true, paid: true, left: 1 },

@@ -287,7 +287,7 @@ export async function submitAsGuest(
   } else {
     // Anything new is checked here, with the limits for everyone first (a finished one, above).
     if (!video.finished) checkVideo(video.facts, true);
-    const spent = await credits.spendOn(guestId, address, videoId);
+    const spent = await credits.spendOn(guestId, address, videoId, { finished: Boolean(video.finished) });
     if (!spent.ok) throw await quotaError(credits, spent.refused, guestId, address);
     left = spent.left;
     await guests.record(guestId, videoId);
