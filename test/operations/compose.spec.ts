@@ -6,6 +6,8 @@ import type { z } from 'zod';
 
 interface ComposeService {
   build?: { target: string };
+  init?: boolean;
+  healthcheck?: { test: string[] };
   environment?: Record<string, string>;
   ports?: string[];
   container_name?: string;
@@ -67,6 +69,36 @@ describe('docker-compose.yml', () => {
     const { PROVIDER_TIMEOUT_MS } = parseEnv('worker', workerEnvSchema, environment);
     const [, amount, unit] = /^(\d+)(s|m)$/.exec(worker.stop_grace_period ?? '')!;
     expect(Number(amount) * (unit === 'm' ? 60_000 : 1_000)).toBeGreaterThanOrEqual(3 * PROVIDER_TIMEOUT_MS);
+  });
+
+  it('has no password of its own: the database password comes from the environment, or compose refuses to start', () => {
+    const raw = readFileSync(join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8');
+    expect(compose.services.postgres!.environment!.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+    for (const [name, service] of ours) {
+      expect([name, new URL(interpolate(service.environment!.DATABASE_URL!)).password]).toEqual([
+        name,
+        interpolate('${POSTGRES_PASSWORD:?}'),
+      ]);
+    }
+    expect(raw).not.toMatch(/findclips:findclips@/);
+  });
+
+  it("trusts the TLS proxy's hop for client addresses only where nobody else reaches the gateway's port", () => {
+    const gateway = compose.services.gateway!;
+    const env = parseEnv('gateway', gatewayEnvSchema, {
+      ...Object.fromEntries(Object.entries(gateway.environment!).map(([k, v]) => [k, interpolate(v)])),
+    });
+    expect(env.TRUST_PROXY).toBe(1);
+    expect(gateway.ports).toEqual(['127.0.0.1:${PORT:-3000}:3000']);
+  });
+
+  it('runs each of our services under an init, so a stop signal during start-up is not lost on PID 1', () => {
+    for (const [name, service] of ours) expect([name, service.init]).toEqual([name, true]);
+  });
+
+  it("checks a worker's health on its metrics server, where it listens by default", () => {
+    const { WORKER_METRICS_PORT } = parseEnv('worker', workerEnvSchema, {});
+    expect(compose.services.worker!.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:${WORKER_METRICS_PORT}/healthz`);
   });
 
   it('lets workers scale: no fixed container name or host port', () => {

@@ -1,6 +1,6 @@
 import { ConfigError, parseEnv } from './env';
 import { DEV_SESSION_SECRET } from './session';
-import { gatewayEnvSchema } from './gateway';
+import { gatewayEnvSchema, gatewayEnvWarnings } from './gateway';
 import { realtimeEnvSchema } from './realtime';
 import { workerEnvSchema } from './worker';
 
@@ -104,6 +104,16 @@ describe('gateway environment', () => {
       'https://clips.example.com',
     );
     expect(parseEnv('gateway', gatewayEnvSchema, { PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('warns at start-up of a public https origin without TRUST_PROXY, and only then', () => {
+    const warnings = (env: Record<string, string>) => gatewayEnvWarnings(parseEnv('gateway', gatewayEnvSchema, env));
+    expect(warnings({ PUBLIC_URL: 'https://clips.example.com' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is https but TRUST_PROXY is off/),
+    ]);
+    expect(warnings({ PUBLIC_URL: 'https://clips.example.com', TRUST_PROXY: '1' })).toEqual([]);
+    expect(warnings({ PUBLIC_URL: 'https://clips.example.com', TRUST_PROXY: 'loopback, 10.0.0.0/8' })).toEqual([]);
+    expect(warnings({ PUBLIC_URL: 'http://localhost:3000' })).toEqual([]);
   });
 
   it('requires METRICS_TOKEN in production where /metrics is on the public port (gateway, realtime), not on the worker', () => {

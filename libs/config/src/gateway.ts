@@ -121,3 +121,18 @@ export const gatewayEnvSchema = withProductionSecrets(
 }));
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
+
+/**
+ * What an operator should hear at start-up of a setting that is valid but likely wrong: a public
+ * https origin (so a TLS proxy in front) without TRUST_PROXY makes every visitor the proxy's
+ * address for every per-address limit (ten sign-ups in all, then 429 for everyone) and leaves the
+ * session cookie without Secure (a stranger's deployment audit).
+ */
+export function gatewayEnvWarnings(env: Pick<GatewayEnv, 'PUBLIC_URL' | 'TRUST_PROXY'>): string[] {
+  if (env.TRUST_PROXY !== false || !env.PUBLIC_URL.startsWith('https:')) return [];
+  return [
+    'PUBLIC_URL is https but TRUST_PROXY is off: behind a TLS proxy every visitor counts as the proxy for ' +
+      "the per-address limits and the session cookie is not Secure. Set TRUST_PROXY to the proxy's hops (1) " +
+      'or addresses, and let only the proxy reach this port.',
+  ];
+}

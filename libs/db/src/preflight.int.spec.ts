@@ -27,8 +27,8 @@ describe('what npm start says when a server is missing', () => {
         REDIS_URL: `redis://127.0.0.1:${redis}`,
       }),
     ).toEqual([
-      `PostgreSQL is not answering at 127.0.0.1:${pg} (DATABASE_URL): start it (on Debian: pg_ctlcluster $(ls /etc/postgresql) main start) or run \`docker compose up -d postgres redis\`.`,
-      `Redis is not answering at 127.0.0.1:${redis} (REDIS_URL): start it (redis-server --daemonize yes) or run \`docker compose up -d postgres redis\`.`,
+      `PostgreSQL is not answering at 127.0.0.1:${pg} (DATABASE_URL): start it (on Debian: pg_ctlcluster $(ls /etc/postgresql) main start) or with Docker: \`docker run -d -p 127.0.0.1:5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16-alpine\`.`,
+      `Redis is not answering at 127.0.0.1:${redis} (REDIS_URL): start it (redis-server --daemonize yes) or with Docker: \`docker run -d -p 127.0.0.1:6379:6379 redis:7-alpine\`.`,
     ]);
     expect(await missingServers({ ...running, REDIS_URL: `redis://127.0.0.1:${redis}` })).toHaveLength(1);
   });

@@ -25,20 +25,25 @@ const where = (url: string, defaultPort: number) => {
  * and how to start it. Empty when PostgreSQL and Redis both answer.
  */
 export async function missingServers(env: { DATABASE_URL: string; REDIS_URL: string }): Promise<string[]> {
-  const compose = 'or run `docker compose up -d postgres redis`';
+  // Servers as the defaults expect them (user postgres without a password, on this host): the
+  // compose file's are for its own services, unpublished, and need its secrets (a stranger's audit).
+  const docker = {
+    postgres: 'or with Docker: `docker run -d -p 127.0.0.1:5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16-alpine`',
+    redis: 'or with Docker: `docker run -d -p 127.0.0.1:6379:6379 redis:7-alpine`',
+  };
   const [postgres, redis] = await Promise.all([answers(env.DATABASE_URL, 5432), answers(env.REDIS_URL, 6379)]);
   return [
     ...(postgres
       ? []
       : [
           `PostgreSQL is not answering at ${where(env.DATABASE_URL, 5432)} (DATABASE_URL): start it ` +
-            `(on Debian: pg_ctlcluster $(ls /etc/postgresql) main start) ${compose}.`,
+            `(on Debian: pg_ctlcluster $(ls /etc/postgresql) main start) ${docker.postgres}.`,
         ]),
     ...(redis
       ? []
       : [
           `Redis is not answering at ${where(env.REDIS_URL, 6379)} (REDIS_URL): start it ` +
-            `(redis-server --daemonize yes) ${compose}.`,
+            `(redis-server --daemonize yes) ${docker.redis}.`,
         ]),
   ];
 }

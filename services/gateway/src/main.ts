@@ -1,4 +1,4 @@
-import { gatewayEnvSchema, loadEnvOrExit } from '@findclips/config';
+import { gatewayEnvSchema, gatewayEnvWarnings, loadEnvOrExit } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
 import { createAnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
@@ -23,6 +23,7 @@ async function main() {
   if (env.NODE_ENV !== 'production' && !process.env.SESSION_SECRET) {
     logger.warn('SESSION_SECRET is not set: using the development secret');
   }
+  for (const warning of gatewayEnvWarnings(env)) logger.warn(warning);
 
   const dataSource = createDataSource({ url: env.DATABASE_URL, applicationName: 'findclips-gateway' });
   await openDatabaseAtStart(env.DATABASE_URL, () => dataSource.initialize());

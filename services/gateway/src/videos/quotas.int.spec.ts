@@ -44,7 +44,10 @@ describe('rolling windows across gateways whose clocks disagree', () => {
       expect(await credits.spendOn('guest-skew', address, `videoGuest${i}`, { finished: false })).toMatchObject({ ok: true });
     clockFast(23 * 60);
     expect(await credits.standing('guest-skew', address)).toEqual({ left: 0, refused: 'guest' });
-    expect(await credits.spendOn('guest-skew', address, 'videoGuestX', { finished: false })).toEqual({ ok: false, refused: 'guest' });
+    expect(await credits.spendOn('guest-skew', address, 'videoGuestX', { finished: false })).toEqual({
+      ok: false,
+      refused: 'guest',
+    });
     expect(await credits.retryAfter('guest-skew', address)).toBeGreaterThan(23 * 60 * 60);
   });
 
