@@ -346,8 +346,10 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     p.openai.script.then('rate-limit');
     await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
     await p.nextEvent(videoId, 'VIDEO_ANALYZED');
-    const types = p.events.filter((e) => e.videoId === videoId).map((e) => e.type);
-    expect(types).toEqual(['ANALYSIS_STARTED', 'ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    const events = p.events.filter((e) => e.videoId === videoId);
+    expect(events.map((e) => e.type)).toEqual(['ANALYSIS_STARTED', 'ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    // The second try waited for the backoff (2 s), not started at once.
+    expect(Date.parse(events[1]!.sentAt) - Date.parse(events[0]!.sentAt)).toBeGreaterThanOrEqual(1_900);
     expect(await cachedRow(videoId)).toMatchObject({ analysisStatus: 'complete', analysisProvider: 'openai' });
   });
 

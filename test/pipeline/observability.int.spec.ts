@@ -87,11 +87,10 @@ describe('observability: metrics of the gateway and the worker, one id from requ
     await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
     await p.nextEvent(videoId, 'VIDEO_ANALYZED', 15_000);
 
-    expect(p.events.filter((e) => e.videoId === videoId).map((e) => e.type)).toEqual([
-      'ANALYSIS_STARTED',
-      'ANALYSIS_STARTED',
-      'VIDEO_ANALYZED',
-    ]);
+    const events = p.events.filter((e) => e.videoId === videoId);
+    expect(events.map((e) => e.type)).toEqual(['ANALYSIS_STARTED', 'ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    // The second try waited for the backoff (2 s): at once, YouTube would be asked again while it refuses.
+    expect(Date.parse(events[1]!.sentAt) - Date.parse(events[0]!.sentAt)).toBeGreaterThanOrEqual(1_900);
     expect(sample(await workerMetrics.metrics(), 'youtube_errors_total', { code: 'YOUTUBE_BLOCKED' })).toBe(1);
     const advice = logLines.find((line) => line.videoId === videoId && String(line.msg).includes('YOUTUBE_PROXY_URL'));
     expect(advice).toMatchObject({ level: 40, youtube: expect.stringContaining('not a bot') });

@@ -213,7 +213,13 @@ describe('navigation bar and footer', () => {
   it('names the tab by the video on the dashboard, also when it is come back to from another page', async () => {
     fakeApi({
       'GET /api/user-videos/dQw4w9WgXcQ': json(200, analysis),
-      'GET /api/videos/metadata/dQw4w9WgXcQ': json(200, { videoId: 'dQw4w9WgXcQ', title: analysis.title, thumbnailUrl: null }),
+      'GET /api/videos/metadata/dQw4w9WgXcQ': json(200, {
+        videoId: 'dQw4w9WgXcQ',
+        title: analysis.title,
+        thumbnailUrl: null,
+        channelTitle: null,
+        durationSeconds: 600,
+      }),
       'GET /api/videos': json(200, []),
       'GET /api/analysis/shares-map': json(200, []),
     });
@@ -239,10 +245,17 @@ describe('navigation bar and footer', () => {
   it('gives the focus to the main region when the control that led to another screen goes with it (it fell to the page)', async () => {
     fakeApi({
       'GET /api/user-videos/dQw4w9WgXcQ': json(200, analysis),
-      'GET /api/videos/metadata/dQw4w9WgXcQ': json(200, { videoId: 'dQw4w9WgXcQ', title: analysis.title, thumbnailUrl: null }),
+      'GET /api/videos/metadata/dQw4w9WgXcQ': json(200, {
+        videoId: 'dQw4w9WgXcQ',
+        title: analysis.title,
+        thumbnailUrl: null,
+        channelTitle: null,
+        durationSeconds: 600,
+      }),
       'GET /api/videos': json(200, [
         {
           id: 1,
+          videoId: 'dQw4w9WgXcQ',
           youtubeId: 'dQw4w9WgXcQ',
           title: analysis.title,
           thumbnailUrl: null,

@@ -240,7 +240,7 @@ describe('registration validation: on submit, then on change', () => {
         return json(201, member);
       },
       [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
-      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false, ahead: null }),
       [`GET /api/cached-videos/${VIDEO}`]: json(200, {
         videoId: VIDEO,
         youtubeId: VIDEO,

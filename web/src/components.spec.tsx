@@ -579,7 +579,7 @@ describe('the share dialog', () => {
 
   it('sends one share for a double click on Create Share Link', async () => {
     const calls = fakeApi({
-      'POST /api/analysis/share': json(201, { id: 'share-1', url: '/shared/share-1' }),
+      'POST /api/analysis/share': json(201, { shareId: 'share-1', youtubeId: 'FCdemoTalk1', url: '/shared/share-1' }),
       'GET /api/user': json(200, member),
       'GET /api/analysis/shares-map': json(200, []),
     });
@@ -602,7 +602,11 @@ describe('the share dialog', () => {
     const calls = fakeApi({
       'GET /api/user': json(200, member),
       'GET /api/analysis/shares-map': json(200, [{ shareId: 'sh4reIdAbcdEfgh1234', youtubeId: 'FCdemoTalk1' }]),
-      'POST /api/analysis/share': json(201, { shareId: 'sh4reIdAbcdEfgh1234', url: '/shared/sh4reIdAbcdEfgh1234' }),
+      'POST /api/analysis/share': json(201, {
+        shareId: 'sh4reIdAbcdEfgh1234',
+        youtubeId: 'FCdemoTalk1',
+        url: '/shared/sh4reIdAbcdEfgh1234',
+      }),
       'GET /api/shared/sh4reIdAbcdEfgh1234': () => page,
     });
     const sharedPage = json(200, {
@@ -614,7 +618,7 @@ describe('the share dialog', () => {
       isOwner: true,
       sharedTopics: [topic],
       createdAt: '2026-11-30T10:00:00.000Z',
-      video: { title: 'Bus lanes', thumbnailUrl: null, channelTitle: null },
+      video: { title: 'Bus lanes', thumbnailUrl: null, channelTitle: null, durationSeconds: null },
     });
     renderWithApp(dialog(), { user: member });
     const note = await screen.findByTestId('shared-before');
@@ -701,7 +705,7 @@ describe('the share dialog', () => {
       isOwner: true,
       sharedTopics: [topic],
       createdAt: '2026-11-30T10:00:00.000Z',
-      video: { title: 'Bus lanes', thumbnailUrl: null, channelTitle: null },
+      video: { title: 'Bus lanes', thumbnailUrl: null, channelTitle: null, durationSeconds: null },
     });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByDisplayValue('Bus lanes, explained')).toBeInTheDocument();

@@ -1,4 +1,10 @@
-import { editMessages, videoMessages, type Topic, type VideoAnalysisResponse } from '@findclips/contracts';
+import {
+  editMessages,
+  videoMessages,
+  type CheckStatusResponse,
+  type Topic,
+  type VideoAnalysisResponse,
+} from '@findclips/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +16,7 @@ import { ErrorScreen } from './dashboard/error-screen';
 import { ExpandableQuote } from './components/expandable-quote';
 import { rememberUser } from './lib/storage';
 import { setLoggedOutHere } from './lib/auth';
-import { fakeApi, HistoryButtons, json, member, renderWithApp, savedFiles } from './test/render';
+import { beyondContract, fakeApi, HistoryButtons, json, member, renderWithApp, savedFiles } from './test/render';
 
 const VIDEO = 'dQw4w9WgXcQ';
 const LINK = `https://www.youtube.com/watch?v=${VIDEO}`;
@@ -70,8 +76,14 @@ const guestAnswer = (left: number) =>
     duration: 600,
     title: 'Small teams',
     thumbnailUrl: null,
+    error: null,
     left,
   });
+
+/** GET /api/videos/check-status's answer: no failure recorded and nothing waiting, unless said. */
+const statusAnswer = (
+  fields: Pick<CheckStatusResponse, 'videoId' | 'exists' | 'status' | 'createdAt'> & Partial<CheckStatusResponse>,
+) => json(200, { errorType: null, errorMessage: null, errorCategories: null, ahead: null, ...fields });
 
 async function paste(user: ReturnType<typeof userEvent.setup>, link = LINK) {
   await user.type(screen.getByPlaceholderText('Paste a YouTube video link...'), link);
@@ -100,6 +112,7 @@ describe('dashboard: Back and Forward', () => {
       duration: 600,
       title: 'A bakery app',
       thumbnailUrl: null,
+      error: null,
       ...extra,
     });
   /** Pastes the other video, sees it, then goes Back to VIDEO and sees it again. */
@@ -204,7 +217,7 @@ describe('dashboard: Back and Forward', () => {
     fakeApi({
       ...memberVideo,
       [`POST /api/videos/transcript`]: json(404, { message: 'This video is unavailable.', errorType: 'VIDEO_UNAVAILABLE' }),
-      'GET /api/videos/check-status': json(200, { videoId: OTHER, exists: false, status: null, createdAt: null }),
+      'GET /api/videos/check-status': statusAnswer({ videoId: OTHER, exists: false, status: null, createdAt: null }),
     });
     // Landed on a shared link to a video nobody analysed: the demo, and Back leaves at once.
     const first = withHistory({ route: `/?video=${OTHER}`, user: member, before: ['/elsewhere'] });
@@ -392,7 +405,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
       [`GET /api/user-videos/${VIDEO}`]: () =>
         json(200, { ...analysis, userAnalysisUpdatedAt: running ? '2026-01-01T09:00:00.000Z' : '2026-01-02T09:00:00.000Z' }),
       [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
-      [`GET /api/user-videos/${VIDEO}/status`]: () => json(200, { videoId: VIDEO, reanalyzing: running }),
+      [`GET /api/user-videos/${VIDEO}/status`]: () => json(200, { videoId: VIDEO, reanalyzing: running, ahead: null }),
     });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
@@ -413,7 +426,10 @@ describe('dashboard: clear menu and Re-analyze', () => {
 
   it('goes on following the re-analysis when a video is opened while it still runs (a reload)', async () => {
     rememberUser(member);
-    fakeApi({ ...memberVideo, [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: true }) });
+    fakeApi({
+      ...memberVideo,
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: true, ahead: null }),
+    });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
     expect(screen.queryByText('Why small teams ship faster')).not.toBeInTheDocument();
@@ -430,7 +446,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
       [`GET /api/user-videos/${VIDEO}`]: () =>
         json(200, { ...analysis, userAnalysisUpdatedAt: running ? '2026-01-01T09:00:00.000Z' : updated }),
       [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
-      [`GET /api/user-videos/${VIDEO}/status`]: () => json(200, { videoId: VIDEO, reanalyzing: running }),
+      [`GET /api/user-videos/${VIDEO}/status`]: () => json(200, { videoId: VIDEO, reanalyzing: running, ahead: null }),
     });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
@@ -463,8 +479,8 @@ describe('dashboard: clear menu and Re-analyze', () => {
     rememberUser(member);
     fakeApi({
       [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
-      'GET /api/videos/check-status': json(200, { videoId: VIDEO, exists: false, status: null, createdAt: null }),
-      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: true }),
+      'GET /api/videos/check-status': statusAnswer({ videoId: VIDEO, exists: false, status: null, createdAt: null }),
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: true, ahead: null }),
     });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
@@ -477,11 +493,11 @@ describe('dashboard: clear menu and Re-analyze', () => {
     const calls = fakeApi({
       [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
       [`GET /api/user-videos/${VIDEO}`]: () => (ended ? json(200, analysis) : json(404, { message: 'Not found' })),
-      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false, ahead: null }),
       // It ends now: asked next, the video's status is complete.
       'GET /api/videos/check-status': () => {
         ended = true;
-        return json(200, { videoId: VIDEO, exists: true, status: 'complete', createdAt: analysis.createdAt });
+        return statusAnswer({ videoId: VIDEO, exists: true, status: 'complete', createdAt: analysis.createdAt });
       },
     });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
@@ -496,8 +512,8 @@ describe('dashboard: clear menu and Re-analyze', () => {
     return fakeApi({
       [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
       [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
-      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
-      'GET /api/videos/check-status': json(200, { videoId: VIDEO, exists: true, status, createdAt: analysis.createdAt }),
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false, ahead: null }),
+      'GET /api/videos/check-status': statusAnswer({ videoId: VIDEO, exists: true, status, createdAt: analysis.createdAt }),
     });
   };
 
@@ -509,7 +525,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
       [`GET /api/user-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
       [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false, ahead: null }),
       'GET /api/videos/check-status': () =>
-        json(200, { videoId: VIDEO, exists: false, status: 'pending', createdAt: null, ahead }),
+        statusAnswer({ videoId: VIDEO, exists: false, status: 'pending', createdAt: null, ahead }),
     });
     const { client } = renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(
@@ -561,6 +577,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
       duration: 3_600,
       title: analysis.title,
       thumbnailUrl: null,
+      error: null,
     });
 
   it('shows the topics of a first analysis whose end no event could announce (the live channel is away), saying its start and end once each', async () => {
@@ -609,7 +626,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
     const user = userEvent.setup();
     let failed = false;
     const calls = firstAnalysisWithoutChannel(() =>
-      json(200, { videoId: VIDEO, exists: true, status: failed ? 'failed' : 'analyzing', createdAt: analysis.createdAt }),
+      statusAnswer({ videoId: VIDEO, exists: true, status: failed ? 'failed' : 'analyzing', createdAt: analysis.createdAt }),
     );
     renderWithApp(<DashboardPage />, { user: member });
     await paste(user);
@@ -629,7 +646,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
     const user = userEvent.setup();
     let failed = false;
     firstAnalysisWithoutChannel(() =>
-      json(200, {
+      statusAnswer({
         videoId: VIDEO,
         exists: true,
         status: failed ? 'failed' : 'analyzing',
@@ -665,7 +682,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
 
   it('shows the topics and offers Re-analyze when no re-analysis runs', async () => {
     const { calls } = await openMemberVideo({
-      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false }),
+      [`GET /api/user-videos/${VIDEO}/status`]: json(200, { videoId: VIDEO, reanalyzing: false, ahead: null }),
     });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Re-analyze' })).toBeEnabled());
     expect(calls.filter((c) => c.path === `/api/user-videos/${VIDEO}/status`)).toHaveLength(1);
@@ -934,6 +951,7 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
         title: hebrew.title,
         thumbnailUrl: null,
         channelTitle: null,
+        durationSeconds: null,
       }),
       [`PATCH /api/user-videos/${VIDEO}`]: json(200, { ...edited([]), analyzedTopics: [topics[1]!] }),
     });
@@ -1550,7 +1568,7 @@ describe('dashboard: submit failures', () => {
     document.cookie = 'gid=guest-1234';
     fakeApi({
       'GET /api/guest/credits': json(200, { left: 0 }),
-      'GET /api/videos/check-status': json(200, { videoId: VIDEO, exists: false, status: null, createdAt: null }),
+      'GET /api/videos/check-status': statusAnswer({ videoId: VIDEO, exists: false, status: null, createdAt: null }),
     });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
     expect(await within(await toast()).findByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).toBeInTheDocument();
@@ -1561,7 +1579,7 @@ describe('dashboard: submit failures', () => {
     document.cookie = 'gid=guest-1234';
     fakeApi({
       'GET /api/guest/credits': json(200, { left: 2 }),
-      'GET /api/videos/check-status': json(200, { videoId: VIDEO, exists: true, status: 'analyzing', createdAt: null }),
+      'GET /api/videos/check-status': statusAnswer({ videoId: VIDEO, exists: true, status: 'analyzing', createdAt: null }),
     });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
     expect(await within(await toast()).findByText('Press Find Clips to open it')).toBeInTheDocument();
@@ -1664,14 +1682,17 @@ describe('dashboard: Find Clips out of reach while an analysis runs', () => {
         videoId: VIDEO,
         analyzedTopics: null,
         status: 'pending',
+        duration: 3_600,
         title: analysis.title,
+        thumbnailUrl: null,
+        error: null,
       }),
       [`GET /api/user-videos/${VIDEO}`]: reached(() =>
         server === 'done' ? json(200, analysis) : json(404, { message: 'Not found' }),
       ),
       [`GET /api/cached-videos/${VIDEO}`]: reached(() => json(404, { message: 'Not found' })),
       'GET /api/videos/check-status': reached(() =>
-        json(200, {
+        statusAnswer({
           videoId: VIDEO,
           exists: true,
           status: server === 'done' ? 'complete' : 'analyzing',
@@ -1716,12 +1737,15 @@ describe('dashboard: a hidden tab following an analysis without the live channel
         videoId: VIDEO,
         analyzedTopics: null,
         status: 'pending',
+        duration: 3_600,
         title: analysis.title,
+        thumbnailUrl: null,
+        error: null,
       }),
       [`GET /api/user-videos/${VIDEO}`]: () => (done ? json(200, analysis) : json(404, { message: 'Not found' })),
       [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
       'GET /api/videos/check-status': () =>
-        json(200, { videoId: VIDEO, exists: true, status: done ? 'complete' : 'analyzing', createdAt: analysis.createdAt }),
+        statusAnswer({ videoId: VIDEO, exists: true, status: done ? 'complete' : 'analyzing', createdAt: analysis.createdAt }),
     });
     renderWithApp(<DashboardPage />, { user: member });
     await paste(user);
@@ -1830,12 +1854,13 @@ describe('quotes: collapsed to 4 lines with Show more / Show less', () => {
   });
 });
 
+// As an older gateway sent them: beyond today's contract, which the app still reads.
 describe('dashboard: topics sent as a JSON string', () => {
   it('reads them as the array they hold, from a stored analysis and from a submission', async () => {
     rememberUser(member);
     fakeApi({
       ...memberVideo,
-      [`GET /api/user-videos/${VIDEO}`]: json(200, { ...analysis, analyzedTopics: JSON.stringify(topics) }),
+      [`GET /api/user-videos/${VIDEO}`]: beyondContract(json(200, { ...analysis, analyzedTopics: JSON.stringify(topics) })),
     });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
@@ -1845,16 +1870,18 @@ describe('dashboard: topics sent as a JSON string', () => {
     const user = userEvent.setup();
     fakeApi({
       'GET /api/guest/credits': json(200, { left: 2 }),
-      [`POST /api/guest/videos/transcript`]: json(200, {
-        videoId: VIDEO,
-        analyzedTopics: JSON.stringify(topics),
-        status: 'complete',
-        duration: 600,
-        title: 'Small teams',
-        thumbnailUrl: null,
-        error: null,
-        left: 1,
-      }),
+      [`POST /api/guest/videos/transcript`]: beyondContract(
+        json(200, {
+          videoId: VIDEO,
+          analyzedTopics: JSON.stringify(topics),
+          status: 'complete',
+          duration: 600,
+          title: 'Small teams',
+          thumbnailUrl: null,
+          error: null,
+          left: 1,
+        }),
+      ),
     });
     renderWithApp(<DashboardPage />, { route: '/' });
     await paste(user);
@@ -1866,7 +1893,10 @@ describe('dashboard: topics sent as a JSON string', () => {
     ['JSON but no list of topics', '{"topics":[]}'],
   ])('says the analysis came back unreadable when the string holds %s', async (_case, sent) => {
     rememberUser(member);
-    fakeApi({ ...memberVideo, [`GET /api/user-videos/${VIDEO}`]: json(200, { ...analysis, analyzedTopics: sent }) });
+    fakeApi({
+      ...memberVideo,
+      [`GET /api/user-videos/${VIDEO}`]: beyondContract(json(200, { ...analysis, analyzedTopics: sent })),
+    });
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: member });
     expect(await screen.findByText(UNREADABLE_TOPICS, undefined, { timeout: 6_000 })).toBeInTheDocument();
   });

@@ -43,6 +43,7 @@ describe("a member's edits of a video's analysis", () => {
     // strings, as the web app compares them.
     for (const time of times) expect(time).toMatch(ISO_MICROS);
     expect(new Set(times).size).toBe(times.length);
+    expect(times).toEqual([...times].sort());
     expect((await edits.find(userId, 'FCorder0001')) ?? null).toBeNull();
     const last = await edits.edit(
       userId,

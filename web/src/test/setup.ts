@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom';
 import { cleanup } from '@testing-library/react';
+import { contractViolations } from './render';
 
 afterEach(() => {
+  // What the fake gateway answered that the real one could not.
+  expect(contractViolations()).toEqual([]);
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -230,8 +230,11 @@ describe('AI providers through their real SDKs, against fakes', () => {
 
   it("gemini: a thinking model's thought parts are not taken for the answer", async () => {
     gemini.script.then('thoughts');
+    const before = gemini.calls.generate;
     const result = await analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! });
     expect(result.topics.length).toBeGreaterThan(0);
+    // Taken at the first answer: thoughts read as the answer would fail it, and a repair be asked.
+    expect(gemini.calls.generate - before).toBe(1);
   });
 
   it('replaces invented quotes, drops unfounded ones and clamps times out of the video', async () => {
@@ -426,6 +429,9 @@ describe('AI providers through their real SDKs, against fakes', () => {
     }
     const starts = result.topics.map((t) => Math.round(t.startTime));
     expect(new Set(starts).size).toBe(starts.length);
+    for (let i = 1; i < result.topics.length; i++) {
+      expect(result.topics[i]!.startTime).toBeGreaterThanOrEqual(result.topics[i - 1]!.endTime);
+    }
   });
 
   it('falls back to the default provider when the chosen one has no key', () => {
