@@ -29,6 +29,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The notices of the open-source code the bundle holds, as their licences ask (dist/.vite/license.md).
+    license: true,
     assetsDir: 'assets',
     rollupOptions: {
       treeshake: {
