@@ -57,7 +57,7 @@ describe('routes and guards', () => {
       expect(panel).toHaveTextContent('The service is temporarily unavailable. Please try again shortly.');
       expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${route}$`));
       // Nobody is shown signed out meanwhile, and the page does not ask again and again (it asked
-      // 20-30 times a second), nor by itself (SPEC: no automatic retries).
+      // 20-30 times a second), nor by itself (nothing but the video fetches is retried by itself).
       expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
       await act(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
       expect(calls.filter((call) => call.path === '/api/user')).toHaveLength(1);

@@ -332,7 +332,7 @@ describe('shared page', () => {
     ];
     const calls = fakeApi({ 'GET /api/shared/abcdefghijklmnop': () => answers.shift()!() });
     renderShared();
-    // No automatic retry (SPEC): the reason at once, not 'removed or doesn't exist'.
+    // No automatic retry (nothing but the video fetches is retried): the reason at once, not 'removed or doesn't exist'.
     expect(await screen.findByRole('heading', { name: 'Analysis Not Found' })).toBeInTheDocument();
     const unavailable = 'Find Clips could not load this shared analysis just now. Try again in a moment.';
     expect(screen.getByText(unavailable)).toBeInTheDocument();

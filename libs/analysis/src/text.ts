@@ -96,9 +96,6 @@ export function languageOf(sample: string[]): Language | null {
 /** The stop words of a language; none for an unknown one. */
 export const stopWordsOf = (language: Language | null): Set<string> => (language ? lists.get(language)! : new Set());
 
-/** The stop-word list of the language whose stop words are most frequent in `sample`; empty if none fits. */
-export const stopWordsFor = (sample: string[]): Set<string> => stopWordsOf(languageOf(sample));
-
 /** What comes before a sentence's first word: spaces and non-speech tags ([laughter], {vocalsound}). */
 export const LEAD = /^(?:\s|\[[^\]]*\]|\{[^}]*\})*/;
 

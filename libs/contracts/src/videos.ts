@@ -47,7 +47,7 @@ export const transcriptResponseSchema = z.object({
   title: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   /**
-   * The SPEC's `error` of this answer: always null, since an answer that carries topics or a
+   * The `error` of this answer the web app reads: always null, since an answer that carries topics or a
    * running analysis has none. A refusal is an error response (`{message, errorType}`), and an
    * analysis that fails later says so on the live channel and in check-status.
    */

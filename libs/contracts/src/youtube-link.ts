@@ -9,6 +9,9 @@ export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 
 export const isVideoId = (value: string) => VIDEO_ID_PATTERN.test(value);
 
+/** The video's picture when YouTube gave none (or we kept none): YouTube's own, at 480×360. */
+export const fallbackThumbnail = (videoId: string) => `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/hqdefault.jpg`;
+
 /** The video's plain link on YouTube: `https://www.youtube.com/watch?v=ID`. */
 export const watchLink = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
 

@@ -1,5 +1,6 @@
 import {
   endAtNextStart,
+  fallbackThumbnail,
   showsNothing,
   withoutControlCharacters,
   withoutOverrides,
@@ -54,7 +55,7 @@ function detailsOf(videoId: string, player: PlayerResponse | undefined, hasCapti
     title: showsNothing(title) ? `YouTube video ${videoId}` : title,
     channelTitle: showsNothing(channel) ? null : channel,
     description: description || null,
-    thumbnailUrl: thumbnails[0]?.url ?? `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
+    thumbnailUrl: thumbnails[0]?.url ?? fallbackThumbnail(videoId),
     durationSeconds: Number.isFinite(length) && length > 0 ? length : null,
     isLive: raw?.isLive === true,
     hasCaptions,

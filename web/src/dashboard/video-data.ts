@@ -38,8 +38,8 @@ const isTopicList = (value: unknown): value is Topic[] =>
   );
 
 /**
- * An answer with its topics as an array: `analyzedTopics` may come as a JSON string (as the SPEC
- * allows), read here once for every screen; a string that holds no list of topics is a failed call.
+ * An answer with its topics as an array: `analyzedTopics` may come as a JSON string (as an
+ * older gateway sent it), read here once for every screen; a string that holds no list of topics is a failed call.
  */
 export function withTopics<T extends { analyzedTopics: unknown }>(answer: T): T {
   if (typeof answer.analyzedTopics !== 'string') return answer;
@@ -116,7 +116,7 @@ export const QUEUE_PLACE_MS = 10_000;
 /**
  * How many analyses wait before the one this page follows (its re-analysis, else the video's
  * analysis), asked now and every 10 s while the page follows it: null while it runs (or waits out a
- * retry's backoff), or when the server does not say. The bar rises with time whatever (SPEC); this says why it may take a while.
+ * retry's backoff), or when the server does not say. The bar rises with time whatever; this says why it may take a while.
  */
 export function useQueuePlace(videoId: string | null, running: boolean, reanalyzing: boolean): number | null {
   const place = useQuery({

@@ -67,7 +67,7 @@ describe('the API client, against a real HTTP server', () => {
       status: 409,
       errorType: 'CONFLICT',
     });
-    // Both given: the message is what a person reads (SPEC §7), the error a code.
+    // Both given: the message is what a person reads, the error a code.
     answerJson(400, { error: 'Bad Request', message: 'Enter a valid YouTube link' });
     await expect(apiRequest('GET', '/x')).rejects.toMatchObject({ message: 'Enter a valid YouTube link', status: 400 });
     answerJson(400, { error: 'Bad thing' });

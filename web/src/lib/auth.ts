@@ -36,7 +36,7 @@ const failureMessage = (error: Error) =>
  * The auth state: loading, then a user, a guest or nobody. Only a 401 means nobody: while the
  * server cannot say (a 503 while its session store is away, a proxy's 502, no network), the state
  * is `unavailable`, so that a member is neither shown signed out nor sent to /auth. Asked again
- * when the page says so (SPEC: no automatic retries), or by itself once the network is back.
+ * when the page says so (nothing but the video fetches is retried by itself), or by itself once the network is back.
  */
 export function useAuth(): AuthState {
   const { data, isLoading, isPending, fetchStatus, error } = useQuery<User | null>({

@@ -1,6 +1,7 @@
 import { clock } from '@findclips/exports/time';
 
 export { isolated } from '@findclips/contracts';
+import { fallbackThumbnail } from '@findclips/contracts';
 
 /** 75 → '1:15', 3725 → '1:02:05' (as YouTube writes times). */
 export const formatTime = clock;
@@ -46,5 +47,4 @@ export function formatDate(iso: string | null | undefined): string {
 
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-export const thumbnailOf = (youtubeId: string, stored?: string | null) =>
-  stored || `https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg`;
+export const thumbnailOf = (youtubeId: string, stored?: string | null) => stored || fallbackThumbnail(youtubeId);

@@ -17,7 +17,7 @@ import { formatRange, plural, thumbnailOf } from '../lib/format';
 /** The topic list shows 4 until expanded. */
 export const TOPICS_COLLAPSED = 4;
 
-/** The share's answer; any other answer is 'Shared analysis not found' (SPEC), with the answer as its cause. */
+/** The share's answer; any other answer is 'Shared analysis not found', with the answer as its cause. */
 async function fetchShare(shareId: string): Promise<SharedAnalysisResponse> {
   try {
     return await apiRequest<SharedAnalysisResponse>('GET', `/api/shared/${encodeURIComponent(shareId)}`);

@@ -5,6 +5,7 @@ import {
   reanalysisStatusSchema,
   sharedAnalysisResponseSchema,
   shareResponseSchema,
+  sharesMapSchema,
   transcriptResponseSchema,
   userSchema,
   verifyPasswordResponseSchema,
@@ -98,6 +99,7 @@ const ANSWERS: [method: string, path: RegExp, schema: z.ZodType][] = [
   ['GET', /^\/api\/videos$/, z.array(historyVideoSchema)],
   ['GET', /^\/api\/videos\/[^/]+\/transcript$/, videoTranscriptSchema],
   ['POST', /^\/api\/analysis\/share$/, shareResponseSchema],
+  ['GET', /^\/api\/analysis\/shares-map$/, sharesMapSchema],
   ['GET', /^\/api\/shared\/[^/]+$/, sharedAnalysisResponseSchema],
   ['POST', /^\/api\/verify-password$/, verifyPasswordResponseSchema],
 ];

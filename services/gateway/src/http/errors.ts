@@ -32,7 +32,10 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string,
   return parseInput(schema, query);
 }
 
-/** Errors thrown by body-parser carry a `type`; these are the caller's fault. */
+/**
+ * Errors thrown by body-parser carry a `type`; these are the caller's fault. A 400 is a
+ * VALIDATION_ERROR, as any other malformed request; a 415 has no code of its own.
+ */
 const bodyParserErrors: Record<string, { status: number; message: string }> = {
   'entity.parse.failed': { status: 400, message: 'The request body is not valid JSON' },
   'encoding.unsupported': { status: 415, message: 'Unsupported content encoding' },
@@ -85,12 +88,20 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   }
   // Too large: the limit is the one of the parser that refused it (body-parser gives it in bytes).
   if (error?.type === 'entity.too.large' && typeof error.limit === 'number') {
-    res.status(413).json({ message: `The request body is too large (${readableSize(error.limit)} at most)` });
+    res
+      .status(413)
+      .json({ message: `The request body is too large (${readableSize(error.limit)} at most)`, errorType: 'PAYLOAD_TOO_LARGE' });
     return;
   }
   const parserError = typeof error?.type === 'string' ? bodyParserErrors[error.type] : undefined;
   if (parserError) {
-    res.status(parserError.status).json({ message: parserError.message });
+    res
+      .status(parserError.status)
+      .json(
+        parserError.status === 400
+          ? { message: parserError.message, errorType: 'VALIDATION_ERROR' }
+          : { message: parserError.message },
+      );
     return;
   }
   // Express's own refusals (a path parameter that is not valid percent-encoding) carry a 4xx status.

@@ -27,12 +27,12 @@ describe('requests the gateway refuses', () => {
       .set('content-type', 'application/json')
       .send(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(101 * 1024) }))
       .expect(413);
-    expect(res.body).toEqual({ message: 'The request body is too large (100 kB at most)' });
+    expect(res.body).toEqual({ message: 'The request body is too large (100 kB at most)', errorType: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('answers 400 for malformed JSON', async () => {
     const res = await gw.request().post('/api/login').set('content-type', 'application/json').send('{"email": ').expect(400);
-    expect(res.body).toEqual({ message: 'The request body is not valid JSON' });
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON', errorType: 'VALIDATION_ERROR' });
   });
 
   it('answers 400 for a body sent as UTF-8 holding bytes that are not, rather than store them as "�"', async () => {
@@ -45,13 +45,19 @@ describe('requests the gateway refuses', () => {
     const register = await asBytes(browser.post('/api/register')).send(
       bytes(`{"email":"${email}","password":"Passw0rd`, [0xff, 0xfe], '"}'),
     );
-    expect([register.status, register.body]).toEqual([400, { message: 'The request body is not valid UTF-8 text' }]);
+    expect([register.status, register.body]).toEqual([
+      400,
+      { message: 'The request body is not valid UTF-8 text', errorType: 'VALIDATION_ERROR' },
+    ]);
     // The captions upload reads its large body the same way.
     await browser.post('/api/register').send({ email, password: strongPassword() }).expect(201);
     const upload = await asBytes(browser.post('/api/user-videos/dQw4w9WgXcQ/transcript')).send(
       bytes('{"text":"1\\n00:00:01,000 --> 00:00:04,000\\nCaf', [0xe9], '"}'),
     );
-    expect([upload.status, upload.body]).toEqual([400, { message: 'The request body is not valid UTF-8 text' }]);
+    expect([upload.status, upload.body]).toEqual([
+      400,
+      { message: 'The request body is not valid UTF-8 text', errorType: 'VALIDATION_ERROR' },
+    ]);
     // Valid UTF-8, accents and all, is read.
     const renamed = await asBytes(browser.patch('/api/profile')).send(bytes('{"firstName":"Zoë","lastName":"Brontë"}'));
     expect([renamed.status, renamed.body.firstName]).toEqual([200, 'Zoë']);
@@ -250,7 +256,7 @@ describe('requests the gateway refuses', () => {
     );
     const upload = (body: string) =>
       browser.post('/api/user-videos/dQw4w9WgXcQ/transcript').set('content-type', 'application/json').send(body);
-    const refused = { message: 'The request body holds more values than this request takes' };
+    const refused = { message: 'The request body holds more values than this request takes', errorType: 'VALIDATION_ERROR' };
     // Under the 8 MB limit, each took seconds to parse and walk, holding the gateway for everyone.
     const deep = `{"text":"1","name":${'['.repeat(3_000_000)}${']'.repeat(3_000_000)}}`;
     expect((await upload(deep).expect(400)).body).toEqual(refused);
@@ -524,7 +530,7 @@ describe('the X features', () => {
     ['post', '/api/x/accounts/1/activate'],
     ['delete', '/api/x/accounts/1'],
     ['post', '/api/x'],
-    // SPEC §7 names it among the data read again after changes: processed posts are X's too.
+    // The web app reads it again after changes: processed posts are X's too.
     ['get', '/api/processed-posts'],
   ] as const)('%s %s answers 503 "X features are temporarily disabled"', async (method, path) => {
     const res = await gw.request()[method](path).expect(503);

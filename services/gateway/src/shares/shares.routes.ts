@@ -1,6 +1,7 @@
 import {
   AppError,
   createShareRequestSchema,
+  fallbackThumbnail,
   sharePageTitle,
   shareTabTitle,
   type SharedAnalysisResponse,
@@ -114,7 +115,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
     // The tab's title as the page sets it: a right-to-left video title isolated from our words.
     const tabTitle = shareTabTitle(row.title, video?.title ?? 'A video');
     const description = row.description;
-    const image = video?.thumbnailUrl ?? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`;
+    const image = video?.thumbnailUrl ?? fallbackThumbnail(row.youtubeId);
     const url = shareUrl(row.shareId);
     res
       .set('Cache-Control', 'no-cache')

@@ -191,7 +191,7 @@ export function applyEdit(topics: Topic[], edit: AnalysisEdit, starts: number[],
       if (!topic.quotes.some((quote) => quote.id === edit.quoteId)) {
         throw new AppError('NOT_FOUND', editMessages.quoteNotFound, { field: 'quoteId' });
       }
-      // Each topic has one or more quotes (SPEC §1).
+      // Each topic has one or more quotes: a topic is its clips.
       if (topic.quotes.length === 1) throw new AppError('CONFLICT', editMessages.lastQuote);
       return replace({ quotes: topic.quotes.filter((quote) => quote.id !== edit.quoteId) });
     case 'moveStart':

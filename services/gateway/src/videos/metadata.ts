@@ -1,4 +1,4 @@
-import { AppError } from '@findclips/contracts';
+import { AppError, fallbackThumbnail } from '@findclips/contracts';
 import { FAILURE_CACHE_SECONDS, redisKeys, VideoFailures, type RedisClient } from '@findclips/runtime';
 import { YoutubeError, type VideoDetails, type YoutubeClient } from '@findclips/youtube';
 import type { YoutubeLookupLimit } from './quotas';
@@ -82,7 +82,7 @@ export class VideoMetadataService {
       return {
         videoId,
         title: stored.title ?? '',
-        thumbnailUrl: stored.thumbnailUrl ?? `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
+        thumbnailUrl: stored.thumbnailUrl ?? fallbackThumbnail(videoId),
         channelTitle: stored.channelTitle,
         durationSeconds: stored.durationSeconds,
         hasCaptions: true,

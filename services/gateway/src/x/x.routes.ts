@@ -6,7 +6,7 @@ import { currentUser, requireUser } from '../auth/require-user';
 
 /**
  * The X features: every /api/x route is off (X_FEATURES_DISABLED, 503), and the posts they
- * processed with them (SPEC §7 reads /api/processed-posts again after changes); scheduled posts
+ * processed with them (the web app reads /api/processed-posts again after changes); scheduled posts
  * can still be listed.
  */
 export function xRoutes(dataSource: DataSource) {
