@@ -855,6 +855,26 @@ describe('Find Clips in Chromium', () => {
     await credits(guest, 2);
   });
 
+  it("says in its place that the transcript's code could not be loaded, and the page around it stays", async () => {
+    const page = await newPage();
+    await login(page);
+    // A new version replaced this tab's files: the transcript's chunk is gone from the server.
+    await page.route(/\/assets\/transcript-panel-[\w-]+\.js$/, (route) => route.abort());
+    await pasteLink(page, link(talk.id));
+    await topics(page).first().waitFor({ timeout: 60_000 });
+    const shown = await topics(page).count();
+    await page.getByRole('button', { name: 'Show transcript' }).click();
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText:
+          'The transcript could not be loaded. Find Clips may have been updated since this tab opened. Reload the page to get the latest version.',
+      })
+      .waitFor();
+    await page.getByRole('button', { name: 'Hide transcript' }).waitFor();
+    expect(await topics(page).count()).toBe(shown);
+  });
+
   it('analyses captions a member brings for a video without any', async () => {
     const page = await newPage();
     await login(page);
