@@ -41,7 +41,8 @@ it('local analyzer: time by transcript length', async () => {
       'µs per segment': (median * 1000) / segments.length,
     });
   }
-  if (!existsSync(join(EVAL, 'index.json'))) return;
+  // Without the set, a run would report only half of what it promises: it says so instead.
+  if (!existsSync(join(EVAL, 'index.json'))) throw new Error(`No evaluation set at ${EVAL}: ../shared/eval beside the checkout`);
   const longest = readEvalSet(EVAL)
     .filter((d) => d.corpus === 'podcasts')
     .sort((a, b) => b.segments.at(-1)!.end - a.segments.at(-1)!.end)

@@ -150,6 +150,25 @@ describe('database schema', () => {
     expect(await db.getRepository(SharedAnalysisEntity).countBy({ userId: user.id })).toBe(0);
   });
 
+  it("leaves no table holding a deleted user's rows: every table with a user_id deletes them with the user", async () => {
+    const withUserId: { table: string }[] = await db.query(
+      "SELECT table_name AS table FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'user_id'",
+    );
+    const cascading: { table: string; column: string }[] = await db.query(`
+      SELECT c.conrelid::regclass::text AS table, a.attname AS column
+      FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+      WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass AND c.confdeltype = 'c'`);
+    const tables = withUserId.map(({ table }) => table).sort();
+    // The member's history, analyses, edits, captions, shares, X accounts and posts: seven at least.
+    expect(tables.length).toBeGreaterThanOrEqual(7);
+    expect(
+      cascading
+        .filter(({ column }) => column === 'user_id')
+        .map(({ table }) => table)
+        .sort(),
+    ).toEqual(tables);
+  });
+
   it('has an index behind every lookup the API makes', async () => {
     const rows: { tablename: string; indexdef: string }[] = await db.query(
       "SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'public'",

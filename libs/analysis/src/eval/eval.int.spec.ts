@@ -283,7 +283,10 @@ describe('evaluation harness input', () => {
     expect(run).toMatchObject({ version: 1, analyzer: 'local analyzer' });
     expect(Object.keys(run.levels)).toEqual(['podcasts', 'podcasts, as auto-captions']);
     const pk = run.levels.podcasts!.ours!.pk;
+    // A probability of error, between 0 and 1, for the one document.
     expect(pk).toBeGreaterThanOrEqual(0);
+    expect(pk).toBeLessThanOrEqual(1);
+    expect(Object.keys(run.levels.podcasts!)).toEqual(['ours']);
 
     // The same analyzer on the same set: no difference.
     const same = cli('--against', saved);
