@@ -47,7 +47,7 @@ it('mixed reads at fixed rates: cached videos, shared analyses and pages, the si
       const analysis = await (await fetch(`${stack.url}/api/cached-videos/${videoId}`)).json();
       const created = await post(stack, cookie, '/api/analysis/share', { youtubeId: videoId, topics: analysis.analyzedTopics });
       // Timed below are reads of real shares, not 404s of shares never made.
-      expect(created.status).toBe(201);
+      expect([200, 201]).toContain(created.status);
       shares.push((await created.json()).shareId);
     }
     const requests = videos.flatMap((videoId, i) => [
