@@ -1,8 +1,17 @@
 // Opening a shared analysis: finding it, counting the view, and what its page shows.
 import { createHmac } from 'node:crypto';
-import { AppError, shareIdSchema, shareMessages, type TranscriptSource } from '@findclips/contracts';
-import type { CachedVideos, MemberAnalyses, SharedAnalysisEntity, Shares } from '@findclips/db';
+import {
+  AppError,
+  fallbackThumbnail,
+  shareIdSchema,
+  shareMessages,
+  sharePageTitle,
+  shareTabTitle,
+  type TranscriptSource,
+} from '@findclips/contracts';
+import { readTopics, type CachedVideos, type MemberAnalyses, type SharedAnalysisEntity, type Shares } from '@findclips/db';
 import { clientAddressKey, redisKeys, type RedisClient } from '@findclips/runtime';
+import { keyMoments, type PagePreview } from './share-page';
 
 /** A browser's reloads within this window count as one view. */
 export const VIEW_WINDOW_SECONDS = 10 * 60;
@@ -85,4 +94,40 @@ export async function readShare({ shares, cached, memberAnalyses, views }: ReadS
   ]);
   const transcriptSource: TranscriptSource = source === 'upload' ? 'upload' : 'youtube';
   return { share, viewCount, video, transcriptSource, isOwner: viewer.userId !== null && share.userId === viewer.userId };
+}
+
+/**
+ * What a shared page's HTML says of its share before the app runs (link previews, search engines):
+ * its title (the video's when the sharer gave none), picture, description, key moments, and the API
+ * address the page reads first. `url` builds a share's public address. NOT_FOUND as the share does.
+ */
+export async function sharePreview(
+  { shares, cached }: Pick<ReadShareDeps, 'shares' | 'cached'>,
+  shareId: string,
+  url: (shareId: string) => string,
+): Promise<PagePreview> {
+  const share = await findPublicShare(shares, shareId);
+  const video = await cached.describe(share.youtubeId);
+  const title = sharePageTitle(share.title, video?.title ?? 'A video');
+  const image = video?.thumbnailUrl ?? fallbackThumbnail(share.youtubeId);
+  const address = url(share.shareId);
+  return {
+    title,
+    // The tab's title as the page sets it: a right-to-left video title isolated from our words.
+    tabTitle: shareTabTitle(share.title, video?.title ?? 'A video'),
+    description: share.description,
+    image,
+    url: address,
+    data: `/api/shared/${encodeURIComponent(share.shareId)}`,
+    structuredData: keyMoments({
+      name: video?.title ?? title,
+      description: share.description,
+      thumbnailUrl: image,
+      youtubeId: share.youtubeId,
+      uploadDate: share.createdAt,
+      durationSeconds: video?.durationSeconds ?? null,
+      url: address,
+      topics: readTopics(share.sharedTopics),
+    }),
+  };
 }

@@ -1,21 +1,13 @@
-import {
-  AppError,
-  createShareRequestSchema,
-  fallbackThumbnail,
-  sharePageTitle,
-  shareTabTitle,
-  type SharedAnalysisResponse,
-  type ShareResponse,
-} from '@findclips/contracts';
-import { readTopics, type SharedAnalysisEntity } from '@findclips/db';
+import { AppError, createShareRequestSchema, type SharedAnalysisResponse, type ShareResponse } from '@findclips/contracts';
+import { readTopics } from '@findclips/db';
 import { Router, type Request, type RequestHandler } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
 import { guestIdentity, guestIdOf, readGuestId } from '../videos/guest-id';
 import type { WebApp } from '../http/web-app';
-import { findPublicShare, readShare, type ReadShareDeps, type Viewer } from './read-share';
+import { readShare, sharePreview, type ReadShareDeps, type Viewer } from './read-share';
 import { removeShare, shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
-import { keyMoments, withPreview } from './share-page';
+import { withPreview, type PagePreview } from './share-page';
 
 export interface SharesRoutesDeps extends ShareAnalysisDeps, ReadShareDeps {
   web: WebApp;
@@ -25,7 +17,7 @@ export interface SharesRoutesDeps extends ShareAnalysisDeps, ReadShareDeps {
 
 /** Shares: create or update, read publicly (with view counts), list and remove; the shared page's preview. */
 export function sharesRoutes(deps: SharesRoutesDeps) {
-  const { shares, cached, web, publicUrl } = deps;
+  const { shares, web, publicUrl } = deps;
   const shareUrl = (shareId: string) => `${publicUrl}/shared/${shareId}`;
   const router = Router();
   const viewerOf = (req: Request): Viewer => ({
@@ -97,9 +89,9 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
   /** The shared page: the app, with the preview tags of this share rendered on the server. */
   router.get('/shared/:shareId', async (req, res) => {
     const html = web.page();
-    let row: SharedAnalysisEntity;
+    let preview: PagePreview;
     try {
-      row = await findPublicShare(shares, String(req.params.shareId));
+      preview = await sharePreview(deps, String(req.params.shareId), shareUrl);
     } catch (error) {
       // No such share: the app says so. The database away is no answer about the share: the app
       // (which says it could not load it, with Try again) with 503, kept nowhere, so that no
@@ -110,36 +102,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
       req.log?.warn({ err: error }, 'shared page: the share could not be read');
       return void res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '5' }).type('html').send(html);
     }
-    const video = await cached.describe(row.youtubeId);
-    const title = sharePageTitle(row.title, video?.title ?? 'A video');
-    // The tab's title as the page sets it: a right-to-left video title isolated from our words.
-    const tabTitle = shareTabTitle(row.title, video?.title ?? 'A video');
-    const description = row.description;
-    const image = video?.thumbnailUrl ?? fallbackThumbnail(row.youtubeId);
-    const url = shareUrl(row.shareId);
-    res
-      .set('Cache-Control', 'no-cache')
-      .type('html')
-      .send(
-        withPreview(html, {
-          title,
-          tabTitle,
-          description,
-          image,
-          url,
-          data: `/api/shared/${encodeURIComponent(row.shareId)}`,
-          structuredData: keyMoments({
-            name: video?.title ?? title,
-            description,
-            thumbnailUrl: image,
-            youtubeId: row.youtubeId,
-            uploadDate: row.createdAt,
-            durationSeconds: video?.durationSeconds ?? null,
-            url,
-            topics: readTopics(row.sharedTopics),
-          }),
-        }),
-      );
+    res.set('Cache-Control', 'no-cache').type('html').send(withPreview(html, preview));
   });
 
   return router;

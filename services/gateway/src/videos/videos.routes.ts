@@ -1,7 +1,6 @@
 import {
   AppError,
   analysisEditSchema,
-  captionsMessages,
   historyQuerySchema,
   ownAnalysesQuerySchema,
   parseYoutubeLink,
@@ -12,22 +11,13 @@ import {
   videoIdPathSchema,
   videoMessages,
   type GuestCreditsResponse,
-  type HistoryVideo,
   type ReanalysisStatus,
   type TranscriptResponse,
   type VideoAnalysisResponse,
-  type VideoTranscript,
 } from '@findclips/contracts';
-import {
-  readTranscript,
-  type CachedVideo,
-  type CachedVideos,
-  type EditedAnalysis,
-  type UserVideoAnalysisEntity,
-} from '@findclips/db';
+import { type CachedVideo, type CachedVideos, type EditedAnalysis, type UserVideoAnalysisEntity } from '@findclips/db';
 import type { AnalysisQueue } from '@findclips/queue';
 import type { VideoFailures } from '@findclips/runtime';
-import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput, parseQuery } from '../http/errors';
@@ -43,6 +33,7 @@ import { guestIdentity, guestIdOf } from './guest-id';
 import { uploadCaptions } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
 import { topicsRead } from './topics-read';
+import { finishedTranscript, memberHistory, uploadedTranscript } from './read-videos';
 import { FinishedAnalyses, readFinished } from './finished-analyses';
 import {
   analysisStatus,
@@ -188,11 +179,8 @@ export function videosRoutes(deps: VideosRoutesDeps) {
 
   /** The captions the member uploaded for the video, as the transcript endpoint serves YouTube's. */
   router.get('/api/user-videos/:id/transcript', requireUser, async (req, res) => {
-    const videoId = videoIdParam(req);
-    const upload = await deps.uploads.find(currentUser(req).id, videoId);
-    if (!upload) throw new AppError('NOT_FOUND', captionsMessages.noneUploaded);
-    if (revalidated(req, res, `"${upload.version}"`, 'private, no-cache')) return;
-    const body: VideoTranscript = { videoId, segments: upload.segments };
+    const { etag, body } = await uploadedTranscript(deps.uploads, currentUser(req).id, videoIdParam(req));
+    if (revalidated(req, res, etag, 'private, no-cache')) return;
     res.json(body);
   });
 
@@ -204,19 +192,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
 
   router.get('/api/videos', requireUser, async (req, res) => {
     const { sort } = parseQuery(historyQuerySchema, req.query);
-    const rows = await history.list(currentUser(req).id, sort);
-    const list: HistoryVideo[] = rows.map((row) => ({
-      id: row.id,
-      videoId: row.youtubeId,
-      youtubeId: row.youtubeId,
-      title: row.title,
-      thumbnailUrl: row.thumbnailUrl,
-      processedAt: row.processedAt.toISOString(),
-      createdAt: row.analyzedAt.toISOString(),
-      durationSeconds: row.durationSeconds,
-      topicCount: row.topicCount,
-    }));
-    res.json(list);
+    res.json(await memberHistory(history, currentUser(req).id, sort));
   });
 
   /** Whether the member's re-analysis of the video still waits or runs (after a reload). */
@@ -263,19 +239,10 @@ export function publicVideoRoutes({ cached, queue, failures, metadata, finished 
     res.type('application/json').send(entry.json);
   });
 
-  /**
-   * The transcript of a finished analysis, read by whoever may read the analysis (it is public, as
-   * the captions are on YouTube). Its ETag lets a browser keep it: hours of captions weigh megabytes.
-   */
+  /** The transcript of a finished analysis, with an ETag a browser keeps it by. */
   router.get('/api/videos/:id/transcript', async (req, res) => {
-    const videoId = videoIdParam(req);
-    const row = await cached.findFinishedTranscript(videoId);
-    if (!row) throw new AppError('NOT_FOUND', videoMessages.notFound);
-    if (revalidated(req, res, `"${createHash('sha1').update(row.transcriptData).digest('base64url')}"`, 'no-cache')) return;
-    const body: VideoTranscript = {
-      videoId,
-      segments: readTranscript(row.transcriptData).map(({ text, start, end }) => ({ text, start, end })),
-    };
+    const { etag, body } = await finishedTranscript(cached, videoIdParam(req));
+    if (revalidated(req, res, etag, 'no-cache')) return;
     res.json(body);
   });
 
