@@ -1312,7 +1312,7 @@ describe('dashboard: submit failures', () => {
     ]);
   });
 
-  it('tells a guest in a toast, with no upload: captions are for members', async () => {
+  it('tells a guest in a toast, with no upload: captions are for members, which signing up gives', async () => {
     const user = userEvent.setup();
     fakeApi({
       'GET /api/guest/credits': json(200, { left: 2 }),
@@ -1323,7 +1323,11 @@ describe('dashboard: submit failures', () => {
     });
     renderWithApp(<DashboardPage />, { user: null });
     await paste(user);
-    expect(await within(await toast()).findByText('This video has no captions to analyse.')).toBeInTheDocument();
+    const notice = within(await toast());
+    expect(
+      await notice.findByText('This video has no captions to analyse. Members can bring their own captions.'),
+    ).toBeInTheDocument();
+    expect(notice.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
     expect(screen.queryByRole('form', { name: 'Bring your own captions' })).not.toBeInTheDocument();
   });
 

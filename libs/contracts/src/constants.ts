@@ -103,6 +103,8 @@ export const videoMessages = {
   unknownLength:
     'We could not tell how long this video is (a live stream or an upcoming premiere?), so it cannot be analysed yet.',
   notFound: 'No analysis of this video yet',
+  /** A video whose captions YouTube does not give (or gives without a word). */
+  noCaptions: 'This video has no captions to analyse.',
   /** A member asking for their own version of an analysis others read: they have none. */
   noneOfYourOwn: 'You have no edits or re-analysis of this video',
   otherVideo: 'youtubeUrl names another video than videoId',

@@ -1,3 +1,5 @@
+import { videoMessages } from '@findclips/contracts';
+
 /** Why YouTube could not give us a video, as our error codes. */
 export type YoutubeErrorCode =
   | 'VIDEO_UNAVAILABLE'
@@ -9,7 +11,7 @@ export type YoutubeErrorCode =
 
 const messages: Record<YoutubeErrorCode, string> = {
   VIDEO_UNAVAILABLE: 'This video is unavailable: it may be private, removed or restricted.',
-  NO_TRANSCRIPT: 'This video has no captions to analyse.',
+  NO_TRANSCRIPT: videoMessages.noCaptions,
   YOUTUBE_RATE_LIMITED: 'YouTube is limiting our requests right now. Please try again in a few minutes.',
   YOUTUBE_UNREACHABLE: 'YouTube could not be reached. Please try again shortly.',
   YOUTUBE_BLOCKED: 'YouTube is refusing our requests right now. Please try again later.',

@@ -270,7 +270,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         });
         await cached.saveFetched(fetched.details, fetched.language, fetched.segments);
         video = await cached.findWithCaptions(videoId);
-        if (!video) throw new AnalysisError('NO_TRANSCRIPT', 'This video has no captions to analyse.');
+        if (!video) throw new AnalysisError('NO_TRANSCRIPT', videoMessages.noCaptions);
       }
       if ((video.durationSeconds ?? 0) > VIDEO_MAX_SECONDS) throw new AnalysisError('VIDEO_TOO_LONG', videoMessages.tooLong);
 

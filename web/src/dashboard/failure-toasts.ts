@@ -35,8 +35,24 @@ const toasts: Partial<Record<ErrorCode, ToastFor>> = {
   }),
 };
 
-/** What a failed submission or analysis says in its toast. */
-export function failureToast(type: ErrorCode | undefined, message: string, categories: string[] = []): ToastOptions {
+/**
+ * What a failed submission or analysis says in its toast. A guest's video without captions says
+ * what signing up gives: members bring their own captions (a guest was left with no next step).
+ */
+export function failureToast(
+  type: ErrorCode | undefined,
+  message: string,
+  categories: string[] = [],
+  { guest = false }: { guest?: boolean } = {},
+): ToastOptions {
+  if (guest && type === 'NO_TRANSCRIPT') {
+    return {
+      title: 'Analysis Error',
+      description: `${message || videoMessages.noCaptions} Members can bring their own captions.`,
+      variant: 'destructive',
+      link: { label: 'Sign up', to: '/auth' },
+    };
+  }
   const toast = type && toasts[type];
   return toast
     ? toast(message, categories)
@@ -73,7 +89,7 @@ export function submitFailure(error: unknown, member: boolean): { toast: ToastOp
   const apiError = error instanceof ApiError ? error : null;
   const message = error instanceof Error ? error.message : String(error);
   const type = apiError?.errorType;
-  const toast = apiError?.status === 401 && member ? sessionExpired() : failureToast(type, message);
+  const toast = apiError?.status === 401 && member ? sessionExpired() : failureToast(type, message, [], { guest: !member });
   const screen = type && (SCREEN_FAILURES.has(type) || (member && MEMBER_SCREEN_FAILURES.has(type)));
   return { toast, screen: screen ? { type, message, categories: [] } : null };
 }

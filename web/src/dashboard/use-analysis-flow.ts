@@ -196,7 +196,7 @@ export function useAnalysisFlow(auth: AuthState) {
       toast(
         failure === 'reanalysis'
           ? reanalysisFailedToast(event.errorType, event.errorMessage, categories)
-          : failureToast(event.errorType ?? undefined, event.errorMessage ?? '', categories),
+          : failureToast(event.errorType ?? undefined, event.errorMessage ?? '', categories, { guest: !member }),
       );
     }
   };
