@@ -50,6 +50,26 @@ export function captionsOf(paragraphs: readonly DemoScript['paragraphs'][number]
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+/** 3725.5 → '01:02:05,500', as SRT writes a time. */
+const srtTime = (seconds: number) => {
+  const ms = Math.round(seconds * 1000);
+  const part = (value: number, width = 2) => String(value).padStart(width, '0');
+  return `${part(Math.floor(ms / 3_600_000))}:${part(Math.floor(ms / 60_000) % 60)}:${part(Math.floor(ms / 1000) % 60)},${part(ms % 1000, 3)}`;
+};
+
+/**
+ * A demo video's captions as an SRT file, what the CLI's sample is (`docs/samples/`): a newcomer
+ * tries the CLI on it without YouTube.
+ */
+export function demoSrt(video: (typeof DEMO_VIDEOS)[number]): string {
+  return captionsOf(video.paragraphs, video.minutes * 60)
+    .map((segment, i) => `${i + 1}\n${srtTime(segment.start)} --> ${srtTime(segment.end)}\n${segment.text}\n`)
+    .join('\n');
+}
+
+/** Where the CLI's sample lives in the repository, and the demo video it is made of. */
+export const CLI_SAMPLE = { path: 'docs/samples/interview.srt', videoId: 'FCdemoPod01' } as const;
 const talk = script('talk');
 const interview = script('interview');
 const panel = script('panel');

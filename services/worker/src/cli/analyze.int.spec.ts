@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analysisOutputSchema } from '@findclips/contracts';
-import { sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
+import { CLI_SAMPLE, sampleTranscript, startFakeYoutube, type FakeYoutube } from '@findclips/testing';
 import { descriptionChapters } from '@findclips/youtube';
 import { runCli } from './analyze';
 import { parseSubtitles } from './transcript-input';
@@ -45,6 +45,15 @@ describe('npm run -s analyze', () => {
     expect(Object.keys(output.topics[0]).sort()).toEqual(['endTime', 'quotes', 'startTime', 'title']);
     expect(Object.keys(output.topics[0].quotes[0]).sort()).toEqual(['content', 'endTime', 'startTime']);
     expect(stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it("analyses the repository's sample, the demo interview's captions, with no YouTube: several topics with quotes", async () => {
+    const { code, stdout, stderr } = await run(join(__dirname, '..', '..', '..', '..', CLI_SAMPLE.path), '--json');
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const { topics } = analysisOutputSchema.parse(JSON.parse(stdout));
+    expect(topics.length).toBeGreaterThanOrEqual(5);
+    expect(topics.every((topic) => topic.quotes.length > 0)).toBe(true);
+    expect(topics.at(-1)!.endTime).toBeGreaterThan(35 * 60);
   });
 
   it('--format exports the same analysis as YouTube chapters, Markdown, SRT, WebVTT or JSON', async () => {
