@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analysisProviders } from '@findclips/contracts';
 import { envInt, envOptional, envUrl } from './env';
 
 /**
@@ -11,7 +12,7 @@ const modelName = (fallback: string) =>
 /** AI providers and the analysis pipeline (worker and CLI). */
 export const analysisEnvSchema = z.object({
   /** The provider for guests, and for members whose provider has no key: local needs none. */
-  ANALYSIS_DEFAULT_PROVIDER: z.enum(['local', 'openai', 'grok', 'gemini']).default('local'),
+  ANALYSIS_DEFAULT_PROVIDER: z.enum(analysisProviders).default('local'),
   /** OpenAI key; without it, members who chose OpenAI get the default provider. */
   OPENAI_API_KEY: envOptional(),
   /** OpenAI API base URL (tests point it at a fake). */

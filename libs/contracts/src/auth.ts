@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './validation';
+import type { AnalysisProviderName } from './analysis';
 
 /** Longest email address SMTP allows. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -76,7 +77,8 @@ export const loginRequestSchema = z.object({
   password: requiredText(authMessages.passwordRequired).min(1, authMessages.passwordRequired),
 });
 
-export const aiProviders = ['openai', 'grok', 'gemini'] as const;
+/** The providers a member may choose: every one but the built-in analyzer, which is the fallback. */
+export const aiProviders = ['openai', 'grok', 'gemini'] as const satisfies readonly AnalysisProviderName[];
 
 /** The signed-in user as the API returns it: never a password, hash or token. */
 export const userSchema = z.object({
