@@ -8,6 +8,7 @@ import {
 } from '@findclips/contracts';
 import { clock } from '@findclips/exports';
 import { sampleTranscript } from '@findclips/testing';
+import { CAPTIONS_UPLOADS_PER_WINDOW } from '../../services/gateway/src/app';
 import { startPipeline, type Pipeline } from './harness';
 
 /** One sample segment a line, as a person would paste a video page's timed text. */
@@ -182,6 +183,22 @@ describe('captions a member brings', () => {
     expect((await p.gateway.request().get(`/api/shared/${share.body.shareId}`).expect(200)).body.transcriptSource).toBe(
       'youtube',
     );
+  });
+
+  it("refuses a member's caption files past 20 a window before reading them; another member's are still read", async () => {
+    const videoId = uncaptioned(300);
+    const { browser } = await p.member();
+    const send = (who: typeof browser, text: string) => who.post(`/api/user-videos/${videoId}/transcript`).send({ text });
+    for (let i = 0; i < CAPTIONS_UPLOADS_PER_WINDOW; i++) await send(browser, '').expect(400);
+    // Each 8 MB file costs the gateway's loop its reading: the next is refused unread, however good.
+    const refused = await send(browser, timedText(240)).expect(429);
+    expect(refused.body).toEqual({
+      message: 'Too many caption files sent. Please try again in 15 minutes.',
+      errorType: 'RATE_LIMITED',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const { browser: other } = await p.member();
+    await send(other, timedText(240)).expect(202);
   });
 
   it('refuses bad captions with a 4xx naming the line, and stores nothing', async () => {

@@ -67,6 +67,12 @@ export const SHARE_BODY_LIMIT = '1mb';
 export const CAPTIONS_BODY_LIMIT = '8mb';
 /** ... holding its text, the file's name and a flag: a few values, whatever the text's length. */
 const CAPTIONS_BODY_VALUES = 16;
+/**
+ * Caption files a member may send per window (AUTH_RATE_WINDOW_SECONDS), refused before their
+ * body is read: each of 8 MB costs the gateway's event loop about 0.2 s to read, and one refused
+ * after reading (past the video's end, an analysis running) spends no analysis of the hour.
+ */
+export const CAPTIONS_UPLOADS_PER_WINDOW = 20;
 
 function authLimits({ env, redis }: GatewayDeps) {
   const keys = redisKeys(env.REDIS_KEY_PREFIX);
@@ -90,6 +96,9 @@ function authLimits({ env, redis }: GatewayDeps) {
         key: (req) => (req.user ? `user:${req.user.id}` : undefined),
       }),
     ] as RequestHandler[],
+    captionsUpload: limiter('captions-upload', CAPTIONS_UPLOADS_PER_WINDOW, 'caption files sent', {
+      key: (req) => (req.user ? `user:${req.user.id}` : undefined),
+    }) as RequestHandler,
   };
 }
 
@@ -209,6 +218,7 @@ export function createApp(deps: GatewayDeps) {
   app.post(
     CAPTIONS_UPLOAD,
     requireUser,
+    limits.captionsUpload,
     express.json({ limit: CAPTIONS_BODY_LIMIT, strict: false, verify: fewValues(CAPTIONS_BODY_VALUES) }),
   );
 
