@@ -168,6 +168,33 @@ describe('dashboard: Back and Forward', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
+  it("leaves the video Back went to as it is when the link sent before fails: its toast, no screen of the link's", async () => {
+    const user = userEvent.setup();
+    const THIRD = 'tHiRdViDeO1';
+    let answer: (response: Response) => void = () => undefined;
+    twoVideos({
+      [`POST /api/videos/transcript`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      [`GET /api/user-videos/${THIRD}`]: json(200, {
+        ...analysis,
+        title: 'A third talk',
+        videoId: THIRD,
+        youtubeId: THIRD,
+        analyzedTopics: [{ ...topics[0]!, id: 't1', title: 'Kneading by hand' }],
+      }),
+    });
+    withHistory({ route: `/?video=${VIDEO}`, before: [`/?video=${THIRD}`], user: member });
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    await paste(user, `https://youtu.be/${OTHER}`);
+    // While the link is asked about, the person goes Back to the video before.
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('Kneading by hand')).toBeInTheDocument();
+    act(() => answer(json(422, { message: videoMessages.tooLong, errorType: 'VIDEO_TOO_LONG' })));
+    expect(await within(await toast()).findByText(videoMessages.tooLong)).toBeInTheDocument();
+    expect(screen.getByText('Kneading by hand')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Video Too Long' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${THIRD}`);
+  });
+
   it('closes a dialog opened on a video when Back shows another, so it cannot act on that one', async () => {
     const user = userEvent.setup();
     const calls = twoVideos({ 'GET /api/analysis/shares-map': json(200, []) });

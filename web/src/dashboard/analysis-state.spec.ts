@@ -32,13 +32,26 @@ describe('analysis state', () => {
   });
 
   it('returns to idle on a failed submit, or to the error screen for a too-long guest video', () => {
-    expect(run({ type: 'submit', videoId: 'aaaaaaaaaaa' }, { type: 'submitFailed' })).toEqual(initialAnalysis);
+    expect(run({ type: 'submit', videoId: 'aaaaaaaaaaa' }, { type: 'submitFailed', videoId: 'aaaaaaaaaaa' })).toEqual(
+      initialAnalysis,
+    );
     const tooLong = run(
       { type: 'submit', videoId: 'aaaaaaaaaaa' },
-      { type: 'submitFailed', error: { type: 'GUEST_VIDEO_TOO_LONG', message: 'too long', categories: [] } },
+      {
+        type: 'submitFailed',
+        videoId: 'aaaaaaaaaaa',
+        error: { type: 'GUEST_VIDEO_TOO_LONG', message: 'too long', categories: [] },
+      },
     );
     expect(tooLong.phase).toBe('error');
     expect(tooLong.error?.type).toBe('GUEST_VIDEO_TOO_LONG');
+  });
+
+  it("leaves the video opened meanwhile as it is when an earlier link's submission fails", () => {
+    const opened = run({ type: 'submit', videoId: 'aaaaaaaaaaa' }, { type: 'open', videoId: 'ccccccccccc' });
+    const tooLong = { type: 'GUEST_VIDEO_TOO_LONG' as const, message: 'too long', categories: [] };
+    expect(analysisReducer(opened, { type: 'submitFailed', videoId: 'aaaaaaaaaaa' })).toBe(opened);
+    expect(analysisReducer(opened, { type: 'submitFailed', videoId: 'aaaaaaaaaaa', error: tooLong })).toBe(opened);
   });
 
   it('ignores events for another video than the current one', () => {

@@ -27,7 +27,7 @@ export type AnalysisAction =
   | { type: 'open'; videoId: string }
   | { type: 'submit'; videoId: string }
   | { type: 'submitted'; videoId: string; hasTopics: boolean }
-  | { type: 'submitFailed'; error?: AnalysisFailure }
+  | { type: 'submitFailed'; videoId: string; error?: AnalysisFailure }
   | { type: 'found'; videoId: string }
   | { type: 'running'; videoId: string }
   /** `hadTopics`: an analysis was on screen (not captions the member brought for a video with none). */
@@ -61,6 +61,9 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
       // The live channel may have spoken first: a failure or a start is not undone by the answer.
       return state.phase === 'transcriptFetching' ? { ...state, phase: 'aiAnalysisInProgress' } : state;
     case 'submitFailed':
+      // The person went on to another video (Back, a history card) while the link was asked about:
+      // its failure is not that video's.
+      if (action.videoId !== state.videoId) return state;
       return action.error ? { ...state, phase: 'error', error: action.error } : initialAnalysis;
     case 'found':
       if (action.videoId !== state.videoId || state.reanalyzing || state.phase === 'error') return state;

@@ -56,7 +56,8 @@ export function useSubmitVideo({
       const previous = onScreen();
       setAnswer(null);
       if (!quiet) dispatch({ type: 'submit', videoId });
-      return { previous: previous === videoId ? null : previous };
+      // What shows while the link is asked about: it, or (asked quietly) the video that was there.
+      return { previous: previous === videoId ? null : previous, shown: quiet ? previous : videoId };
     },
     onSuccess: (response, { videoId, quiet }) => {
       if (!member) recordGuestAnalysis(videoId);
@@ -78,6 +79,10 @@ export function useSubmitVideo({
       // Failed on the way (the service unavailable, YouTube down), maybe after a credit was spent:
       // the credits are read again.
       else if (!member) void queryClient.invalidateQueries({ queryKey: GUEST_CREDITS_KEY });
+      // The person went on meanwhile (Back, Forward, another link's video): the failure says what it
+      // says in its toast, and leaves the video now on screen as it is (a stranger's property-based
+      // audit: a guest pressing Back to a short video was shown 'Video Too Long for Guests' there).
+      if (onScreen() !== (context?.shown ?? null)) return;
       // Refused quietly, the video on screen stays; a screen of a refusal before (too long) goes.
       const previous = context?.previous;
       if (quiet && refused) {
@@ -87,7 +92,7 @@ export function useSubmitVideo({
       // The video that was on screen stays, unless the failure has a screen of its own.
       if (!failure.screen && previous) return void dispatch({ type: 'open', videoId: previous });
       if (quiet) dispatch({ type: 'submit', videoId });
-      dispatch({ type: 'submitFailed', error: failure.screen ?? undefined });
+      dispatch({ type: 'submitFailed', videoId, error: failure.screen ?? undefined });
     },
   });
 
