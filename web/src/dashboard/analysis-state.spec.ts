@@ -54,6 +54,26 @@ describe('analysis state', () => {
     expect(analysisReducer(opened, { type: 'submitFailed', videoId: 'aaaaaaaaaaa', error: tooLong })).toBe(opened);
   });
 
+  it("keeps the topics on screen when the member's re-analysis from another tab fails, its start unheard here", () => {
+    const complete = run(
+      { type: 'submit', videoId: 'aaaaaaaaaaa' },
+      { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: true },
+    );
+    const failed = analysisReducer(complete, {
+      type: 'event',
+      event: {
+        type: 'ANALYSIS_ERROR',
+        videoId: 'aaaaaaaaaaa',
+        userId: 7,
+        sentAt: new Date().toISOString(),
+        errorType: 'PROVIDER_ERROR',
+        errorMessage: 'The provider failed.',
+        errorCategories: [],
+      },
+    });
+    expect(failed).toMatchObject({ phase: 'aiAnalysisComplete', restored: true, error: null });
+  });
+
   it('ignores events for another video than the current one', () => {
     const running = run(
       { type: 'submit', videoId: 'aaaaaaaaaaa' },

@@ -99,6 +99,9 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
  */
 export function failureOf(state: AnalysisState, event: AnalysisEvent): 'ignored' | 'reanalysis' | 'analysis' {
   if (event.videoId !== state.videoId || (state.reanalyzing && event.userId === null)) return 'ignored';
+  // The member's own analysis failing while the video's topics are on screen: a re-analysis started
+  // in another tab, whose start this one missed (its live channel away). The topics still hold.
+  if (event.userId !== null && state.phase === 'aiAnalysisComplete' && !state.reanalyzing) return 'reanalysis';
   return state.reanalyzing && state.keepsTopics ? 'reanalysis' : 'analysis';
 }
 
