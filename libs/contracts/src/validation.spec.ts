@@ -1,3 +1,4 @@
+import { findControlCharacters } from './validation';
 import { analysisEditSchema } from './videos';
 import { createShareRequestSchema } from './shares';
 import { updateProfileSchema } from './profile';
@@ -56,5 +57,20 @@ describe('text other people read', () => {
     for (const firstName of ['Jose\u0301', '\u0915\u094D\u0937', '\u3164Min', 'Zoe\u0308']) {
       expect(updateProfileSchema.parse({ firstName, lastName: 'Lee' })).toMatchObject({ firstName });
     }
+  });
+});
+
+describe('control characters in a request', () => {
+  it('names the field they sit in, its path cut after 8 keys however deep it is', () => {
+    expect(findControlCharacters({ name: 'a\u0000b' })).toEqual({
+      field: 'name',
+      message: 'name must not contain control characters',
+    });
+    expect(findControlCharacters({ topics: [{ quotes: [{ content: 'x\u0007' }] }] })?.field).toBe('topics.0.quotes.0.content');
+    let deep: unknown = '\u0001';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    const found = findControlCharacters({ title: deep });
+    expect(found).toEqual({ field: 'title.0.0.0.0.0.0.0…', message: 'title.0.0.0.0.0.0.0… must not contain control characters' });
+    expect(findControlCharacters({ title: deep }, (field) => field !== 'title')).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ import { requireUser } from './auth/require-user';
 import { healthRoutes } from './health/health.routes';
 import { allowedMethods } from './http/allowed-methods';
 import { errorHandler, notFound } from './http/errors';
-import { fewValues, wellFormedText } from './http/few-values';
+import { fewValues, shallowText } from './http/few-values';
 import { createLimiter } from './http/rate-limit';
 import { realtimeProxy } from './http/realtime-proxy';
 import { requestLog } from './http/request-log';
@@ -65,6 +65,8 @@ export const BODY_LIMIT = '100kb';
 export const SHARE_BODY_LIMIT = '1mb';
 /** Uploaded captions: 2 million characters (CAPTIONS_MAX_CHARS), up to 4 bytes each in UTF-8. */
 export const CAPTIONS_BODY_LIMIT = '8mb';
+/** How deep a body may nest objects and arrays: a share's topics' quotes are 5 deep. */
+const BODY_DEPTH = 16;
 /** ... holding its text, the file's name and a flag: a few values, whatever the text's length. */
 const CAPTIONS_BODY_VALUES = 16;
 /**
@@ -173,8 +175,8 @@ export function createApp(deps: GatewayDeps) {
   // PUBLIC_URL is ours whatever the request says (a TLS proxy without TRUST_PROXY arrives as http).
   // Before any body is read: another site's request is refused unread.
   app.use(sameOriginOnly([new URL(env.PUBLIC_URL).origin, ...env.ALLOWED_ORIGINS]));
-  const smallBody = express.json({ limit: BODY_LIMIT, strict: false, verify: wellFormedText });
-  const shareBody = express.json({ limit: SHARE_BODY_LIMIT, strict: false, verify: wellFormedText });
+  const smallBody = express.json({ limit: BODY_LIMIT, strict: false, verify: shallowText(BODY_DEPTH) });
+  const shareBody = express.json({ limit: SHARE_BODY_LIMIT, strict: false, verify: shallowText(BODY_DEPTH) });
   app.use((req, res, next) => {
     if (req.method === 'POST' && CAPTIONS_UPLOAD.test(req.path)) return next();
     return (req.method === 'POST' && req.path === '/api/analysis/share' ? shareBody : smallBody)(req, res, next);

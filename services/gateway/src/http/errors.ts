@@ -2,7 +2,7 @@ import { AppError, describeIssues, findControlCharacters } from '@findclips/cont
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 import { isServiceUnavailable } from '@findclips/runtime';
-import { MALFORMED_TEXT, TOO_MANY_VALUES } from './few-values';
+import { MALFORMED_TEXT, TOO_DEEP, TOO_MANY_VALUES } from './few-values';
 import { answered } from './session';
 
 /** Parses a request part with a contract schema; a failure is a 400 naming the field. */
@@ -43,6 +43,7 @@ const bodyParserErrors: Record<string, { status: number; message: string }> = {
   'request.aborted': { status: 400, message: 'The request was aborted' },
   'request.size.invalid': { status: 400, message: 'The request body length does not match its Content-Length' },
   [TOO_MANY_VALUES]: { status: 400, message: 'The request body holds more values than this request takes' },
+  [TOO_DEEP]: { status: 400, message: 'The request body is nested deeper than any request takes' },
   [MALFORMED_TEXT]: { status: 400, message: 'The request body is not valid UTF-8 text' },
 };
 

@@ -239,6 +239,23 @@ describe('requests the gateway refuses', () => {
     expect(unclear).toEqual([]);
   });
 
+  it("refuses any other body nested deeper than a request takes before parsing it, a guest's share of a million arrays included", async () => {
+    const deep = (depth: number) => `{"title":${'['.repeat(depth)}"\u0001"${']'.repeat(depth)}}`;
+    const refused = { message: 'The request body is nested deeper than any request takes', errorType: 'VALIDATION_ERROR' };
+    // Parsed and walked, naming the field of its control character held the gateway 28 s.
+    const share = await gw.browser().post('/api/analysis/share').set('content-type', 'application/json').send(deep(499_000));
+    expect([share.status, share.body]).toEqual([400, refused]);
+    const register = await gw.request().post('/api/register').set('content-type', 'application/json').send(deep(40_000));
+    expect([register.status, register.body]).toEqual([400, refused]);
+    // Brackets within strings are text, and a body as deep as ours is read: refused for its title.
+    const shallow = await gw
+      .request()
+      .post('/api/register')
+      .send({ email: '[[[[[[[[[[[[[[[[[[[[[[[@example.com', password: { a: { b: { c: [[['x']]] } } } });
+    expect(shallow.status).toBe(400);
+    expect(shallow.body.message).not.toBe(refused.message);
+  });
+
   it('refuses a captions body of millions of nested arrays or tiny values before parsing it, not the captions themselves', async () => {
     const browser = gw.browser();
     await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
