@@ -206,3 +206,40 @@ describe('captions people bring themselves', () => {
     ]);
   });
 });
+
+describe('captions read whole and clean (a stranger fuzzing the readers)', () => {
+  const texts = (file: string) => readCaptions(file).map(({ text }) => text);
+
+  it("keeps a SubRip line that opens with 'NOTE': the parser took it for a WebVTT comment and lost the cue's rest", () => {
+    const file =
+      '1\n00:00:01,000 --> 00:00:04,000\nWe have\nNOTED. your concerns\nand will act\n\n2\n00:00:05,000 --> 00:00:06,000\nThanks\n';
+    expect(texts(file)).toEqual(['We have NOTED. your concerns and will act', 'Thanks']);
+  });
+
+  it('keeps no control character or direction override, written as a character reference or not', () => {
+    expect(texts('1\n00:00:01,000 --> 00:00:02,000\nx&#8;y&#x1B;[2Jz\n')).toEqual(['xy[2Jz']);
+    expect(texts('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nok&#1; then&#x7f;\n')).toEqual(['ok then']);
+    expect(texts('1:02 abc\u202Egnp.exe')).toEqual(['abcgnp.exe']);
+    // A cue of nothing else says nothing: no cue.
+    expect(texts('1\n00:00:01,000 --> 00:00:02,000\n&#7;\n\n2\n00:00:03,000 --> 00:00:04,000\nHi\n')).toEqual(['Hi']);
+  });
+
+  it('takes a dash or colon after a time as a separator only when a space follows it', () => {
+    expect(texts('1:02 -5 degrees tonight\n1:10 --help is a flag\n1:20 - said\n1:30: too')).toEqual([
+      '-5 degrees tonight',
+      '--help is a flag',
+      'said',
+      'too',
+    ]);
+  });
+
+  it('takes out the formats’ markup only, leaving words in angle brackets', () => {
+    expect(texts('1:02 if a<b and c>d then')).toEqual(['if a<b and c>d then']);
+    expect(texts('1\n00:00:01,000 --> 00:00:02,000\n<i>Hi</i> <font color="#fff">there</font>, a<b c>d\n')).toEqual([
+      'Hi there, a<b c>d',
+    ]);
+    expect(
+      texts('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v.loud Bob>Hello <c.yellow>you</c> <00:00:01.500>now</v> <i.x>it</i>\n'),
+    ).toEqual(['Hello you now it']);
+  });
+});

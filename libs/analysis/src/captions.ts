@@ -3,7 +3,7 @@
  * pasted from a video page ("1:02 Welcome back", one line each). Read with the registry's parsers
  * where the format has one; every problem names the line it is on.
  */
-import { endAtNextStart, type TranscriptSegment } from '@findclips/contracts';
+import { endAtNextStart, withoutControlCharacters, withoutOverrides, type TranscriptSegment } from '@findclips/contracts';
 import { decodeHTMLStrict } from 'entities';
 import webvtt from 'node-webvtt';
 import { parseSync } from 'subtitle';
@@ -29,19 +29,23 @@ export function captionsFormat(text: string): CaptionsFormat {
   return text.includes('-->') ? 'srt' : 'timed-text';
 }
 
-/** Cue text without markup (`<v Bob>`, `<i>`) or line breaks (linear: a tag holds no `<`). */
-const plainText = (text: string) =>
-  text
-    .replace(/<[^<>]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+/**
+ * The markup of caption formats: SubRip's and WebVTT's tags (`<i>`, `</b>`, `<font color="…">`,
+ * `<v Bob>`, `<c.yellow>`, `<lang en>`, `<ruby>`) and WebVTT's karaoke times (`<00:01:02.500>`).
+ * Anything else in angle brackets is words ('if a<b and c>d': a stranger's fuzzing found it cut).
+ */
+const MARKUP =
+  /<(?:[ibuc]|ruby|rt)(?:\.[\w-]+)*>|<\/(?:[ibuc]|ruby|rt|font|v|lang)>|<(?:font|lang)\s[^<>]*>|<v(?:\.[\w-]+)*\s[^<>]*>|<(?:\d{1,3}:)?\d{2}:\d{2}[.,]\d{3}>/gi;
+
+/** Cue text without markup or line breaks. */
+const plainText = (text: string) => text.replace(MARKUP, '').replace(/\s+/g, ' ').trim();
 
 /**
  * A subtitle cue's line as shown: its markup and the override tags of subtitle editors (`{\\an8}`)
  * out, then its character references read (`&amp;` is '&', `&lt;i&gt;` the text '<i>'), as players show it.
  */
 const shownLine = (line: string) =>
-  decodeHTMLStrict(line.replace(/<[^<>]*>|\{\\[^{}]*\}/g, ''))
+  decodeHTMLStrict(line.replace(MARKUP, '').replace(/\{\\[^{}]*\}/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -76,7 +80,14 @@ export function readCaptions(file: string, { maxCues = Infinity } = {}): Transcr
   const text = file.normalize('NFC');
   const format = captionsFormat(text);
   const lines = text.split(/\r\n|\r|\n/);
-  const segments = format === 'timed-text' ? timedText(lines, maxCues) : subtitles(text, lines, format, maxCues);
+  const segments = (format === 'timed-text' ? timedText(lines, maxCues) : subtitles(text, lines, format, maxCues)).flatMap(
+    // As YouTube's captions are read: no control character (a backspace, an escape, written as
+    // '&#8;' too) and no direction override, which would show a quote's letters reversed.
+    (segment) => {
+      const said = withoutOverrides(withoutControlCharacters(segment.text)).replace(/\s+/g, ' ').trim();
+      return said ? [{ ...segment, text: said }] : [];
+    },
+  );
   if (segments.length === 0) {
     throw new CaptionsError(1, 'no captions found: give an .srt or .vtt file, or lines of timed text like "1:02 Welcome back"');
   }
@@ -217,7 +228,9 @@ function srtCues(text: string) {
   let nodes: ReturnType<typeof parseSync>;
   try {
     // (The parser knows lines ended by \n or \r\n; old Mac files end them by \r alone.)
-    nodes = parseSync(text.replace(/\r\n?/g, '\n'));
+    // A line opening with 'NOTE' is a WebVTT comment to the parser, even in SubRip, and it dropped
+    // the rest of the cue ('NOTED. your concerns'): guarded by a word joiner, taken off below.
+    nodes = parseSync(text.replace(/\r\n?/g, '\n').replace(/^NOTE/gm, `${GUARD}NOTE`));
   } catch (error) {
     // Its message quotes the line, which is the person's own text: only the line's number is kept.
     const row = /\bat row (\d+)/.exec((error as Error).message);
@@ -227,12 +240,17 @@ function srtCues(text: string) {
     );
   }
   return nodes.flatMap((node) =>
-    node.type === 'cue' ? [{ text: node.data.text, start: node.data.start / 1000, end: node.data.end / 1000 }] : [],
+    node.type === 'cue'
+      ? [{ text: node.data.text.replace(GUARDED, 'NOTE'), start: node.data.start / 1000, end: node.data.end / 1000 }]
+      : [],
   );
 }
 
+const GUARD = '\u2060';
+const GUARDED = new RegExp(`^${GUARD}NOTE`, 'gm');
+
 /** `[1:02] text`, `(01:02:03) text`, `1:02 - text`, `1:02 text`: the time whole, not the start of a longer one. */
-const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})(?!\d|:\d|[.,]\d)[\])]?\s*[-–—:|]?\s*(.*)$`);
+const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})(?!\d|:\d|[.,]\d)[\])]?\s*(?:[-–—:|](?=\s|$))?\s*(.*)$`);
 /** A line opening with what looks like a time: a time that does not read is not words said. */
 const TIME_LIKE = /^\s*[[(]?\d+:\d{2}/;
 
