@@ -331,6 +331,54 @@ describe('shares, history and the public shared page', () => {
     expect(never.body).toMatchObject({ message: shareMessages.analyseFirst, field: 'youtubeId' });
   });
 
+  it("keeps one page for each video a sharer shares: a second video's share leaves the first's page as it was", async () => {
+    const { browser } = await member();
+    const [a, b] = [await analysed(browser, 'Bus lanes'), await analysed(browser, 'Night trains')];
+    const first = (
+      await browser.post('/api/analysis/share').send({ youtubeId: a.videoId, topics: a.topics, title: 'A' }).expect(201)
+    ).body;
+    const second = (
+      await browser
+        .post('/api/analysis/share')
+        .send({ youtubeId: b.videoId, topics: b.topics.slice(0, 1), title: 'B' })
+        .expect(201)
+    ).body;
+    expect(second.shareId).not.toBe(first.shareId);
+    expect((await p.gateway.request().get(`/api/shared/${first.shareId}`).expect(200)).body).toMatchObject({
+      youtubeId: a.videoId,
+      title: 'A',
+      sharedTopics: a.topics,
+    });
+    // Sharing the first again updates its page only.
+    await browser.post('/api/analysis/share').send({ youtubeId: a.videoId, topics: a.topics, title: 'A again' }).expect(200);
+    expect((await p.gateway.request().get(`/api/shared/${second.shareId}`).expect(200)).body).toMatchObject({
+      youtubeId: b.videoId,
+      title: 'B',
+    });
+    expect((await browser.get('/api/analysis/shares-map').expect(200)).body).toHaveLength(2);
+  });
+
+  it("tells nobody but the guest who shared a page that it is theirs, and counts none of that guest's visits", async () => {
+    const guest = supertest.agent(p.gateway.url);
+    const videoId = p.addVideo(300);
+    await guest.post(`/api/guest/videos/transcript?videoId=${videoId}`).expect(202);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+    const topics = (await guest.get(`/api/cached-videos/${videoId}`).expect(200)).body.analyzedTopics;
+    const { shareId } = (await guest.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201)).body;
+    // Their own visits are no views; a signed-out visitor and another guest are not its owner.
+    expect((await guest.get(`/api/shared/${shareId}`).expect(200)).body).toMatchObject({ viewCount: 0 });
+    expect((await p.gateway.request().get(`/api/shared/${shareId}`).expect(200)).body).toMatchObject({
+      isOwner: false,
+      viewCount: 1,
+    });
+    const other = supertest.agent(p.gateway.url);
+    await other.get('/api/guest/credits').set('X-Forwarded-For', '198.51.100.77').expect(200);
+    expect((await other.get(`/api/shared/${shareId}`).set('X-Forwarded-For', '198.51.100.77').expect(200)).body).toMatchObject({
+      isOwner: false,
+      viewCount: 2,
+    });
+  });
+
   it('validates the shared topics against the contract', async () => {
     const { browser } = await member();
     const { videoId, topics } = await analysed(browser);
