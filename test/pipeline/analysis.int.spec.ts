@@ -656,12 +656,18 @@ describe('analysis quotas', () => {
     await browser.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
     await browser.post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(202);
     await browser.post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(202);
-    const res = await browser.post(`/api/videos/transcript?videoId=${p.addVideo()}`).send({}).expect(429);
+    const third = p.addVideo();
+    const res = await browser.post(`/api/videos/transcript?videoId=${third}`).send({}).expect(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3600 - 120);
     expect(res.body).toEqual({
       message: 'You have started too many new analyses in the last hour. Please try again in 1 hour.',
       errorType: 'ANALYSIS_QUOTA_EXCEEDED',
     });
+    // Asked again at once, it is refused again: a refusal leaves no mark that a request for the
+    // same video would join for nothing.
+    await browser.post(`/api/videos/transcript?videoId=${third}`).send({}).expect(429);
+    expect(p.youtube.playerCallsFor(third)).toBeLessThanOrEqual(1);
+    expect(p.events.filter((e) => e.videoId === third)).toEqual([]);
   });
 
   it("takes one of a member's analyses for 10 parallel submissions of one video (a double submit joins it)", async () => {

@@ -25,7 +25,7 @@ import { YoutubeClient } from '@findclips/youtube';
 import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { analysisTables, createAnalysisJob } from './analysis.job';
+import { analysisTables, createAnalysisJob, createStalledFailure, STALLED_TOO_OFTEN } from './analysis.job';
 
 /**
  * The analysis job called directly, as the queue would (no queue): the real database and Redis
@@ -40,20 +40,22 @@ describe('the analysis job', () => {
   let analyze: ReturnType<typeof createAnalysisJob>;
   let redis: RedisClient;
   let failures: VideoFailures;
+  /** What the worker gives its job, its events going to `publisher`. */
+  const depsWith = (publisher: Publisher, provider = localProvider, database = db) => ({
+    tables: analysisTables(database),
+    youtube: new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 5_000 }),
+    providers: new Map<AnalysisProviderName, typeof localProvider>([['local', provider]]),
+    defaultProvider: 'local' as const,
+    publisher,
+    failures,
+    payers: new GuestPayers(redis, keyPrefix),
+    keyPrefix,
+    chunkConcurrency: 2,
+    logger: createLogger('worker', 'silent'),
+  });
   /** The job as the worker makes it, its events going to `publisher`. */
   const jobWith = (publisher: Publisher, provider = localProvider, database = db) =>
-    createAnalysisJob({
-      tables: analysisTables(database),
-      youtube: new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 5_000 }),
-      providers: new Map<AnalysisProviderName, typeof localProvider>([['local', provider]]),
-      defaultProvider: 'local',
-      publisher,
-      failures,
-      payers: new GuestPayers(redis, keyPrefix),
-      keyPrefix,
-      chunkConcurrency: 2,
-      logger: createLogger('worker', 'silent'),
-    });
+    createAnalysisJob(depsWith(publisher, provider, database));
 
   beforeAll(async () => {
     db = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
@@ -101,6 +103,22 @@ describe('the analysis job', () => {
     const topics = topicsSchema.parse(JSON.parse(row.analyzedTopics!));
     expect(topics.length).toBeGreaterThan(1);
     expect(events(id)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+  });
+
+  it('announces no failure of a job that stalled too often after an attempt stored its analysis, and gives no credit back', async () => {
+    const id = videoId();
+    addTalk(id, 'A talk stored, then its worker killed', 600);
+    const data: AnalysisJob = { videoId: id, scope: 'shared', userId: null, provider: null };
+    await analyze(job(data));
+    // A guest who paid for it meanwhile (as the gateway records one), then BullMQ gives up on the job.
+    await redis.hSet(redisKeys(keyPrefix).videoPayers(id), 'guest-1', JSON.stringify({ use: 'u1', windows: [], videos: 'v' }));
+    const stalled = createStalledFailure(
+      depsWith({ publish: async (_channel, message) => void published.push(analysisEventSchema.parse(JSON.parse(message))) }),
+    );
+    await stalled(job(data), new Error(STALLED_TOO_OFTEN));
+    expect(events(id)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    expect(await redis.hLen(redisKeys(keyPrefix).videoPayers(id))).toBe(1);
+    expect((await db.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: id })).analysisStatus).toBe('complete');
   });
 
   it("takes the chapters the creator lists in the video's description as its topics", async () => {
