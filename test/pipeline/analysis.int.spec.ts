@@ -254,7 +254,7 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect(await credits()).toBe(0);
   });
 
-  it('refuses 61 minutes to a guest and 2 h 1 min to everyone', async () => {
+  it('refuses 61 minutes to a guest and 2 h 1 min to everyone, and takes 60 minutes and 2 hours', async () => {
     const hour = p.addVideo(61 * 60);
     const tooLong = p.addVideo(121 * 60);
     const guestRefused = await guest().post(`/api/guest/videos/transcript?videoId=${hour}`).expect(422);
@@ -267,6 +267,11 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect((await guest().post(`/api/guest/videos/transcript?videoId=${tooLong}`).expect(422)).body.errorType).toBe(
       'VIDEO_TOO_LONG',
     );
+    // The limits themselves are within them: 60:00 for a guest, 2:00:00 for anyone, the worker too.
+    const [justAnHour, justTwoHours] = [p.addVideo(60 * 60), p.addVideo(120 * 60)];
+    await guest().post(`/api/guest/videos/transcript?videoId=${justAnHour}`).expect(202);
+    await browser.post(`/api/videos/transcript?videoId=${justTwoHours}`).send({}).expect(202);
+    await p.nextEvent(justTwoHours, 'VIDEO_ANALYZED', 60_000);
   });
 
   it.each(['openai', 'grok', 'gemini'] as const)(
