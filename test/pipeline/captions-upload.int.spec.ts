@@ -201,6 +201,23 @@ describe('captions a member brings', () => {
     await send(other, timedText(240)).expect(202);
   });
 
+  it("takes captions held up to 30 s past the video's end (a last cue left on screen), not more", async () => {
+    const { browser } = await p.member();
+    const upTo = (end: number) =>
+      `1\n00:00:00,000 --> ${new Date(end * 1000).toISOString().slice(11, 23).replace('.', ',')}\nHello there.\n`;
+    const within = p.addVideo(300, { tracks: [], durationSeconds: 300 });
+    await browser
+      .post(`/api/user-videos/${within}/transcript`)
+      .send({ text: upTo(320) })
+      .expect(202);
+    const past = p.addVideo(300, { tracks: [], durationSeconds: 300 });
+    const refused = await browser
+      .post(`/api/user-videos/${past}/transcript`)
+      .send({ text: upTo(331) })
+      .expect(400);
+    expect(refused.body.message).toBe(captionsMessages.pastTheEnd(300));
+  });
+
   it('refuses bad captions with a 4xx naming the line, and stores nothing', async () => {
     const videoId = uncaptioned(300);
     const { browser } = await p.member();

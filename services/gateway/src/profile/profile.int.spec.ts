@@ -128,6 +128,19 @@ describe('profile, email and password settings', () => {
       }
     });
 
+    it('takes the address the member has already, whatever its case, as no change: nobody is signed out', async () => {
+      const { browser, email, password } = await signedIn();
+      const elsewhere = gw.browser();
+      await elsewhere.post('/api/login').send({ email, password }).expect(200);
+      const res = await browser
+        .patch('/api/profile/email')
+        .send({ email: email.toUpperCase(), currentPassword: password })
+        .expect(200);
+      expect(res.body.email).toBe(email);
+      await browser.get('/api/user').expect(200);
+      await elsewhere.get('/api/user').expect(200);
+    });
+
     it("refuses another account's address, whatever its case", async () => {
       const other = await signedIn();
       const { browser, password } = await signedIn();
