@@ -242,6 +242,15 @@ describe('the analysis job', () => {
     const quotes = await db.getRepository(QuoteEntity).findBy({ videoId: video.id });
     expect(quotes.length).toBeGreaterThan(1);
     expect(quotes.some((quote) => quote.content.includes('\u0000'))).toBe(false);
+
+    // A re-analysis replaces them: the quotes of its topics, none left of the analysis before.
+    await analyze(job({ videoId: id, scope: 'private', userId: user.id, provider: null, runId: randomUUID() }));
+    const mine = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
+    const said = readTopics(mine.analyzedTopics).flatMap((topic) =>
+      topic.quotes.map((quote) => quote.content.replaceAll('\u0000', '')),
+    );
+    const again = await db.getRepository(QuoteEntity).findBy({ videoId: video.id });
+    expect(again.map((quote) => quote.content).sort()).toEqual(said.sort());
   });
 
   it("announces a member's stored analysis when its history cannot be written; a write that may pass later fails the attempt first", async () => {
