@@ -168,7 +168,16 @@ describe('dashboard: Back and Forward', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
-  it("leaves the video Back went to as it is when the link sent before fails: its toast, no screen of the link's", async () => {
+  it.each([
+    ['a refusal with a screen of its own', json(422, { message: videoMessages.tooLong, errorType: 'VIDEO_TOO_LONG' })],
+    [
+      'a failure on the way',
+      json(503, {
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+        errorType: 'SERVICE_UNAVAILABLE',
+      }),
+    ],
+  ])('leaves the video Back went to as it is when the link sent before fails (%s): its toast only', async (_case, failure) => {
     const user = userEvent.setup();
     const THIRD = 'tHiRdViDeO1';
     let answer: (response: Response) => void = () => undefined;
@@ -188,11 +197,14 @@ describe('dashboard: Back and Forward', () => {
     // While the link is asked about, the person goes Back to the video before.
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
     expect(await screen.findByText('Kneading by hand')).toBeInTheDocument();
-    act(() => answer(json(422, { message: videoMessages.tooLong, errorType: 'VIDEO_TOO_LONG' })));
-    expect(await within(await toast()).findByText(videoMessages.tooLong)).toBeInTheDocument();
+    const message = ((await failure.clone().json()) as { message: string }).message;
+    act(() => answer(failure));
+    expect(await within(await toast()).findByText(message)).toBeInTheDocument();
     expect(screen.getByText('Kneading by hand')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Video Too Long' })).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${THIRD}`);
+    // Nor is the link put back in the field, over the video now on screen.
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue('');
   });
 
   it('closes a dialog opened on a video when Back shows another, so it cannot act on that one', async () => {

@@ -235,11 +235,28 @@ describe('captions read whole and clean (a stranger fuzzing the readers)', () =>
 
   it('takes out the formats’ markup only, leaving words in angle brackets', () => {
     expect(texts('1:02 if a<b and c>d then')).toEqual(['if a<b and c>d then']);
-    expect(texts('1\n00:00:01,000 --> 00:00:02,000\n<i>Hi</i> <font color="#fff">there</font>, a<b c>d\n')).toEqual([
-      'Hi there, a<b c>d',
-    ]);
+    expect(
+      texts(
+        '1\n00:00:01,000 --> 00:00:02,000\n<i>Hi</i> <font color="#fff">there</font>, <s>gone</s> <font>plain</font> a<b c>d\n',
+      ),
+    ).toEqual(['Hi there, gone plain a<b c>d']);
     expect(
       texts('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v.loud Bob>Hello <c.yellow>you</c> <00:00:01.500>now</v> <i.x>it</i>\n'),
     ).toEqual(['Hello you now it']);
+  });
+});
+
+describe('captions no line can hold the reader on (a stranger reviewing the session)', () => {
+  it('reads a line of a million spaces ending in a line separator, or in a mistyped time, at once: a 3 kB upload took seconds, 10 kB minutes', () => {
+    const spaces = ' '.repeat(1_000_000);
+    // The separator ends the line, as editors show it: the next line, without a time, goes on from it.
+    expect(readCaptions(`0:01 hello\n1:02${spaces}x\u2028y`).map(({ text }) => text)).toEqual(['hello', 'x y']);
+    expect(readCaptions('0:01 a\u2028b').map(({ text }) => text)).toEqual(['a b']);
+    const srt = `1\n00:00:01,000 --> 00:00:02,000\nhi\n\n00:00:03,000${spaces}x\n`;
+    // (A line after the blank that looks like no cue is read as the cue's words, as before.)
+    expect(readCaptions(srt).map(({ text }) => text)).toEqual(['hi 00:00:03,000 x']);
+    expect(() => readCaptions(`1\n00:00:01,000 --> 00:00:02,000\nhi\n\n2\n00:00:03,000${spaces}-> 00:00:04,000\nx\n`)).toThrow(
+      /^Line 6: a cue's times must read like/,
+    );
   });
 });

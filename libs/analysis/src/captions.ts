@@ -8,6 +8,14 @@ import { decodeHTMLStrict } from 'entities';
 import webvtt from 'node-webvtt';
 import { parseSync } from 'subtitle';
 
+/**
+ * What ends a line: the line and paragraph separators too, as editors show them. Left in a line,
+ * they kept its last pattern from matching, and two spaces' patterns side by side took minutes over
+ * a line of 10,000 spaces (a stranger's review found the gateway held by a 3 kB upload). The
+ * patterns below are written so that no two runs of spaces meet, whatever the line.
+ */
+const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/;
+
 /** Captions we cannot read, and the line (1-based) where the problem is. */
 export class CaptionsError extends Error {
   constructor(
@@ -35,7 +43,7 @@ export function captionsFormat(text: string): CaptionsFormat {
  * Anything else in angle brackets is words ('if a<b and c>d': a stranger's fuzzing found it cut).
  */
 const MARKUP =
-  /<(?:[ibuc]|ruby|rt)(?:\.[\w-]+)*>|<\/(?:[ibuc]|ruby|rt|font|v|lang)>|<(?:font|lang)\s[^<>]*>|<v(?:\.[\w-]+)*\s[^<>]*>|<(?:\d{1,3}:)?\d{2}:\d{2}[.,]\d{3}>/gi;
+  /<(?:[ibucs]|ruby|rt|font)(?:\.[\w-]+)*>|<\/(?:[ibucs]|ruby|rt|font|v|lang)>|<(?:font|lang)\s[^<>]*>|<v(?:\.[\w-]+)*\s[^<>]*>|<(?:\d{1,3}:)?\d{2}:\d{2}[.,]\d{3}>/gi;
 
 /** Cue text without markup or line breaks. */
 const plainText = (text: string) => text.replace(MARKUP, '').replace(/\s+/g, ' ').trim();
@@ -55,7 +63,7 @@ const TIME = String.raw`(?:\d{1,2}:\d{1,2}|\d{1,3}):\d{2}(?:[.,]\d{1,3})?`;
 const CUE_TIME = String.raw`(?:\d{1,3}:)?\d{2}:\d{2}[.,]\d{3}`;
 const TIMING = new RegExp(String.raw`^\s*(${CUE_TIME})\s*-->\s*(${CUE_TIME})(\s.*)?$`);
 /** Two cue times with something else than '-->' between them: a timing line mistyped, not words said. */
-const MISTYPED_TIMING = new RegExp(String.raw`^\s*${CUE_TIME}\s*[^\s\d]{0,3}\s*${CUE_TIME}`);
+const MISTYPED_TIMING = new RegExp(String.raw`^\s*${CUE_TIME}\s*(?:[^\s\d]{1,3}\s*)?${CUE_TIME}`);
 
 /** Whether a time reads on a clock: seconds below 60, and minutes too when hours are written. */
 function onClock(time: string): boolean {
@@ -79,7 +87,7 @@ export function readCaptions(file: string, { maxCues = Infinity } = {}): Transcr
   // (macOS and PDFs often write 'é' as 'e' and a combining accent).
   const text = file.normalize('NFC');
   const format = captionsFormat(text);
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = text.split(LINE_BREAK);
   const segments = (format === 'timed-text' ? timedText(lines, maxCues) : subtitles(text, lines, format, maxCues)).flatMap(
     // As YouTube's captions are read: no control character (a backspace, an escape, written as
     // '&#8;' too) and no direction override, which would show a quote's letters reversed.
@@ -154,7 +162,7 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
   let shown: string[] = [];
   cues.forEach((cue, i) => {
     const lines = cue.text
-      .split(/\r\n|\r|\n/)
+      .split(LINE_BREAK)
       .map(shownLine)
       // A line of format characters alone ('&lrm;', a zero-width space) shows nothing: no line.
       .filter((line) => /[^\s\p{Cf}]/u.test(line));
@@ -216,7 +224,7 @@ function vttCues(text: string, lines: string[]) {
 
 /** The line of the n-th cue block (1-based) after the header. */
 function lineOfCue(text: string, n: number): number {
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = text.split(LINE_BREAK);
   let block = 0;
   for (let i = 1; i < lines.length; i++) {
     if (lines[i]!.trim() && !lines[i - 1]!.trim() && ++block === n + 1) return i + 1;
@@ -250,7 +258,7 @@ const GUARD = '\u2060';
 const GUARDED = new RegExp(`^${GUARD}NOTE`, 'gm');
 
 /** `[1:02] text`, `(01:02:03) text`, `1:02 - text`, `1:02 text`: the time whole, not the start of a longer one. */
-const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})(?!\d|:\d|[.,]\d)[\])]?\s*(?:[-–—:|](?=\s|$))?\s*(.*)$`);
+const TIMED_LINE = new RegExp(String.raw`^\s*[[(]?(${TIME})(?!\d|:\d|[.,]\d)[\])]?(?:\s*[-–—:|](?=\s|$))?\s*(.*)$`);
 /** A line opening with what looks like a time: a time that does not read is not words said. */
 const TIME_LIKE = /^\s*[[(]?\d+:\d{2}/;
 

@@ -15,7 +15,9 @@ end
 
 /**
  * KEYS[1] the video's payers, ARGV[1] the video: every payer's credit back (out of each window,
- * the video out of their paid videos), and the payers gone. Returns how many got theirs back.
+ * the video out of their paid videos), and the payers gone. Returns how many got theirs back. It
+ * writes keys it reads from the payers, not given as KEYS: one Redis, not a cluster (BullMQ's
+ * queue, the sessions and the credits all assume one already).
  */
 const REFUND = `
 local payers = redis.call('HGETALL', KEYS[1])
@@ -37,6 +39,9 @@ return #payers / 2`;
  * had what they paid for.
  */
 export class GuestPayers {
+  // Left: a guest who pays in the moment between the refund and the job's end joins the failing job
+  // unpaid back (their payer kept for the window); and with PostgreSQL away at the failure, a video
+  // an earlier attempt did store pays its payers back too (a credit given, never one taken).
   constructor(
     private readonly redis: RedisClient,
     private readonly keyPrefix: string,

@@ -70,10 +70,6 @@ export function useSubmitVideo({
     onError: (error, { videoId, url, quiet }, context) => {
       const failure = submitFailure(error, member);
       if (failure.toast) toast(failure.toast);
-      // A failure with a screen of its own (too long; for a member, no captions, with the upload) is
-      // final for this link; any other (unavailable, YouTube or the network down, a limit) leaves
-      // the link in the field, to fix or retry.
-      if (!failure.screen) keepLink(videoId, url);
       const refused = error instanceof ApiError && error.errorType === 'GUEST_QUOTA_EXCEEDED';
       if (refused) queryClient.setQueryData<GuestCreditsResponse>(GUEST_CREDITS_KEY, { left: 0, message: error.message });
       // Failed on the way (the service unavailable, YouTube down), maybe after a credit was spent:
@@ -83,6 +79,10 @@ export function useSubmitVideo({
       // says in its toast, and leaves the video now on screen as it is (a stranger's property-based
       // audit: a guest pressing Back to a short video was shown 'Video Too Long for Guests' there).
       if (onScreen() !== (context?.shown ?? null)) return;
+      // A failure with a screen of its own (too long; for a member, no captions, with the upload) is
+      // final for this link; any other (unavailable, YouTube or the network down, a limit) leaves
+      // the link in the field, to fix or retry.
+      if (!failure.screen) keepLink(videoId, url);
       // Refused quietly, the video on screen stays; a screen of a refusal before (too long) goes.
       const previous = context?.previous;
       if (quiet && refused) {

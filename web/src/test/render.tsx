@@ -1,5 +1,6 @@
 import {
   checkStatusResponseSchema,
+  errorBodySchema,
   guestCreditsResponseSchema,
   historyVideoSchema,
   reanalysisStatusSchema,
@@ -102,6 +103,10 @@ const ANSWERS: [method: string, path: RegExp, schema: z.ZodType][] = [
   ['GET', /^\/api\/analysis\/shares-map$/, sharesMapSchema],
   ['GET', /^\/api\/shared\/[^/]+$/, sharedAnalysisResponseSchema],
   ['POST', /^\/api\/verify-password$/, verifyPasswordResponseSchema],
+  ['POST', /^\/api\/(login|register)$/, userSchema],
+  ['PATCH', /^\/api\/profile(\/email)?$/, userSchema],
+  ['PATCH', /^\/api\/user-videos\/[^/]+$/, videoAnalysisResponseSchema],
+  ['DELETE', /^\/api\/user-videos\/[^/]+\/edits$/, videoAnalysisResponseSchema],
 ];
 
 const violations: string[] = [];
@@ -124,10 +129,12 @@ export function beyondContract(response: Response): Response {
   return response;
 }
 
-/** Notes a successful JSON answer whose body its route's contract refuses. */
+/** Notes a JSON answer whose body its route's contract refuses (any error's, the error body's). */
 async function checkAnswer(call: ApiCall, answer: Response, response: Response): Promise<void> {
-  if (offContract.has(answer) || !response.ok || !response.headers.get('content-type')?.includes('application/json')) return;
-  const schema = ANSWERS.find(([method, path]) => method === call.method && path.test(call.path))?.[2];
+  if (offContract.has(answer) || !response.headers.get('content-type')?.includes('application/json')) return;
+  const schema = response.ok
+    ? ANSWERS.find(([method, path]) => method === call.method && path.test(call.path))?.[2]
+    : errorBodySchema;
   if (!schema) return;
   const parsed = schema.safeParse(await response.clone().json());
   if (!parsed.success) violations.push(`${call.method} ${call.path}: ${z.prettifyError(parsed.error)}`);
