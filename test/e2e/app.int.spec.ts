@@ -55,12 +55,11 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const figures: string[] = [];
 
-beforeAll(async () => {
-  youtube = await startFakeYoutube();
-  addDemoVideos(youtube, 1_500);
+/** A 10-minute video whose ninth line the content policy refuses (a film review quoting its villain). */
+function addPolicyVideo(id: string, title: string) {
   youtube.addVideo({
-    id: refused.id,
-    title: refused.title,
+    id,
+    title,
     channel: 'Find Clips Demo',
     durationSeconds: 600,
     tracks: [
@@ -72,6 +71,12 @@ beforeAll(async () => {
       },
     ],
   });
+}
+
+beforeAll(async () => {
+  youtube = await startFakeYoutube();
+  addDemoVideos(youtube, 1_500);
+  addPolicyVideo(refused.id, refused.title);
   youtube.addVideo({
     id: longWords.id,
     title: longWords.title,
@@ -830,20 +835,7 @@ describe('Find Clips in Chromium', () => {
 
   it('gives a guest the credit back when their analysis fails, and shows it', async () => {
     const id = 'FCpolicy002';
-    youtube.addVideo({
-      id,
-      title: 'Another film review that quotes its villain',
-      channel: 'Find Clips Demo',
-      durationSeconds: 600,
-      tracks: [
-        {
-          languageCode: 'en',
-          segments: sampleTranscript(600).map((segment, i) =>
-            i === 8 ? { ...segment, text: 'and then the villain explains how to build a bomb in his garage' } : segment,
-          ),
-        },
-      ],
-    });
+    addPolicyVideo(id, 'Another film review that quotes its villain');
     const guest = await newPage();
     await guest.goto('/');
     await credits(guest, 2);

@@ -210,16 +210,19 @@ describe('navigation bar and footer', () => {
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
   });
 
+  /** The video's details, as GET /api/videos/metadata answers them. */
+  const metadata = {
+    videoId: 'dQw4w9WgXcQ',
+    title: analysis.title,
+    thumbnailUrl: null,
+    channelTitle: null,
+    durationSeconds: 600,
+  };
+
   it('names the tab by the video on the dashboard, also when it is come back to from another page', async () => {
     fakeApi({
       'GET /api/user-videos/dQw4w9WgXcQ': json(200, analysis),
-      'GET /api/videos/metadata/dQw4w9WgXcQ': json(200, {
-        videoId: 'dQw4w9WgXcQ',
-        title: analysis.title,
-        thumbnailUrl: null,
-        channelTitle: null,
-        durationSeconds: 600,
-      }),
+      'GET /api/videos/metadata/dQw4w9WgXcQ': json(200, metadata),
       'GET /api/videos': json(200, []),
       'GET /api/analysis/shares-map': json(200, []),
     });
@@ -245,13 +248,7 @@ describe('navigation bar and footer', () => {
   it('gives the focus to the main region when the control that led to another screen goes with it (it fell to the page)', async () => {
     fakeApi({
       'GET /api/user-videos/dQw4w9WgXcQ': json(200, analysis),
-      'GET /api/videos/metadata/dQw4w9WgXcQ': json(200, {
-        videoId: 'dQw4w9WgXcQ',
-        title: analysis.title,
-        thumbnailUrl: null,
-        channelTitle: null,
-        durationSeconds: 600,
-      }),
+      'GET /api/videos/metadata/dQw4w9WgXcQ': json(200, metadata),
       'GET /api/videos': json(200, [
         {
           id: 1,
