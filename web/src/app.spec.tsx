@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { VideoAnalysisResponse } from '@findclips/contracts';
-import { App } from './app';
+import { App, withoutTrailingSlashes } from './app';
 import { UNREACHABLE } from './lib/api';
 import { LOGGED_OUT, SERVER_FAILED, setLoggedOutHere, USER_KEY } from './lib/auth';
 import { fakeApi, HistoryButtons, json, member, renderWithApp } from './test/render';
@@ -393,5 +393,14 @@ describe('navigation bar and footer', () => {
     expect(await screen.findByRole('heading', { name: 'Terms of Service', level: 1 })).toBeInTheDocument();
     expect(screen.queryByText('404 Page Not Found')).not.toBeInTheDocument();
     expect(pendingFetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('paths', () => {
+  it("reads '/history/' as '/history' and '/' as itself, and a path of 400,000 slashes at once (a pattern took a quarter of a second a render)", () => {
+    expect(withoutTrailingSlashes('/history//')).toBe('/history');
+    expect(withoutTrailingSlashes('/')).toBe('/');
+    expect(withoutTrailingSlashes('///')).toBe('/');
+    expect(withoutTrailingSlashes(`${'//'.repeat(200_000)}x/`)).toBe(`${'//'.repeat(200_000)}x`);
   });
 });

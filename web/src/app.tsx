@@ -24,12 +24,22 @@ const SettingsPage = lazy(pages['/settings']);
 const SharedPage = lazy(pages['/shared/']);
 
 /**
+ * '/history/' as '/history', '/' as it is. A loop, not `/(.)\/+$/`, which was tried from each slash
+ * of a path of thousands (a link's own, a quarter of a second a render: a stranger's sweep).
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
+}
+
+/**
  * Asks for the code of the page at `path` now, beside who is signed in: its guard renders the page
  * (and so asks for its code) only once that is known, a round trip later. The browser loads each
  * module once, so the page's own import finds it loading or loaded; a failure is its to show.
  */
 export function preloadPage(path: string): void {
-  const page = path.startsWith('/shared/') ? '/shared/' : path.replace(/(.)\/+$/, '$1');
+  const page = path.startsWith('/shared/') ? '/shared/' : withoutTrailingSlashes(path);
   if (page in pages) void pages[page as keyof typeof pages]().catch(() => undefined);
 }
 // Pages few ever see load only when they show.
@@ -62,7 +72,7 @@ export function ScreenFailed() {
 export function App() {
   const { pathname } = useLocation();
   // '/history/' is '/history'.
-  const path = pathname.replace(/(.)\/+$/, '$1');
+  const path = withoutTrailingSlashes(pathname);
   useSessionSync();
   // Before the page's own effects (a layout effect runs first): the dashboard then names the tab by
   // its video, and the shared page by its share once it arrives.

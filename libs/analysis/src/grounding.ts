@@ -199,7 +199,9 @@ export function groundQuote(index: TranscriptIndex, content: string, claimedStar
   const first = index.tokens[span.first]!;
   const last = index.tokens[span.last]!;
   // Keep the sentence punctuation that follows the last word.
-  const tail = /^[.!?…।॥؟۔,;:"'”’)\]]*/.exec(index.text.slice(last.to))![0].replace(/[,;:]+$/, '');
+  // (Its commas taken off from the first of their last run only: tried from each, a run of
+  // thousands took seconds, a stranger's sweep.)
+  const tail = /^[.!?…।॥؟۔,;:"'”’)\]]*/.exec(index.text.slice(last.to))![0].replace(/(?<![,;:])[,;:]+$/, '');
   return {
     content: index.text.slice(first.from, last.to + tail.length),
     startTime: index.segments[first.segment]!.start,

@@ -137,8 +137,9 @@ export function conversationStart(units: SegmentUnit[], params: SegmentParams = 
   for (let i = 1; i < units.length && units[i]!.start - first <= params.introMaxSeconds; i++) {
     if (units[i]!.start - first < params.introMinSeconds) continue;
     const before = spoken(units[i - 1]!.text);
-    if (OPENS_CONVERSATION.test(spoken(units[i]!.text)) || ENDS_INTRODUCTION.test(before) || HANDS_OVER_TO.test(before))
-      found = i;
+    // The opening's first words only: the pattern reads a run of 'thanks-' in every way it can.
+    const opening = spoken(units[i]!.text).slice(0, 200);
+    if (OPENS_CONVERSATION.test(opening) || ENDS_INTRODUCTION.test(before) || HANDS_OVER_TO.test(before)) found = i;
   }
   return found;
 }

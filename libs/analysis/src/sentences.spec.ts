@@ -189,3 +189,10 @@ describe('sentences of a transcript', () => {
     expect(sentencesOf(lines).map((s) => s.text)).toEqual(lines.map((l) => l.text));
   });
 });
+
+describe('sentences of text no caption can make slow (a stranger sweeping for backtracking patterns)', () => {
+  it('reads a run of a million marks before a letter in one pass: tried from each mark, it took hours', () => {
+    const sentences = sentencesOf([{ text: `Wow${'!'.repeat(1_000_000)}x and then. Next one.`, start: 0, end: 10 }]);
+    expect(sentences.map(({ text }) => text.length)).toEqual([1_000_014, 9]);
+  });
+});

@@ -22,3 +22,13 @@ describe('words as said', () => {
     expect(spoken(' Okay so ')).toBe('Okay so');
   });
 });
+
+describe('tags no caption can make slow (a stranger sweeping for backtracking patterns)', () => {
+  it('reads past a run of 100,000 unclosed brackets at once, and cuts a tag the clip left open from its first bracket', () => {
+    const run = '{'.repeat(100_000);
+    expect(spoken(`a ${run} x {music}`)).toBe(`a ${run} x`);
+    expect(quoteText(`a ${'['.repeat(100_000)}`)).toBe('a');
+    expect(quoteText('as simple as possible still [Music [plays')).toBe('as simple as possible still');
+    expect(quoteText(`so [laughter] it goes${' '.repeat(100_000)}[inaud`)).toBe('so it goes');
+  });
+});

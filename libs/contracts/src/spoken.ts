@@ -4,7 +4,9 @@
  */
 
 /** Non-speech tags of caption tracks and meeting transcripts: [Music], (applause), {vocalsound}. */
-export const NON_SPEECH = /\{[^}]*\}|\[[^\]]*\]|\((?:applause|laughter|music|laughs|inaudible)\)/gi;
+// (A tag holds no opening bracket: from each of a run of '{' without a close, the scan read to the
+// end, seconds over 100,000 of them in a caption, a stranger's sweep.)
+export const NON_SPEECH = /\{[^{}]*\}|\[[^[\]]*\]|\((?:applause|laughter|music|laughs|inaudible)\)/gi;
 /** Tags that stand for words nobody could make out: shown as a gap ('…'), not dropped. */
 export const UNHEARD = /^[[{(](?:inaudible|unintelligible|gap|crosstalk)[\]})]$/i;
 
@@ -18,10 +20,15 @@ export const spoken = (text: string) =>
  */
 export function quoteText(content: string): string {
   if (!/[[\]{}()]/.test(content)) return content;
-  return content
-    .replace(NON_SPEECH, (tag) => (UNHEARD.test(tag) ? ' … ' : ' '))
-    .replace(/\s*[[{][^\]}]*$/, '')
+  return withoutOpenTag(content.replace(NON_SPEECH, (tag) => (UNHEARD.test(tag) ? ' … ' : ' ')))
     .replace(/^[^\s[\]{}]*[\]}]\s*/, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** The text before a tag the clip's end cut open: from the first '[' or '{' after the last close. */
+function withoutOpenTag(text: string): string {
+  const lastClose = Math.max(text.lastIndexOf(']'), text.lastIndexOf('}'));
+  const opens = [text.indexOf('[', lastClose + 1), text.indexOf('{', lastClose + 1)].filter((at) => at >= 0);
+  return opens.length ? text.slice(0, Math.min(...opens)) : text;
 }

@@ -426,3 +426,19 @@ describe('every format', () => {
     expect(file.text.endsWith('\n')).toBe(true);
   });
 });
+
+describe('subtitles of a quote of thousands of words (a stranger sweeping for what grows too fast)', () => {
+  it('fills the lines of a 100,000-word quote in turn: balancing 30,000 took 6 s and 1 GB', () => {
+    const words = Array.from({ length: 100_000 }, (_, i) => `w${i % 10}`);
+    const topic: Topic = {
+      id: 't1',
+      title: 'One long cue',
+      startTime: 0,
+      endTime: 60,
+      quotes: [{ id: 'q1', content: words.join(' '), startTime: 0, endTime: 60 }],
+    };
+    const cues = parseSync(analysisSrt([topic])).flatMap((node) => (node.type === 'cue' ? [node.data] : []));
+    const said = cues.filter((cue) => cue.text.startsWith('w')).flatMap((cue) => cue.text.split(/\s+/));
+    expect(said).toEqual(words);
+  });
+});

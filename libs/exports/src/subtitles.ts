@@ -87,6 +87,9 @@ function pieces(word: string): string[] {
   return out;
 }
 
+/** The most words balanced across lines; a quote of 8-60 s holds a few hundred at most. */
+const EVEN_LINES_MAX_WORDS = 400;
+
 /**
  * Words in lines of at most `limit` wide (a longer word is a line of its own): as few lines as
  * filling each in turn gives, and of those breaks the most even (the least sum of the squared room
@@ -96,15 +99,21 @@ function evenLines(words: string[], limit: number): string[] {
   const n = words.length;
   const widths = words.map(width);
   // As many lines as filling each in turn takes (a longer word is a line of its own).
-  let count = 0;
+  const filled: string[][] = [];
   let used = Infinity;
-  for (const w of widths) {
-    if (used + 1 + w <= limit) used += 1 + w;
-    else {
-      count++;
+  widths.forEach((w, i) => {
+    if (used + 1 + w <= limit) {
+      used += 1 + w;
+      filled.at(-1)!.push(words[i]!);
+    } else {
+      filled.push([words[i]!]);
       used = w;
     }
-  }
+  });
+  const count = filled.length;
+  // The table below grows with lines × words: a quote of thousands (one long caption cue) is left
+  // filled in turn (30,000 words took 6 s and 1 GB: a stranger's sweep).
+  if (n > EVEN_LINES_MAX_WORDS) return filled.map((line) => line.join(' '));
   // Width of words i..j-1 joined by spaces.
   const starts = [0];
   for (const w of widths) starts.push(starts.at(-1)! + w + 1);

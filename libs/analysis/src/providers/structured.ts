@@ -20,7 +20,14 @@ export function parseAnswer(text: string | null | undefined): { answer: ModelAns
   if (!text) return { problem: 'the answer was empty' };
   let json: unknown;
   try {
-    json = JSON.parse(text.replace(/^```(?:json)?\s*|\s*```$/g, ''));
+    // (Trimmed rather than matched: '\s*```$' was tried from each space of a long run.)
+    json = JSON.parse(
+      text
+        .trim()
+        .replace(/^```(?:json)?/, '')
+        .replace(/```$/, '')
+        .trim(),
+    );
   } catch {
     return { problem: 'the answer was not valid JSON' };
   }
