@@ -367,3 +367,17 @@ describe('grounding', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('grounding what no caption can make slow (a stranger sweeping for backtracking patterns)', () => {
+  it("reads a run of 300,000 commas after a quote's last word at once, its closing mark kept (100,000 took 8 s)", () => {
+    const commas = ','.repeat(300_000);
+    const index = indexTranscript([
+      { text: `The city kept building its lines further out and rates${commas}.,`, start: 0, end: 6 },
+      { text: 'Then everything changed for the suburbs.', start: 6, end: 12 },
+    ]);
+    // Its sentence's closing mark kept, the comma after it not (as for any quote).
+    expect(groundQuote(index, 'The city kept building its lines further out and rates', 0)?.content).toBe(
+      `The city kept building its lines further out and rates${commas}.`,
+    );
+  });
+});

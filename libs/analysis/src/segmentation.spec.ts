@@ -1,4 +1,4 @@
-import { segmentTopics, splitLikelihoods } from './segmentation';
+import { conversationStart, segmentTopics, splitLikelihoods } from './segmentation';
 
 /** The Dirichlet-multinomial log-likelihood of one topic's words, term by term. */
 function topicLikelihood(words: number[], vocabulary: number, prior: number): number {
@@ -45,5 +45,23 @@ describe('segmentation', () => {
     const starts = segmentTopics(units, new Map(), 10);
     expect(starts).toEqual(expect.arrayContaining([400, 800]));
     expect(starts.filter((i) => i > 100 && i % 100 !== 0)).toEqual([]);
+  });
+});
+
+describe("a conversation's opening no caption can make slow (a stranger sweeping for backtracking patterns)", () => {
+  it("reads only a unit's first words for the host's welcome: a run of 30,000 'thanks-' took 12 s", () => {
+    const unit = (text: string, start: number) => ({ text, start, end: start + 10, terms: [] });
+    const welcome = [
+      unit('A teaser of the best bits.', 0),
+      unit('And more of them.', 40),
+      unit('Welcome back to the show, everyone.', 70),
+    ];
+    expect(conversationStart(welcome)).toBe(2);
+    const long = [
+      unit('A teaser of the best bits.', 0),
+      unit('And more of them.', 40),
+      unit(`um ${'thanks-'.repeat(60_000)}x`, 70),
+    ];
+    expect(conversationStart(long)).toBe(-1);
   });
 });
