@@ -45,17 +45,20 @@ export function captionsFormat(text: string): CaptionsFormat {
 const MARKUP =
   /<(?:[ibucs]|ruby|rt|font)(?:\.[\w-]+)*>|<\/(?:[ibucs]|ruby|rt|font|v|lang)>|<(?:font|lang)\s[^<>]*>|<v(?:\.[\w-]+)*\s[^<>]*>|<(?:\d{1,3}:)?\d{2}:\d{2}[.,]\d{3}>/gi;
 
+/**
+ * Text as it is said, as YouTube's captions are read: no control character (a backspace, an escape,
+ * written as '&#8;' too) and no direction override, which would show a quote's letters reversed.
+ */
+const said = (text: string) => withoutOverrides(withoutControlCharacters(text)).replace(/\s+/g, ' ').trim();
+
 /** Cue text without markup or line breaks. */
-const plainText = (text: string) => text.replace(MARKUP, '').replace(/\s+/g, ' ').trim();
+const plainText = (text: string) => said(text.replace(MARKUP, ''));
 
 /**
  * A subtitle cue's line as shown: its markup and the override tags of subtitle editors (`{\\an8}`)
  * out, then its character references read (`&amp;` is '&', `&lt;i&gt;` the text '<i>'), as players show it.
  */
-const shownLine = (line: string) =>
-  decodeHTMLStrict(line.replace(MARKUP, '').replace(/\{\\[^{}]*\}/g, ''))
-    .replace(/\s+/g, ' ')
-    .trim();
+const shownLine = (line: string) => said(decodeHTMLStrict(line.replace(MARKUP, '').replace(/\{\\[^{}]*\}/g, '')));
 
 /** A time in timed text: `1:02`, `01:02:03`, `1:02.5`, `100:00` (minutes past the hour, as some write them). */
 const TIME = String.raw`(?:\d{1,2}:\d{1,2}|\d{1,3}):\d{2}(?:[.,]\d{1,3})?`;
@@ -88,14 +91,7 @@ export function readCaptions(file: string, { maxCues = Infinity } = {}): Transcr
   const text = file.normalize('NFC');
   const format = captionsFormat(text);
   const lines = text.split(LINE_BREAK);
-  const segments = (format === 'timed-text' ? timedText(lines, maxCues) : subtitles(text, lines, format, maxCues)).flatMap(
-    // As YouTube's captions are read: no control character (a backspace, an escape, written as
-    // '&#8;' too) and no direction override, which would show a quote's letters reversed.
-    (segment) => {
-      const said = withoutOverrides(withoutControlCharacters(segment.text)).replace(/\s+/g, ' ').trim();
-      return said ? [{ ...segment, text: said }] : [];
-    },
-  );
+  const segments = format === 'timed-text' ? timedText(lines, maxCues) : subtitles(text, lines, format, maxCues);
   if (segments.length === 0) {
     throw new CaptionsError(1, 'no captions found: give an .srt or .vtt file, or lines of timed text like "1:02 Welcome back"');
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { oneTopicAnalysis } from '@findclips/testing';
 import { DataSource } from 'typeorm';
 import { ensureDatabase, dropDatabase } from './create-database';
 import { createDataSource, dataSourceOptions } from './data-source';
@@ -123,16 +124,8 @@ describe('database schema', () => {
   it("writes a member's quotes past PostgreSQL's integers: written anew with each analysis, their ids run out first", async () => {
     const user = await db.getRepository(UserEntity).save({ email: email() });
     await db.query(`SELECT setval('quotes_id_seq', GREATEST(2147483647, (SELECT last_value FROM quotes_id_seq)))`);
-    const topics = [
-      {
-        id: 't1',
-        title: 'A topic',
-        startTime: 0,
-        endTime: 30,
-        quotes: [{ id: 'q1', content: 'Said.', startTime: 1, endTime: 9 }],
-      },
-    ];
-    await new MemberHistory(db).recordAnalysis(user.id, 'bigQuoteId1', { title: 'Long lived', thumbnailUrl: null }, topics);
+    const history = new MemberHistory(db);
+    await history.recordAnalysis(user.id, 'bigQuoteId1', { title: 'Long lived', thumbnailUrl: null }, oneTopicAnalysis());
     const [quote] = await db.query(`SELECT q.id FROM quotes q JOIN videos v ON v.id = q.video_id WHERE v.user_id = $1`, [
       user.id,
     ]);

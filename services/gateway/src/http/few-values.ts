@@ -23,11 +23,18 @@ export function wellFormedText(_req: unknown, _res: unknown, body: Buffer, encod
   if (isUtf8Charset(encoding) && !isUtf8(body)) throw malformed();
 }
 
-/** Walks a JSON text's characters outside its strings (a backslash escaping the next inside one). */
-function outsideStrings(text: string, each: (c: number) => void): void {
+/**
+ * Walks a JSON body's characters outside its strings (a backslash escaping the next inside one), as
+ * the JSON parser will read them. UTF-8, nearly every body, is walked as its bytes: the characters
+ * looked for are ASCII, and no byte of a longer character is one, so the body is not decoded twice
+ * (here, then by the parser). Any other charset (UTF-16 either way, UTF-32…) is decoded first.
+ */
+function outsideStrings(body: Buffer, encoding: string, each: (c: number) => void): void {
+  const text = isUtf8Charset(encoding) ? body : iconv.decode(body, encoding);
+  const at = typeof text === 'string' ? (i: number) => text.charCodeAt(i) : (i: number) => text[i]!;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const c = at(i);
     if (inString) {
       if (c === 0x5c) i++;
       else if (c === 0x22) inString = false;
@@ -46,7 +53,7 @@ export function shallowText(most: number) {
   return (req: unknown, res: unknown, body: Buffer, encoding: string) => {
     wellFormedText(req, res, body, encoding);
     let depth = 0;
-    outsideStrings(iconv.decode(body, encoding), (c) => {
+    outsideStrings(body, encoding, (c) => {
       if (c === 0x7b || c === 0x5b) {
         if (++depth > most) {
           throw Object.assign(new Error('The request body is nested deeper than any request takes'), {
@@ -69,9 +76,9 @@ export function shallowText(most: number) {
 export function fewValues(most: number) {
   return (_req: unknown, _res: unknown, body: Buffer, encoding: string) => {
     wellFormedText(_req, _res, body, encoding);
-    // Decoded as body-parser decodes it (UTF-16 in either order, with a byte-order mark, UTF-32...).
+    // Read as body-parser reads it (UTF-16 in either order, with a byte-order mark, UTF-32...).
     let count = 0;
-    outsideStrings(iconv.decode(body, encoding), (c) => {
+    outsideStrings(body, encoding, (c) => {
       if ((c === 0x7b || c === 0x5b || c === 0x2c) && ++count > most) {
         throw Object.assign(new Error('The request body holds more values than this request takes'), {
           status: 400,
