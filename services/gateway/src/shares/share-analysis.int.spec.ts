@@ -52,13 +52,13 @@ describe('sharing an analysis', () => {
   afterAll(() => redis?.quit());
 
   /** A video whose shared analysis is complete with `topics`. */
-  async function analysedVideo(): Promise<string> {
+  async function analysedVideo(analysed: Topic[] = topics): Promise<string> {
     const youtubeId = `share${Date.now().toString(36).slice(-4)}${counter++}`.padEnd(11, 'x').slice(0, 11);
     await db.getRepository(CachedYoutubeDataEntity).insert({
       youtubeId,
       title: 'A talk',
       transcriptData: writeTranscript(sampleTranscript(120)),
-      analyzedTopics: writeTopics(topics),
+      analyzedTopics: writeTopics(analysed),
       analysisStatus: 'complete',
     });
     return youtubeId;
@@ -123,6 +123,30 @@ describe('sharing an analysis', () => {
     expect(await refusal(shareAnalysis(deps, { guestId: 'a-guest-who-never-came' }, { youtubeId, topics }))).toEqual({
       code: 'FORBIDDEN',
       message: shareMessages.signInOrGuest,
+    });
+  });
+
+  it("lets a topic start up to half a second before the previous one ends, the analyses' own rounding, and no more", async () => {
+    const user = await buildUser(db);
+    const rounded = [{ ...topics[0]!, endTime: 60.25 }, topics[1]!];
+    const youtubeId = await analysedVideo(rounded);
+    expect((await shareAnalysis(deps, { user }, { youtubeId, topics: rounded })).created).toBe(true);
+    // The member's edit moves the second topic's start back against the analysis's first topic.
+    const movedTo = async (startTime: number) =>
+      (
+        await deps.edits.edit(
+          user.id,
+          youtubeId,
+          async () => rounded,
+          (list) => list.map((topic, i) => (i === 0 ? { ...topic, endTime: 59 } : { ...topic, startTime })),
+        )
+      ).topics[1]!;
+    const halfASecond = await movedTo(59.75);
+    expect((await shareAnalysis(deps, { user }, { youtubeId, topics: [rounded[0]!, halfASecond] })).created).toBe(false);
+    const more = await movedTo(59.5);
+    expect(await refusal(shareAnalysis(deps, { user }, { youtubeId, topics: [rounded[0]!, more] }))).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: shareMessages.notInOrder,
     });
   });
 
