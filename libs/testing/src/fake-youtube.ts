@@ -43,9 +43,11 @@ export interface FakeVideo {
  * `server-error` (503) on any; `recaptcha` (the 429 "unusual traffic" page) on the watch page;
  * `bot-check` (LOGIN_REQUIRED "Sign in to confirm you're not a bot") on the player, or on the watch
  * page's own player response when asked `on: 'watch'`; `failed-precondition` (400
- * FAILED_PRECONDITION) on the player; `forbidden` (Google's 403 page) on timedtext.
+ * FAILED_PRECONDITION) on the player; `forbidden` (Google's 403 page) on timedtext; `html-page` (a
+ * 200 with an HTML page, what a proxy or a captive network in the way answers) on any.
  */
-export type YoutubeFailure = 'rate-limit' | 'server-error' | 'recaptcha' | 'bot-check' | 'failed-precondition' | 'forbidden';
+export type YoutubeFailure =
+  'rate-limit' | 'server-error' | 'recaptcha' | 'bot-check' | 'failed-precondition' | 'forbidden' | 'html-page';
 
 type Endpoint = 'watch' | 'player' | 'timedtext';
 
@@ -391,6 +393,12 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
         return json(400, FAILED_PRECONDITION);
       case 'forbidden':
         return send(403, 'text/html; charset=UTF-8', FORBIDDEN_PAGE);
+      case 'html-page':
+        return send(
+          200,
+          'text/html; charset=UTF-8',
+          '<html><head><title>Network login</title></head><body>Sign in to continue</body></html>',
+        );
     }
 
     if (req.method === 'GET' && endpoint === 'watch') {

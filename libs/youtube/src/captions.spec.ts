@@ -19,7 +19,7 @@ describe('parseTimedText', () => {
       '<text start="0" dur="3">&lt;i&gt;if a&amp;lt;b and c&amp;gt;d&lt;/i&gt; then</text>' +
       '<text start="3" dur="2">&lt;font color=&quot;#E5E5E5&quot;&gt;I&amp;#39;m&lt;/font&gt; &amp;amp; you</text>' +
       '</transcript>';
-    expect(parseTimedText(body).map((cue) => cue.text)).toEqual(['if a<b and c>d then', "I'm & you"]);
+    expect(parseTimedText(body)!.map((cue) => cue.text)).toEqual(['if a<b and c>d then', "I'm & you"]);
   });
 
   it('drops control characters, raw or escaped, which PostgreSQL refuses (NUL) or nobody sees', () => {
@@ -28,7 +28,7 @@ describe('parseTimedText', () => {
       '<text start="0" dur="2">hello\u0000world</text>' +
       '<text start="2" dur="2">bell&amp;#7; rings &#x1b;[0m</text>' +
       '</transcript>';
-    expect(parseTimedText(body).map((cue) => cue.text)).toEqual(['helloworld', 'bell rings [0m']);
+    expect(parseTimedText(body)!.map((cue) => cue.text)).toEqual(['helloworld', 'bell rings [0m']);
   });
 
   it('strips formatting tags however they were escaped, in srv3 too', () => {
@@ -37,10 +37,10 @@ describe('parseTimedText', () => {
       '<text start="0" dur="2">&amp;lt;i&amp;gt;music&amp;lt;/i&amp;gt;</text>' +
       '<text start="2" dur="2">&lt;b&gt;loud&lt;/b&gt; &lt;font face=&quot;Arial&quot; color=&quot;#FFFF00&quot;&gt;yellow&lt;/font&gt;</text>' +
       '</transcript>';
-    expect(parseTimedText(body).map((cue) => cue.text)).toEqual(['music', 'loud yellow']);
+    expect(parseTimedText(body)!.map((cue) => cue.text)).toEqual(['music', 'loud yellow']);
     const srv3 =
       '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body><p t="0" d="2000">&lt;i&gt;music&lt;/i&gt; &lt;3</p></body></timedtext>';
-    expect(parseTimedText(srv3).map((cue) => cue.text)).toEqual(['music <3']);
+    expect(parseTimedText(srv3)!.map((cue) => cue.text)).toEqual(['music <3']);
   });
 
   it('ends a cue given no length where the next one starts, an empty one too, and after 10 s at most', () => {
@@ -91,5 +91,21 @@ describe('parseTimedText', () => {
       { text: 'second line', start: 4, end: 6.5 },
       { text: 'last line', start: 7, end: 7 },
     ]);
+  });
+
+  it('reads no captions, not an empty track, from a body that is no whole caption document', () => {
+    const cue = '<text start="0" dur="2">hello</text>';
+    // A page in place of the captions, a body cut short, and the cut inside a cue.
+    expect(parseTimedText('<html><body>Sign in to continue</body></html>')).toBeNull();
+    expect(parseTimedText(`<?xml version="1.0" encoding="utf-8" ?><transcript>${cue}<text start="2" dur="2">wor`)).toBeNull();
+    expect(parseTimedText(`<?xml version="1.0" encoding="utf-8" ?><transcript>${cue}`)).toBeNull();
+    expect(parseTimedText('<timedtext format="3"><body><p t="0" d="2000">hi</p></body>')).toBeNull();
+    expect(parseTimedText('not XML at all')).toBeNull();
+    // Whole documents, an empty track included, are read.
+    expect(parseTimedText(`<?xml version="1.0" encoding="utf-8" ?><transcript>${cue}</transcript>\n`)).toEqual([
+      { text: 'hello', start: 0, end: 2 },
+    ]);
+    expect(parseTimedText('<?xml version="1.0" encoding="utf-8" ?><transcript/>')).toEqual([]);
+    expect(parseTimedText('<timedtext format="3"><body></body></timedtext>')).toEqual([]);
   });
 });

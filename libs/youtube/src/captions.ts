@@ -58,6 +58,9 @@ export function captionText(raw: string): string {
   return text.replace(MARKUP, '').replace(/\s+/g, ' ').trim().normalize('NFC');
 }
 
+/** The end of a whole caption document: its root closed, or a root with nothing in it. */
+const WHOLE_DOCUMENT = /(?:<\/(?:transcript|timedtext)\s*>|<(?:transcript|timedtext)\b[^<>]*\/>)\s*$/;
+
 /** How long a cue that gives no length lasts at most, when the next starts later (a line's time on screen). */
 const UNTIMED_CUE_SECONDS = 10;
 
@@ -68,9 +71,18 @@ const UNTIMED_CUE_SECONDS = 10;
  * dropped; cues come ordered by start; a cue without a length lasts until the next one starts,
  * an empty one included (it marks where speech stops), and 10 s at most; a negative length is none.
  * Times before the video's start are its start, and a cue wholly before it is dropped.
+ * A body that is no whole caption document (a page, a body cut short) is `null`: it says nothing
+ * of the video's captions.
  */
-export function parseTimedText(body: string): Cue[] {
-  const doc = parser.parse(body) as OrderedNode[];
+export function parseTimedText(body: string): Cue[] | null {
+  if (!WHOLE_DOCUMENT.test(body.slice(-200))) return null;
+  let doc: OrderedNode[];
+  try {
+    doc = parser.parse(body) as OrderedNode[];
+  } catch {
+    return null;
+  }
+  if (!doc.some((node) => ['transcript', 'timedtext'].includes(nameOf(node)))) return null;
   /** A cue's times: `start`/`dur` in seconds (classic) or `t`/`d` in milliseconds (srv3). */
   const cuesOf = (nodes: OrderedNode[], name: string, [start, duration, unit]: [string, string, number]) =>
     elementsOf(nodes, name).map((node) => {

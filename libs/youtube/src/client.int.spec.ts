@@ -1,6 +1,6 @@
 import { sampleTranscript, startFakeYoutube, startForwardProxy, type FakeYoutube } from '@findclips/testing';
 import { playabilityError, YoutubeClient } from './client';
-import { notStartedMessage, YoutubeError } from './errors';
+import { notStartedMessage, UNREADABLE_CAPTIONS, YoutubeError } from './errors';
 import { embeddedPlayerResponse } from './tracks';
 
 describe('YoutubeClient against the fake YouTube', () => {
@@ -348,6 +348,15 @@ describe('YoutubeClient against the fake YouTube', () => {
       message: 'YouTube is having trouble right now (HTTP 503). Please try again shortly.',
     });
     await expect(client.fetchVideo('flakyVideo1')).resolves.toMatchObject({ language: 'en' });
+  });
+
+  it('reports captions answered as a page, not a caption document, as transient: the video may well have captions', async () => {
+    youtube.addVideo({ id: 'pageInPlace', tracks: [{ languageCode: 'en', segments }] });
+    youtube.failNext('html-page', 1, 'timedtext');
+    const error = (await client.fetchVideo('pageInPlace').catch((e: unknown) => e)) as YoutubeError;
+    expect(error).toMatchObject({ code: 'YOUTUBE_UNREACHABLE', transient: true, message: UNREADABLE_CAPTIONS });
+    expect(error.detail).toContain('Network login');
+    await expect(client.fetchVideo('pageInPlace')).resolves.toMatchObject({ language: 'en' });
   });
 
   it('prefers a track it can read over one gated by a PO token, and reports an empty caption body as transient', async () => {

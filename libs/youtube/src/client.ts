@@ -7,7 +7,7 @@ import {
   type TranscriptSegment,
 } from '@findclips/contracts';
 import { parseTimedText, toClassicTimedText } from './captions';
-import { CAPTIONS_WITHOUT_WORDS, notStartedMessage, streamEndedMessage, YoutubeError } from './errors';
+import { CAPTIONS_WITHOUT_WORDS, notStartedMessage, streamEndedMessage, UNREADABLE_CAPTIONS, YoutubeError } from './errors';
 import { createYoutubeFetch, type YoutubeFetch, type YoutubeHttpOptions } from './http';
 import {
   captionTracksOf,
@@ -254,6 +254,15 @@ export class YoutubeClient {
           });
         }
         const cues = parseTimedText(body);
+        if (!cues) {
+          if (isCaptchaPage(body))
+            throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: 'a reCAPTCHA page on timedtext' });
+          // A page, or a body cut short: YouTube failed us this time, the video may well have captions.
+          throw new YoutubeError('YOUTUBE_UNREACHABLE', videoId, {
+            message: UNREADABLE_CAPTIONS,
+            detail: `timedtext ${response.status} that is no caption document: ${JSON.stringify(body.slice(0, 120))}`,
+          });
+        }
         // Served, and not a word in it (the library would say "not available", as for a 404).
         if (cues.length === 0) throw new YoutubeError('NO_TRANSCRIPT', videoId, { detail: CAPTIONS_WITHOUT_WORDS });
         return new Response(toClassicTimedText(endAtNextStart(cues)), { status: 200 });

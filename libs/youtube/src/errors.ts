@@ -21,6 +21,9 @@ const messages: Record<YoutubeErrorCode, string> = {
 /** The detail of a NO_TRANSCRIPT whose track the player listed and timedtext served, without a word. */
 export const CAPTIONS_WITHOUT_WORDS = 'a caption track without words';
 
+/** A timedtext answer that is no caption document (a page, a body cut short). */
+export const UNREADABLE_CAPTIONS = "YouTube sent this video's captions in a form we could not read. Please try again shortly.";
+
 /** A live stream or premiere YouTube has scheduled but not yet shown. */
 export const notStartedMessage = 'This live stream or premiere has not started yet. Please try again once it has aired.';
 
