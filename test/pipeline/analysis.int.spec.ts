@@ -725,6 +725,11 @@ describe('analysis quotas', () => {
     for (const guest of [first, second]) expect((await guest.credits().expect(200)).body.left).toBe(2);
     // The network's 3 are all there again: a third guest of it may have 2.
     expect((await from('203.0.113.60').credits().expect(200)).body.left).toBe(2);
+    // Asked again by a guest who paid for it, it is refused as it is to anyone, YouTube not asked
+    // (it was queued free, each time asking YouTube).
+    const asked = p.youtube.playerCallsFor(videoId);
+    expect((await first.submit(videoId).expect(422)).body.errorType).toBe('NO_TRANSCRIPT');
+    expect(p.youtube.playerCallsFor(videoId)).toBe(asked);
     // What was paid back is paid again: the next new video costs a credit.
     expect((await first.submit(p.addVideo()).expect(202)).body.left).toBe(1);
   });

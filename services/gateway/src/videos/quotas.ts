@@ -202,7 +202,8 @@ export class GuestCredits {
     ip: string,
     videoId: string,
     { finished }: { finished: boolean },
-  ): Promise<{ ok: true; paid: boolean; left: number } | { ok: false; refused: CreditRefusal }> {
+  ): Promise<{ ok: true; paid: boolean; left: number; use: string } | { ok: false; refused: CreditRefusal }> {
+    const use = useId();
     const [result, left] = (
       (await this.redis.eval(SPEND_ON_VIDEO, {
         keys: [
@@ -214,7 +215,7 @@ export class GuestCredits {
         arguments: [
           '',
           String(GUEST_CREDIT_WINDOW_SECONDS * 1000),
-          useId(),
+          use,
           videoId,
           String(GUEST_CREDITS),
           String(this.perAddressPerDay),
@@ -225,7 +226,18 @@ export class GuestCredits {
     ).map(Number) as [number, number];
     if (result === 1) return { ok: false, refused: 'guest' };
     if (result === 2) return { ok: false, refused: 'network' };
-    return { ok: true, paid: result === 0, left };
+    return { ok: true, paid: result === 0, left, use };
+  }
+
+  /** Gives back the credit `use` spent on `videoId`, for an analysis the guest never had (the request failed on the way). */
+  async giveBack(guestId: string, ip: string, videoId: string, use: string): Promise<void> {
+    await this.redis
+      .multi()
+      .zRem(this.guestKey(guestId), use)
+      .zRem(this.addressKey(ip), use)
+      .sRem(this.videosKey(guestId), videoId)
+      .hDel(redisKeys(this.keyPrefix).videoPayers(videoId), guestId)
+      .exec();
   }
 }
 

@@ -23,6 +23,7 @@ import { analysisJobKey, analysisJobSchema, createAnalysisQueue, type AnalysisJo
 import {
   createLogger,
   createRedisClient,
+  GuestPayers,
   REDIS_DEADLINE_MS,
   redisKeys,
   VideoFailures,
@@ -408,9 +409,54 @@ describe('submitting a video', () => {
         ['vidAAAAAAAA', 'vidBBBBBBBB'].map((videoId) => deps.credits.spendOn(guestId, address, videoId, { finished: false })),
       );
       expect(spends).toEqual([
-        { ok: true, paid: true, left: 1 },
-        { ok: true, paid: true, left: 0 },
+        { ok: true, paid: true, left: 1, use: expect.any(String) },
+        { ok: true, paid: true, left: 0, use: expect.any(String) },
       ]);
+    });
+
+    it('gives back the credit when the video could not be queued, so that asking again does not pay twice', async () => {
+      // Redis is away for the queue (its answer past the deadline): the submission fails.
+      const server = new URL(process.env.REDIS_URL!);
+      const proxy = await tcpProxy(Number(server.port || 6379), server.hostname);
+      server.host = `127.0.0.1:${proxy.port}`;
+      const away = createAnalysisQueue({ url: server.toString(), keyPrefix, commandTimeoutMs: REDIS_DEADLINE_MS });
+      try {
+        await away.waitUntilReady();
+        await proxy.cut();
+        const guestId = randomUUID();
+        const videoId = videoOnYoutube();
+        await expect(submitAsGuest({ ...deps, queue: away }, guestId, submitter(videoId))).rejects.toThrow();
+        expect(await queuedJob({ scope: 'shared', videoId, userId: null })).toBeNull();
+        expect(await deps.credits.left(guestId, address)).toBe(GUEST_CREDITS);
+        // Nobody is owed a credit for it, and asking again (Redis back) pays once.
+        expect(await redis.hLen(redisKeys(keyPrefix).videoPayers(videoId))).toBe(0);
+        expect(await submitAsGuest(deps, guestId, submitter(videoId))).toMatchObject({ kind: 'queued', left: GUEST_CREDITS - 1 });
+      } finally {
+        await proxy.restore();
+        await away.close();
+        await proxy.close();
+      }
+    });
+
+    it('charges again for a video whose analysis failed, its credit given back, and refuses it at once when known without captions', async () => {
+      const guestId = randomUUID();
+      const videoId = videoOnYoutube();
+      expect(await submitAsGuest(deps, guestId, submitter(videoId))).toMatchObject({ kind: 'queued', left: GUEST_CREDITS - 1 });
+      // The analysis fails for good: the worker gives the credit back, and its job ends.
+      await new GuestPayers(redis, keyPrefix).refund(videoId);
+      await queue.remove((await queue.getDeduplicationJobId(analysisJobKey({ scope: 'shared', videoId, userId: null })))!);
+      expect(await deps.credits.left(guestId, address)).toBe(GUEST_CREDITS);
+      // Asked again, a new analysis: paid for (it was queued free, however often asked).
+      expect(await submitAsGuest(deps, guestId, submitter(videoId))).toMatchObject({ kind: 'queued', left: GUEST_CREDITS - 1 });
+      expect(await deps.credits.left(guestId, address)).toBe(GUEST_CREDITS - 1);
+
+      // Failed for want of words in its captions, and remembered so: refused at once, YouTube not asked.
+      await new GuestPayers(redis, keyPrefix).refund(videoId);
+      await new VideoFailures(redis, keyPrefix).noCaptions(videoId);
+      const before = youtube.playerCallsFor(videoId);
+      expect(await refusal(submitAsGuest(deps, guestId, submitter(videoId)))).toMatchObject({ code: 'NO_TRANSCRIPT' });
+      expect(youtube.playerCallsFor(videoId)).toBe(before);
+      expect(await deps.credits.left(guestId, address)).toBe(GUEST_CREDITS);
     });
 
     it('gets a finished analysis for a credit without YouTube being asked', async () => {

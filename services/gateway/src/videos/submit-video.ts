@@ -254,17 +254,19 @@ export async function submitAsMember(
 }
 
 /**
- * A guest submits a link: re-opening a video they analysed is free; a new one costs a credit. The
- * credits are checked before YouTube is asked anything, and spent in one atomic step with the
- * record of the video, so parallel requests for one video pay once.
+ * A guest submits a link: re-opening a video they analysed, or whose analysis they paid for is
+ * under way, is free; a new one costs a credit, and so does one whose analysis failed (its credit
+ * was given back). The credits are checked before YouTube is asked anything, and spent in one
+ * atomic step with the record of the video, so parallel requests for one video pay once.
  */
 export async function submitAsGuest(
   { cached: shared, guests, metadata, queue, credits }: SubmitVideoDeps,
   guestId: string,
   { videoId, address, requestId }: Submitter,
 ): Promise<Submission> {
-  const [cached, reopened] = await Promise.all([shared.find(videoId), guests.has(guestId, videoId)]);
+  const [cached, opened] = await Promise.all([shared.find(videoId), guests.has(guestId, videoId)]);
   const finished = cached?.analysisStatus === 'complete' ? cached : null;
+  const reopened = opened && (finished !== null || (await credits.paidFor(guestId, videoId)));
   // A video we know too long for guests (analysed, or being analysed, for someone, or looked up on
   // YouTube before) says so before the credits do: no credit would open it.
   if (cached) checkGuestLength(cached.durationSeconds);
@@ -281,24 +283,39 @@ export async function submitAsGuest(
     ? { finished }
     : { finished: null, facts: known ?? (await metadata.ask(videoId, address)) };
 
-  let left: number;
+  // Anything unfinished is checked here, with the limits for everyone first (a finished one, above).
+  if (!video.finished) checkVideo(video.facts, true);
+  const enqueue = () =>
+    enqueueAnalysis(queue, { videoId, scope: 'shared', userId: null, provider: null, requestId }, { guestId });
   if (reopened) {
-    left = await credits.left(guestId, address);
-  } else {
-    // Anything new is checked here, with the limits for everyone first (a finished one, above).
-    if (!video.finished) checkVideo(video.facts, true);
-    const spent = await credits.spendOn(guestId, address, videoId, { finished: Boolean(video.finished) });
-    if (!spent.ok) throw await quotaError(credits, spent.refused, guestId, address);
-    left = spent.left;
-    await guests.record(guestId, videoId);
+    const left = await credits.left(guestId, address);
+    if (video.finished) return ready(video.finished, left);
+    await enqueue();
+    return { kind: 'queued', video: video.facts, status: running(cached), left };
   }
 
-  if (video.finished) {
-    return { kind: 'ready', video: video.finished, topics: readTopics(video.finished.analyzedTopics), left };
+  const spent = await credits.spendOn(guestId, address, videoId, { finished: Boolean(video.finished) });
+  if (!spent.ok) throw await quotaError(credits, spent.refused, guestId, address);
+  let done = false;
+  try {
+    await guests.record(guestId, videoId);
+    if (!video.finished) await enqueue();
+    done = true;
+  } finally {
+    // Nothing recorded or queued (PostgreSQL or Redis failed on the way): the guest had nothing for
+    // the credit this request spent, and asking again pays again.
+    if (!done && spent.paid) await credits.giveBack(guestId, address, videoId, spent.use).catch(() => undefined);
   }
-  await enqueueAnalysis(queue, { videoId, scope: 'shared', userId: null, provider: null, requestId }, { guestId });
-  return { kind: 'queued', video: video.facts, status: running(cached), left };
+  if (video.finished) return ready(video.finished, spent.left);
+  return { kind: 'queued', video: video.facts, status: running(cached), left: spent.left };
 }
+
+const ready = (video: CachedVideo, left: number): Submission => ({
+  kind: 'ready',
+  video,
+  topics: readTopics(video.analyzedTopics),
+  left,
+});
 
 /** How a re-analysis goes: with the member's consent to lose their edits, from captions they brought. */
 export interface ReanalyzeOptions {
