@@ -1445,6 +1445,13 @@ describe('Find Clips in Chromium', () => {
       cards: [],
       fits: true,
     });
+
+    // The captions upload of a video without any, its file field included (it widened the page to 331 px).
+    youtube.addVideo({ id: 'FCnoCaps002', title: 'Another interview nobody captioned', durationSeconds: 420, tracks: [] });
+    await page.goto('/');
+    await pasteLink(page, link('FCnoCaps002'));
+    await page.getByRole('form', { name: 'Bring your own captions' }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
   });
 
   it('fits a phone held sideways: the full topic player shows whole, a confirmation scrolls within the screen', async () => {

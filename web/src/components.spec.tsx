@@ -102,8 +102,9 @@ describe('link form', () => {
     renderWithApp(<LinkForm busy={false} blank={false} current={null} onVideo={onVideo} />, { user: null });
     await user.type(screen.getByPlaceholderText('Paste a YouTube video link...'), link);
     await user.click(screen.getByRole('button', { name: 'Find Clips' }));
-    expect(await screen.findByText(title)).toBeInTheDocument();
-    expect(screen.getByText(description)).toBeInTheDocument();
+    const shown = within(await screen.findByRole('region', { name: /Notifications/ }));
+    expect(await shown.findByText(title)).toBeInTheDocument();
+    expect(shown.getByText(description)).toBeInTheDocument();
     expect(onVideo).not.toHaveBeenCalled();
   });
 

@@ -1256,8 +1256,9 @@ describe('dashboard: submit failures', () => {
     fakeApi({ [`POST /api/videos/transcript`]: json(401, { message: 'Not authenticated' }) });
     renderWithApp(<DashboardPage />, { user: member });
     await paste(user);
-    expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
-    expect(screen.getByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
+    const shown = within(await toast());
+    expect(await shown.findByText('Authentication Error')).toBeInTheDocument();
+    expect(shown.getByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
     expect(await screen.findByText('Demo')).toBeInTheDocument();
   });
 
@@ -1465,8 +1466,9 @@ describe('dashboard: submit failures', () => {
     renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     await paste(user, 'https://youtu.be/aBcDeFgHiJk');
-    expect(await screen.findByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).toBeInTheDocument();
-    expect(screen.getByText(videoMessages.guestQuota)).toBeInTheDocument();
+    const shown = within(await toast());
+    expect(await shown.findByText('Credit Limit Reached ⚠️ (Resets in 24 hours)')).toBeInTheDocument();
+    expect(shown.getByText(videoMessages.guestQuota)).toBeInTheDocument();
     // It asks them to sign up, and links there.
     expect(within(await toast()).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
     // The server judged it; the video on screen stayed.
@@ -1501,7 +1503,7 @@ describe('dashboard: submit failures', () => {
     renderWithApp(<DashboardPage />, { user: null });
     expect(await within(screen.getByTestId('guest-credits')).findByText('0')).toBeInTheDocument();
     await paste(user);
-    expect(await screen.findByText(videoMessages.guestNetworkQuota)).toBeInTheDocument();
+    expect(await within(await toast()).findByText(videoMessages.guestNetworkQuota)).toBeInTheDocument();
     expect(screen.queryByText(videoMessages.guestQuota)).not.toBeInTheDocument();
   });
 
@@ -1549,6 +1551,39 @@ describe('dashboard: submit failures', () => {
     await paste(user);
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     expect(screen.queryByText('Invalid YouTube URL ⚠️')).not.toBeInTheDocument();
+  });
+
+  it('keeps what was wrong with the link under the field, tied to it, after the toast is gone, until the link changes', async () => {
+    const user = userEvent.setup();
+    document.cookie = 'gid=guest-1234';
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 2 }),
+      'POST /api/guest/videos/transcript': json(422, {
+        message: 'This video has no captions to analyse.',
+        errorType: 'NO_TRANSCRIPT',
+      }),
+    });
+    renderWithApp(<DashboardPage />, { user: null });
+    const field = screen.getByPlaceholderText('Paste a YouTube video link...');
+    await paste(user, 'https://www.youtube.com/channel/UC1234567890');
+    await user.click(within(await toast()).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('status')?.textContent ?? '').not.toContain('Invalid YouTube URL'));
+    // The toast gone, the field says it still, without the emoji a screen reader would read as words.
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription('Invalid YouTube URL: Could not extract video ID from the URL');
+    await user.type(field, '/');
+    expect(field).toBeValid();
+    expect(field).not.toHaveAccessibleDescription();
+
+    // A guest's video without captions: the way to sign up is there too, not only in the toast.
+    await user.clear(field);
+    await paste(user);
+    await user.click(within(await toast()).getByRole('button', { name: 'Close' }));
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription(
+      'Analysis Error: This video has no captions to analyse. Members can bring their own captions. Sign up',
+    );
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
   });
 
   it("follows a visitor's first link when their guest cookie arrives while it is being sent", async () => {

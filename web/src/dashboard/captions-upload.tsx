@@ -58,7 +58,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
         Upload an .srt or .vtt file, or paste timed text with a time at the start of each line (like “1:02 Welcome back”). Up to 2
         million characters and 2 hours; only you see the analysis until you share it.
       </p>
-      <label htmlFor={`${ids}-file`} className="grid gap-1 font-medium text-slate-800">
+      <label htmlFor={`${ids}-file`} className="grid min-w-0 gap-1 font-medium text-slate-800">
         Caption file (.srt or .vtt)
         <input
           id={`${ids}-file`}
@@ -68,7 +68,8 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
           aria-describedby={upload.isError ? `${ids}-error` : undefined}
           aria-invalid={upload.isError && file !== null ? true : undefined}
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          className="text-sm font-normal file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-surface file:px-3 file:py-1.5"
+          // A file field is as wide as its button and words by default: at 320 px the page scrolled sideways.
+          className="w-full min-w-0 text-sm font-normal file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-surface file:px-3 file:py-1.5"
         />
       </label>
       {file && (

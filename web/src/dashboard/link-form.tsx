@@ -1,14 +1,26 @@
 import { parseYoutubeLink, watchLink } from '@findclips/contracts';
 import { Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { Input, SubmitButton } from '../components/ui';
-import { useToast } from '../lib/toast';
+import { SIGN_UP_STATE } from '../lib/sign-up';
+import { useToast, type ToastOptions } from '../lib/toast';
+
+/** A link in the field, and what went wrong with it last, if anything. */
+export interface SuggestedLink {
+  videoId: string;
+  url?: string;
+  /** The failure its submission was told in a toast, said under the field too until the link changes. */
+  problem?: ToastOptions | null;
+}
 
 /**
  * 'Find Clips': a pasted link is checked (a YouTube link with an 11-character id) before anything is
  * sent. The field empties when the dashboard turns `blank` (cleared, or the video failed), and when
  * another video than the one it links to becomes the current one (Back, Forward, a history card);
- * it shows the link `suggested`, when one is.
+ * it shows the link `suggested`, when one is. What went wrong with the link in the field stays said
+ * under it, tied to the field, until the link changes: the toast that told it leaves after its
+ * few seconds, and a person who looked away, reads slowly or came back later would have nothing.
  */
 export function LinkForm({
   busy,
@@ -22,23 +34,28 @@ export function LinkForm({
   /** The video on the dashboard. */
   current: string | null;
   /** A link to offer in the field (one that opened a video nobody analysed yet, or failed for now). */
-  suggested?: { videoId: string; url?: string } | null;
+  suggested?: SuggestedLink | null;
   onVideo(videoId: string, url: string): void;
 }) {
   const [url, setUrl] = useState('');
+  const [problem, setProblem] = useState<ToastOptions | null>(null);
   const toast = useToast();
 
   useEffect(() => {
     setUrl((typed) => {
       const link = parseYoutubeLink(typed);
-      return blank || (link.ok && link.videoId !== current) ? '' : typed;
+      const emptied = blank || (link.ok && link.videoId !== current);
+      if (emptied) setProblem(null);
+      return emptied ? '' : typed;
     });
   }, [blank, current]);
 
   // After the effect above, on purpose: a link suggested as the dashboard turns blank (a failed
   // submission) is what the field shows.
   useEffect(() => {
-    if (suggested) setUrl(suggested.url ?? watchLink(suggested.videoId));
+    if (!suggested) return;
+    setUrl(suggested.url ?? watchLink(suggested.videoId));
+    setProblem(suggested.problem ?? null);
   }, [suggested]);
 
   const submit = (event: FormEvent) => {
@@ -46,31 +63,62 @@ export function LinkForm({
     if (busy) return;
     const result = parseYoutubeLink(url);
     if (!result.ok) {
-      toast({ title: result.title, description: result.description, variant: 'destructive' });
+      const refusal: ToastOptions = { title: result.title, description: result.description, variant: 'destructive' };
+      setProblem(refusal);
+      toast(refusal);
       return;
     }
+    setProblem(null);
     onVideo(result.videoId, url.trim());
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row" aria-label="Find Clips">
-      <label htmlFor="video-link" className="sr-only">
-        YouTube video link
-      </label>
-      <Input
-        id="video-link"
-        name="url"
-        inputMode="url"
-        autoComplete="off"
-        placeholder="Paste a YouTube video link..."
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-        className="sm:flex-1"
-      />
-      <SubmitButton busy={busy}>
-        <Search className="h-4 w-4" aria-hidden />
-        Find Clips
-      </SubmitButton>
-    </form>
+    <div className="grid gap-1">
+      <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row" aria-label="Find Clips">
+        <label htmlFor="video-link" className="sr-only">
+          YouTube video link
+        </label>
+        <Input
+          id="video-link"
+          name="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="Paste a YouTube video link..."
+          value={url}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setProblem(null);
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'video-link-problem' : undefined}
+          className="sm:flex-1"
+        />
+        <SubmitButton busy={busy}>
+          <Search className="h-4 w-4" aria-hidden />
+          Find Clips
+        </SubmitButton>
+      </form>
+      {/* Not a live region: the toast announced it; this stays to be read again. */}
+      {problem && (
+        <p id="video-link-problem" className="text-sm text-red-700">
+          <span className="font-semibold">{withoutEmoji(problem.title)}:</span> {problem.description}
+          {problem.link && (
+            <>
+              {' '}
+              <Link
+                to={problem.link.to}
+                state={problem.link.to === '/auth' ? SIGN_UP_STATE : undefined}
+                className="font-medium underline"
+              >
+                {problem.link.label}
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+    </div>
   );
 }
+
+/** A title without its emoji ('Invalid URL ⚠️'), which screen readers read out as words. */
+const withoutEmoji = (title: string) => title.replace(/\s*\p{Extended_Pictographic}\uFE0F?/gu, '');

@@ -9,6 +9,7 @@ import { analysisReducer, endsOwnWork, failureOf, initialAnalysis } from './anal
 import { SCREEN_FAILURES, failureToast, reanalysisFailedToast } from './failure-toasts';
 import { sayExpired } from '../lib/auth';
 import { guestAnalysed } from './guest-videos';
+import type { SuggestedLink } from './link-form';
 import { useCheckNowAndThen } from './use-check-now-and-then';
 import { useCurrentVideo } from './use-current-video';
 import { useLiveChannel } from './use-live';
@@ -86,7 +87,7 @@ export function useAnalysisFlow(auth: AuthState) {
    * here, or whose submission failed but may work another time: its link goes in the field (a new
    * object each time, to refill it).
    */
-  const [unanalysed, setUnanalysed] = useState<{ videoId: string; url?: string } | null>(null);
+  const [unanalysed, setUnanalysed] = useState<SuggestedLink | null>(null);
 
   /** The member's analysis as it stood when their re-analysis started: its end is judged against it. */
   const reanalysisBase = useRef<string | null>(null);
@@ -271,7 +272,7 @@ export function useAnalysisFlow(auth: AuthState) {
     credits: credits.data,
     dispatch,
     followUp: (videoId) => void refetchAnalysis(videoId),
-    keepLink: (videoId, url) => setUnanalysed({ videoId, url }),
+    keepLink: (videoId, url, problem) => setUnanalysed({ videoId, url, problem }),
     // (A video refused for good shows a screen, not the video: nothing to go back to.)
     onScreen: () => (refusedRef.current ? null : stateRef.current.videoId),
   });

@@ -2,7 +2,7 @@ import type { GuestCreditsResponse, TranscriptResponse } from '@findclips/contra
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type Dispatch } from 'react';
 import { ApiError } from '../lib/api';
-import { useClearErrorToast, useToast } from '../lib/toast';
+import { useClearErrorToast, useToast, type ToastOptions } from '../lib/toast';
 import type { AnalysisAction } from './analysis-state';
 import { submitFailure } from './failure-toasts';
 import { recordGuestAnalysis } from './guest-videos';
@@ -29,7 +29,8 @@ export function useSubmitVideo({
   dispatch: Dispatch<AnalysisAction>;
   followUp(videoId: string): void;
   /** A link that failed but may work when fixed or tried again goes back in the field. */
-  keepLink(videoId: string, url: string): void;
+  /** The link stays in the field, with what went wrong with it (its toast's words). */
+  keepLink(videoId: string, url: string, problem: ToastOptions | null): void;
   /** The video on screen when a link is sent: a failure without a screen of its own goes back to it. */
   onScreen(): string | null;
 }) {
@@ -82,7 +83,7 @@ export function useSubmitVideo({
       // A failure with a screen of its own (too long; for a member, no captions, with the upload) is
       // final for this link; any other (unavailable, YouTube or the network down, a limit) leaves
       // the link in the field, to fix or retry.
-      if (!failure.screen) keepLink(videoId, url);
+      if (!failure.screen) keepLink(videoId, url, failure.toast);
       // Refused quietly, the video on screen stays; a screen of a refusal before (too long) goes.
       const previous = context?.previous;
       if (quiet && refused) {
