@@ -219,12 +219,13 @@ let shareUrl = '';
 describe('Find Clips in Chromium', () => {
   it('register → paste a link → live progress → topics → Watch mode → share', async () => {
     const page = await newPage();
-    // Records whether the header ever showed the video's id in place of its title.
+    // Records whether the header ever showed the video's id in place of its title, and whether a
+    // toast said an analysis of brought captions or a re-analysis was complete (neither was had).
     await page.addInitScript(() => {
       new MutationObserver((records) => {
-        if (records.some((r) => (r.target.textContent ?? '').includes('YouTube video FC'))) {
-          (window as unknown as { idAsTitle: boolean }).idAsTitle = true;
-        }
+        const seen = window as unknown as { idAsTitle: boolean; completeToast: boolean };
+        if (records.some((r) => (r.target.textContent ?? '').includes('YouTube video FC'))) seen.idAsTitle = true;
+        if (records.some((r) => /\b(?:Re-a|A)nalysis complete\b/.test(r.target.textContent ?? ''))) seen.completeToast = true;
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
     await page.goto('/auth');
@@ -297,6 +298,8 @@ describe('Find Clips in Chromium', () => {
     expect((await players.first().locator('xpath=../..').boundingBox())!.width).toBeLessThanOrEqual(448);
     await page.getByRole('button', { name: 'Close clip' }).click();
     expect(await players.count()).toBe(0);
+    // A first analysis followed live says 'Done!' on its card, and no toast of a re-analysis's end.
+    expect(await page.evaluate(() => (window as unknown as { completeToast?: boolean }).completeToast ?? false)).toBe(false);
 
     // Search: the talk is 12 minutes, so the browser is served a 3-hour transcript (its captions,
     // then 2 h 48 min more of talk, 3,262 lines) in its place, to find moments at the size people

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ErrorBoundary } from './components/error-boundary';
 import { ScreenFailed } from './app';
 import userEvent from '@testing-library/user-event';
@@ -593,6 +593,36 @@ describe('the share dialog', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     // The form and its button are gone: the keyboard goes on to what comes next, copying the link.
     expect(screen.getByRole('button', { name: 'Copy link' })).toHaveFocus();
+  });
+
+  it('opens on its form again once closed, so that edited topics can be shared anew, not on the last link', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({
+      'POST /api/analysis/share': json(201, { shareId: 'share-1', youtubeId: 'FCdemoTalk1', url: '/shared/share-1' }),
+      'GET /api/user': json(200, member),
+      'GET /api/analysis/shares-map': json(200, []),
+    });
+    function Page() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>Share</Button>
+          <ShareDialog open={open} onOpenChange={setOpen} youtubeId="FCdemoTalk1" videoTitle="Bus lanes" topics={[topic]} />
+        </>
+      );
+    }
+    renderWithApp(<Page />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const create = await screen.findByRole('button', { name: 'Create Share Link' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.click(create);
+    expect(await screen.findByDisplayValue(/shared\/share-1/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByRole('button', { name: 'Create Share Link' })).toBeInTheDocument();
+    expect(screen.queryByDisplayValue(/shared\/share-1/)).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it("says when the member's video has a shared page already, which sharing again updates, keeping its texts", async () => {

@@ -597,7 +597,7 @@ describe('dashboard: clear menu and Re-analyze', () => {
       screen.getByText('The last analysis of this video failed. Its link is in the field: press Find Clips to try again.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('Not analysed yet')).not.toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue(`https://www.youtube.com/watch?v=${VIDEO}`);
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue(LINK);
   });
 
   it('says a video nobody analysed for the member is not analysed, asking for its topics again once only', async () => {
@@ -835,6 +835,10 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
       // The video has a shared page: the note says what the edits mean for it.
       'GET /api/analysis/shares-map': json(200, [{ shareId: 'sh4reIdAbcdEfgh1234', youtubeId: VIDEO }]),
     });
+    // A title saved as it was is no edit: nothing is sent (nor would 'Undo all edits' appear).
+    await user.click(screen.getByRole('button', { name: 'Rename topic 2' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename topic 2' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Rename topic 1' }));
     const field = screen.getByRole('textbox', { name: 'Title of topic 1' });
     expect(field).toHaveFocus();
@@ -881,6 +885,7 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
       within(screen.getByRole('alertdialog', { name: 'Undo all edits?' })).getByRole('button', { name: 'Undo all edits' }),
     );
     expect(await screen.findByRole('heading', { name: '1. Why small teams ship faster' })).toBeInTheDocument();
+    expect(await within(await toast()).findByText('The topics are back as the analysis made them.')).toBeInTheDocument();
     expect(screen.queryByText(/You edited these topics/)).not.toBeInTheDocument();
     // The button that was used went with the edits: the keyboard is on the topics, not lost.
     await waitFor(() => expect(screen.getByRole('list', { name: 'Topics' })).toHaveFocus());
@@ -1288,6 +1293,11 @@ describe('dashboard: submit failures', () => {
     await paste(user);
     const screenCard = await screen.findByRole('alert');
     expect(within(screenCard).getByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument();
+    // Its toast says what happened, not what a guest is told (to sign up to bring captions).
+    const notice = within(await toast());
+    expect(await notice.findByText(message)).toBeInTheDocument();
+    expect(notice.queryByText(/Members can bring/)).not.toBeInTheDocument();
+    expect(notice.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
     // The form sits beside the alert, not inside it.
     expect(within(screenCard).queryByRole('form')).not.toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Bring your own captions' });
@@ -1369,6 +1379,10 @@ describe('dashboard: submit failures', () => {
     ).toBeInTheDocument();
     expect(notice.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
     expect(screen.queryByRole('form', { name: 'Bring your own captions' })).not.toBeInTheDocument();
+    // A toast alone: no error screen takes the dashboard, and the link stays in the field to try another time.
+    expect(screen.queryByRole('heading', { name: 'Analysis Failed' })).not.toBeInTheDocument();
+    expect(screen.getByText('Demo')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Paste a YouTube video link...')).toHaveValue(LINK);
   });
 
   it('shows a member the Video Too Long screen (2 hours max) with its toast, and empties the link field', async () => {
@@ -1475,6 +1489,43 @@ describe('dashboard: submit failures', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     expect(screen.getByText('Why small teams ship faster')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
+  });
+
+  it("keeps the guest's video on screen while a link is asked about with no credit left", async () => {
+    const user = userEvent.setup();
+    document.cookie = 'gid=guest-1234';
+    recordGuestAnalysis(VIDEO);
+    let answer: (response: Response) => void = () => undefined;
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 0 }),
+      [`GET /api/cached-videos/${VIDEO}`]: json(200, analysis),
+      'POST /api/guest/videos/transcript': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    await paste(user, 'https://youtu.be/aBcDeFgHiJk');
+    // Asked quietly: the server may still open it (a video they analysed elsewhere), and the video stays meanwhile.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Find Clips' })).toHaveAttribute('aria-disabled', 'true'));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText('Why small teams ship faster')).toBeInTheDocument();
+    answer(refused(videoMessages.guestQuota));
+    expect(await within(await toast()).findByText(videoMessages.guestQuota)).toBeInTheDocument();
+  });
+
+  it("sets a guest's credits to 0 when a new video is refused for want of one (spent in another tab)", async () => {
+    const user = userEvent.setup();
+    document.cookie = 'gid=guest-1234';
+    let left = 1;
+    fakeApi({
+      'GET /api/guest/credits': () => json(200, { left }),
+      'POST /api/guest/videos/transcript': () => refused(videoMessages.guestQuota),
+    });
+    renderWithApp(<DashboardPage />, { user: null });
+    expect(await within(screen.getByTestId('guest-credits')).findByText('1')).toBeInTheDocument();
+    left = 0; // another tab spent it
+    await paste(user);
+    expect(await within(await toast()).findByText(videoMessages.guestQuota)).toBeInTheDocument();
+    expect(await within(screen.getByTestId('guest-credits')).findByText('0')).toBeInTheDocument();
   });
 
   it('reopens a video the guest analysed before, with no credit left and none spent', async () => {

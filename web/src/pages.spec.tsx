@@ -326,6 +326,8 @@ describe('shared page', () => {
     const user = userEvent.setup();
     const answers: (() => Response | Promise<Response>)[] = [
       () => json(503, { message: 'Service unavailable' }),
+      // Too many requests from this network: busy for now, not gone.
+      () => json(429, { message: 'Too many requests. Please try again later.', errorType: 'RATE_LIMITED' }),
       () => json(502, { message: 'Bad gateway' }),
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => json(200, share({ title: 'Back again' })),
@@ -338,13 +340,16 @@ describe('shared page', () => {
     expect(screen.getByText(unavailable)).toBeInTheDocument();
     expect(screen.queryByText("This shared analysis may have been removed or doesn't exist.")).not.toBeInTheDocument();
     expect(calls).toHaveLength(1);
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText(unavailable)).toBeInTheDocument();
+    for (const answer of [2, 3]) {
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(calls).toHaveLength(answer));
+      expect(await screen.findByText(unavailable)).toBeInTheDocument();
+    }
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Could not reach Find Clips. Check your connection and try again.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Back again' })).toBeInTheDocument();
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(5);
   });
 
   it('says a share opened offline cannot be reached yet, and shows it once the network is back', async () => {
