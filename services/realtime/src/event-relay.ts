@@ -1,6 +1,6 @@
 /**
  * The relay from Redis to this instance's sockets: analysis events (a private one to its owner's
- * sockets, a shared one to the video's room) and the sessions the gateway ended (their sockets
+ * sockets that follow the video, a shared one to the video's room) and the sessions the gateway ended (their sockets
  * are dropped). Each instance emits only to its own sockets (`io.local`), so however many run,
  * each client gets each event once.
  *
@@ -16,7 +16,7 @@ import type { RedisClient } from '@findclips/runtime';
 import type { Logger } from 'pino';
 import { Counter, type Registry } from 'prom-client';
 import { guestRoom, sessionRoom, userRoom } from './admission';
-import { videoRoom, type LiveServer } from './live-server';
+import { ownVideoRoom, videoRoom, type LiveServer } from './live-server';
 
 /** How long the subscriber must stay back before the clients are dropped to read what they missed. */
 export const RESYNC_SETTLE_MS = 1_000;
@@ -47,7 +47,8 @@ export function startEventRelay(io: LiveServer, { subscriber, keyPrefix, logger,
       logger.warn({ err: error }, 'ignored a malformed analysis event');
       return;
     }
-    const room = event.userId ? userRoom(event.userId) : videoRoom(event.videoId);
+    // A member's other tabs, on other videos, are not told of this one (a stranger's model-based test).
+    const room = event.userId ? ownVideoRoom(event.userId, event.videoId) : videoRoom(event.videoId);
     io.local.to(room).emit(event.type, event);
     relayed++;
     relayedByType?.inc({ type: event.type });

@@ -7,7 +7,7 @@ import {
   type JoinAnswer,
 } from '@findclips/contracts';
 import type { RealtimeEnv } from '@findclips/config';
-import { videoRoom, type LiveSocket } from './live-server';
+import { ownVideoRoom, videoRoom, type LiveSocket } from './live-server';
 
 type JoinLimits = Pick<RealtimeEnv, 'REALTIME_JOINS_PER_MINUTE' | 'REALTIME_MAX_ROOMS'>;
 
@@ -56,11 +56,15 @@ export function handleJoins(socket: LiveSocket, limits: JoinLimits): void {
     }
 
     const { videoId, leaveOthers } = parsed.data;
-    const videoRooms = [...socket.rooms].filter((room) => room.startsWith('video:'));
-    if (leaveOthers) for (const room of videoRooms) if (room !== videoRoom(videoId)) void socket.leave(room);
+    // A member follows the video's shared events and their own private ones of it (a re-analysis).
+    const { identity } = socket.data;
+    const roomsOf = (id: string) =>
+      identity.kind === 'member' ? [videoRoom(id), ownVideoRoom(identity.userId, id)] : [videoRoom(id)];
+    const followed = [...socket.rooms].filter((room) => room.startsWith('video:')).map((room) => room.slice('video:'.length));
+    if (leaveOthers) for (const id of followed) if (id !== videoId) for (const room of roomsOf(id)) void socket.leave(room);
     const open = [...socket.rooms].filter((room) => room.startsWith('video:') && room !== videoRoom(videoId));
     if (open.length >= limits.REALTIME_MAX_ROOMS) return refuse(socketMessages.tooManyRooms);
-    void socket.join(videoRoom(videoId));
+    void socket.join(roomsOf(videoId));
     const body = { videoId, transactionId: parsed.data.transactionId ?? null };
     if (typeof ack === 'function') ack({ success: true, ...body });
     socket.emit('JOIN_VIDEO_CONFIRMED', body);

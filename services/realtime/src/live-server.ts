@@ -21,3 +21,5 @@ export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Reco
 export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export const videoRoom = (videoId: string) => `video:${videoId}`;
+/** A member's sockets that follow a video: where that member's private events of it go, and nowhere else. */
+export const ownVideoRoom = (userId: number, videoId: string) => `user:${userId}:video:${videoId}`;

@@ -336,6 +336,22 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     expect(otherGot).toEqual([]);
   });
 
+  it("sends a member's private events of a video only to their connections that follow it, not to one that left it", async () => {
+    const owner = await member();
+    // One tab moved from the first video to the second; another tab shows a third.
+    const [moved, elsewhere] = [open(one.url, { cookie: owner.cookie }), open(two.url, { cookie: owner.cookie })];
+    await Promise.all([moved, elsewhere].map((socket) => nextOf(socket, 'AUTH_CONFIRMED')));
+    await joined(moved, 'leftVideo01');
+    await joined(moved, 'nowVideo001');
+    await joined(elsewhere, 'thirdVideo1');
+    const [movedGot, elsewhereGot] = [collect(moved), collect(elsewhere)];
+    for (const videoId of ['leftVideo01', 'nowVideo001'])
+      await publish(analysisEvent('ANALYSIS_STARTED', videoId, { userId: owner.userId }));
+    await settled(['nowVideo001', 'thirdVideo1'], movedGot, elsewhereGot);
+    expect(movedGot.map((event) => event.videoId)).toEqual(['nowVideo001']);
+    expect(elsewhereGot).toEqual([]);
+  });
+
   it("a member's connection replaces the same browser's guest connection", async () => {
     const g = await guest();
     const guestSocket = open(two.url, { cookie: g.cookie });
@@ -489,6 +505,7 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     const a = open(gateway.url, { cookie: first, auth: { userId } });
     const b = open(two.url, { cookie: second, auth: { userId } });
     await Promise.all([nextOf(a, 'AUTH_CONFIRMED'), nextOf(b, 'AUTH_CONFIRMED')]);
+    await joined(b, 'privateVid1');
     const bEvents = collect(b);
 
     // Signing out ends that session's connection only, on whichever instance it is.
