@@ -1333,6 +1333,31 @@ describe('Find Clips in Chromium', () => {
     await look(page, 'not-found');
   });
 
+  it('keeps what the keyboard reaches clear of a toast on a phone, where the toast spans the screen', async () => {
+    const page = await newPage({ width: 320, height: 640 });
+    await page.goto('/');
+    const field = page.getByPlaceholder(/youtube/i);
+    await field.fill('not a link');
+    await field.press('Enter');
+    const card = page.locator('[data-toast-shown]');
+    await card.waitFor();
+    const hidden: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const under = await page.evaluate(() => {
+        const focused = document.activeElement;
+        const toast = document.querySelector('[data-toast-shown]');
+        if (!focused || !toast || toast.contains(focused) || focused === document.body) return null;
+        const [a, b] = [focused.getBoundingClientRect(), toast.getBoundingClientRect()];
+        const covered = a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right;
+        return covered ? (focused.getAttribute('aria-label') ?? focused.textContent ?? focused.tagName).slice(0, 40) : null;
+      });
+      if (under) hidden.push(under);
+    }
+    expect(await card.count()).toBe(1);
+    expect(hidden).toEqual([]);
+  });
+
   it('reflows at 320 px and with larger text: nothing under anything else, nothing cut off', async () => {
     const page = await newPage({ width: 320, height: 640 });
     // Whether two of the bar's links and buttons cover one another (where a link ran under the icons).

@@ -142,6 +142,7 @@ function PlainToast({
       {shown && (
         <div
           ref={card}
+          data-toast-shown
           data-variant={shown.variant ?? 'default'}
           onPointerEnter={() => setPointed(true)}
           onPointerLeave={() => setPointed(false)}

@@ -25,6 +25,7 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
             onDismiss(current.id);
           }}
           className={`flex w-full items-start gap-3 ${toastCardClass(current.variant)}`}
+          data-toast-shown
           data-variant={current.variant ?? 'default'}
         >
           <div className="grid gap-1">
