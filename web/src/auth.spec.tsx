@@ -30,9 +30,19 @@ describe('sign-in screen', () => {
       await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
       await user.type(screen.getByLabelText('Password'), 'Analytical1');
       await user.click(screen.getByRole('button', { name: 'Login' }));
-      expect(await screen.findByText('Login failed')).toBeInTheDocument();
-      expect(screen.getByText('Could not reach Find Clips. Check your connection and try again.')).toBeInTheDocument();
+      const shown = within(await screen.findByRole('region', { name: /Notifications/ }));
+      expect(await shown.findByText('Login failed')).toBeInTheDocument();
+      expect(shown.getByText('Could not reach Find Clips. Check your connection and try again.')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+      // Said under the form too, tied to both fields, until either changes: the toast leaves after its seconds.
+      const said = 'Login failed: Could not reach Find Clips. Check your connection and try again.';
+      for (const label of ['Email', 'Password']) {
+        expect(screen.getByLabelText(label)).toBeInvalid();
+        expect(screen.getByLabelText(label)).toHaveAccessibleDescription(said);
+      }
+      await user.type(screen.getByLabelText('Password'), '!');
+      expect(screen.getByLabelText('Email')).toBeValid();
+      expect(screen.getByLabelText('Password')).not.toHaveAccessibleDescription();
       onlineManager.setOnline(true);
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
       expect(offline).toHaveBeenCalledTimes(1);

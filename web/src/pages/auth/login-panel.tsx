@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSwappedFocus } from '../../components/return-focus';
 import { Button, Field, Input, SubmitButton } from '../../components/ui';
 import { useLogin } from './use-sign-in';
@@ -20,6 +20,13 @@ export function LoginPanel({ initialEmail = '' }: { initialEmail?: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!login.isPending) login.mutate({ email, password });
+  };
+  // Why the last login failed stays said, tied to both fields, until either changes: its toast leaves.
+  const failed = login.isError ? login.error.message : null;
+  const invalid = failed ? { 'aria-invalid': true, 'aria-describedby': 'login-error' } : {};
+  const edit = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    set(event.target.value);
+    if (login.isError) login.reset();
   };
 
   // No request is made: the reset form only shows a toast, whether the account exists or not.
@@ -70,7 +77,8 @@ export function LoginPanel({ initialEmail = '' }: { initialEmail?: string }) {
             required
             autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={edit(setEmail)}
+            {...invalid}
           />
         </Field>
         <Field id="login-password" label="Password">
@@ -82,7 +90,8 @@ export function LoginPanel({ initialEmail = '' }: { initialEmail?: string }) {
               autoComplete="current-password"
               className="pr-10"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={edit(setPassword)}
+              {...invalid}
             />
             <button
               type="button"
@@ -106,6 +115,12 @@ export function LoginPanel({ initialEmail = '' }: { initialEmail?: string }) {
             Forgot password?
           </button>
         </div>
+        {/* Not a live region: the toast announced it; this stays to be read again. */}
+        {failed && (
+          <p id="login-error" className="text-sm text-red-700">
+            <span className="font-semibold">Login failed:</span> {failed}
+          </p>
+        )}
         <SubmitButton className="w-full" busy={login.isPending}>
           {login.isPending ? 'Logging in...' : 'Login'}
         </SubmitButton>
