@@ -625,6 +625,47 @@ describe('the share dialog', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
+  /** The member's shared page of the video, as it reads now. */
+  const sharedBefore = {
+    shareId: 'sh4reIdAbcdEfgh1234',
+    youtubeId: 'FCdemoTalk1',
+    title: 'Bus lanes, explained',
+    description: 'The best bits for the council',
+    viewCount: 3,
+    isOwner: true,
+    sharedTopics: [topic],
+    createdAt: '2026-11-30T10:00:00.000Z',
+    video: { title: 'Bus lanes', thumbnailUrl: null, channelTitle: null, durationSeconds: null },
+  };
+
+  it("keeps what the member typed before their shared page's texts arrived", async () => {
+    const user = userEvent.setup();
+    let release: (answer: Response) => void = () => undefined;
+    fakeApi({
+      'GET /api/user': json(200, member),
+      'GET /api/analysis/shares-map': json(200, [{ shareId: 'sh4reIdAbcdEfgh1234', youtubeId: 'FCdemoTalk1' }]),
+      'GET /api/shared/sh4reIdAbcdEfgh1234': () => new Promise<Response>((resolve) => (release = resolve)),
+    });
+    renderWithApp(dialog(), { user: member });
+    await screen.findByTestId('shared-before');
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), 'For the neighbours');
+    release(json(200, sharedBefore));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled());
+    expect(screen.getByLabelText('Description')).toHaveValue('For the neighbours');
+  });
+
+  it('lets the member share when their shared page is gone meanwhile (404), with no error said', async () => {
+    fakeApi({
+      'GET /api/user': json(200, member),
+      'GET /api/analysis/shares-map': json(200, [{ shareId: 'sh4reIdAbcdEfgh1234', youtubeId: 'FCdemoTalk1' }]),
+      'GET /api/shared/sh4reIdAbcdEfgh1234': json(404, { message: 'Shared analysis not found', errorType: 'NOT_FOUND' }),
+    });
+    renderWithApp(dialog(), { user: member });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Share Link' })).toBeEnabled());
+    expect(screen.queryByText(/Could not read the title and description/)).not.toBeInTheDocument();
+  });
+
   it("says when the member's video has a shared page already, which sharing again updates, keeping its texts", async () => {
     const user = userEvent.setup();
     // The shared page's texts answer when the test says.
@@ -640,17 +681,7 @@ describe('the share dialog', () => {
       }),
       'GET /api/shared/sh4reIdAbcdEfgh1234': () => page,
     });
-    const sharedPage = json(200, {
-      shareId: 'sh4reIdAbcdEfgh1234',
-      youtubeId: 'FCdemoTalk1',
-      title: 'Bus lanes, explained',
-      description: 'The best bits for the council',
-      viewCount: 3,
-      isOwner: true,
-      sharedTopics: [topic],
-      createdAt: '2026-11-30T10:00:00.000Z',
-      video: { title: 'Bus lanes', thumbnailUrl: null, channelTitle: null, durationSeconds: null },
-    });
+    const sharedPage = json(200, sharedBefore);
     renderWithApp(dialog(), { user: member });
     const note = await screen.findByTestId('shared-before');
     expect(note).toHaveTextContent('This video already has a shared page. Creating the link again updates that page');

@@ -917,15 +917,18 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Rename topic 2' })).toHaveFocus());
   });
 
-  it('shows the analysis as it is now when an edit finds its topic gone (removed in another tab)', async () => {
+  it.each([
+    [404, { errorType: 'NOT_FOUND', message: editMessages.topicNotFound }],
+    [409, { errorType: 'CONFLICT', message: 'The analysis changed: reload it.' }],
+  ] as const)('shows the analysis as it is now when an edit is refused %s (another tab edited it)', async (status, body) => {
     const user = userEvent.setup();
     const now = [analysis, { ...analysis, analyzedTopics: [topics[1]!], editedAt: '2026-01-02T10:00:00.000Z' }];
     await openMemberVideo({
       [`GET /api/user-videos/${VIDEO}`]: () => json(200, now.length > 1 ? now.shift()! : now[0]!),
-      [`PATCH /api/user-videos/${VIDEO}`]: json(404, { errorType: 'NOT_FOUND', message: editMessages.topicNotFound }),
+      [`PATCH /api/user-videos/${VIDEO}`]: json(status, body),
     });
     await user.click(screen.getByRole('button', { name: 'Remove topic 1' }));
-    expect(await within(await toast()).findByText(editMessages.topicNotFound)).toBeInTheDocument();
+    expect(await within(await toast()).findByText(body.message)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Why small teams ship faster')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { name: '1. Hiring the first ten people' })).toBeInTheDocument();
   });
