@@ -8,7 +8,7 @@ import {
 } from '@findclips/contracts';
 import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
 import { clock } from '@findclips/exports';
-import { GuestPayers } from '@findclips/runtime';
+import { GuestPayers, redisKeys } from '@findclips/runtime';
 import { sampleTranscript, strongPassword, uniqueEmail } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
@@ -734,6 +734,27 @@ describe('analysis quotas', () => {
     expect((await first.submit(p.addVideo()).expect(202)).body.left).toBe(1);
   });
 
+  it('charges a guest paid back for a failed analysis when someone else has the video analysed later', async () => {
+    const videoId = p.addVideo(300, { tracks: [{ languageCode: 'en', segments: [] }] });
+    const first = from('203.0.113.64');
+    expect((await first.submit(videoId).expect(202)).body.left).toBe(1);
+    await p.nextEvent(videoId, 'ANALYSIS_ERROR');
+    expect((await first.credits().expect(200)).body.left).toBe(2);
+    // Its captions come, and what was remembered of it has expired: another guest has it analysed.
+    p.youtube.addVideo({
+      id: videoId,
+      title: 'Captioned now',
+      durationSeconds: 300,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }],
+    });
+    await p.gateway.redis.del(redisKeys(p.gateway.env.REDIS_KEY_PREFIX).metadata(videoId));
+    const after = p.events.length;
+    await from('203.0.113.65').submit(videoId).expect(202);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED', 30_000, { after });
+    // The first guest never had it: it costs them a credit, as a video new to them (it was theirs free).
+    expect((await first.submit(videoId).expect(200)).body.left).toBe(1);
+  });
+
   it('gives back nothing to guests who had their analysis, should the video fail later', async () => {
     const videoId = p.addVideo();
     const sharer = from('203.0.113.61');
@@ -743,7 +764,7 @@ describe('analysis quotas', () => {
     expect((await reader.submit(videoId).expect(200)).body.left).toBe(1);
     // Were its analysis run again and failed (its row removed meanwhile), the worker would give
     // back what is owed: nothing, as both had it.
-    expect(await new GuestPayers(p.gateway.redis, p.gateway.env.REDIS_KEY_PREFIX).refund(videoId)).toBe(0);
+    expect(await new GuestPayers(p.gateway.redis, p.gateway.env.REDIS_KEY_PREFIX).refund(videoId)).toEqual([]);
     for (const guest of [sharer, reader]) expect((await guest.credits().expect(200)).body.left).toBe(1);
   });
 

@@ -1,5 +1,5 @@
 // The one owner of guest_video_analysis: which videos each guest spent a credit on.
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import { GuestVideoAnalysisEntity } from './entities';
 
 /** The one writer of `guest_video_analysis`: which videos a guest has spent a credit on. */
@@ -33,6 +33,15 @@ export class GuestAnalyses {
       forgotten += count;
       if (count < batch) return forgotten;
     }
+  }
+
+  /**
+   * The guests' credits for the video were given back (its analysis failed, or was never queued):
+   * it is not theirs to re-open free, nor to share, once someone else has it analysed.
+   */
+  async forget(guestSessionIds: string[], videoId: string): Promise<void> {
+    if (guestSessionIds.length === 0) return;
+    await this.db.getRepository(GuestVideoAnalysisEntity).delete({ guestSessionId: In(guestSessionIds), youtubeId: videoId });
   }
 
   async record(guestSessionId: string, videoId: string): Promise<void> {

@@ -15,19 +15,21 @@ end
 
 /**
  * KEYS[1] the video's payers, ARGV[1] the video: every payer's credit back (out of each window,
- * the video out of their paid videos), and the payers gone. Returns how many got theirs back. It
+ * the video out of their paid videos), and the payers gone. Returns the guests who got theirs back. It
  * writes keys it reads from the payers, not given as KEYS: one Redis, not a cluster (BullMQ's
  * queue, the sessions and the credits all assume one already).
  */
 const REFUND = `
 local payers = redis.call('HGETALL', KEYS[1])
+local guests = {}
 for i = 2, #payers, 2 do
   local paid = cjson.decode(payers[i])
   for _, window in ipairs(paid.windows) do redis.call('ZREM', window, paid.use) end
   redis.call('SREM', paid.videos, ARGV[1])
+  guests[#guests + 1] = payers[i - 1]
 end
 redis.call('DEL', KEYS[1])
-return #payers / 2`;
+return guests`;
 
 /**
  * The guests who paid a credit for a video whose analysis is under way, so that nobody pays for an
@@ -52,12 +54,12 @@ export class GuestPayers {
     await this.redis.del(redisKeys(this.keyPrefix).videoPayers(videoId));
   }
 
-  /** Gives each payer of the video their credit back; how many there were. */
-  async refund(videoId: string): Promise<number> {
+  /** Gives each payer of the video their credit back; the guests who were. */
+  async refund(videoId: string): Promise<string[]> {
     const refunded = await this.redis.eval(REFUND, {
       keys: [redisKeys(this.keyPrefix).videoPayers(videoId)],
       arguments: [videoId],
     });
-    return Number(refunded);
+    return (refunded as unknown[]).map(String);
   }
 }

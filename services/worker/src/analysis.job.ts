@@ -1,7 +1,15 @@
 import { AnalysisError, analyzeTranscript, pickProvider, type AnalysisProvider } from '@findclips/analysis';
 import { VIDEO_MAX_SECONDS, videoMessages, type AnalysisProviderName, type ErrorCode } from '@findclips/contracts';
 import { analysisEvent, analysisJobSchema, publishAnalysisEvent, type AnalysisJob, type Publisher } from '@findclips/queue';
-import { CachedVideos, MemberAnalyses, MemberGoneError, MemberHistory, readTopics, UploadedTranscripts } from '@findclips/db';
+import {
+  CachedVideos,
+  GuestAnalyses,
+  MemberAnalyses,
+  MemberGoneError,
+  MemberHistory,
+  readTopics,
+  UploadedTranscripts,
+} from '@findclips/db';
 import { CAPTIONS_WITHOUT_WORDS, descriptionChapters, YoutubeError, type YoutubeClient } from '@findclips/youtube';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { isServiceUnavailable, type GuestPayers, type VideoFailures } from '@findclips/runtime';
@@ -12,6 +20,7 @@ import type { JobMetrics } from './job-metrics';
 /** The tables the job reads and writes, each through its one owner in libs/db. Writes are idempotent: a retried job may repeat them. */
 export interface AnalysisTables {
   cached: CachedVideos;
+  guests: GuestAnalyses;
   memberAnalyses: MemberAnalyses;
   history: MemberHistory;
   uploads: UploadedTranscripts;
@@ -19,6 +28,7 @@ export interface AnalysisTables {
 
 export const analysisTables = (db: DataSource): AnalysisTables => ({
   cached: new CachedVideos(db),
+  guests: new GuestAnalyses(db),
   memberAnalyses: new MemberAnalyses(db),
   history: new MemberHistory(db),
   uploads: new UploadedTranscripts(db),
@@ -115,9 +125,15 @@ async function recordFailure(
     // Before the announcement, on which a guest's page reads its credits again.
     const refunded = await deps.payers.refund(data.videoId).catch((error: unknown) => {
       log.warn({ err: error }, "guests' credits not given back: Redis did not take it");
-      return 0;
+      return [];
     });
-    if (refunded > 0) log.info({ refunded }, "guests' credits given back for an analysis they never got");
+    if (refunded.length > 0) {
+      log.info({ refunded: refunded.length }, "guests' credits given back for an analysis they never got");
+      // Paid back, the video is not theirs: should someone else have it analysed, it costs them a credit.
+      await deps.tables.guests.forget(refunded, data.videoId).catch((error: unknown) => {
+        log.warn({ err: error }, "refunded guests' videos not forgotten: the database did not take it");
+      });
+    }
   }
   await publishEvent(deps, data, 'ANALYSIS_ERROR', log, {
     errorType: failure.code,

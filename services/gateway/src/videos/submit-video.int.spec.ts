@@ -29,7 +29,15 @@ import {
   VideoFailures,
   type RedisClient,
 } from '@findclips/runtime';
-import { buildUser, oneTopicAnalysis, sampleTranscript, startFakeYoutube, tcpProxy, type FakeYoutube } from '@findclips/testing';
+import {
+  buildUser,
+  oneTopicAnalysis,
+  sampleTranscript,
+  startFakeYoutube,
+  tcpProxy,
+  until,
+  type FakeYoutube,
+} from '@findclips/testing';
 import { YoutubeClient } from '@findclips/youtube';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -436,6 +444,50 @@ describe('submitting a video', () => {
         await away.close();
         await proxy.close();
       }
+    });
+
+    it('keeps the credit of a request whose queueing timed out when its double submit queued the job on it', async () => {
+      // Redis is slow for the first request's queue: its job's answer comes past the deadline.
+      const server = new URL(process.env.REDIS_URL!);
+      const proxy = await tcpProxy(Number(server.port || 6379), server.hostname);
+      server.host = `127.0.0.1:${proxy.port}`;
+      const slow = createAnalysisQueue({ url: server.toString(), keyPrefix, commandTimeoutMs: REDIS_DEADLINE_MS });
+      try {
+        await slow.waitUntilReady();
+        const guestId = randomUUID();
+        const videoId = videoOnYoutube();
+        proxy.blackHole();
+        const first = submitAsGuest({ ...deps, queue: slow }, guestId, submitter(videoId)).then(
+          () => 'queued',
+          (error: unknown) => String(error),
+        );
+        await until(() => deps.credits.paidFor(guestId, videoId), 5_000, 'the first request paid', 10);
+        const paidAt = Date.now();
+        // The same press sent twice: the second joins what the first paid for, and queues it.
+        expect(await submitAsGuest(deps, guestId, submitter(videoId))).toMatchObject({ kind: 'queued' });
+        // Redis answers again once the first request's queueing has timed out, while it asks whether the job runs.
+        await delay(REDIS_DEADLINE_MS + 1_000 - (Date.now() - paidAt));
+        await proxy.restore();
+        expect(await first).toMatch(/timed out/i);
+        expect(await queuedJob({ scope: 'shared', videoId, userId: null })).not.toBeNull();
+        // The job runs on the credit that request spent: it is not given back.
+        expect(await deps.credits.left(guestId, address)).toBe(GUEST_CREDITS - 1);
+        expect(await redis.hLen(redisKeys(keyPrefix).videoPayers(videoId))).toBe(1);
+      } finally {
+        await proxy.restore();
+        await slow.close();
+        await proxy.close();
+      }
+    });
+
+    it('re-opens free an analysis the guest paid for that still waits after their day of credits ended', async () => {
+      const guestId = randomUUID();
+      const videoId = videoOnYoutube();
+      await submitAsGuest(deps, guestId, submitter(videoId));
+      // 24 hours on, its job still waiting (a long queue): the credits' windows are gone.
+      const keys = redisKeys(keyPrefix);
+      await redis.del([keys.guestVideos(guestId), keys.guestCredits(guestId), keys.addressCredits(address)]);
+      expect(await submitAsGuest(deps, guestId, submitter(videoId))).toMatchObject({ kind: 'queued', left: GUEST_CREDITS });
     });
 
     it('charges again for a video whose analysis failed, its credit given back, and refuses it at once when known without captions', async () => {

@@ -256,8 +256,9 @@ export async function submitAsMember(
 /**
  * A guest submits a link: re-opening a video they analysed, or whose analysis they paid for is
  * under way, is free; a new one costs a credit, and so does one whose analysis failed (its credit
- * was given back). The credits are checked before YouTube is asked anything, and spent in one
- * atomic step with the record of the video, so parallel requests for one video pay once.
+ * was given back, and the video forgotten as theirs). The credits are checked before YouTube is
+ * asked anything, and spent in one atomic step with the record of the video, so parallel requests
+ * for one video pay once.
  */
 export async function submitAsGuest(
   { cached: shared, guests, metadata, queue, credits }: SubmitVideoDeps,
@@ -266,7 +267,10 @@ export async function submitAsGuest(
 ): Promise<Submission> {
   const [cached, opened] = await Promise.all([shared.find(videoId), guests.has(guestId, videoId)]);
   const finished = cached?.analysisStatus === 'complete' ? cached : null;
-  const reopened = opened && (finished !== null || (await credits.paidFor(guestId, videoId)));
+  const jobKey = analysisJobKey({ scope: 'shared', videoId, userId: null });
+  // Paid for and under way: in the window's paid videos, or (waiting longer than the window) queued still.
+  const underWay = async () => (await credits.paidFor(guestId, videoId)) || (await jobRunning(queue, jobKey).catch(() => false));
+  const reopened = opened && (finished !== null || (await underWay()));
   // A video we know too long for guests (analysed, or being analysed, for someone, or looked up on
   // YouTube before) says so before the credits do: no credit would open it.
   if (cached) checkGuestLength(cached.durationSeconds);
@@ -302,9 +306,13 @@ export async function submitAsGuest(
     if (!video.finished) await enqueue();
     done = true;
   } finally {
-    // Nothing recorded or queued (PostgreSQL or Redis failed on the way): the guest had nothing for
-    // the credit this request spent, and asking again pays again.
-    if (!done && spent.paid) await credits.giveBack(guestId, address, videoId, spent.use).catch(() => undefined);
+    // Not recorded or not queued (PostgreSQL or Redis failed on the way): the guest has nothing for
+    // the credit this request spent, and asking again pays again. Unless a request racing this one
+    // (a double submit) queued the job on the strength of this spend: then it was paid for.
+    if (!done && spent.paid && !(await jobRunning(queue, jobKey).catch(() => false))) {
+      await credits.giveBack(guestId, address, videoId, spent.use).catch(() => undefined);
+      await guests.forget([guestId], videoId).catch(() => undefined);
+    }
   }
   if (video.finished) return ready(video.finished, spent.left);
   return { kind: 'queued', video: video.facts, status: running(cached), left: spent.left };
