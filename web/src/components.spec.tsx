@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { ErrorBoundary } from './components/error-boundary';
 import { ScreenFailed } from './app';
 import userEvent from '@testing-library/user-event';
@@ -106,6 +106,19 @@ describe('link form', () => {
     expect(await shown.findByText(title)).toBeInTheDocument();
     expect(shown.getByText(description)).toBeInTheDocument();
     expect(onVideo).not.toHaveBeenCalled();
+  });
+
+  it('shows a suggested link with what went wrong with it, in StrictMode too (its effects run twice)', async () => {
+    const problem = { title: 'Analysis Error', description: 'YouTube is down.', variant: 'destructive' as const };
+    renderWithApp(
+      <StrictMode>
+        <LinkForm busy={false} blank current={null} onVideo={jest.fn()} suggested={{ videoId: 'dQw4w9WgXcQ', problem }} />
+      </StrictMode>,
+      { user: null },
+    );
+    const field = screen.getByPlaceholderText('Paste a YouTube video link...');
+    await waitFor(() => expect(field).toHaveValue('https://www.youtube.com/watch?v=dQw4w9WgXcQ'));
+    expect(field).toHaveAccessibleDescription('Analysis Error: YouTube is down.');
   });
 
   it('passes the id of a valid link on', async () => {

@@ -15,7 +15,7 @@ import { UNREADABLE_TOPICS } from './dashboard/video-data';
 import { ErrorScreen } from './dashboard/error-screen';
 import { ExpandableQuote } from './components/expandable-quote';
 import { rememberUser } from './lib/storage';
-import { setLoggedOutHere } from './lib/auth';
+import { setLoggedOutHere, USER_KEY } from './lib/auth';
 import { beyondContract, fakeApi, HistoryButtons, json, member, renderWithApp, savedFiles } from './test/render';
 
 const VIDEO = 'dQw4w9WgXcQ';
@@ -1513,6 +1513,25 @@ describe('dashboard: submit failures', () => {
     expect(screen.getByText('Why small teams ship faster')).toBeInTheDocument();
     answer(refused(videoMessages.guestQuota));
     expect(await within(await toast()).findByText(videoMessages.guestQuota)).toBeInTheDocument();
+  });
+
+  it("takes a guest's refusal away from under the field once they signed in (in another tab)", async () => {
+    const user = userEvent.setup();
+    document.cookie = 'gid=guest-1234';
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 1 }),
+      'POST /api/guest/videos/transcript': refused(videoMessages.guestQuota),
+      'GET /api/history': json(200, []),
+    });
+    const { client } = renderWithApp(<DashboardPage />, { user: null });
+    await paste(user);
+    expect(await within(await toast()).findByText(videoMessages.guestQuota)).toBeInTheDocument();
+    const field = screen.getByPlaceholderText('Paste a YouTube video link...');
+    expect(field).toBeInvalid();
+    act(() => client.setQueryData(USER_KEY, member));
+    await waitFor(() => expect(screen.queryByTestId('guest-credits')).not.toBeInTheDocument());
+    expect(field).toBeValid();
+    expect(field).not.toHaveAccessibleDescription();
   });
 
   it("sets a guest's credits to 0 when a new video is refused for want of one (spent in another tab)", async () => {

@@ -1,10 +1,9 @@
 import { parseYoutubeLink, watchLink } from '@findclips/contracts';
 import { Search } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Input, SubmitButton } from '../components/ui';
-import { SIGN_UP_STATE } from '../lib/sign-up';
-import { useToast, type ToastOptions } from '../lib/toast';
+import { useAuth } from '../lib/auth';
+import { NoticeLink, useToast, type ToastOptions } from '../lib/toast';
 
 /** A link in the field, and what went wrong with it last, if anything. */
 export interface SuggestedLink {
@@ -40,15 +39,22 @@ export function LinkForm({
   const [url, setUrl] = useState('');
   const [problem, setProblem] = useState<ToastOptions | null>(null);
   const toast = useToast();
+  const auth = useAuth();
+  const who = auth.status === 'user' ? `member:${auth.user.id}` : auth.status;
 
+  const typed = useRef(url);
+  typed.current = url;
   useEffect(() => {
-    setUrl((typed) => {
-      const link = parseYoutubeLink(typed);
-      const emptied = blank || (link.ok && link.videoId !== current);
-      if (emptied) setProblem(null);
-      return emptied ? '' : typed;
-    });
+    const link = parseYoutubeLink(typed.current);
+    if (blank || (link.ok && link.videoId !== current)) {
+      setUrl('');
+      setProblem(null);
+    }
   }, [blank, current]);
+
+  // Signed in or out meanwhile (another tab): what was wrong was told to someone else (a guest's
+  // 'Credit Limit Reached… Sign up' stayed under a member's field).
+  useEffect(() => setProblem(null), [who]);
 
   // After the effect above, on purpose: a link suggested as the dashboard turns blank (a failed
   // submission) is what the field shows.
@@ -105,13 +111,7 @@ export function LinkForm({
           {problem.link && (
             <>
               {' '}
-              <Link
-                to={problem.link.to}
-                state={problem.link.to === '/auth' ? SIGN_UP_STATE : undefined}
-                className="font-medium underline"
-              >
-                {problem.link.label}
-              </Link>
+              <NoticeLink link={problem.link} className="font-medium underline" />
             </>
           )}
         </p>

@@ -1,4 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  forwardRef,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type AnchorHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { SIGN_UP_STATE } from './sign-up';
@@ -48,6 +59,18 @@ export const toastCardClass = (variant: ToastOptions['variant']) =>
   `pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg ${
     variant === 'destructive' ? 'border-danger bg-danger text-white' : 'border-slate-200 bg-surface text-slate-900'
   }`;
+/** A toast's link ('Sign up', to /auth: on its Register tab), wherever the toast's words are shown. */
+export const NoticeLink = forwardRef<
+  HTMLAnchorElement,
+  { link: NonNullable<ToastOptions['link']> } & AnchorHTMLAttributes<HTMLAnchorElement>
+>(function NoticeLink({ link, ...props }, ref) {
+  return (
+    <Link ref={ref} to={link.to} state={link.to === '/auth' ? SIGN_UP_STATE : undefined} {...props}>
+      {link.label}
+    </Link>
+  );
+});
+
 /** A toast's action button ('Undo'). */
 export const TOAST_ACTION_CLASS = 'mt-1 min-h-9 justify-self-start rounded-md border border-current px-3 font-medium';
 
@@ -153,14 +176,7 @@ function PlainToast({
           <p className="font-semibold">{shown.title}</p>
           {shown.description && <p>{shown.description}</p>}
           {shown.link && (
-            <Link
-              to={shown.link.to}
-              state={shown.link.to === '/auth' ? SIGN_UP_STATE : undefined}
-              onClick={() => onDismiss(shown.id)}
-              className="mt-1 font-medium underline"
-            >
-              {shown.link.label}
-            </Link>
+            <NoticeLink link={shown.link} onClick={() => onDismiss(shown.id)} className="mt-1 font-medium underline" />
           )}
           {shown.action && (
             <button

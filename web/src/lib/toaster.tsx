@@ -1,9 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
-import { SIGN_UP_STATE } from './sign-up';
-import { TOAST_ACTION_CLASS, TOAST_DEFAULT_MS, toastCardClass, type ShownToast } from './toast';
+import { NoticeLink, TOAST_ACTION_CLASS, TOAST_DEFAULT_MS, toastCardClass, type ShownToast } from './toast';
 
 /** The toast on screen and the 'Notifications' region that announces it (loaded with the first toast). */
 export default function Toaster({ current, onDismiss }: { current: ShownToast | null; onDismiss(id: number): void }) {
@@ -33,13 +31,7 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
             {current.description && <Toast.Description className="text-sm">{current.description}</Toast.Description>}
             {current.link && (
               <Toast.Action altText={current.link.label} asChild>
-                <Link
-                  to={current.link.to}
-                  state={current.link.to === '/auth' ? SIGN_UP_STATE : undefined}
-                  className="mt-1 text-sm font-medium underline"
-                >
-                  {current.link.label}
-                </Link>
+                <NoticeLink link={current.link} className="mt-1 text-sm font-medium underline" />
               </Toast.Action>
             )}
             {current.action && (
