@@ -49,6 +49,18 @@ describe('YouTube chapters', () => {
     expect(youtubeChapters(late, 720).text).toBe('0:00:00 Opening\n10:01:14 Highway lanes');
   });
 
+  it('keeps a chapter of exactly 10 s, and writes H:MM:SS on a video past an hour whose chapters all start in its first', () => {
+    const tenSeconds = [
+      { title: 'Opening', startTime: 0, endTime: 10 },
+      { title: 'Buses', startTime: 10, endTime: 600 },
+      { title: 'Trams', startTime: 600, endTime: 1200 },
+    ];
+    expect(youtubeChapters(tenSeconds, 3700)).toEqual({
+      text: '0:00:00 Opening\n0:00:10 Buses\n0:10:00 Trams',
+      notes: [],
+    });
+  });
+
   it('merges or drops what breaks the rules, and says so', () => {
     const { text, notes } = youtubeChapters(
       [
@@ -367,6 +379,8 @@ describe('subtitles', () => {
     expect(analysisSrt(topics)).toContain('pays back ‹fast›.');
     // SubRip's times have a comma before the milliseconds (a parser that reads a dot too would not tell).
     expect(analysisSrt(topics)).toContain('\n00:01:35,500 --> 00:02:00,250\n');
+    // Its cues are numbered from 1, as strict readers and upload forms want.
+    expect(analysisSrt(topics)).toMatch(/^1\r?\n00:00:00,000 --> /);
   });
 
   it('WebVTT: the same cues with ids, escaped (read back by a strict WebVTT parser)', () => {

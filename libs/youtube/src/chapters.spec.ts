@@ -51,7 +51,13 @@ describe("a description's chapters, as YouTube shows them", () => {
     // A chapter needs a title, and a time a clock shows.
     expect(descriptionChapters('0:00 Intro\n5:00 -\n9:00 Trams')).toEqual([]);
     expect(descriptionChapters('0:00 Intro\n1:75 Buses\n9:00 Trams')).toEqual([]);
+    expect(descriptionChapters('0:00 Intro\n1:60 Buses\n9:00 Trams')).toEqual([]);
     expect(descriptionChapters('0:00:00 Intro\n0:75:00 Buses\n2:00:00 Trams')).toEqual([]);
+  });
+
+  it('keeps a chapter of exactly 10 s, the shortest YouTube shows, also the last', () => {
+    expect(descriptionChapters('0:00 Intro\n0:10 Buses\n9:00 Trams', 600)).toHaveLength(3);
+    expect(descriptionChapters('0:00 Intro\n5:00 Buses\n9:50 Trams', 600)).toHaveLength(3);
   });
 
   it('reads only as much as YouTube allows a description (5,000 characters)', () => {
@@ -66,6 +72,9 @@ describe("a description's chapters, as YouTube shows them", () => {
     const [, long] = descriptionChapters(`0:00 Intro\n5:00 ${'bus '.repeat(60)}\n9:00 Trams`);
     expect(long!.title.length).toBeLessThanOrEqual(120);
     expect(long!.title).toMatch(/^bus bus( bus)+…$/);
+    // Cut inside a word: back to the last whole one.
+    const [, cut] = descriptionChapters(`0:00 Intro\n5:00 ${'abcdefghij '.repeat(20)}\n9:00 Trams`);
+    expect(cut!.title).toMatch(/^(abcdefghij )+abcdefghij…$/);
     const [, party] = descriptionChapters(`0:00 Intro\n5:00 ${'x'.repeat(117)}🎉🎉\n9:00 Trams`);
     expect(party!.title).toBe(`${'x'.repeat(117)}🎉…`);
     // A family emoji (seven code points), a flag (two), a letter and its accent: whole, or not at all.
