@@ -39,15 +39,23 @@ export interface FakeVideo {
 }
 
 /**
- * Ways YouTube fails us, each on the request it really happens on: `rate-limit` (429) and
- * `server-error` (503) on any; `recaptcha` (the 429 "unusual traffic" page) on the watch page;
- * `bot-check` (LOGIN_REQUIRED "Sign in to confirm you're not a bot") on the player, or on the watch
- * page's own player response when asked `on: 'watch'`; `failed-precondition` (400
- * FAILED_PRECONDITION) on the player; `forbidden` (Google's 403 page) on timedtext; `html-page` (a
- * 200 with an HTML page, what a proxy or a captive network in the way answers) on any.
+ * Ways YouTube fails us, each on the request it really happens on: `rate-limit` (429),
+ * `server-error` (503) and `internal-error` (500) on any; `recaptcha` (the 429 "unusual traffic"
+ * page) on the watch page; `bot-check` (LOGIN_REQUIRED "Sign in to confirm you're not a bot") on the
+ * player, or on the watch page's own player response when asked `on: 'watch'`;
+ * `failed-precondition` (400 FAILED_PRECONDITION) on the player; `forbidden` (Google's 403 page) on
+ * timedtext or the player; `html-page` (a 200 with an HTML page, what a proxy or a captive network in
+ * the way answers) on any.
  */
 export type YoutubeFailure =
-  'rate-limit' | 'server-error' | 'recaptcha' | 'bot-check' | 'failed-precondition' | 'forbidden' | 'html-page';
+  | 'rate-limit'
+  | 'server-error'
+  | 'internal-error'
+  | 'recaptcha'
+  | 'bot-check'
+  | 'failed-precondition'
+  | 'forbidden'
+  | 'html-page';
 
 type Endpoint = 'watch' | 'player' | 'timedtext';
 
@@ -356,7 +364,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       // The bot check answers the player, or the watch page when asked there (its player response).
       if (failure === 'bot-check') return endpoint === 'player' || (on === 'watch' && endpoint === 'watch');
       if (failure === 'failed-precondition') return endpoint === 'player';
-      if (failure === 'forbidden') return endpoint === 'timedtext';
+      if (failure === 'forbidden') return endpoint === 'timedtext' || endpoint === 'player';
       return true;
     });
     return index < 0 ? undefined : failures.splice(index, 1)[0]!.failure;
@@ -385,6 +393,8 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
         return send(429, 'text/html; charset=UTF-8', '<html><body>Too Many Requests</body></html>');
       case 'server-error':
         return send(503, 'text/html; charset=UTF-8', '<html><body>Service Unavailable</body></html>');
+      case 'internal-error':
+        return send(500, 'text/html; charset=UTF-8', '<html><body>Internal Server Error</body></html>');
       case 'recaptcha':
         return send(429, 'text/html; charset=UTF-8', RECAPTCHA_PAGE);
       case 'bot-check':

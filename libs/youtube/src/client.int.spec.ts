@@ -222,7 +222,7 @@ describe('YoutubeClient against the fake YouTube', () => {
 
   it('reports a caption request refused with 403 as YouTube blocking us (transient), not as a video without captions', async () => {
     youtube.addVideo({ id: 'forbidden01', tracks: [{ languageCode: 'en', segments }] });
-    youtube.failNext('forbidden');
+    youtube.failNext('forbidden', 1, 'timedtext');
     await expect(client.fetchVideo('forbidden01')).rejects.toMatchObject({ code: 'YOUTUBE_BLOCKED', transient: true });
     await expect(client.fetchVideo('forbidden01')).resolves.toMatchObject({ language: 'en' });
   });
@@ -339,15 +339,29 @@ describe('YoutubeClient against the fake YouTube', () => {
     }
   });
 
-  it.each(['watch', 'player', 'timedtext'] as const)('reports a 503 on the %s request as transient', async (on) => {
+  it.each([
+    ['server-error', 503, 'watch'],
+    ['server-error', 503, 'player'],
+    ['server-error', 503, 'timedtext'],
+    ['internal-error', 500, 'watch'],
+    ['internal-error', 500, 'player'],
+    ['internal-error', 500, 'timedtext'],
+  ] as const)('reports a %s (%s) on the %s request as transient', async (failure, status, on) => {
     youtube.addVideo({ id: 'flakyVideo1', tracks: [{ languageCode: 'en', segments }] });
-    youtube.failNext('server-error', 1, on);
+    youtube.failNext(failure, 1, on);
     await expect(client.fetchVideo('flakyVideo1')).rejects.toMatchObject({
       code: 'YOUTUBE_UNREACHABLE',
       transient: true,
-      message: 'YouTube is having trouble right now (HTTP 503). Please try again shortly.',
+      message: `YouTube is having trouble right now (HTTP ${status}). Please try again shortly.`,
     });
     await expect(client.fetchVideo('flakyVideo1')).resolves.toMatchObject({ language: 'en' });
+  });
+
+  it("reports the player's 403 page as YouTube refusing us, whatever the video, not as the video gone", async () => {
+    youtube.addVideo({ id: 'refusedHere', tracks: [{ languageCode: 'en', segments }] });
+    youtube.failNext('forbidden', 1, 'player');
+    await expect(client.fetchVideo('refusedHere')).rejects.toMatchObject({ code: 'YOUTUBE_BLOCKED', transient: true });
+    await expect(client.fetchVideo('refusedHere')).resolves.toMatchObject({ language: 'en' });
   });
 
   it('reports captions answered as a page, not a caption document, as transient: the video may well have captions', async () => {
