@@ -155,6 +155,21 @@ describe('submitting a video', () => {
 
   const submitter = (videoId: string) => ({ videoId, address, requestId: `req-${videoId}` });
 
+  /** The queue over a TCP proxy to Redis, connected: the test takes Redis away from it alone. */
+  async function queueBehindProxy() {
+    const server = new URL(process.env.REDIS_URL!);
+    const proxy = await tcpProxy(Number(server.port || 6379), server.hostname);
+    server.host = `127.0.0.1:${proxy.port}`;
+    const proxied = createAnalysisQueue({ url: server.toString(), keyPrefix, commandTimeoutMs: REDIS_DEADLINE_MS });
+    await proxied.waitUntilReady();
+    const close = async () => {
+      await proxy.restore();
+      await proxied.close();
+      await proxy.close();
+    };
+    return { proxy, queue: proxied, close };
+  }
+
   describe('where an analysis stands (what the dashboard asks when it opens ?video=, after a reload)', () => {
     const noFailure = { errorType: null, errorMessage: null, errorCategories: null };
     const failures = () => new VideoFailures(redis, keyPrefix);
@@ -424,12 +439,8 @@ describe('submitting a video', () => {
 
     it('gives back the credit when the video could not be queued, so that asking again does not pay twice', async () => {
       // Redis is away for the queue (its answer past the deadline): the submission fails.
-      const server = new URL(process.env.REDIS_URL!);
-      const proxy = await tcpProxy(Number(server.port || 6379), server.hostname);
-      server.host = `127.0.0.1:${proxy.port}`;
-      const away = createAnalysisQueue({ url: server.toString(), keyPrefix, commandTimeoutMs: REDIS_DEADLINE_MS });
+      const { proxy, queue: away, close } = await queueBehindProxy();
       try {
-        await away.waitUntilReady();
         await proxy.cut();
         const guestId = randomUUID();
         const videoId = videoOnYoutube();
@@ -440,20 +451,14 @@ describe('submitting a video', () => {
         expect(await redis.hLen(redisKeys(keyPrefix).videoPayers(videoId))).toBe(0);
         expect(await submitAsGuest(deps, guestId, submitter(videoId))).toMatchObject({ kind: 'queued', left: GUEST_CREDITS - 1 });
       } finally {
-        await proxy.restore();
-        await away.close();
-        await proxy.close();
+        await close();
       }
     });
 
     it('keeps the credit of a request whose queueing timed out when its double submit queued the job on it', async () => {
       // Redis is slow for the first request's queue: its job's answer comes past the deadline.
-      const server = new URL(process.env.REDIS_URL!);
-      const proxy = await tcpProxy(Number(server.port || 6379), server.hostname);
-      server.host = `127.0.0.1:${proxy.port}`;
-      const slow = createAnalysisQueue({ url: server.toString(), keyPrefix, commandTimeoutMs: REDIS_DEADLINE_MS });
+      const { proxy, queue: slow, close } = await queueBehindProxy();
       try {
-        await slow.waitUntilReady();
         const guestId = randomUUID();
         const videoId = videoOnYoutube();
         proxy.blackHole();
@@ -474,9 +479,7 @@ describe('submitting a video', () => {
         expect(await deps.credits.left(guestId, address)).toBe(GUEST_CREDITS - 1);
         expect(await redis.hLen(redisKeys(keyPrefix).videoPayers(videoId))).toBe(1);
       } finally {
-        await proxy.restore();
-        await slow.close();
-        await proxy.close();
+        await close();
       }
     });
 
