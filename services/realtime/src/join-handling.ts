@@ -60,10 +60,11 @@ export function handleJoins(socket: LiveSocket, limits: JoinLimits): void {
     const { identity } = socket.data;
     const roomsOf = (id: string) =>
       identity.kind === 'member' ? [videoRoom(id), ownVideoRoom(identity.userId, id)] : [videoRoom(id)];
-    const followed = [...socket.rooms].filter((room) => room.startsWith('video:')).map((room) => room.slice('video:'.length));
-    if (leaveOthers) for (const id of followed) if (id !== videoId) for (const room of roomsOf(id)) void socket.leave(room);
-    const open = [...socket.rooms].filter((room) => room.startsWith('video:') && room !== videoRoom(videoId));
-    if (open.length >= limits.REALTIME_MAX_ROOMS) return refuse(socketMessages.tooManyRooms);
+    const others = [...socket.rooms]
+      .filter((room) => room.startsWith('video:') && room !== videoRoom(videoId))
+      .map((room) => room.slice('video:'.length));
+    if (leaveOthers) for (const id of others) for (const room of roomsOf(id)) void socket.leave(room);
+    else if (others.length >= limits.REALTIME_MAX_ROOMS) return refuse(socketMessages.tooManyRooms);
     void socket.join(roomsOf(videoId));
     const body = { videoId, transactionId: parsed.data.transactionId ?? null };
     if (typeof ack === 'function') ack({ success: true, ...body });

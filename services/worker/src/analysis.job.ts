@@ -216,6 +216,9 @@ const PASSING_CLASSES = /^(08|40|53|57)/;
 const mayPassLater = (error: unknown) =>
   isServiceUnavailable(error) || PASSING_CLASSES.test(String((error as { code?: unknown } | null)?.code ?? ''));
 
+/** A failure of our own code or servers, not the analysis's (a provider's answer) nor YouTube's. */
+const isOurs = (error: unknown) => !(error instanceof AnalysisError || error instanceof YoutubeError);
+
 /**
  * How long a job whose attempt met our database away waits before its next start, without
  * spending the attempt (`waited`: the outages it waited out before), or null when the failure is
@@ -227,8 +230,7 @@ export function outageWait(
 ): { delayMs: number; waited: number } | null {
   // Starts of this job that neither failed nor are this one: outages waited out (or stalls).
   const waited = Math.max(0, (job.attemptsStarted ?? 0) - 1 - job.attemptsMade);
-  const ours = !(error instanceof AnalysisError || error instanceof YoutubeError);
-  if (!ours || !isServiceUnavailable(error) || waited >= OUTAGE_WAITS) return null;
+  if (!isOurs(error) || !isServiceUnavailable(error) || waited >= OUTAGE_WAITS) return null;
   return { delayMs: Math.min(2_000 * 2 ** waited, 30_000), waited };
 }
 
@@ -384,7 +386,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         log.warn({ err: error }, 'analysis stored but not announced: Redis did not take its event; the attempt fails');
         throw error;
       }
-      const outage = token ? outageWait(job, error) : null;
+      const outage = outageWait(job, error);
       if (token && outage) {
         const { delayMs, waited } = outage;
         const moved = await job.moveToDelayed(Date.now() + delayMs, token).then(
@@ -398,7 +400,7 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         }
       }
       const failure = classify(error);
-      const ours = !(error instanceof AnalysisError || error instanceof YoutubeError);
+      const ours = isOurs(error);
       const lastAttempt = !failure.transient || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       // A provider's or YouTube's failure to be retried says what it was; its stack, the same at
       // each try, comes with the last (four of 1.8 kB a job: a stranger's observability audit).

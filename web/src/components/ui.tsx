@@ -64,6 +64,18 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   );
 });
 
+/**
+ * What went wrong, said beside the fields it describes (`id` for their aria-describedby) and kept
+ * there: not a live region, as the toast that told it announced it; this stays to be read again.
+ */
+export function ProblemNote({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <p id={id} className="text-sm text-red-700">
+      <span className="font-semibold">{title}:</span> {children}
+    </p>
+  );
+}
+
 export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <div className="grid gap-1.5">

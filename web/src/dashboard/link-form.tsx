@@ -1,7 +1,7 @@
 import { parseYoutubeLink, watchLink } from '@findclips/contracts';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Input, SubmitButton } from '../components/ui';
+import { Input, ProblemNote, SubmitButton } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { NoticeLink, useToast, type ToastOptions } from '../lib/toast';
 
@@ -104,17 +104,16 @@ export function LinkForm({
           Find Clips
         </SubmitButton>
       </form>
-      {/* Not a live region: the toast announced it; this stays to be read again. */}
       {problem && (
-        <p id="video-link-problem" className="text-sm text-red-700">
-          <span className="font-semibold">{withoutEmoji(problem.title)}:</span> {problem.description}
+        <ProblemNote id="video-link-problem" title={withoutEmoji(problem.title)}>
+          {problem.description}
           {problem.link && (
             <>
               {' '}
               <NoticeLink link={problem.link} className="font-medium underline" />
             </>
           )}
-        </p>
+        </ProblemNote>
       )}
     </div>
   );

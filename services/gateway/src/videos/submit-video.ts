@@ -267,10 +267,10 @@ export async function submitAsGuest(
 ): Promise<Submission> {
   const [cached, opened] = await Promise.all([shared.find(videoId), guests.has(guestId, videoId)]);
   const finished = cached?.analysisStatus === 'complete' ? cached : null;
-  const jobKey = analysisJobKey({ scope: 'shared', videoId, userId: null });
-  // Paid for and under way: in the window's paid videos, or (waiting longer than the window) queued still.
-  const underWay = async () => (await credits.paidFor(guestId, videoId)) || (await jobRunning(queue, jobKey).catch(() => false));
-  const reopened = opened && (finished !== null || (await underWay()));
+  // Whether a job for the video waits or runs (the queue unreachable: none known).
+  const queuedStill = () => jobRunning(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).catch(() => false);
+  // Free: analysed, or paid for and under way (in the window's paid videos, or waiting longer than the window).
+  const reopened = opened && (finished !== null || (await credits.paidFor(guestId, videoId)) || (await queuedStill()));
   // A video we know too long for guests (analysed, or being analysed, for someone, or looked up on
   // YouTube before) says so before the credits do: no credit would open it.
   if (cached) checkGuestLength(cached.durationSeconds);
@@ -309,7 +309,7 @@ export async function submitAsGuest(
     // Not recorded or not queued (PostgreSQL or Redis failed on the way): the guest has nothing for
     // the credit this request spent, and asking again pays again. Unless a request racing this one
     // (a double submit) queued the job on the strength of this spend: then it was paid for.
-    if (!done && spent.paid && !(await jobRunning(queue, jobKey).catch(() => false))) {
+    if (!done && spent.paid && !(await queuedStill())) {
       await credits.giveBack(guestId, address, videoId, spent.use).catch(() => undefined);
       await guests.forget([guestId], videoId).catch(() => undefined);
     }

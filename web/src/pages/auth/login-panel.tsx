@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSwappedFocus } from '../../components/return-focus';
-import { Button, Field, Input, SubmitButton } from '../../components/ui';
+import { Button, Field, Input, ProblemNote, SubmitButton } from '../../components/ui';
 import { useLogin } from './use-sign-in';
 import { useToast } from '../../lib/toast';
 import { Divider, GoogleButton } from './google-button';
@@ -115,11 +115,10 @@ export function LoginPanel({ initialEmail = '' }: { initialEmail?: string }) {
             Forgot password?
           </button>
         </div>
-        {/* Not a live region: the toast announced it; this stays to be read again. */}
         {failed && (
-          <p id="login-error" className="text-sm text-red-700">
-            <span className="font-semibold">Login failed:</span> {failed}
-          </p>
+          <ProblemNote id="login-error" title="Login failed">
+            {failed}
+          </ProblemNote>
         )}
         <SubmitButton className="w-full" busy={login.isPending}>
           {login.isPending ? 'Logging in...' : 'Login'}
