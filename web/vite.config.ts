@@ -1,12 +1,27 @@
 import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const gateway = process.env.GATEWAY_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Each asset compressed once, at the strongest settings, beside it (.br, .gz): the gateway sends
+    // these as they are, not compressing every asset again for every visitor.
+    compression({
+      include: /^assets\/.+\.(?:js|css|svg)$/,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('gzip', { level: constants.Z_BEST_COMPRESSION }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   resolve: {
     // The contracts are bundled from their TypeScript source, so only what a screen uses ships.
     // A module of a lib by its path (`@findclips/exports/time`) keeps a screen from loading the rest.

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { mkdirSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -57,17 +58,41 @@ export const smallTargets = (page: Page) =>
  * Gzipped bytes of JavaScript our origin sent for a page load, counted once `readyText` shows
  * (its screen's code has arrived by then). Embedded players are other origins and not counted.
  */
-export async function javascriptBytes(page: Page, url: string, readyText: string): Promise<number> {
-  const sizes: Promise<number>[] = [];
+/**
+ * The JavaScript a page loads from its own origin before `readyText` shows: its bytes as sent to
+ * Chromium (brotli, as it accepts on a secure origin) and, for the budgets, the same files as sent
+ * to a browser that takes gzip alone.
+ */
+export async function javascriptBytes(page: Page, url: string, readyText: string): Promise<{ sent: number; gzipped: number }> {
+  const loaded: { url: string; size: Promise<number> }[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() === 'script' && new URL(request.url()).origin === new URL(page.url()).origin) {
-      sizes.push(request.sizes().then((s) => s.responseBodySize));
+      loaded.push({ url: request.url(), size: request.sizes().then((s) => s.responseBodySize) });
     }
   });
   await page.goto(url);
   await page.getByText(readyText).first().waitFor();
   await page.waitForLoadState('load');
-  return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+  const sum = (sizes: number[]) => sizes.reduce((a, b) => a + b, 0);
+  return {
+    sent: sum(await Promise.all(loaded.map((script) => script.size))),
+    gzipped: sum(await Promise.all(loaded.map((script) => bytesOnTheWire(script.url, 'gzip')))),
+  };
+}
+
+/** The length of a GET's body as it crosses the network, before any decoding. */
+function bytesOnTheWire(url: string, acceptEncoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () =>
+        response.headers['content-encoding'] === acceptEncoding
+          ? resolve(bytes)
+          : reject(new Error(`${url} came back as ${response.headers['content-encoding'] ?? 'identity'}`)),
+      );
+    }).on('error', reject);
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createDataSource } from '@findclips/db';
 import { startTestGateway, type TestGateway } from '../test/harness';
 import { NOT_BUILT } from './web-app';
@@ -16,6 +17,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
+  // As the build writes them: each asset beside its brotli and gzip forms.
+  writeFileSync(join(dist, 'assets', 'page-DeF456.js'), SCRIPT);
+  writeFileSync(join(dist, 'assets', 'page-DeF456.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dist, 'assets', 'page-DeF456.js.gz'), gzipSync(SCRIPT, { level: 9 }));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   gateway = await startTestGateway({ WEB_DIST_DIR: dist });
 });
@@ -32,6 +37,32 @@ describe('the built web app, served by the gateway', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(await response.text()).toBe(SCRIPT);
+  });
+
+  it("sends the build's own brotli or gzip form of an asset as it is, by what the browser accepts", async () => {
+    const asked = async (acceptEncoding: string) => {
+      const response = await fetch(`${gateway.url}/assets/page-DeF456.js`, { headers: { 'accept-encoding': acceptEncoding } });
+      return {
+        status: response.status,
+        encoding: response.headers.get('content-encoding'),
+        // A length said up front: the file as it lies, not compressed again on the way.
+        length: Number(response.headers.get('content-length')),
+        vary: response.headers.get('vary'),
+        cache: response.headers.get('cache-control'),
+        type: response.headers.get('content-type'),
+        text: await response.text(),
+      };
+    };
+    const as = { status: 200, vary: 'Accept-Encoding', cache: 'public, max-age=31536000, immutable', text: SCRIPT };
+    const type = expect.stringMatching(/^application\/javascript|^text\/javascript/);
+    expect(await asked('gzip, deflate, br, zstd')).toEqual({
+      ...as,
+      type,
+      encoding: 'br',
+      length: brotliCompressSync(SCRIPT).length,
+    });
+    expect(await asked('gzip')).toEqual({ ...as, type, encoding: 'gzip', length: gzipSync(SCRIPT, { level: 9 }).length });
+    expect(await asked('identity')).toEqual({ ...as, type, encoding: null, length: SCRIPT.length });
   });
 
   it('serves index.html itself no-cache, and says nowhere what serves it', async () => {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import express, { Router } from 'express';
 
 /** The web app built by `npm run build` in this checkout. */
@@ -40,8 +41,15 @@ export class WebApp {
     if (!this.built) return router;
     router.use(
       '/assets',
+      // The build's own .br and .gz of each file, at the strongest settings, by what the browser
+      // accepts (brotli first); a file the build did not compress is compressed here.
       compression(),
-      express.static(join(this.dir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+      expressStaticGzip(join(this.dir, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        index: false,
+        serveStatic: { immutable: true, maxAge: '1y', index: false },
+      }),
       // An asset of another build: a plain 404, never the app's page in its place, and never kept
       // (during a rolling deploy a gateway of the old build is asked for the new build's files).
       (_req, res) => void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found'),
