@@ -6,7 +6,7 @@ import HistoryPage, { HISTORY_PAGE_CARDS, HISTORY_SKELETON_CARDS } from './pages
 import SharedPage, { topicAtTime } from './pages/shared-page';
 import DashboardPage from './dashboard/dashboard-page';
 import { rememberUser } from './lib/storage';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import { type Answer, fakeApi, json, member, renderWithApp, savedFiles } from './test/render';
 import { UNREACHABLE } from './lib/api';
 
@@ -82,6 +82,57 @@ describe('history', () => {
     expect(cardTitles()).toEqual(many.map((v) => v.title));
     expect(screen.getByRole('button', { name: 'Talk 121' })).toHaveFocus();
     expect(screen.queryByRole('button', { name: /Show more videos/ })).not.toBeInTheDocument();
+  });
+
+  it('comes back from a video opened far down with as many cards as then, the keyboard on its card', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 130 }, (_, i) =>
+      video(
+        i + 1,
+        `v${String(i).padStart(10, '0')}`,
+        `Talk ${i + 1}`,
+        new Date(Date.UTC(2026, 0, 1, 0, 0, 130 - i)).toISOString(),
+      ),
+    );
+    fakeApi({ 'GET /api/videos': json(200, many), 'GET /api/analysis/shares-map': json(200, []) });
+    const BackFromVideo = () => {
+      const navigate = useNavigate();
+      return <button onClick={() => navigate(-1)}>Back</button>;
+    };
+    renderWithApp(
+      <Routes>
+        <Route path="/history" element={<HistoryPage />} />
+        <Route path="/" element={<BackFromVideo />} />
+      </Routes>,
+      { route: '/history?sort=title', user: member },
+    );
+    await screen.findByText('Talk 1');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Recently Processed');
+    await user.click(screen.getByRole('button', { name: 'Show more videos (70 more)' }));
+    expect(cardTitles()).toHaveLength(120);
+    await user.click(screen.getByRole('button', { name: 'Talk 100' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${many[99]!.youtubeId}`);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByText('Talk 100');
+    expect(cardTitles()).toHaveLength(120);
+    expect(screen.getByRole('button', { name: 'Talk 100' })).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/history$/);
+    // A new order starts from its top: the page does not move hundreds of cards.
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Video Title');
+    expect(cardTitles()).toHaveLength(HISTORY_PAGE_CARDS);
+  });
+
+  it('opens at its first 60 cards when reached afresh, not from a video', async () => {
+    const many = Array.from({ length: 100 }, (_, i) =>
+      video(i + 1, `w${String(i).padStart(10, '0')}`, `Talk ${i + 1}`, history[0]!.processedAt),
+    );
+    fakeApi({ 'GET /api/videos': json(200, many), 'GET /api/analysis/shares-map': json(200, []) });
+    // A state no card wrote (another page's, or a hand-made one) is not a place to return to.
+    renderWithApp(<HistoryPage />, { route: '/history', user: member, state: { shown: 'all', opened: 'x' } });
+    await screen.findByText('Talk 1');
+    expect(cardTitles()).toHaveLength(HISTORY_PAGE_CARDS);
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('opens in the order its address says', async () => {

@@ -3,7 +3,7 @@ import type { HistoryVideo } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, Link2, ListOrdered, Trash2 } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Badge, Button, Card, Skeleton } from '../components/ui';
@@ -28,12 +28,32 @@ const sorters: Record<Sort, (a: HistoryVideo, b: HistoryVideo) => number> = {
   title: (a, b) => titles.compare(a.title ?? '', b.title ?? ''),
 };
 
+/** Where the member was when they opened a video, kept in that history entry for Back. */
+interface Place {
+  shown: number;
+  opened: string;
+}
+
+const placeIn = (state: unknown): Place | null => {
+  const place = state as Partial<Place> | null;
+  return typeof place?.shown === 'number' && typeof place.opened === 'string' && /^[\w-]{11}$/.test(place.opened)
+    ? { shown: place.shown, opened: place.opened }
+    : null;
+};
+
 /** /history: 'Your Processed Videos'. */
 export default function HistoryPage() {
   // In the address, so that Back from a video (or a reload) keeps the order chosen.
   const [params, setParams] = useSearchParams();
   const sort: Sort = params.get('sort') === 'title' ? 'title' : 'recent';
-  const setSort = (next: Sort) => setParams(next === 'recent' ? {} : { sort: next }, { replace: true });
+  const setSort = (next: Sort) => {
+    setParams(next === 'recent' ? {} : { sort: next }, { replace: true });
+    // The new order from its start: moving hundreds of cards shown held the page for seconds.
+    setShown(HISTORY_PAGE_CARDS);
+  };
+  // Back from a video opened far down: as many cards as then, and that video's card in view.
+  const location = useLocation();
+  const [returnedTo] = useState(() => placeIn(location.state));
   // Said to screen readers: a removed share's buttons just go.
   const [announcement, setAnnouncement] = useState('');
   // Read afresh at each visit: videos processed, edited or shared since are on it.
@@ -43,7 +63,12 @@ export default function HistoryPage() {
   const shareOf = useMemo(() => new Map((shares.data ?? []).map((s) => [s.youtubeId, s.shareId])), [shares.data]);
   // Sorted once per list and order, not at each render (3,000 videos were sorted at each 'Show more').
   const list = useMemo(() => [...(videos.data ?? [])].sort(sorters[sort]), [videos.data, sort]);
-  const [shown, setShown] = useState(HISTORY_PAGE_CARDS);
+  const [shown, setShown] = useState(() => Math.max(HISTORY_PAGE_CARDS, returnedTo?.shown ?? 0));
+  // Read when a card opens, without drawing every card again at each 'Show more'.
+  const now = useRef({ shown, search: location.search });
+  useEffect(() => {
+    now.current = { shown, search: location.search };
+  }, [shown, location.search]);
   // The keyboard goes on to the first card shown by 'Show more videos' (the button may go with them).
   const cards = useRef<HTMLUListElement>(null);
   const [revealedFrom, setRevealedFrom] = useState<number | null>(null);
@@ -53,9 +78,18 @@ export default function HistoryPage() {
     setRevealedFrom(null);
   }, [revealedFrom]);
 
+  const loaded = videos.data !== undefined;
+  useEffect(() => {
+    if (!loaded || !returnedTo) return;
+    // Focus brings the card into view, and the keyboard is back where it was.
+    cards.current?.querySelector<HTMLElement>(`[data-video="${returnedTo.opened}"] h2 button`)?.focus();
+  }, [loaded, returnedTo]);
+
   const open = useCallback(
     (youtubeId: string) => {
       writeStored(scopedKey(storageKeys.lastVideoId), youtubeId);
+      const here: Place = { shown: now.current.shown, opened: youtubeId };
+      navigate({ search: now.current.search }, { replace: true, state: here });
       navigate(`/?video=${youtubeId}`);
     },
     [navigate],
@@ -183,7 +217,7 @@ const VideoCard = memo(function VideoCard({
 
   return (
     // Cards out of sight are not laid out until scrolled near (a history of thousands stays quick).
-    <li className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]">
+    <li data-video={video.youtubeId} className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]">
       {/* The title is the card's one control, its click area stretched over the card (so what is
           read out is what is shown); the share buttons sit above it. */}
       <Card className="relative flex h-full flex-col overflow-hidden hover:border-slate-300">
