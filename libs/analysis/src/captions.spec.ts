@@ -246,6 +246,69 @@ describe('captions read whole and clean (a stranger fuzzing the readers)', () =>
   });
 });
 
+describe("captions read as they were written (a stranger's property tests)", () => {
+  const srt = (...cues: [from: string, to: string, text: string][]) =>
+    cues.map(([from, to, text], i) => `${i + 1}\n00:00:${from},000 --> 00:00:${to},000\n${text}\n`).join('\n');
+
+  it('keeps a line said again at the top of the next cue, as a song says it, when the captions do not roll', () => {
+    const song = srt(
+      ['01', '03', 'Let it be\nLet it be'],
+      ['03', '05', 'Let it be\nWhisper words of wisdom'],
+      ['05', '07', 'Let it be'],
+    );
+    expect(readCaptions(song).map((cue) => cue.text)).toEqual([
+      'Let it be Let it be',
+      'Let it be Whisper words of wisdom',
+      'Let it be',
+    ]);
+  });
+
+  it('reads captions that roll without their 10 ms echoes (a converter left them out) once', () => {
+    const rolled = srt(
+      ['00', '02', 'so today we'],
+      ['02', '04', 'so today we\ntalk about buses'],
+      ['04', '06', 'talk about buses\nand why they'],
+      ['06', '08', 'and why they\nare late'],
+      ['08', '10', 'are late\nmost days'],
+    );
+    expect(readCaptions(rolled).map((cue) => cue.text)).toEqual([
+      'so today we',
+      'talk about buses',
+      'and why they',
+      'are late',
+      'most days',
+    ]);
+  });
+
+  it('reads a line of words that opens with two times as words, below a timing (our own export of such a quote was refused)', () => {
+    const said = '00:03:59,400 to 00:03:58,200 in one year';
+    expect(readCaptions(srt(['01', '04', `The record went from\n${said}`])).map((cue) => cue.text)).toEqual([
+      `The record went from ${said}`,
+    ]);
+    expect(readCaptions(`WEBVTT\n\n00:01.000 --> 00:04.000\n${said.replace(/,/g, '.')}\n`)[0]!.text).toBe(
+      said.replace(/,/g, '.'),
+    );
+    // Where a timing goes, under a cue's number, it is still a timing mistyped.
+    expect(problem(`1\n${said}\nwords\n\n2\n00:00:05,000 --> 00:00:06,000\nFine.\n`)).toBe(
+      'Line 2: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
+    );
+  });
+
+  it("keeps braces after a backslash as words in WebVTT, where they are no editor's override tag", () => {
+    expect(readCaptions('WEBVTT\n\n00:01.000 --> 00:04.000\nIn LaTeX {\\bf bold} is old\n')[0]!.text).toBe(
+      'In LaTeX {\\bf bold} is old',
+    );
+    expect(readCaptions(srt(['01', '04', '{\\an8}Up top']))[0]!.text).toBe('Up top');
+  });
+
+  it('joins lines of Chinese or Japanese without a space, and other lines with one', () => {
+    const cue = readCaptions(
+      srt(['01', '04', '今日は新しいバス路線について話し\nます。運賃は変わりません。\nFares stay\nthe same']),
+    );
+    expect(cue[0]!.text).toBe('今日は新しいバス路線について話します。運賃は変わりません。 Fares stay the same');
+  });
+});
+
 describe('captions no line can hold the reader on (a stranger reviewing the session)', () => {
   it('reads a line of a million spaces ending in a line separator, or in a mistyped time, at once: a 3 kB upload took seconds, 10 kB minutes', () => {
     const spaces = ' '.repeat(1_000_000);

@@ -30,8 +30,11 @@ export const SETTINGS_PASSWORD_MIN_LENGTH = 6;
 /** The delete dialog checks a password only from this length on. */
 export const VERIFY_PASSWORD_MIN_LENGTH = 3;
 
-/** YouTube's rules for chapters in a description: at least 3, the first at 0:00, each 10 s or longer. */
-export const CHAPTER_RULES = { minChapters: 3, minSeconds: 10 } as const;
+/**
+ * YouTube's rules for chapters in a description: at least 3, the first at 0:00, each 10 s or
+ * longer, in a description of at most 5,000 characters.
+ */
+export const CHAPTER_RULES = { minChapters: 3, minSeconds: 10, descriptionMaxChars: 5_000 } as const;
 
 /** What separates a chapter's time from its title ('0:00 - Intro', '1:05 | Guest', '2:10 – Q&A'), before it and after it. */
 const SEPARATES_BEFORE = String.raw`[\s\-–—|:•·.)]`;

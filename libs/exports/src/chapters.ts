@@ -49,5 +49,16 @@ export function youtubeChapters(topics: Pick<Topic, 'title' | 'startTime' | 'end
   }
   // (Also when a chapter starts past the length the video was said to have: its hours are written.)
   const hours = Math.max(end, ...chapters.map((c) => c.start)) >= 3600;
-  return { text: chapters.map((c) => `${clock(c.start, hours)} ${c.title}`).join('\n'), notes };
+  const lines = chapters.map((c) => `${clock(c.start, hours)} ${c.title}`);
+  const text = lines.join('\n');
+  // YouTube Studio refuses a longer description, and reads no chapter past its end.
+  const max = CHAPTER_RULES.descriptionMaxChars;
+  if ([...text].length > max) {
+    let used = -1;
+    const fit = lines.findIndex((line) => (used += 1 + [...line].length) > max);
+    notes.push(
+      `The list is ${[...text].length.toLocaleString('en-US')} characters and a YouTube description holds ${max.toLocaleString('en-US')}: its first ${fit} chapters fit, with nothing else in the description.`,
+    );
+  }
+  return { text, notes };
 }

@@ -3,6 +3,7 @@ import { decodeHTML } from 'entities';
 import { lexer, parse, type Token, type Tokens } from 'marked';
 import webvtt from 'node-webvtt';
 import { parseSync } from 'subtitle';
+import { readCaptions } from '@findclips/analysis';
 import { DEMO_VIDEOS } from '@findclips/testing';
 import { descriptionChapters } from '@findclips/youtube';
 import { analysisMarkdown, analysisSrt, analysisVtt, exportAnalysis, exportFormats, youtubeChapters } from '.';
@@ -119,6 +120,26 @@ describe('YouTube chapters', () => {
       '"- Opening remarks -" is written "Opening remarks": a time or a separator around a title is read as part of its chapter\'s time.',
       '"12:30 to freedom" is written "12∶30 to freedom": a time or a separator around a title is read as part of its chapter\'s time.',
       '"..." is written "Chapter 3": a time or a separator around a title is read as part of its chapter\'s time.',
+    ]);
+  });
+
+  it('says when the list is longer than a YouTube description may be, and how many chapters fit', () => {
+    const parts = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        title: `Part ${i + 1}: a fairly long topic title that goes on for a while, and then some more`,
+        startTime: i * 60,
+        endTime: (i + 1) * 60,
+      }));
+    const within = youtubeChapters(parts(50), 3_600);
+    expect(within.text.length).toBeLessThanOrEqual(5_000);
+    expect(within.notes).toEqual([]);
+    const { text, notes } = youtubeChapters(parts(60), 3_600);
+    expect(text.length).toBeGreaterThan(5_000);
+    // What a description holds of it: the lines whole within its first 5,000 characters.
+    const fit = text.slice(0, 5_000).split('\n').length - 1;
+    expect(fit).toBeLessThan(60);
+    expect(notes).toEqual([
+      `The list is ${text.length.toLocaleString('en-US')} characters and a YouTube description holds 5,000: its first ${fit} chapters fit, with nothing else in the description.`,
     ]);
   });
 
@@ -400,6 +421,27 @@ describe('subtitles', () => {
       'quote-2-2',
       'topic-3',
     ]);
+  });
+});
+
+describe('subtitles exported, then brought back as a member’s captions', () => {
+  const oneQuote = (content: string): Topic[] => [
+    { id: 't1', title: 'Talk', startTime: 0, endTime: 60, quotes: [quote('q1', content, 10, 40)] },
+  ];
+  /** The quote's words as the captions upload reads them from the file. */
+  const readBack = (file: string) =>
+    readCaptions(file)
+      .filter((cue) => cue.start >= 10)
+      .map((cue) => cue.text)
+      .join(' ');
+
+  it.each([
+    ['a chorus over two cues', Array<string>(27).fill('yeah').join(' ')],
+    ['a line of words opening with two times', '00:03:59,400 to 00:03:58,200 in one year'],
+    ['Japanese set over two lines', '今日は新しいバス路線について話します。運賃は変わりません。'],
+  ])('reads %s back as said, in SubRip and in WebVTT', (_, said) => {
+    expect(readBack(analysisSrt(oneQuote(said)))).toBe(said);
+    expect(readBack(analysisVtt(oneQuote(said)))).toBe(said);
   });
 });
 

@@ -1,8 +1,6 @@
 import { CHAPTER_RULES, chapterTitleAsRead, TOPIC_TITLE_MAX, withoutOverrides, type VideoChapter } from '@findclips/contracts';
 import parseChapters from 'get-youtube-chapters';
 
-/** YouTube's longest description: anything beyond is not YouTube's (and not worth parsing). */
-const DESCRIPTION_MAX = 5_000;
 /** The time of a line shaped as a chapter: first ('0:00 Intro', '[0:00]', '(0:00)') or last ('Intro 0:00', 'Intro (0:00)'). */
 const LINE_TIME = /^[[(]?((?:\d+:)?\d+:\d+)[\])]?\s|\s\(?\s*((?:\d+:)?\d+:\d+)\s*\)?$/;
 /** A time a clock shows: seconds, and minutes after hours, below 60 (YouTube refuses '1:75'). */
@@ -45,7 +43,8 @@ function cleanTitle(title: string): string {
  */
 export function descriptionChapters(description: string | null, durationSeconds?: number | null): VideoChapter[] {
   if (!description) return [];
-  const text = description.slice(0, DESCRIPTION_MAX).replace(/\r\n?/g, '\n');
+  // YouTube's longest description: anything beyond is not YouTube's (and not worth parsing).
+  const text = description.slice(0, CHAPTER_RULES.descriptionMaxChars).replace(/\r\n?/g, '\n');
   const chapters = parseChapters(text).map(({ start, title }) => ({ start, title: cleanTitle(title) }));
   const ends = [...chapters.slice(1).map((chapter) => chapter.start), durationSeconds ?? Infinity];
   const times = text.split('\n').flatMap((line) => {
