@@ -301,6 +301,41 @@ describe("captions read as they were written (a stranger's property tests)", () 
     expect(readCaptions(srt(['01', '04', '{\\an8}Up top']))[0]!.text).toBe('Up top');
   });
 
+  it('refuses a cue time of 60 seconds, which is no time on a clock', () => {
+    expect(() => readCaptions('1\n00:00:60,000 --> 00:01:02,000\nHello.\n')).toThrow(/on a clock/);
+    expect(() => readCaptions('1\n00:00:59,000 --> 00:01:02,000\nHello.\n')).not.toThrow();
+  });
+
+  it('reads rolling captions that carry three lines over once, keeping only the new line', () => {
+    const vtt = [
+      'WEBVTT',
+      '',
+      '00:00:00.000 --> 00:00:00.990',
+      'hello there',
+      '',
+      // The 10 ms echo that tells these captions roll.
+      '00:00:00.990 --> 00:00:01.000',
+      'hello there',
+      '',
+      '00:00:01.000 --> 00:00:04.000',
+      'bus lanes came first',
+      'they cost little',
+      'and moved more people',
+      '',
+      '00:00:04.000 --> 00:00:07.000',
+      'bus lanes came first',
+      'they cost little',
+      'and moved more people',
+      'than cars ever did',
+      '',
+    ].join('\n');
+    expect(readCaptions(vtt).map((s) => s.text)).toEqual([
+      'hello there',
+      'bus lanes came first they cost little and moved more people',
+      'than cars ever did',
+    ]);
+  });
+
   it('joins lines of Chinese or Japanese without a space, and other lines with one', () => {
     const cue = readCaptions(
       srt(['01', '04', '今日は新しいバス路線について話し\nます。運賃は変わりません。\nFares stay\nthe same']),

@@ -1,4 +1,4 @@
-import { mapLimited, mergeChunkTopics } from './chunks';
+import { chunkTranscript, mapLimited, mergeChunkTopics } from './chunks';
 
 describe('the chunks of a long video, a few at a time', () => {
   it('starts no further chunk once one has failed: its provider call would be paid for nothing', async () => {
@@ -70,5 +70,18 @@ describe('the topics of overlapping chunks, merged', () => {
     ]);
     // 'Inside' shares all of itself with 'Long': a duplicate of the one kept before it.
     expect(merged.topics.map(({ title }) => title)).toEqual(['Long']);
+  });
+});
+
+describe('the chunks of a long transcript', () => {
+  it('cuts a long transcript into overlapping chunks, a short tail joined to the chunk before it', () => {
+    const lines = Array.from({ length: 200 }, (_, i) => ({ text: `Line ${i}.`, start: i * 10, end: i * 10 + 10 }));
+    const chunks = chunkTranscript(lines, 1000, 60);
+    expect(chunks.map((c) => [c[0]!.start, c.at(-1)!.end])).toEqual([
+      [0, 1000],
+      [940, 2000],
+    ]);
+    // Up to a fifth longer than a chunk: one chunk.
+    expect(chunkTranscript(lines.slice(0, 119), 1000, 60)).toHaveLength(1);
   });
 });

@@ -381,3 +381,188 @@ describe('grounding what no caption can make slow (a stranger sweeping for backt
     );
   });
 });
+
+describe("grounding at its edges (a stranger's mutation audit)", () => {
+  const index = indexTranscript(segments);
+
+  it('keeps a paraphrase that leaves out up to three words in a row, or a word before its first three in a row', () => {
+    // 'receptors of the' left out between 'adenosine' and 'brain'.
+    expect(groundQuote(index, 'Caffeine blocks the adenosine brain for hours', 62)).toMatchObject({
+      content: 'Caffeine blocks the adenosine receptors of the brain for hours.',
+    });
+    // 'blocks' left out before the first three words said in a row.
+    expect(groundQuote(index, 'Caffeine the adenosine receptors', 62)).toMatchObject({
+      content: 'Caffeine blocks the adenosine receptors',
+    });
+  });
+
+  it('leaves out a sentence the passage only grazes, at either end', () => {
+    const talk = indexTranscript([
+      { text: 'Bread waste is a problem in every bakery we visited last year.', start: 0, end: 10 },
+      { text: 'We cut ours by half in one winter.', start: 10, end: 20 },
+      { text: 'And then the oven broke and we had to bake everything twice for a month.', start: 20, end: 30 },
+    ]);
+    const passage = 'last year. We cut ours by half in one winter. And then';
+    const from = talk.text.indexOf(passage);
+    expect(snapQuote(talk, from, from + passage.length)).toMatchObject({
+      content: 'We cut ours by half in one winter.',
+      startTime: 10,
+      endTime: 20,
+    });
+  });
+
+  it('lets a short clip take a next sentence that brings it to exactly 60 seconds', () => {
+    const talk = indexTranscript([
+      { text: 'Short opener here.', start: 0, end: 5 },
+      { text: 'Then a long story that takes most of a minute to tell.', start: 5, end: 60 },
+    ]);
+    expect(snapQuote(talk, 0, 'Short opener here.'.length)).toMatchObject({ startTime: 0, endTime: 60 });
+  });
+
+  it('never gives two quotes that share most of their sentences', () => {
+    const talk = Array.from({ length: 10 }, (_, i) => ({
+      text: `Sentence number ${i} is here.`,
+      start: i * 10,
+      end: i * 10 + 10,
+    }));
+    const said = (from: number, to: number) => ({
+      content: talk
+        .slice(from, to + 1)
+        .map((s) => s.text)
+        .join(' '),
+      startTime: from * 10,
+      endTime: to * 10 + 10,
+    });
+    const topics = groundTopics(
+      { topics: [{ title: 'Sentences', startTime: 0, endTime: 100, quotes: [said(1, 3), said(2, 4)] }] },
+      talk,
+      100,
+    );
+    expect(topics.flatMap((t) => t.quotes.map((q) => q.content))).toEqual([said(1, 3).content]);
+  });
+
+  it('drops a quote that runs more than a second into the next topic', () => {
+    const talk = Array.from({ length: 10 }, (_, i) => ({
+      text: `Sentence number ${i} is here.`,
+      start: i * 10,
+      end: i * 10 + 10,
+    }));
+    const said = (from: number, to: number) => ({
+      content: talk
+        .slice(from, to + 1)
+        .map((s) => s.text)
+        .join(' '),
+      startTime: from * 10,
+      endTime: to * 10 + 10,
+    });
+    const topics = groundTopics(
+      {
+        topics: [
+          { title: 'Early', startTime: 0, endTime: 30, quotes: [said(0, 0), said(2, 3)] },
+          { title: 'Late', startTime: 30, endTime: 60, quotes: [said(4, 4), said(5, 5)] },
+        ],
+      },
+      talk,
+      100,
+    );
+    expect(topics.map((t) => [t.title, t.startTime, t.endTime, t.quotes.length])).toEqual([
+      ['Early', 0, 30, 1],
+      ['Late', 30, 60, 2],
+    ]);
+  });
+
+  it('lets a quote found past its topic stand when the only topic there has no title', () => {
+    const talk = Array.from({ length: 10 }, (_, i) => ({
+      text: `Sentence number ${i} is here.`,
+      start: i * 10,
+      end: i * 10 + 10,
+    }));
+    const said = (i: number) => ({ content: talk[i]!.text, startTime: i * 10, endTime: i * 10 + 10 });
+    const topics = groundTopics(
+      {
+        topics: [
+          { title: 'Titled', startTime: 0, endTime: 20, quotes: [said(5)] },
+          { title: '  ', startTime: 30, endTime: 60, quotes: [said(4)] },
+        ],
+      },
+      talk,
+      100,
+    );
+    expect(topics.map((t) => [t.title, t.quotes.length])).toEqual([['Titled', 1]]);
+  });
+
+  it('drops a topic whose title is nothing once control characters and overrides are taken out', () => {
+    const topics = groundTopics(
+      {
+        topics: [
+          {
+            title: ' \u0000\u202E ',
+            startTime: 60,
+            endTime: 70,
+            quotes: [{ content: segments[5]!.text, startTime: 62, endTime: 70 }],
+          },
+        ],
+      },
+      segments,
+      130,
+    );
+    expect(topics).toEqual([]);
+  });
+
+  it('reads the video as lasting at least to its last caption when its duration is unknown or short', () => {
+    const topics = groundTopics(
+      {
+        topics: [
+          {
+            title: 'Caffeine',
+            startTime: 55,
+            endTime: 999,
+            quotes: [{ content: 'Now, about caffeine.', startTime: 60, endTime: 62 }],
+          },
+        ],
+      },
+      segments,
+      0,
+    );
+    expect(topics.map((t) => [t.title, t.startTime, t.endTime])).toEqual([['Caffeine', 60, 123]]);
+  });
+
+  it("orders a topic's quotes by time, and starts the topic at its earliest", () => {
+    const talk = Array.from({ length: 10 }, (_, i) => ({
+      text: `Sentence number ${i} is here.`,
+      start: i * 10,
+      end: i * 10 + 10,
+    }));
+    const said = (i: number) => ({ content: talk[i]!.text, startTime: i * 10, endTime: i * 10 + 10 });
+    const [topic] = groundTopics(
+      { topics: [{ title: 'Sentences', startTime: 40, endTime: 60, quotes: [said(5), said(3)] }] },
+      talk,
+      100,
+    );
+    expect(topic!.quotes.map((q) => q.startTime)).toEqual([30, 50]);
+    expect(topic!.startTime).toBe(30);
+  });
+
+  it('ends the earlier of two overlapping topics where the later starts, when no point keeps more quotes', () => {
+    const talk = Array.from({ length: 10 }, (_, i) => ({
+      text: `Sentence number ${i} is here.`,
+      start: i * 10,
+      end: i * 10 + 10,
+    }));
+    const said = (i: number) => ({ content: talk[i]!.text, startTime: i * 10, endTime: i * 10 + 10 });
+    const topics = groundTopics(
+      {
+        topics: [
+          { title: 'Early', startTime: 0, endTime: 40, quotes: [said(0)] },
+          { title: 'Late', startTime: 20, endTime: 60, quotes: [said(5)] },
+        ],
+      },
+      talk,
+      100,
+    );
+    expect(topics.map((t) => [t.title, t.startTime, t.endTime])).toEqual([
+      ['Early', 0, 20],
+      ['Late', 20, 60],
+    ]);
+  });
+});

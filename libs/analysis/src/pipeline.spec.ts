@@ -1,5 +1,7 @@
 import { captionsOf, DEMO_VIDEOS } from '@findclips/testing';
+import { OutputCutOffError } from './errors';
 import { analyzeTranscript } from './pipeline';
+import type { AnalysisProvider } from './provider';
 import { localProvider } from './providers/local.provider';
 
 describe("the pipeline with a creator's chapters", () => {
@@ -29,5 +31,41 @@ describe("the pipeline with a creator's chapters", () => {
     ).rejects.toMatchObject({
       code: 'CONTENT_POLICY',
     });
+  });
+});
+
+describe("the pipeline at its limits (a stranger's mutation audit)", () => {
+  const [talk] = DEMO_VIDEOS;
+  const seconds = talk!.minutes * 60;
+  const segments = captionsOf(talk!.paragraphs, seconds);
+
+  it('takes exactly 100 chapters, as many as a share holds, as the topics', async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => ({ start: Math.floor((i * seconds) / 100), title: `Moment ${i + 1}` }));
+    const { topics } = await analyzeTranscript({
+      segments,
+      durationSeconds: seconds,
+      chapters: hundred,
+      provider: localProvider,
+    });
+    expect(topics.length).toBeGreaterThan(0);
+    expect(topics.every((topic) => topic.title.startsWith('Moment '))).toBe(true);
+  });
+
+  it('halves a chunk whose answer was cut off at most three times over, then gives up', async () => {
+    let calls = 0;
+    const cutOff: AnalysisProvider = {
+      name: 'local',
+      model: 'test',
+      analyze: async () => {
+        calls++;
+        throw new OutputCutOffError('local');
+      },
+    };
+    await expect(analyzeTranscript({ segments, durationSeconds: seconds, provider: cutOff })).rejects.toBeInstanceOf(
+      OutputCutOffError,
+    );
+    // The whole, its halves, quarters and eighths: 1 + 2 + 4 + 8 (each refused in turn; all stop at the first).
+    expect(calls).toBeLessThanOrEqual(15);
+    expect(calls).toBeGreaterThanOrEqual(4);
   });
 });

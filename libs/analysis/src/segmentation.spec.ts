@@ -1,4 +1,4 @@
-import { conversationStart, segmentTopics, splitLikelihoods } from './segmentation';
+import { conversationStart, expectedTopics, segmentTopics, splitLikelihoods } from './segmentation';
 
 /** The Dirichlet-multinomial log-likelihood of one topic's words, term by term. */
 function topicLikelihood(words: number[], vocabulary: number, prior: number): number {
@@ -63,5 +63,36 @@ describe("a conversation's opening no caption can make slow (a stranger sweeping
       unit(`um ${'thanks-'.repeat(60_000)}x`, 70),
     ];
     expect(conversationStart(long)).toBe(-1);
+  });
+});
+
+describe("how many topics a short video gets (a stranger's mutation audit)", () => {
+  it('gives a video under 3 minutes one topic at most, and one of 3 minutes three', () => {
+    expect(expectedTopics(179)).toBe(1);
+    expect(expectedTopics(150)).toBe(1);
+    expect(expectedTopics(180)).toBe(3);
+  });
+
+  it('leaves a transcript of fewer than 8 sentences one topic, however its subject changes', () => {
+    const said = [
+      'So today we talk about bus lanes and bus riders.',
+      'Bus lanes carry bus riders past traffic.',
+      'Bus riders love bus lanes.',
+      'Okay now let us turn to bakery ovens and bread.',
+      'Bakery ovens burn bread and flour.',
+      'Bread from bakery ovens goes to waste.',
+      'Bakery bread waste fell by half.',
+    ];
+    const units = said.map((text, i) => ({
+      text,
+      start: i * 60,
+      end: i * 60 + 60,
+      terms: text
+        .toLowerCase()
+        .replace(/[.]/g, '')
+        .split(' ')
+        .filter((w) => w.length > 3),
+    }));
+    expect(segmentTopics(units, new Map(), 24)).toEqual([0]);
   });
 });

@@ -196,3 +196,53 @@ describe('sentences of text no caption can make slow (a stranger sweeping for ba
     expect(sentences.map(({ text }) => text.length)).toEqual([1_000_014, 9]);
   });
 });
+
+const restored = (text: string) => {
+  const joined = joinSegments(autoCaptions(text));
+  return sentenceSpans(joined).map((s) => joined.text.slice(s.from, s.to).split(' '));
+};
+const plain = 'buses carry more riders than cars on every busy corridor in town';
+
+describe("sentences restored on auto-captions, at their limits (a stranger's mutation audit)", () => {
+  it('starts no restored sentence before its fourth word', () => {
+    const text = `buses run late so the council met ${plain} ${plain} ${plain} okay ${plain}`;
+    expect(restored(text).map((s) => s.slice(0, 3).join(' '))).toEqual(['buses run late', 'okay buses carry']);
+  });
+
+  it('starts a restored sentence only where the words score 1: not on a weaker opener', () => {
+    const text = `${plain} ${plain} we fixed it now well ${plain} ${plain}`;
+    expect(restored(text).map((s) => s[0])).toEqual(['buses']);
+  });
+
+  it('cuts a restored sentence at 60 words at most, and never before a word that cannot open one', () => {
+    const words = `${plain} ${plain} ${plain} ${plain} ${plain} ${plain} ${plain} ${plain} ${plain} ${plain}`.split(' ');
+    words[26] = 'today';
+    words[27] = 'is';
+    const sentences = restored(words.join(' '));
+    expect(sentences.length).toBeGreaterThan(1);
+    for (const sentence of sentences) {
+      expect(sentence.length).toBeLessThanOrEqual(60);
+      expect(sentence[0]).not.toBe('is');
+    }
+  });
+
+  it('marks a sentence cut only for length as forced, and one its words open as not', () => {
+    const sentences = sentencesOf(autoCaptions(`${plain} `.repeat(10).trim() + ` okay ${plain}`));
+    const forced = sentences.map((s) => Boolean(s.forced));
+    expect(sentences.at(-1)!.text.startsWith('okay')).toBe(true);
+    expect([forced[0], forced.at(-1)]).toEqual([false, false]);
+    expect(forced.slice(1, -1)).not.toHaveLength(0);
+    expect(forced.slice(1, -1).every(Boolean)).toBe(true);
+  });
+
+  it('closes a sentence of unpunctuated captions in other languages as soon as it has 30 letters', () => {
+    // Nine cues of one ten-letter word: sentences of three cues (30 letters), not four.
+    const sentences = sentencesOf(autoCaptions(Array(9).fill('construyen').join(' '), 1));
+    expect(sentences.map((s) => s.text.split(' ').length)).toEqual([3, 3, 3]);
+  });
+
+  it('cuts a run of 60 words without an opener at its first best place: the earliest caption line start', () => {
+    const sentences = sentencesOf(autoCaptions(`${plain} `.repeat(10).trim()));
+    expect(sentences.map((s) => s.text.split(' ').length)).toEqual([9, 9, 9, 9, 9, 9, 9, 57]);
+  });
+});
