@@ -104,6 +104,9 @@ describe('link form', () => {
     await user.click(screen.getByRole('button', { name: 'Find Clips' }));
     const shown = within(await screen.findByRole('region', { name: /Notifications/ }));
     expect(await shown.findByText(title)).toBeInTheDocument();
+    // Its ⚠️ is seen, not read out as 'warning sign'.
+    expect(shown.getByText(title)).toHaveAttribute('aria-hidden', 'true');
+    expect(shown.getByText(title.replace(' ⚠️', ''))).toHaveClass('sr-only');
     expect(shown.getByText(description)).toBeInTheDocument();
     expect(onVideo).not.toHaveBeenCalled();
   });

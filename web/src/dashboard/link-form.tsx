@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Input, ProblemNote, SubmitButton } from '../components/ui';
 import { useAuth } from '../lib/auth';
-import { NoticeLink, useToast, type ToastOptions } from '../lib/toast';
+import { NoticeLink, useToast, withoutEmoji, type ToastOptions } from '../lib/toast';
 
 /** A link in the field, and what went wrong with it last, if anything. */
 export interface SuggestedLink {
@@ -118,6 +118,3 @@ export function LinkForm({
     </div>
   );
 }
-
-/** A title without its emoji ('Invalid URL ⚠️'), which screen readers read out as words. */
-const withoutEmoji = (title: string) => title.replace(/\s*\p{Extended_Pictographic}\uFE0F?/gu, '');

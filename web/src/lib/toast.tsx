@@ -173,7 +173,9 @@ function PlainToast({
           onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocused(false)}
           className={`grid gap-1 text-sm ${toastCardClass(shown.variant)}`}
         >
-          <p className="font-semibold">{shown.title}</p>
+          <p className="font-semibold">
+            <UnspokenEmoji text={shown.title} />
+          </p>
           {shown.description && <p>{shown.description}</p>}
           {shown.link && (
             <NoticeLink link={shown.link} onClick={() => onDismiss(shown.id)} className="mt-1 font-medium underline" />
@@ -242,5 +244,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         )}
       </ClearErrorContext.Provider>
     </ToastContext.Provider>
+  );
+}
+
+/** A title without its emoji ('Invalid URL ⚠️'), which screen readers read out as words. */
+export const withoutEmoji = (title: string) => title.replace(/\s*\p{Extended_Pictographic}\uFE0F?/gu, '');
+
+/**
+ * A title as the catalogue writes it ('Invalid URL ⚠️') on screen, and to screen readers without
+ * its emoji: they said 'warning sign' after every such title.
+ */
+export function UnspokenEmoji({ text }: { text: string }) {
+  const spoken = withoutEmoji(text);
+  if (spoken === text) return text;
+  return (
+    <>
+      <span aria-hidden>{text}</span>
+      <span className="sr-only">{spoken}</span>
+    </>
   );
 }

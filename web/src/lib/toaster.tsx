@@ -1,7 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useRef } from 'react';
-import { NoticeLink, TOAST_ACTION_CLASS, TOAST_DEFAULT_MS, toastCardClass, type ShownToast } from './toast';
+import { NoticeLink, TOAST_ACTION_CLASS, TOAST_DEFAULT_MS, toastCardClass, UnspokenEmoji, type ShownToast } from './toast';
 
 /** The toast on screen and the 'Notifications' region that announces it (loaded with the first toast). */
 export default function Toaster({ current, onDismiss }: { current: ShownToast | null; onDismiss(id: number): void }) {
@@ -27,7 +27,9 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
           data-variant={current.variant ?? 'default'}
         >
           <div className="grid gap-1">
-            <Toast.Title className="text-sm font-semibold">{current.title}</Toast.Title>
+            <Toast.Title className="text-sm font-semibold">
+              <UnspokenEmoji text={current.title} />
+            </Toast.Title>
             {current.description && <Toast.Description className="text-sm">{current.description}</Toast.Description>}
             {current.link && (
               <Toast.Action altText={current.link.label} asChild>
