@@ -55,11 +55,8 @@ export const smallTargets = (page: Page) =>
   );
 
 /**
- * Gzipped bytes of JavaScript our origin sent for a page load, counted once `readyText` shows
- * (its screen's code has arrived by then). Embedded players are other origins and not counted.
- */
-/**
- * The JavaScript a page loads from its own origin before `readyText` shows: its bytes as sent to
+ * The JavaScript a page loads from its own origin before `readyText` shows (its screen's code has
+ * arrived by then; embedded players are other origins and not counted): its bytes as sent to
  * Chromium (brotli, as it accepts on a secure origin) and, for the budgets, the same files as sent
  * to a browser that takes gzip alone.
  */

@@ -101,8 +101,17 @@ describe('history', () => {
     };
     renderWithApp(
       <Routes>
-        <Route path="/history" element={<HistoryPage />} />
+        <Route
+          path="/history"
+          element={
+            <>
+              <HistoryPage />
+              <Link to="/settings">Settings</Link>
+            </>
+          }
+        />
         <Route path="/" element={<BackFromVideo />} />
+        <Route path="/settings" element={<BackFromVideo />} />
       </Routes>,
       { route: '/history?sort=title', user: member },
     );
@@ -118,6 +127,12 @@ describe('history', () => {
     expect(cardTitles()).toHaveLength(120);
     expect(screen.getByRole('button', { name: 'Talk 100' })).toHaveFocus();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/history$/);
+    // That return is spent: Back from another page later is no return from that video.
+    await user.click(screen.getByRole('link', { name: 'Settings' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByText('Talk 1');
+    expect(cardTitles()).toHaveLength(HISTORY_PAGE_CARDS);
+    expect(document.activeElement).toBe(document.body);
     // A new order starts from its top: the page does not move hundreds of cards.
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Video Title');
     expect(cardTitles()).toHaveLength(HISTORY_PAGE_CARDS);
@@ -129,10 +144,16 @@ describe('history', () => {
     );
     fakeApi({ 'GET /api/videos': json(200, many), 'GET /api/analysis/shares-map': json(200, []) });
     // A state no card wrote (another page's, or a hand-made one) is not a place to return to.
-    renderWithApp(<HistoryPage />, { route: '/history', user: member, state: { shown: 'all', opened: 'x' } });
-    await screen.findByText('Talk 1');
-    expect(cardTitles()).toHaveLength(HISTORY_PAGE_CARDS);
-    expect(document.activeElement).toBe(document.body);
+    for (const state of [
+      { shown: 'all', opened: many[80]!.youtubeId },
+      { shown: 90, opened: 'not a video' },
+    ]) {
+      const { unmount } = renderWithApp(<HistoryPage />, { route: '/history', user: member, state });
+      await screen.findByText('Talk 1');
+      expect(cardTitles()).toHaveLength(HISTORY_PAGE_CARDS);
+      expect(document.activeElement).toBe(document.body);
+      unmount();
+    }
   });
 
   it('opens in the order its address says', async () => {

@@ -288,6 +288,13 @@ describe("captions read as they were written (a stranger's property tests)", () 
     expect(readCaptions(`WEBVTT\n\n00:01.000 --> 00:04.000\n${said.replace(/,/g, '.')}\n`)[0]!.text).toBe(
       said.replace(/,/g, '.'),
     );
+    // A line of two times alone is a timing mistyped, also where the blank line before it was left out.
+    expect(problem('1\n00:00:01,000 --> 00:00:02,000\nHello\n2\n00:00:03,000 -> 00:00:04,000\nWorld\n')).toBe(
+      'Line 5: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
+    );
+    expect(problem('1\n00:00:01,000 --> 00:00:02,000\nHello\n00:00:03,000 -> 00:00:04,000\nWorld\n')).toBe(
+      'Line 4: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
+    );
     // Where a timing goes, under a cue's number, it is still a timing mistyped.
     expect(problem(`1\n${said}\nwords\n\n2\n00:00:05,000 --> 00:00:06,000\nFine.\n`)).toBe(
       'Line 2: a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"',
@@ -341,6 +348,9 @@ describe("captions read as they were written (a stranger's property tests)", () 
       srt(['01', '04', '今日は新しいバス路線について話し\nます。運賃は変わりません。\nFares stay\nthe same']),
     );
     expect(cue[0]!.text).toBe('今日は新しいバス路線について話します。運賃は変わりません。 Fares stay the same');
+    // A character past the 16-bit range ('𠮷', two UTF-16 units) at either side of the break.
+    expect(readCaptions(srt(['01', '04', '今日は𠮷\n野家に行く']))[0]!.text).toBe('今日は𠮷野家に行く');
+    expect(readCaptions(srt(['01', '04', '吉\n𠮷野家']))[0]!.text).toBe('吉𠮷野家');
   });
 });
 

@@ -77,7 +77,10 @@ function joinLines(lines: string[]): string {
   return lines
     .map((line, i) => {
       if (i === 0) return line;
-      const unspaced = UNSPACED.test(lines[i - 1]!.at(-1) ?? '') && UNSPACED.test(line[0] ?? '');
+      // By character, not UTF-16 unit ('𠮷' is two): the last of the line before, the first of this one.
+      const last = Array.from(lines[i - 1]!.slice(-2)).at(-1) ?? '';
+      const first = String.fromCodePoint(line.codePointAt(0) ?? 0);
+      const unspaced = UNSPACED.test(last) && UNSPACED.test(first);
       return unspaced ? line : ` ${line}`;
     })
     .join('');
@@ -90,6 +93,8 @@ const CUE_TIME = String.raw`(?:\d{1,3}:)?\d{2}:\d{2}[.,]\d{3}`;
 const TIMING = new RegExp(String.raw`^\s*(${CUE_TIME})\s*-->\s*(${CUE_TIME})(\s.*)?$`);
 /** Two cue times with something else than '-->' between them: a timing line mistyped, not words said. */
 const MISTYPED_TIMING = new RegExp(String.raw`^\s*${CUE_TIME}\s*(?:[^\s\d]{1,3}\s*)?${CUE_TIME}`);
+/** A mistyped timing and nothing more (or WebVTT's settings): no words said, wherever it stands. */
+const ONLY_MISTYPED_TIMING = new RegExp(`${MISTYPED_TIMING.source}(?:\\s+[\\w-]+:[\\w.%-]+)*\\s*$`);
 
 /** Whether a time reads on a clock: seconds below 60, and minutes too when hours are written. */
 function onClock(time: string): boolean {
@@ -209,7 +214,9 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
 function whereTimingGoes(lines: string[], i: number): boolean {
   const blockStart = !lines[i - 1]?.trim();
   const underName = !blockStart && !lines[i - 2]?.trim() && !lines[i - 1]!.includes('-->');
-  return blockStart || underName;
+  // A cue's number, or a line of two times alone, also where the blank line before was left out.
+  const underNumber = /^\s*\d+\s*$/.test(lines[i - 1] ?? '');
+  return blockStart || underName || underNumber || ONLY_MISTYPED_TIMING.test(lines[i]!);
 }
 
 /** A cue this short only shows again what the cue before it ended on (rolling captions). */

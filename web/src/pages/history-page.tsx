@@ -83,7 +83,9 @@ export default function HistoryPage() {
     if (!loaded || !returnedTo) return;
     // Focus brings the card into view, and the keyboard is back where it was.
     cards.current?.querySelector<HTMLElement>(`[data-video="${returnedTo.opened}"] h2 button`)?.focus();
-  }, [loaded, returnedTo]);
+    // Once: coming back to this page later (Back from another page, a reload) is no return from that video.
+    navigate({ search: now.current.search }, { replace: true, state: null });
+  }, [loaded, returnedTo, navigate]);
 
   const open = useCallback(
     (youtubeId: string) => {

@@ -99,6 +99,9 @@ describe('the built web app, served by the gateway', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.text()).not.toContain('<div id="root">');
+    // Also for a file the build compressed, asked in a way no file answers: plain text, said plainly.
+    const posted = await fetch(`${gateway.url}/assets/page-DeF456.js`, { method: 'POST', headers: { 'accept-encoding': 'br' } });
+    expect([posted.status, posted.headers.get('content-encoding'), await posted.text()]).toEqual([404, null, 'Not found']);
   });
 
   it('says a page varies by what the caller accepts: a cache in front keeps the JSON 404 apart from the page', async () => {

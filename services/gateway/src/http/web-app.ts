@@ -33,8 +33,9 @@ export class WebApp {
   }
 
   /**
-   * Static files, before sessions: content-hashed /assets/* are immutable for a year; the rest
-   * (favicon) for an hour. Compressed when the browser accepts it.
+   * Static files, before sessions: content-hashed /assets/* are immutable for a year, sent as the
+   * build compressed them (brotli or gzip) when the browser accepts it; the rest (favicon) for an
+   * hour, compressed here.
    */
   assets(): Router {
     const router = Router();
@@ -52,7 +53,11 @@ export class WebApp {
       }),
       // An asset of another build: a plain 404, never the app's page in its place, and never kept
       // (during a rolling deploy a gateway of the old build is asked for the new build's files).
-      (_req, res) => void res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found'),
+      // (Sent as it is: the encoding of the file asked for, which the lookup set, is taken off.)
+      (_req, res) => {
+        res.removeHeader('Content-Encoding');
+        res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found');
+      },
     );
     // Only the build's own top-level files (favicon, index.html): any other path (every API call)
     // goes straight on, not through a file lookup that fails and builds a 404 error each time.
