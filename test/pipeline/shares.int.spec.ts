@@ -164,7 +164,10 @@ describe('shares, history and the public shared page', () => {
       await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics, title: 'Best bits' }).expect(201)
     ).body;
 
-    const anonymous = (await p.gateway.request().get(`/api/shared/${shareId}`).expect(200)).body;
+    const read = await p.gateway.request().get(`/api/shared/${shareId}`).expect(200);
+    // Told apart per viewer (isOwner, counted views): kept by no cache.
+    expect(read.headers['cache-control']).toBe('no-store');
+    const anonymous = read.body;
     expect(anonymous).toMatchObject({
       shareId,
       youtubeId: videoId,

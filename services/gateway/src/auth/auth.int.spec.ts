@@ -4,6 +4,7 @@ import { strongPassword, uniqueEmail } from '@findclips/testing';
 import { hash } from '@node-rs/argon2';
 import supertest from 'supertest';
 import { startTestGateway, type TestGateway } from '../test/harness';
+import { hashPassword, verifyPassword } from './passwords';
 
 const sessionCookie = (res: supertest.Response) =>
   ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('fc.sid='));
@@ -177,6 +178,34 @@ describe('accounts: register, login, logout, current user', () => {
       expect(after).not.toBe(before);
       await gw.request().get('/api/user').set('Cookie', before).expect(401);
       expect((await gw.request().get('/api/user').set('Cookie', after).expect(200)).body.email).toBe(other);
+    });
+  });
+
+  describe('password hashes', () => {
+    it("stores argon2id at OWASP's minimum cost (19 MiB, 2 passes, 1 lane), not less", async () => {
+      const res = await gw
+        .request()
+        .post('/api/register')
+        .send({ email: uniqueEmail('cost'), password: strongPassword() })
+        .expect(201);
+      const row = await gw.dataSource.getRepository(UserEntity).findOneByOrFail({ id: res.body.id });
+      expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    });
+
+    it('spends a real check on an account without a password, so timing tells no email apart', async () => {
+      const real = await hashPassword(strongPassword());
+      const took = async (passwordHash: string | null) => {
+        const times: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const started = performance.now();
+          expect(await verifyPassword(passwordHash, 'a-wrong-password')).toBe(false);
+          times.push(performance.now() - started);
+        }
+        return Math.min(...times);
+      };
+      await took(null); // the decoy hash is made once, on first use
+      // The same argon2 work either way (a tenth, so that a busy machine cannot make it fail).
+      expect(await took(null)).toBeGreaterThan((await took(real)) / 10);
     });
   });
 

@@ -1,5 +1,5 @@
 import { profileMessages } from '@findclips/contracts';
-import { CachedVideos, GuestAnalyses, UserEntity } from '@findclips/db';
+import { CachedVideos, GuestAnalyses, SharedAnalysisEntity, Shares, UserEntity } from '@findclips/db';
 import { startFakeGoogle, strongPassword, uniqueEmail, type FakeGoogle, type GoogleUserinfo } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
 import { startTestGateway, type TestGateway } from '../test/harness';
@@ -136,6 +136,24 @@ describe('Google sign-in', () => {
     await signInWithGoogle(profile);
     const again = await signInWithGoogle(profile, await guestWhoAnalysed('gUeStViDeO2'));
     expect(await history(again.browser)).toEqual([]);
+  });
+
+  it("gives a new account the guest's shares of the last day only: older ones are likely another person's", async () => {
+    const browser = gw.browser();
+    const visit = await browser.get(`/api/guest/credits?_=${Date.now()}`).expect(200);
+    const gid = /gid=([^;]+)/.exec(String(visit.headers['set-cookie']))![1]!;
+    const shares = new Shares(gw.dataSource);
+    const recent = (await shares.upsert({ guestSessionId: gid }, { youtubeId: 'rEcEnTsHaRe', topics: [] })).share;
+    const old = (await shares.upsert({ guestSessionId: gid }, { youtubeId: 'oLdGuEsTsHa', topics: [] })).share;
+    await gw.dataSource.query(`UPDATE shared_analysis SET created_at = now() - interval '2 days' WHERE share_id = $1`, [
+      old.shareId,
+    ]);
+    await signInWithGoogle(profileFor(uniqueEmail('adopts')), browser);
+    const me = (await browser.get('/api/user').expect(200)).body;
+    const owners = async (shareId: string) =>
+      (await gw.dataSource.getRepository(SharedAnalysisEntity).findOneByOrFail({ shareId })).userId;
+    expect(await owners(recent.shareId)).toBe(me.id);
+    expect(await owners(old.shareId)).toBeNull();
   });
 
   it('gives a Google-only account no password: nothing verifies, email and password stay at Google', async () => {
@@ -279,6 +297,70 @@ describe('Google sign-in', () => {
     expect((await owner.post('/api/verify-password').send({ password }).expect(200)).body).toEqual({ isValid: false });
     const row = await gw.dataSource.getRepository(UserEntity).findOneByOrFail({ id: registered.id });
     expect(row.passwordHash).toBeNull();
+  });
+
+  /** What the gateway tells the realtime service about sessions ended, while `run` runs. */
+  async function sessionsEndedDuring(run: () => Promise<unknown>): Promise<unknown[]> {
+    const subscriber = gw.redis.duplicate();
+    await subscriber.connect();
+    const ended: unknown[] = [];
+    await subscriber.subscribe(`${gw.env.REDIS_KEY_PREFIX}events:sessions-ended`, (message) => ended.push(JSON.parse(message)));
+    try {
+      await run();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await subscriber.quit();
+    }
+    return ended;
+  }
+
+  it("drops the password sessions' live connections when Google links the account", async () => {
+    const email = uniqueEmail('link-live');
+    const registered = (await gw.request().post('/api/register').send({ email, password: strongPassword() }).expect(201)).body;
+    const ended = await sessionsEndedDuring(() => signInWithGoogle(profileFor(email)));
+    expect(ended).toContainEqual({ userId: registered.id });
+  });
+
+  it("drops the member's live connections when their email changed at Google", async () => {
+    const profile = profileFor(uniqueEmail('live-before'));
+    const first = await signInWithGoogle(profile);
+    const { id } = (await first.browser.get('/api/user').expect(200)).body;
+    const ended = await sessionsEndedDuring(() => signInWithGoogle({ ...profile, email: uniqueEmail('live-after') }));
+    expect(ended).toContainEqual({ userId: id });
+  });
+
+  /** The sign-ins under way that a browser's session holds, as stored in Redis. */
+  const statesOf = async (cookie: string) => {
+    const sessionId = /fc\.sid=s%3A([^.;]+)/.exec(cookie)![1]!;
+    const key = `${gw.env.REDIS_KEY_PREFIX}sess:${sessionId}`;
+    return { key, session: JSON.parse((await gw.redis.get(key))!) as { googleStates?: { state: string; at: number }[] } };
+  };
+
+  it('uses a state once: a refused sign-in leaves none behind to replay', async () => {
+    google.signInAs(profileFor(uniqueEmail('replay'), { email_verified: false }));
+    const browser = gw.browser();
+    const start = await browser.get('/auth/google').expect(302);
+    const cookie = String(start.headers['set-cookie']);
+    const atGoogle = await fetch(new URL(start.headers.location!), { redirect: 'manual' });
+    const callback = new URL(atGoogle.headers.get('location')!);
+    expect((await browser.get(callback.pathname + callback.search).expect(302)).headers.location).toBe(
+      '/auth?error=unverified_new',
+    );
+    expect((await statesOf(cookie)).session.googleStates).toBeUndefined();
+  });
+
+  it('refuses a state older than the 10 minutes a sign-in has', async () => {
+    const profile = profileFor(uniqueEmail('stale'));
+    google.signInAs(profile);
+    const browser = gw.browser();
+    const start = await browser.get('/auth/google').expect(302);
+    const { key, session } = await statesOf(String(start.headers['set-cookie']));
+    session.googleStates = session.googleStates!.map((s) => ({ ...s, at: s.at - 11 * 60 * 1000 }));
+    await gw.redis.set(key, JSON.stringify(session), { KEEPTTL: true });
+    const atGoogle = await fetch(new URL(start.headers.location!), { redirect: 'manual' });
+    const callback = new URL(atGoogle.headers.get('location')!);
+    expect((await browser.get(callback.pathname + callback.search).expect(302)).headers.location).toBe('/auth?error=failed');
+    await browser.get('/api/user').expect(401);
   });
 
   it('refuses to link when Google has not verified the email', async () => {

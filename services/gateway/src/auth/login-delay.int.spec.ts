@@ -35,6 +35,31 @@ describe('the per-email login delay', () => {
     expect(last).toBe(60_000);
   });
 
+  it('remembers failures for the whole window, not only while they come quickly', async () => {
+    const delay = new LoginDelay(redis, prefix, 3, 900, 'a-session-secret-of-at-least-32-characters');
+    const email = `window-${randomUUID()}@example.com`;
+    await delay.claim(email);
+    await delay.failed(email);
+    const ttl = await redis.ttl(redisKeys(prefix).loginDelay(email));
+    expect(ttl).toBeGreaterThan(890);
+    expect(ttl).toBeLessThanOrEqual(900);
+  });
+
+  it("trusts only a device cookie it signed for that email, and keeps it from the page's scripts and other paths", async () => {
+    const delay = new LoginDelay(redis, prefix, 3, 900, 'a-session-secret-of-at-least-32-characters');
+    const email = `device-${randomUUID()}@example.com`;
+    const cookie = jest.fn();
+    await delay.succeeded({ secure: false } as never, { cookie } as never, email);
+    const [name, value, options] = cookie.mock.calls[0]!;
+    expect(options).toMatchObject({ httpOnly: true, sameSite: 'lax', path: '/api/login' });
+    const login = (email: string, device: string) => ({ body: { email }, headers: { cookie: `${name}=${device}` } }) as never;
+    expect(delay.knownBrowser(login(email, value))).toBe(`device:${value.split('.')[0]}`);
+    // Same length, one character of the signature changed: forged.
+    const forged = value.slice(0, -1) + (value.endsWith('A') ? 'B' : 'A');
+    expect(delay.knownBrowser(login(email, forged))).toBeUndefined();
+    expect(delay.knownBrowser(login(`other-${email}`, value))).toBeUndefined();
+  });
+
   it('keys an email by its hash: a 100 kB email makes a short key, and no address is stored in plain text', async () => {
     const own = `fc:test:${randomUUID()}:`;
     const delay = new LoginDelay(redis, own, 3, 900, 'a-session-secret-of-at-least-32-characters');

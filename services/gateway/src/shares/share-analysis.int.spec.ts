@@ -126,6 +126,27 @@ describe('sharing an analysis', () => {
     });
   });
 
+  it('refuses a quote whose end was moved, and topics of an analysis not yet complete', async () => {
+    const user = await buildUser(db);
+    const youtubeId = await analysedVideo();
+    const [first] = topics;
+    const stretched = { ...first!, quotes: first!.quotes.map((q) => ({ ...q, endTime: q.endTime + 30 })) };
+    expect(await refusal(shareAnalysis(deps, { user }, { youtubeId, topics: [stretched] }))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await db.getRepository(CachedYoutubeDataEntity).update({ youtubeId }, { analysisStatus: 'analyzing' });
+    expect(await refusal(shareAnalysis(deps, { user }, { youtubeId, topics: [first!] }))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
+  it('puts the video a member shares in their history, where their shares are managed', async () => {
+    const user = await buildUser(db);
+    const youtubeId = await analysedVideo();
+    await shareAnalysis(deps, { user }, { youtubeId, topics: [topics[0]!] });
+    expect((await deps.history.list(user.id, 'recent')).map((row) => row.youtubeId)).toContain(youtubeId);
+  });
+
   it("lets a topic start up to half a second before the previous one ends, the analyses' own rounding, and no more", async () => {
     const user = await buildUser(db);
     const rounded = [{ ...topics[0]!, endTime: 60.25 }, topics[1]!];
