@@ -249,7 +249,7 @@ describe('subtitles', () => {
     // Over 42 characters: two lines, broken near the middle.
     [95_500, 120_250, 'A lane costs a tenth of a\nroad & pays back <fast>.'],
     [754_000, 759_000, 'Chapter 2: Paying for transit'],
-    [800_000, 830_000, 'Fares -> a third. Grants the rest.'],
+    [800_000, 830_000, 'Fares --> a third. Grants the rest.'],
     [3_650_000, 3_690_000, 'Parking pays too.'],
     [3_700_000, 3_705_000, 'Chapter 3: What comes next'],
   ];
@@ -442,6 +442,11 @@ describe('subtitles exported, then brought back as a member’s captions', () =>
   ])('reads %s back as said, in SubRip and in WebVTT', (_, said) => {
     expect(readBack(analysisSrt(oneQuote(said)))).toBe(said);
     expect(readBack(analysisVtt(oneQuote(said)))).toBe(said);
+  });
+
+  it("reads an arrow in words back as written from WebVTT, and from SubRip with its '>' as '›' (SubRip's players take < > for tags)", () => {
+    expect(readBack(analysisVtt(oneQuote('Fares --> a third of the cost')))).toBe('Fares --> a third of the cost');
+    expect(readBack(analysisSrt(oneQuote('Fares --> a third of the cost')))).toBe('Fares --› a third of the cost');
   });
 });
 

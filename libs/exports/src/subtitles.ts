@@ -228,6 +228,7 @@ export function analysisVtt(topics: Topic[]): string {
 /** In time order; at the same moment a chapter before its quote, else the longer cue first. */
 const byStart = (list: Cue[]) => [...list].sort((a, b) => a.start - b.start || chapterFirst(a, b) || b.end - a.end);
 const chapterFirst = (a: Cue, b: Cue) => Number(b.id.startsWith('topic-')) - Number(a.id.startsWith('topic-'));
-// A cue's text has no line of its own: a blank line would end the cue, and '-->' would read as a timing line.
-const cueText = (text: string) => oneLine(text).replace(/-->/g, '->');
+// A cue's text has no line of its own: a blank line would end the cue. ('-->' in words reads as no
+// timing line: its '>' is written '&gt;' in WebVTT and '›' in SubRip.)
+const cueText = (text: string) => oneLine(text);
 const escapeVtt = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
