@@ -122,10 +122,21 @@ describe('history', () => {
     await user.click(screen.getByRole('button', { name: 'Talk 100' }));
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${many[99]!.youtubeId}`);
 
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    await screen.findByText('Talk 100');
+    // jsdom lays nothing out and cannot scroll: record where the page asks to scroll to.
+    const scrolledTo: [string | null, ScrollIntoViewOptions | boolean | undefined][] = [];
+    Element.prototype.scrollIntoView = function (this: Element, options?: ScrollIntoViewOptions | boolean) {
+      scrolledTo.push([this.getAttribute('data-video'), options]);
+    };
+    try {
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      await screen.findByText('Talk 100');
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
     expect(cardTitles()).toHaveLength(120);
     expect(screen.getByRole('button', { name: 'Talk 100' })).toHaveFocus();
+    // Its card in the middle of the screen, whatever the cards around it turn out to measure.
+    expect(scrolledTo).toEqual([[many[99]!.youtubeId, { block: 'center' }]]);
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/history$/);
     // That return is spent: Back from another page later is no return from that video.
     await user.click(screen.getByRole('link', { name: 'Settings' }));

@@ -384,6 +384,17 @@ describe('grounding what no caption can make slow (a stranger sweeping for backt
 
 describe("grounding at its edges (a stranger's mutation audit)", () => {
   const index = indexTranscript(segments);
+  /** Ten sentences of 10 s each. */
+  const talk = Array.from({ length: 10 }, (_, i) => ({ text: `Sentence number ${i} is here.`, start: i * 10, end: i * 10 + 10 }));
+  /** Sentences `from` to `to` of `talk`, as a provider would quote them. */
+  const said = (from: number, to = from) => ({
+    content: talk
+      .slice(from, to + 1)
+      .map((s) => s.text)
+      .join(' '),
+    startTime: from * 10,
+    endTime: to * 10 + 10,
+  });
 
   it('keeps a paraphrase that leaves out up to three words in a row, or a word before its first three in a row', () => {
     // 'receptors of the' left out between 'adenosine' and 'brain'.
@@ -397,14 +408,14 @@ describe("grounding at its edges (a stranger's mutation audit)", () => {
   });
 
   it('leaves out a sentence the passage only grazes, at either end', () => {
-    const talk = indexTranscript([
+    const bakery = indexTranscript([
       { text: 'Bread waste is a problem in every bakery we visited last year.', start: 0, end: 10 },
       { text: 'We cut ours by half in one winter.', start: 10, end: 20 },
       { text: 'And then the oven broke and we had to bake everything twice for a month.', start: 20, end: 30 },
     ]);
     const passage = 'last year. We cut ours by half in one winter. And then';
-    const from = talk.text.indexOf(passage);
-    expect(snapQuote(talk, from, from + passage.length)).toMatchObject({
+    const from = bakery.text.indexOf(passage);
+    expect(snapQuote(bakery, from, from + passage.length)).toMatchObject({
       content: 'We cut ours by half in one winter.',
       startTime: 10,
       endTime: 20,
@@ -412,27 +423,14 @@ describe("grounding at its edges (a stranger's mutation audit)", () => {
   });
 
   it('lets a short clip take a next sentence that brings it to exactly 60 seconds', () => {
-    const talk = indexTranscript([
+    const story = indexTranscript([
       { text: 'Short opener here.', start: 0, end: 5 },
       { text: 'Then a long story that takes most of a minute to tell.', start: 5, end: 60 },
     ]);
-    expect(snapQuote(talk, 0, 'Short opener here.'.length)).toMatchObject({ startTime: 0, endTime: 60 });
+    expect(snapQuote(story, 0, 'Short opener here.'.length)).toMatchObject({ startTime: 0, endTime: 60 });
   });
 
   it('never gives two quotes that share most of their sentences', () => {
-    const talk = Array.from({ length: 10 }, (_, i) => ({
-      text: `Sentence number ${i} is here.`,
-      start: i * 10,
-      end: i * 10 + 10,
-    }));
-    const said = (from: number, to: number) => ({
-      content: talk
-        .slice(from, to + 1)
-        .map((s) => s.text)
-        .join(' '),
-      startTime: from * 10,
-      endTime: to * 10 + 10,
-    });
     const topics = groundTopics(
       { topics: [{ title: 'Sentences', startTime: 0, endTime: 100, quotes: [said(1, 3), said(2, 4)] }] },
       talk,
@@ -442,19 +440,6 @@ describe("grounding at its edges (a stranger's mutation audit)", () => {
   });
 
   it('drops a quote that runs more than a second into the next topic', () => {
-    const talk = Array.from({ length: 10 }, (_, i) => ({
-      text: `Sentence number ${i} is here.`,
-      start: i * 10,
-      end: i * 10 + 10,
-    }));
-    const said = (from: number, to: number) => ({
-      content: talk
-        .slice(from, to + 1)
-        .map((s) => s.text)
-        .join(' '),
-      startTime: from * 10,
-      endTime: to * 10 + 10,
-    });
     const topics = groundTopics(
       {
         topics: [
@@ -472,12 +457,6 @@ describe("grounding at its edges (a stranger's mutation audit)", () => {
   });
 
   it('lets a quote found past its topic stand when the only topic there has no title', () => {
-    const talk = Array.from({ length: 10 }, (_, i) => ({
-      text: `Sentence number ${i} is here.`,
-      start: i * 10,
-      end: i * 10 + 10,
-    }));
-    const said = (i: number) => ({ content: talk[i]!.text, startTime: i * 10, endTime: i * 10 + 10 });
     const topics = groundTopics(
       {
         topics: [
@@ -528,12 +507,6 @@ describe("grounding at its edges (a stranger's mutation audit)", () => {
   });
 
   it("orders a topic's quotes by time, and starts the topic at its earliest", () => {
-    const talk = Array.from({ length: 10 }, (_, i) => ({
-      text: `Sentence number ${i} is here.`,
-      start: i * 10,
-      end: i * 10 + 10,
-    }));
-    const said = (i: number) => ({ content: talk[i]!.text, startTime: i * 10, endTime: i * 10 + 10 });
     const [topic] = groundTopics(
       { topics: [{ title: 'Sentences', startTime: 40, endTime: 60, quotes: [said(5), said(3)] }] },
       talk,
@@ -544,12 +517,6 @@ describe("grounding at its edges (a stranger's mutation audit)", () => {
   });
 
   it('ends the earlier of two overlapping topics where the later starts, when no point keeps more quotes', () => {
-    const talk = Array.from({ length: 10 }, (_, i) => ({
-      text: `Sentence number ${i} is here.`,
-      start: i * 10,
-      end: i * 10 + 10,
-    }));
-    const said = (i: number) => ({ content: talk[i]!.text, startTime: i * 10, endTime: i * 10 + 10 });
     const topics = groundTopics(
       {
         topics: [

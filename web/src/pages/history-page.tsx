@@ -81,8 +81,12 @@ export default function HistoryPage() {
   const loaded = videos.data !== undefined;
   useEffect(() => {
     if (!loaded || !returnedTo) return;
-    // Focus brings the card into view, and the keyboard is back where it was.
-    cards.current?.querySelector<HTMLElement>(`[data-video="${returnedTo.opened}"] h2 button`)?.focus();
+    // The keyboard back where it was, and the card in the middle of the screen: the cards around
+    // it, laid out only as they near the screen, may still change height (focus alone left it
+    // half above the top in Chromium).
+    const card = cards.current?.querySelector<HTMLElement>(`[data-video="${returnedTo.opened}"]`);
+    card?.querySelector<HTMLElement>('h2 button')?.focus({ preventScroll: true });
+    card?.scrollIntoView({ block: 'center' });
     // Once: coming back to this page later (Back from another page, a reload) is no return from that video.
     navigate({ search: now.current.search }, { replace: true, state: null });
   }, [loaded, returnedTo, navigate]);
