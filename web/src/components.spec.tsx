@@ -107,6 +107,12 @@ describe('link form', () => {
     // Its ⚠️ is seen, not read out as 'warning sign'.
     expect(shown.getByText(title)).toHaveAttribute('aria-hidden', 'true');
     expect(shown.getByText(title.replace(' ⚠️', ''))).toHaveClass('sr-only');
+    // Announced as two sentences, not 'Invalid URLPlease enter…' run together.
+    await waitFor(() =>
+      expect([...document.querySelectorAll('[role="status"]')].map((region) => region.textContent)).toContain(
+        `Notification ${title.replace(' ⚠️', '')}. ${description}`,
+      ),
+    );
     expect(shown.getByText(description)).toBeInTheDocument();
     expect(onVideo).not.toHaveBeenCalled();
   });

@@ -1,7 +1,15 @@
 import * as Toast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useRef } from 'react';
-import { NoticeLink, TOAST_ACTION_CLASS, TOAST_DEFAULT_MS, toastCardClass, UnspokenEmoji, type ShownToast } from './toast';
+import {
+  NoticeLink,
+  TOAST_ACTION_CLASS,
+  TOAST_DEFAULT_MS,
+  toastCardClass,
+  UnspokenEmoji,
+  withoutEmoji,
+  type ShownToast,
+} from './toast';
 
 /** The toast on screen and the 'Notifications' region that announces it (loaded with the first toast). */
 export default function Toaster({ current, onDismiss }: { current: ShownToast | null; onDismiss(id: number): void }) {
@@ -27,7 +35,13 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
           data-variant={current.variant ?? 'default'}
         >
           <div className="grid gap-1">
-            <Toast.Title className="text-sm font-semibold">
+            <Toast.Title
+              className="text-sm font-semibold"
+              // Announced as a sentence of its own: Radix's announcement runs the title's text into
+              // the description's ('Invalid URLPlease enter…', one word to a screen reader).
+              data-radix-toast-announce-exclude=""
+              data-radix-toast-announce-alt={announcedTitle(current.title)}
+            >
               <UnspokenEmoji text={current.title} />
             </Toast.Title>
             {current.description && <Toast.Description className="text-sm">{current.description}</Toast.Description>}
@@ -53,3 +67,9 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
     </Toast.Provider>
   );
 }
+
+/** A title as the toast's announcement says it: without its emoji, ending its sentence. */
+const announcedTitle = (title: string) => {
+  const spoken = withoutEmoji(title);
+  return /[.!?]$/.test(spoken) ? `${spoken} ` : `${spoken}. `;
+};
