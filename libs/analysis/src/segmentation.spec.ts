@@ -48,6 +48,30 @@ describe('segmentation', () => {
   });
 });
 
+describe('the last topic', () => {
+  /** Ten minutes on buses, then `closing` 5-second lines on bakeries. */
+  const talk = (closing: number) => {
+    const unit = (text: string, i: number, terms: string[]) => ({ text, start: i * 5, end: i * 5 + 5, terms });
+    return [
+      ...Array.from({ length: 120 }, (_, i) =>
+        unit(i % 20 === 0 ? "So, let's talk about buses." : 'Buses and lanes and riders.', i, ['buses', 'lanes', 'riders']),
+      ),
+      ...Array.from({ length: closing }, (_, i) =>
+        unit(i === 0 ? "Okay, now let's talk about bakeries." : 'Bakeries and ovens and bread.', 120 + i, [
+          'bakeries',
+          'ovens',
+          'bread',
+        ]),
+      ),
+    ];
+  };
+
+  it('is no shorter than half a minimum topic (30 s): a closing aside joins the topic before', () => {
+    expect(segmentTopics(talk(5), new Map())).toEqual([0]);
+    expect(segmentTopics(talk(8), new Map())).toEqual([0, 120]);
+  });
+});
+
 describe("a conversation's opening no caption can make slow (a stranger sweeping for backtracking patterns)", () => {
   it("reads only a unit's first words for the host's welcome: a run of 30,000 'thanks-' took 12 s", () => {
     const unit = (text: string, start: number) => ({ text, start, end: start + 10, terms: [] });
