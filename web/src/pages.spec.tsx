@@ -28,6 +28,17 @@ const history = [
   video(3, 'ccccccccccc', 'cherry podcast', '2026-05-01T10:00:00.000Z'),
 ];
 
+/** `count` videos 'Talk 1', 'Talk 2'…, the first processed last. */
+const talks = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    video(
+      i + 1,
+      `v${String(i).padStart(10, '0')}`,
+      `Talk ${i + 1}`,
+      new Date(Date.UTC(2026, 0, 1, 0, 0, count - i)).toISOString(),
+    ),
+  );
+
 /** The card titles in the order shown. */
 const cardTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
@@ -59,14 +70,7 @@ describe('history', () => {
 
   it('shows a long history 60 cards at a time, the keyboard going on to the first card each Show more videos brings', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 130 }, (_, i) =>
-      video(
-        i + 1,
-        `v${String(i).padStart(10, '0')}`,
-        `Talk ${i + 1}`,
-        new Date(Date.UTC(2026, 0, 1, 0, 0, 130 - i)).toISOString(),
-      ),
-    );
+    const many = talks(130);
     fakeApi({ 'GET /api/videos': json(200, many), 'GET /api/analysis/shares-map': json(200, []) });
     renderWithApp(<HistoryPage />, { route: '/history', user: member });
     await screen.findByText('Talk 1');
@@ -86,14 +90,7 @@ describe('history', () => {
 
   it('comes back from a video opened far down with as many cards as then, the keyboard on its card', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 130 }, (_, i) =>
-      video(
-        i + 1,
-        `v${String(i).padStart(10, '0')}`,
-        `Talk ${i + 1}`,
-        new Date(Date.UTC(2026, 0, 1, 0, 0, 130 - i)).toISOString(),
-      ),
-    );
+    const many = talks(130);
     fakeApi({ 'GET /api/videos': json(200, many), 'GET /api/analysis/shares-map': json(200, []) });
     const BackFromVideo = () => {
       const navigate = useNavigate();

@@ -363,6 +363,25 @@ describe('Google sign-in', () => {
     await browser.get('/api/user').expect(401);
   });
 
+  it('keeps the last 5 sign-ins a browser started (tabs), each with its own state, and no more', async () => {
+    google.signInAs(profileFor(uniqueEmail('tabs')));
+    const browser = gw.browser();
+    const callbacks: URL[] = [];
+    let cookie = '';
+    for (let tab = 0; tab < 7; tab++) {
+      const start = await browser.get('/auth/google').expect(302);
+      cookie = String(start.headers['set-cookie'] ?? cookie);
+      const atGoogle = await fetch(new URL(start.headers.location!), { redirect: 'manual' });
+      callbacks.push(new URL(atGoogle.headers.get('location')!));
+    }
+    expect((await statesOf(cookie)).session.googleStates).toHaveLength(5);
+    // The oldest, pushed out by the sixth: no sign-in. The newest: signed in.
+    const finish = async (callback: URL) => (await browser.get(callback.pathname + callback.search).expect(302)).headers.location;
+    expect(await finish(callbacks[0]!)).toBe('/auth?error=failed');
+    expect(await finish(callbacks[6]!)).toBe('/');
+    await browser.get('/api/user').expect(200);
+  });
+
   it('refuses to link when Google has not verified the email', async () => {
     const email = uniqueEmail('unverified');
     const registered = (await gw.request().post('/api/register').send({ email, password: strongPassword() }).expect(201)).body;
