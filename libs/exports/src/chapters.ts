@@ -53,11 +53,13 @@ export function youtubeChapters(topics: Pick<Topic, 'title' | 'startTime' | 'end
   const text = lines.join('\n');
   // YouTube Studio refuses a longer description, and reads no chapter past its end.
   const max = CHAPTER_RULES.descriptionMaxChars;
-  if ([...text].length > max) {
-    let used = -1;
-    const fit = lines.findIndex((line) => (used += 1 + [...line].length) > max);
+  const characters = [...text].length;
+  if (characters > max) {
+    // The lines whole within the first `max` characters, each after its line break.
+    let end = -1;
+    const fit = lines.findIndex((line) => (end += 1 + [...line].length) > max);
     notes.push(
-      `The list is ${[...text].length.toLocaleString('en-US')} characters and a YouTube description holds ${max.toLocaleString('en-US')}: its first ${fit} chapters fit, with nothing else in the description.`,
+      `The list is ${characters.toLocaleString('en-US')} characters and a YouTube description holds ${max.toLocaleString('en-US')}: its first ${fit} chapters fit, with nothing else in the description.`,
     );
   }
   return { text, notes };

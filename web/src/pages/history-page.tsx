@@ -1,5 +1,5 @@
 import { Thumbnail } from '../components/thumbnail';
-import type { HistoryVideo } from '@findclips/contracts';
+import { isVideoId, type HistoryVideo } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, Link2, ListOrdered, Trash2 } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -36,7 +36,7 @@ interface Place {
 
 const placeIn = (state: unknown): Place | null => {
   const place = state as Partial<Place> | null;
-  return typeof place?.shown === 'number' && typeof place.opened === 'string' && /^[\w-]{11}$/.test(place.opened)
+  return typeof place?.shown === 'number' && typeof place.opened === 'string' && isVideoId(place.opened)
     ? { shown: place.shown, opened: place.opened }
     : null;
 };
