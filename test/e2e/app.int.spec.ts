@@ -45,6 +45,45 @@ const longWords = { id: 'FClongWords', title: 'Averyverylongvideotitlewithoutany
 const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(5);
 /** A 7-minute video with no captions on YouTube: a member brings their own. */
 const uncaptioned = { id: 'FCnoCaps001', title: 'A street interview nobody captioned' };
+/** A morning news talk in Arabic, three subjects of eight sentences said three times each: text that reads right to left. */
+const arabic = { id: 'FCarabic001', title: 'حديث الصباح: الحافلات والخبز والنجوم' };
+const ARABIC_SUBJECTS = [
+  [
+    'صباح الخير، نبدأ اليوم بالحديث عن الحافلات في المدن الكبيرة.',
+    'المدن تضيف حارات خاصة للحافلات في الشوارع المزدحمة.',
+    'الحافلة في حارتها الخاصة تصل أسرع من السيارة في وقت الذروة.',
+    'سائقو السيارات يشتكون من فقدان مواقف السيارات.',
+    'لكن الركاب يوفرون عشر دقائق كل صباح.',
+    'البلدية تقيس سرعة الحافلات قبل التغيير وبعده.',
+    'الأرقام تقول إن عدد الركاب زاد بعد عام واحد.',
+    'والهواء في وسط المدينة أصبح أنظف من قبل.',
+  ],
+  [
+    'ننتقل الآن إلى المخبز القديم في السوق.',
+    'الخباز يبدأ العمل قبل الفجر كل يوم.',
+    'العجين يحتاج إلى ساعات طويلة حتى يختمر.',
+    'الفرن الحجري يعطي الخبز قشرة ذهبية مقرمشة.',
+    'الدقيق الجيد والماء والملح هي سر الخبز.',
+    'الزبائن يصطفون أمام المخبز في الصباح الباكر.',
+    'أسعار الدقيق ارتفعت كثيرا هذا العام.',
+    'لذلك يفكر الخباز في تغيير حجم الرغيف.',
+  ],
+  [
+    'وفي الختام نتحدث عن التلسكوب الفضائي الجديد.',
+    'التلسكوب يرصد المجرات البعيدة بالأشعة تحت الحمراء.',
+    'العلماء يدرسون الضوء القادم من النجوم الأولى.',
+    'الصور تكشف سحبا كثيفة من الغبار والغاز.',
+    'في هذه السحب تولد نجوم جديدة.',
+    'البيانات تصل إلى الأرض كل يوم عبر هوائيات ضخمة.',
+    'الفريق ينشر النتائج في مجلة علمية محكمة.',
+    'والجمهور يستطيع مشاهدة الصور على الإنترنت مجانا.',
+  ],
+];
+const arabicSegments = ARABIC_SUBJECTS.flatMap((sentences) => [...sentences, ...sentences, ...sentences]).map((text, i) => ({
+  start: i * 6.5,
+  end: i * 6.5 + 6.5,
+  text,
+}));
 const link = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
@@ -90,6 +129,13 @@ beforeAll(async () => {
         ),
       },
     ],
+  });
+  youtube.addVideo({
+    id: arabic.id,
+    title: arabic.title,
+    channel: 'Find Clips Demo',
+    durationSeconds: Math.ceil(arabicSegments.at(-1)!.end),
+    tracks: [{ languageCode: 'ar', segments: arabicSegments }],
   });
   youtube.addVideo({
     id: uncaptioned.id,
@@ -906,6 +952,61 @@ describe('Find Clips in Chromium', () => {
     const panel = page.getByRole('grid', { name: /^Transcript, \d+ lines$/ });
     expect(await panel.getAttribute('aria-label')).toBe(`Transcript, ${lines.length} lines`);
     await look(page, 'captions-analysed');
+  });
+
+  it('lays an Arabic video out right to left inside the English page: title, topics, quotes, transcript, search, share, history', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto('/');
+    await pasteLink(page, link(arabic.id));
+    await topics(page).first().waitFor({ timeout: 60_000 });
+    // The direction each is laid out in, as the browser resolved it.
+    const direction = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).direction);
+    expect(await direction(page.locator('body'))).toBe('ltr');
+    expect(await direction(page.getByRole('heading', { name: arabic.title }))).toBe('rtl');
+    // A topic's title reads right to left; its number stays at the start of the English heading.
+    const heading = topics(page).first().locator('h3');
+    const title = heading.getByText((await heading.evaluate((h) => h.lastChild!.textContent!)).trim(), { exact: true });
+    expect(await direction(heading)).toBe('ltr');
+    expect(await direction(title)).toBe('rtl');
+    expect((await heading.getByText('1.', { exact: true }).boundingBox())!.x).toBeLessThan((await title.boundingBox())!.x);
+    const quote = topics(page).first().locator('blockquote p').first();
+    expect(await quote.textContent()).toMatch(/^“[\u0600-\u06FF]/);
+    expect(await direction(quote)).toBe('rtl');
+    await look(page, 'dashboard-arabic');
+
+    // The transcript's lines, and matches of an Arabic word with the word typed into the box.
+    await page.getByRole('button', { name: 'Show transcript' }).click();
+    const panel = page.getByRole('grid', { name: /^Transcript, \d+ lines$/ });
+    expect(await direction(panel.getByText(arabicSegments[0]!.text, { exact: true }).first())).toBe('rtl');
+    const searchBox = page.getByRole('searchbox', { name: 'Search this video' });
+    await searchBox.fill('الخباز');
+    expect(await direction(searchBox)).toBe('rtl');
+    const match = page.getByRole('list', { name: 'Matches' }).locator('mark').first();
+    expect(await match.textContent()).toBe('الخباز');
+    expect(await match.evaluate((mark) => getComputedStyle(mark.parentElement!).direction)).toBe('rtl');
+
+    // The share's title as typed, and the shared page a visitor sees.
+    await page.getByRole('button', { name: 'Share Clips' }).click();
+    await poll(() => page.getByLabel('Title').inputValue(), arabic.title);
+    expect(await direction(page.getByLabel('Title'))).toBe('rtl');
+    await page.getByLabel('Description').fill('أفضل لحظات الحلقة');
+    expect(await direction(page.getByLabel('Description'))).toBe('rtl');
+    await page.getByRole('button', { name: 'Create Share Link' }).click();
+    const shared = await (await page.waitForSelector('#share-url')).inputValue();
+    const visitor = await newPage(PHONE);
+    await visitor.goto(shared);
+    await visitor.getByRole('heading', { level: 1, name: arabic.title }).waitFor();
+    expect(await direction(visitor.getByRole('heading', { level: 1 }))).toBe('rtl');
+    expect(await direction(visitor.getByText('أفضل لحظات الحلقة', { exact: true }))).toBe('rtl');
+    expect(await direction(visitor.locator('blockquote p').first())).toBe('rtl');
+    expect(await direction(visitor.locator('h2 bdi').first())).toBe('rtl');
+    await look(visitor, 'shared-arabic');
+
+    // The video's card in the history.
+    await page.keyboard.press('Escape');
+    await page.goto('/history');
+    expect(await direction(page.getByRole('button', { name: arabic.title }))).toBe('rtl');
   });
 
   it('keeps the analysis on screen when a re-analysis of it is refused, and says why', async () => {

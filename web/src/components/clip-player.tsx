@@ -176,7 +176,9 @@ export function ClipPlayer({
         >
           <PlayCircle className="h-10 w-10 animate-pulse text-zinc-300" aria-hidden />
           <span>{CLIP_LOADING_LABEL}</span>
-          <span className="line-clamp-2 text-xs text-zinc-300">{title}</span>
+          <span dir="auto" className="line-clamp-2 text-xs text-zinc-300">
+            {title}
+          </span>
         </div>
       )}
     </div>

@@ -29,6 +29,7 @@ export function ExpandableQuote({ text, id }: { text: string; id?: string }) {
         <p
           id={id}
           ref={paragraph}
+          dir="auto"
           className={`text-sm leading-6 text-slate-800 ${expanded ? '' : 'line-clamp-4 print:line-clamp-none'}`}
         >
           “{text}”

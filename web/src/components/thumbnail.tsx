@@ -30,7 +30,9 @@ export function Thumbnail({
         )}
       >
         <Film className="h-6 w-6 shrink-0" aria-hidden />
-        <span className="line-clamp-2 text-xs font-medium">{title}</span>
+        <span dir="auto" className="line-clamp-2 text-xs font-medium">
+          {title}
+        </span>
       </div>
     );
   }

@@ -94,6 +94,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
           id={`${ids}-text`}
           ref={textArea}
           value={pasted}
+          dir="auto"
           disabled={file !== null}
           aria-describedby={upload.isError ? `${ids}-error` : undefined}
           aria-invalid={upload.isError && file === null ? true : undefined}

@@ -37,6 +37,7 @@ export function RenameForm({
         id={id}
         aria-label={`Title of topic ${number}`}
         value={value}
+        dir="auto"
         maxLength={TOPIC_TITLE_MAX}
         autoFocus
         onChange={(event) => {

@@ -211,6 +211,7 @@ export function SearchSection({
             ref={box}
             type="search"
             value={query}
+            dir="auto"
             autoComplete="off"
             spellCheck={false}
             placeholder="Search titles, quotes and the transcript"
@@ -305,7 +306,7 @@ export function SearchSection({
                     <span className="w-14 shrink-0 tabular-nums text-slate-600">{formatTime(hit.start)}</span>
                     <span className="w-20 shrink-0 text-slate-600">{KIND_LABEL[hit.kind]}</span>
                     {/* On a phone the text goes under its time, with the whole width. */}
-                    <span className="min-w-0 basis-full sm:basis-auto">
+                    <span dir="auto" className="min-w-0 basis-full sm:basis-auto">
                       {markMatches(hit.text, searched).map((part, j) =>
                         part.match ? (
                           <mark key={j} className="rounded-sm bg-amber-200 text-inherit">

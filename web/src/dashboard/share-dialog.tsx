@@ -133,6 +133,7 @@ export function ShareDialog({
             <Input
               id="share-title"
               value={title}
+              dir="auto"
               maxLength={200}
               onChange={(e) => {
                 typed.current = true;
@@ -146,6 +147,7 @@ export function ShareDialog({
               className="min-h-20 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
               maxLength={1000}
               value={description}
+              dir="auto"
               onChange={(e) => {
                 typed.current = true;
                 setDescription(e.target.value);

@@ -194,7 +194,7 @@ export function TopicsEdit({
                     />
                   ) : (
                     <h3 id={ids.title(topic)} tabIndex={-1} className="text-lg font-semibold wrap-anywhere">
-                      <span className="mr-1 text-brand-700">{index + 1}.</span> {topic.title}
+                      <span className="mr-1 text-brand-700">{index + 1}.</span> <bdi>{topic.title}</bdi>
                     </h3>
                   )}
                   <p className="mt-1 flex items-center gap-1 text-sm text-slate-500">

@@ -12,7 +12,7 @@ export function TopicsWatch({ youtubeId, topics }: { youtubeId: string; topics: 
         <section key={topic.id} id={`topic-${index + 1}`} aria-labelledby={`watch-topic-${index + 1}`}>
           <h3 id={`watch-topic-${index + 1}`} className="text-lg font-semibold wrap-anywhere">
             {/* The space is in the text: a screen reader says '1. Title', not '1.Title'. */}
-            <span className="mr-1 text-brand-700">{index + 1}.</span> {topic.title}
+            <span className="mr-1 text-brand-700">{index + 1}.</span> <bdi>{topic.title}</bdi>
           </h3>
           <p className="mb-3 text-sm text-slate-500">{formatRange(topic.startTime, topic.endTime)}</p>
           <LazyMount

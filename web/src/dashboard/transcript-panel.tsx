@@ -180,7 +180,7 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                         </span>
                       )}
                       <span className="w-14 shrink-0 tabular-nums text-slate-600">{clock(row.start)}</span>
-                      <span>{row.text}</span>
+                      <span dir="auto">{row.text}</span>
                     </button>
                   )}
                 </div>

@@ -56,7 +56,13 @@ export function VideoHeader(props: VideoHeaderProps) {
           <Skeleton className="h-6 w-3/4" />
         ) : (
           // Whole at any width and text size (clamped to two lines, a long one could not be read whole).
-          <h2 id="video-heading" tabIndex={-1} title={title} className="wrap-anywhere text-base font-semibold sm:text-lg">
+          <h2
+            id="video-heading"
+            tabIndex={-1}
+            title={title}
+            dir="auto"
+            className="wrap-anywhere text-base font-semibold sm:text-lg"
+          >
             {title}
           </h2>
         )}

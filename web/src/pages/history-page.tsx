@@ -235,7 +235,8 @@ const VideoCard = memo(function VideoCard({
               ref={opener}
               type="button"
               onClick={() => onOpen(video.youtubeId)}
-              className="text-left wrap-anywhere after:absolute after:inset-0 hover:underline"
+              dir="auto"
+              className="text-start wrap-anywhere after:absolute after:inset-0 hover:underline"
             >
               {/* Clamped inside the button, not around it: the focus ring drawn around it stays whole. */}
               <span className="line-clamp-2">{title}</span>

@@ -98,8 +98,14 @@ export default function SharedPage() {
           )}
         </div>
         <header className="grid gap-2">
-          <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
-          {data.description && <p className="whitespace-pre-line text-slate-600">{data.description}</p>}
+          <h1 dir="auto" className="text-2xl font-bold sm:text-3xl">
+            {title}
+          </h1>
+          {data.description && (
+            <p dir="auto" className="whitespace-pre-line text-slate-600">
+              {data.description}
+            </p>
+          )}
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <Badge>
               <Eye className="h-3.5 w-3.5" aria-hidden />
@@ -150,7 +156,7 @@ export default function SharedPage() {
                       href={`#topic-${index + 1}`}
                       className="inline-block min-h-6 min-w-0 grow basis-48 py-0.5 text-sm text-brand-700 hover:underline"
                     >
-                      {index + 1}. {topic.title}
+                      {index + 1}. <bdi>{topic.title}</bdi>
                     </a>
                     <Badge className="shrink-0 whitespace-nowrap bg-slate-100 text-slate-700">
                       {formatRange(topic.startTime, topic.endTime)}
@@ -177,7 +183,7 @@ export default function SharedPage() {
                 className="scroll-mt-4"
               >
                 <h2 id={`shared-topic-${index + 1}`} className="text-lg font-semibold wrap-anywhere">
-                  {index + 1}. {topic.title}
+                  {index + 1}. <bdi>{topic.title}</bdi>
                 </h2>
                 <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
                   {formatRange(topic.startTime, topic.endTime)}

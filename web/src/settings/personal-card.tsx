@@ -64,6 +64,7 @@ export function PersonalCard({ user }: { user: User }) {
                 ref={field === 'firstName' ? focus.inside : undefined}
                 id={field}
                 value={values[field]}
+                dir="auto"
                 aria-invalid={Boolean(errors[field])}
                 aria-describedby={errors[field] ? `${field}-error` : undefined}
                 onChange={change(field)}
@@ -82,11 +83,15 @@ export function PersonalCard({ user }: { user: User }) {
           <dl className="grid gap-4 text-sm sm:grid-cols-2">
             <div>
               <dt className="text-slate-500">First name</dt>
-              <dd className="font-medium">{user.firstName || '—'}</dd>
+              <dd dir="auto" className="font-medium">
+                {user.firstName || '—'}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-500">Last name</dt>
-              <dd className="font-medium">{user.lastName || '—'}</dd>
+              <dd dir="auto" className="font-medium">
+                {user.lastName || '—'}
+              </dd>
             </div>
           </dl>
           <Button ref={focus.opener} variant="outline" className="w-fit" onClick={start}>
