@@ -960,8 +960,10 @@ describe('Find Clips in Chromium', () => {
     await page.goto('/');
     await pasteLink(page, link(arabic.id));
     await topics(page).first().waitFor({ timeout: 60_000 });
-    // The direction each is laid out in, as the browser resolved it.
+    // The direction each is laid out in, as the browser resolved it; the language it is read in.
     const direction = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).direction);
+    const language = (locator: Locator) =>
+      locator.evaluate((element) => ['ar', 'en'].find((code) => element.matches(`:lang(${code})`)) ?? null);
     expect(await direction(page.locator('body'))).toBe('ltr');
     expect(await direction(page.getByRole('heading', { name: arabic.title }))).toBe('rtl');
     // A topic's title reads right to left; its number stays at the start of the English heading.
@@ -973,18 +975,25 @@ describe('Find Clips in Chromium', () => {
     const quote = topics(page).first().locator('blockquote p').first();
     expect(await quote.textContent()).toMatch(/^“[\u0600-\u06FF]/);
     expect(await direction(quote)).toBe('rtl');
+    // A screen reader reads the video's words in Arabic, and the page's own in English.
+    expect(await language(quote)).toBe('ar');
+    expect(await language(title)).toBe('ar');
+    expect(await language(heading.getByText('1.', { exact: true }))).toBe('en');
+    expect(await language(topics(page).first().getByRole('button', { name: 'Play clip' }).first())).toBe('en');
     await look(page, 'dashboard-arabic');
 
     // The transcript's lines, and matches of an Arabic word with the word typed into the box.
     await page.getByRole('button', { name: 'Show transcript' }).click();
     const panel = page.getByRole('grid', { name: /^Transcript, \d+ lines$/ });
-    expect(await direction(panel.getByText(arabicSegments[0]!.text, { exact: true }).first())).toBe('rtl');
+    const line = panel.getByText(arabicSegments[0]!.text, { exact: true }).first();
+    expect([await direction(line), await language(line)]).toEqual(['rtl', 'ar']);
     const searchBox = page.getByRole('searchbox', { name: 'Search this video' });
     await searchBox.fill('الخباز');
     expect(await direction(searchBox)).toBe('rtl');
     const match = page.getByRole('list', { name: 'Matches' }).locator('mark').first();
     expect(await match.textContent()).toBe('الخباز');
     expect(await match.evaluate((mark) => getComputedStyle(mark.parentElement!).direction)).toBe('rtl');
+    expect(await language(match)).toBe('ar');
 
     // The share's title as typed, and the shared page a visitor sees.
     await page.getByRole('button', { name: 'Share Clips' }).click();
@@ -999,8 +1008,10 @@ describe('Find Clips in Chromium', () => {
     await visitor.getByRole('heading', { level: 1, name: arabic.title }).waitFor();
     expect(await direction(visitor.getByRole('heading', { level: 1 }))).toBe('rtl');
     expect(await direction(visitor.getByText('أفضل لحظات الحلقة', { exact: true }))).toBe('rtl');
-    expect(await direction(visitor.locator('blockquote p').first())).toBe('rtl');
-    expect(await direction(visitor.locator('h2 bdi').first())).toBe('rtl');
+    for (const words of [visitor.locator('blockquote p').first(), visitor.locator('h2 bdi').first()]) {
+      expect([await direction(words), await language(words)]).toEqual(['rtl', 'ar']);
+    }
+    expect(await language(visitor.getByRole('button', { name: 'Play clip' }).first())).toBe('en');
     await look(visitor, 'shared-arabic');
 
     // The video's card in the history.

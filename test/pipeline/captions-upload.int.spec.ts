@@ -7,6 +7,7 @@ import {
   type Topic,
 } from '@findclips/contracts';
 import { clock } from '@findclips/exports';
+import { CachedYoutubeDataEntity } from '@findclips/db';
 import { sampleTranscript } from '@findclips/testing';
 import { CAPTIONS_UPLOADS_PER_WINDOW } from '../../services/gateway/src/app';
 import { startPipeline, type Pipeline } from './harness';
@@ -59,8 +60,15 @@ describe('captions a member brings', () => {
     expect(upload.body).toEqual({ videoId, status: 'pending' });
     await privateAnalysis(videoId, user.id);
 
+    // Captions brought may be in any language: none is said of them, even once YouTube has its own.
+    await p.gateway.dataSource.getRepository(CachedYoutubeDataEntity).update({ youtubeId: videoId }, { language: 'fr' });
     const mine = videoAnalysisResponseSchema.strict().parse((await browser.get(`/api/user-videos/${videoId}`).expect(200)).body);
-    expect(mine).toMatchObject({ transcriptSource: 'upload', transcriptName: 'talk.srt', title: `Sample ${videoId}` });
+    expect(mine).toMatchObject({
+      transcriptSource: 'upload',
+      transcriptName: 'talk.srt',
+      title: `Sample ${videoId}`,
+      language: null,
+    });
     expect(mine.analyzedTopics.length).toBeGreaterThan(1);
     expect(mine.analyzedTopics.every((topic) => topic.endTime <= sampleTranscript(600).at(-1)!.end + 0.5)).toBe(true);
 
@@ -102,7 +110,7 @@ describe('captions a member brings', () => {
       .send({ youtubeId: videoId, topics: (await browser.get(`/api/user-videos/${videoId}`)).body.analyzedTopics })
       .expect(201);
     const page = (await p.gateway.request().get(`/api/shared/${shared.body.shareId}`).expect(200)).body;
-    expect(page.transcriptSource).toBe('upload');
+    expect(page).toMatchObject({ transcriptSource: 'upload', language: null });
   });
 
   it('refuses new captions while an analysis of the video runs, which would never read them', async () => {
@@ -147,6 +155,32 @@ describe('captions a member brings', () => {
     } finally {
       p.openai.latencyMs = 0;
     }
+  });
+
+  it("says which language YouTube's captions analysed are in, down to the shared page, as a tag ('iw' is 'he')", async () => {
+    // Hebrew, which YouTube still codes by its old 'iw'.
+    const videoId = p.addVideo(300, { tracks: [{ languageCode: 'iw', segments: sampleTranscript(300) }] });
+    const { browser } = await p.member();
+    await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+    const analysis = videoAnalysisResponseSchema
+      .strict()
+      .parse((await browser.get(`/api/cached-videos/${videoId}`).expect(200)).body);
+    expect(analysis).toMatchObject({ transcriptSource: 'youtube', language: 'he' });
+    /** The shared page of the analysis at `read` (the first share made, then updated). */
+    const share = async (read: string) => {
+      const topics = (await browser.get(read).expect(200)).body.analyzedTopics;
+      const made = await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics });
+      expect([200, 201]).toContain(made.status);
+      return (await p.gateway.request().get(`/api/shared/${made.body.shareId}`).expect(200)).body;
+    };
+    expect(await share(`/api/cached-videos/${videoId}`)).toMatchObject({ transcriptSource: 'youtube', language: 'he' });
+
+    // None is said of captions whose language YouTube does not give.
+    const unknown = p.addVideo(300, { tracks: [{ languageCode: 'und', segments: sampleTranscript(300) }] });
+    await browser.post(`/api/videos/transcript?videoId=${unknown}`).send({}).expect(202);
+    await p.nextEvent(unknown, 'VIDEO_ANALYZED');
+    expect((await browser.get(`/api/cached-videos/${unknown}`).expect(200)).body.language).toBeNull();
   });
 
   it('reads pasted timed text and WebVTT the same way, and a re-analysis reads them again', async () => {

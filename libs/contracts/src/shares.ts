@@ -62,6 +62,8 @@ export const sharedAnalysisResponseSchema = z.object({
   }),
   /** Where the transcript came from: YouTube's captions, or captions the member who shared it uploaded. */
   transcriptSource: z.enum(transcriptSources).optional(),
+  /** The language of YouTube's captions analysed (a BCP 47 tag); null when unknown or uploaded. */
+  language: z.string().nullable().optional(),
 });
 
 /** GET /api/analysis/shares-map. */

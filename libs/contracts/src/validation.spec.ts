@@ -1,5 +1,5 @@
 import { findControlCharacters } from './validation';
-import { analysisEditSchema } from './videos';
+import { analysisEditSchema, captionsLanguage } from './videos';
 import { createShareRequestSchema } from './shares';
 import { updateProfileSchema } from './profile';
 
@@ -72,5 +72,23 @@ describe('control characters in a request', () => {
     const found = findControlCharacters({ title: deep });
     expect(found).toEqual({ field: 'title.0.0.0.0.0.0.0…', message: 'title.0.0.0.0.0.0.0… must not contain control characters' });
     expect(findControlCharacters({ title: deep }, (field) => field !== 'title')).toBeNull();
+  });
+});
+
+describe('captionsLanguage', () => {
+  it("gives YouTube's language codes as the tags a page declares, and none where there is no language to declare", () => {
+    expect(['en', 'en-us', 'iw', 'in', 'zh-Hans', 'pt-BR', 'es-419', 'fil'].map(captionsLanguage)).toEqual([
+      'en',
+      'en-US',
+      'he',
+      'id',
+      'zh-Hans',
+      'pt-BR',
+      'es-419',
+      'fil',
+    ]);
+    expect(['und', '', null, undefined, 'a.en', 'en_US!', '<script>', `en-${'x'.repeat(40)}`].map(captionsLanguage)).toEqual(
+      Array(8).fill(null),
+    );
   });
 });

@@ -77,7 +77,26 @@ export const videoAnalysisResponseSchema = z.object({
   /** Where the transcript came from, and the uploaded file's name (or 'pasted text'). */
   transcriptSource: z.enum(transcriptSources).optional(),
   transcriptName: z.string().nullable().optional(),
+  /** The language of the captions analysed (a BCP 47 tag, `captionsLanguage`); null when unknown or uploaded. */
+  language: z.string().nullable().optional(),
 });
+
+/** The longest language tag we pass on (BCP 47 advises room for 35 characters). */
+const LANGUAGE_TAG_MAX = 35;
+
+/**
+ * The language of a video's captions as a page declares it (`lang`), from YouTube's code: a BCP 47
+ * tag in its canonical form ('iw' → 'he', 'en-us' → 'en-US'); null when unknown ('und') or no tag.
+ */
+export function captionsLanguage(code: string | null | undefined): string | null {
+  if (!code || code.length > LANGUAGE_TAG_MAX) return null;
+  try {
+    const [tag] = Intl.getCanonicalLocales(code);
+    return tag && tag !== 'und' ? tag : null;
+  } catch {
+    return null;
+  }
+}
 
 /** GET /api/videos/metadata/{id}. */
 export const videoMetadataResponseSchema = z.object({

@@ -40,6 +40,7 @@ export type CachedVideo = Pick<
   | 'thumbnailUrl'
   | 'channelTitle'
   | 'durationSeconds'
+  | 'language'
   | 'analyzedTopics'
   | 'analysisStatus'
   | 'errorType'
@@ -55,6 +56,7 @@ const listed = {
   thumbnailUrl: true,
   channelTitle: true,
   durationSeconds: true,
+  language: true,
   analyzedTopics: true,
   analysisStatus: true,
   createdAt: true,
@@ -114,6 +116,7 @@ export class CachedVideos {
         thumbnailUrl: true,
         channelTitle: true,
         durationSeconds: true,
+        language: true,
         analysisStatus: true,
         errorType: true,
       },

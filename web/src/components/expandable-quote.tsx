@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSpokenText } from '../lib/spoken-language';
 
 /**
  * A quote collapsed to 4 lines. 'Show more' appears only when the text really is cut (measured, and
@@ -9,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
  * analysis again and again, a page frozen 1.2 s at a slow phone's speed (a stranger's audit).
  */
 export function ExpandableQuote({ text, id }: { text: string; id?: string }) {
+  const spoken = useSpokenText();
   const [expanded, setExpanded] = useState(false);
   const [clamped, setClamped] = useState(false);
   const paragraph = useRef<HTMLParagraphElement>(null);
@@ -29,7 +31,7 @@ export function ExpandableQuote({ text, id }: { text: string; id?: string }) {
         <p
           id={id}
           ref={paragraph}
-          dir="auto"
+          {...spoken}
           className={`text-sm leading-6 text-slate-800 ${expanded ? '' : 'line-clamp-4 print:line-clamp-none'}`}
         >
           “{text}”

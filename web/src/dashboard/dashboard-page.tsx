@@ -28,6 +28,7 @@ import { DONE_TEXT, STATUS_TEXTS, useForgetEndedAnalyses, useJustFinished } from
 import { useViewMode } from './use-view-mode';
 import { VideoHeader } from './video-header';
 import { useMetadata, useQueuePlace } from './video-data';
+import { SpokenLanguageProvider } from '../lib/spoken-language';
 
 /** '/': paste a link, follow the analysis live, then edit, watch and share its clips. */
 export default function DashboardPage() {
@@ -159,7 +160,8 @@ export default function DashboardPage() {
             }
           />
         ) : (
-          <>
+          // The video's words below are in its captions' language (none said of the demo, nor of uploads).
+          <SpokenLanguageProvider language={isDemo ? null : flow.analysis?.language}>
             <VideoHeader
               youtubeId={youtubeId}
               title={title}
@@ -214,7 +216,7 @@ export default function DashboardPage() {
                 </>
               ))}
             {analysed && <TranscriptSection youtubeId={youtubeId} topics={analysed} origin={origin} />}
-          </>
+          </SpokenLanguageProvider>
         )}
 
         {sharing.open && topics && <ShareDialog {...sharing} youtubeId={youtubeId} videoTitle={title ?? ''} topics={topics} />}

@@ -15,6 +15,7 @@ import { Button, Card } from '../components/ui';
 import { formatTime, isolated } from '../lib/format';
 import { readStored, storageKeys, writeStored } from '../lib/storage';
 import { markMatches, search, searchEntries, type HitKind, type SearchEntry } from './search';
+import { useSpokenText } from '../lib/spoken-language';
 
 const KIND_LABEL: Record<HitKind, string> = { title: 'Topic', quote: 'Quote', line: 'Transcript' };
 /** How many matches the list shows at once, from a little before the current one. */
@@ -69,6 +70,7 @@ export function SearchSection({
   topics: Topic[];
   transcriptUrl: string;
 }) {
+  const spoken = useSpokenText();
   const [query, setQuery] = useState('');
   const [wanted, setWanted] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -306,7 +308,7 @@ export function SearchSection({
                     <span className="w-14 shrink-0 tabular-nums text-slate-600">{formatTime(hit.start)}</span>
                     <span className="w-20 shrink-0 text-slate-600">{KIND_LABEL[hit.kind]}</span>
                     {/* On a phone the text goes under its time, with the whole width. */}
-                    <span dir="auto" className="min-w-0 basis-full sm:basis-auto">
+                    <span {...spoken} className="min-w-0 basis-full sm:basis-auto">
                       {markMatches(hit.text, searched).map((part, j) =>
                         part.match ? (
                           <mark key={j} className="rounded-sm bg-amber-200 text-inherit">

@@ -13,6 +13,7 @@ import { GUEST_QUOTE_ALLOWANCE, useGuestQuotes } from './guest-quotes';
 import { SIGN_UP_STATE } from '../lib/sign-up';
 import { RenameForm } from './rename-form';
 import type { AnalysisEditing } from './use-analysis-edits';
+import { useSpokenText } from '../lib/spoken-language';
 
 /** Said to screen readers, as a removal's toast is read out, for the way back once its Undo is gone. */
 const UNDO_ELSEWHERE = "'Undo all edits', above the topics, brings it back, and undoes your other edits too";
@@ -34,6 +35,7 @@ export function TopicsEdit({
   /** A member's finished analysis: its edits (the dashboard's, shared with 'Undo all edits'). */
   editing?: AnalysisEditing;
 }) {
+  const spoken = useSpokenText();
   const [playing, setPlaying] = useState<Topic | null>(null);
   // One Viral Cut plays at a time: opening another closes the one before.
   const [openQuote, setOpenQuote] = useState<string | null>(null);
@@ -194,7 +196,7 @@ export function TopicsEdit({
                     />
                   ) : (
                     <h3 id={ids.title(topic)} tabIndex={-1} className="text-lg font-semibold wrap-anywhere">
-                      <span className="mr-1 text-brand-700">{index + 1}.</span> <bdi>{topic.title}</bdi>
+                      <span className="mr-1 text-brand-700">{index + 1}.</span> <bdi {...spoken}>{topic.title}</bdi>
                     </h3>
                   )}
                   <p className="mt-1 flex items-center gap-1 text-sm text-slate-500">

@@ -3,16 +3,18 @@ import { PlayCircle } from 'lucide-react';
 import { ClipPlayer } from '../components/clip-player';
 import { LazyMount } from '../components/lazy-clip';
 import { formatRange } from '../lib/format';
+import { useSpokenText } from '../lib/spoken-language';
 
 /** Watch mode: one section per topic; its clip mounts only near the viewport. */
 export function TopicsWatch({ youtubeId, topics }: { youtubeId: string; topics: Topic[] }) {
+  const spoken = useSpokenText();
   return (
     <div className="grid gap-8">
       {topics.map((topic, index) => (
         <section key={topic.id} id={`topic-${index + 1}`} aria-labelledby={`watch-topic-${index + 1}`}>
           <h3 id={`watch-topic-${index + 1}`} className="text-lg font-semibold wrap-anywhere">
             {/* The space is in the text: a screen reader says '1. Title', not '1.Title'. */}
-            <span className="mr-1 text-brand-700">{index + 1}.</span> <bdi>{topic.title}</bdi>
+            <span className="mr-1 text-brand-700">{index + 1}.</span> <bdi {...spoken}>{topic.title}</bdi>
           </h3>
           <p className="mb-3 text-sm text-slate-500">{formatRange(topic.startTime, topic.endTime)}</p>
           <LazyMount

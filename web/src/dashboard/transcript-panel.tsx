@@ -9,6 +9,7 @@ import { CompactClip } from '../components/clip-player';
 import { usePlayingSecond } from '../components/playback';
 import { Spinner } from '../components/ui';
 import { GAP_TITLE, rowAt, transcriptRows } from './transcript-rows';
+import { useSpokenText } from '../lib/spoken-language';
 
 /**
  * The whole transcript under its topics (its own chunk, loaded when opened). Only the rows in view
@@ -23,6 +24,7 @@ const LINE_HEIGHT = 32;
 const TOPIC_HEIGHT = 48;
 
 export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId: string; topics: Topic[]; url: string }) {
+  const spoken = useSpokenText();
   const transcript = useQuery<VideoTranscript>({ queryKey: [url] });
   const rows = useMemo(() => transcriptRows(transcript.data?.segments ?? [], topics), [transcript.data, topics]);
   const [playing, setPlaying] = useState<{ start: number; end: number } | null>(null);
@@ -180,7 +182,7 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                         </span>
                       )}
                       <span className="w-14 shrink-0 tabular-nums text-slate-600">{clock(row.start)}</span>
-                      <span dir="auto">{row.text}</span>
+                      <span {...spoken}>{row.text}</span>
                     </button>
                   )}
                 </div>

@@ -13,6 +13,7 @@ import { QuoteCard } from '../components/quote-card';
 import { Badge, Card, Skeleton, buttonClass } from '../components/ui';
 import { ApiError, apiRequest, UNREACHABLE } from '../lib/api';
 import { formatRange, plural, thumbnailOf } from '../lib/format';
+import { SpokenLanguageProvider, spokenText } from '../lib/spoken-language';
 
 /** The topic list shows 4 until expanded. */
 export const TOPICS_COLLAPSED = 4;
@@ -82,159 +83,162 @@ export default function SharedPage() {
   const videoTitle = videoTitleOf(data);
   const title = titleOf(data);
   const listed = showAll ? topics : topics.slice(0, TOPICS_COLLAPSED);
+  const spoken = spokenText(data.language);
 
   return (
     // One player plays at a time: a topic's and a Viral Cut's.
     <PlaybackProvider>
-      <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
-        <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-          <Link to="/" className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline">
-            Find Clips Yourself - Try for Free
-          </Link>
-          {data.isOwner && (
-            <Link to={`/?video=${data.youtubeId}`} className={buttonClass('outline')}>
-              Open in Find Clips
+      <SpokenLanguageProvider language={data.language}>
+        <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
+          <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+            <Link to="/" className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline">
+              Find Clips Yourself - Try for Free
             </Link>
-          )}
-        </div>
-        <header className="grid gap-2">
-          <h1 dir="auto" className="text-2xl font-bold sm:text-3xl">
-            {title}
-          </h1>
-          {data.description && (
-            <p dir="auto" className="whitespace-pre-line text-slate-600">
-              {data.description}
-            </p>
-          )}
-          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <Badge>
-              <Eye className="h-3.5 w-3.5" aria-hidden />
-              {plural(data.viewCount, 'view')}
-            </Badge>
-            {data.video.channelTitle && <span>from {data.video.channelTitle}</span>}
-          </div>
-        </header>
-        <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
-          <Thumbnail
-            src={thumbnailOf(data.youtubeId, data.video.thumbnailUrl)}
-            title={videoTitle}
-            className="w-full rounded-lg sm:w-56"
-          />
-          <div>
-            {/* The video's own title only when the share is called something else: never the same words twice. */}
-            {videoTitle !== title && <h2 className="font-semibold">{videoTitle}</h2>}
-            <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
-              <Film className="h-4 w-4" aria-hidden />
-              Shared video clips containing {plural(topics.length, 'topic')}
-            </p>
-            <p className="mt-1 text-sm text-slate-600" data-testid="transcript-source">
-              {data.transcriptSource === 'upload'
-                ? 'Transcript: captions uploaded by the member who shared this video'
-                : "Transcript: the video's captions on YouTube"}
-            </p>
-            {topics.length > 0 && (
-              <div className="mt-3 w-fit print:hidden">
-                <ExportMenu
-                  source={{ title: videoTitle, youtubeId: data.youtubeId, topics, durationSeconds: data.video.durationSeconds }}
-                />
-              </div>
+            {data.isOwner && (
+              <Link to={`/?video=${data.youtubeId}`} className={buttonClass('outline')}>
+                Open in Find Clips
+              </Link>
             )}
           </div>
-        </Card>
-        {topics.length === 0 ? (
-          <Card className="p-6 text-sm text-slate-600">No topics available in this shared analysis.</Card>
-        ) : (
-          <>
-            <Card className="p-4">
-              <h2 className="mb-3 font-semibold">Topics in this video</h2>
-              <ol className="grid gap-2">
-                {listed.map((topic, index) => (
-                  // The time goes under the title when both do not fit (a phone, large text), rather
-                  // than squeezing the title to a letter a line.
-                  <li key={topic.id} className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
-                    <a
-                      href={`#topic-${index + 1}`}
-                      className="inline-block min-h-6 min-w-0 grow basis-48 py-0.5 text-sm text-brand-700 hover:underline"
-                    >
-                      {index + 1}. <bdi>{topic.title}</bdi>
-                    </a>
-                    <Badge className="shrink-0 whitespace-nowrap bg-slate-100 text-slate-700">
-                      {formatRange(topic.startTime, topic.endTime)}
-                    </Badge>
-                  </li>
-                ))}
-              </ol>
-              {topics.length > TOPICS_COLLAPSED && (
-                <button
-                  type="button"
-                  className="mt-3 min-h-6 text-sm font-medium text-brand-700 hover:underline print:hidden"
-                  aria-expanded={showAll}
-                  onClick={() => setShowAll((s) => !s)}
-                >
-                  {showAll ? 'Show fewer topics' : `Show all ${topics.length} topics`}
-                </button>
-              )}
-            </Card>
-            {topics.map((topic, index) => (
-              <section
-                key={topic.id}
-                id={`topic-${index + 1}`}
-                aria-labelledby={`shared-topic-${index + 1}`}
-                className="scroll-mt-4"
-              >
-                <h2 id={`shared-topic-${index + 1}`} className="text-lg font-semibold wrap-anywhere">
-                  {index + 1}. <bdi>{topic.title}</bdi>
-                </h2>
-                <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
-                  {formatRange(topic.startTime, topic.endTime)}
-                  <MomentLinks
-                    anchor={`topic-${index + 1}`}
-                    youtubeId={data.youtubeId}
-                    start={topic.startTime}
-                    describedBy={`shared-topic-${index + 1}`}
+          <header className="grid gap-2">
+            <h1 dir="auto" className="text-2xl font-bold sm:text-3xl">
+              {title}
+            </h1>
+            {data.description && (
+              <p dir="auto" className="whitespace-pre-line text-slate-600">
+                {data.description}
+              </p>
+            )}
+            <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              <Badge>
+                <Eye className="h-3.5 w-3.5" aria-hidden />
+                {plural(data.viewCount, 'view')}
+              </Badge>
+              {data.video.channelTitle && <span>from {data.video.channelTitle}</span>}
+            </div>
+          </header>
+          <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
+            <Thumbnail
+              src={thumbnailOf(data.youtubeId, data.video.thumbnailUrl)}
+              title={videoTitle}
+              className="w-full rounded-lg sm:w-56"
+            />
+            <div>
+              {/* The video's own title only when the share is called something else: never the same words twice. */}
+              {videoTitle !== title && <h2 className="font-semibold">{videoTitle}</h2>}
+              <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+                <Film className="h-4 w-4" aria-hidden />
+                Shared video clips containing {plural(topics.length, 'topic')}
+              </p>
+              <p className="mt-1 text-sm text-slate-600" data-testid="transcript-source">
+                {data.transcriptSource === 'upload'
+                  ? 'Transcript: captions uploaded by the member who shared this video'
+                  : "Transcript: the video's captions on YouTube"}
+              </p>
+              {topics.length > 0 && (
+                <div className="mt-3 w-fit print:hidden">
+                  <ExportMenu
+                    source={{ title: videoTitle, youtubeId: data.youtubeId, topics, durationSeconds: data.video.durationSeconds }}
                   />
-                </p>
-                {/* On paper: the topics and their quotes whole, no players nor controls (printed, the
-                    players were empty boxes taking most of each page). */}
-                <div className="print:hidden">
-                  <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
-                    <ClipPlayer youtubeId={data.youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
-                  </LazyMount>
                 </div>
-                {topic.quotes.length > 0 && (
-                  <ul className="mt-4 grid gap-3" aria-label={`Quotes of ${topic.title}`}>
-                    {topic.quotes.map((quote, q) => (
-                      <QuoteCard
-                        key={quote.id}
-                        id={`quote-${index + 1}-${q + 1}`}
-                        links={
-                          <MomentLinks
-                            anchor={`quote-${index + 1}-${q + 1}`}
-                            youtubeId={data.youtubeId}
-                            start={quote.startTime}
-                            describedBy={`quote-${index + 1}-${q + 1}-text`}
-                          />
-                        }
-                        youtubeId={data.youtubeId}
-                        quote={quote}
-                        open={playing === quote.id}
-                        onOpen={() => setPlaying(quote.id)}
-                        onClose={() => setPlaying(null)}
-                      />
-                    ))}
-                  </ul>
+              )}
+            </div>
+          </Card>
+          {topics.length === 0 ? (
+            <Card className="p-6 text-sm text-slate-600">No topics available in this shared analysis.</Card>
+          ) : (
+            <>
+              <Card className="p-4">
+                <h2 className="mb-3 font-semibold">Topics in this video</h2>
+                <ol className="grid gap-2">
+                  {listed.map((topic, index) => (
+                    // The time goes under the title when both do not fit (a phone, large text), rather
+                    // than squeezing the title to a letter a line.
+                    <li key={topic.id} className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+                      <a
+                        href={`#topic-${index + 1}`}
+                        className="inline-block min-h-6 min-w-0 grow basis-48 py-0.5 text-sm text-brand-700 hover:underline"
+                      >
+                        {index + 1}. <bdi {...spoken}>{topic.title}</bdi>
+                      </a>
+                      <Badge className="shrink-0 whitespace-nowrap bg-slate-100 text-slate-700">
+                        {formatRange(topic.startTime, topic.endTime)}
+                      </Badge>
+                    </li>
+                  ))}
+                </ol>
+                {topics.length > TOPICS_COLLAPSED && (
+                  <button
+                    type="button"
+                    className="mt-3 min-h-6 text-sm font-medium text-brand-700 hover:underline print:hidden"
+                    aria-expanded={showAll}
+                    onClick={() => setShowAll((s) => !s)}
+                  >
+                    {showAll ? 'Show fewer topics' : `Show all ${topics.length} topics`}
+                  </button>
                 )}
-              </section>
-            ))}
-          </>
-        )}
-        <p className="text-center text-sm text-slate-500">
-          Powered by{' '}
-          <Link to="/" className="font-medium text-brand-700 underline">
-            Find Clips
-          </Link>
-        </p>
-      </div>
+              </Card>
+              {topics.map((topic, index) => (
+                <section
+                  key={topic.id}
+                  id={`topic-${index + 1}`}
+                  aria-labelledby={`shared-topic-${index + 1}`}
+                  className="scroll-mt-4"
+                >
+                  <h2 id={`shared-topic-${index + 1}`} className="text-lg font-semibold wrap-anywhere">
+                    {index + 1}. <bdi {...spoken}>{topic.title}</bdi>
+                  </h2>
+                  <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
+                    {formatRange(topic.startTime, topic.endTime)}
+                    <MomentLinks
+                      anchor={`topic-${index + 1}`}
+                      youtubeId={data.youtubeId}
+                      start={topic.startTime}
+                      describedBy={`shared-topic-${index + 1}`}
+                    />
+                  </p>
+                  {/* On paper: the topics and their quotes whole, no players nor controls (printed, the
+                    players were empty boxes taking most of each page). */}
+                  <div className="print:hidden">
+                    <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
+                      <ClipPlayer youtubeId={data.youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
+                    </LazyMount>
+                  </div>
+                  {topic.quotes.length > 0 && (
+                    <ul className="mt-4 grid gap-3" aria-label={`Quotes of ${topic.title}`}>
+                      {topic.quotes.map((quote, q) => (
+                        <QuoteCard
+                          key={quote.id}
+                          id={`quote-${index + 1}-${q + 1}`}
+                          links={
+                            <MomentLinks
+                              anchor={`quote-${index + 1}-${q + 1}`}
+                              youtubeId={data.youtubeId}
+                              start={quote.startTime}
+                              describedBy={`quote-${index + 1}-${q + 1}-text`}
+                            />
+                          }
+                          youtubeId={data.youtubeId}
+                          quote={quote}
+                          open={playing === quote.id}
+                          onOpen={() => setPlaying(quote.id)}
+                          onClose={() => setPlaying(null)}
+                        />
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              ))}
+            </>
+          )}
+          <p className="text-center text-sm text-slate-500">
+            Powered by{' '}
+            <Link to="/" className="font-medium text-brand-700 underline">
+              Find Clips
+            </Link>
+          </p>
+        </div>
+      </SpokenLanguageProvider>
     </PlaybackProvider>
   );
 }

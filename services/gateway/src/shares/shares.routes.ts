@@ -1,4 +1,10 @@
-import { AppError, createShareRequestSchema, type SharedAnalysisResponse, type ShareResponse } from '@findclips/contracts';
+import {
+  AppError,
+  captionsLanguage,
+  createShareRequestSchema,
+  type SharedAnalysisResponse,
+  type ShareResponse,
+} from '@findclips/contracts';
 import { readTopics } from '@findclips/db';
 import { Router, type Request, type RequestHandler } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
@@ -60,6 +66,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
         durationSeconds: video?.durationSeconds ?? null,
       },
       transcriptSource,
+      language: transcriptSource === 'upload' ? null : captionsLanguage(video?.language),
     };
     res.set('Cache-Control', 'no-store').json(body);
   });

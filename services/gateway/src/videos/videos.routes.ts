@@ -1,6 +1,7 @@
 import {
   AppError,
   analysisEditSchema,
+  captionsLanguage,
   historyQuerySchema,
   ownAnalysesQuerySchema,
   parseYoutubeLink,
@@ -49,7 +50,15 @@ export type VideosRoutesDeps = SubmitVideoDeps & EditAnalysisDeps;
 
 type CachedRow = Pick<
   CachedVideo,
-  'youtubeId' | 'title' | 'thumbnailUrl' | 'channelTitle' | 'durationSeconds' | 'analyzedTopics' | 'createdAt' | 'updatedAt'
+  | 'youtubeId'
+  | 'title'
+  | 'thumbnailUrl'
+  | 'channelTitle'
+  | 'durationSeconds'
+  | 'language'
+  | 'analyzedTopics'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 
 /** An analysis as its reader gets it: the shared one, else a member's own re-analysis, with their edits over it. */
@@ -76,6 +85,8 @@ function analysisView(
     editedAt: edited ? edited.editedAt : null,
     transcriptSource: uploaded ? 'upload' : 'youtube',
     transcriptName: uploaded ?? null,
+    // Uploaded captions may be in any language: none is declared for them.
+    language: uploaded ? null : captionsLanguage(row.language),
   };
 }
 
