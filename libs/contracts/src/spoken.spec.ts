@@ -20,6 +20,15 @@ describe('words as said', () => {
   it('reads a unit as spoken: tags out, spaces single', () => {
     expect(spoken('  [Music]  Okay {vocalsound} so  ')).toBe('Okay so');
     expect(spoken(' Okay so ')).toBe('Okay so');
+    expect(spoken('Thanks (applause) all (Laughter) of you')).toBe('Thanks all of you');
+  });
+
+  it('shows crosstalk nobody could make out as a gap too', () => {
+    expect(quoteText('We [crosstalk] agreed (laughter) on it.')).toBe('We … agreed on it.');
+  });
+
+  it("keeps the words before a stray close brace, which the clip's start cut from its tag", () => {
+    expect(quoteText('so [x} the rest')).toBe('so [x} the rest');
   });
 });
 

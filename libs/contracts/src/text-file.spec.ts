@@ -34,5 +34,12 @@ describe('decodeTextFile', () => {
 
   it('says which file and which line', () => {
     expect(textFileMessages.nul('talk.srt', 4)).toBe('talk.srt: Line 4 holds a NUL byte: it is not a text file');
+    expect(textFileMessages.encoding('talk.srt', 3)).toBe(
+      'talk.srt: Line 3 is not UTF-8 text (another encoding, or not text at all): save it as UTF-8',
+    );
+  });
+
+  it('counts an empty first line', () => {
+    expect(decodeTextFile(new Uint8Array([0x0a, 0xe9]))).toEqual({ problem: 'encoding', line: 2 });
   });
 });

@@ -1,4 +1,5 @@
-import { findControlCharacters } from './validation';
+import { z } from 'zod';
+import { describeIssues, findControlCharacters } from './validation';
 import { analysisEditSchema, captionsLanguage } from './videos';
 import { createShareRequestSchema } from './shares';
 import { updateProfileSchema } from './profile';
@@ -89,6 +90,31 @@ describe('captionsLanguage', () => {
     ]);
     expect(['und', '', null, undefined, 'a.en', 'en_US!', '<script>', `en-${'x'.repeat(40)}`].map(captionsLanguage)).toEqual(
       Array(8).fill(null),
+    );
+  });
+});
+
+describe("zod's issues in words", () => {
+  it('names a missing field as required, and sizes in characters, one or more', () => {
+    const schema = z.object({ email: z.string(), code: z.string().min(1), name: z.string().max(2) });
+    const input = { code: '', name: 'abc' };
+    expect(describeIssues(schema.safeParse(input).error!, input)).toEqual([
+      { field: 'email', message: 'email is required' },
+      { field: 'code', message: 'code must be at least 1 character long' },
+      { field: 'name', message: 'name must be at most 2 characters long' },
+    ]);
+  });
+});
+
+describe('control characters and broken text in a request', () => {
+  it('names a path of 8 keys whole, finds shift-out and half a surrogate pair, and reads inside a field it takes', () => {
+    expect(findControlCharacters({ a: { b: { c: { d: { e: { f: { g: { h: '\u0000' } } } } } } } })?.field).toBe(
+      'a.b.c.d.e.f.g.h',
+    );
+    expect(findControlCharacters({ name: 'a\u000Eb' })?.field).toBe('name');
+    expect(findControlCharacters({ name: 'x\ud800' })).toEqual({ field: 'name', message: 'name is not valid Unicode text' });
+    expect(findControlCharacters({ topics: [{ title: 'a\u0001' }] }, (field) => field === 'topics')?.field).toBe(
+      'topics.0.title',
     );
   });
 });

@@ -25,6 +25,11 @@ describe('parseYoutubeLink', () => {
     `“https://youtu.be/${ID}”.`,
     `<https://www.youtube.com/watch?v=${ID}>`,
     `\u200Bhttps://youtu.be/${ID}\uFEFF`,
+    `HTTPS://YOUTU.BE/${ID}`,
+    `[https://youtu.be/${ID}]`,
+    `https://www.youtube.com/watch?v=${ID}?`,
+    `« https://youtu.be/${ID} »`,
+    `https://www.youtube.com//watch?v=${ID}`,
   ])('reads the id from %s', (link) => {
     expect(parseYoutubeLink(link)).toEqual({ ok: true, videoId: ID });
   });
@@ -59,6 +64,13 @@ describe('parseYoutubeLink', () => {
     'https://www.youtube.com/shorts/bad$chars!!',
     'https://www.youtube.com/embed/videoseries?list=PLx0sYbCqOb8TBPRdmBHs5Iftvv9TPboYG',
     'https://www.youtube.com/embed/live_stream?channel=UCx0sYbCqOb8TBPRdmBHs5If',
+    // A YouTube link with no path, or whose v= is on no watch page.
+    'youtube.com',
+    'https://youtu.be',
+    'https://www.youtube.com?v=dQw4w9WgXcQ',
+    'https://www.youtube.com/results?v=dQw4w9WgXcQ',
+    // Only the old Flash /v/ form carries its parameters in the path.
+    'https://www.youtube.com/embed/dQw4w9WgXcQ&autoplay=1',
   ])('refuses %p as having no 11-character video id', (link) => {
     expect(parseYoutubeLink(link)).toEqual({ ok: false, reason: 'noVideoId', ...youtubeLinkMessages.noVideoId });
   });

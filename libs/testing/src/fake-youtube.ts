@@ -45,7 +45,7 @@ export interface FakeVideo {
  * player, or on the watch page's own player response when asked `on: 'watch'`;
  * `failed-precondition` (400 FAILED_PRECONDITION) on the player; `forbidden` (Google's 403 page) on
  * timedtext or the player; `html-page` (a 200 with an HTML page, what a proxy or a captive network in
- * the way answers) on any.
+ * the way answers) on any; `blank-body` (a 200 of white space alone) on timedtext.
  */
 export type YoutubeFailure =
   | 'rate-limit'
@@ -55,7 +55,8 @@ export type YoutubeFailure =
   | 'bot-check'
   | 'failed-precondition'
   | 'forbidden'
-  | 'html-page';
+  | 'html-page'
+  | 'blank-body';
 
 type Endpoint = 'watch' | 'player' | 'timedtext';
 
@@ -74,9 +75,9 @@ export interface FakeYoutube {
   failNext(failure: YoutubeFailure, count?: number, on?: Endpoint): void;
   /**
    * Answer the watch page with the EU cookie-consent form unless the request carries a consent
-   * cookie: `any` accepts `SOCS` or `CONSENT=YES+…`, `consent-only` only the latter.
+   * cookie: `any` accepts `SOCS` or `CONSENT=YES+…`, `consent-only` only the latter, `always` none.
    */
-  consent: 'off' | 'any' | 'consent-only';
+  consent: 'off' | 'any' | 'consent-only' | 'always';
   /** Milliseconds each request waits before it is answered, to imitate a slow network. */
   latencyMs: number;
   /** The player's answer to requests naming this client (`context.client.clientName`), while set. */
@@ -365,6 +366,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       if (failure === 'bot-check') return endpoint === 'player' || (on === 'watch' && endpoint === 'watch');
       if (failure === 'failed-precondition') return endpoint === 'player';
       if (failure === 'forbidden') return endpoint === 'timedtext' || endpoint === 'player';
+      if (failure === 'blank-body') return endpoint === 'timedtext';
       return true;
     });
     return index < 0 ? undefined : failures.splice(index, 1)[0]!.failure;
@@ -403,6 +405,8 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
         return json(400, FAILED_PRECONDITION);
       case 'forbidden':
         return send(403, 'text/html; charset=UTF-8', FORBIDDEN_PAGE);
+      case 'blank-body':
+        return send(200, 'text/xml; charset=UTF-8', ' \n');
       case 'html-page':
         return send(
           200,
@@ -415,7 +419,9 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       counts.watch++;
       const cookie = req.headers.cookie ?? '';
       const consented =
-        state.consent === 'off' || /CONSENT=YES\+/.test(cookie) || (state.consent === 'any' && /\bSOCS=/.test(cookie));
+        state.consent === 'off' ||
+        (state.consent !== 'always' && /CONSENT=YES\+/.test(cookie)) ||
+        (state.consent === 'any' && /\bSOCS=/.test(cookie));
       if (!consented) return send(200, 'text/html; charset=utf-8', consentPage(url.searchParams.get('v') ?? ''));
       return send(200, 'text/html; charset=utf-8', watchPage(answerFor(url.searchParams.get('v'), state.watchPageTracksGated)));
     }

@@ -101,11 +101,35 @@ describe('parseTimedText', () => {
     expect(parseTimedText(`<?xml version="1.0" encoding="utf-8" ?><transcript>${cue}`)).toBeNull();
     expect(parseTimedText('<timedtext format="3"><body><p t="0" d="2000">hi</p></body>')).toBeNull();
     expect(parseTimedText('not XML at all')).toBeNull();
+    // A page left open around a caption document's ending: its root is no caption document.
+    expect(parseTimedText('<html><body><transcript></transcript>')).toBeNull();
     // Whole documents, an empty track included, are read.
     expect(parseTimedText(`<?xml version="1.0" encoding="utf-8" ?><transcript>${cue}</transcript>\n`)).toEqual([
       { text: 'hello', start: 0, end: 2 },
     ]);
     expect(parseTimedText('<?xml version="1.0" encoding="utf-8" ?><transcript/>')).toEqual([]);
     expect(parseTimedText('<timedtext format="3"><body></body></timedtext>')).toEqual([]);
+  });
+
+  it('strips underline tags, composes accents and puts a line break inside a cue as one space', () => {
+    const body =
+      '<?xml version="1.0" encoding="utf-8" ?><transcript>' +
+      '<text start="0" dur="2">&lt;u&gt;Cafe\u0301&lt;/u&gt;\nau lait</text>' +
+      '<text start="2" dur="2">&amp;hellip;and more</text>' +
+      '</transcript>';
+    expect(parseTimedText(body)!.map((cue) => cue.text)).toEqual(['Café au lait', '…and more']);
+  });
+
+  it('ends a cue without a length at the next later start, drops one that ends at 0 and one whose length is no number', () => {
+    const body =
+      '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body>' +
+      '<p t="-2000" d="2000">before</p><p t="0">said</p><p t="0" d="1000">at once</p><p t="3000" d="x">garbled</p>' +
+      '<p t="4000" d="1000">later</p>' +
+      '</body></timedtext>';
+    expect(parseTimedText(body)).toEqual([
+      { text: 'said', start: 0, end: 4 },
+      { text: 'at once', start: 0, end: 1 },
+      { text: 'later', start: 4, end: 5 },
+    ]);
   });
 });

@@ -53,6 +53,19 @@ describe("a description's chapters, as YouTube shows them", () => {
     expect(descriptionChapters('0:00 Intro\n1:75 Buses\n9:00 Trams')).toEqual([]);
     expect(descriptionChapters('0:00 Intro\n1:60 Buses\n9:00 Trams')).toEqual([]);
     expect(descriptionChapters('0:00:00 Intro\n0:75:00 Buses\n2:00:00 Trams')).toEqual([]);
+    expect(descriptionChapters('0:00:00 Intro\n0:60:00 Buses\n2:00:00 Trams')).toEqual([]);
+    // However the time is written: in brackets, or after the title.
+    expect(descriptionChapters('[0:00] Intro\n[1:75] Buses\n[9:00] Trams')).toEqual([]);
+    expect(descriptionChapters('Intro (0:00)\nBuses (1:75)\nTrams (9:00)')).toEqual([]);
+  });
+
+  it('reads lines ended by a carriage return alone, as old Mac editors save them', () => {
+    expect(descriptionChapters('0:00 Intro\r5:00 Buses\r9:00 Trams').map((c) => c.title)).toEqual(['Intro', 'Buses', 'Trams']);
+  });
+
+  it("keeps a title of exactly a topic title's length whole", () => {
+    const [, full] = descriptionChapters(`0:00 Intro\n5:00 ${'w'.repeat(120)}\n9:00 Trams`);
+    expect(full!.title).toBe('w'.repeat(120));
   });
 
   it('keeps a chapter of exactly 10 s, the shortest YouTube shows, also the last', () => {

@@ -1,6 +1,7 @@
+import { videoMessages } from '@findclips/contracts';
 import { sampleTranscript, startFakeYoutube, startForwardProxy, type FakeYoutube } from '@findclips/testing';
 import { playabilityError, YoutubeClient } from './client';
-import { notStartedMessage, UNREADABLE_CAPTIONS, YoutubeError } from './errors';
+import { CAPTIONS_WITHOUT_WORDS, notStartedMessage, streamEndedMessage, UNREADABLE_CAPTIONS, YoutubeError } from './errors';
 import { embeddedPlayerResponse } from './tracks';
 
 describe('YoutubeClient against the fake YouTube', () => {
@@ -160,7 +161,14 @@ describe('YoutubeClient against the fake YouTube', () => {
     youtube.addVideo(video);
     const error = await client.fetchVideo(video.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(YoutubeError);
-    expect(error).toMatchObject({ code, transient });
+    expect(error).toMatchObject({
+      code,
+      transient,
+      message:
+        code === 'NO_TRANSCRIPT'
+          ? videoMessages.noCaptions
+          : 'This video is unavailable: it may be private, removed or restricted.',
+    });
   });
 
   it('says an upcoming premiere or scheduled live stream has not started, not that it is unavailable', async () => {
@@ -230,7 +238,11 @@ describe('YoutubeClient against the fake YouTube', () => {
   it('reports rate limiting (429) as transient', async () => {
     youtube.addVideo({ id: 'limitedVid1', tracks: [{ languageCode: 'en', segments }] });
     youtube.failNext('rate-limit');
-    await expect(client.fetchVideo('limitedVid1')).rejects.toMatchObject({ code: 'YOUTUBE_RATE_LIMITED', transient: true });
+    await expect(client.fetchVideo('limitedVid1')).rejects.toMatchObject({
+      code: 'YOUTUBE_RATE_LIMITED',
+      transient: true,
+      message: 'YouTube is limiting our requests right now. Please try again in a few minutes.',
+    });
     await expect(client.fetchVideo('limitedVid1')).resolves.toMatchObject({ language: 'en' });
   });
 
@@ -386,7 +398,11 @@ describe('YoutubeClient against the fake YouTube', () => {
 
     youtube.addVideo({ id: 'gatedOnly01', tracks: [{ languageCode: 'en', segments: say('gated'), poTokenGated: true }] });
     const error = (await client.fetchVideo('gatedOnly01').catch((e: unknown) => e)) as YoutubeError;
-    expect(error).toMatchObject({ code: 'YOUTUBE_EMPTY_CAPTIONS', transient: true });
+    expect(error).toMatchObject({
+      code: 'YOUTUBE_EMPTY_CAPTIONS',
+      transient: true,
+      message: "YouTube sent this video's captions empty. Please try again later.",
+    });
     expect(error.detail).toContain('PO token');
   });
 
@@ -394,12 +410,22 @@ describe('YoutubeClient against the fake YouTube', () => {
     youtube.addVideo({ id: 'consentVid1', tracks: [{ languageCode: 'en', segments }] });
     try {
       youtube.consent = 'any';
+      const first = youtube.counts.watch;
       await expect(client.fetchVideo('consentVid1')).resolves.toMatchObject({ language: 'en' });
+      // The consent cookie goes with the first request: the form is never seen.
+      expect(youtube.counts.watch - first).toBe(1);
       // Where only the form's own CONSENT cookie is honoured: one more watch request, with it.
       youtube.consent = 'consent-only';
       const before = youtube.counts.watch;
       await expect(client.fetchVideo('consentVid1')).resolves.toMatchObject({ language: 'en' });
       expect(youtube.counts.watch - before).toBe(2);
+      // A form that stays whatever we send: YouTube refusing us, never the page read as the video's.
+      youtube.consent = 'always';
+      await expect(client.fetchVideo('consentVid1')).rejects.toMatchObject({
+        code: 'YOUTUBE_BLOCKED',
+        transient: true,
+        detail: 'the cookie-consent page',
+      });
     } finally {
       youtube.consent = 'off';
     }
@@ -407,7 +433,11 @@ describe('YoutubeClient against the fake YouTube', () => {
 
   it('reports an unreachable YouTube as transient', async () => {
     const nowhere = new YoutubeClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2_000 });
-    await expect(nowhere.fetchVideo('classicVid1')).rejects.toMatchObject({ code: 'YOUTUBE_UNREACHABLE', transient: true });
+    await expect(nowhere.fetchVideo('classicVid1')).rejects.toMatchObject({
+      code: 'YOUTUBE_UNREACHABLE',
+      transient: true,
+      message: 'YouTube could not be reached. Please try again shortly.',
+    });
   });
 
   it('reads details without captions, from the player alone', async () => {
@@ -438,5 +468,116 @@ describe('YoutubeClient against the fake YouTube', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('gives no description for an empty one, and a description without control characters', async () => {
+    youtube.addVideo({ id: 'noDescript1', description: '', tracks: [{ languageCode: 'en', segments }] });
+    youtube.addVideo({ id: 'nulDescript', description: 'Chapters\u0000 below', tracks: [{ languageCode: 'en', segments }] });
+    await expect(client.fetchDetails('noDescript1')).resolves.toMatchObject({ description: null });
+    await expect(client.fetchDetails('nulDescript')).resolves.toMatchObject({ description: 'Chapters below' });
+  });
+
+  it('reads "try again later" as YouTube refusing us, and tells a stream to come from one that ended by its slate or its details', () => {
+    expect(
+      playabilityError('x', {
+        playabilityStatus: { status: 'UNPLAYABLE', reason: 'An error occurred. Please try again later.' },
+      }),
+    ).toMatchObject({ code: 'YOUTUBE_BLOCKED', transient: true });
+    const offline = { status: 'LIVE_STREAM_OFFLINE', reason: 'Offline' };
+    const slate = {
+      liveStreamabilityRenderer: { offlineSlate: { liveStreamOfflineSlateRenderer: { scheduledStartTime: '1' } } },
+    };
+    // No details to tell: not said to have ended.
+    expect(playabilityError('x', { playabilityStatus: offline })).toMatchObject({ message: notStartedMessage });
+    expect(playabilityError('x', { playabilityStatus: offline, videoDetails: { isUpcoming: true } })).toMatchObject({
+      message: notStartedMessage,
+    });
+    expect(
+      playabilityError('x', { playabilityStatus: { ...offline, liveStreamability: slate }, videoDetails: {} }),
+    ).toMatchObject({
+      message: notStartedMessage,
+    });
+    expect(playabilityError('x', { playabilityStatus: offline, videoDetails: {} })).toMatchObject({
+      code: 'VIDEO_UNAVAILABLE',
+      message: streamEndedMessage,
+    });
+  });
+
+  it('reports a track served without a word as a video without captions, with the detail that says so', async () => {
+    youtube.addVideo({ id: 'wordless001', tracks: [{ languageCode: 'en', segments: [] }] });
+    await expect(client.fetchVideo('wordless001')).rejects.toMatchObject({
+      code: 'NO_TRANSCRIPT',
+      transient: false,
+      message: videoMessages.noCaptions,
+      detail: CAPTIONS_WITHOUT_WORDS,
+    });
+  });
+
+  it("reads the watch page's readable track when it lists a gated one beside it", async () => {
+    const say = (text: string) => [{ text, start: 0, end: 3 }];
+    youtube.addVideo({
+      id: 'mixedWatch1',
+      tracks: [
+        { languageCode: 'en', segments: say('manual but gated'), poTokenGated: true },
+        { languageCode: 'en', kind: 'asr', segments: say('automatic and open') },
+      ],
+    });
+    youtube.refuseClient = { clientName: 'ANDROID', answer: 'no-captions' };
+    youtube.watchPageTracksGated = false;
+    try {
+      expect((await client.fetchVideo('mixedWatch1')).segments[0]!.text).toBe('automatic and open');
+    } finally {
+      youtube.refuseClient = null;
+      youtube.watchPageTracksGated = true;
+    }
+  });
+
+  it('keeps times to the millisecond, the text of entities written out, and no cue of direction overrides alone', async () => {
+    youtube.addVideo({
+      id: 'msAndText01',
+      tracks: [
+        {
+          languageCode: 'en',
+          segments: [
+            { text: '\u202E', start: 0, end: 1 },
+            { text: 'Type &lt;br&gt; for a line break', start: 1.234, end: 2.5 },
+          ],
+        },
+      ],
+    });
+    expect((await client.fetchVideo('msAndText01')).segments).toEqual([
+      { text: 'Type &lt;br&gt; for a line break', start: 1.234, end: 2.5 },
+    ]);
+  });
+
+  it('gives up on a request YouTube does not answer in time, as unreachable: with or without a signal of the caller', async () => {
+    youtube.addVideo({ id: 'slowVideo01', tracks: [{ languageCode: 'en', segments }] });
+    const impatient = new YoutubeClient({ baseUrl: youtube.url, timeoutMs: 300 });
+    youtube.latencyMs = 1_500;
+    try {
+      await expect(impatient.fetchVideo('slowVideo01')).rejects.toMatchObject({ code: 'YOUTUBE_UNREACHABLE', transient: true });
+      await expect(impatient.fetchDetails('slowVideo01', new AbortController().signal)).rejects.toMatchObject({
+        code: 'YOUTUBE_UNREACHABLE',
+        transient: true,
+      });
+    } finally {
+      youtube.latencyMs = 0;
+    }
+  });
+
+  it('reports captions answered with white space alone as sent empty (transient), not as a page', async () => {
+    youtube.addVideo({ id: 'blankBody01', tracks: [{ languageCode: 'en', segments }] });
+    youtube.failNext('blank-body', 1, 'timedtext');
+    await expect(client.fetchVideo('blankBody01')).rejects.toMatchObject({
+      code: 'YOUTUBE_EMPTY_CAPTIONS',
+      transient: true,
+      detail: 'an empty body',
+    });
+    await expect(client.fetchVideo('blankBody01')).resolves.toMatchObject({ language: 'en' });
+  });
+
+  it('takes a base URL given with a trailing slash', async () => {
+    const slashed = new YoutubeClient({ baseUrl: `${youtube.url}/`, timeoutMs: 5_000 });
+    await expect(slashed.fetchVideo('classicVid1')).resolves.toMatchObject({ language: 'en' });
   });
 });

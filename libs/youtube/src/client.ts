@@ -213,6 +213,13 @@ export class YoutubeClient {
           if (isConsentPage(html)) throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: 'the cookie-consent page' });
         }
         if (isCaptchaPage(html)) throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: 'a reCAPTCHA page' });
+        // A page that is no watch page (a proxy's or a captive network's, one YouTube changed): the
+        // library would find no player key and say the video has no captions, for good.
+        if (!/INNERTUBE_API_KEY/.test(html)) {
+          throw new YoutubeError('YOUTUBE_UNREACHABLE', videoId, {
+            detail: `watch ${response.status} without the player's key: ${JSON.stringify(html.slice(0, 120))}`,
+          });
+        }
         watchPage = html;
         return page(response, html);
       },
