@@ -45,7 +45,8 @@ export interface FakeVideo {
  * player, or on the watch page's own player response when asked `on: 'watch'`;
  * `failed-precondition` (400 FAILED_PRECONDITION) on the player; `forbidden` (Google's 403 page) on
  * timedtext or the player; `html-page` (a 200 with an HTML page, what a proxy or a captive network in
- * the way answers) on any; `blank-body` (a 200 of white space alone) on timedtext.
+ * the way answers) on any; `blank-body` (a 200 of white space alone) on timedtext; `invalid-key` (400
+ * INVALID_ARGUMENT "API key not valid", as the player answers a key it no longer takes) on the player.
  */
 export type YoutubeFailure =
   | 'rate-limit'
@@ -56,7 +57,8 @@ export type YoutubeFailure =
   | 'failed-precondition'
   | 'forbidden'
   | 'html-page'
-  | 'blank-body';
+  | 'blank-body'
+  | 'invalid-key';
 
 type Endpoint = 'watch' | 'player' | 'timedtext';
 
@@ -337,6 +339,11 @@ function playerResponse(video: FakeVideo, gated = false) {
  * PO-token-gated tracks, 400 FAILED_PRECONDITION), timedtext (classic XML escaped twice, srv3,
  * machine translations with `tlang`, the empty 200 body of a gated track) and oEmbed.
  */
+/** The player's answer to a key it does not take. */
+const INVALID_KEY = {
+  error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
+};
+
 export async function startFakeYoutube(): Promise<FakeYoutube> {
   const videos = new Map<string, FakeVideo>();
   const counts = { watch: 0, player: 0, timedtext: 0, translations: 0, oembed: 0 };
@@ -367,6 +374,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       if (failure === 'failed-precondition') return endpoint === 'player';
       if (failure === 'forbidden') return endpoint === 'timedtext' || endpoint === 'player';
       if (failure === 'blank-body') return endpoint === 'timedtext';
+      if (failure === 'invalid-key') return endpoint === 'player';
       return true;
     });
     return index < 0 ? undefined : failures.splice(index, 1)[0]!.failure;
@@ -405,6 +413,8 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
         return json(400, FAILED_PRECONDITION);
       case 'forbidden':
         return send(403, 'text/html; charset=UTF-8', FORBIDDEN_PAGE);
+      case 'invalid-key':
+        return json(400, INVALID_KEY);
       case 'blank-body':
         return send(200, 'text/xml; charset=UTF-8', ' \n');
       case 'html-page':
@@ -428,10 +438,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
 
     if (req.method === 'POST' && endpoint === 'player') {
       counts.player++;
-      if (url.searchParams.get('key') !== 'AIzaFakeKey')
-        return json(400, {
-          error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
-        });
+      if (url.searchParams.get('key') !== 'AIzaFakeKey') return json(400, INVALID_KEY);
       const { videoId, context } = JSON.parse(body || '{}') as {
         videoId?: string;
         context?: { client?: { clientName?: string } };

@@ -249,6 +249,7 @@ describe('YoutubeClient against the fake YouTube', () => {
   it.each([
     ['the bot check ("Sign in to confirm you’re not a bot")', 'bot-check' as const, 'player LOGIN_REQUIRED'],
     ['a 400 FAILED_PRECONDITION from the player', 'failed-precondition' as const, 'player 400'],
+    ['a 400 "API key not valid" from the player', 'invalid-key' as const, 'API key not valid'],
     ["Google's reCAPTCHA page", 'recaptcha' as const, 'reCAPTCHA'],
   ])('reports %s as YouTube refusing us: transient, never "unavailable"', async (_what, failure, detail) => {
     youtube.addVideo({ id: 'refusedVid1', tracks: [{ languageCode: 'en', segments }] });

@@ -225,13 +225,12 @@ export class YoutubeClient {
       },
       playerFetch: async (params) => {
         const response = await send(params);
+        // The player tells of a video it cannot play in its answer's playability, with a 200. A 4xx
+        // (FAILED_PRECONDITION, 403, "API key not valid") refuses this client, key or address,
+        // whatever the video: read as the video gone, it would be remembered so for everyone.
         if (!response.ok) {
           const text = await response.text();
-          // FAILED_PRECONDITION and 403: the player refuses this client or address, whatever the video.
-          if (/FAILED_PRECONDITION/.test(text) || response.status === 403) {
-            throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: `player ${response.status}: ${text.slice(0, 200)}` });
-          }
-          return page(response, text);
+          throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: `player ${response.status}: ${text.slice(0, 200)}` });
         }
         player = (await response.json()) as PlayerResponse;
         const refused = playabilityError(videoId, player);
