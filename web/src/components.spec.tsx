@@ -201,6 +201,18 @@ describe('analysis progress', () => {
     again.unmount();
   });
 
+  it('starts afresh when the start this tab kept is over an hour old (an analysis long over)', () => {
+    const bar = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
+    const first = render(<AnalysisProgress running done={false} videoId="FCdemoPod02" />);
+    act(() => jest.advanceTimersByTime(13_000));
+    first.unmount();
+    // The tab comes back to the video 61 minutes later, its analysis never seen to stop.
+    act(() => jest.advanceTimersByTime(61 * 60_000));
+    render(<AnalysisProgress running done={false} videoId="FCdemoPod02" />);
+    expect(bar()).toBe(5);
+    expect(screen.getByText(STATUS_TEXTS[0])).toBeInTheDocument();
+  });
+
   it('starts afresh for the next analysis, whichever way the last one stopped', () => {
     const bar = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
     // The dashboard: the bar shows only while an analysis runs; a cached answer takes it away at once.

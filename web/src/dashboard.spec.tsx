@@ -1613,6 +1613,60 @@ describe('dashboard: submit failures', () => {
     expect(await within(screen.getByTestId('guest-credits')).findByText('1')).toBeInTheDocument();
   });
 
+  it('gives a guest back the credit of an analysis that failed, read again once it is known to have failed (the live channel away)', async () => {
+    const user = userEvent.setup();
+    document.cookie = 'gid=guest-1234';
+    let left = 2;
+    let failed = false;
+    fakeApi({
+      'GET /api/guest/credits': () => json(200, { left }),
+      'POST /api/guest/videos/transcript': () => {
+        left = 1;
+        return json(202, {
+          videoId: VIDEO,
+          analyzedTopics: null,
+          status: 'pending',
+          duration: 600,
+          title: 'Small teams',
+          thumbnailUrl: null,
+          error: null,
+          left,
+        });
+      },
+      [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      'GET /api/videos/check-status': () =>
+        statusAnswer({
+          videoId: VIDEO,
+          exists: true,
+          status: failed ? 'failed' : 'analyzing',
+          createdAt: null,
+          errorMessage: failed ? 'The analysis failed.' : null,
+        }),
+    });
+    renderWithApp(<DashboardPage />, { user: null });
+    expect(await within(screen.getByTestId('guest-credits')).findByText('2')).toBeInTheDocument();
+    await paste(user);
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    expect(await within(screen.getByTestId('guest-credits')).findByText('1')).toBeInTheDocument();
+    // The worker failed, and gave the credit back before saying so.
+    failed = true;
+    left = 2;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument();
+    expect(await within(screen.getByTestId('guest-credits')).findByText('2')).toBeInTheDocument();
+  });
+
+  it("says the server's reason in the toast of a member's video refused as too long, as its screen does", async () => {
+    const user = userEvent.setup();
+    rememberUser(member);
+    const message = 'This video is 3 hours 10 minutes long: videos of up to 2 hours max can be analysed.';
+    fakeApi({ [`POST /api/videos/transcript`]: json(422, { message, errorType: 'VIDEO_TOO_LONG' }) });
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    expect(await within(await toast()).findByText(message)).toBeInTheDocument();
+    expect(within(await screen.findByRole('alert')).getByText(message)).toBeInTheDocument();
+  });
+
   it('takes the error toast of a bad link away when a good one is sent', async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-1234';

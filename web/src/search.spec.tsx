@@ -214,6 +214,40 @@ describe('searching a video', () => {
     expect(search(cue, 'bus').map((hit) => hit.kind)).toEqual(['title', 'line', 'quote']);
   });
 
+  it('joins two lines into one phrase only up to a pause of 5 s, lists a title before a quote of the same second, and plays a line past its topic to the next one', () => {
+    const lines = searchEntries(topics, [
+      { text: 'The bus lane is the', start: 100, end: 103 },
+      // Said 5 s after the line before: the phrase goes on.
+      { text: 'cheapest transit you can buy.', start: 108, end: 111 },
+      // Said 6 s after: no one phrase.
+      { text: 'Paint is the cheapest of all.', start: 117, end: 120 },
+    ]);
+    expect(search(lines, '"is the cheapest transit"').map((hit) => hit.start)).toEqual([100]);
+    expect(search(lines, '"can buy paint"')).toEqual([]);
+
+    // A quote that starts as its topic does comes after the topic's title.
+    const sameSecond = searchEntries([
+      {
+        id: 't',
+        title: 'Tram or bus',
+        startTime: 50,
+        endTime: 90,
+        quotes: [{ id: 'q', content: 'The tram wins.', startTime: 50, endTime: 55 }],
+      },
+    ]);
+    expect(search(sameSecond, 'tram').map((hit) => hit.kind)).toEqual(['title', 'quote']);
+
+    // A line said as its topic ends (between two topics) plays to the start of the next topic.
+    const between = searchEntries(
+      [
+        { id: 'a', title: 'First', startTime: 0, endTime: 600, quotes: [] },
+        { id: 'b', title: 'Second', startTime: 700, endTime: 800, quotes: [] },
+      ],
+      [{ text: 'An interlude about trams.', start: 600, end: 605 }],
+    );
+    expect(search(between, 'interlude')[0]).toMatchObject({ start: 600, end: 700 });
+  });
+
   it('marks the matched words in the text as written', () => {
     expect(markMatches('The Café economy, cafés', 'cafe')).toEqual([
       { text: 'The ', match: false },

@@ -166,6 +166,39 @@ describe('settings', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ firstName: 'Augusta', lastName: 'King' });
   });
 
+  it('saves the names without the spaces typed around them, and shows the first and last name before any other name', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({
+      'GET /api/user': () => new Promise<Response>(() => undefined),
+      'PATCH /api/profile': ({ body }) => json(200, { ...member, name: 'Countess', ...(body as object) }),
+    });
+    renderWithApp(<SettingsPage />, { user: { ...member, name: 'Countess' } });
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), '  Augusta ');
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), ' King  ');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ firstName: 'Augusta', lastName: 'King' });
+    expect(screen.getByText('Augusta King')).toBeInTheDocument();
+  });
+
+  it('says a check that failed without a reason failed, and checks the password again, unchanged, when asked', async () => {
+    const user = userEvent.setup();
+    const answers = [json(500, { message: '' }), json(200, { isValid: true })];
+    const verify = jest.fn(async () => answers.shift()!);
+    globalThis.fetch = verify as unknown as typeof fetch;
+    renderWithApp(<SettingsPage />, { user: member });
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.type(screen.getByLabelText('Enter your current password'), 'secret{Enter}');
+    expect(await screen.findByText('Password verification failed')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Enter your current password'), '{Enter}');
+    expect(await screen.findByText('Password verified')).toBeInTheDocument();
+    expect(verify).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps what the member typed when the names read anew arrive after it', async () => {
     const user = userEvent.setup();
     let answer: (response: Response) => void = () => undefined;

@@ -52,6 +52,14 @@ describe('the transcript by topic', () => {
       `# ${GAP_TITLE} 3.6-7.2`,
       'Line number 1 → 7.2',
     ]);
+    // The heading of lines after the last topic spans them all, to the end of the last one.
+    expect(show(transcriptRows(segments.slice(0, 3), [topic(1, 0, 3.6)]))).toEqual([
+      '# Topic 1 0-3.6',
+      'Line number 0 → 3.6',
+      `# ${GAP_TITLE} 3.6-10.8`,
+      'Line number 1 → 7.2',
+      'Line number 2 → 10.8',
+    ]);
     const all = transcriptRows(segments, topics);
     expect(all.filter((r) => r.kind === 'line')).toHaveLength(3_000);
     expect(all.filter((r) => r.kind === 'topic').map((r) => r.start)).toEqual([0, 3_600, 7_200]);

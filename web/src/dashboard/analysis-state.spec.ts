@@ -103,6 +103,16 @@ describe('analysis state', () => {
     expect(failed.error).toEqual({ type: 'CONTENT_POLICY', message: 'blocked', categories: ['violence'] });
   });
 
+  it('says the analysis failed when the failure event gives no type nor message', () => {
+    const failed = run(
+      { type: 'submit', videoId: 'aaaaaaaaaaa' },
+      { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: false },
+      { type: 'event', event: event('ANALYSIS_ERROR', 'aaaaaaaaaaa') },
+    );
+    expect(failed.phase).toBe('error');
+    expect(failed.error).toEqual({ type: 'ANALYSIS_FAILED', message: 'The analysis failed.', categories: [] });
+  });
+
   it('keeps a failure the live channel announced before the submit answered', () => {
     const failure = event('ANALYSIS_ERROR', 'aaaaaaaaaaa', {
       errorType: 'CONTENT_POLICY',
@@ -126,6 +136,33 @@ describe('analysis state', () => {
     );
     expect(answered.phase).toBe('aiAnalysisComplete');
     expect(answered.error).toBeNull();
+  });
+
+  it("leaves the video opened meanwhile as it is when an earlier link's answer brings topics", () => {
+    // The person pasted a link, then went Back to another video whose analysis failed to load.
+    const opened = run(
+      { type: 'submit', videoId: 'aaaaaaaaaaa' },
+      { type: 'open', videoId: 'ccccccccccc' },
+      { type: 'loadFailed', message: 'Network error' },
+    );
+    expect(analysisReducer(opened, { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: true })).toBe(opened);
+    const loading = run({ type: 'submit', videoId: 'aaaaaaaaaaa' }, { type: 'open', videoId: 'ccccccccccc' });
+    expect(analysisReducer(loading, { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: true }).phase).toBe('idle');
+  });
+
+  it('keeps the error screen of an analysis that failed when the topics of the video before it are found', () => {
+    const failed = run(
+      { type: 'open', videoId: 'aaaaaaaaaaa' },
+      { type: 'found', videoId: 'aaaaaaaaaaa' },
+      {
+        type: 'event',
+        event: event('ANALYSIS_ERROR', 'aaaaaaaaaaa', { errorType: 'ANALYSIS_FAILED', errorMessage: 'It broke.' }),
+      },
+    );
+    expect(failed.phase).toBe('error');
+    const found = analysisReducer(failed, { type: 'found', videoId: 'aaaaaaaaaaa' });
+    expect(found.phase).toBe('error');
+    expect(found.error).toMatchObject({ type: 'ANALYSIS_FAILED', message: 'It broke.' });
   });
 
   it('re-analysis sets in progress and does not take the old topics as its result', () => {

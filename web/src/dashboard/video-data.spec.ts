@@ -1,5 +1,5 @@
 import { oneTopicAnalysis } from '@findclips/testing';
-import { fetchAnalysis } from './video-data';
+import { fetchAnalysis, UNREADABLE_TOPICS, withTopics } from './video-data';
 
 const VIDEO = 'dQw4w9WgXcQ';
 const answer = (status: number, body: unknown) =>
@@ -67,5 +67,43 @@ describe("the analysis of the page's video", () => {
     } finally {
       none.restore();
     }
+  });
+
+  it("reads the shared one when asking for the member's own is refused as from nobody signed in (401 means none)", async () => {
+    const api = fakeFetch({
+      [`/api/user-videos/${VIDEO}`]: async () => answer(401, { message: 'Not authenticated' }),
+      [`/api/cached-videos/${VIDEO}`]: async () => answer(200, analysis('Shared')),
+    });
+    try {
+      expect((await fetchAnalysis(VIDEO, true))?.analyzedTopics[0]?.title).toBe('Shared');
+    } finally {
+      api.restore();
+    }
+  });
+
+  it("says the member's own one's failure rather than showing the shared one in its place", async () => {
+    const api = fakeFetch({
+      [`/api/user-videos/${VIDEO}`]: async () => answer(503, { message: 'The service is temporarily unavailable.' }),
+      [`/api/cached-videos/${VIDEO}`]: async () => answer(200, analysis('Shared')),
+    });
+    try {
+      await expect(fetchAnalysis(VIDEO, true)).rejects.toThrow('The service is temporarily unavailable.');
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('reads topics sent as a JSON string, a first topic at 0:00 included, and refuses one without a title', () => {
+    const topics = [
+      {
+        id: 't1',
+        title: 'Opening',
+        startTime: 0,
+        endTime: 60,
+        quotes: [{ id: 'q1', content: 'Hello.', startTime: 0, endTime: 4 }],
+      },
+    ];
+    expect(withTopics({ analyzedTopics: JSON.stringify(topics) }).analyzedTopics).toEqual(topics);
+    expect(() => withTopics({ analyzedTopics: JSON.stringify([{ ...topics[0], title: '' }]) })).toThrow(UNREADABLE_TOPICS);
   });
 });
