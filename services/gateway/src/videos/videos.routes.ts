@@ -48,18 +48,8 @@ import {
 
 export type VideosRoutesDeps = SubmitVideoDeps & EditAnalysisDeps;
 
-type CachedRow = Pick<
-  CachedVideo,
-  | 'youtubeId'
-  | 'title'
-  | 'thumbnailUrl'
-  | 'channelTitle'
-  | 'durationSeconds'
-  | 'language'
-  | 'analyzedTopics'
-  | 'createdAt'
-  | 'updatedAt'
->;
+/** What an answer reads of the shared row: all but how its analysis stands. */
+type CachedRow = Omit<CachedVideo, 'analysisStatus' | 'errorType' | 'errorMessage'>;
 
 /** An analysis as its reader gets it: the shared one, else a member's own re-analysis, with their edits over it. */
 function analysisView(
