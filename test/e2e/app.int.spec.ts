@@ -994,6 +994,7 @@ describe('Find Clips in Chromium', () => {
     expect(await match.textContent()).toBe('الخباز');
     expect(await match.evaluate((mark) => getComputedStyle(mark.parentElement!).direction)).toBe('rtl');
     expect(await language(match)).toBe('ar');
+    await look(page, 'transcript-arabic');
 
     // The share's title as typed, and the shared page a visitor sees.
     await page.getByRole('button', { name: 'Share Clips' }).click();
