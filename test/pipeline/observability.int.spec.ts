@@ -1,6 +1,6 @@
 import { createMetricsRegistry } from '@findclips/runtime';
 import type { Registry } from 'prom-client';
-import { metricSample as sample } from '@findclips/testing';
+import { metricSample as sample, until } from '@findclips/testing';
 import { startPipeline, type Pipeline } from './harness';
 
 describe('observability: metrics of the gateway and the worker, one id from request to events', () => {
@@ -27,14 +27,15 @@ describe('observability: metrics of the gateway and the worker, one id from requ
       .expect(202);
     expect(res.headers['x-request-id']).toBe(requestId);
     await p.nextEvent(videoId, 'VIDEO_ANALYZED');
-
-    const mine = logLines.filter((line) => line.requestId === requestId);
-    expect(mine.map((line) => [line.msg, line.event ?? null])).toEqual([
+    // The worker logs its end once its last event is published: that event may reach us first.
+    const mine = () => logLines.filter((line) => line.requestId === requestId);
+    await until(() => mine().some((line) => line.msg === 'analysis complete'), 5_000, "the job's last log line");
+    expect(mine().map((line) => [line.msg, line.event ?? null])).toEqual([
       ['event published', 'ANALYSIS_STARTED'],
       ['event published', 'VIDEO_ANALYZED'],
       ['analysis complete', null],
     ]);
-    expect(mine.every((line) => line.videoId === videoId && typeof line.jobId === 'string')).toBe(true);
+    expect(mine().every((line) => line.videoId === videoId && typeof line.jobId === 'string')).toBe(true);
   });
 
   it('counts job durations by provider and outcome, and provider errors by kind', async () => {
@@ -46,6 +47,8 @@ describe('observability: metrics of the gateway and the worker, one id from requ
     const ok = p.addVideo(300);
     await browser.post(`/api/videos/transcript?videoId=${ok}`).send({}).expect(202);
     await p.nextEvent(ok, 'VIDEO_ANALYZED');
+    // Counted once its last event is published, which may reach us first.
+    await until(async () => completed(await workerMetrics.metrics()) > completed(before), 5_000, 'the completed job counted');
 
     p.openai.script.then('blocked');
     const refused = p.addVideo(300);

@@ -3,6 +3,7 @@ import { createDataSource, GuestAnalyses } from '@findclips/db';
 import { createLogger } from '@findclips/runtime';
 import { until } from '@findclips/testing';
 import { randomBytes } from 'node:crypto';
+import { pino } from 'pino';
 import type { DataSource } from 'typeorm';
 import { startHousekeeping } from './housekeeping';
 
@@ -37,6 +38,31 @@ describe("a worker's housekeeping", () => {
     } finally {
       stop();
     }
+  });
+
+  it('runs again every period, past a run the database failed, until stopped', async () => {
+    const guests = new GuestAnalyses(dataSource);
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg) });
+    // A connection of its own, which the test takes away for a while.
+    const own = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 1 }).initialize();
+    const stop = startHousekeeping(own, logger, { firstMs: 0, everyMs: 100 });
+    try {
+      const first = await analysed(GUEST_ID_DAYS + 1);
+      await until(async () => (await guests.list(first)).length === 0, 5_000, 'a first run');
+      await own.destroy();
+      await until(() => warnings.includes('housekeeping failed: it runs again later'), 5_000, 'a failed run said');
+      await own.initialize();
+      const later = await analysed(GUEST_ID_DAYS + 1);
+      await until(async () => (await guests.list(later)).length === 0, 5_000, 'a run after the failed one');
+    } finally {
+      stop();
+    }
+    // Stopped, it runs no more: without its connection, a run would say it failed.
+    await own.destroy();
+    const said = warnings.length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(warnings).toHaveLength(said);
   });
 
   it('forgets a batch at a time, all of them', async () => {
