@@ -7,7 +7,8 @@ export interface FakeGemini {
   baseUrl: string;
   apiKey: string;
   script: Script;
-  calls: { generate: number; models: number };
+  /** Requests answered, by endpoint; `refused`: any refused for its key. */
+  calls: { generate: number; models: number; refused: number };
   requests: Record<string, unknown>[];
   close(): Promise<void>;
 }
@@ -97,7 +98,7 @@ export const geminiSpendCapReached = {
  */
 export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toString('hex')}` } = {}): Promise<FakeGemini> {
   const script = new Script();
-  const calls = { generate: 0, models: 0 };
+  const calls = { generate: 0, models: 0, refused: 0 };
   const requests: Record<string, unknown>[] = [];
   const hanging = new Set<() => void>();
 
@@ -110,7 +111,10 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
     const error = (code: number, status: string, message: string) => json(code, { error: { code, message, status } });
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const key = req.headers['x-goog-api-key'] ?? url.searchParams.get('key');
-    if (key !== apiKey) return error(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
+    if (key !== apiKey) {
+      calls.refused++;
+      return error(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
+    }
 
     if (req.method === 'GET' && url.pathname === '/v1beta/models') {
       calls.models++;

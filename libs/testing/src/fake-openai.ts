@@ -11,7 +11,8 @@ export interface FakeOpenAi {
   flagWord: string;
   /** Texts containing this score high on `violence` only, as news reporting a war does: our policy lets them pass. */
   newsWord: string;
-  calls: { chat: number; moderation: number; models: number };
+  /** Requests answered, by endpoint; `refused`: any refused for its key. */
+  calls: { chat: number; moderation: number; models: number; refused: number };
   /** Bodies of the chat completion requests received. */
   chatRequests: Record<string, unknown>[];
   /** Estimated tokens of each moderation request received. */
@@ -82,7 +83,7 @@ export async function startFakeOpenAi({
   flavor = 'openai' as 'openai' | 'xai',
 } = {}): Promise<FakeOpenAi> {
   const script = new Script();
-  const calls = { chat: 0, moderation: 0, models: 0 };
+  const calls = { chat: 0, moderation: 0, models: 0, refused: 0 };
   const chatRequests: Record<string, unknown>[] = [];
   const moderationTokens: number[] = [];
   const state = { latencyMs: 0, flagWord: 'FLAGGED-BY-MODERATION', newsWord: 'REPORTED-VIOLENCE' };
@@ -115,8 +116,20 @@ export async function startFakeOpenAi({
               code: fields.code ?? null,
             },
           });
-    if (req.headers.authorization !== `Bearer ${apiKey}`) {
-      return fail(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
+    // A key the service does not take: OpenAI's 401, xAI's 400 (as recorded), each naming the key masked.
+    const bearer = /^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (bearer !== apiKey) {
+      calls.refused++;
+      const masked = `${bearer.slice(0, 2)}***${bearer.slice(-2)}`;
+      return flavor === 'xai'
+        ? fail(400, `Incorrect API key provided: ${masked}. You can obtain an API key from https://console.x.ai.`)
+        : fail(
+            401,
+            `Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+            {
+              code: 'invalid_api_key',
+            },
+          );
     }
 
     if (req.method === 'GET' && req.url === '/v1/models') {

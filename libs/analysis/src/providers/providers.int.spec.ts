@@ -295,6 +295,27 @@ describe('AI providers through their real SDKs, against fakes', () => {
     });
   });
 
+  it.each([
+    ['openai', { OPENAI_API_KEY: 'sk-revoked-key' }, 'OpenAI refused the request (HTTP 401)'],
+    ['grok', { XAI_API_KEY: 'xai-revoked-key' }, 'Grok refused the request (HTTP 400)'],
+    ['gemini', { GEMINI_API_KEY: 'AIza-revoked-key' }, 'Gemini refused the request (HTTP 400)'],
+  ] as const)('%s: a key the service does not take is permanent, asked once, and says so', async (name, key, said) => {
+    const revoked = providersWith(key);
+    const calls = () => (name === 'gemini' ? gemini : name === 'grok' ? xai : openai).calls.refused;
+    const before = calls();
+    const error = await analyzeTranscript({ segments, durationSeconds: 300, provider: revoked.get(name)! }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      code: 'PROVIDER_ERROR',
+      transient: false,
+      message: `${said}. Please contact support if this persists.`,
+    });
+    // Neither the key nor its masked form reaches what a member reads.
+    expect(String((error as Error).message)).not.toMatch(/revoked|\*\*\*/);
+    expect(calls() - before).toBe(1);
+  });
+
   it('gemini: retries a 500 inside the SDK as PROVIDER_MAX_RETRIES says', async () => {
     const patient = providersWith({ PROVIDER_MAX_RETRIES: '1' });
     gemini.script.then('server-error');
