@@ -150,6 +150,41 @@ describe('the analysis queue: whose turn it is', () => {
     }
   });
 
+  it("queues one job per member for their private re-analyses of a video, and joins a member's own asking again", async () => {
+    const mine = (userId: number): AnalysisJob => ({ scope: 'private', videoId: 'privVideo01', userId, provider: null });
+    const first = await enqueueAnalysis(queue, mine(7), { userId: 7 });
+    const again = await enqueueAnalysis(queue, mine(7), { userId: 7 });
+    const other = await enqueueAnalysis(queue, mine(8), { userId: 8 });
+    expect(again).toBe(first);
+    expect(other).not.toBe(first);
+    expect((await queue.getJob(other))!.data.userId).toBe(8);
+    expect(await queue.count()).toBe(2);
+  });
+
+  it("queues a video's shared analysis once, however often it is asked for", async () => {
+    const first = await enqueueAnalysis(queue, guest('retriedVid1'));
+    expect(await enqueueAnalysis(queue, guest('retriedVid1'))).toBe(first);
+    expect(await queue.count()).toBe(1);
+  });
+
+  it('retries a failed analysis 4 times in all, waiting 2, 4 then 8 s before each retry', async () => {
+    await enqueueAnalysis(queue, guest('flakyVideo1'), { guestId: 'guest-r' });
+    const waits: number[] = [];
+    for (;;) {
+      const token = randomUUID();
+      const job = (await worker.getNextJob(token, { block: false })) as Job<AnalysisJob>;
+      expect(job.data.videoId).toBe('flakyVideo1');
+      await job.moveToFailed(new Error('The provider timed out'), token);
+      const state = await queue.getJobState(job.id!);
+      if (state === 'failed') break;
+      expect(state).toBe('delayed');
+      const after = (await queue.getJob(job.id!))!;
+      waits.push(after.delay);
+      await after.promote();
+    }
+    expect(waits).toEqual([2_000, 4_000, 8_000]);
+  });
+
   it('says when the job longest in line was queued, whatever its turn', async () => {
     expect(await oldestInLine(queue)).toBeNull();
     for (let i = 1; i <= 3; i++) await enqueueAnalysis(queue, member(7, `memberVid0${i}`), { userId: 7 });

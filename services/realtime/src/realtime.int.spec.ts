@@ -198,6 +198,7 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
         userId: null,
         errorType: 'NO_TRANSCRIPT',
         errorMessage: 'No captions',
+        errorCategories: [],
         sentAt: expect.any(String),
       });
     }
@@ -271,8 +272,11 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
       .emitWithAck('join_video', { videoId: 'bad id', transactionId: { big: 'x'.repeat(9_000) } });
     expect(objectId).toEqual({ success: false, transactionId: null, message: socketMessages.invalidVideo });
 
+    const told = nextOf(socket, 'X_ACCOUNT_ERROR');
     const ack = await socket.timeout(2_000).emitWithAck('activate_x_account', { accountId: 1 });
     expect(ack).toEqual({ success: false, message: X_FEATURES_DISABLED_MESSAGE });
+    // A client that listens rather than acknowledges is told as well.
+    expect(await told).toEqual({ success: false, message: X_FEATURES_DISABLED_MESSAGE });
   });
 
   it('limits joins per socket and rooms per socket', async () => {
@@ -317,6 +321,81 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     } finally {
       await limited.close();
     }
+  });
+
+  it('a video it already follows does not count against its rooms when it joins it again', async () => {
+    const limited = await startTestRealtime(prefix, { REALTIME_MAX_ROOMS: '2' });
+    try {
+      const socket = open(limited.url, { cookie: (await guest()).cookie });
+      await nextOf(socket, 'AUTH_CONFIRMED');
+      const answers = [];
+      for (const videoId of ['againAAAAAA', 'againBBBBBB', 'againAAAAAA']) {
+        answers.push(await socket.timeout(2_000).emitWithAck('join_video', { videoId, leaveOthers: false }));
+      }
+      expect(answers.map((a) => a.success)).toEqual([true, true, true]);
+      const got = collect(socket);
+      await publish(analysisEvent('VIDEO_ANALYZED', 'againAAAAAA'));
+      await until(async () => got.length === 1);
+      expect(got.map((e) => e.videoId)).toEqual(['againAAAAAA']);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("admits a page of an allowed origin that is not the instance's own host, and no other", async () => {
+    const allowing = await startTestRealtime(prefix, { ALLOWED_ORIGINS: 'https://app.findclips.test' });
+    try {
+      const g = await guest();
+      for (const origin of ['https://app.findclips.test', 'https://app.findclips.test/']) {
+        const allowed = open(allowing.url, { cookie: g.cookie, headers: { origin } });
+        expect(await nextOf(allowed, 'AUTH_CONFIRMED')).toEqual({ kind: 'guest', guestId: g.guestId });
+      }
+      const other = open(allowing.url, { cookie: g.cookie, headers: { origin: 'https://evil.findclips.test' } });
+      expect((await nextOf<Error>(other, 'connect_error')).message).toMatch(/xhr poll error|Origin not allowed/);
+    } finally {
+      await allowing.close();
+    }
+  });
+
+  it("drops a member's connection whose session ended by itself also when the browser still holds a guest cookie", async () => {
+    const { cookie, userId } = await member();
+    const g = await guest();
+    const socket = open(two.url, { cookie: `${cookie}; ${g.cookie}`, auth: { userId } });
+    expect(await nextOf(socket, 'AUTH_CONFIRMED')).toEqual({ kind: 'member', userId });
+    const told = nextOf(socket, 'AUTH_ERROR');
+    const dropped = nextOf<string>(socket, 'disconnect');
+    expect(await publisher.del(`${redisKeys(prefix).sessions}${sessionIdOf(cookie)}`)).toBe(1);
+    expect(await told).toEqual({ message: socketMessages.badSession });
+    expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('refuses a session whose credentials changed since it was opened, though it is still stored', async () => {
+    const { cookie, userId } = await member();
+    const key = `${redisKeys(prefix).sessions}${sessionIdOf(cookie)}`;
+    const stored = JSON.parse((await publisher.get(key))!) as { passport: { user: { stamp: unknown } } };
+    // As a session opened before a password change on another device, not yet removed.
+    stored.passport.user.stamp = 'an-older-stamp';
+    await publisher.set(key, JSON.stringify(stored), { KEEPTTL: true });
+    const stale = open(one.url, { cookie, auth: { userId } });
+    expect(await nextOf(stale, 'AUTH_ERROR')).toEqual({ message: socketMessages.badSession });
+  });
+
+  it('takes a gid cookie that is no guest id for no one', async () => {
+    const socket = open(one.url, { cookie: 'gid=not%20a%20guest' });
+    expect(await nextOf(socket, 'AUTH_ERROR')).toEqual({ message: socketMessages.notSignedIn });
+  });
+
+  it('ignores a malformed event on the channel and goes on relaying the next ones', async () => {
+    const g = await guest();
+    const socket = open(one.url, { cookie: g.cookie });
+    await nextOf(socket, 'AUTH_CONFIRMED');
+    await joined(socket, 'malformed01');
+    const got = collect(socket);
+    await publisher.publish(redisKeys(prefix).analysisEvents, '{"type":"VIDEO_ANALYZED"');
+    await publisher.publish(redisKeys(prefix).analysisEvents, JSON.stringify({ type: 'VIDEO_ANALYZED' }));
+    await publish(analysisEvent('VIDEO_ANALYZED', 'malformed01'));
+    await settled(['malformed01'], got);
+    expect(got.map((e) => e.videoId)).toEqual(['malformed01']);
   });
 
   it("sends a private re-analysis's events to its owner's connections only", async () => {
@@ -653,6 +732,65 @@ describe('realtime: caps on live connections, across instances', () => {
     let outcome = '';
     for (let attempt = 0; attempt < 10 && outcome !== 'confirmed'; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 300));
+      const socket = open(one.url, { cookie });
+      outcome = await Promise.race([confirmed(socket), refused(socket)]);
+    }
+    expect(outcome).toBe('confirmed');
+  });
+
+  it("counts a member's sockets under the per-member cap, a guest's under the per-guest one", async () => {
+    const distinct = await startTestRealtime(prefix, {
+      ...caps,
+      REALTIME_SOCKETS_PER_USER: '3',
+      REALTIME_SOCKETS_PER_GUEST: '1',
+    });
+    try {
+      const registered = await gateway
+        .request()
+        .post('/api/register')
+        .send({ email: uniqueEmail('cap3'), password: strongPassword() })
+        .expect(201);
+      const member = { cookie: String(registered.headers['set-cookie']).split(';')[0]!, auth: { userId: registered.body.id } };
+      for (let i = 0; i < 3; i++) expect(await confirmed(open(distinct.url, member))).toBe('confirmed');
+      expect(await refused(open(distinct.url, member))).toBe(socketMessages.tooManySockets);
+      const cookie = await guestCookie();
+      expect(await confirmed(open(distinct.url, { cookie }))).toBe('confirmed');
+      expect(await refused(open(distinct.url, { cookie }))).toBe(socketMessages.tooManySockets);
+    } finally {
+      for (const socket of sockets.splice(0)) socket.disconnect();
+      await distinct.close();
+    }
+  });
+
+  it('counts sockets that have not authenticated under their address too', async () => {
+    const patient = await startTestRealtime(prefix, {
+      ...caps,
+      REALTIME_SOCKETS_PER_ADDRESS: '2',
+      REALTIME_AUTH_TIMEOUT_MS: '5000',
+    });
+    try {
+      const told = async (socket: Socket) => (await nextOf<{ message: string }>(socket, 'AUTH_ERROR')).message;
+      expect(await told(open(patient.url))).toBe(socketMessages.notSignedIn);
+      expect(await told(open(patient.url))).toBe(socketMessages.notSignedIn);
+      expect(await refused(open(patient.url))).toBe(socketMessages.tooManySockets);
+    } finally {
+      for (const socket of sockets.splice(0)) socket.disconnect();
+      await patient.close();
+    }
+  });
+
+  it('a refused handshake holds no place: once a socket closes, the next one is let in at once', async () => {
+    const cookie = await guestCookie();
+    const first = open(one.url, { cookie });
+    expect(await confirmed(first)).toBe('confirmed');
+    expect(await confirmed(open(two.url, { cookie }))).toBe('confirmed');
+    expect(await refused(open(one.url, { cookie }))).toBe(socketMessages.tooManySockets);
+    expect(await refused(open(two.url, { cookie }))).toBe(socketMessages.tooManySockets);
+    first.disconnect();
+    // Within far less than the 10 s a place is kept while a handshake is admitted.
+    let outcome = '';
+    for (let attempt = 0; attempt < 5 && outcome !== 'confirmed'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
       const socket = open(one.url, { cookie });
       outcome = await Promise.race([confirmed(socket), refused(socket)]);
     }

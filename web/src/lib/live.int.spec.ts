@@ -185,6 +185,49 @@ describe('live channel: reconnects and rejoins the current room', () => {
     expect(seen.events.map((e) => e.type)).toEqual(['VIDEO_ANALYZED', 'ANALYSIS_STARTED']);
   });
 
+  it('leaves the video it followed when it follows another: a socket allowed one room follows video after video', async () => {
+    const oneRoom = await startTestRealtime(prefix, { REALTIME_MAX_ROOMS: '1' });
+    try {
+      const { cookie, guestId } = await guest();
+      const { channel, seen } = open(oneRoom.url, cookie, () => ({ guestId }));
+      channel.watch('oneRoomVid1');
+      channel.connect();
+      await until(() => seen.joins.length === 1);
+      for (const [i, videoId] of ['oneRoomVid2', 'oneRoomVid3'].entries()) {
+        channel.watch(videoId);
+        await until(() => seen.joins.length === i + 2);
+      }
+      expect(seen.joins.map((join) => join.videoId)).toEqual(['oneRoomVid1', 'oneRoomVid2', 'oneRoomVid3']);
+    } finally {
+      for (const channel of channels.splice(0)) channel.close();
+      await oneRoom.close();
+    }
+  });
+
+  it('gives the page no event of a video it no longer follows, though the server still sends it', async () => {
+    // One join a minute: the second video's join is refused, so its socket stays in the first's room.
+    const limited = await startTestRealtime(prefix, { REALTIME_JOINS_PER_MINUTE: '1' });
+    try {
+      const { cookie, guestId } = await guest();
+      const { channel, seen } = open(limited.url, cookie, () => ({ guestId }));
+      const other = await guest();
+      const fence = open(limited.url, other.cookie, () => ({ guestId: other.guestId }));
+      for (const { channel: each } of [{ channel }, fence]) {
+        each.watch('firstVideo1');
+        each.connect();
+      }
+      await until(() => seen.joins.length === 1 && fence.seen.joins.length === 1);
+      channel.watch('secondVideo');
+      await publish(analysisEvent('VIDEO_ANALYZED', 'firstVideo1'));
+      await until(() => fence.seen.events.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(seen.events).toEqual([]);
+    } finally {
+      for (const channel of channels.splice(0)) channel.close();
+      await limited.close();
+    }
+  });
+
   it('reconnects by itself after the network drops, and rejoins the room it follows now', async () => {
     const { cookie, guestId } = await guest();
     const proxy = await tcpProxy(Number(new URL(realtime.url).port));
