@@ -1588,12 +1588,21 @@ describe('Find Clips in Chromium', () => {
     const matches = page.getByRole('list', { name: 'Matches' }).locator('button');
     await matches.first().waitFor();
     expect({ matches: await spills(matches), fits: await fitsWidth(page) }).toEqual({ matches: [], fits: true });
+    // A history longer than the screen: the cards out of sight, not laid out yet, widened the page by 16 px.
+    const history = (await (await page.request.get('/api/videos')).json()) as { youtubeId: string }[];
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      ...history[0]!,
+      youtubeId: `FCmany${String(i).padStart(5, '0')}`,
+      title: `Another talk, number ${i + 1}`,
+    }));
+    await page.route('**/api/videos', (route) => route.fulfill({ json: [...history, ...many] }));
     await page.goto('/history');
     await page.getByRole('heading', { name: longWords.title }).waitFor();
     expect({ cards: await spills(page.locator('main li h2 button')), fits: await fitsWidth(page) }).toEqual({
       cards: [],
       fits: true,
     });
+    await page.unroute('**/api/videos');
 
     // The captions upload of a video without any, its file field included (it widened the page to 331 px).
     youtube.addVideo({ id: 'FCnoCaps002', title: 'Another interview nobody captioned', durationSeconds: 420, tracks: [] });

@@ -122,7 +122,7 @@ export default function HistoryPage() {
         )}
       </div>
       {videos.isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading videos">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading videos">
           {Array.from({ length: HISTORY_SKELETON_CARDS }, (_, i) => (
             <Card key={i} className="p-3" data-testid="skeleton-card">
               <Skeleton className="aspect-video w-full" />
@@ -145,7 +145,9 @@ export default function HistoryPage() {
         </Card>
       ) : (
         <>
-          <ul ref={cards} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {/* One column of the screen's width: a card out of sight, not laid out, counts as 20rem wide,
+              which an implicit column grew to past a phone's 320 px. */}
+          <ul ref={cards} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {list.slice(0, shown).map((video) => (
               <VideoCard
                 key={video.id}
