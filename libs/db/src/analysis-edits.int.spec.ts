@@ -54,4 +54,26 @@ describe("a member's edits of a video's analysis", () => {
     expect(await edits.find(userId, 'FCorder0001')).toEqual({ topics, editedAt: last.editedAt });
     expect(last.editedAt > times.at(-1)!).toBe(true);
   });
+
+  it("builds each edit on the last, keeps one video's edits when another's are undone, and queues no re-analysis over edits", async () => {
+    const { id: userId } = await buildUser(db);
+    const original = async () => topics;
+    await edits.edit(userId, 'FCeditsA001', original, (current) => current.slice(1));
+    await edits.edit(userId, 'FCeditsA001', original, (current) => [...current, { ...topics[0]!, id: 't3' }]);
+    expect((await edits.find(userId, 'FCeditsA001'))?.topics.map((topic) => topic.id)).toEqual(['t2', 't3']);
+
+    await edits.edit(userId, 'FCeditsB001', original, (current) => current.slice(0, 1));
+    await edits.discard(userId, 'FCeditsB001');
+    expect(await edits.find(userId, 'FCeditsB001')).toBeNull();
+    expect((await edits.find(userId, 'FCeditsA001'))?.topics.map((topic) => topic.id)).toEqual(['t2', 't3']);
+
+    let queued = 0;
+    const queue = async () => {
+      queued++;
+    };
+    expect(await edits.unlessEdited(userId, 'FCeditsA001', queue)).toBe(false);
+    expect(queued).toBe(0);
+    expect(await edits.unlessEdited(userId, 'FCeditsB001', queue)).toBe(true);
+    expect(queued).toBe(1);
+  });
 });

@@ -84,3 +84,49 @@ describe("a video's shared analysis", () => {
     expect(outcomes.filter(Boolean)).toHaveLength(1);
   });
 });
+
+describe('a video without captions on YouTube', () => {
+  let db: DataSource;
+  let cached: CachedVideos;
+  beforeAll(async () => {
+    db = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
+    cached = new CachedVideos(db);
+  });
+  afterAll(() => db.destroy());
+
+  const uploaded = [
+    { text: 'Buses carry more people than cars do.', start: 0, end: 4 },
+    { text: 'So give them the lanes.', start: 4, end: 7.2 },
+  ];
+
+  it("is read with a member's uploaded captions, yet stays failed and without captions for everyone else until YouTube has some", async () => {
+    const videoId = randomUUID().replace(/-/g, '').slice(0, 11);
+    const details: VideoDescription = {
+      videoId,
+      title: 'A talk',
+      thumbnailUrl: null,
+      description: null,
+      channelTitle: 'A channel',
+      durationSeconds: null,
+    };
+    // The member's read: their captions, the length where they end (rounded up), YouTube's details.
+    expect(await cached.withUploadedCaptions(videoId, uploaded, async () => details)).toMatchObject({
+      segments: uploaded,
+      durationSeconds: 8,
+      title: 'A talk',
+      status: 'failed',
+    });
+    // Everyone else's: no captions stored (the job asks YouTube again), the shared analysis failed for want of them.
+    expect(await cached.findWithCaptions(videoId)).toBeNull();
+    expect(await cached.statusOf(videoId)).toMatchObject({
+      status: 'failed',
+      failure: { type: 'NO_TRANSCRIPT', message: 'This video has no captions on YouTube.', categories: [] },
+    });
+
+    // YouTube has captions now: they are stored over the empty ones, and the shared analysis may run.
+    await cached.saveFetched({ ...details, durationSeconds: 30 }, 'en', segments);
+    expect(await cached.findWithCaptions(videoId)).toMatchObject({ segments, durationSeconds: 30, status: 'failed' });
+    expect(await cached.markAnalyzing(videoId)).toBe(true);
+    expect(await cached.statusOf(videoId)).toMatchObject({ status: 'analyzing', failure: null });
+  });
+});

@@ -19,6 +19,12 @@ describe('what npm start says when a server is missing', () => {
     expect(await missingServers(running)).toEqual([]);
   });
 
+  it('takes the default ports when the URLs name none', async () => {
+    expect(
+      await missingServers({ DATABASE_URL: 'postgres://postgres@127.0.0.1/findclips', REDIS_URL: 'redis://127.0.0.1' }),
+    ).toEqual([]);
+  });
+
   it('names each missing server, its address and how to start it', async () => {
     const [pg, redis] = [await closedPort(), await closedPort()];
     expect(

@@ -1,4 +1,5 @@
 // Shares through their table's owner, on the real database.
+import { randomUUID } from 'node:crypto';
 import { buildUser } from '@findclips/testing';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from './data-source';
@@ -35,5 +36,63 @@ describe('shares', () => {
       else if (first.status === 'fulfilled') share = first.value.share;
     }
     expect(failures).toEqual([]);
+  });
+
+  const topics = [{ id: 't1', title: 'Bus lanes', startTime: 0, endTime: 60, quotes: [] }];
+  const videoId = () => randomUUID().replace(/-/g, '').slice(0, 11);
+
+  it("makes one share of two first shares at once: one is told it created it, and a title or description left out keeps the other's", async () => {
+    const { id: userId } = await buildUser(db);
+    for (let round = 0; round < 20; round++) {
+      const youtubeId = videoId();
+      const [titled, bare] = await Promise.all([
+        shares.upsert({ userId }, { youtubeId, topics, title: 'Mine', description: 'Watch the highlights' }),
+        shares.upsert({ userId }, { youtubeId, topics: [] }),
+      ]);
+      expect(titled.share.shareId).toBe(bare.share.shareId);
+      expect([titled.created, bare.created].sort()).toEqual([false, true]);
+      const [row] = await db.query('SELECT title, description FROM shared_analysis WHERE share_id = $1', [titled.share.shareId]);
+      expect(row).toEqual({ title: 'Mine', description: 'Watch the highlights' });
+    }
+  });
+
+  it("lists a member's shares, the last shared first, and counts views up to the largest integer without failing", async () => {
+    const { id: userId } = await buildUser(db);
+    const [first, second] = [videoId(), videoId()];
+    const { share } = await shares.upsert({ userId }, { youtubeId: first, topics });
+    await shares.upsert({ userId }, { youtubeId: second, topics });
+    expect((await shares.listForUser(userId)).map((s) => s.youtubeId)).toEqual([second, first]);
+    await shares.upsert({ userId }, { youtubeId: first, topics });
+    expect((await shares.listForUser(userId)).map((s) => s.youtubeId)).toEqual([first, second]);
+
+    expect(await shares.countView(share.shareId)).toBe(1);
+    await db.query('UPDATE shared_analysis SET view_count = 2147483646 WHERE share_id = $1', [share.shareId]);
+    expect(await shares.countView(share.shareId)).toBe(2147483647);
+    expect(await shares.countView(share.shareId)).toBe(2147483647);
+    expect(await shares.countView('no-such-share')).toBe(0);
+  });
+
+  it("gives a member who signs up the guest's recent shares, except of a video the member shares already", async () => {
+    const { id: userId } = await buildUser(db);
+    const { id: otherId } = await buildUser(db);
+    const guestSessionId = randomUUID();
+    const [mine, theirs, old] = [videoId(), videoId(), videoId()];
+    const own = (await shares.upsert({ userId }, { youtubeId: mine, topics })).share;
+    const guestsOfMine = (await shares.upsert({ guestSessionId }, { youtubeId: mine, topics })).share;
+    const guests = (await shares.upsert({ guestSessionId }, { youtubeId: theirs, topics })).share;
+    const older = (await shares.upsert({ guestSessionId }, { youtubeId: old, topics })).share;
+    await db.query(`UPDATE shared_analysis SET created_at = now() - interval '2 days' WHERE share_id = $1`, [older.shareId]);
+
+    expect(await shares.adopt(guestSessionId, userId, 86_400)).toBe(1);
+    const owner = async (shareId: string) =>
+      ((await db.query('SELECT user_id, guest_session_id FROM shared_analysis WHERE share_id = $1', [shareId])) as object[])[0];
+    expect(await owner(guests.shareId)).toEqual({ user_id: userId, guest_session_id: null });
+    expect(await owner(own.shareId)).toEqual({ user_id: userId, guest_session_id: null });
+    expect(await owner(guestsOfMine.shareId)).toEqual({ user_id: null, guest_session_id: guestSessionId });
+    expect(await owner(older.shareId)).toEqual({ user_id: null, guest_session_id: guestSessionId });
+    // Signing up again in that browser, into another account, takes nothing from the first.
+    expect(await shares.adopt(guestSessionId, otherId, 86_400)).toBe(1);
+    expect(await owner(guests.shareId)).toEqual({ user_id: userId, guest_session_id: null });
+    expect((await shares.listForUser(userId)).map((s) => s.shareId).sort()).toEqual([own.shareId, guests.shareId].sort());
   });
 });
