@@ -9,7 +9,7 @@ import {
 import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
 import { clock } from '@findclips/exports';
 import { GuestPayers, redisKeys } from '@findclips/runtime';
-import { sampleTranscript, strongPassword, uniqueEmail } from '@findclips/testing';
+import { sampleTranscript, strongPassword, uniqueEmail, until } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
 import { z } from 'zod';
@@ -732,6 +732,25 @@ describe('analysis quotas', () => {
     expect(p.youtube.playerCallsFor(videoId)).toBe(asked);
     // What was paid back is paid again: the next new video costs a credit.
     expect((await first.submit(p.addVideo()).expect(202)).body.left).toBe(1);
+  });
+
+  it('keeps the credit of a guest whose analysis failed once, to be retried, and then succeeded', async () => {
+    // Captions that need a proof-of-origin token come empty: the first attempt fails, to be tried again.
+    const videoId = p.addVideo(300, { tracks: [{ languageCode: 'en', segments: sampleTranscript(300), poTokenGated: true }] });
+    const guest = from('203.0.113.70');
+    expect((await guest.submit(videoId).expect(202)).body.left).toBe(1);
+    let retry: Awaited<ReturnType<typeof p.gateway.queue.getDelayed>>[number] | undefined;
+    await until(
+      async () => (retry = (await p.gateway.queue.getDelayed()).find((job) => job.data.videoId === videoId)) !== undefined,
+      20_000,
+      'a first attempt failed, to be retried',
+    );
+    expect((await guest.credits().expect(200)).body.left).toBe(1);
+    // YouTube serves them by the retry, which is let go at once.
+    p.youtube.addVideo({ id: videoId, durationSeconds: 300, tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }] });
+    await retry!.promote();
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED', 30_000);
+    expect((await guest.credits().expect(200)).body.left).toBe(1);
   });
 
   it('charges a guest paid back for a failed analysis when someone else has the video analysed later', async () => {
