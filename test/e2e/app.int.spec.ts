@@ -981,12 +981,22 @@ describe('Find Clips in Chromium', () => {
     expect(await language(heading.getByText('1.', { exact: true }))).toBe('en');
     expect(await language(topics(page).first().getByRole('button', { name: 'Play clip' }).first())).toBe('en');
     await look(page, 'dashboard-arabic');
+    // The topic's player: its dialog's title and the player's caption while it loads.
+    await topics(page).first().getByRole('button', { name: 'Play Full Topic' }).click();
+    const dialogTitle = page.getByRole('dialog').locator('h2 bdi');
+    expect([await direction(dialogTitle), await language(dialogTitle)]).toEqual(['rtl', 'ar']);
+    await page.keyboard.press('Escape');
 
     // The transcript's lines, and matches of an Arabic word with the word typed into the box.
     await page.getByRole('button', { name: 'Show transcript' }).click();
     const panel = page.getByRole('grid', { name: /^Transcript, \d+ lines$/ });
     const line = panel.getByText(arabicSegments[0]!.text, { exact: true }).first();
     expect([await direction(line), await language(line)]).toEqual(['rtl', 'ar']);
+    // A line long enough to wrap is aligned to the right, as Arabic is.
+    const aligned = await line.evaluate((span) => getComputedStyle(span).textAlign);
+    expect(['start', 'right']).toContain(aligned);
+    const groupTitle = panel.getByRole('heading').first().locator('bdi');
+    expect([await direction(groupTitle), await language(groupTitle)]).toEqual(['rtl', 'ar']);
     const searchBox = page.getByRole('searchbox', { name: 'Search this video' });
     await searchBox.fill('الخباز');
     expect(await direction(searchBox)).toBe('rtl');
@@ -1018,7 +1028,11 @@ describe('Find Clips in Chromium', () => {
     // The video's card in the history.
     await page.keyboard.press('Escape');
     await page.goto('/history');
-    expect(await direction(page.getByRole('button', { name: arabic.title }))).toBe('rtl');
+    const card = page.getByRole('heading', { name: arabic.title });
+    expect(await direction(card)).toBe('rtl');
+    // Its title at the card's right, where an Arabic line starts.
+    const [cardBox, titleBox] = [await card.boundingBox(), await card.getByRole('button').boundingBox()];
+    expect(Math.abs(cardBox!.x + cardBox!.width - (titleBox!.x + titleBox!.width))).toBeLessThan(1);
   });
 
   it('keeps the analysis on screen when a re-analysis of it is refused, and says why', async () => {

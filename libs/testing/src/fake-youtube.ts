@@ -330,6 +330,11 @@ function playerResponse(video: FakeVideo, gated = false) {
   };
 }
 
+/** The player's answer to a key it does not take. */
+const INVALID_KEY = {
+  error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
+};
+
 /**
  * A fake YouTube on 127.0.0.1 answering as the real one does today (2025-2026 captures): the
  * watch page (INNERTUBE_API_KEY; the browser's player response, its tracks gated; the EU consent
@@ -339,11 +344,6 @@ function playerResponse(video: FakeVideo, gated = false) {
  * PO-token-gated tracks, 400 FAILED_PRECONDITION), timedtext (classic XML escaped twice, srv3,
  * machine translations with `tlang`, the empty 200 body of a gated track) and oEmbed.
  */
-/** The player's answer to a key it does not take. */
-const INVALID_KEY = {
-  error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
-};
-
 export async function startFakeYoutube(): Promise<FakeYoutube> {
   const videos = new Map<string, FakeVideo>();
   const counts = { watch: 0, player: 0, timedtext: 0, translations: 0, oembed: 0 };

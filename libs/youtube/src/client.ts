@@ -62,6 +62,9 @@ function detailsOf(videoId: string, player: PlayerResponse | undefined, hasCapti
   };
 }
 
+/** The player's key on a watch page, as the library finds it (plain, or in escaped JSON). */
+const PLAYER_KEY = [/"INNERTUBE_API_KEY":"[^"]+"/, /INNERTUBE_API_KEY\\":\\"[^\\"]+\\"/];
+
 /** Turns a library or network failure into one of our codes. */
 function toYoutubeError(videoId: string, error: unknown): YoutubeError {
   if (error instanceof YoutubeError) return error;
@@ -215,7 +218,7 @@ export class YoutubeClient {
         if (isCaptchaPage(html)) throw new YoutubeError('YOUTUBE_BLOCKED', videoId, { detail: 'a reCAPTCHA page' });
         // A page that is no watch page (a proxy's or a captive network's, one YouTube changed): the
         // library would find no player key and say the video has no captions, for good.
-        if (!/INNERTUBE_API_KEY/.test(html)) {
+        if (!PLAYER_KEY.some((pattern) => pattern.test(html))) {
           throw new YoutubeError('YOUTUBE_UNREACHABLE', videoId, {
             detail: `watch ${response.status} without the player's key: ${JSON.stringify(html.slice(0, 120))}`,
           });

@@ -4,6 +4,7 @@ import { clipSpan } from '../lib/format';
 import { Button } from './ui';
 import { useEffect, useRef, useState } from 'react';
 import { usePagePlayers, useReportTime, type PagePlayer } from './playback';
+import { useSpokenText } from '../lib/spoken-language';
 
 /** What a clip that cannot load says instead (embedding disabled, region, offline). */
 export const CLIP_ERROR_MESSAGE =
@@ -54,6 +55,7 @@ export function ClipPlayer({
   start,
   end,
   title,
+  spokenTitle = false,
   autoplay = false,
   onPlaying,
 }: {
@@ -61,10 +63,13 @@ export function ClipPlayer({
   start: number;
   end: number;
   title: string;
+  /** The title is the video's words (a topic's title), in its language; else ours ('Match at 1:02'). */
+  spokenTitle?: boolean;
   autoplay?: boolean;
   /** Called each time the clip starts playing (a clip that never loads never calls it). */
   onPlaying?: () => void;
 }) {
+  const spoken = useSpokenText();
   const frame = useRef<HTMLIFrameElement>(null);
   // The playing second, as the embed reports it a few times a second, for what follows along.
   const reportTime = useReportTime();
@@ -176,7 +181,7 @@ export function ClipPlayer({
         >
           <PlayCircle className="h-10 w-10 animate-pulse text-zinc-300" aria-hidden />
           <span>{CLIP_LOADING_LABEL}</span>
-          <span dir="auto" className="line-clamp-2 text-xs text-zinc-300">
+          <span {...(spokenTitle ? spoken : { dir: 'auto' })} className="line-clamp-2 text-xs text-zinc-300">
             {title}
           </span>
         </div>

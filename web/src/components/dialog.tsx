@@ -14,7 +14,7 @@ export function Dialog({
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
-  title: string;
+  title: ReactNode;
   description?: string;
   children: ReactNode;
   wide?: boolean;

@@ -303,7 +303,7 @@ export function SearchSection({
                     data-hit={index}
                     aria-current={index === at ? 'true' : undefined}
                     onClick={() => jump(index, false, hits)}
-                    className="flex w-full flex-wrap gap-x-3 rounded-md px-2 py-1 text-left text-sm wrap-anywhere text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 sm:flex-nowrap focus-visible:-outline-offset-2"
+                    className="flex w-full flex-wrap gap-x-3 rounded-md px-2 py-1 text-start text-sm wrap-anywhere text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 sm:flex-nowrap focus-visible:-outline-offset-2"
                   >
                     <span className="w-14 shrink-0 tabular-nums text-slate-600">{formatTime(hit.start)}</span>
                     <span className="w-20 shrink-0 text-slate-600">{KIND_LABEL[hit.kind]}</span>

@@ -294,12 +294,24 @@ export function TopicsEdit({
             </Card>
           </li>
         ))}
-        <Dialog open={playing !== null} onOpenChange={(open) => !open && setPlaying(null)} title={playing?.title ?? ''} wide>
+        <Dialog
+          open={playing !== null}
+          onOpenChange={(open) => !open && setPlaying(null)}
+          title={<bdi {...spoken}>{playing?.title}</bdi>}
+          wide
+        >
           {playing && (
             // As wide as the screen's height lets the whole 16:9 player show (a phone held sideways),
             // the dialog's title and padding (8rem) taken out.
             <div className="mx-auto w-full max-w-[calc((90vh_-_8rem)*16/9)]">
-              <ClipPlayer youtubeId={youtubeId} start={playing.startTime} end={playing.endTime} title={playing.title} autoplay />
+              <ClipPlayer
+                youtubeId={youtubeId}
+                start={playing.startTime}
+                end={playing.endTime}
+                title={playing.title}
+                spokenTitle
+                autoplay
+              />
             </div>
           )}
         </Dialog>

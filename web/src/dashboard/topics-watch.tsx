@@ -25,7 +25,7 @@ export function TopicsWatch({ youtubeId, topics }: { youtubeId: string; topics: 
               </div>
             }
           >
-            <ClipPlayer youtubeId={youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
+            <ClipPlayer youtubeId={youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} spokenTitle />
           </LazyMount>
         </section>
       ))}

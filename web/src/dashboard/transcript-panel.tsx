@@ -154,7 +154,7 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                           time into its own direction, shown end first. */}
                       {row.kind === 'topic' ? (
                         <>
-                          {row.number}. <bdi>{row.title}</bdi>
+                          {row.number}. <bdi {...spoken}>{row.title}</bdi>
                         </>
                       ) : (
                         GAP_TITLE
@@ -173,7 +173,7 @@ export default function TranscriptPanel({ youtubeId, topics, url }: { youtubeId:
                         setStopAt(row.start);
                         play(row.start, row.playsTo);
                       }}
-                      className="flex w-full gap-3 px-3 py-1 text-left text-sm wrap-anywhere text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 focus-visible:-outline-offset-2"
+                      className="flex w-full gap-3 px-3 py-1 text-start text-sm wrap-anywhere text-slate-800 hover:bg-slate-50 aria-[current=true]:bg-amber-100 focus-visible:-outline-offset-2"
                     >
                       {/* The arrow keys pass over the headings: a group's first line says which topic it opens. */}
                       {above && above.kind !== 'line' && (

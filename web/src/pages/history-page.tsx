@@ -1,5 +1,5 @@
 import { Thumbnail } from '../components/thumbnail';
-import { isVideoId, type HistoryVideo } from '@findclips/contracts';
+import { isolated, isVideoId, type HistoryVideo } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, Link2, ListOrdered, Trash2 } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -100,7 +100,7 @@ export default function HistoryPage() {
     },
     [navigate],
   );
-  const shareRemoved = useCallback((title: string) => setAnnouncement(`Share removed: ${title}`), []);
+  const shareRemoved = useCallback((title: string) => setAnnouncement(`Share removed: ${isolated(title)}`), []);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -232,12 +232,11 @@ const VideoCard = memo(function VideoCard({
         <Thumbnail src={thumbnailOf(video.youtubeId, video.thumbnailUrl)} title={title} className="w-full" lazy />
         <div className="grid gap-1 p-3">
           <Badge className="w-fit">Your Analysis</Badge>
-          <h2 id={titleId} className="font-semibold">
+          <h2 id={titleId} dir="auto" className="font-semibold">
             <button
               ref={opener}
               type="button"
               onClick={() => onOpen(video.youtubeId)}
-              dir="auto"
               className="text-start wrap-anywhere after:absolute after:inset-0 hover:underline"
             >
               {/* Clamped inside the button, not around it: the focus ring drawn around it stays whole. */}

@@ -125,7 +125,11 @@ export default function SharedPage() {
             />
             <div>
               {/* The video's own title only when the share is called something else: never the same words twice. */}
-              {videoTitle !== title && <h2 className="font-semibold">{videoTitle}</h2>}
+              {videoTitle !== title && (
+                <h2 dir="auto" className="font-semibold">
+                  {videoTitle}
+                </h2>
+              )}
               <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
                 <Film className="h-4 w-4" aria-hidden />
                 Shared video clips containing {plural(topics.length, 'topic')}
@@ -201,7 +205,13 @@ export default function SharedPage() {
                     players were empty boxes taking most of each page). */}
                   <div className="print:hidden">
                     <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
-                      <ClipPlayer youtubeId={data.youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} />
+                      <ClipPlayer
+                        youtubeId={data.youtubeId}
+                        start={topic.startTime}
+                        end={topic.endTime}
+                        title={topic.title}
+                        spokenTitle
+                      />
                     </LazyMount>
                   </div>
                   {topic.quotes.length > 0 && (

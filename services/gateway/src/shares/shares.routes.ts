@@ -1,7 +1,7 @@
 import {
   AppError,
-  captionsLanguage,
   createShareRequestSchema,
+  declaredLanguage,
   type SharedAnalysisResponse,
   type ShareResponse,
 } from '@findclips/contracts';
@@ -66,7 +66,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
         durationSeconds: video?.durationSeconds ?? null,
       },
       transcriptSource,
-      language: transcriptSource === 'upload' ? null : captionsLanguage(video?.language),
+      language: declaredLanguage(transcriptSource, video?.language),
     };
     res.set('Cache-Control', 'no-store').json(body);
   });

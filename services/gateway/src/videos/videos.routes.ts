@@ -1,7 +1,7 @@
 import {
   AppError,
   analysisEditSchema,
-  captionsLanguage,
+  declaredLanguage,
   historyQuerySchema,
   ownAnalysesQuerySchema,
   parseYoutubeLink,
@@ -75,8 +75,7 @@ function analysisView(
     editedAt: edited ? edited.editedAt : null,
     transcriptSource: uploaded ? 'upload' : 'youtube',
     transcriptName: uploaded ?? null,
-    // Uploaded captions may be in any language: none is declared for them.
-    language: uploaded ? null : captionsLanguage(row.language),
+    language: declaredLanguage(uploaded ? 'upload' : 'youtube', row.language),
   };
 }
 
