@@ -83,23 +83,13 @@ describe("a video's shared analysis", () => {
     ]);
     expect(outcomes.filter(Boolean)).toHaveLength(1);
   });
-});
-
-describe('a video without captions on YouTube', () => {
-  let db: DataSource;
-  let cached: CachedVideos;
-  beforeAll(async () => {
-    db = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
-    cached = new CachedVideos(db);
-  });
-  afterAll(() => db.destroy());
 
   const uploaded = [
     { text: 'Buses carry more people than cars do.', start: 0, end: 4 },
     { text: 'So give them the lanes.', start: 4, end: 7.2 },
   ];
 
-  it("is read with a member's uploaded captions, yet stays failed and without captions for everyone else until YouTube has some", async () => {
+  it("of a video without captions on YouTube is read with a member's uploaded captions, yet stays failed and without captions for everyone else until YouTube has some", async () => {
     const videoId = randomUUID().replace(/-/g, '').slice(0, 11);
     const details: VideoDescription = {
       videoId,
