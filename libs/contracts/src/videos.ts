@@ -92,16 +92,16 @@ export const videoAnalysisResponseSchema = z.object({
 const LANGUAGE_TAG_MAX = 35;
 
 /**
- * The language of a video's captions as a page declares it (`lang`), from YouTube's code: a BCP 47
- * tag in its canonical form ('iw' → 'he', 'en-us' → 'en-US'); null when unknown ('und') or no tag.
- */
-/**
  * The language declared of an analysis's words: that of YouTube's captions it read; none for
  * captions a member brought, which may be in any language.
  */
 export const declaredLanguage = (source: TranscriptSource, youtubeCode: string | null | undefined) =>
   source === 'upload' ? null : captionsLanguage(youtubeCode);
 
+/**
+ * The language of a video's captions as a page declares it (`lang`), from YouTube's code: a BCP 47
+ * tag in its canonical form ('iw' → 'he', 'en-us' → 'en-US'); null when unknown ('und') or no tag.
+ */
 export function captionsLanguage(code: string | null | undefined): string | null {
   if (!code || code.length > LANGUAGE_TAG_MAX) return null;
   try {

@@ -19,16 +19,19 @@ describe("a video's shared analysis", () => {
   });
   afterAll(() => db.destroy());
 
+  /** What YouTube says of a new video, its length not given. */
+  const described = (): VideoDescription => ({
+    videoId: randomUUID().replace(/-/g, '').slice(0, 11),
+    title: 'A talk',
+    thumbnailUrl: null,
+    description: null,
+    channelTitle: 'A channel',
+    durationSeconds: null,
+  });
+
   async function fetched(): Promise<string> {
-    const videoId = randomUUID().replace(/-/g, '').slice(0, 11);
-    const details: VideoDescription = {
-      videoId,
-      title: 'A talk',
-      thumbnailUrl: null,
-      description: null,
-      channelTitle: 'A channel',
-      durationSeconds: null,
-    };
+    const details = described();
+    const { videoId } = details;
     await cached.saveFetched(details, 'en', segments);
     return videoId;
   }
@@ -90,15 +93,8 @@ describe("a video's shared analysis", () => {
   ];
 
   it("of a video without captions on YouTube is read with a member's uploaded captions, yet stays failed and without captions for everyone else until YouTube has some", async () => {
-    const videoId = randomUUID().replace(/-/g, '').slice(0, 11);
-    const details: VideoDescription = {
-      videoId,
-      title: 'A talk',
-      thumbnailUrl: null,
-      description: null,
-      channelTitle: 'A channel',
-      durationSeconds: null,
-    };
+    const details = described();
+    const { videoId } = details;
     // The member's read: their captions, the length where they end (rounded up), YouTube's details.
     expect(await cached.withUploadedCaptions(videoId, uploaded, async () => details)).toMatchObject({
       segments: uploaded,
