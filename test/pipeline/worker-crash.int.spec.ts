@@ -138,6 +138,37 @@ describe('a worker killed with SIGKILL mid-analysis', () => {
     }
   }, 60_000);
 
+  it('stopped past its lock, then refused by the provider, it fails nothing: the worker that took the job over completes it', async () => {
+    const { openai, prefix, gateway, events, startWorkerProcess, memberWithVideo, close } = await crashStack();
+    try {
+      const { videoId, browser } = await memberWithVideo();
+      // The stopped worker's call is refused (a failure no attempt retries); the next one's is answered.
+      openai.script.then('content-filter');
+      openai.latencyMs = 3_000;
+      const logged: string[] = [];
+      const frozen = startWorkerProcess(logged);
+      await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+      await until(() => openai.calls.chat === 1, 30_000);
+      frozen.kill('SIGSTOP');
+      // The worker that takes the job over is inside its own call when the stopped one resumes.
+      openai.latencyMs = 8_000;
+      startWorkerProcess();
+      await until(() => openai.calls.chat === 2, 30_000);
+      frozen.kill('SIGCONT');
+      // It says it leaves the job, or (as it did) fails the analysis being completed by the other.
+      await until(() => logged.some((line) => /given to another worker|analysis failed/.test(line)), 10_000);
+      await until(() => events.some((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED'), 30_000);
+      await settleAnalyses({ redisUrl: process.env.REDIS_URL!, keyPrefix: prefix }, [fenceVideoId()], [events]);
+      expect(events.filter((e) => e.videoId === videoId && e.type === 'ANALYSIS_ERROR')).toEqual([]);
+      expect(events.filter((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED')).toHaveLength(1);
+      expect(openai.calls.chat).toBe(2);
+      const row = await gateway.dataSource.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: videoId });
+      expect(row.analysisStatus).toBe('complete');
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
   it('killed mid-job three times, the analysis fails and says so, rather than analysing for ever', async () => {
     const { openai, gateway, events, startWorkerProcess, memberWithVideo, killInProvider, close } = await crashStack();
     try {

@@ -260,6 +260,13 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
     let stored = false;
     // Each event is logged with the job's requestId: request, job and events share one id.
     const publish = (type: Parameters<typeof analysisEvent>[0]) => publishEvent(deps, data, type, log);
+    /**
+     * Still ours? Its lock renewed, it is; not renewed, another worker runs it, or will (a lock
+     * lapsed is a stalled job, run again): its result, or its failure, is that run's. A check, not a
+     * fence: a pause between it and the writes after it is not seen. (Redis not answering us:
+     * nothing can be known, and the attempt goes on, as before the check.) Without BullMQ's token, ours.
+     */
+    const stillOurs = async () => !token || (await job.extendLock(token, deps.lockMs ?? 30_000).catch(() => 1)) === 1;
     /** Announces the analysis stored; the guests who paid for a shared one had it, and are no longer owed. */
     const analyzed = async () => {
       if (data.scope === 'shared') {
@@ -343,11 +350,8 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         concurrency: deps.chunkConcurrency,
       });
       inProvider = false;
-      // Still ours? Its lock renewed, it is; not renewed, another worker runs it, or will (a lock
-      // lapsed is a stalled job, run again): its result is that run's. A check, not a fence: a
-      // pause between it and the writes below is not seen. (Redis not answering us: nothing can be
-      // known, and the result is stored, as before the check.)
-      if (token && (await job.extendLock(token, deps.lockMs ?? 30_000).catch(() => 1)) !== 1) throw new TakenOver();
+      // Still ours, its result is stored.
+      if (!(await stillOurs())) throw new TakenOver();
 
       if (data.scope === 'shared') {
         // Not completed by this attempt: by another (announced as this one), or its row went.
@@ -438,6 +442,12 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       }
       deps.metrics?.finished(providerName ?? 'none', lastAttempt ? 'failed' : 'retried', seconds());
       if (!lastAttempt) throw error;
+      // Its failure is not this attempt's to record either: the worker running the job now may be
+      // completing it (the same check as before storing a result).
+      if (!(await stillOurs())) {
+        log.warn('the job was given to another worker while this one was stopped: its failure is not recorded');
+        throw new TakenOver();
+      }
       await recordFailure(deps, data, failure, log);
       throw new UnrecoverableError(`${failure.code}: ${failure.message}`);
     }
