@@ -176,6 +176,12 @@ describe('captions a member brings', () => {
     };
     expect(await share(`/api/cached-videos/${videoId}`)).toMatchObject({ transcriptSource: 'youtube', language: 'he' });
 
+    // YouTube's captions read again in another language (its default track changed): the share
+    // says the language its topics were made from.
+    await p.gateway.dataSource.getRepository(CachedYoutubeDataEntity).update({ youtubeId: videoId }, { language: 'ar' });
+    const [made] = (await browser.get('/api/analysis/shares-map').expect(200)).body as { shareId: string }[];
+    expect((await p.gateway.request().get(`/api/shared/${made!.shareId}`).expect(200)).body.language).toBe('he');
+
     // None is said of captions whose language YouTube does not give.
     const unknown = p.addVideo(300, { tracks: [{ languageCode: 'und', segments: sampleTranscript(300) }] });
     await browser.post(`/api/videos/transcript?videoId=${unknown}`).send({}).expect(202);

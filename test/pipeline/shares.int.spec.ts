@@ -516,7 +516,10 @@ describe('shares, history and the public shared page', () => {
     const videoId = p.addVideo();
     const owners = Array.from({ length: 10_000 }, (_, i) => `bulk-${i}-${randomUUID()}`);
     const rows = await mapLimited(owners, 16, (guestSessionId) =>
-      shares.upsert({ guestSessionId }, { youtubeId: videoId, topics: [], title: null, description: null }),
+      shares.upsert(
+        { guestSessionId },
+        { transcriptSource: 'youtube', language: null, youtubeId: videoId, topics: [], title: null, description: null },
+      ),
     );
     expect(rows.every((row) => row.created)).toBe(true);
     const ids = new Set(rows.map((r) => r.share.shareId));

@@ -197,6 +197,7 @@ describe('migrate', () => {
         'TopicCounts1796500000000',
         'DropUnusedVideosIndex1796600000000',
         'QuoteIdsBigint1796700000000',
+        'ShareProvenance1796800000000',
       ]);
       expect(await migrate(url)).toEqual([]);
       expect(await ensureDatabase(url)).toBe(false);
@@ -263,6 +264,56 @@ describe('migrate', () => {
     }
   });
 
+  it('gives the shares made before it the captions and language their pages said', async () => {
+    const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_shares_${process.pid}_${Date.now()}`);
+    try {
+      await ensureDatabase(url);
+      const before = await new DataSource({
+        ...dataSourceOptions({ url, poolSize: 1, queryTimeoutMs: 0 }),
+        migrations: migrations.slice(
+          0,
+          migrations.findIndex((migration) => migration.name === 'ShareProvenance1796800000000'),
+        ),
+      }).initialize();
+      await before.runMigrations();
+      const [{ id: userId }] = await before.query(`INSERT INTO users (email) VALUES ($1) RETURNING id`, [email()]);
+      await before.query(
+        `INSERT INTO cached_youtube_data (youtube_id, title, transcript_data, language, analysis_status)
+         VALUES ('aaaaaaaaaaa', 'Hebrew', '[]', 'iw', 'complete'), ('bbbbbbbbbbb', 'Uploaded', '[]', 'fr', 'complete')`,
+      );
+      await before.query(
+        `INSERT INTO user_video_analysis (user_id, youtube_id, analyzed_topics, transcript_source)
+         VALUES ($1, 'aaaaaaaaaaa', '[]', NULL), ($1, 'bbbbbbbbbbb', '[]', 'upload')`,
+        [userId],
+      );
+      await before.query(
+        `INSERT INTO shared_analysis (share_id, user_id, guest_session_id, youtube_id, shared_topics)
+         VALUES ('member-a', $1, NULL, 'aaaaaaaaaaa', '[]'), ('member-b', $1, NULL, 'bbbbbbbbbbb', '[]'),
+                ('guest-b', NULL, 'a-guest', 'bbbbbbbbbbb', '[]')`,
+        [userId],
+      );
+      await before.destroy();
+
+      expect(await migrate(url)).toEqual(['ShareProvenance1796800000000']);
+      const after = await createDataSource({ url, poolSize: 1 }).initialize();
+      try {
+        expect(
+          await after.query(
+            `SELECT share_id AS "shareId", transcript_source AS "transcriptSource", language FROM shared_analysis ORDER BY share_id`,
+          ),
+        ).toEqual([
+          { shareId: 'guest-b', transcriptSource: 'youtube', language: 'fr' },
+          { shareId: 'member-a', transcriptSource: 'youtube', language: 'iw' },
+          { shareId: 'member-b', transcriptSource: 'upload', language: null },
+        ]);
+      } finally {
+        await after.destroy();
+      }
+    } finally {
+      await dropDatabase(url);
+    }
+  });
+
   it("counts the topics of analyses stored before their count was kept: a member's history reads it", async () => {
     const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_counts_${process.pid}_${Date.now()}`);
     const topics = (n: number) =>
@@ -302,6 +353,7 @@ describe('migrate', () => {
         'TopicCounts1796500000000',
         'DropUnusedVideosIndex1796600000000',
         'QuoteIdsBigint1796700000000',
+        'ShareProvenance1796800000000',
       ]);
       const after = await createDataSource({ url, poolSize: 1 }).initialize();
       try {

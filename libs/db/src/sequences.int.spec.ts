@@ -47,10 +47,22 @@ describe("the tables' ids", () => {
         });
       const shares = new Shares(db);
       for (let i = 0; i < 3; i++) {
-        expect((await shares.upsert({ userId }, { youtubeId: 'seqVideo001', topics, title: `Mine ${i}` })).created).toBe(i === 0);
-        expect((await shares.upsert({ guestSessionId: 'seq-guest-00001' }, { youtubeId: 'seqVideo001', topics })).created).toBe(
-          i === 0,
-        );
+        expect(
+          (
+            await shares.upsert(
+              { userId },
+              { transcriptSource: 'youtube', language: null, youtubeId: 'seqVideo001', topics, title: `Mine ${i}` },
+            )
+          ).created,
+        ).toBe(i === 0);
+        expect(
+          (
+            await shares.upsert(
+              { guestSessionId: 'seq-guest-00001' },
+              { transcriptSource: 'youtube', language: null, youtubeId: 'seqVideo001', topics },
+            )
+          ).created,
+        ).toBe(i === 0);
       }
       // The share made again keeps its id and takes the new title.
       expect(await db.query(`SELECT title FROM shared_analysis WHERE user_id = $1`, [userId])).toEqual([{ title: 'Mine 2' }]);

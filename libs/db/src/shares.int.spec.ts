@@ -18,6 +18,8 @@ describe('shares', () => {
     const { id: userId } = await buildUser(db);
     const snapshot = {
       youtubeId: 'FCshareRace',
+      transcriptSource: 'youtube' as const,
+      language: null,
       topics: [{ id: 't1', title: 'Bus lanes', startTime: 0, endTime: 60, quotes: [] }],
     };
     let { share } = await shares.upsert({ userId }, snapshot);
@@ -46,8 +48,11 @@ describe('shares', () => {
     for (let round = 0; round < 20; round++) {
       const youtubeId = videoId();
       const [titled, bare] = await Promise.all([
-        shares.upsert({ userId }, { youtubeId, topics, title: 'Mine', description: 'Watch the highlights' }),
-        shares.upsert({ userId }, { youtubeId, topics: [] }),
+        shares.upsert(
+          { userId },
+          { transcriptSource: 'youtube', language: null, youtubeId, topics, title: 'Mine', description: 'Watch the highlights' },
+        ),
+        shares.upsert({ userId }, { transcriptSource: 'youtube', language: null, youtubeId, topics: [] }),
       ]);
       expect(titled.share.shareId).toBe(bare.share.shareId);
       expect([titled.created, bare.created].sort()).toEqual([false, true]);
@@ -59,10 +64,10 @@ describe('shares', () => {
   it("lists a member's shares, the last shared first, and counts views up to the largest integer without failing", async () => {
     const { id: userId } = await buildUser(db);
     const [first, second] = [videoId(), videoId()];
-    const { share } = await shares.upsert({ userId }, { youtubeId: first, topics });
-    await shares.upsert({ userId }, { youtubeId: second, topics });
+    const { share } = await shares.upsert({ userId }, { transcriptSource: 'youtube', language: null, youtubeId: first, topics });
+    await shares.upsert({ userId }, { transcriptSource: 'youtube', language: null, youtubeId: second, topics });
     expect((await shares.listForUser(userId)).map((s) => s.youtubeId)).toEqual([second, first]);
-    await shares.upsert({ userId }, { youtubeId: first, topics });
+    await shares.upsert({ userId }, { transcriptSource: 'youtube', language: null, youtubeId: first, topics });
     expect((await shares.listForUser(userId)).map((s) => s.youtubeId)).toEqual([first, second]);
 
     expect(await shares.countView(share.shareId)).toBe(1);
@@ -77,10 +82,16 @@ describe('shares', () => {
     const { id: otherId } = await buildUser(db);
     const guestSessionId = randomUUID();
     const [mine, theirs, old] = [videoId(), videoId(), videoId()];
-    const own = (await shares.upsert({ userId }, { youtubeId: mine, topics })).share;
-    const guestsOfMine = (await shares.upsert({ guestSessionId }, { youtubeId: mine, topics })).share;
-    const guests = (await shares.upsert({ guestSessionId }, { youtubeId: theirs, topics })).share;
-    const older = (await shares.upsert({ guestSessionId }, { youtubeId: old, topics })).share;
+    const own = (await shares.upsert({ userId }, { transcriptSource: 'youtube', language: null, youtubeId: mine, topics })).share;
+    const guestsOfMine = (
+      await shares.upsert({ guestSessionId }, { transcriptSource: 'youtube', language: null, youtubeId: mine, topics })
+    ).share;
+    const guests = (
+      await shares.upsert({ guestSessionId }, { transcriptSource: 'youtube', language: null, youtubeId: theirs, topics })
+    ).share;
+    const older = (
+      await shares.upsert({ guestSessionId }, { transcriptSource: 'youtube', language: null, youtubeId: old, topics })
+    ).share;
     await db.query(`UPDATE shared_analysis SET created_at = now() - interval '2 days' WHERE share_id = $1`, [older.shareId]);
 
     expect(await shares.adopt(guestSessionId, userId, 86_400)).toBe(1);

@@ -1,6 +1,6 @@
 // The one owner of shared_analysis: published, watch-only analyses and their view counts.
 import { randomBytes } from 'node:crypto';
-import type { Topic } from '@findclips/contracts';
+import type { Topic, TranscriptSource } from '@findclips/contracts';
 import { SharedAnalysisEntity } from './entities';
 import { writeTopics } from './stored-topics';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -13,6 +13,9 @@ export type ShareOwner = { userId: number } | { guestSessionId: string };
 export interface ShareSnapshot {
   youtubeId: string;
   topics: Topic[];
+  /** Which captions the topics came from, and the language YouTube gave its own (null for the member's). */
+  transcriptSource: TranscriptSource;
+  language: string | null;
   /** null: none; left out: as the owner's share of the video has it (none for a new share). */
   title?: string | null;
   description?: string | null;
@@ -47,7 +50,8 @@ export class Shares {
     // The owner's share updated where it is: an INSERT … ON CONFLICT takes an id from the sequence
     // even when it updates (a stranger's database audit). For an UPDATE, TypeORM's postgres driver
     // answers [rows, affected].
-    // The snapshot's values, then whether its title and description were given: $2-$7 of the UPDATE, $4-$9 of the INSERT.
+    // The snapshot's values, whether its title and description were given, and where its topics came
+    // from: $2-$9 of the UPDATE, $4-$11 of the INSERT.
     const values = [
       snapshot.youtubeId,
       writeTopics(snapshot.topics),
@@ -55,13 +59,15 @@ export class Shares {
       snapshot.description ?? null,
       snapshot.title !== undefined,
       snapshot.description !== undefined,
+      snapshot.transcriptSource,
+      snapshot.language,
     ];
     const owned =
       'userId' in owner
         ? { where: 'user_id = $1', id: owner.userId }
         : { where: 'user_id IS NULL AND guest_session_id = $1', id: owner.guestSessionId };
     const [updated]: [{ share_id: string }[], number] = await this.db.query(
-      `UPDATE shared_analysis SET shared_topics = $3,
+      `UPDATE shared_analysis SET shared_topics = $3, transcript_source = $8, language = $9,
               title = CASE WHEN $6 THEN $4 ELSE title END,
               description = CASE WHEN $7 THEN $5 ELSE description END,
               is_public = true, updated_at = now()
@@ -75,10 +81,12 @@ export class Shares {
         ? '("user_id", "youtube_id") WHERE "user_id" IS NOT NULL'
         : '("guest_session_id", "youtube_id") WHERE "user_id" IS NULL AND "guest_session_id" IS NOT NULL';
     const rows: { share_id: string; created: boolean }[] = await this.db.query(
-      `INSERT INTO shared_analysis (share_id, user_id, guest_session_id, youtube_id, shared_topics, title, description)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO shared_analysis (share_id, user_id, guest_session_id, youtube_id, shared_topics, title, description,
+                                    transcript_source, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $10, $11)
        ON CONFLICT ${conflict}
-       DO UPDATE SET shared_topics = EXCLUDED.shared_topics,
+       DO UPDATE SET shared_topics = EXCLUDED.shared_topics, transcript_source = EXCLUDED.transcript_source,
+                     language = EXCLUDED.language,
                      title = CASE WHEN $8 THEN EXCLUDED.title ELSE shared_analysis.title END,
                      description = CASE WHEN $9 THEN EXCLUDED.description ELSE shared_analysis.description END,
                      is_public = true, updated_at = now()

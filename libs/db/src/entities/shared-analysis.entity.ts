@@ -8,6 +8,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import type { TranscriptSource } from '@findclips/contracts';
 import { UserEntity } from './user.entity';
 
 /** A public, watch-only snapshot of an analysis. */
@@ -39,6 +40,14 @@ export class SharedAnalysisEntity {
   /** The shared topics as JSON text. */
   @Column({ name: 'shared_topics', type: 'text' })
   sharedTopics!: string;
+
+  /** Which captions the shared topics came from: YouTube's, or the member's own ('upload'). */
+  @Column({ name: 'transcript_source', type: 'varchar', length: 16, default: 'youtube' })
+  transcriptSource!: TranscriptSource;
+
+  /** The language YouTube gave its captions, as it coded it; null: none given, or the member's own captions. */
+  @Column({ type: 'varchar', length: 35, nullable: true })
+  language!: string | null;
 
   @Column({ type: 'text', nullable: true })
   title!: string | null;

@@ -10,6 +10,7 @@ import { AnalysisErrorCategories1796336387490 } from './1796336387490-AnalysisEr
 import { TopicCounts1796500000000 } from './1796500000000-TopicCounts';
 import { DropUnusedVideosIndex1796600000000 } from './1796600000000-DropUnusedVideosIndex';
 import { QuoteIdsBigint1796700000000 } from './1796700000000-QuoteIdsBigint';
+import { ShareProvenance1796800000000 } from './1796800000000-ShareProvenance';
 
 /** Every migration, oldest first: listed, not globbed, so compiled and test builds load the same. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -24,4 +25,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   TopicCounts1796500000000,
   DropUnusedVideosIndex1796600000000,
   QuoteIdsBigint1796700000000,
+  ShareProvenance1796800000000,
 ];

@@ -143,8 +143,18 @@ describe('Google sign-in', () => {
     const visit = await browser.get(`/api/guest/credits?_=${Date.now()}`).expect(200);
     const gid = /gid=([^;]+)/.exec(String(visit.headers['set-cookie']))![1]!;
     const shares = new Shares(gw.dataSource);
-    const recent = (await shares.upsert({ guestSessionId: gid }, { youtubeId: 'rEcEnTsHaRe', topics: [] })).share;
-    const old = (await shares.upsert({ guestSessionId: gid }, { youtubeId: 'oLdGuEsTsHa', topics: [] })).share;
+    const recent = (
+      await shares.upsert(
+        { guestSessionId: gid },
+        { transcriptSource: 'youtube', language: null, youtubeId: 'rEcEnTsHaRe', topics: [] },
+      )
+    ).share;
+    const old = (
+      await shares.upsert(
+        { guestSessionId: gid },
+        { transcriptSource: 'youtube', language: null, youtubeId: 'oLdGuEsTsHa', topics: [] },
+      )
+    ).share;
     await gw.dataSource.query(`UPDATE shared_analysis SET created_at = now() - interval '2 days' WHERE share_id = $1`, [
       old.shareId,
     ]);

@@ -1,15 +1,7 @@
 // Opening a shared analysis: finding it, counting the view, and what its page shows.
 import { createHmac } from 'node:crypto';
-import {
-  AppError,
-  fallbackThumbnail,
-  shareIdSchema,
-  shareMessages,
-  sharePageTitle,
-  shareTabTitle,
-  type TranscriptSource,
-} from '@findclips/contracts';
-import { readTopics, type CachedVideos, type MemberAnalyses, type SharedAnalysisEntity, type Shares } from '@findclips/db';
+import { AppError, fallbackThumbnail, shareIdSchema, shareMessages, sharePageTitle, shareTabTitle } from '@findclips/contracts';
+import { readTopics, type CachedVideos, type SharedAnalysisEntity, type Shares } from '@findclips/db';
 import { clientAddressKey, redisKeys, type RedisClient } from '@findclips/runtime';
 import { keyMoments, type PagePreview } from './share-page';
 
@@ -54,7 +46,6 @@ export class ShareViews {
 export interface ReadShareDeps {
   shares: Shares;
   cached: CachedVideos;
-  memberAnalyses: MemberAnalyses;
   views: ShareViews;
 }
 
@@ -79,21 +70,16 @@ export async function findPublicShare(shares: Shares, shareId: string): Promise<
 }
 
 /**
- * A visitor opens a share: counted once per visitor and window (never the owner, nor a HEAD request), with what the
- * page shows of the video and which captions the analysis read (a member's share comes from their
- * own analysis when they have one).
+ * A visitor opens a share: counted once per visitor and window (never the owner, nor a HEAD
+ * request), with what the page shows of the video.
  */
-export async function readShare({ shares, cached, memberAnalyses, views }: ReadShareDeps, shareId: string, viewer: Viewer) {
+export async function readShare({ shares, cached, views }: ReadShareDeps, shareId: string, viewer: Viewer) {
   const share = await findPublicShare(shares, shareId);
   const visitor = visitorOf(viewer, share);
   const viewCount =
     visitor !== null && (await views.first(share.shareId, visitor)) ? await shares.countView(share.shareId) : share.viewCount;
-  const [video, source] = await Promise.all([
-    cached.describe(share.youtubeId),
-    share.userId === null ? null : memberAnalyses.transcriptSourceOf(share.userId, share.youtubeId),
-  ]);
-  const transcriptSource: TranscriptSource = source === 'upload' ? 'upload' : 'youtube';
-  return { share, viewCount, video, transcriptSource, isOwner: viewer.userId !== null && share.userId === viewer.userId };
+  const video = await cached.describe(share.youtubeId);
+  return { share, viewCount, video, isOwner: viewer.userId !== null && share.userId === viewer.userId };
 }
 
 /**

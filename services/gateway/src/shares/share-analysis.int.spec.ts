@@ -71,6 +71,33 @@ describe('sharing an analysis', () => {
       (error: unknown) => (error instanceof AppError ? { code: error.code, message: error.message } : Promise.reject(error)),
     );
 
+  it('keeps with the share which captions its topics came from, and their language, as they were when shared', async () => {
+    const user = await buildUser(db);
+    const youtubeId = await analysedVideo();
+    await db.getRepository(CachedYoutubeDataEntity).update({ youtubeId }, { language: 'iw' });
+    // The member's own analysis of captions they brought (YouTube had none then).
+    const own: Topic[] = [{ ...topics[0]!, id: 'own1', title: 'From my captions' }];
+    await deps.memberAnalyses.save(user.id, youtubeId, own, {
+      provider: 'local',
+      model: 'local',
+      transcriptSource: 'upload',
+      runId: null,
+    });
+    const shared = async (chosen: Topic[]) => {
+      const { share } = await shareAnalysis(deps, { user }, { youtubeId, topics: chosen });
+      return { transcriptSource: share.transcriptSource, language: share.language };
+    };
+    expect(await shared(own)).toEqual({ transcriptSource: 'upload', language: null });
+    // The video's analysis of YouTube's captions, shared by the same member.
+    expect(await shared([topics[0]!])).toEqual({ transcriptSource: 'youtube', language: 'iw' });
+    // Read again later, in another language: the share keeps the one it was made from.
+    await db.getRepository(CachedYoutubeDataEntity).update({ youtubeId }, { language: 'ar' });
+    const views = new ShareViews(redis, `fc:test:${randomUUID()}:`, 'a-secret-of-at-least-32-characters!');
+    const [share] = await deps.shares.listForUser(user.id);
+    const read = await readShare({ ...deps, views }, share!.shareId, { userId: null, guestId: null, address: '192.0.2.1' });
+    expect(read.share).toMatchObject({ transcriptSource: 'youtube', language: 'iw' });
+  });
+
   it('publishes topics of an analysis the member reads, their edits included, and updates the same share', async () => {
     const user = await buildUser(db);
     const youtubeId = await analysedVideo();
@@ -184,7 +211,11 @@ describe('sharing an analysis', () => {
     const open = (viewer: Partial<{ userId: number; guestId: string; address: string }>) =>
       readShare(reader, shareId, { userId: null, guestId: null, address: '198.51.100.1', ...viewer });
 
-    expect(await open({ userId: user.id })).toMatchObject({ viewCount: 0, isOwner: true, transcriptSource: 'youtube' });
+    expect(await open({ userId: user.id })).toMatchObject({
+      viewCount: 0,
+      isOwner: true,
+      share: { transcriptSource: 'youtube' },
+    });
     expect(await open({ guestId: 'guest-one-000000', address: '203.0.113.7' })).toMatchObject({ viewCount: 1, isOwner: false });
     expect((await open({ guestId: 'guest-one-000000', address: '203.0.113.7' })).viewCount).toBe(1);
     // A guest id is the browser's own word: a new one from the same address is the same visitor.

@@ -60,6 +60,8 @@ export async function shareAnalysis(
 
   let owner: ShareOwner;
   const readable: Topic[] = [];
+  // Topics of the member's own analysis of captions they brought, and their edits of it.
+  let fromUpload: Topic[] = [];
   if ('user' in sharer) {
     owner = { userId: sharer.user.id };
     const personal = await memberAnalyses.find(sharer.user.id, youtubeId);
@@ -67,6 +69,7 @@ export async function shareAnalysis(
     // The member's edited version: renamed titles and moved starts are theirs to publish.
     const edited = await edits.find(sharer.user.id, youtubeId);
     if (edited) readable.push(...edited.topics);
+    if (personal?.transcriptSource === 'upload') fromUpload = [...readable];
   } else if (await guests.has(sharer.guestId, youtubeId)) {
     owner = { guestSessionId: sharer.guestId };
   } else {
@@ -83,10 +86,15 @@ export async function shareAnalysis(
     throw new AppError('VALIDATION_ERROR', shareMessages.notInOrder, { field: 'topics' });
   }
 
+  // The page says which captions its topics came from, as they were shared: the member's own when
+  // every topic is of their analysis of them (the one they read and edit), else YouTube's.
+  const transcriptSource = request.topics.every((topic) => isFrom(topic, fromUpload)) ? 'upload' : 'youtube';
   // Sent empty, none; left out, as the share has it (the app always sends both).
   const written = await shares.upsert(owner, {
     youtubeId,
     topics: request.topics,
+    transcriptSource,
+    language: transcriptSource === 'upload' ? null : video.language,
     title: request.title === undefined ? undefined : request.title || null,
     description: request.description === undefined ? undefined : request.description || null,
   });

@@ -45,11 +45,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
   });
 
   router.get('/api/shared/:shareId', async (req, res) => {
-    const { share, viewCount, video, transcriptSource, isOwner } = await readShare(
-      deps,
-      String(req.params.shareId),
-      viewerOf(req),
-    );
+    const { share, viewCount, video, isOwner } = await readShare(deps, String(req.params.shareId), viewerOf(req));
     const body: SharedAnalysisResponse = {
       shareId: share.shareId,
       youtubeId: share.youtubeId,
@@ -65,8 +61,9 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
         channelTitle: video?.channelTitle ?? null,
         durationSeconds: video?.durationSeconds ?? null,
       },
-      transcriptSource,
-      language: declaredLanguage(transcriptSource, video?.language),
+      // Which captions the topics came from, and their language, as they were shared.
+      transcriptSource: share.transcriptSource,
+      language: declaredLanguage(share.transcriptSource, share.language),
     };
     res.set('Cache-Control', 'no-store').json(body);
   });
