@@ -356,6 +356,50 @@ describe('the analysis job', () => {
     });
   });
 
+  it('announces a last failure when the database is away, and gives the guests who paid their credits back all the same', async () => {
+    const id = videoId();
+    addTalk(id, 'Outage with payers', 300);
+    const guestVideos = redisKeys(keyPrefix).guestVideos('guest-outage');
+    await redis.sAdd(guestVideos, id);
+    await redis.hSet(
+      redisKeys(keyPrefix).videoPayers(id),
+      'guest-outage',
+      JSON.stringify({ use: 'u1', windows: [], videos: guestVideos }),
+    );
+    const own = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 1 }).initialize();
+    const sent: AnalysisEvent[] = [];
+    const failing = {
+      ...localProvider,
+      analyze: async () => {
+        await own.destroy();
+        throw new Error('socket hang up');
+      },
+    };
+    const outage = jobWith(
+      { publish: async (_, message) => void sent.push(analysisEventSchema.parse(JSON.parse(message))) },
+      failing,
+      own,
+    );
+    await expect(outage(job({ videoId: id, scope: 'shared', userId: null, provider: null }, 2))).rejects.toMatchObject({
+      name: 'UnrecoverableError',
+    });
+    expect(sent.map((event) => event.type)).toEqual(['ANALYSIS_STARTED', 'ANALYSIS_ERROR']);
+    // The credit is back (the video is no longer among the guest's paid ones), though the database
+    // could not be told to forget the guest's video.
+    expect(await redis.sMembers(guestVideos)).toEqual([]);
+  });
+
+  it('announces a last failure when Redis refuses to give the credits back', async () => {
+    const id = videoId();
+    youtube.addVideo({ id, title: 'Silent', durationSeconds: 300, tracks: [] });
+    // The video's payers' key holds what the refund cannot read.
+    await redis.set(redisKeys(keyPrefix).videoPayers(id), 'not a hash');
+    await expect(analyze(job({ videoId: id, scope: 'shared', userId: null, provider: null }))).rejects.toMatchObject({
+      name: 'UnrecoverableError',
+    });
+    expect(events(id)).toEqual(['ANALYSIS_STARTED', 'ANALYSIS_ERROR']);
+  });
+
   it('records a permanent failure once, announces it, and tells the queue not to retry', async () => {
     const id = videoId();
     youtube.addVideo({ id, title: 'Silent', durationSeconds: 300, tracks: [] });
