@@ -389,6 +389,34 @@ describe('the analysis job', () => {
     expect(await redis.sMembers(guestVideos)).toEqual([]);
   });
 
+  it("writes a member's history for a shared analysis another attempt completed, and announces it without analysing again", async () => {
+    const id = videoId();
+    addTalk(id, 'Done before', 300);
+    // An attempt stored the analysis, and then failed writing the member's history.
+    await analyze(job({ videoId: id, scope: 'shared', userId: null, provider: null }));
+    const user = await buildUser(db);
+    const calls: number[] = [];
+    const counting = {
+      ...localProvider,
+      analyze: (...args: Parameters<typeof localProvider.analyze>) => (calls.push(1), localProvider.analyze(...args)),
+    };
+    const sent: AnalysisEvent[] = [];
+    const retry = jobWith(
+      { publish: async (_, message) => void sent.push(analysisEventSchema.parse(JSON.parse(message))) },
+      counting,
+    );
+    await retry(job({ videoId: id, scope: 'shared', userId: user.id, provider: null }, 1));
+    expect(calls).toEqual([]);
+    expect(sent.map((event) => event.type)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED']);
+    const stored = topicsSchema.parse(
+      readTopics((await db.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: id })).analyzedTopics),
+    );
+    const kept = await db.getRepository(VideoEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
+    expect(await db.getRepository(QuoteEntity).countBy({ videoId: kept.id })).toBe(
+      stored.flatMap((topic) => topic.quotes).length,
+    );
+  });
+
   it('announces a last failure when Redis refuses to give the credits back', async () => {
     const id = videoId();
     youtube.addVideo({ id, title: 'Silent', durationSeconds: 300, tracks: [] });
