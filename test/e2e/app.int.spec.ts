@@ -519,6 +519,10 @@ describe('Find Clips in Chromium', () => {
     await page.getByRole('button', { name: 'Share Clips' }).click();
     await poll(() => page.getByLabel('Title').inputValue(), talk.title);
     expect(await page.getByLabel('Description').inputValue()).toBe('Watch the highlights');
+    // The description's box is drawn as the title's, whose border stands 3:1 against the dialog (at
+    // 1.5:1 the box of the words to edit did not show).
+    const border = (label: string) => page.getByLabel(label).evaluate((field) => getComputedStyle(field).borderTopColor);
+    expect(await border('Description')).toBe(await border('Title'));
     await look(page, 'share-dialog');
     await page.getByRole('button', { name: 'Create Share Link' }).click();
     shareUrl = await (await page.waitForSelector('#share-url')).inputValue();
@@ -545,6 +549,12 @@ describe('Find Clips in Chromium', () => {
     const anchors = page.getByRole('heading', { name: 'Topics in this video' }).locator('..').locator('a[href^="#topic-"]');
     expect(await anchors.count()).toBeLessThanOrEqual(4);
     expect(await anchors.first().getAttribute('href')).toBe('#topic-1');
+    // 'Show all' adds the topics above itself: from the keyboard, the next stop is the first added,
+    // not past the list.
+    await page.getByRole('button', { name: /^Show all \d+ topics$/ }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('href') ?? null), '#topic-5');
+    await page.getByRole('button', { name: 'Show fewer topics' }).click();
     await page.getByText('Powered by').waitFor();
     // The member's edits are what the visitor reads.
     await page.getByRole('heading', { name: /Where the traffic goes/ }).waitFor();

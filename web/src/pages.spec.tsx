@@ -513,6 +513,8 @@ describe('shared page', () => {
     expect(anchors()).toEqual(['#topic-1', '#topic-2', '#topic-3', '#topic-4']);
     await user.click(screen.getByRole('button', { name: 'Show all 6 topics' }));
     expect(anchors()).toEqual(['#topic-1', '#topic-2', '#topic-3', '#topic-4', '#topic-5', '#topic-6']);
+    // The keyboard goes on to the first topic added (above the button, Tab had passed them by).
+    expect(document.activeElement).toHaveAttribute('href', '#topic-5');
     await user.click(screen.getByRole('button', { name: 'Show fewer topics' }));
     expect(anchors()).toHaveLength(4);
     // Every topic has its clip section, whatever the list shows.

@@ -101,7 +101,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
           onChange={(event) => setPasted(event.target.value)}
           rows={5}
           placeholder={'0:00 Welcome back to the show\n0:07 Today we talk about buses'}
-          className="rounded-md border border-slate-300 bg-surface p-2 font-mono text-xs font-normal placeholder:text-slate-500 disabled:opacity-60"
+          className="rounded-md border border-slate-500 bg-surface p-2 font-mono text-xs font-normal placeholder:text-slate-500 disabled:opacity-60"
         />
       </label>
       {upload.isError && (

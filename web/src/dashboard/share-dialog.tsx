@@ -144,7 +144,7 @@ export function ShareDialog({
           <Field id="share-description" label="Description">
             <textarea
               id="share-description"
-              className="min-h-20 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+              className="min-h-20 w-full rounded-md border border-slate-500 px-3 py-2 text-sm"
               maxLength={1000}
               value={description}
               dir="auto"

@@ -113,7 +113,7 @@ export default function HistoryPage() {
             <select
               value={sort}
               onChange={(e) => setSort(e.target.value as Sort)}
-              className="min-h-10 max-w-full pointer-coarse:min-h-11 rounded-md border border-slate-300 bg-surface px-2 text-sm"
+              className="min-h-10 max-w-full pointer-coarse:min-h-11 rounded-md border border-slate-500 bg-surface px-2 text-sm"
             >
               <option value="recent">Recently Processed</option>
               <option value="title">Video Title</option>

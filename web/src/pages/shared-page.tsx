@@ -2,7 +2,7 @@ import { Thumbnail } from '../components/thumbnail';
 import { shareTabTitle, type SharedAnalysisResponse, type Topic } from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Film } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { LazyMount } from '../components/lazy-clip';
@@ -47,6 +47,15 @@ export default function SharedPage() {
   const { shareId = '' } = useParams();
   const share = useQuery({ queryKey: ['/api/shared', shareId], queryFn: () => fetchShare(shareId) });
   const [showAll, setShowAll] = useState(false);
+  // 'Show all' adds the topics above itself: the keyboard goes on to the first one added, else the
+  // next Tab left the list and they were passed by.
+  const topicList = useRef<HTMLOListElement>(null);
+  const [revealed, setRevealed] = useState(false);
+  useEffect(() => {
+    if (!revealed) return;
+    topicList.current?.children[TOPICS_COLLAPSED]?.querySelector('a')?.focus();
+    setRevealed(false);
+  }, [revealed]);
   // One Viral Cut plays at a time on the page.
   const [playing, setPlaying] = useState<string | null>(null);
   useMomentFromLink(share.data?.sharedTopics ?? null, setPlaying);
@@ -154,7 +163,7 @@ export default function SharedPage() {
             <>
               <Card className="p-4">
                 <h2 className="mb-3 font-semibold">Topics in this video</h2>
-                <ol className="grid gap-2">
+                <ol ref={topicList} className="grid gap-2">
                   {listed.map((topic, index) => (
                     // The time goes under the title when both do not fit (a phone, large text), rather
                     // than squeezing the title to a letter a line.
@@ -176,7 +185,10 @@ export default function SharedPage() {
                     type="button"
                     className="mt-3 min-h-6 text-sm font-medium text-brand-700 hover:underline print:hidden"
                     aria-expanded={showAll}
-                    onClick={() => setShowAll((s) => !s)}
+                    onClick={() => {
+                      setRevealed(!showAll);
+                      setShowAll(!showAll);
+                    }}
                   >
                     {showAll ? 'Show fewer topics' : `Show all ${topics.length} topics`}
                   </button>
