@@ -62,6 +62,21 @@ describe('YouTube chapters', () => {
     });
   });
 
+  it('writes chapters in time order, each at the second it starts in, on a video of exactly an hour in H:MM:SS, a last chapter of exactly 10 s kept', () => {
+    const { text, notes } = youtubeChapters(
+      [
+        { title: 'Trams', startTime: 754.6, endTime: 3590 },
+        // Within its first second: at 0:00 already, nothing to note.
+        { title: 'Opening', startTime: 0.5, endTime: 754.6 },
+        { title: 'Closing', startTime: 3590, endTime: 3600 },
+      ],
+      3600,
+    );
+    // 12:34.6 is at 12:34, where the time link of the Markdown notes opens it too.
+    expect(text).toBe('0:00:00 Opening\n0:12:34 Trams\n0:59:50 Closing');
+    expect(notes).toEqual([]);
+  });
+
   it('merges or drops what breaks the rules, and says so', () => {
     const { text, notes } = youtubeChapters(
       [
@@ -133,6 +148,12 @@ describe('YouTube chapters', () => {
     const within = youtubeChapters(parts(50), 3_600);
     expect(within.text.length).toBeLessThanOrEqual(5_000);
     expect(within.notes).toEqual([]);
+    // Exactly 5,000 characters fit.
+    const full = parts(50);
+    full[49]!.title += 'x'.repeat(5_000 - within.text.length);
+    const exactly = youtubeChapters(full, 3_600);
+    expect(exactly.text).toHaveLength(5_000);
+    expect(exactly.notes).toEqual([]);
     const { text, notes } = youtubeChapters(parts(60), 3_600);
     expect(text.length).toBeGreaterThan(5_000);
     // What a description holds of it: the lines whole within its first 5,000 characters.
@@ -147,12 +168,21 @@ describe('YouTube chapters', () => {
     const { text, notes } = youtubeChapters(topics.slice(0, 2), 3700);
     expect(notes).toEqual(['YouTube shows chapters only when there are at least 3; this video has 2.']);
     expect(descriptionChapters(text, 3700)).toEqual([]);
+    // A single chapter, however short, is kept: nothing is after it to merge it into.
+    expect(youtubeChapters([{ title: 'Hello', startTime: 0, endTime: 5 }], 5)).toEqual({
+      text: '0:00 Hello',
+      notes: ['YouTube shows chapters only when there are at least 3; this video has 1.'],
+    });
   });
 });
 
 describe('Markdown notes', () => {
   it('read by a Markdown parser: the title, a heading a topic with its time link, quotes as block quotes', () => {
     const tokens = lexer(analysisMarkdown({ title: 'Bus lanes [explained]', youtubeId: 'dQw4w9WgXcQ', topics }));
+    // Under the title, the video's link.
+    expect(tokens.find((t): t is Tokens.Paragraph => t.type === 'paragraph')?.text).toBe(
+      '<https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=0s>',
+    );
     const headings = tokens.filter((t): t is Tokens.Heading => t.type === 'heading');
     expect(headings.map((h) => [h.depth, h.text])).toEqual([
       [1, 'Bus lanes \\[explained\\]'],
@@ -163,6 +193,8 @@ describe('Markdown notes', () => {
     expect(headings.map((h) => h.tokens.map((t) => t.raw).join(''))).toContain('2. Paying for transit');
     const quotes = tokens.filter((t): t is Tokens.Blockquote => t.type === 'blockquote');
     expect(quotes).toHaveLength(3);
+    // The quote, then who said it when: two paragraphs, not one run together.
+    expect(quotes.map((q) => q.tokens.filter((t) => t.type === 'paragraph').length)).toEqual([2, 2, 2]);
     const hrefs = (list: Token[]): string[] =>
       list.flatMap((t) => [
         ...(t.type === 'link' ? [(t as Tokens.Link).href] : []),
@@ -182,6 +214,7 @@ describe('Markdown notes', () => {
       '~~struck~~ text, AT&amp;T &copy; 2024',
       '- not a list',
       '12. not a list either',
+      '3) nor this one',
       '+ nor this',
       '---',
       '-',
@@ -197,14 +230,15 @@ describe('Markdown notes', () => {
           title: '1) Tilde ~ here',
           startTime: 0,
           endTime: 60,
-          quotes: said.map((content, i) => quote(`q${i}`, content, i * 10, i * 10 + 9)),
+          // A blank line in a quote would end its block quote, and the list after it would be one.
+          quotes: [...said, 'Said on\n\n- two lines'].map((content, i) => quote(`q${i}`, content, i * 10, i * 10 + 9)),
         },
       ],
     });
     const html = parse(notes, { async: false });
     expect(html).not.toMatch(/<(del|ol|ul|li|hr)\b/);
     const shown = decodeHTML(html.replace(/<[^>]+>/g, ''));
-    for (const text of [...said, '~Title~ & co', '1. 1) Tilde ~ here']) expect(shown).toContain(text);
+    for (const text of [...said, 'Said on - two lines', '~Title~ & co', '1. 1) Tilde ~ here']) expect(shown).toContain(text);
     expect(html).not.toMatch(/<(em|strong)>/);
     // The addresses a quote names are linked as written, no backslash in them.
     expect([...html.matchAll(/href="([^"]*)"/g)].map(([, href]) => href)).toEqual([
@@ -239,6 +273,10 @@ describe('Markdown notes', () => {
     const text = analysisMarkdown({ title: 'talk.srt', topics });
     expect(text).not.toContain('](');
     expect(text).toContain('12:34 – 1:01:40');
+    // Times are the second a moment is in, as the time links open it (1:35.5 is at 1:35).
+    expect(text).toContain('1:35 – 2:00');
+    const hour = analysisMarkdown({ title: 'talk.srt', topics: [{ ...topics[2]!, startTime: 0, endTime: 3600 }] });
+    expect(hour).toContain('0:00 – 1:00:00');
   });
 });
 
@@ -355,6 +393,22 @@ describe('subtitles', () => {
     expect(even.map((cue) => Math.round((cue.end - cue.start) * 1000))).toEqual(new Array(16).fill(2000));
   });
 
+  it('cuts a line of Japanese where it may be cut: a full stop hangs at the end of the line before, an opening bracket goes down', () => {
+    const lines = (content: string) =>
+      analysisSrt([{ id: 't', title: 'T', startTime: 0, endTime: 60, quotes: [quote('q', content, 10, 40)] }])
+        .trimEnd()
+        .split('\n')
+        .slice(-2);
+    expect(lines('今日は新しいバス路線について話し。運賃は変わりません。')).toEqual([
+      '今日は新しいバス路線について話し。',
+      '運賃は変わりません。',
+    ]);
+    expect(lines('今日は新しいバス路線について話「運賃」は変わりません')).toEqual([
+      '今日は新しいバス路線について話',
+      '「運賃」は変わりません',
+    ]);
+  });
+
   it('keeps a long address of dots and commas within 42 characters a line, quickly', () => {
     for (const text of [`https://example.com/${'.'.repeat(80)}`, '.'.repeat(20_000)]) {
       const started = Date.now();
@@ -424,6 +478,42 @@ describe('subtitles', () => {
   });
 });
 
+describe('subtitle times', () => {
+  it('to the millisecond as given and past 99 hours, a chapter cue within its topic and not cut short by a quote from before it', () => {
+    const srt = analysisSrt([
+      { id: 't1', title: 'Short', startTime: 1.005, endTime: 2, quotes: [] },
+      {
+        id: 't2',
+        title: 'Late',
+        startTime: 360_000,
+        endTime: 360_060,
+        quotes: [quote('q1', 'Said earlier.', 359_990, 360_030), quote('q2', 'Later.', 360_020, 360_040)],
+      },
+    ]);
+    expect(srt).toBe(
+      [
+        '1\n00:00:01,005 --> 00:00:02,000\nChapter 1: Short\n',
+        '2\n99:59:50,000 --> 100:00:30,000\nSaid earlier.\n',
+        '3\n100:00:00,000 --> 100:00:05,000\nChapter 2: Late\n',
+        '4\n100:00:20,000 --> 100:00:40,000\nLater.\n',
+      ].join('\n'),
+    );
+  });
+
+  it('at the same moment, the longer cue first', () => {
+    const vtt = analysisVtt([
+      {
+        id: 't1',
+        title: 'Talk',
+        startTime: 0,
+        endTime: 60,
+        quotes: [quote('q1', 'Brief.', 30, 32), quote('q2', 'Longer.', 30, 40)],
+      },
+    ]);
+    expect(webvtt.parse(vtt, { strict: true }).cues.map((c) => c.identifier)).toEqual(['topic-1', 'quote-1-2', 'quote-1-1']);
+  });
+});
+
 describe('subtitles exported, then brought back as a member’s captions', () => {
   const oneQuote = (content: string): Topic[] => [
     { id: 't1', title: 'Talk', startTime: 0, endTime: 60, quotes: [quote('q1', content, 10, 40)] },
@@ -478,6 +568,17 @@ describe('every format', () => {
     const json = analysisOutputSchema.parse(JSON.parse(exportAnalysis('json', source).text));
     expect(json.topics[0]!.quotes.map((q) => q.content)).toEqual(['Pay farmers.']);
     expect(exportAnalysis('markdown', source).text.match(/^> — /gm)).toHaveLength(1);
+  });
+
+  it('chapters are timed by the length of the video when known, not of its topics', () => {
+    const hour = [
+      { ...topics[0]!, startTime: 0, endTime: 1200 },
+      { ...topics[1]!, startTime: 1200, endTime: 2400 },
+      { ...topics[2]!, startTime: 2400, endTime: 3590 },
+    ];
+    expect(exportAnalysis('chapters', { title: 'x', topics: hour, durationSeconds: 3605 }).text).toBe(
+      '0:00:00 Why cities add *bus* lanes\n0:20:00 Paying for transit\n0:40:00 What comes next\n',
+    );
   });
 
   it.each(exportFormats)('%s has a file type and ends with a newline', (format) => {

@@ -92,6 +92,11 @@ describe('npm run -s analyze', () => {
       code: 2,
       stderr: expect.stringContaining('Unknown format "docx"'),
     });
+    // A name every object has is no format either.
+    expect(await run(file, '--format', 'toString')).toMatchObject({
+      code: 2,
+      stderr: 'Unknown format "toString": use chapters, markdown, srt, vtt, json\n',
+    });
   });
 
   it('reads a YouTube link through the configured YouTube', async () => {
@@ -115,6 +120,13 @@ describe('npm run -s analyze', () => {
       'Welcome',
       'Sleep',
       'Cities',
+    ]);
+    // Its notes are titled by the video and their times link to it.
+    const notes = await run('cliVideo002', '--format', 'markdown');
+    expect(notes.stdout.split('\n').slice(0, 3)).toEqual([
+      '# Chaptered talk',
+      '',
+      '<https://www.youtube.com/watch?v=cliVideo002&t=0s>',
     ]);
   });
 
@@ -155,6 +167,18 @@ describe('npm run -s analyze', () => {
     const { code, stdout } = await run(file, '--json');
     expect(code).toBe(0);
     expect(JSON.parse(stdout).topics.at(-1).endTime).toBeCloseTo(segments.at(-1)!.end, 0);
+    // A file's extension in capitals is read as well.
+    const vtt = join(dir, 'TALK.VTT');
+    await writeFile(vtt, `WEBVTT\n\n${srt.replace(/^\d+\n/gm, '').replace(/(\d),(\d)/g, '$1.$2')}`);
+    expect((await run(vtt, '--json')).code).toBe(0);
+    // Segments at the same moment, or of no length, as captions may have: read, not refused.
+    const together = join(dir, 'together.json');
+    const same = [
+      { text: 'Hello there.', start: 0, end: 0 },
+      { text: 'Hi.', start: 0, end: 1 },
+    ];
+    await writeFile(together, JSON.stringify({ segments: same }));
+    expect(await run(together, '--json')).toMatchObject({ code: 0, stdout: '{"topics":[]}\n' });
   });
 
   it('reads UTF-16 files with their byte order mark (Notepad\'s "Unicode") and UTF-8 with one, as plain UTF-8', async () => {
@@ -199,6 +223,8 @@ describe('npm run -s analyze', () => {
 
   it('explains what is wrong instead of failing obscurely', async () => {
     expect(await run()).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Usage:/) });
+    // Asked for, the usage is no error.
+    expect(await run('--help')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage:/), stderr: '' });
     expect(await run('nowhere.json')).toMatchObject({ code: 1, stderr: 'Cannot read nowhere.json: no such file\n' });
     const bad = join(dir, 'bad.json');
     await writeFile(bad, '{"segments": [{"text": 1}]}');
@@ -242,6 +268,14 @@ describe('npm run -s analyze', () => {
       stdout: '{"topics":[]}\n',
       stderr: 'No topics: the transcript is too short to find any.\n',
     });
+    // --json and --format json ask for the same; chapters say on stderr why YouTube would not show them.
+    expect(await run(short, '--json', '--format', 'json')).toMatchObject({ code: 0, stdout: '{"topics":[]}\n' });
+    expect(await run(short, '--format', 'chapters')).toEqual({
+      code: 0,
+      stdout: '\n',
+      stderr:
+        'YouTube shows chapters only when there are at least 3; this video has 0.\nNo topics: the transcript is too short to find any.\n',
+    });
     // A control character would reach the captions and notes written from it: named and refused.
     const bell = join(dir, 'bell.json');
     const rung = [
@@ -272,6 +306,12 @@ describe('npm run -s analyze', () => {
       code: 2,
       stderr: '--json and --format srt ask for two formats: give one\n',
     });
+    for (const format of [['--json'], ['--format', 'srt']]) {
+      expect(await run(bad, '--transcript', ...format)).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/^--transcript prints the transcript as read, without analysing it/),
+      });
+    }
     expect(await run(bad, '--transcript', '--provider', 'local')).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/^--transcript prints the transcript as read, without analysing it: it takes no --provider/),
