@@ -10,7 +10,7 @@ import { Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { apiRequest } from '../lib/api';
-import { Button, SubmitButton } from '../components/ui';
+import { Button, fieldFrame, SubmitButton } from '../components/ui';
 
 /** A caption file's text, read as the CLI reads one (UTF-8, or UTF-16 by its byte order mark). */
 async function fileText(file: File): Promise<string> {
@@ -101,7 +101,7 @@ export function CaptionsUpload({ videoId, onQueued }: { videoId: string; onQueue
           onChange={(event) => setPasted(event.target.value)}
           rows={5}
           placeholder={'0:00 Welcome back to the show\n0:07 Today we talk about buses'}
-          className="rounded-md border border-slate-500 bg-surface p-2 font-mono text-xs font-normal placeholder:text-slate-500 disabled:opacity-60"
+          className={`${fieldFrame} p-2 font-mono text-xs font-normal placeholder:text-slate-500 disabled:opacity-60`}
         />
       </label>
       {upload.isError && (

@@ -11,7 +11,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { CompactClip } from '../components/clip-player';
-import { Button, Card } from '../components/ui';
+import { Button, Card, fieldFrame } from '../components/ui';
 import { formatTime, isolated } from '../lib/format';
 import { readStored, storageKeys, writeStored } from '../lib/storage';
 import { markMatches, search, searchEntries, type HitKind, type SearchEntry } from './search';
@@ -228,7 +228,7 @@ export function SearchSection({
             }}
             onKeyDown={onBoxKey}
             // One way to clear: the button beside it, not the browser's own cross as well.
-            className="h-9 w-full rounded-md border pointer-coarse:h-11 border-slate-500 bg-surface pl-9 pr-3 text-sm placeholder:text-slate-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-focus [&::-webkit-search-cancel-button]:appearance-none"
+            className={`${fieldFrame} h-9 w-full pointer-coarse:h-11 pl-9 pr-3 text-sm placeholder:text-slate-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-focus [&::-webkit-search-cancel-button]:appearance-none`}
           />
         </div>
         {query && (

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../components/dialog';
-import { Button, Field, Input } from '../components/ui';
+import { Button, Field, fieldFrame, Input } from '../components/ui';
 import { ApiError, apiRequest, UNREACHABLE } from '../lib/api';
 import { sessionEnded, useAuth } from '../lib/auth';
 import { useCopy } from '../lib/use-copy';
@@ -144,7 +144,7 @@ export function ShareDialog({
           <Field id="share-description" label="Description">
             <textarea
               id="share-description"
-              className="min-h-20 w-full rounded-md border border-slate-500 px-3 py-2 text-sm"
+              className={`${fieldFrame} min-h-20 w-full px-3 py-2 text-sm`}
               maxLength={1000}
               value={description}
               dir="auto"

@@ -6,7 +6,7 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from '
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { Badge, Button, Card, Skeleton } from '../components/ui';
+import { Badge, Button, Card, fieldFrame, Skeleton } from '../components/ui';
 import { ApiError, apiRequest } from '../lib/api';
 import { sayExpired } from '../lib/auth';
 import { formatDate, formatLength, plural, thumbnailOf } from '../lib/format';
@@ -113,7 +113,7 @@ export default function HistoryPage() {
             <select
               value={sort}
               onChange={(e) => setSort(e.target.value as Sort)}
-              className="min-h-10 max-w-full pointer-coarse:min-h-11 rounded-md border border-slate-500 bg-surface px-2 text-sm"
+              className={`${fieldFrame} min-h-10 max-w-full pointer-coarse:min-h-11 px-2 text-sm`}
             >
               <option value="recent">Recently Processed</option>
               <option value="title">Video Title</option>
