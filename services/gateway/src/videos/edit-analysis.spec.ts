@@ -91,6 +91,20 @@ describe('editing an analysis before sharing it', () => {
       endTime: 100,
       quotes: [topics[1]!.quotes[0]],
     });
+    // The topic before it ran into its time since (the start it followed moved later): it comes back after it.
+    const grown = removed.map((t) => (t.id === 'a' ? { ...t, endTime: 80 } : t));
+    expect(applyEdit(grown, { action: 'restoreTopic', topicId: 'b' }, starts, topics)[1]).toMatchObject({
+      startTime: 80,
+      endTime: 120,
+      quotes: [topics[1]!.quotes[1]],
+    });
+    // Of the topics before it, the latest is the one it follows.
+    const madeWithQuote = topics.map((t) => (t.id === 'c' ? { ...t, quotes: [quote('c1', 160, 170)] } : t));
+    const withoutLast = [topics[0]!, { ...topics[1]!, endTime: 150 }];
+    expect(applyEdit(withoutLast, { action: 'restoreTopic', topicId: 'c' }, starts, madeWithQuote)[2]).toMatchObject({
+      startTime: 150,
+      endTime: 200,
+    });
     // No time left for it, or none of its quotes; a topic not removed; a quote it never had.
     for (const start of [60, 70]) {
       const covered = removed.map((t) => (t.id === 'c' ? { ...t, startTime: start } : t));
@@ -186,6 +200,15 @@ describe('editing an analysis before sharing it', () => {
 
   it('refuses what would break the analysis, with a message that says why', () => {
     expect(refusal(() => applyEdit(topics, { action: 'moveStart', topicId: 'a', direction: 'earlier' }, starts))).toEqual({
+      code: 'CONFLICT',
+      message: editMessages.noEarlier,
+    });
+    // Nor past the start of the topic before, even one without quotes in the way: it would last nothing.
+    const oneSentence = [
+      { ...topics[0]!, endTime: 5, quotes: [] },
+      { ...topics[1]!, startTime: 5 },
+    ];
+    expect(refusal(() => applyEdit(oneSentence, { action: 'moveStart', topicId: 'b', direction: 'earlier' }, starts))).toEqual({
       code: 'CONFLICT',
       message: editMessages.noEarlier,
     });

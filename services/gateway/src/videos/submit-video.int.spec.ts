@@ -43,7 +43,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { testDataSource } from '../test/harness';
-import { editAnalysis } from './edit-analysis';
+import { editAnalysis, ownAnalysis } from './edit-analysis';
+import { readFinished } from './finished-analyses';
 import { VideoMetadataService } from './metadata';
 import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './quotas';
 import {
@@ -730,6 +731,24 @@ describe('submitting a video', () => {
       await queue.remove((await queue.getDeduplicationJobId(analysisJobKey({ scope: 'private', videoId, userId: member.id })))!);
       const { edited } = await editAnalysis(deps, member.id, videoId, rename);
       expect(edited.topics[0]!.title).toBe('Bus lanes');
+    });
+
+    it('has nothing of a video to edit while its analysis runs: the video is not found until it is finished', async () => {
+      const videoId = videoOnYoutube();
+      await deps.cached.saveFetched(
+        { videoId, title: `Talk ${videoId}`, thumbnailUrl: null, description: null, channelTitle: null, durationSeconds: 600 },
+        'en',
+        sampleTranscript(120),
+      );
+      expect(await deps.cached.markAnalyzing(videoId)).toBe(true);
+      const notFound = { code: 'NOT_FOUND', message: videoMessages.notFound };
+      expect(
+        await refusal(editAnalysis(deps, member.id, videoId, { action: 'rename', topicId: 't1', title: 'Bus lanes' })),
+      ).toEqual(notFound);
+      expect(await refusal(ownAnalysis(deps, member.id, videoId))).toEqual(notFound);
+      // Nor is the shared analysis read (and kept in memory) before it is finished.
+      expect(await refusal(readFinished(deps.cached, videoId))).toEqual(notFound);
+      expect(await deps.edits.find(member.id, videoId)).toBeNull();
     });
 
     it('pays for each re-analysis job once: a request while it waits joins it, one after it ended pays again', async () => {
