@@ -55,6 +55,26 @@ async function crashStack() {
     await gateway.dataSource.getRepository(UserEntity).update({ id: user.id }, { aiProvider: 'openai' });
     return { videoId, browser, user };
   };
+  /**
+   * Starts a worker (its lines in `logged`), has the member ask for the video, and stops the worker
+   * with SIGSTOP inside its provider call (a paused container): its lock runs out.
+   */
+  const stopInProvider = async ({ videoId, browser }: Awaited<ReturnType<typeof memberWithVideo>>, logged: string[]) => {
+    const stopped = startWorkerProcess(logged);
+    await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+    await until(() => openai.calls.chat === 1, 30_000);
+    stopped.kill('SIGSTOP');
+    return stopped;
+  };
+  /** Once nothing more runs: the video analysed and announced once, by two provider calls, and no failure told. */
+  const expectAnalysedOnce = async (videoId: string) => {
+    await settleAnalyses({ redisUrl: process.env.REDIS_URL!, keyPrefix: prefix }, [fenceVideoId()], [events]);
+    expect(events.filter((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED')).toHaveLength(1);
+    expect(events.filter((e) => e.videoId === videoId && e.type === 'ANALYSIS_ERROR')).toEqual([]);
+    expect(openai.calls.chat).toBe(2);
+    const row = await gateway.dataSource.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: videoId });
+    expect(row.analysisStatus).toBe('complete');
+  };
   /** Starts a worker, waits until it is inside the provider's `call`-th call, and kills it. */
   const killInProvider = async (call: number) => {
     const worker = startWorkerProcess();
@@ -68,7 +88,19 @@ async function crashStack() {
     await gateway.close();
     await Promise.all([youtube.close(), openai.close()]);
   };
-  return { youtube, openai, prefix, gateway, events, startWorkerProcess, memberWithVideo, killInProvider, close };
+  return {
+    youtube,
+    openai,
+    prefix,
+    gateway,
+    events,
+    startWorkerProcess,
+    memberWithVideo,
+    stopInProvider,
+    expectAnalysedOnce,
+    killInProvider,
+    close,
+  };
 }
 
 describe('a worker killed with SIGKILL mid-analysis', () => {
@@ -108,16 +140,14 @@ describe('a worker killed with SIGKILL mid-analysis', () => {
   }, 60_000);
 
   it('stopped past its lock and then resumed, it stores and announces nothing: the worker that took the job over does, once', async () => {
-    const { openai, prefix, gateway, events, startWorkerProcess, memberWithVideo, close } = await crashStack();
+    const { openai, events, startWorkerProcess, memberWithVideo, stopInProvider, expectAnalysedOnce, close } = await crashStack();
     try {
-      const { videoId, browser } = await memberWithVideo();
+      const member = await memberWithVideo();
+      const { videoId } = member;
       openai.latencyMs = 2_000;
       const logged: string[] = [];
-      const frozen = startWorkerProcess(logged);
-      await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
-      await until(() => openai.calls.chat === 1, 30_000);
-      // Frozen inside the provider call (a paused container): its lock runs out, and another worker runs the job.
-      frozen.kill('SIGSTOP');
+      const frozen = await stopInProvider(member, logged);
+      // Another worker runs the job.
       openai.latencyMs = 0;
       startWorkerProcess();
       await until(() => events.some((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED'), 30_000);
@@ -127,29 +157,22 @@ describe('a worker killed with SIGKILL mid-analysis', () => {
       const analysed = () => events.filter((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED');
       // It says it leaves the job, or (as it did) stores and announces it a second time.
       await until(() => logged.some((line) => line.includes('given to another worker')) || analysed().length > 1, 10_000);
-      await settleAnalyses({ redisUrl: process.env.REDIS_URL!, keyPrefix: prefix }, [fenceVideoId()], [events]);
-      expect(analysed()).toHaveLength(1);
-      expect(events.filter((e) => e.type === 'ANALYSIS_ERROR')).toHaveLength(0);
-      expect(openai.calls.chat).toBe(2);
-      const row = await gateway.dataSource.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: videoId });
-      expect(row.analysisStatus).toBe('complete');
+      await expectAnalysedOnce(videoId);
     } finally {
       await close();
     }
   }, 60_000);
 
   it('stopped past its lock, then refused by the provider, it fails nothing: the worker that took the job over completes it', async () => {
-    const { openai, prefix, gateway, events, startWorkerProcess, memberWithVideo, close } = await crashStack();
+    const { openai, events, startWorkerProcess, memberWithVideo, stopInProvider, expectAnalysedOnce, close } = await crashStack();
     try {
-      const { videoId, browser } = await memberWithVideo();
+      const member = await memberWithVideo();
+      const { videoId } = member;
       // The stopped worker's call is refused (a failure no attempt retries); the next one's is answered.
       openai.script.then('content-filter');
       openai.latencyMs = 3_000;
       const logged: string[] = [];
-      const frozen = startWorkerProcess(logged);
-      await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
-      await until(() => openai.calls.chat === 1, 30_000);
-      frozen.kill('SIGSTOP');
+      const frozen = await stopInProvider(member, logged);
       // The worker that takes the job over is inside its own call when the stopped one resumes.
       openai.latencyMs = 8_000;
       startWorkerProcess();
@@ -158,12 +181,7 @@ describe('a worker killed with SIGKILL mid-analysis', () => {
       // It says it leaves the job, or (as it did) fails the analysis being completed by the other.
       await until(() => logged.some((line) => /given to another worker|analysis failed/.test(line)), 10_000);
       await until(() => events.some((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED'), 30_000);
-      await settleAnalyses({ redisUrl: process.env.REDIS_URL!, keyPrefix: prefix }, [fenceVideoId()], [events]);
-      expect(events.filter((e) => e.videoId === videoId && e.type === 'ANALYSIS_ERROR')).toEqual([]);
-      expect(events.filter((e) => e.videoId === videoId && e.type === 'VIDEO_ANALYZED')).toHaveLength(1);
-      expect(openai.calls.chat).toBe(2);
-      const row = await gateway.dataSource.getRepository(CachedYoutubeDataEntity).findOneByOrFail({ youtubeId: videoId });
-      expect(row.analysisStatus).toBe('complete');
+      await expectAnalysedOnce(videoId);
     } finally {
       await close();
     }

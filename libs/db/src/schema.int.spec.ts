@@ -20,6 +20,20 @@ import { migrations } from './migrations';
 
 const email = () => `${randomUUID()}@example.com`;
 
+/** A new database at `url`, migrated up to the migration `name` (left out): data as versions before it wrote it. */
+async function migratedUpTo(url: string, name: string): Promise<DataSource> {
+  await ensureDatabase(url);
+  const before = await new DataSource({
+    ...dataSourceOptions({ url, poolSize: 1, queryTimeoutMs: 0 }),
+    migrations: migrations.slice(
+      0,
+      migrations.findIndex((migration) => migration.name === name),
+    ),
+  }).initialize();
+  await before.runMigrations();
+  return before;
+}
+
 describe('database schema', () => {
   let db: DataSource;
   beforeAll(async () => {
@@ -267,15 +281,7 @@ describe('migrate', () => {
   it('gives the shares made before it the captions and language their pages said', async () => {
     const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_shares_${process.pid}_${Date.now()}`);
     try {
-      await ensureDatabase(url);
-      const before = await new DataSource({
-        ...dataSourceOptions({ url, poolSize: 1, queryTimeoutMs: 0 }),
-        migrations: migrations.slice(
-          0,
-          migrations.findIndex((migration) => migration.name === 'ShareProvenance1796800000000'),
-        ),
-      }).initialize();
-      await before.runMigrations();
+      const before = await migratedUpTo(url, 'ShareProvenance1796800000000');
       const [{ id: userId }] = await before.query(`INSERT INTO users (email) VALUES ($1) RETURNING id`, [email()]);
       await before.query(
         `INSERT INTO cached_youtube_data (youtube_id, title, transcript_data, language, analysis_status)
@@ -321,15 +327,7 @@ describe('migrate', () => {
         Array.from({ length: n }, (_, i) => ({ id: `t${i}`, title: `Topic ${i}`, startTime: i, endTime: i + 1, quotes: [] })),
       );
     try {
-      await ensureDatabase(url);
-      const before = await new DataSource({
-        ...dataSourceOptions({ url, poolSize: 1, queryTimeoutMs: 0 }),
-        migrations: migrations.slice(
-          0,
-          migrations.findIndex((migration) => migration.name === 'TopicCounts1796500000000'),
-        ),
-      }).initialize();
-      await before.runMigrations();
+      const before = await migratedUpTo(url, 'TopicCounts1796500000000');
       const [{ id: userId }] = await before.query(`INSERT INTO users (email) VALUES ($1) RETURNING id`, [email()]);
       await before.query(
         `INSERT INTO cached_youtube_data (youtube_id, title, transcript_data, analyzed_topics, analysis_status)
