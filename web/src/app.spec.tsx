@@ -155,6 +155,60 @@ describe('routes and guards', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
+  it.each(['/history', '/settings'])('sends a guest from %s, which is for members only, to /auth', async (route) => {
+    document.cookie = 'gid=guest-1234; path=/';
+    try {
+      renderWithApp(<App />, { route, user: null });
+      expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
+    } finally {
+      document.cookie = 'gid=; path=/; max-age=0';
+    }
+  });
+
+  it('takes a member whose session ended meanwhile from / to /auth, not on as a guest', async () => {
+    const calls = fakeApi({ 'GET /api/user': json(401, { message: 'You are not signed in' }) });
+    window.history.replaceState(null, '', '/');
+    renderWithApp(<App />, { route: '/', user: member });
+    expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    // Back into view after a sign-out on another device: the tab asks who is here.
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/user')).toBe(true));
+    expect(await screen.findByText('Login and get access to all features.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/);
+  });
+
+  it("keeps a shared page open when the member's session has ended meanwhile: anyone may read it", async () => {
+    const calls = fakeApi({
+      'GET /api/user': json(401, { message: 'You are not signed in' }),
+      'GET /api/shared/abcdefghijklmnop': json(200, {
+        shareId: 'abcdefghijklmnop',
+        youtubeId: 'dQw4w9WgXcQ',
+        title: null,
+        description: null,
+        viewCount: 1,
+        isOwner: false,
+        sharedTopics: [{ id: 't1', title: 'A shared topic', startTime: 60, endTime: 120, quotes: [] }],
+        createdAt: '2026-01-01T09:00:00.000Z',
+        video: { title: 'The big interview', thumbnailUrl: null, channelTitle: 'Channel Five', durationSeconds: 600 },
+      }),
+    });
+    // The session check reads the browser's own address.
+    window.history.replaceState(null, '', '/shared/abcdefghijklmnop');
+    try {
+      renderWithApp(<App />, { route: '/shared/abcdefghijklmnop', user: member });
+      expect(await screen.findByRole('heading', { name: /A shared topic/ })).toBeInTheDocument();
+      // Back into view after a sign-out on another device: the tab asks who is here.
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(calls.some((call) => call.path === '/api/user')).toBe(true));
+      expect(await screen.findByText('Your session has expired. Please refresh the page to log in again.')).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/shared\/abcdefghijklmnop$/);
+      expect(screen.getByRole('heading', { name: /A shared topic/ })).toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('lets guests and anonymous visitors use / with the demo', async () => {
     renderWithApp(<App />, { route: '/', user: null });
     expect(await screen.findByText('Find the best moments of any long video')).toBeInTheDocument();

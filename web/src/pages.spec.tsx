@@ -86,6 +86,11 @@ describe('history', () => {
     expect(cardTitles()).toEqual(many.map((v) => v.title));
     expect(screen.getByRole('button', { name: 'Talk 121' })).toHaveFocus();
     expect(screen.queryByRole('button', { name: /Show more videos/ })).not.toBeInTheDocument();
+
+    // Another order starts again from its first 60 cards.
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Video Title');
+    expect(cardTitles()).toHaveLength(60);
+    expect(screen.getByRole('button', { name: 'Show more videos (70 more)' })).toBeInTheDocument();
   });
 
   it('comes back from a video opened far down with as many cards as then, the keyboard on its card', async () => {
@@ -655,6 +660,11 @@ describe('shared page', () => {
       expect(topicSection.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
       // The button's name changed with its text, which a screen reader does not read out: it hears this.
       await waitFor(() => expect(announcer).toHaveTextContent('Link copied'));
+
+      // A link to another moment followed on the page (the address's #… changes): it goes there too.
+      act(() => void (window.location.hash = '#topic-2'));
+      await waitFor(() => expect(scrolledTo).toEqual(['quote-1-2', 'topic-2']));
+      expect(document.getElementById('topic-2')).toHaveFocus();
     } finally {
       window.history.replaceState(null, '', '/');
       delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;

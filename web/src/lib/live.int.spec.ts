@@ -204,6 +204,20 @@ describe('live channel: reconnects and rejoins the current room', () => {
     }
   });
 
+  it('tells the page of a join only for the video it follows now, not one it passed on before the server confirmed it', async () => {
+    const { cookie, guestId } = await guest();
+    const { channel, seen } = open(realtime.url, cookie, () => ({ guestId }));
+    channel.watch('passedVideo');
+    channel.connect();
+    await until(() => seen.joins.length === 1);
+    // Two videos followed in a row: the first one's confirmation comes when the page has moved on.
+    channel.watch('skippedVid1');
+    channel.watch('keptVideo01');
+    await until(() => seen.joins.some((join) => join.videoId === 'keptVideo01'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen.joins.map((join) => join.videoId)).toEqual(['passedVideo', 'keptVideo01']);
+  });
+
   it('gives the page no event of a video it no longer follows, though the server still sends it', async () => {
     // One join a minute: the second video's join is refused, so its socket stays in the first's room.
     const limited = await startTestRealtime(prefix, { REALTIME_JOINS_PER_MINUTE: '1' });
