@@ -77,6 +77,28 @@ describe('shares', () => {
     expect(await shares.countView('no-such-share')).toBe(0);
   });
 
+  it("removes a member's own share only: another member's stays, read and listed", async () => {
+    const [{ id: owner }, { id: stranger }] = [await buildUser(db), await buildUser(db)];
+    const youtubeId = videoId();
+    const { share } = await shares.upsert({ userId: owner }, { transcriptSource: 'youtube', language: null, youtubeId, topics });
+    expect(await shares.remove(stranger, share.shareId)).toBe(false);
+    expect(await shares.findPublic(share.shareId)).toMatchObject({ shareId: share.shareId, userId: owner });
+    expect((await shares.listForUser(owner)).map((s) => s.shareId)).toEqual([share.shareId]);
+    expect(await shares.remove(owner, share.shareId)).toBe(true);
+    expect(await shares.findPublic(share.shareId)).toBeNull();
+  });
+
+  it('neither lists nor finds a share made private, until its owner shares the video again', async () => {
+    const { id: userId } = await buildUser(db);
+    const youtubeId = videoId();
+    const { share } = await shares.upsert({ userId }, { transcriptSource: 'youtube', language: null, youtubeId, topics });
+    await db.query('UPDATE shared_analysis SET is_public = false WHERE share_id = $1', [share.shareId]);
+    expect(await shares.listForUser(userId)).toEqual([]);
+    expect(await shares.findPublic(share.shareId)).toBeNull();
+    await shares.upsert({ userId }, { transcriptSource: 'youtube', language: null, youtubeId, topics });
+    expect(await shares.findPublic(share.shareId)).toMatchObject({ shareId: share.shareId, isPublic: true });
+  });
+
   it("gives a member who signs up the guest's recent shares, except of a video the member shares already", async () => {
     const { id: userId } = await buildUser(db);
     const { id: otherId } = await buildUser(db);

@@ -98,6 +98,25 @@ describe('sharing an analysis', () => {
     expect(read.share).toMatchObject({ transcriptSource: 'youtube', language: 'iw' });
   });
 
+  it("says YouTube's captions, in the video's language, for topics of a member's private analysis of them", async () => {
+    const user = await buildUser(db);
+    const youtubeId = await analysedVideo();
+    await db.getRepository(CachedYoutubeDataEntity).update({ youtubeId }, { language: 'de' });
+    // A private re-analysis of YouTube's captions: the member's, but not of captions they brought.
+    const own: Topic[] = [{ ...topics[0]!, id: 'mine1', title: 'My re-analysis' }];
+    await deps.memberAnalyses.save(user.id, youtubeId, own, {
+      provider: 'local',
+      model: 'local',
+      transcriptSource: 'youtube',
+      runId: null,
+    });
+    const { share } = await shareAnalysis(deps, { user }, { youtubeId, topics: own });
+    expect({ transcriptSource: share.transcriptSource, language: share.language }).toEqual({
+      transcriptSource: 'youtube',
+      language: 'de',
+    });
+  });
+
   it('publishes topics of an analysis the member reads, their edits included, and updates the same share', async () => {
     const user = await buildUser(db);
     const youtubeId = await analysedVideo();
@@ -115,6 +134,18 @@ describe('sharing an analysis', () => {
     const { share: again, created: createdAgain } = await shareAnalysis(deps, { user }, { youtubeId, topics: edited.topics });
     expect([again.shareId, createdAgain]).toEqual([first.shareId, false]);
     expect(readTopics(again.sharedTopics).map((topic) => topic.title)).toEqual(['Opening', 'Why cities build trams']);
+  });
+
+  it('keeps a title and description left out as the share has them, and takes ones sent empty as none', async () => {
+    const user = await buildUser(db);
+    const youtubeId = await analysedVideo();
+    const share = async (request: { title?: string; description?: string }) => {
+      const { share: written } = await shareAnalysis(deps, { user }, { youtubeId, topics, ...request });
+      return { title: written.title, description: written.description };
+    };
+    expect(await share({ title: 'Mine', description: 'Why trams' })).toEqual({ title: 'Mine', description: 'Why trams' });
+    expect(await share({})).toEqual({ title: 'Mine', description: 'Why trams' });
+    expect(await share({ title: '', description: '' })).toEqual({ title: null, description: null });
   });
 
   it('refuses invented topics or quotes, a video nobody analysed, and a guest who never analysed it', async () => {
@@ -198,6 +229,21 @@ describe('sharing an analysis', () => {
         message: shareMessages.notInOrder,
       });
     }
+  });
+
+  it("counts neither a guest's visits to their own share nor a request that only asks whether a share is there", async () => {
+    const youtubeId = await analysedVideo();
+    await deps.guests.record('guest-sharer-0000', youtubeId);
+    const {
+      share: { shareId },
+    } = await shareAnalysis(deps, { guestId: 'guest-sharer-0000' }, { youtubeId, topics });
+    const reader = { ...deps, views: new ShareViews(redis, `fc:test:${randomUUID()}:`, 'a-secret-of-at-least-32-characters!') };
+    const open = (viewer: Partial<{ guestId: string; probing: boolean }>) =>
+      readShare(reader, shareId, { userId: null, guestId: null, address: '198.51.100.2', ...viewer });
+    expect((await open({ guestId: 'guest-sharer-0000' })).viewCount).toBe(0);
+    expect((await open({ probing: true })).viewCount).toBe(0);
+    // A signed-out visitor is not the owner of a share no member owns.
+    expect(await open({})).toMatchObject({ viewCount: 1, isOwner: false });
   });
 
   it("counts a visitor once per window and never the owner, and says which captions the member's analysis read", async () => {
