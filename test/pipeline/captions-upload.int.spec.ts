@@ -282,12 +282,17 @@ describe('captions a member brings', () => {
     );
     expect((await send({ text: '' }).expect(400)).body.message).toBe(captionsMessages.textRequired);
     expect((await send({ text: '0:00 Hi\n2:00:31 Past two hours' }).expect(422)).body.message).toBe(captionsMessages.tooLong);
+    // Captions may run 30 s past the two hours (a video of 2:00:00 whose last words end after it);
+    // these are refused only for running past this video's end.
+    const length = Math.ceil(sampleTranscript(300).at(-1)!.end);
+    expect((await send({ text: '0:00 Hi\n2:00:30 At the edge' }).expect(400)).body.message).toBe(
+      captionsMessages.pastTheEnd(length),
+    );
     // A last line said within the two hours is not past them for the time its words are guessed to take (here, past this video's end).
     const paragraph = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
     expect((await send({ text: `0:00 Hi\n1:59:50 ${paragraph}` }).expect(400)).body.message).toBe(
       captionsMessages.pastTheEnd(Math.ceil(sampleTranscript(300).at(-1)!.end)),
     );
-    const length = Math.ceil(sampleTranscript(300).at(-1)!.end);
     expect(
       (await send({ text: `0:00 Hi\n${Math.floor(length / 60) + 2}:00 Past the end of the video` }).expect(400)).body.message,
     ).toBe(captionsMessages.pastTheEnd(length));
