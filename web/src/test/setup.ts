@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { contractViolations } from './render';
+
+// What a test waits for (findBy, waitFor) may take more than Testing Library's 1 s on a machine
+// busy with the rest of the suite: a sign-in's way to the dashboard did, once, under a stranger's audit.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   // What the fake gateway answered that the real one could not.
