@@ -278,24 +278,32 @@ describe('migrate', () => {
     }
   });
 
-  it('gives the shares made before it the captions and language their pages said', async () => {
+  it("gives the shares made before it the captions and language their pages said, YouTube's to one shared before the member brought theirs", async () => {
     const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_shares_${process.pid}_${Date.now()}`);
     try {
       const before = await migratedUpTo(url, 'ShareProvenance1796800000000');
       const [{ id: userId }] = await before.query(`INSERT INTO users (email) VALUES ($1) RETURNING id`, [email()]);
       await before.query(
         `INSERT INTO cached_youtube_data (youtube_id, title, transcript_data, language, analysis_status)
-         VALUES ('aaaaaaaaaaa', 'Hebrew', '[]', 'iw', 'complete'), ('bbbbbbbbbbb', 'Uploaded', '[]', 'fr', 'complete')`,
+         VALUES ('aaaaaaaaaaa', 'Hebrew', '[]', 'iw', 'complete'), ('bbbbbbbbbbb', 'Uploaded', '[]', 'fr', 'complete'),
+                ('ccccccccccc', 'Uploaded later', '[]', 'pt', 'complete')`,
       );
       await before.query(
         `INSERT INTO user_video_analysis (user_id, youtube_id, analyzed_topics, transcript_source)
-         VALUES ($1, 'aaaaaaaaaaa', '[]', NULL), ($1, 'bbbbbbbbbbb', '[]', 'upload')`,
+         VALUES ($1, 'aaaaaaaaaaa', '[]', NULL), ($1, 'bbbbbbbbbbb', '[]', 'upload'), ($1, 'ccccccccccc', '[]', 'upload')`,
+        [userId],
+      );
+      // The member brought captions of 'bbbbbbbbbbb' before sharing it, of 'ccccccccccc' only a day after.
+      await before.query(
+        `INSERT INTO uploaded_transcripts (user_id, youtube_id, transcript_data, source_name, created_at)
+         VALUES ($1, 'bbbbbbbbbbb', '[]', 'b.srt', now() - interval '2 days'), ($1, 'ccccccccccc', '[]', 'c.srt', now())`,
         [userId],
       );
       await before.query(
-        `INSERT INTO shared_analysis (share_id, user_id, guest_session_id, youtube_id, shared_topics)
-         VALUES ('member-a', $1, NULL, 'aaaaaaaaaaa', '[]'), ('member-b', $1, NULL, 'bbbbbbbbbbb', '[]'),
-                ('guest-b', NULL, 'a-guest', 'bbbbbbbbbbb', '[]')`,
+        `INSERT INTO shared_analysis (share_id, user_id, guest_session_id, youtube_id, shared_topics, updated_at)
+         VALUES ('member-a', $1, NULL, 'aaaaaaaaaaa', '[]', now()), ('member-b', $1, NULL, 'bbbbbbbbbbb', '[]', now()),
+                ('guest-b', NULL, 'a-guest', 'bbbbbbbbbbb', '[]', now()),
+                ('member-c', $1, NULL, 'ccccccccccc', '[]', now() - interval '1 day')`,
         [userId],
       );
       await before.destroy();
@@ -311,6 +319,8 @@ describe('migrate', () => {
           { shareId: 'guest-b', transcriptSource: 'youtube', language: 'fr' },
           { shareId: 'member-a', transcriptSource: 'youtube', language: 'iw' },
           { shareId: 'member-b', transcriptSource: 'upload', language: null },
+          // Shared a day before the member brought their captions: its topics are of YouTube's.
+          { shareId: 'member-c', transcriptSource: 'youtube', language: 'pt' },
         ]);
       } finally {
         await after.destroy();

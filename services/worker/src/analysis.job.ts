@@ -406,6 +406,12 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       const failure = classify(error);
       const ours = isOurs(error);
       const lastAttempt = !failure.transient || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      // A last failure is not this attempt's to record, log or count either when the job is another
+      // worker's now: that worker may be completing it (the same check as before storing a result).
+      if (lastAttempt && !(await stillOurs())) {
+        log.warn({ err: error }, 'the job was given to another worker while this one was stopped: its failure is not recorded');
+        throw new TakenOver();
+      }
       // A provider's or YouTube's failure to be retried says what it was; its stack, the same at
       // each try, comes with the last (four of 1.8 kB a job: a stranger's observability audit).
       const chain = causeChain(error);
@@ -442,12 +448,6 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
       }
       deps.metrics?.finished(providerName ?? 'none', lastAttempt ? 'failed' : 'retried', seconds());
       if (!lastAttempt) throw error;
-      // Its failure is not this attempt's to record either: the worker running the job now may be
-      // completing it (the same check as before storing a result).
-      if (!(await stillOurs())) {
-        log.warn('the job was given to another worker while this one was stopped: its failure is not recorded');
-        throw new TakenOver();
-      }
       await recordFailure(deps, data, failure, log);
       throw new UnrecoverableError(`${failure.code}: ${failure.message}`);
     }

@@ -117,6 +117,24 @@ describe('sharing an analysis', () => {
     });
   });
 
+  it("says YouTube's captions of a share that mixes a topic of theirs with one of captions the member brought", async () => {
+    const user = await buildUser(db);
+    const youtubeId = await analysedVideo();
+    await db.getRepository(CachedYoutubeDataEntity).update({ youtubeId }, { language: 'de' });
+    const own: Topic[] = [{ ...topics[0]!, id: 'own1', title: 'From my captions', startTime: 120, endTime: 130 }];
+    await deps.memberAnalyses.save(user.id, youtubeId, own, {
+      provider: 'local',
+      model: 'local',
+      transcriptSource: 'upload',
+      runId: null,
+    });
+    const { share } = await shareAnalysis(deps, { user }, { youtubeId, topics: [topics[0]!, ...own] });
+    expect({ transcriptSource: share.transcriptSource, language: share.language }).toEqual({
+      transcriptSource: 'youtube',
+      language: 'de',
+    });
+  });
+
   it('publishes topics of an analysis the member reads, their edits included, and updates the same share', async () => {
     const user = await buildUser(db);
     const youtubeId = await analysedVideo();
