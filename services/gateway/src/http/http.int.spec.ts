@@ -481,6 +481,9 @@ describe('requests the gateway refuses', () => {
       expect(res.body.message).toBe('Cross-site requests are not allowed');
       await gw.request().post('/api/logout').set('Sec-Fetch-Site', 'cross-site').expect(403);
       await gw.request().post('/api/logout').set('Sec-Fetch-Site', 'same-site').expect(403);
+      // Every method that changes something, not POST alone: refused before anyone is asked who sent it.
+      await gw.request().delete('/api/user-videos/dQw4w9WgXcQ/edits').set('Origin', 'https://evil.example').expect(403);
+      await gw.request().patch('/api/user-videos/dQw4w9WgXcQ').set('Sec-Fetch-Site', 'cross-site').send({}).expect(403);
     });
 
     it('lets our own origin, an allowed origin and non-browser clients through', async () => {
@@ -525,6 +528,10 @@ describe('requests the gateway refuses', () => {
     expect(csp).toContain("frame-ancestors 'self'");
     // Our scripts only: youtube.com's JSONP endpoints would run anything a page could inject.
     expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // Nor may a page send what it read to anyone else.
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     // The permissions no page uses are off, for YouTube's frames too.
     expect(res.headers['permissions-policy']).toMatch(/(^|, )camera=\(\)/);
     expect(res.headers['permissions-policy']).toMatch(/(^|, )gyroscope=\(\)/);

@@ -23,6 +23,7 @@ import { analysisJobKey, analysisJobSchema, createAnalysisQueue, type AnalysisJo
 import {
   createLogger,
   createRedisClient,
+  FAILURE_CACHE_SECONDS,
   GuestPayers,
   REDIS_DEADLINE_MS,
   redisKeys,
@@ -120,14 +121,19 @@ describe('submitting a video', () => {
     return id;
   }
 
-  /** A video whose shared analysis is complete, through the table's owner as the worker does it. */
-  async function analysed(videoId: string, durationSeconds = 600): Promise<void> {
+  /** A video whose shared analysis runs, stored by the worker once it has the captions. */
+  async function analysing(videoId: string, durationSeconds = 600): Promise<void> {
     await deps.cached.saveFetched(
       { videoId, title: `Talk ${videoId}`, thumbnailUrl: null, description: null, channelTitle: null, durationSeconds },
       'en',
       sampleTranscript(120),
     );
     expect(await deps.cached.markAnalyzing(videoId)).toBe(true);
+  }
+
+  /** A video whose shared analysis is complete, through the table's owner as the worker does it. */
+  async function analysed(videoId: string, durationSeconds = 600): Promise<void> {
+    await analysing(videoId, durationSeconds);
     expect(await deps.cached.complete(videoId, topics, 'local', 'find-clips-local')).toBe(true);
   }
 
@@ -249,6 +255,24 @@ describe('submitting a video', () => {
       });
     });
 
+    it('is analysing while the queue cannot be read, and failed once it is read without a job for it', async () => {
+      const videoId = videoOnYoutube();
+      await analysing(videoId);
+      const { proxy, queue: away, close } = await queueBehindProxy();
+      try {
+        await proxy.cut();
+        // Nothing known of its job: nobody is told an analysis that may still run has failed.
+        expect(await analysisStatus({ ...deps, queue: away, failures: failures() }, videoId)).toMatchObject({
+          exists: true,
+          status: 'analyzing',
+        });
+      } finally {
+        await close();
+      }
+      // No job runs for it: the job that left it analysing has ended.
+      expect(await standing(videoId)).toMatchObject({ exists: true, status: 'failed' });
+    });
+
     it('is failed while nothing runs for a failed video, and pending again once it is submitted anew', async () => {
       const videoId = videoOnYoutube();
       await deps.cached.saveFetched(
@@ -284,6 +308,20 @@ describe('submitting a video', () => {
       await redis.del(redisKeys(keyPrefix).metadata(videoId));
       expect(await deps.metadata.get(videoId, address)).toMatchObject({ videoId, durationSeconds: 600 });
       expect(youtube.counts.player - before).toBe(1);
+    });
+  });
+
+  describe("a video's details remembered", () => {
+    it('are kept a day, those of a video without captions only as long as a refusal is remembered', async () => {
+      const withCaptions = videoOnYoutube();
+      const without = videoOnYoutube({ captions: false });
+      expect(await deps.metadata.get(withCaptions, address)).toMatchObject({ hasCaptions: true });
+      expect(await deps.metadata.get(without, address)).toMatchObject({ hasCaptions: false });
+      const keys = redisKeys(keyPrefix);
+      expect(await redis.ttl(keys.metadata(withCaptions))).toBeGreaterThan(24 * 60 * 60 - 60);
+      // (Captions YouTube adds later are seen as soon as the refusal is forgotten.)
+      expect(await redis.ttl(keys.metadata(without))).toBeGreaterThan(FAILURE_CACHE_SECONDS - 60);
+      expect(await redis.ttl(keys.metadata(without))).toBeLessThanOrEqual(FAILURE_CACHE_SECONDS);
     });
   });
 
@@ -448,6 +486,8 @@ describe('submitting a video', () => {
         await expect(submitAsGuest({ ...deps, queue: away }, guestId, submitter(videoId))).rejects.toThrow();
         expect(await queuedJob({ scope: 'shared', videoId, userId: null })).toBeNull();
         expect(await deps.credits.left(guestId, address)).toBe(GUEST_CREDITS);
+        // Nor is it among the videos they analysed (which an account they create takes).
+        expect(await deps.guests.has(guestId, videoId)).toBe(false);
         // Nobody is owed a credit for it, and asking again (Redis back) pays once.
         expect(await redis.hLen(redisKeys(keyPrefix).videoPayers(videoId))).toBe(0);
         expect(await submitAsGuest(deps, guestId, submitter(videoId))).toMatchObject({ kind: 'queued', left: GUEST_CREDITS - 1 });
@@ -523,6 +563,19 @@ describe('submitting a video', () => {
       const ready = await submitAsGuest(deps, guestId, submitter(videoId));
       expect(ready).toMatchObject({ kind: 'ready', left: GUEST_CREDITS - 1 });
       expect(youtube.playerCallsFor(videoId)).toBe(before);
+      expect(await queuedJob({ scope: 'shared', videoId, userId: null })).toBeNull();
+      // Had at once: no credit of it comes back if a later analysis of the video fails.
+      expect(await redis.hLen(redisKeys(keyPrefix).videoPayers(videoId))).toBe(0);
+    });
+
+    it('gets a video of 60 minutes exactly for a credit', async () => {
+      const videoId = videoOnYoutube({ minutes: 60 });
+      expect(await submitAsGuest(deps, randomUUID(), submitter(videoId))).toMatchObject({
+        kind: 'queued',
+        left: GUEST_CREDITS - 1,
+        video: { durationSeconds: 60 * 60 },
+      });
+      expect(await queuedJob({ scope: 'shared', videoId, userId: null })).not.toBeNull();
     });
   });
 
@@ -601,6 +654,21 @@ describe('submitting a video', () => {
       expect(refused.retryAfterSeconds).toBeLessThanOrEqual(3600);
       expect(await queuedJob({ scope: 'shared', videoId: second, userId: member.id })).toBeNull();
       expect((await deps.history.list(member.id, 'recent')).map((row) => row.youtubeId)).not.toContain(second);
+    });
+
+    it('gets a video of 2 hours exactly queued, past the 60 minutes of guests', async () => {
+      const videoId = videoOnYoutube({ minutes: 120 });
+      expect(await submitAsMember(deps, member, submitter(videoId))).toMatchObject({
+        kind: 'queued',
+        video: { durationSeconds: 2 * 60 * 60 },
+      });
+      expect(await queuedJob({ scope: 'shared', videoId, userId: member.id })).toMatchObject({ userId: member.id });
+    });
+
+    it('is told that the analysis of a video being analysed for someone else runs, not that it waits', async () => {
+      const videoId = videoOnYoutube();
+      await analysing(videoId);
+      expect(await submitAsMember(deps, member, submitter(videoId))).toMatchObject({ kind: 'queued', status: 'analyzing' });
     });
 
     it('is refused a live stream on the air for its unknown length, not offered to bring captions for it', async () => {
