@@ -778,9 +778,12 @@ describe('submitting a video', () => {
       // Its analysis queued for someone, it is still the analysis to wait for.
       await submitAsMember(deps, await buildUser(db), submitter(videoId));
       expect(await refusal(reanalyze(deps, member, submitter(videoId)))).toEqual(refused);
+      // Its captions stored by the worker, and analysed: still to wait for.
+      await analysing(videoId);
+      expect(await refusal(reanalyze(deps, member, submitter(videoId)))).toEqual(refused);
       expect(await queuedJob({ scope: 'private', videoId, userId: member.id })).toBeNull();
       // Once finished, it is.
-      await analysed(videoId);
+      expect(await deps.cached.complete(videoId, topics, 'local', 'find-clips-local')).toBe(true);
       await reanalyze(deps, member, submitter(videoId));
       expect(await queuedJob({ scope: 'private', videoId, userId: member.id })).toMatchObject({ scope: 'private' });
     });
