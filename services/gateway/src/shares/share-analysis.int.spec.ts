@@ -1,4 +1,4 @@
-import { AppError, shareMessages, topicsSchema, type Topic } from '@findclips/contracts';
+import { AppError, shareMessages, topicsSchema, type Topic, type TranscriptSource } from '@findclips/contracts';
 import {
   AnalysisEdits,
   CachedVideos,
@@ -63,6 +63,9 @@ describe('sharing an analysis', () => {
     });
     return youtubeId;
   }
+  /** The member's own analysis of the video, of YouTube's captions or of captions they brought. */
+  const memberAnalysis = (userId: number, youtubeId: string, analysed: Topic[], transcriptSource: TranscriptSource) =>
+    deps.memberAnalyses.save(userId, youtubeId, analysed, { provider: 'local', model: 'local', transcriptSource, runId: null });
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
       () => {
@@ -77,12 +80,7 @@ describe('sharing an analysis', () => {
     await db.getRepository(CachedYoutubeDataEntity).update({ youtubeId }, { language: 'iw' });
     // The member's own analysis of captions they brought (YouTube had none then).
     const own: Topic[] = [{ ...topics[0]!, id: 'own1', title: 'From my captions' }];
-    await deps.memberAnalyses.save(user.id, youtubeId, own, {
-      provider: 'local',
-      model: 'local',
-      transcriptSource: 'upload',
-      runId: null,
-    });
+    await memberAnalysis(user.id, youtubeId, own, 'upload');
     const shared = async (chosen: Topic[]) => {
       const { share } = await shareAnalysis(deps, { user }, { youtubeId, topics: chosen });
       return { transcriptSource: share.transcriptSource, language: share.language };
@@ -104,12 +102,7 @@ describe('sharing an analysis', () => {
     await db.getRepository(CachedYoutubeDataEntity).update({ youtubeId }, { language: 'de' });
     // A private re-analysis of YouTube's captions: the member's, but not of captions they brought.
     const own: Topic[] = [{ ...topics[0]!, id: 'mine1', title: 'My re-analysis' }];
-    await deps.memberAnalyses.save(user.id, youtubeId, own, {
-      provider: 'local',
-      model: 'local',
-      transcriptSource: 'youtube',
-      runId: null,
-    });
+    await memberAnalysis(user.id, youtubeId, own, 'youtube');
     const { share } = await shareAnalysis(deps, { user }, { youtubeId, topics: own });
     expect({ transcriptSource: share.transcriptSource, language: share.language }).toEqual({
       transcriptSource: 'youtube',
@@ -122,12 +115,7 @@ describe('sharing an analysis', () => {
     const youtubeId = await analysedVideo();
     await db.getRepository(CachedYoutubeDataEntity).update({ youtubeId }, { language: 'de' });
     const own: Topic[] = [{ ...topics[0]!, id: 'own1', title: 'From my captions', startTime: 120, endTime: 130 }];
-    await deps.memberAnalyses.save(user.id, youtubeId, own, {
-      provider: 'local',
-      model: 'local',
-      transcriptSource: 'upload',
-      runId: null,
-    });
+    await memberAnalysis(user.id, youtubeId, own, 'upload');
     const { share } = await shareAnalysis(deps, { user }, { youtubeId, topics: [topics[0]!, ...own] });
     expect({ transcriptSource: share.transcriptSource, language: share.language }).toEqual({
       transcriptSource: 'youtube',
