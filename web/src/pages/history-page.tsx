@@ -6,6 +6,7 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from '
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { useRevealFocus } from '../components/reveal-focus';
 import { Badge, Button, Card, fieldFrame, Skeleton } from '../components/ui';
 import { ApiError, apiRequest } from '../lib/api';
 import { sayExpired } from '../lib/auth';
@@ -69,14 +70,8 @@ export default function HistoryPage() {
   useEffect(() => {
     now.current = { shown, search: location.search };
   }, [shown, location.search]);
-  // The keyboard goes on to the first card shown by 'Show more videos' (the button may go with them).
-  const cards = useRef<HTMLUListElement>(null);
-  const [revealedFrom, setRevealedFrom] = useState<number | null>(null);
-  useEffect(() => {
-    if (revealedFrom === null) return;
-    cards.current?.children[revealedFrom]?.querySelector('button')?.focus();
-    setRevealedFrom(null);
-  }, [revealedFrom]);
+  // The keyboard goes on to the first card shown by 'Show more videos'.
+  const { list: cards, reveal } = useRevealFocus<HTMLUListElement>('button');
 
   const loaded = videos.data !== undefined;
   useEffect(() => {
@@ -89,7 +84,7 @@ export default function HistoryPage() {
     card?.scrollIntoView({ block: 'center' });
     // Once: coming back to this page later (Back from another page, a reload) is no return from that video.
     navigate({ search: now.current.search }, { replace: true, state: null });
-  }, [loaded, returnedTo, navigate]);
+  }, [loaded, returnedTo, navigate, cards]);
 
   const open = useCallback(
     (youtubeId: string) => {
@@ -164,7 +159,7 @@ export default function HistoryPage() {
                 variant="outline"
                 onClick={() => {
                   setShown(shown + HISTORY_PAGE_CARDS);
-                  setRevealedFrom(shown);
+                  reveal(shown);
                 }}
               >
                 Show more videos ({list.length - shown} more)

@@ -2,10 +2,11 @@ import { Thumbnail } from '../components/thumbnail';
 import { shareTabTitle, type SharedAnalysisResponse, type Topic } from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Film } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { LazyMount } from '../components/lazy-clip';
+import { useRevealFocus } from '../components/reveal-focus';
 import { ExportMenu } from '../components/export-menu';
 import { MomentLinks } from '../components/moment-links';
 import { PlaybackProvider } from '../components/playback';
@@ -47,15 +48,8 @@ export default function SharedPage() {
   const { shareId = '' } = useParams();
   const share = useQuery({ queryKey: ['/api/shared', shareId], queryFn: () => fetchShare(shareId) });
   const [showAll, setShowAll] = useState(false);
-  // 'Show all' adds the topics above itself: the keyboard goes on to the first one added, else the
-  // next Tab left the list and they were passed by.
-  const topicList = useRef<HTMLOListElement>(null);
-  const [revealed, setRevealed] = useState(false);
-  useEffect(() => {
-    if (!revealed) return;
-    topicList.current?.children[TOPICS_COLLAPSED]?.querySelector('a')?.focus();
-    setRevealed(false);
-  }, [revealed]);
+  // 'Show all' adds the topics above itself: the keyboard goes on to the first one added.
+  const { list: topicList, reveal } = useRevealFocus<HTMLOListElement>('a');
   // One Viral Cut plays at a time on the page.
   const [playing, setPlaying] = useState<string | null>(null);
   useMomentFromLink(share.data?.sharedTopics ?? null, setPlaying);
@@ -186,7 +180,7 @@ export default function SharedPage() {
                     className="mt-3 min-h-6 text-sm font-medium text-brand-700 hover:underline print:hidden"
                     aria-expanded={showAll}
                     onClick={() => {
-                      setRevealed(!showAll);
+                      if (!showAll) reveal(TOPICS_COLLAPSED);
                       setShowAll(!showAll);
                     }}
                   >
