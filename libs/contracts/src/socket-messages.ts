@@ -13,4 +13,5 @@ export const socketMessages = {
   tooManySockets: 'Too many live connections: close some tabs and try again',
   unavailable: 'Live updates are unavailable right now',
   tooLarge: `A live message is ${LIVE_BODY_MAX_BYTES / 1024} kB at most`,
+  lengthRequired: 'A live message must say its length (Content-Length)',
 } as const;

@@ -348,15 +348,13 @@ export function realtimeProxy(
    * instance answered before reading it, and the proxy, still writing it, said 502.
    */
   const forward = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
-    if (
-      req.method === 'POST' &&
-      req.url?.startsWith('/socket.io') &&
-      Number(req.headers['content-length']) > LIVE_BODY_MAX_BYTES
-    ) {
-      res
-        .writeHead(413, { 'content-type': 'application/json', connection: 'close' })
-        .end(JSON.stringify({ message: socketMessages.tooLarge }));
-      return;
+    if (req.method === 'POST' && req.url?.startsWith('/socket.io')) {
+      const refuse = (status: number, message: string) =>
+        res.writeHead(status, { 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify({ message }));
+      if (Number(req.headers['content-length']) > LIVE_BODY_MAX_BYTES) return refuse(413, socketMessages.tooLarge);
+      // A body sent in chunks has no length to check: forwarded, one over the limit got a 502 too.
+      // Browsers' polls always say their length.
+      if (req.headers['transfer-encoding'] !== undefined) return refuse(411, socketMessages.lengthRequired);
     }
     return proxy(req, res, next);
   };
