@@ -1667,6 +1667,31 @@ describe('Find Clips in Chromium', () => {
     await confirm.waitFor({ state: 'detached' });
   });
 
+  it('opens the Export list within a 320 px phone with text at 200%, every format readable', async () => {
+    const page = await newPage({ width: 320, height: 568 });
+    await page.goto('/');
+    await pasteLink(page, link(talk.id));
+    await topics(page).first().waitFor({ timeout: 60_000 });
+    // Text at twice its size, as a browser's text zoom sets it: the list's 12 rem are 384 px.
+    await page.evaluate(() => void (document.documentElement.style.fontSize = '200%'));
+    const exportMenu = page.locator('details').filter({ has: page.getByText('Export', { exact: true }) });
+    await exportMenu.locator('summary').click();
+    const formats = exportMenu.locator('ul button');
+    await formats.first().waitFor();
+    // Each format lies whole within the screen (the list hung from the button's right edge, 129 px
+    // off the left of the screen: 'e chapters', 'wn notes', which no scrolling brings into view).
+    const outside = await formats.evaluateAll((buttons) =>
+      buttons.flatMap((button) => {
+        const box = button.getBoundingClientRect();
+        return box.left < 0 || box.right > window.innerWidth
+          ? [`${button.textContent} ${Math.round(box.left)}..${Math.round(box.right)}`]
+          : [];
+      }),
+    );
+    expect({ outside, fits: await fitsWidth(page) }).toEqual({ outside: [], fits: true });
+    await screenshot(page, 'export-text-200');
+  });
+
   it('fits a 375 px phone on every screen', async () => {
     const page = await newPage(PHONE);
     // Buttons and links under 24 × 24 px, by screen: every screen is looked at before they are judged.

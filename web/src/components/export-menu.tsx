@@ -13,9 +13,22 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'json', label: 'JSON' },
 ];
 
-/** The list's width (px; `w-48`), and the least room it leaves between itself and the screen's left edge. */
-const LIST_WIDTH_PX = 192;
+/** The list's width (rem; `w-48`, so it grows with larger text), and the least room (px) it leaves at the screen's edges. */
+const LIST_WIDTH_REM = 12;
 const EDGE_PX = 8;
+
+/**
+ * Where the list goes under the button (px from the menu's left edge) and how wide it is: it hangs
+ * from the button's right edge, moved right as far as it must to stay on the screen, and no wider
+ * than the screen (with text at 200% on a 320 px phone its 12 rem are wider than the screen).
+ */
+function placeList(menu: HTMLElement, button: DOMRect): { left: number; width: number } {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const screen = document.documentElement.clientWidth;
+  const width = Math.min(LIST_WIDTH_REM * rem, screen - 2 * EDGE_PX);
+  const left = Math.min(Math.max(button.right - width, EDGE_PX), screen - EDGE_PX - width);
+  return { left: left - menu.getBoundingClientRect().left, width };
+}
 
 /**
  * 'Export': the analysis as a file in the formats people already use. The formats load on the first
@@ -25,7 +38,7 @@ export function ExportMenu({ source }: { source: ExportSource }) {
   const toast = useToast();
   const menu = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
-  const [fromLeft, setFromLeft] = useState(false);
+  const [place, setPlace] = useState<{ left: number; width: number } | null>(null);
   /** Closes the menu; focus goes back to 'Export' when it was inside the menu. */
   const close = useCallback(() => {
     const details = menu.current;
@@ -78,8 +91,8 @@ export function ExportMenu({ source }: { source: ExportSource }) {
     >
       <summary
         // Before it opens (and is painted): the list hangs from the button's right edge, unless it
-        // would then run off the left of the screen (on a phone the button may sit at the left).
-        onClick={(event) => setFromLeft(event.currentTarget.getBoundingClientRect().right < LIST_WIDTH_PX + EDGE_PX)}
+        // would then run off the screen (on a phone the button may sit at the left).
+        onClick={(event) => setPlace(placeList(event.currentTarget.parentElement!, event.currentTarget.getBoundingClientRect()))}
         className={buttonClass('outline', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
       >
         <Download className="h-4 w-4" aria-hidden />
@@ -95,7 +108,8 @@ export function ExportMenu({ source }: { source: ExportSource }) {
           event.preventDefault();
           items[(to + items.length) % items.length]?.focus();
         }}
-        className={`absolute ${fromLeft ? 'left-0' : 'right-0'} z-40 mt-1 grid w-48 rounded-md border border-slate-200 bg-surface p-1 shadow-lg`}
+        style={place ?? undefined}
+        className="absolute right-0 z-40 mt-1 grid w-48 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
       >
         {FORMATS.map(({ format, label }) => (
           <li key={format}>
