@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { analysisProviders } from '@findclips/contracts';
-import { envInt, envOptional, envUrl } from './env';
+import { envInt, envOptional, envOptionalUrl, envUrl } from './env';
 
 /**
  * A provider's model: stored with each analysis it makes, in 100 characters (`analysis_model`), so a
@@ -30,7 +30,7 @@ export const analysisEnvSchema = z.object({
   /** Gemini key. */
   GEMINI_API_KEY: envOptional(),
   /** Gemini API base URL (tests point it at a fake). */
-  GEMINI_BASE_URL: envOptional(),
+  GEMINI_BASE_URL: envOptionalUrl(['https:', 'http:']),
   /** Gemini model: the newest stable Flash (gemini-2.5-flash is shut down). */
   GEMINI_MODEL: modelName('gemini-3.8-flash'),
   /** Time limit of one provider call, in milliseconds. */

@@ -60,9 +60,57 @@ describe('gateway environment', () => {
     expect(caught).toBeInstanceOf(ConfigError);
     const problems = (caught as ConfigError).problems.join('\n');
     expect(problems).toMatch(/^PORT: /m);
-    expect(problems).toMatch(/^DATABASE_URL: must be a URL starting with postgres: or postgresql:\/\//m);
+    expect(problems).toMatch(/^DATABASE_URL: must be a URL starting with postgres:\/\/ or postgresql:\/\//m);
     expect(problems).toMatch(/^LOG_LEVEL: /m);
     expect((caught as ConfigError).message).toMatch(/^gateway: invalid environment\n {2}- /);
+  });
+
+  it('lists the other problems beside a number that is not whole (PORT=1.5, WORKER_CONCURRENCY=2.5)', () => {
+    const problems = (service: string, run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        if (error instanceof ConfigError) return [...error.problems].sort();
+      }
+      throw new Error(`${service}: no ConfigError`);
+    };
+    expect(
+      problems('gateway', () =>
+        parseEnv('gateway', gatewayEnvSchema, { PORT: '1.5', NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id' }),
+      ),
+    ).toEqual([
+      'GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set',
+      'METRICS_TOKEN: required in production (GET /metrics is served on the public port)',
+      'PORT: must be a whole number',
+      'PUBLIC_URL: required in production (share links are built on it)',
+      'SESSION_SECRET: required in production',
+    ]);
+    expect(
+      problems('worker', () =>
+        parseEnv('worker', workerEnvSchema, { WORKER_CONCURRENCY: '2.5', ANALYSIS_DEFAULT_PROVIDER: 'openai' }),
+      ),
+    ).toEqual([
+      'ANALYSIS_DEFAULT_PROVIDER: openai needs OPENAI_API_KEY set (or choose local)',
+      'WORKER_CONCURRENCY: must be a whole number',
+    ]);
+  });
+
+  it('refuses a YOUTUBE_PROXY_URL or GEMINI_BASE_URL that is not a URL, naming the variable', () => {
+    expect(() => parseEnv('gateway', gatewayEnvSchema, { YOUTUBE_PROXY_URL: 'proxy.internal:3128' })).toThrow(
+      /^ {2}- YOUTUBE_PROXY_URL: /m,
+    );
+    expect(() => parseEnv('worker', workerEnvSchema, { YOUTUBE_PROXY_URL: 'socks5://proxy:1080' })).toThrow(
+      /^ {2}- YOUTUBE_PROXY_URL: /m,
+    );
+    expect(() => parseEnv('worker', workerEnvSchema, { GEMINI_BASE_URL: 'generativelanguage.googleapis.com' })).toThrow(
+      /^ {2}- GEMINI_BASE_URL: /m,
+    );
+    expect(parseEnv('worker', workerEnvSchema, { YOUTUBE_PROXY_URL: 'http://proxy.internal:3128' }).YOUTUBE_PROXY_URL).toBe(
+      'http://proxy.internal:3128',
+    );
+    expect(parseEnv('worker', workerEnvSchema, { GEMINI_BASE_URL: 'http://127.0.0.1:9' }).GEMINI_BASE_URL).toBe(
+      'http://127.0.0.1:9',
+    );
   });
 
   it('refuses port 0 for the gateway and a realtime instance: links and the forwarding are built on the port', () => {
@@ -154,7 +202,7 @@ describe('gateway environment', () => {
     ).toEqual(['http://a.test', 'http://b.test']);
     for (const schema of [gatewayEnvSchema, realtimeEnvSchema]) {
       expect(() => parseEnv('x', schema, { ALLOWED_ORIGINS: 'http://a.test,foo' })).toThrow(
-        /ALLOWED_ORIGINS: "foo" must be a URL starting with http: or https:\/\//,
+        /ALLOWED_ORIGINS: "foo" must be a URL starting with http:\/\/ or https:\/\//,
       );
     }
   });
@@ -187,7 +235,7 @@ describe('gateway environment', () => {
       'http://rt-2:3001',
     ]);
     expect(() => parseEnv('gateway', gatewayEnvSchema, { REALTIME_URL: 'http://rt-1:3001,rt-2:3001' })).toThrow(
-      /REALTIME_URL: "rt-2:3001" must be a URL starting with http: or https:\/\//,
+      /REALTIME_URL: "rt-2:3001" must be a URL starting with http:\/\/ or https:\/\//,
     );
   });
 });

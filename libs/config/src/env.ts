@@ -37,13 +37,17 @@ export function loadEnvOrExit<S extends z.ZodType>(service: string, schema: S): 
   }
 }
 
-/** An integer from an environment string, within bounds. */
+/**
+ * An integer from an environment string, within bounds. Whole numbers are checked with a refinement,
+ * not zod's `.int()`: a failed `.int()` stops the checks of the whole schema, so `PORT=1.5` hid
+ * every other problem (a missing secret in production, a provider without its key) until fixed.
+ */
 export const envInt = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce
     .number({ error: 'must be a number' })
-    .int('must be a whole number')
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`)
+    .refine(Number.isInteger, 'must be a whole number')
     .default(fallback);
 
 /** A comma-separated list, trimmed, without empty entries. */
@@ -65,7 +69,8 @@ const isUrlWith = (value: string, protocols: string[]) => {
     return false;
   }
 };
-const needsScheme = (protocols: string[]) => `must be a URL starting with ${protocols.join(' or ')}//`;
+const needsScheme = (protocols: string[]) =>
+  `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`;
 
 /** A URL whose scheme is one of `protocols`. */
 export const envUrl = (fallback: string, protocols: string[]) =>

@@ -163,4 +163,11 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     expect(result.err).toMatch(/^The queue could not be reached: [^\n]*\n$/);
     expect(Date.now() - started).toBeLessThan(15_000);
   });
+
+  it("names the Redis it could not reach, never its password, for an operator whose REDIS_URL is not the services'", () => {
+    const result = run(['stats'], { REDIS_URL: 'redis://:s3cret-pw@127.0.0.1:1' });
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^The queue could not be reached: [^\n]*Redis at 127\.0\.0\.1:1\b[^\n]*REDIS_URL[^\n]*\n$/);
+    expect(result.err).not.toContain('s3cret-pw');
+  });
 });

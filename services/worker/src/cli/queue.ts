@@ -10,6 +10,12 @@ const USAGE = `Usage: npm run -s queue -- stats | retry-failed | clean [--older-
 /** How long the CLI waits for an answer from Redis before it gives up. */
 const REDIS_TIMEOUT_MS = 5_000;
 
+/** Redis's host and port from its URL, for a message: never the password the URL may hold. */
+function redisAddress(url: string): string {
+  const { hostname, port } = new URL(url);
+  return `${hostname}:${port || 6379}`;
+}
+
 /** Redis left the CLI without an answer; `partWay`: after answering some of its batches. */
 class NoAnswer extends Error {
   constructor(
@@ -170,7 +176,7 @@ export async function runQueueCli(
     err(
       error instanceof NoAnswer && error.partWay
         ? `Redis stopped answering part way: ${why}; what was done stays done, run it again for the rest\n`
-        : `The queue could not be reached: ${why}\n`,
+        : `The queue could not be reached: ${why} (Redis at ${redisAddress(env.REDIS_URL)}, REDIS_URL)\n`,
     );
     return 1;
   } finally {
