@@ -3,7 +3,13 @@
  * pasted from a video page ("1:02 Welcome back", one line each). Read with the registry's parsers
  * where the format has one; every problem names the line it is on.
  */
-import { endAtNextStart, withoutControlCharacters, withoutOverrides, type TranscriptSegment } from '@findclips/contracts';
+import {
+  endAtNextStart,
+  joinCaptionLines,
+  withoutControlCharacters,
+  withoutOverrides,
+  type TranscriptSegment,
+} from '@findclips/contracts';
 import { decodeHTMLStrict } from 'entities';
 import webvtt from 'node-webvtt';
 import { parseSync } from 'subtitle';
@@ -63,28 +69,6 @@ const shownLine = (line: string, format: 'srt' | 'vtt') => {
   const unmarked = line.replace(MARKUP, '');
   return said(decodeHTMLStrict(format === 'srt' ? unmarked.replace(/\{\\[^{}]*\}/g, '') : unmarked));
 };
-
-/** A character of a script written without spaces between words (Chinese, Japanese), or its punctuation. */
-const UNSPACED =
-  /[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\u3000-\u303f\uff01-\uff60]/u;
-
-/**
- * A cue's lines as one text: a space between two lines, but none where a line of Chinese or
- * Japanese wraps into the next (a subtitle editor breaks such text anywhere; a space put there is
- * a space never written).
- */
-function joinLines(lines: string[]): string {
-  return lines
-    .map((line, i) => {
-      if (i === 0) return line;
-      // By character, not UTF-16 unit ('𠮷' is two): the last of the line before, the first of this one.
-      const last = Array.from(lines[i - 1]!.slice(-2)).at(-1) ?? '';
-      const first = String.fromCodePoint(line.codePointAt(0) ?? 0);
-      const unspaced = UNSPACED.test(last) && UNSPACED.test(first);
-      return unspaced ? line : ` ${line}`;
-    })
-    .join('');
-}
 
 /** A time in timed text: `1:02`, `01:02:03`, `1:02.5`, `100:00` (minutes past the hour, as some write them). */
 const TIME = String.raw`(?:\d{1,2}:\d{1,2}|\d{1,3}):\d{2}(?:[.,]\d{1,3})?`;
@@ -200,7 +184,7 @@ function subtitles(text: string, lines: string[], format: 'srt' | 'vtt', maxCues
       throw new CaptionsError(cueLines[i] ?? 1, 'this cue starts before the cue above it; cues must be in time order');
     }
     const carried = rolling && i > 0 ? rolledOver(cueText[i - 1]!, lines, cue.end - cue.start) : 0;
-    const content = joinLines(lines.slice(carried));
+    const content = joinCaptionLines(lines.slice(carried));
     if (content) segments.push({ text: content, start: cue.start, end: cue.end });
   });
   return endAtNextStart(segments);

@@ -304,6 +304,17 @@ describe('grounding', () => {
     expect(first!.endTime).toBeCloseTo(10.17, 1);
   });
 
+  it('starts a topic at its first caption when that caption lasts no time (a file whose cues give only a start)', () => {
+    const lines = [
+      { text: 'Welcome to the show.', start: 0, end: 0 },
+      { text: 'Today we talk about sleep, because students who slept remembered forty percent more.', start: 4, end: 14 },
+    ];
+    const quote = { content: 'because students who slept remembered forty percent more', startTime: 4, endTime: 14 };
+    const [topic] = groundTopics({ topics: [{ title: 'Sleep', startTime: 0, endTime: 14, quotes: [quote] }] }, lines, 14);
+    // It started at 4 s, past the welcome, whose caption ends where it starts.
+    expect(topic!.startTime).toBe(0);
+  });
+
   it('cuts clips on sentences inside captions, with interpolated times, 8 to 60 seconds', () => {
     const talk = indexTranscript([
       { text: 'so that was the intro. Here is the claim that matters most.', start: 0, end: 6 },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  NON_SPEECH,
   withoutControlCharacters,
   withoutOverrides,
   type AnalysisOutput,
@@ -13,7 +14,8 @@ import { words, wordsAt } from './text';
 /** The transcript as one text, with every word's place and caption segment. */
 export interface TranscriptIndex {
   text: string;
-  tokens: { word: string; from: number; to: number; segment: number }[];
+  /** `tag`: the word is inside a non-speech tag ('[Music]'), which a quote's words may skip over. */
+  tokens: { word: string; from: number; to: number; segment: number; tag?: boolean }[];
   segments: TranscriptSegment[];
   /** Where each word trigram occurs (token positions): built on first use, as verbatim quotes need none. */
   trigrams: () => Map<string, number[]>;
@@ -32,8 +34,16 @@ export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex 
   const tokens: TranscriptIndex['tokens'] = [];
   segments.forEach((segment, index) => {
     const offset = offsets[index]!;
+    const tags = /[[{(]/.test(segment.text) ? [...segment.text.matchAll(NON_SPEECH)] : [];
     for (const { word, index: at } of wordsAt(segment.text)) {
-      tokens.push({ word: word.toLowerCase(), from: offset + at, to: offset + at + word.length, segment: index });
+      const tag = tags.some((t) => at >= t.index && at < t.index + t[0].length);
+      tokens.push({
+        word: word.toLowerCase(),
+        from: offset + at,
+        to: offset + at + word.length,
+        segment: index,
+        ...(tag ? { tag } : {}),
+      });
     }
   });
   let trigrams: Map<string, number[]> | undefined;
@@ -144,7 +154,8 @@ function timesOf(index: TranscriptIndex) {
  * before the caption holding `time` (a long restored sentence of auto-captions), the caption's start.
  */
 function topicStartFrom(index: TranscriptIndex, time: number) {
-  const caption = index.segments.find((s) => s.end > time)?.start ?? time;
+  // A caption that lasts no time ('start' and 'end' the same) at `time` holds it too.
+  const caption = index.segments.find((s) => s.end > time || s.start >= time)?.start ?? time;
   const { starts } = timesOf(index);
   const sentence = starts[firstWhere(starts, (start) => start > time) - 1] ?? -Infinity;
   return sentence >= caption ? sentence : caption;
@@ -169,8 +180,11 @@ function alignment(index: TranscriptIndex, quote: string[], start: number) {
   let first = -1;
   let last = -1;
   for (const word of quote) {
-    // Allow a few inserted or dropped words between matches, as paraphrase does.
-    for (let look = position; look < Math.min(index.tokens.length, position + 4); look++) {
+    // Allow a few inserted or dropped words between matches, as paraphrase does, and any
+    // non-speech tags ('[Music]' a line through an interlude), which quotes are written without.
+    for (let look = position, said = 0; look < index.tokens.length && said < 4; look++) {
+      if (index.tokens[look]!.tag) continue;
+      said++;
       if (index.tokens[look]!.word === word) {
         if (first < 0) first = look;
         last = look;

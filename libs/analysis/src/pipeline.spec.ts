@@ -69,3 +69,29 @@ describe("the pipeline at its limits (a stranger's mutation audit)", () => {
     expect(calls).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('the pipeline on sparse speech between non-speech tags (a music video, a stranger audit)', () => {
+  // 20 minutes of YouTube-style captions: '[Music]' every 4 s, a spoken sentence every 40 s.
+  const sentences = [
+    'Today we talk about mountain climbing in the Alps.',
+    'The Matterhorn is one of the hardest peaks to climb.',
+    'Climbers start before dawn to avoid falling rocks.',
+    'Have you ever slept in a mountain hut?',
+    'Altitude sickness can hit anyone above three thousand meters!',
+    'Good boots and a helmet are essential.',
+  ];
+  const segments = Array.from({ length: 300 }, (_, i) => ({
+    text: i % 10 === 0 ? sentences[(i / 10) % sentences.length]! : '[Music]',
+    start: i * 4,
+    end: i * 4 + 4,
+  }));
+
+  it('quotes the words said, across the music between them, rather than finding nothing', async () => {
+    const { topics } = await analyzeTranscript({ segments, durationSeconds: 1200, provider: localProvider });
+    expect(topics.length).toBeGreaterThan(0);
+    for (const quote of topics.flatMap((topic) => topic.quotes)) {
+      expect(quote.endTime - quote.startTime).toBeGreaterThanOrEqual(8);
+      expect(quote.endTime - quote.startTime).toBeLessThanOrEqual(60);
+    }
+  });
+});

@@ -10,15 +10,33 @@ export const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{N}][\p{L}\
 /** Cuts a run of a script without spaces into its words: the platform's dictionary (ICU). */
 const dictionary = new Intl.Segmenter(undefined, { granularity: 'word' });
 
+/**
+ * The words of a run of UNSPACED letters, each with where it starts in the run. Remembered: the
+ * analysis reads each sentence several times (its topics, titles, quotes, grounding), and ICU's
+ * dictionary takes tens of microseconds a run, which made a Japanese transcript about ten times
+ * slower than an English one of as many lines (a stranger's audit). Bounded, for a worker that
+ * runs for months.
+ */
+const runWords = new Map<string, { word: string; index: number }[]>();
+const RUNS_REMEMBERED = 50_000;
+function dictionaryWords(run: string): { word: string; index: number }[] {
+  let found = runWords.get(run);
+  if (!found) {
+    found = [];
+    for (const part of dictionary.segment(run)) if (part.isWordLike) found.push({ word: part.segment, index: part.index });
+    if (runWords.size >= RUNS_REMEMBERED) runWords.clear();
+    runWords.set(run, found);
+  }
+  return found;
+}
+
 /** The words of a text, each with where it starts: WORD's matches, a run of UNSPACED letters cut into its words. */
 export function wordsAt(text: string): { word: string; index: number }[] {
   const found: { word: string; index: number }[] = [];
   const mixed = UNSPACED.test(text);
   for (const match of text.matchAll(WORD)) {
     if (!mixed || !UNSPACED.test(match[0])) found.push({ word: match[0], index: match.index });
-    else
-      for (const part of dictionary.segment(match[0]))
-        if (part.isWordLike) found.push({ word: part.segment, index: match.index + part.index });
+    else for (const part of dictionaryWords(match[0])) found.push({ word: part.word, index: match.index + part.index });
   }
   return found;
 }

@@ -6,3 +6,24 @@
  */
 export const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u3006\u30fc\uff70]/u;
+
+/** A character of Chinese or Japanese, or their punctuation: a line of them wraps into the next without a space. */
+const WRAPS_UNSPACED =
+  /[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\u3000-\u303f\uff01-\uff60]/u;
+
+/**
+ * A caption's lines as one text: a space between two lines, but none where a line of Chinese or
+ * Japanese wraps into the next (captioners break such text anywhere; a space put there is a space
+ * never written, which a search or a quote then carries).
+ */
+export function joinCaptionLines(lines: string[]): string {
+  return lines
+    .map((line, i) => {
+      if (i === 0) return line;
+      // By character, not UTF-16 unit ('𠮷' is two): the last of the line before, the first of this one.
+      const last = Array.from(lines[i - 1]!.slice(-2)).at(-1) ?? '';
+      const first = String.fromCodePoint(line.codePointAt(0) ?? 0);
+      return WRAPS_UNSPACED.test(last) && WRAPS_UNSPACED.test(first) ? line : ` ${line}`;
+    })
+    .join('');
+}

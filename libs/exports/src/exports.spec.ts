@@ -409,6 +409,27 @@ describe('subtitles', () => {
     ]);
   });
 
+  it('cuts a quote in Thai between its words, never inside one, in lines and cues', () => {
+    // Sentences as the analyzer joins Thai caption lines: no space between them.
+    const thai =
+      'แม่น้ำเจ้าพระยาไหลผ่านใจกลางเมืองนักท่องเที่ยวชอบนั่งเรือชมวัดริมน้ำวัดอรุณสวยงามมากในยามเย็น' +
+      'วันนี้เราจะพูดถึงประวัติศาสตร์ของกรุงเทพมหานครกรุงเทพก่อตั้งขึ้นเมื่อสองร้อยกว่าปีที่แล้ว';
+    const file = analysisVtt([{ id: 't', title: 'T', startTime: 0, endTime: 100, quotes: [quote('q', thai, 10, 40)] }]);
+    const lines = webvtt
+      .parse(file, { strict: true })
+      .cues.slice(1)
+      .flatMap((cue) => cue.text.split('\n'));
+    expect(lines.join('')).toBe(thai);
+    expect(lines.filter((line) => line.length > 42)).toEqual([]);
+    // Every cut falls where the dictionary puts a word boundary ('นักท่องเ|ที่ยว' cuts 'tourist').
+    const boundaries = new Set([...new Intl.Segmenter('th', { granularity: 'word' }).segment(thai)].map((part) => part.index));
+    let at = 0;
+    const cuts = lines.slice(0, -1).map((line) => (at += line.length));
+    expect(
+      cuts.filter((cut) => !boundaries.has(cut)).map((cut) => `${thai.slice(cut - 6, cut)}|${thai.slice(cut, cut + 6)}`),
+    ).toEqual([]);
+  });
+
   it('keeps a long address of dots and commas within 42 characters a line, quickly', () => {
     for (const text of [`https://example.com/${'.'.repeat(80)}`, '.'.repeat(20_000)]) {
       const started = Date.now();

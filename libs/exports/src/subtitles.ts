@@ -57,6 +57,22 @@ const NO_LINE_START =
 const NO_LINE_END = /[（〔［｛〈《「『【〘〖〝‘“｟]$/u;
 
 /**
+ * Scripts written without spaces whose words a line may not cut (Thai, Lao, Khmer, Burmese: a cut
+ * between characters splits a word, even a vowel from its consonant, 'เ|ที่ยว'): cut between the
+ * words the platform's dictionary (ICU) finds instead.
+ */
+const WORD_BOUND = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const dictionaryWords = new Intl.Segmenter(undefined, { granularity: 'word' });
+const graphemesOf = (text: string) => Array.from(graphemes.segment(text), ({ segment }) => segment);
+/** Where a long word may be cut: between its characters, or its words (WORD_BOUND); a word longer than a line, between its characters. */
+const breakable = (word: string): string[] =>
+  WORD_BOUND.test(word)
+    ? Array.from(dictionaryWords.segment(word), ({ segment }) => segment).flatMap((part) =>
+        width(part) > LINE_CHARS ? graphemesOf(part) : [part],
+      )
+    : graphemesOf(word);
+
+/**
  * A word longer than a line (a web address; text in a script written without spaces) in pieces of
  * a line each, cut between the characters people see, so that it wraps rather than runs off. Where
  * a cut would start a line with closing punctuation, that one character hangs at the end of the
@@ -66,7 +82,7 @@ function pieces(word: string): string[] {
   if (width(word) <= LINE_CHARS) return [word];
   const out = [''];
   let used = 0;
-  for (const { segment } of graphemes.segment(word)) {
+  for (const segment of breakable(word)) {
     const line = out.at(-1)!;
     const wide = width(segment);
     const hangs = used <= LINE_CHARS && NO_LINE_START.test(segment);

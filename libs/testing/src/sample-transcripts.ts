@@ -120,6 +120,47 @@ export const SAMPLE_TOPICS: { title: string; sentences: string[] }[] = [
 ];
 
 /**
+ * A talk in Japanese, written without spaces (each line one caption segment with `sampleTranscript`,
+ * which cuts at spaces): for timing the analyzer where every sentence goes through the platform's
+ * word dictionary.
+ */
+export const JAPANESE_SAMPLE_TOPICS: { title: string; sentences: string[] }[] = [
+  {
+    title: '富士山の登り方',
+    sentences: [
+      '今日は富士山の登山について話します。',
+      '富士山の登山道は四つあります。',
+      '吉田ルートが一番人気です。',
+      '山頂までは六時間ほどかかります。',
+      '高山病に気をつけてください！',
+      '水と食料を十分に持っていきましょう。',
+    ],
+  },
+  {
+    title: '京都の寺院',
+    sentences: [
+      '次に京都の寺院を紹介します。',
+      '金閣寺は室町時代に建てられました。',
+      '清水寺の舞台からの眺めは素晴らしいです。',
+      '秋の紅葉の季節は観光客が多いです。',
+      '朝早く行くと静かに見学できます。',
+      'お寺の庭園はとても美しいですか？',
+    ],
+  },
+  {
+    title: '日本料理',
+    sentences: [
+      '最後に日本料理の話をしましょう。',
+      '寿司と天ぷらは海外でも有名です。',
+      'ラーメンは地域ごとに味が違います。',
+      '札幌の味噌ラーメンは寒い冬にぴったりです。',
+      '博多の豚骨ラーメンも人気があります。',
+      '和食はユネスコの無形文化遺産です。',
+    ],
+  },
+];
+
+/**
  * A timed transcript of about `seconds`, cut into caption segments of about five seconds as
  * YouTube's are, cycling through the passages (each pass numbered, so texts stay distinct).
  */

@@ -120,6 +120,20 @@ describe('parseTimedText', () => {
     expect(parseTimedText(body)!.map((cue) => cue.text)).toEqual(['Café au lait', '…and more']);
   });
 
+  it('joins a line of Japanese or Chinese wrapping into the next without the space never written', () => {
+    const body =
+      '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body>' +
+      '<p t="0" d="3000">富士山の登山道は\n四つあります。</p>' +
+      '<p t="3000" d="3000">长城有两千多年的\r\n历史。</p>' +
+      '<p t="6000" d="3000">東京 \n Tokyo\n  tower</p>' +
+      '</body></timedtext>';
+    expect(parseTimedText(body)!.map((cue) => cue.text)).toEqual([
+      '富士山の登山道は四つあります。',
+      '长城有两千多年的历史。',
+      '東京 Tokyo tower',
+    ]);
+  });
+
   it('ends a cue without a length at the next later start, drops one that ends at 0 and one whose length is no number', () => {
     const body =
       '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body>' +

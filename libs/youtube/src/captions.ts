@@ -1,5 +1,5 @@
 import { decodeHTML, decodeXML } from 'entities';
-import { withoutControlCharacters } from '@findclips/contracts';
+import { joinCaptionLines, withoutControlCharacters } from '@findclips/contracts';
 import { XMLParser } from 'fast-xml-parser';
 
 /** One caption cue, in seconds. */
@@ -49,13 +49,19 @@ const MARKUP = /<\/?(?:i|b|u|em|strong)>|<font(?:\s+(?:color|face|size)\s*=\s*(?
  * A cue's text as a person reads it. Timedtext escapes the text twice (`don&amp;#39;t` on the
  * wire): the XML level gives `don&#39;t`, the HTML level `don't`. Then control characters and
  * formatting tags go, however
- * they were escaped, and runs of white space (line breaks inside a cue) become one space.
+ * they were escaped, and runs of white space become one space, as does a line break inside a cue,
+ * except where a line of Chinese or Japanese wraps into the next.
  */
 export function captionText(raw: string): string {
   // Composed (NFC): a word reads and is searched the same whichever way its accents were stored.
   // Control characters, raw or escaped ('&#1;'), are no text (a NUL failed every write of the quotes).
   const text = withoutControlCharacters(decodeHTML(decodeXML(raw)));
-  return text.replace(MARKUP, '').replace(/\s+/g, ' ').trim().normalize('NFC');
+  const lines = text
+    .replace(MARKUP, '')
+    .split(/\r\n|[\n\r\u2028\u2029]/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  return joinCaptionLines(lines).normalize('NFC');
 }
 
 /** The end of a whole caption document: its root closed, or a root with nothing in it. */
