@@ -393,6 +393,40 @@ describe('subtitles', () => {
     expect(even.map((cue) => Math.round((cue.end - cue.start) * 1000))).toEqual(new Array(16).fill(2000));
   });
 
+  it('sets an Arabic or Hebrew quote right to left in players, a line that opens on an English word too (a right-to-left mark before it)', () => {
+    // As players lay out a subtitle line (SubRip) or cue (WebVTT): in the direction of its first
+    // strong character (Unicode's rules P2-P3), a right-to-left mark counting as right to left.
+    const direction = (text: string) => {
+      const first = /[\u200E\u200F\p{L}]/u.exec(text)?.[0];
+      return first && /[\u200F\p{Script=Arabic}\p{Script=Hebrew}]/u.test(first) ? 'rtl' : 'ltr';
+    };
+    const arabic =
+      'الإصدار 19 من React أضاف ميزات جديدة. الآن ننتقل إلى قواعد البيانات مثل PostgreSQL. نكتب استعلامات SQL للبحث في الجداول. الفهرس يجعل البحث أسرع بمئة مرة.';
+    const hebrew = 'הצוות שלנו משתמש ב React ובעוד כלים. TypeScript עוזר לנו למצוא טעויות מוקדם. הבנייה לוקחת 3 שניות בלבד.';
+    for (const text of [arabic, hebrew]) {
+      const file = analysisVtt([{ id: 't', title: 'T', startTime: 0, endTime: 100, quotes: [quote('q', text, 10, 40)] }]);
+      const cues = webvtt.parse(file, { strict: true }).cues.slice(1);
+      const lines = cues.flatMap((cue) => cue.text.split('\n'));
+      // Some lines open on a Latin word (the case that was laid out left to right)...
+      expect(cues.some((cue) => /^\P{L}*[A-Za-z]/u.test(cue.text.replace(/\u200F/g, '')))).toBe(text === arabic);
+      expect(lines.some((line) => /^\P{L}*[A-Za-z]/u.test(line.replace(/\u200F/g, '')))).toBe(true);
+      // ...yet every cue and every line reads right to left, and says the quote's words, no more.
+      expect(cues.map((cue) => direction(cue.text))).toEqual(cues.map(() => 'rtl'));
+      expect(lines.map(direction)).toEqual(lines.map(() => 'rtl'));
+      expect(lines.join(' ').replace(/\u200F/g, '')).toBe(text);
+      const srtLines = parseSync(
+        analysisSrt([{ id: 't', title: 'T', startTime: 0, endTime: 100, quotes: [quote('q', text, 10, 40)] }]),
+      ).flatMap((node) => (node.type === 'cue' && node.data.start >= 10_000 ? node.data.text.split('\n') : []));
+      expect(srtLines.map(direction)).toEqual(srtLines.map(() => 'rtl'));
+    }
+    // A quote in English keeps its lines as they are, without marks.
+    expect(
+      analysisSrt([
+        { id: 't', title: 'T', startTime: 0, endTime: 100, quotes: [quote('q', 'PostgreSQL يعمل. React too.', 10, 40)] },
+      ]),
+    ).not.toMatch(/\u200F/);
+  });
+
   it('cuts a line of Japanese where it may be cut: a full stop hangs at the end of the line before, an opening bracket goes down', () => {
     const lines = (content: string) =>
       analysisSrt([{ id: 't', title: 'T', startTime: 0, endTime: 60, quotes: [quote('q', content, 10, 40)] }])

@@ -191,9 +191,22 @@ function quoteCues(id: string, text: string, start: number, end: number): Cue[] 
     start: at(offsets[i]!),
     // Each cue until the next one starts; the last until the quote ends.
     end: i === parts.length - 1 ? end : at(offsets[i + 1]!),
-    text: part.join('\n'),
+    text: part.map(rightToLeft(text) ? openRightToLeft : (line) => line).join('\n'),
   }));
 }
+
+/** A letter of a script written right to left (Hebrew, Arabic and the others of Unicode's bidi class R or AL). */
+const RTL_LETTER =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
+/** Whether a text reads right to left: its first letter does (as `dir="auto"` decides it on the page). */
+const rightToLeft = (text: string) => RTL_LETTER.test(/\p{L}/u.exec(text)?.[0] ?? '');
+/**
+ * A line of a right-to-left quote as players lay it out: each line (SubRip) or cue (WebVTT) takes
+ * the direction of its first letter, so one opening on an English word or a name in Latin letters
+ * ('PostgreSQL. نكتب…') was set left to right, its words and full stops in the wrong order. A
+ * right-to-left mark (U+200F) before it sets it right to left.
+ */
+const openRightToLeft = (line: string) => (rightToLeft(line) ? line : `\u200F${line}`);
 
 function cues(topics: Topic[]): Cue[] {
   return topics.flatMap((topic, t) => [
