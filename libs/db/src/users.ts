@@ -1,7 +1,7 @@
 // The one owner of users: accounts, their credentials and settings.
 import { normalizeEmail } from '@findclips/contracts';
 import { UserEntity } from './entities';
-import { IsNull, type DataSource, type Repository } from 'typeorm';
+import { In, IsNull, type DataSource, type Repository } from 'typeorm';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -22,6 +22,13 @@ export class Users {
   /** What a session's stamp is checked against, and nothing else of the account. */
   findCredentials(id: number) {
     return this.repo.findOne({ where: { id }, select: { id: true, passwordHash: true, email: true } });
+  }
+
+  /** Which of these accounts still exist (an operator may have deleted one). */
+  async existing(ids: readonly number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = await this.repo.find({ where: { id: In([...ids]) }, select: { id: true } });
+    return new Set(rows.map((row) => row.id));
   }
 
   findById(id: number) {

@@ -627,6 +627,23 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     expect(await dropped).toBe('io server disconnect');
   });
 
+  it('drops the live connections of a member whose account an operator deletes, though their session is still in Redis', async () => {
+    const { cookie, userId } = await member();
+    const socket = open(two.url, { cookie, auth: { userId } });
+    await nextOf(socket, 'AUTH_CONFIRMED');
+    const told = nextOf(socket, 'AUTH_ERROR');
+    const dropped = nextOf<string>(socket, 'disconnect');
+    // The account's row deleted, as the privacy page's 'have your account deleted' is done: its
+    // sessions stay in Redis until their time to live, and a new connection with one is refused.
+    await gateway.dataSource.query('DELETE FROM users WHERE id = $1', [userId]);
+    expect(await publisher.exists(`${redisKeys(prefix).sessions}${sessionIdOf(cookie)}`)).toBe(1);
+    expect(await nextOf(open(two.url, { cookie, auth: { userId } }), 'AUTH_ERROR')).toEqual({
+      message: socketMessages.badSession,
+    });
+    expect(await told).toEqual({ message: socketMessages.badSession });
+    expect(await dropped).toBe('io server disconnect');
+  });
+
   it("drops a member's live connections when another account signs in over their session in the same browser", async () => {
     const bob = await gateway
       .request()

@@ -6,6 +6,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import { Gauge, type Registry } from 'prom-client';
+import { Users } from '@findclips/db';
 import type { DataSource } from 'typeorm';
 import { sweepSessions } from './session-sweep';
 import { addressRoom, clientAddress, guestRoom, originAllowed, sessionRoom, userRoom } from './admission';
@@ -201,7 +202,14 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     });
   }
   const relay = startEventRelay(io, { subscriber, keyPrefix: env.REDIS_KEY_PREFIX, logger, metrics: deps.metrics });
-  const stopSweeping = sweepSessions(io, redis, redisKeys(env.REDIS_KEY_PREFIX).sessions, logger, deps.sessionCheckMs);
+  const stopSweeping = sweepSessions(
+    io,
+    redis,
+    redisKeys(env.REDIS_KEY_PREFIX).sessions,
+    new Users(dataSource),
+    logger,
+    deps.sessionCheckMs,
+  );
 
   return {
     io,

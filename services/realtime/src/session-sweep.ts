@@ -1,4 +1,5 @@
 import { socketMessages } from '@findclips/contracts';
+import type { Users } from '@findclips/db';
 import type { RedisClient } from '@findclips/runtime';
 import type { Logger } from 'pino';
 import { sessionRoom } from './admission';
@@ -12,28 +13,39 @@ export const SESSION_CHECK_MS = 60_000;
  * the session once; a session that expires later (its Redis key's time to live) or that an
  * operator removes ends nothing by itself, and the socket would go on receiving the member's
  * private events. Every `everyMs` this instance asks Redis which of its members' sessions are
- * still there, and tells the sockets of the others their session ended (AUTH_ERROR, the handshake's
- * words) and drops them, as signing out does. Returns what stops it.
+ * still there, and PostgreSQL which of their accounts are (an account an operator deletes leaves
+ * its sessions in Redis until their time to live), and tells the sockets of the others their
+ * session ended (AUTH_ERROR, the handshake's words) and drops them, as signing out does. Returns
+ * what stops it.
  */
 export function sweepSessions(
   io: LiveServer,
   redis: RedisClient,
   sessionPrefix: string,
+  users: Users,
   logger: Logger,
   everyMs = SESSION_CHECK_MS,
 ) {
   let sweeping = false;
   const sweep = async () => {
-    const sessions = new Set<string>();
+    // Each session with the account it signed in.
+    const sessions = new Map<string, number>();
     for (const socket of io.of('/').sockets.values()) {
       const identity = socket.data.identity;
-      if (identity?.kind === 'member') sessions.add(identity.sessionId);
+      if (identity?.kind === 'member') sessions.set(identity.sessionId, identity.userId);
     }
     if (!sessions.size) return;
-    const ids = [...sessions];
-    // One round trip: a pipeline of EXISTS, one per session.
-    const found = await Promise.all(ids.map((id) => redis.exists(`${sessionPrefix}${id}`)));
-    const ended = ids.filter((_, i) => found[i] === 0);
+    const ids = [...sessions.keys()];
+    // One round trip: a pipeline of EXISTS, one per session; and one query for the accounts.
+    const [found, accounts] = await Promise.all([
+      Promise.all(ids.map((id) => redis.exists(`${sessionPrefix}${id}`))),
+      // PostgreSQL away: the sessions gone from Redis are still dropped.
+      users.existing([...new Set(sessions.values())]).catch((error: unknown) => {
+        logger.warn({ err: error }, 'could not check the accounts of live connections');
+        return null;
+      }),
+    ]);
+    const ended = ids.filter((id, i) => found[i] === 0 || (accounts !== null && !accounts.has(sessions.get(id)!)));
     for (const id of ended) {
       io.local.in(sessionRoom(id)).emit('AUTH_ERROR', { message: socketMessages.badSession });
       io.local.in(sessionRoom(id)).disconnectSockets(true);
