@@ -368,3 +368,126 @@ describe('captions no line can hold the reader on (a stranger reviewing the sess
     );
   });
 });
+
+describe('captions at the edges of what the formats allow (a mutation audit)', () => {
+  const texts = (file: string) => readCaptions(file).map(({ text }) => text);
+  const cueTimes = 'a cue\'s times must read like "00:01:02,500 --> 00:01:05,000"';
+  const vttTimes = 'a cue\'s times must read like "00:01:02.500 --> 00:01:05.000"';
+  const offClock =
+    'a cue\'s times must be on a clock (seconds, and minutes after hours, up to 59), like "00:01:02,500 --> 00:01:05,000"';
+
+  it('reads WebVTT saved with a byte order mark, and SubRip whose arrows have no space around them', () => {
+    expect(readCaptions('\uFEFFWEBVTT\n\n00:01.000 --> 00:02.000\nIn LaTeX {\\bf bold}\n')).toEqual([
+      { text: 'In LaTeX {\\bf bold}', start: 1, end: 2 },
+    ]);
+    expect(readCaptions('1\n00:00:01,000-->00:00:02,000\none\n\n2\n00:00:02,000-->00:00:03,000\ntwo\n')).toEqual([
+      { text: 'one', start: 1, end: 2 },
+      { text: 'two', start: 2, end: 3 },
+    ]);
+  });
+
+  it('takes out closing language tags, karaoke times without hours and tags in capitals', () => {
+    expect(texts('WEBVTT\n\n00:01.000 --> 00:02.000\n<lang en>Hi</lang> <00:01.500>there\n')).toEqual(['Hi there']);
+    expect(texts('1\n00:00:01,000 --> 00:00:02,000\n<I>Hi</I> <B>there</B>\n')).toEqual(['Hi there']);
+  });
+
+  it('reads a fraction of a second after a comma in timed text, and a cue that lasts no time', () => {
+    expect(readCaptions('0:00 a\n0:01,5 b\n')).toEqual([
+      { text: 'a', start: 0, end: 1.5 },
+      { text: 'b', start: 1.5, end: 3.5 },
+    ]);
+    expect(readCaptions('1\n00:00:01,000 --> 00:00:01,000\nBlink.\n\n2\n00:00:01,000 --> 00:00:02,000\nNext.\n')).toEqual([
+      { text: 'Blink.', start: 1, end: 1 },
+      { text: 'Next.', start: 1, end: 2 },
+    ]);
+  });
+
+  it.each([
+    [
+      'a fraction in four digits after a bracket',
+      '0:00 a\n[0:02.1234] b',
+      'Line 2: this time does not read: write it like "1:02" or "1:02:03" (seconds, and minutes after hours, up to 59)',
+    ],
+    ['SubRip milliseconds in two digits', '1\n00:00:01,50 --> 00:00:02,000\nHi\n', `Line 2: ${cueTimes}`],
+    ['a digit after the end time', '1\n00:00:01,000 --> 00:00:02,0005\nHi\n', `Line 2: ${cueTimes}`],
+    [
+      'an arrow of three wrong characters',
+      '1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\n00:00:03,000 ==> 00:00:04,000\nB\n',
+      `Line 6: ${cueTimes}`,
+    ],
+    [
+      'a mistyped timing with cue settings right under a cue',
+      'WEBVTT\n\n00:01.000 --> 00:02.000\nHello\n00:03.000 -> 00:04.000 align:start\nWorld\n',
+      `Line 5: ${vttTimes}`,
+    ],
+    [
+      "a mistyped timing under a cue's line that opens with NOTE",
+      'WEBVTT\n\n00:01.000 --> 00:02.000\nNOTE well\n00:03.000 -> 00:04.000\nHi\n',
+      `Line 5: ${vttTimes}`,
+    ],
+    ['60 minutes after an hour', '1\n01:60:00,000 --> 02:00:00,000\nOdd.\n', `Line 2: ${offClock}`],
+    ['an end time off the clock', '1\n00:00:01,000 --> 00:00:61,000\nOdd.\n', `Line 2: ${offClock}`],
+    [
+      'a WebVTT end time with a comma',
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02,000\nComma.\n',
+      'Line 3: WebVTT writes a full stop before the milliseconds, like "00:01:02.500 --> 00:01:05.000"',
+    ],
+    [
+      'a WebVTT cue named NOTE, which players take for a comment',
+      'WEBVTT\n\nNOTE 1\n00:01.000 --> 00:02.000\nHello\n\n00:03.000 --> 00:04.000\nBye\n',
+      'Line 4: this cue could not be read as WebVTT',
+    ],
+    [
+      'a cue starting half a second before the one above',
+      '1\n00:00:05,000 --> 00:00:06,000\nA\n\n2\n00:00:04,500 --> 00:00:07,000\nB\n',
+      'Line 6: this cue starts before the cue above it; cues must be in time order',
+    ],
+    [
+      'a cue right under the signature',
+      'WEBVTT\n00:01.000 --> 00:02.000\nHi\n',
+      'Line 1: not WebVTT we can read (Missing blank line after signature)',
+    ],
+  ])('names the line of the problem: %s', (_, input, message) => {
+    expect(problem(input)).toBe(message);
+  });
+
+  it("reads timed text's bar separator, a time without words as a pause, and the last line as long as its words take", () => {
+    expect(texts('1:02 | Welcome\n1:10 | Bye')).toEqual(['Welcome', 'Bye']);
+    expect(readCaptions('0:00 a\n0:05\n0:09 b')).toEqual([
+      { text: 'a', start: 0, end: 5 },
+      { text: 'b', start: 9, end: 11 },
+    ]);
+    // Two lines at the same time are in order.
+    expect(readCaptions('0:01 a\n0:01 b')).toEqual([
+      { text: 'a', start: 1, end: 1 },
+      { text: 'b', start: 1, end: 3 },
+    ]);
+    // Ten words at 2.5 words a second.
+    expect(readCaptions('0:00 one two three four five six seven eight nine ten')[0]!.end).toBe(4);
+  });
+
+  it('reads exactly as many cues or lines as the limit allows, and names the first one over it', () => {
+    const srt =
+      '1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\n00:00:02,000 --> 00:00:03,000\nB\n\n3\n00:00:03,000 --> 00:00:04,000\nC\n';
+    expect(readCaptions(srt, { maxCues: 3 })).toHaveLength(3);
+    expect(() => readCaptions(srt, { maxCues: 2 })).toThrow(/^Line 10: more than 2 cues$/);
+    expect(readCaptions('0:01 a\n0:02 b', { maxCues: 2 })).toHaveLength(2);
+    expect(() => readCaptions('0:01 a\n0:02 b\n0:03 c', { maxCues: 2 })).toThrow(/^Line 3: more than 2 lines$/);
+  });
+
+  it('keeps lines said again when only half of the cues of two lines open with one (not rolling)', () => {
+    const srt = ['a b\nb c', 'b c\nc d', 'c d\nd e', 'x y\ny z', 'z w\nw v']
+      .map((text, i) => `${i + 1}\n00:00:0${i},000 --> 00:00:0${i + 1},000\n${text}\n`)
+      .join('\n');
+    expect(texts(srt)).toEqual(['a b b c', 'b c c d', 'c d d e', 'x y y z', 'z w w v']);
+    // Nor when fewer than four cues have two lines, though most of them open with a line carried over.
+    const few = ['a\nb', 'b\nc', 'c\nd', 'x\ny'].map((text, i) => `${i + 1}\n00:00:0${i},000 --> 00:00:0${i + 1},000\n${text}\n`);
+    expect(texts(few.join('\n'))).toEqual(['a b', 'b c', 'c d', 'x y']);
+    // Two cues showing nothing, the second for 10 ms, are no echo of a line: these captions do not roll.
+    const blank = 'WEBVTT\n\n00:01.000 --> 00:02.000\n&lrm;\n\n00:02.000 --> 00:02.010\n&lrm;\n\n';
+    expect(texts(`${blank}00:03.000 --> 00:05.000\nLet it be\nWhisper\n\n00:05.000 --> 00:07.000\nWhisper\nwords\n`)).toEqual([
+      'Let it be Whisper',
+      'Whisper words',
+    ]);
+  });
+});
