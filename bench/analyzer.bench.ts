@@ -14,10 +14,10 @@ const EVAL = join(__dirname, '..', '..', 'shared', 'eval');
 const analyze = (segments: TranscriptSegment[]) => analyzeTranscript({ segments, provider: localProvider });
 
 /**
- * The median and p90 of 15 runs after 5 warm-up runs; `each` gives a run its own transcript (text
- * the analyzer has not read before, as every new video is).
+ * The median and p90 of 15 runs after 5 warm-up runs, each run on the transcript `each` gives it
+ * (its own, for text the analyzer has not read before, as every new video is).
  */
-async function time(segments: TranscriptSegment[], each: (run: number) => TranscriptSegment[] = () => segments) {
+async function time(each: (run: number) => TranscriptSegment[]) {
   for (let i = 0; i < 5; i++) await analyze(each(i));
   const times: number[] = [];
   for (let i = 5; i < 20; i++) {
@@ -38,7 +38,7 @@ async function time(segments: TranscriptSegment[], each: (run: number) => Transc
 it('local analyzer: time by transcript length', async () => {
   for (const count of [312, 625, 1250, 2500, 5000, 10000]) {
     const segments = sampleTranscript(count * 5).slice(0, count);
-    const { median, p90 } = await time(segments);
+    const { median, p90 } = await time(() => segments);
     report(`local analyzer, ${count} caption segments (${Math.round(segments.at(-1)!.end / 60)} min)`, {
       'median ms': median,
       'p90 ms': p90,
@@ -50,7 +50,7 @@ it('local analyzer: time by transcript length', async () => {
   const japanese = sampleTranscript(5_000, { topics: JAPANESE_SAMPLE_TOPICS }).slice(0, 2500);
   const renumbered = (run: number) =>
     japanese.map((segment, line) => ({ ...segment, text: segment.text.replace(/[。！？]$/, `${run}-${line}$&`) }));
-  const { median, p90 } = await time(japanese, renumbered);
+  const { median, p90 } = await time(renumbered);
   report(`local analyzer, 2500 caption segments in Japanese (${Math.round(japanese.at(-1)!.end / 60)} min)`, {
     'median ms': median,
     'p90 ms': p90,
@@ -64,7 +64,7 @@ it('local analyzer: time by transcript length', async () => {
     .slice(0, 3);
   for (const document of longest) {
     const segments = asAutoCaptions(document).segments;
-    const { median, p90 } = await time(segments);
+    const { median, p90 } = await time(() => segments);
     report(
       `local analyzer, a real podcast of ${Math.round(segments.at(-1)!.end / 60)} min as ${segments.length} auto-caption lines`,
       {

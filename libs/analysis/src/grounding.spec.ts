@@ -544,3 +544,22 @@ describe("grounding at its edges (a stranger's mutation audit)", () => {
     ]);
   });
 });
+
+describe('grounding across non-speech tags', () => {
+  /** Two sentences with `gap` seconds of '[Music]' captions (one every 4 s) between them. */
+  const apart = (gap: number) => [
+    { text: 'I really love the view up here.', start: 0, end: 4 },
+    ...Array.from({ length: gap / 4 }, (_, i) => ({ text: '[Music]', start: 4 + i * 4, end: 8 + i * 4 })),
+    { text: 'From the top of the Matterhorn at dawn it is glorious.', start: 4 + gap, end: 12 + gap },
+  ];
+  const quote = 'I really love the view up here. From the top of the Matterhorn at dawn it is glorious.';
+
+  it('finds a quote whose sentences have music between them, as said', () => {
+    expect(groundQuote(indexTranscript(apart(36)), quote, 0)).toMatchObject({ startTime: 0, endTime: 48 });
+  });
+
+  it('never joins words that five minutes of music keep apart, which no clip could hold', () => {
+    // Before, '[Music]' of any length was passed over: the quote stood as 0-308 s.
+    expect(groundQuote(indexTranscript(apart(300)), quote, 0)).toBeNull();
+  });
+});

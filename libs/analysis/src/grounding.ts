@@ -179,11 +179,16 @@ function alignment(index: TranscriptIndex, quote: string[], start: number) {
   let matched = 0;
   let first = -1;
   let last = -1;
+  const timeOf = (token: number) => index.segments[index.tokens[token]!.segment]!.start;
   for (const word of quote) {
-    // Allow a few inserted or dropped words between matches, as paraphrase does, and any
-    // non-speech tags ('[Music]' a line through an interlude), which quotes are written without.
+    // Allow a few inserted or dropped words between matches, as paraphrase does, and non-speech
+    // tags ('[Music]' a line through an interlude), which quotes are written without: as many as
+    // a clip's length holds, no more (past it, no clip could join the words either side).
     for (let look = position, said = 0; look < index.tokens.length && said < 4; look++) {
-      if (index.tokens[look]!.tag) continue;
+      if (index.tokens[look]!.tag) {
+        if (timeOf(look) - timeOf(first < 0 ? start : first) > QUOTE_MAX_SECONDS) break;
+        continue;
+      }
       said++;
       if (index.tokens[look]!.word === word) {
         if (first < 0) first = look;

@@ -10,23 +10,51 @@ export const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{N}][\p{L}\
 /** Cuts a run of a script without spaces into its words: the platform's dictionary (ICU). */
 const dictionary = new Intl.Segmenter(undefined, { granularity: 'word' });
 
+/** How much text the dictionary reads at once: ICU's time grows faster than the length of a run. */
+const DICTIONARY_PIECE = 256;
 /**
- * The words of a run of UNSPACED letters, each with where it starts in the run. Remembered: the
- * analysis reads each sentence several times (its topics, titles, quotes, grounding), and ICU's
- * dictionary takes tens of microseconds a run, which made a Japanese transcript about ten times
- * slower than an English one of as many lines (a stranger's audit). Bounded, for a worker that
- * runs for months.
+ * The words of a run of UNSPACED letters, each with where it starts in the run. A run longer than
+ * DICTIONARY_PIECE is read a piece at a time, cut where no mark or second half of a character
+ * follows (a word at a cut is cut too): in one piece, a run of a million letters kept ICU busy
+ * for over ten minutes (a stranger's review).
  */
-const runWords = new Map<string, { word: string; index: number }[]>();
-const RUNS_REMEMBERED = 50_000;
-function dictionaryWords(run: string): { word: string; index: number }[] {
-  let found = runWords.get(run);
-  if (!found) {
-    found = [];
-    for (const part of dictionary.segment(run)) if (part.isWordLike) found.push({ word: part.segment, index: part.index });
-    if (runWords.size >= RUNS_REMEMBERED) runWords.clear();
-    runWords.set(run, found);
+function readRun(run: string): Uint32Array {
+  const edges: number[] = [];
+  for (let from = 0; from < run.length;) {
+    let to = Math.min(from + DICTIONARY_PIECE, run.length);
+    while (to < run.length && /[\p{M}\uDC00-\uDFFF]/u.test(run[to]!)) to++;
+    for (const part of dictionary.segment(run.slice(from, to)))
+      if (part.isWordLike) edges.push(from + part.index, from + part.index + part.segment.length);
+    from = to;
   }
+  return Uint32Array.from(edges);
+}
+
+/**
+ * Where the words of runs already read are (start and end offsets in pairs), remembered: the
+ * analysis reads each sentence several times (its topics, titles, quotes, grounding), and ICU's
+ * dictionary takes tens of microseconds a run, which made a Japanese transcript about three times
+ * slower than an English one of as many lines (a stranger's audit). Forgotten whole once it holds
+ * RUNS_REMEMBERED_CHARACTERS of runs (a few MB), so a worker that runs for months keeps little.
+ */
+const runWords = new Map<string, Uint32Array>();
+const RUNS_REMEMBERED_CHARACTERS = 500_000;
+let remembered = 0;
+function dictionaryWords(run: string): { word: string; index: number }[] {
+  let edges = runWords.get(run);
+  if (!edges) {
+    edges = readRun(run);
+    if (remembered + run.length > RUNS_REMEMBERED_CHARACTERS) {
+      runWords.clear();
+      remembered = 0;
+    }
+    if (run.length <= RUNS_REMEMBERED_CHARACTERS) {
+      runWords.set(run, edges);
+      remembered += run.length;
+    }
+  }
+  const found: { word: string; index: number }[] = [];
+  for (let i = 0; i < edges.length; i += 2) found.push({ word: run.slice(edges[i], edges[i + 1]), index: edges[i]! });
   return found;
 }
 

@@ -427,6 +427,24 @@ describe('subtitles', () => {
     ).not.toMatch(/\u200F/);
   });
 
+  it('sets an Arabic quote that opens on an English word right to left too, every line of it', () => {
+    // As players lay out a line: in the direction of its first strong character, U+200F counting as right to left.
+    const direction = (line: string) => {
+      const first = /[\u200E\u200F\p{L}]/u.exec(line)?.[0];
+      return first && /[\u200F\p{Script=Arabic}]/u.test(first) ? 'rtl' : 'ltr';
+    };
+    const arabic =
+      'React 19 أضاف ميزات جديدة كثيرة. الآن ننتقل إلى قواعد البيانات مثل PostgreSQL. نكتب استعلامات SQL للبحث في الجداول.';
+    const srt = analysisSrt([{ id: 't', title: 'T', startTime: 0, endTime: 100, quotes: [quote('q', arabic, 10, 40)] }]);
+    const lines = parseSync(srt).flatMap((node) =>
+      node.type === 'cue' && node.data.start >= 10_000 ? node.data.text.split('\n') : [],
+    );
+    expect(lines.join(' ').replace(/\u200F/g, '')).toBe(arabic);
+    expect(lines.map((line) => [line.replace(/\u200F/g, ''), direction(line)])).toEqual(
+      lines.map((line) => [line.replace(/\u200F/g, ''), 'rtl']),
+    );
+  });
+
   it('cuts a line of Japanese where it may be cut: a full stop hangs at the end of the line before, an opening bracket goes down', () => {
     const lines = (content: string) =>
       analysisSrt([{ id: 't', title: 'T', startTime: 0, endTime: 60, quotes: [quote('q', content, 10, 40)] }])

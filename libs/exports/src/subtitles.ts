@@ -198,15 +198,23 @@ function quoteCues(id: string, text: string, start: number, end: number): Cue[] 
 /** A letter of a script written right to left (Hebrew, Arabic and the others of Unicode's bidi class R or AL). */
 const RTL_LETTER =
   /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
-/** Whether a text reads right to left: its first letter does (as `dir="auto"` decides it on the page). */
-const rightToLeft = (text: string) => RTL_LETTER.test(/\p{L}/u.exec(text)?.[0] ?? '');
+/** Whether a line opens on a right-to-left letter, as players decide its direction. */
+const opensRightToLeft = (line: string) => RTL_LETTER.test(/\p{L}/u.exec(line)?.[0] ?? '');
+/**
+ * Whether a quote is written right to left: most of its letters are. Not its first letter: an
+ * Arabic or Hebrew quote often opens on a name in Latin letters ('React 19 أضاف…').
+ */
+const rightToLeft = (text: string) => {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  return letters.filter((letter) => RTL_LETTER.test(letter)).length * 2 > letters.length;
+};
 /**
  * A line of a right-to-left quote as players lay it out: each line (SubRip) or cue (WebVTT) takes
  * the direction of its first letter, so one opening on an English word or a name in Latin letters
  * ('PostgreSQL. نكتب…') was set left to right, its words and full stops in the wrong order. A
  * right-to-left mark (U+200F) before it sets it right to left.
  */
-const openRightToLeft = (line: string) => (rightToLeft(line) ? line : `\u200F${line}`);
+const openRightToLeft = (line: string) => (opensRightToLeft(line) ? line : `\u200F${line}`);
 
 function cues(topics: Topic[]): Cue[] {
   return topics.flatMap((topic, t) => [

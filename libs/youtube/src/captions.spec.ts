@@ -126,11 +126,13 @@ describe('parseTimedText', () => {
       '<p t="0" d="3000">富士山の登山道は\n四つあります。</p>' +
       '<p t="3000" d="3000">长城有两千多年的\r\n历史。</p>' +
       '<p t="6000" d="3000">東京 \n Tokyo\n  tower</p>' +
+      '<p t="9000" d="3000">そして…\n次に今年は\n2024年です。Call 555\n1234</p>' +
       '</body></timedtext>';
     expect(parseTimedText(body)!.map((cue) => cue.text)).toEqual([
       '富士山の登山道は四つあります。',
       '长城有两千多年的历史。',
       '東京 Tokyo tower',
+      'そして…次に今年は2024年です。Call 555 1234',
     ]);
   });
 

@@ -22,11 +22,12 @@ const EDGE_PX = 8;
  * from the button's right edge, moved right as far as it must to stay on the screen, and no wider
  * than the screen (with text at 200% on a 320 px phone its 12 rem are wider than the screen).
  */
-function placeList(menu: HTMLElement, button: DOMRect): { left: number; width: number } {
+function placeList(menu: HTMLElement): { left: number; width: number } {
+  const button = menu.querySelector('summary')!.getBoundingClientRect();
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  const screen = document.documentElement.clientWidth;
-  const width = Math.min(LIST_WIDTH_REM * rem, screen - 2 * EDGE_PX);
-  const left = Math.min(Math.max(button.right - width, EDGE_PX), screen - EDGE_PX - width);
+  const viewport = document.documentElement.clientWidth;
+  const width = Math.min(LIST_WIDTH_REM * rem, viewport - 2 * EDGE_PX);
+  const left = Math.min(Math.max(button.right - width, EDGE_PX), viewport - EDGE_PX - width);
   return { left: left - menu.getBoundingClientRect().left, width };
 }
 
@@ -58,11 +59,15 @@ export function ExportMenu({ source }: { source: ExportSource }) {
     const escape = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
     };
+    // A phone turned, or a window resized, with the list open: placed again.
+    const replace = () => menu.current && setPlace(placeList(menu.current));
     document.addEventListener('pointerdown', outside);
     document.addEventListener('keydown', escape);
+    window.addEventListener('resize', replace);
     return () => {
       document.removeEventListener('pointerdown', outside);
       document.removeEventListener('keydown', escape);
+      window.removeEventListener('resize', replace);
     };
   }, [open, close]);
   const save = async (format: ExportFormat) => {
@@ -92,7 +97,7 @@ export function ExportMenu({ source }: { source: ExportSource }) {
       <summary
         // Before it opens (and is painted): the list hangs from the button's right edge, unless it
         // would then run off the screen (on a phone the button may sit at the left).
-        onClick={(event) => setPlace(placeList(event.currentTarget.parentElement!, event.currentTarget.getBoundingClientRect()))}
+        onClick={(event) => setPlace(placeList(event.currentTarget.parentElement!))}
         className={buttonClass('outline', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
       >
         <Download className="h-4 w-4" aria-hidden />

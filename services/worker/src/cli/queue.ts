@@ -12,8 +12,9 @@ const REDIS_TIMEOUT_MS = 5_000;
 
 /** Redis's host and port from its URL, for a message: never the password the URL may hold. */
 function redisAddress(url: string): string {
-  const { hostname, port } = new URL(url);
-  return `${hostname}:${port || 6379}`;
+  const { hostname, port, pathname } = new URL(url);
+  // redis:///run/redis.sock: a socket's path, not a host.
+  return hostname ? `${hostname}:${port || 6379}` : pathname;
 }
 
 /** Redis left the CLI without an answer; `partWay`: after answering some of its batches. */
