@@ -433,6 +433,133 @@ describe('the local analyzer', () => {
     expect(count(trailing)).toBeGreaterThanOrEqual(0.8 * count(captions));
   });
 
+  it("quotes a creator's chapter once per two minutes of it, at least once and at most five times", () => {
+    // Made-up nouns, none said twice: every part of a topic has something new to quote.
+    const syllables = ['ba', 'ko', 'mi', 'tu', 're', 'sa', 'lo', 'ne', 'pi', 'du'];
+    const noun = (n: number) =>
+      [n % 10, Math.floor(n / 10) % 10, Math.floor(n / 100) % 10].map((d) => syllables[d]).join('') + 'n';
+    const segments = Array.from({ length: 200 }, (_, i) => ({
+      text: `The ${noun(3 * i)} keeps the ${noun(3 * i + 1)} beside a ${noun(3 * i + 2)}.`,
+      start: i * 6,
+      end: i * 6 + 5.5,
+    }));
+    // Chapters of 5 min 6 s, 13 min and just under 2 min.
+    const chapters = [0, 306, 1086].map((start, i) => ({ start, title: `Part ${i + 1}` }));
+    const { topics } = analyzeLocally(segments, 1200, { chapters });
+    expect(topics.map((topic) => topic.quotes.map((quote) => [quote.startTime, quote.endTime]))).toEqual([
+      [0, 102, 204].map((start) => [start, start + 23.5]),
+      [306, 462, 618, 774, 930].map((start) => [start, start + 23.5]),
+      [[1086, 1109.5]],
+    ]);
+    expect(topics[2]!.quotes[0]!.content).toBe(
+      segments
+        .slice(181, 185)
+        .map((s) => s.text)
+        .join(' '),
+    );
+  });
+
+  it("opens no quote on 'It' or 'So' that leans on what came before, but on a word starting so ('Heat')", () => {
+    const filler = ['We walked to the shop.', 'The day was warm.', 'Our friends came along.'];
+    const texts = Array.from({ length: 60 }, (_, i) => filler[i % 3]!);
+    texts[10] = 'It cost the bakery 40 percent of every batch.';
+    texts[30] = 'So the oven burnt 70 percent of the rye.';
+    texts[50] = 'Heat ruined 90 percent of the flour.';
+    let clock = 0;
+    const segments = texts.map((text) => {
+      const seconds = text.includes('percent') ? 13 : 6;
+      clock += seconds;
+      return { text, start: clock - seconds, end: clock - 0.5 };
+    });
+    // Three chapters of about two minutes: a quote each.
+    const chapters = [0, 126, 252].map((start, i) => ({ start, title: `Part ${i + 1}` }));
+    const { topics } = analyzeLocally(segments, clock, { chapters });
+    expect(topics.map((topic) => topic.quotes.map((quote) => [quote.content, quote.startTime, quote.endTime]))).toEqual([
+      [[texts.slice(7, 11).join(' '), 42, 72.5]],
+      [[texts.slice(29, 31).join(' '), 181, 199.5]],
+      [['Heat ruined 90 percent of the flour.', 314, 326.5]],
+    ]);
+  });
+
+  it('quotes spans of 8 to 60 seconds: a shorter sentence with what follows it, never a longer one', () => {
+    const filler = ['We walked to the shop.', 'The day was warm.', 'Our friends came along.'];
+    const texts = Array.from({ length: 60 }, (_, i) => filler[i % 3]!);
+    texts[10] = 'Heat ruined 90 percent of the flour.';
+    texts[30] = 'The biggest mistake burnt 70 percent of the rye, and nobody noticed for a million loaves.';
+    let clock = 0;
+    // The first claim lasts 7.5 s, the second 60.5 s.
+    const segments = texts.map((text, i) => {
+      const seconds = i === 10 ? 8 : i === 30 ? 61 : 6;
+      clock += seconds;
+      return { text, start: clock - seconds, end: clock - 0.5 };
+    });
+    const chapters = [0, 126, 252].map((start, i) => ({ start, title: `Part ${i + 1}` }));
+    const { topics } = analyzeLocally(segments, clock, { chapters });
+    expect(topics.map((topic) => topic.quotes.map((quote) => [quote.content, quote.startTime, quote.endTime]))).toEqual([
+      [['Heat ruined 90 percent of the flour. Our friends came along.', 60, 73.5]],
+      [[texts.slice(22, 26).join(' '), 134, 157.5]],
+      [[texts.slice(43, 47).join(' '), 261, 284.5]],
+    ]);
+  });
+
+  it('quotes the claim with a number or a percentage, and no sentence that announces its point', () => {
+    const filler = ['We walked to the shop.', 'The day was warm.', 'Our friends came along.'];
+    const texts = Array.from({ length: 100 }, (_, i) => filler[i % 3]!);
+    // Two claims in each of the first two chapters, one with a percentage, one with a number.
+    texts[5] = 'Heat burnt thirty sacks of the rye.';
+    texts[14] = 'Heat burnt thirty percent of the rye.';
+    texts[25] = 'Rain soaked some crates of the barley.';
+    texts[34] = 'Rain soaked 30 crates of the barley.';
+    // Sentences that announce what comes next: quoted with it.
+    texts[50] = "Here's why the biggest bakery in town failed every winter.";
+    texts[70] = 'Finally, the biggest mistake.';
+    let clock = 0;
+    const segments = texts.map((text) => {
+      const seconds = filler.includes(text) ? 6 : 13;
+      clock += seconds;
+      return { text, start: clock - seconds, end: clock - 0.5 };
+    });
+    const chapters = [0, 20, 40, 60, 80].map((i, k) => ({ start: segments[i]!.start, title: `Part ${k + 1}` }));
+    const { topics } = analyzeLocally(segments, clock, { chapters });
+    expect(
+      topics.slice(0, 4).map((topic) => topic.quotes.map((quote) => [quote.content, quote.startTime, quote.endTime])),
+    ).toEqual([
+      [['Heat burnt thirty percent of the rye.', 91, 103.5]],
+      [['Rain soaked 30 crates of the barley.', 225, 237.5]],
+      [[`${texts[50]} ${texts[51]}`, 328, 346.5]],
+      [[`${texts[70]} ${texts[71]}`, 455, 473.5]],
+    ]);
+  });
+
+  it("quotes each part of a topic with something new, and opens no quote on a topic's announcement", () => {
+    const filler = ['We walked to the shop.', 'The day was warm.', 'Our friends came along.'];
+    const texts = Array.from({ length: 100 }, (_, i) => filler[i % 3]!);
+    texts[5] = 'Heat burnt 60 percent of the rye, every single time.';
+    // The second chapter (two quotes) says the first's claim again, then something new, in its first half.
+    texts[28] = texts[5];
+    texts[32] = 'Frost cracked the oven.';
+    texts[50] = 'Rain soaked 30 crates of the barley.';
+    texts[70] = "Let's talk about the biggest mistake: 40 percent of the wheat.";
+    let clock = 0;
+    const segments = texts.map((text) => {
+      const seconds = filler.includes(text) ? 6 : 13;
+      clock += seconds;
+      return { text, start: clock - seconds, end: clock - 0.5 };
+    });
+    const chapters = [0, 20, 60, 80].map((i, k) => ({ start: segments[i]!.start, title: `Part ${k + 1}` }));
+    const { topics } = analyzeLocally(segments, clock, { chapters });
+    expect(
+      topics.slice(0, 3).map((topic) => topic.quotes.map((quote) => [quote.content, quote.startTime, quote.endTime])),
+    ).toEqual([
+      [[texts[5], 30, 42.5]],
+      [
+        [texts[32], 206, 218.5],
+        [texts[50], 321, 333.5],
+      ],
+      [[`${texts[69]} ${texts[70]}`, 442, 460.5]],
+    ]);
+  });
+
   it('never offers the same words twice as quotes', () => {
     // The sample repeats its sentences on every pass, as a podcast repeats its catchphrases.
     const quotes = analyzeLocally(sampleTranscript(3600)).topics.flatMap((t) => t.quotes.map((q) => q.content));
