@@ -18,6 +18,7 @@ const twMerge = createTailwindMerge(() => ({
     display: ['block', 'inline', 'inline-block', 'inline-flex', 'flex', 'grid', 'hidden'],
     position: ['static', 'fixed', 'absolute', 'relative', 'sticky'],
     visibility: ['visible', 'invisible'],
+    resize: [{ resize: ['none', '', 'y', 'x'] }],
     sr: ['sr-only', 'not-sr-only'],
     inset: [{ inset: [isAny] }],
     'inset-x': [{ 'inset-x': [isAny] }],
