@@ -10,6 +10,16 @@ const wordsIn = (title: string) => title.split(/\s+/).length;
 const talk = (lines: string[], start: number) =>
   Array.from({ length: 40 }, (_, i) => ({ text: lines[i % lines.length]!, start: start + i * 6, end: start + i * 6 + 5.5 }));
 
+/** Caption segments of `texts`: 6 s for a line of `filler`, 13 s for the others, each ending 0.5 s early; and when they end. */
+function timedTexts(texts: string[], filler: string[]) {
+  let clock = 0;
+  const segments = texts.map((text) => {
+    const seconds = filler.includes(text) ? 6 : 13;
+    clock += seconds;
+    return { text, start: clock - seconds, end: clock - 0.5 };
+  });
+  return { segments, clock };
+}
 describe('the local analyzer', () => {
   it.each([300, 2700, 7200])('gives sensible topics and quotes for a %i-second transcript', (seconds) => {
     const segments = sampleTranscript(seconds);
@@ -513,12 +523,7 @@ describe('the local analyzer', () => {
     // Sentences that announce what comes next: quoted with it.
     texts[50] = "Here's why the biggest bakery in town failed every winter.";
     texts[70] = 'Finally, the biggest mistake.';
-    let clock = 0;
-    const segments = texts.map((text) => {
-      const seconds = filler.includes(text) ? 6 : 13;
-      clock += seconds;
-      return { text, start: clock - seconds, end: clock - 0.5 };
-    });
+    const { segments, clock } = timedTexts(texts, filler);
     const chapters = [0, 20, 40, 60, 80].map((i, k) => ({ start: segments[i]!.start, title: `Part ${k + 1}` }));
     const { topics } = analyzeLocally(segments, clock, { chapters });
     expect(
@@ -540,12 +545,7 @@ describe('the local analyzer', () => {
     texts[32] = 'Frost cracked the oven.';
     texts[50] = 'Rain soaked 30 crates of the barley.';
     texts[70] = "Let's talk about the biggest mistake: 40 percent of the wheat.";
-    let clock = 0;
-    const segments = texts.map((text) => {
-      const seconds = filler.includes(text) ? 6 : 13;
-      clock += seconds;
-      return { text, start: clock - seconds, end: clock - 0.5 };
-    });
+    const { segments, clock } = timedTexts(texts, filler);
     const chapters = [0, 20, 60, 80].map((i, k) => ({ start: segments[i]!.start, title: `Part ${k + 1}` }));
     const { topics } = analyzeLocally(segments, clock, { chapters });
     expect(
