@@ -20,6 +20,7 @@ function timedTexts(texts: string[], filler: string[]) {
   });
   return { segments, clock };
 }
+
 describe('the local analyzer', () => {
   it.each([300, 2700, 7200])('gives sensible topics and quotes for a %i-second transcript', (seconds) => {
     const segments = sampleTranscript(seconds);
@@ -475,12 +476,7 @@ describe('the local analyzer', () => {
     texts[10] = 'It cost the bakery 40 percent of every batch.';
     texts[30] = 'So the oven burnt 70 percent of the rye.';
     texts[50] = 'Heat ruined 90 percent of the flour.';
-    let clock = 0;
-    const segments = texts.map((text) => {
-      const seconds = text.includes('percent') ? 13 : 6;
-      clock += seconds;
-      return { text, start: clock - seconds, end: clock - 0.5 };
-    });
+    const { segments, clock } = timedTexts(texts, filler);
     // Three chapters of about two minutes: a quote each.
     const chapters = [0, 126, 252].map((start, i) => ({ start, title: `Part ${i + 1}` }));
     const { topics } = analyzeLocally(segments, clock, { chapters });
