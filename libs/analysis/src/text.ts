@@ -1,4 +1,4 @@
-import { UNSPACED } from '@findclips/contracts';
+import { UNSPACED, dictionarySegments } from '@findclips/contracts';
 import * as stopwords from 'stopword';
 
 /**
@@ -7,26 +7,10 @@ import * as stopwords from 'stopword';
  */
 export const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
 
-/** Cuts a run of a script without spaces into its words: the platform's dictionary (ICU). */
-const dictionary = new Intl.Segmenter(undefined, { granularity: 'word' });
-
-/** How much text the dictionary reads at once: ICU's time grows faster than the length of a run. */
-const DICTIONARY_PIECE = 256;
-/**
- * The words of a run of UNSPACED letters, each with where it starts in the run. A run longer than
- * DICTIONARY_PIECE is read a piece at a time, cut where no mark or second half of a character
- * follows (a word at a cut is cut too): in one piece, a run of a million letters kept ICU busy
- * for over ten minutes (a stranger's review).
- */
+/** The words of a run of UNSPACED letters (start and end offsets in pairs), as the dictionary cuts them. */
 function readRun(run: string): Uint32Array {
   const edges: number[] = [];
-  for (let from = 0; from < run.length;) {
-    let to = Math.min(from + DICTIONARY_PIECE, run.length);
-    while (to < run.length && /[\p{M}\uDC00-\uDFFF]/u.test(run[to]!)) to++;
-    for (const part of dictionary.segment(run.slice(from, to)))
-      if (part.isWordLike) edges.push(from + part.index, from + part.index + part.segment.length);
-    from = to;
-  }
+  for (const part of dictionarySegments(run)) if (part.isWordLike) edges.push(part.index, part.index + part.segment.length);
   return Uint32Array.from(edges);
 }
 

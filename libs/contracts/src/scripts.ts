@@ -8,6 +8,35 @@ export const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u3006\u30fc\uff70]/u;
 
 /**
+ * Scripts of UNSPACED whose words only a dictionary finds, and whose lines break between words, not
+ * between characters (Thai, Lao, Khmer, Burmese: a cut between characters splits a word, even a
+ * vowel from its consonant, 'เ|ที่ยว').
+ */
+export const DICTIONARY_SCRIPTS = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/** Cuts a run of a script without spaces into its words: the platform's dictionary (ICU), made when first asked. */
+let dictionary: Intl.Segmenter | undefined;
+/** How much text the dictionary reads at once: ICU's time grows faster than the length of a run. */
+const DICTIONARY_PIECE = 256;
+
+/**
+ * A text cut as the platform's dictionary (ICU) cuts it: its words and what lies between them,
+ * each with where it starts. A text longer than DICTIONARY_PIECE is read a piece at a time, cut
+ * where no mark or second half of a character follows (a word at a cut is cut too): in one piece,
+ * a run of a million letters kept ICU busy for over ten minutes (a stranger's review).
+ */
+export function* dictionarySegments(text: string): Generator<{ segment: string; index: number; isWordLike: boolean }> {
+  for (let from = 0; from < text.length;) {
+    let to = Math.min(from + DICTIONARY_PIECE, text.length);
+    while (to < text.length && /[\p{M}\uDC00-\uDFFF]/u.test(text[to]!)) to++;
+    dictionary ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+    for (const part of dictionary.segment(text.slice(from, to)))
+      yield { segment: part.segment, index: from + part.index, isWordLike: part.isWordLike ?? false };
+    from = to;
+  }
+}
+
+/**
  * A character of Chinese or Japanese, or their punctuation and ellipsis: a line of them wraps into
  * the next without a space. Not UNSPACED: Thai, Lao, Khmer and Burmese put a space between
  * phrases, where their captions' lines break; and by Script_Extensions, so that the marks Chinese

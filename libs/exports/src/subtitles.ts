@@ -1,4 +1,4 @@
-import type { Topic } from '@findclips/contracts';
+import { DICTIONARY_SCRIPTS, dictionarySegments, type Topic } from '@findclips/contracts';
 import { oneLine } from './text';
 
 /** One cue of a subtitle file: topics are chapter cues (their title as they start), quotes are cues of their own. */
@@ -56,18 +56,11 @@ const NO_LINE_START =
   /^[、。，．・：；？！‼⁇⁈⁉）〕］｝〉》」』】〙〗〟’”｠ゝゞヽヾーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰ-ㇿ々〻゠〜～]/u;
 const NO_LINE_END = /[（〔［｛〈《「『【〘〖〝‘“｟]$/u;
 
-/**
- * Scripts written without spaces whose words a line may not cut (Thai, Lao, Khmer, Burmese: a cut
- * between characters splits a word, even a vowel from its consonant, 'เ|ที่ยว'): cut between the
- * words the platform's dictionary (ICU) finds instead.
- */
-const WORD_BOUND = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-const dictionaryWords = new Intl.Segmenter(undefined, { granularity: 'word' });
 const graphemesOf = (text: string) => Array.from(graphemes.segment(text), ({ segment }) => segment);
-/** Where a long word may be cut: between its characters, or its words (WORD_BOUND); a word longer than a line, between its characters. */
+/** Where a long word may be cut: between its characters, or its words (DICTIONARY_SCRIPTS); a word longer than a line, between its characters. */
 const breakable = (word: string): string[] =>
-  WORD_BOUND.test(word)
-    ? Array.from(dictionaryWords.segment(word), ({ segment }) => segment).flatMap((part) =>
+  DICTIONARY_SCRIPTS.test(word)
+    ? Array.from(dictionarySegments(word), ({ segment }) => segment).flatMap((part) =>
         width(part) > LINE_CHARS ? graphemesOf(part) : [part],
       )
     : graphemesOf(word);
@@ -186,12 +179,13 @@ function quoteCues(id: string, text: string, start: number, end: number): Cue[] 
     if (text[position] === ' ') position += 1;
   });
   const at = (offset: number) => start + (offset / text.length) * (end - start);
+  const lineOf = rightToLeft(text) ? openRightToLeft : (line: string) => line;
   return parts.map((part, i) => ({
     id: i === 0 ? id : `${id}-${i + 1}`,
     start: at(offsets[i]!),
     // Each cue until the next one starts; the last until the quote ends.
     end: i === parts.length - 1 ? end : at(offsets[i + 1]!),
-    text: part.map(rightToLeft(text) ? openRightToLeft : (line) => line).join('\n'),
+    text: part.map(lineOf).join('\n'),
   }));
 }
 
