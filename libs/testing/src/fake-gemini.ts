@@ -92,9 +92,9 @@ export const geminiSpendCapReached = {
  * A fake Gemini API on 127.0.0.1: POST /v1beta/models/{model}:generateContent with
  * generationConfig.responseJsonSchema and the thinking settings each model takes (400 otherwise),
  * GET /v1beta/models (paged), 404 NOT_FOUND for a model it does not serve, promptFeedback for a
- * blocked prompt, candidate-level SAFETY, MAX_TOKENS, RECITATION, LANGUAGE and OTHER stops, thought
- * parts and signatures, and Google's error bodies for 429 (per minute with its RetryInfo, per day)
- * and 500.
+ * blocked prompt, candidate-level SAFETY, MAX_TOKENS, RECITATION, LANGUAGE and OTHER stops, a STOP
+ * with no parts, thought parts and signatures, and Google's error bodies for 400 (a part of empty
+ * text), 429 (per minute with its RetryInfo, per day) and 500.
  */
 export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toString('hex')}` } = {}): Promise<FakeGemini> {
   const script = new Script();
@@ -154,6 +154,18 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
         `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
       );
     }
+    // A part whose text is empty has no data: proto3 JSON reads "" as unset (recorded in
+    // github.com/router-for-me/CLIProxyAPI/issues/1292 and /issues/3485).
+    for (const [c, content] of (request.contents ?? []).entries()) {
+      const p = (content.parts ?? []).findIndex((part) => part.text === '');
+      if (p >= 0) {
+        return error(
+          400,
+          'INVALID_ARGUMENT',
+          `* GenerateContentRequest.contents[${c}].parts[${p}].data: required oneof field 'data' must have one initialized field\n`,
+        );
+      }
+    }
     const thinking = request.generationConfig?.thinkingConfig;
     if (thinking?.thinkingLevel && thinking.thinkingBudget !== undefined)
       return error(400, 'INVALID_ARGUMENT', 'You can only set one of thinking budget and thinking level.');
@@ -178,6 +190,13 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
     if (behaviour === 'blocked') {
       return json(200, {
         promptFeedback: { blockReason: 'SAFETY', safetyRatings: SAFETY_BLOCKED },
+        usageMetadata: { promptTokenCount: 100, totalTokenCount: 100 },
+        modelVersion: model,
+      });
+    }
+    if (behaviour === 'empty') {
+      return json(200, {
+        candidates: [{ content: { role: 'model' }, finishReason: 'STOP', index: 0 }],
         usageMetadata: { promptTokenCount: 100, totalTokenCount: 100 },
         modelVersion: model,
       });

@@ -29,8 +29,19 @@ export type FakeModelBehaviour =
   | 'server-error'
   /** No answer at all until the server closes. */
   | 'hang'
+  /**
+   * Gemini ends its answer (STOP) with no parts at all, `content: {role: 'model'}`, as it
+   * intermittently does (github.com/BerriAI/litellm/issues/24442,
+   * github.com/google-gemini/deprecated-generative-ai-python/issues/744).
+   */
+  | 'empty'
   /** The provider's safety system refuses the prompt. */
-  | 'blocked';
+  | 'blocked'
+  /**
+   * The provider refuses the prompt under its usage policy with an HTTP error, not a stop reason:
+   * OpenAI's 400 `invalid_prompt` (reasoning models), xAI's 403 "Content violates usage guidelines".
+   */
+  | 'usage-policy';
 
 interface Line {
   number: number;

@@ -73,7 +73,8 @@ const estimateTokens = (text: string) => Math.ceil(text.length / 4);
  * the models each serves and what they take (400 for `temperature` on a reasoning model, for
  * `reasoning_effort` where unsupported), `finish_reason` 'length' and 'content_filter', the
  * models list, 404 `model_not_found` (xAI: 404 "Some requested entity was not found"), 429 rate limits and
- * `insufficient_quota` (xAI: spent credits), 500; and OpenAI's /v1/moderations with its 13
+ * `insufficient_quota` (xAI: spent credits), a prompt refused under the usage policy (OpenAI: 400
+ * `invalid_prompt`; xAI: 403 "Content violates usage guidelines"), 500; and OpenAI's /v1/moderations with its 13
  * categories and scores, and its "Request too large" 429 over a tier's tokens per minute.
  * Error bodies are each service's own: OpenAI's `{error: {message, type, param, code}}`,
  * xAI's `{code, error}`.
@@ -252,6 +253,21 @@ export async function startFakeOpenAi({
               429,
               'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
               { type: 'insufficient_quota', code: 'insufficient_quota' },
+            );
+      }
+      if (behaviour === 'usage-policy') {
+        // Recorded bodies: OpenAI's in github.com/alan-turing-institute/t0-1/issues/69 and
+        // github.com/BeehiveInnovations/pal-mcp-server/issues/178; xAI's in
+        // github.com/UKGovernmentBEIS/inspect_ai/pull/2267 and github.com/theopenco/llmgateway/pull/1785.
+        return flavor === 'xai'
+          ? json(403, {
+              code: 'The caller does not have permission to execute the specified operation',
+              error: `Content violates usage guidelines. Team: fake-team, API key ID: fake-key, Model: ${model}, Failed check: SAFETY_CHECK_TYPE_BIO`,
+            })
+          : fail(
+              400,
+              'Invalid prompt: your prompt was flagged as potentially violating our usage policy. Please try again with a different prompt: https://platform.openai.com/docs/guides/reasoning#advice-on-prompting',
+              { code: 'invalid_prompt' },
             );
       }
       if (behaviour === 'server-error')

@@ -156,12 +156,10 @@ export function geminiProvider(options: GeminiOptions): AnalysisProvider {
                   model,
                   contents: [
                     { role: 'user', parts: [{ text: userPrompt(input) }] },
-                    ...(repair
-                      ? [
-                          { role: 'model', parts: [{ text: repair.previous }] },
-                          { role: 'user', parts: [{ text: repairPrompt(repair.problem) }] },
-                        ]
-                      : []),
+                    // An answer with no text (a STOP without parts) is no turn: Gemini refuses a
+                    // part of empty text with 400 ("required oneof field 'data'").
+                    ...(repair?.previous ? [{ role: 'model', parts: [{ text: repair.previous }] }] : []),
+                    ...(repair ? [{ role: 'user', parts: [{ text: repairPrompt(repair.problem) }] }] : []),
                   ],
                   config: {
                     systemInstruction: SYSTEM_PROMPT,

@@ -51,6 +51,10 @@ function usedUpQuota(status: number, body: string): boolean {
   }
 }
 
+/** The provider's content filter refused the video: a message for the toast, no category of our policy. */
+const refusedContent = () =>
+  new AnalysisError('CONTENT_POLICY', 'The AI provider refused this video under its content policy.', false, []);
+
 /**
  * Maps SDK failures to our codes: 429, 5xx, timeouts and network errors are transient; a model
  * that does not exist and a used-up quota are not, whatever their status.
@@ -65,6 +69,10 @@ export function providerError(name: string, model: string, timeoutMs: number, er
       return providerFailure(name, { kind: 'model-gone', model }, error);
     if (isBilling(error) || /used all available credits|spending limit/i.test(text))
       return providerFailure(name, { kind: 'quota' }, error);
+    // The prompt refused under the provider's usage policy, answered as an HTTP error rather than
+    // a stop reason: OpenAI's reasoning models send 400 `invalid_prompt`, xAI 403 "Content
+    // violates usage guidelines". The same transcript is refused again: it is the content policy.
+    if (error.code === 'invalid_prompt' || /content violates usage guidelines/i.test(text)) return refusedContent();
     return providerFailure(name, { kind: 'status', status: error.status }, error);
   }
   return providerFailure(name, { kind: 'other' }, error);
@@ -152,9 +160,7 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
           if (choice?.finish_reason === 'length') throw new OutputCutOffError(name);
           // Neither names a category of the policy: the message is what the toast shows (a stop
           // reason shown as one, 'content_filter', says nothing to a person).
-          if (choice?.finish_reason === 'content_filter') {
-            throw new AnalysisError('CONTENT_POLICY', 'The AI provider refused this video under its content policy.', false, []);
-          }
+          if (choice?.finish_reason === 'content_filter') throw refusedContent();
           if (choice?.message.refusal) {
             throw new AnalysisError('CONTENT_POLICY', `The AI provider refused this video: ${choice.message.refusal}`, false, []);
           }

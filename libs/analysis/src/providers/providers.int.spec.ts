@@ -181,6 +181,32 @@ describe('AI providers through their real SDKs, against fakes', () => {
     expect(gemini.calls.generate - asked).toBe(1);
   });
 
+  it.each(['openai', 'grok'] as const)(
+    "%s: a prompt the provider refuses under its usage policy (OpenAI's 400 invalid_prompt, xAI's 403) is the content policy, asked once",
+    async (name) => {
+      const fake = name === 'openai' ? openai : xai;
+      fake.script.then('usage-policy');
+      const before = fake.calls.chat;
+      await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get(name)! })).rejects.toMatchObject({
+        code: 'CONTENT_POLICY',
+        transient: false,
+        message: 'The AI provider refused this video under its content policy.',
+        categories: [],
+      });
+      expect(fake.calls.chat - before).toBe(1);
+    },
+  );
+
+  it('gemini: an answer with no parts (STOP) is asked again, with no empty turn of its own, which Gemini refuses', async () => {
+    gemini.script.then('empty');
+    const before = gemini.calls.generate;
+    const result = await analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! });
+    expect(result.topics.length).toBeGreaterThan(0);
+    expect(gemini.calls.generate - before).toBe(2);
+    const repair = (gemini.requests.at(-1) as { contents: { role: string; parts: { text: string }[] }[] }).contents;
+    expect(repair.at(-1)!.parts[0]!.text).toMatch(/^Your previous answer was not valid: the answer was empty\./);
+  });
+
   it('gemini: a per-minute 429 is tried again after the wait its RetryInfo asks for, unless that wait is past PROVIDER_TIMEOUT_MS', async () => {
     // It asks for 2.5 s, longer than the SDK's own backoff (1-2 s) would wait.
     gemini.script.then('rate-limit');
