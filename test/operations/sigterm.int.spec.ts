@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { io as connect } from 'socket.io-client';
 import { metricSum, scrapeMetrics, startStack, type RunningStack, until } from '@findclips/testing';
 import { fenceVideoId, settleAnalyses } from '../settle';
@@ -96,6 +97,56 @@ describe('SIGTERM during load (services as processes)', () => {
       expect(stack.gateway.output()).not.toContain('still open after the grace period');
     } finally {
       for (const { socket } of tabs) socket.close();
+    }
+  }, 60_000);
+
+  it("gateway: a client's keep-alive connections (a proxy's pool) are closed with their answers, so it stops at once and cuts nothing", async () => {
+    stack = await start();
+    const { hostname, port } = new URL(stack.url);
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    // GET /api/guest/credits (it waits on Redis: the connections are busy when the gateway stops) on
+    // the pool: the status, or the error's code. A request on a connection the server closed as idle
+    // is sent again, as Node's documentation says a client should.
+    const get = (): Promise<string> =>
+      new Promise((resolve) => {
+        const sent = request({ host: hostname, port, path: '/api/guest/credits', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(String(res.statusCode)));
+          res.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        });
+        sent.on('error', (error: NodeJS.ErrnoException) =>
+          resolve(sent.reusedSocket && error.code === 'ECONNRESET' ? get() : (error.code ?? error.message)),
+        );
+        sent.end();
+      });
+    // Eight connections, each sending its next request once the last is answered, until the gateway refuses them.
+    let stopping = false;
+    const outcomes: string[] = [];
+    const deadline = Date.now() + 20_000;
+    const clients = Array.from({ length: 8 }, async () => {
+      while (Date.now() < deadline) {
+        const outcome = await get();
+        if (stopping) outcomes.push(outcome);
+        if (outcome === 'ECONNREFUSED') return;
+      }
+    });
+    try {
+      await until(() => (agent.sockets[Object.keys(agent.sockets)[0]!]?.length ?? 0) > 0, 5_000, 'the pool in use');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      stopping = true;
+      const stoppedAt = Date.now();
+      expect(await stack.gateway.stop('SIGTERM')).toBe(0);
+      // Well within its grace period (10 s), which is when it cut the requests then in flight.
+      expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+      await Promise.all(clients);
+      expect(outcomes.length).toBeGreaterThan(0);
+      // Each request answered, or refused a connection: a client sends it to another gateway.
+      expect(outcomes.filter((outcome) => outcome !== '200' && outcome !== 'ECONNREFUSED')).toEqual([]);
+      expect(stack.gateway.output()).not.toContain('still open after the grace period');
+    } finally {
+      stopping = true;
+      agent.destroy();
+      await Promise.all(clients);
     }
   }, 60_000);
 

@@ -3,7 +3,7 @@ import { createDataSource } from '@findclips/db';
 import { createAnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from './app';
-import { createGatewayServer, handleServerEvents } from './http/server-events';
+import { closeGatewayServer, createGatewayServer, handleServerEvents } from './http/server-events';
 import {
   connectAtStart,
   openDatabaseAtStart,
@@ -53,8 +53,7 @@ async function main() {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
+    const closed = closeGatewayServer(server);
     app.locals.dropLive();
     await closed;
     await queue.close().catch(() => undefined);

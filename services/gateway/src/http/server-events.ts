@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { REQUEST_BODY_TIMEOUT_MS } from '@findclips/contracts';
 import type { Duplex } from 'node:stream';
 
@@ -57,5 +57,34 @@ export const REQUEST_TIMEOUTS = {
   connectionsCheckingInterval: 5_000,
 };
 
+/** The answers a server has yet to finish, kept by `createGatewayServer` for `closeGatewayServer`. */
+const unfinished = new WeakMap<Server, Set<ServerResponse>>();
+
 /** The gateway's HTTP server, with the time limits above (tests shorten them). */
-export const createGatewayServer = (app: RequestListener, timeouts = REQUEST_TIMEOUTS): Server => createServer(timeouts, app);
+export function createGatewayServer(app: RequestListener, timeouts = REQUEST_TIMEOUTS): Server {
+  const server = createServer(timeouts, app);
+  const answering = new Set<ServerResponse>();
+  unfinished.set(server, answering);
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    answering.add(res);
+    res.once('close', () => answering.delete(res));
+  });
+  return server;
+}
+
+/**
+ * Stops taking connections and resolves once every one has ended. A client that keeps its
+ * connections alive (a proxy's pool) is told to close each with its next answer (`Connection:
+ * close`), the answers under way included: otherwise it sent request after request on them, the
+ * server never closed, and the grace period's end cut the requests then in flight.
+ */
+export function closeGatewayServer(server: Server): Promise<void> {
+  const closing = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  for (const res of unfinished.get(server) ?? []) closing(res);
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => closing(res));
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  return closed;
+}
