@@ -21,6 +21,20 @@ function timedTexts(texts: string[], filler: string[]) {
   return { segments, clock };
 }
 
+/** Two sentences of words said nowhere else, one pair for each subject of a made-up show: something new to quote. */
+const SOMETHING_NEW = [
+  [
+    'Marguerite counted 412 parcels beside the harbour in Lisbon.',
+    'Her cousin Bartholomew carried 96 lanterns uphill before dawn.',
+  ],
+  [
+    'Ignatius painted 73 bicycles crimson during one stormy Thursday.',
+    'Philippa collected 58 postcards from Reykjavik that winter.',
+  ],
+  ['Ottoline knitted 240 scarves while sailing toward Valparaiso.', 'Cornelius photographed 31 glaciers under violet skies.'],
+  ['Leopold repaired 17 harpsichords inside a drafty Viennese attic.', 'Rosalind sketched 64 herons along the muddy Danube.'],
+];
+
 describe('the local analyzer', () => {
   it.each([300, 2700, 7200])('gives sensible topics and quotes for a %i-second transcript', (seconds) => {
     const segments = sampleTranscript(seconds);
@@ -130,6 +144,27 @@ describe('the local analyzer', () => {
     const chapters = [0, 240, 480].map((start, i) => ({ start, title: `Round ${i + 1}` }));
     const topics = groundTopics(analyzeLocally(segments, 720, { chapters }), segments, 720);
     expect(topics.map((topic) => topic.title)).toEqual(['Round 1', 'Round 2', 'Round 3']);
+    expect(topics.every((topic) => topic.quotes.length > 0)).toBe(true);
+  });
+
+  it('leaves no minute in no topic when a topic has nothing new to quote', () => {
+    const said = [
+      'Buses carry more people per lane than any car ever will.',
+      'A painted lane costs almost nothing and works the next morning.',
+      'Riders care about how often the bus comes, not how it looks.',
+    ];
+    const other = [
+      'Drivers quit when the schedule splits their day in two.',
+      'Paying drivers well kept every route running through the winter.',
+      'Nobody wants a job that starts at five and ends at nine.',
+    ];
+    // Asked for four topics, two say again only what the one before said: no new quote.
+    const segments = [...talk(said, 0), ...talk(said, 240), ...talk(other, 480)];
+    const topics = groundTopics(analyzeLocally(segments, 720, { topics: 4 }), segments, 720);
+    expect(topics.map((topic) => [topic.startTime, topic.endTime])).toEqual([
+      [0, 479.5],
+      [480, 719.5],
+    ]);
     expect(topics.every((topic) => topic.quotes.length > 0)).toBe(true);
   });
 
@@ -279,7 +314,15 @@ describe('the local analyzer', () => {
     const word = (subject: number, i: number) => `${'abc'[subject]}sub${subject}w${i % 7}`;
     const sentence = (subject: number, i: number, words: number) =>
       `The ${Array.from({ length: words }, (_, k) => word(subject, i + k)).join(' ')} matters.`;
-    const long = Array.from({ length: 21 }, (_, i) => ({ text: sentence(0, i, 90), start: i * 40, end: i * 40 + 39.5 }));
+    // Two of the long sentences say something new too (a word in four said nowhere else): a topic
+    // with nothing new to quote is no topic of its own.
+    const saysMore = (i: number) =>
+      `The ${Array.from({ length: 90 }, (_, k) => (k % 4 === 0 ? `new${i}w${k}` : word(0, i + k))).join(' ')} matters.`;
+    const long = Array.from({ length: 21 }, (_, i) => ({
+      text: i === 12 || i === 18 ? saysMore(i) : sentence(0, i, 90),
+      start: i * 40,
+      end: i * 40 + 39.5,
+    }));
     const short = Array.from({ length: 192 }, (_, i) => ({
       text: sentence(i < 96 ? 1 : 2, i, 8),
       start: 840 + i * 5,
@@ -572,7 +615,8 @@ describe('the local analyzer', () => {
     const lines = [
       ...Array.from({ length: 20 }, (_, i) => sentence(i + 2)),
       'Welcome back to the show, where the sourdough and the flour are the stars today.',
-      ...Array.from({ length: 185 }, (_, i) => sentence(i)),
+      // Something new said every five minutes (the teaser said the rest already).
+      ...Array.from({ length: 185 }, (_, i) => SOMETHING_NEW[Math.floor(i / 50)]?.[(i % 50) - 20] ?? sentence(i)),
     ];
     const segments = lines.map((text, i) => ({ text, start: i * 6, end: i * 6 + 5.5 }));
     const { topics } = analyzeLocally(segments);
@@ -586,13 +630,18 @@ describe('the local analyzer', () => {
       ['invoices', 'accountant', 'taxes', 'payroll', 'spreadsheet', 'ledger'],
       ['marathon', 'runners', 'training', 'shoes', 'pace', 'injury'],
     ];
-    /** 25 minutes: a 48-second teaser on the first subject, one sentence of introduction, each subject for 8 minutes. */
+    /**
+     * 25 minutes: a 48-second teaser on the first subject, one sentence of introduction, each
+     * subject for 8 minutes, something new said in each (the teaser said the rest already).
+     */
     function show(introduction: string) {
       const sentence = (words: string[], i: number) =>
         `The ${words[i % 6]} and the ${words[(i + 1) % 6]} changed how we think about ${words[(i + 3) % 6]}.`;
       const lines = Array.from({ length: 8 }, (_, i) => sentence(SUBJECTS[0]!, i + 2));
       lines.push(introduction);
-      for (const words of SUBJECTS) for (let i = 0; i < 80; i++) lines.push(sentence(words, i));
+      SUBJECTS.forEach((words, s) => {
+        for (let i = 0; i < 80; i++) lines.push(SOMETHING_NEW[s]![i - 30] ?? sentence(words, i));
+      });
       return lines.map((text, i) => ({ text, start: i * 6, end: i * 6 + 5.5 }));
     }
 

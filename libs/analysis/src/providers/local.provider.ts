@@ -379,7 +379,27 @@ export function analyzeLocally(
       quotes: quotesOf(slice, idf, quotesFor(end - start), said, slices[k + 1]?.[0], chaptered !== null),
     };
   });
-  return { topics };
+  return { topics: coveringTheirTime(topics) };
+}
+
+/**
+ * The topics with a quote, covering the time of those without: a topic with nothing new to quote
+ * (all it says, an earlier topic said) is no topic of its own, and grounding drops it, which left
+ * its minutes in no topic. Its time goes to the topic before it (the first's, to the one after).
+ */
+function coveringTheirTime(topics: AnalysisOutput['topics']): AnalysisOutput['topics'] {
+  const covering: AnalysisOutput['topics'] = [];
+  let uncoveredFrom: number | undefined;
+  for (const topic of topics) {
+    if (topic.quotes.length === 0) {
+      if (covering.length > 0) covering.at(-1)!.endTime = topic.endTime;
+      else uncoveredFrom ??= topic.startTime;
+    } else {
+      covering.push(uncoveredFrom === undefined ? topic : { ...topic, startTime: uncoveredFrom });
+      uncoveredFrom = undefined;
+    }
+  }
+  return covering;
 }
 
 /** The `local` provider. */
