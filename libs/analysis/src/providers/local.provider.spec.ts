@@ -21,6 +21,21 @@ function timedTexts(texts: string[], filler: string[]) {
   return { segments, clock };
 }
 
+/** 12 minutes: four minutes on buses said twice, word for word, then four on their drivers. */
+function roundsSaidTwice() {
+  const said = [
+    'Buses carry more people per lane than any car ever will.',
+    'A painted lane costs almost nothing and works the next morning.',
+    'Riders care about how often the bus comes, not how it looks.',
+  ];
+  const other = [
+    'Drivers quit when the schedule splits their day in two.',
+    'Paying drivers well kept every route running through the winter.',
+    'Nobody wants a job that starts at five and ends at nine.',
+  ];
+  return [...talk(said, 0), ...talk(said, 240), ...talk(other, 480)];
+}
+
 /** Two sentences of words said nowhere else, one pair for each subject of a made-up show: something new to quote. */
 const SOMETHING_NEW = [
   [
@@ -130,17 +145,7 @@ describe('the local analyzer', () => {
 
   it("keeps every creator's chapter with a quote, even one that says again what an earlier one said", () => {
     // The second chapter says again, word for word, what the first said.
-    const said = [
-      'Buses carry more people per lane than any car ever will.',
-      'A painted lane costs almost nothing and works the next morning.',
-      'Riders care about how often the bus comes, not how it looks.',
-    ];
-    const other = [
-      'Drivers quit when the schedule splits their day in two.',
-      'Paying drivers well kept every route running through the winter.',
-      'Nobody wants a job that starts at five and ends at nine.',
-    ];
-    const segments = [...talk(said, 0), ...talk(said, 240), ...talk(other, 480)];
+    const segments = roundsSaidTwice();
     const chapters = [0, 240, 480].map((start, i) => ({ start, title: `Round ${i + 1}` }));
     const topics = groundTopics(analyzeLocally(segments, 720, { chapters }), segments, 720);
     expect(topics.map((topic) => topic.title)).toEqual(['Round 1', 'Round 2', 'Round 3']);
@@ -148,18 +153,8 @@ describe('the local analyzer', () => {
   });
 
   it('leaves no minute in no topic when a topic has nothing new to quote', () => {
-    const said = [
-      'Buses carry more people per lane than any car ever will.',
-      'A painted lane costs almost nothing and works the next morning.',
-      'Riders care about how often the bus comes, not how it looks.',
-    ];
-    const other = [
-      'Drivers quit when the schedule splits their day in two.',
-      'Paying drivers well kept every route running through the winter.',
-      'Nobody wants a job that starts at five and ends at nine.',
-    ];
     // Asked for four topics, two say again only what the one before said: no new quote.
-    const segments = [...talk(said, 0), ...talk(said, 240), ...talk(other, 480)];
+    const segments = roundsSaidTwice();
     const topics = groundTopics(analyzeLocally(segments, 720, { topics: 4 }), segments, 720);
     expect(topics.map((topic) => [topic.startTime, topic.endTime])).toEqual([
       [0, 479.5],
