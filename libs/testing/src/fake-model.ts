@@ -32,7 +32,8 @@ export type FakeModelBehaviour =
   /**
    * Gemini ends its answer (STOP) with no parts at all, `content: {role: 'model'}`, as it
    * intermittently does (github.com/BerriAI/litellm/issues/24442,
-   * github.com/google-gemini/deprecated-generative-ai-python/issues/744).
+   * github.com/google-gemini/deprecated-generative-ai-python/issues/744); OpenAI and xAI end it
+   * (`finish_reason: 'stop'`) with empty content (github.com/chenyme/grok2api/issues/512).
    */
   | 'empty'
   /** The provider's safety system refuses the prompt. */

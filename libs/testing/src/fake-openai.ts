@@ -223,6 +223,21 @@ export async function startFakeOpenAi({
           param: 'response_format',
         });
       }
+      // A message without content (and no tool calls): OpenAI takes an empty string but not null
+      // (github.com/vllm-project/vllm/issues/21089, github.com/run-llama/llama_index/pull/17921);
+      // xAI takes neither, an assistant turn of '' included (github.com/tetsuo-ai/agenc-core/pull/428,
+      // github.com/langchain-ai/langchain/issues/34140).
+      const messages = (request.messages ?? []) as { role: string; content?: unknown; tool_calls?: unknown[] }[];
+      const empty = messages.findIndex(
+        (m) =>
+          !m.tool_calls?.length &&
+          (flavor === 'xai' ? !m.content || (Array.isArray(m.content) && !m.content.length) : m.content === null),
+      );
+      if (empty >= 0) {
+        return flavor === 'xai'
+          ? fail(400, 'Invalid request content: Each message must have at least one content element.')
+          : fail(400, "Invalid value for 'content': expected a string, got null.", { param: `messages.[${empty}].content` });
+      }
       if (state.latencyMs) await new Promise((resolve) => setTimeout(resolve, state.latencyMs).unref());
       const behaviour = script.next();
       if (behaviour === 'hang') return void hanging.add(() => res.destroy());
@@ -272,14 +287,20 @@ export async function startFakeOpenAi({
       }
       if (behaviour === 'server-error')
         return fail(500, 'The server had an error while processing your request. Sorry about that!', { type: 'server_error' });
-      const messages = request.messages as { role: string; content: string }[];
       const prompt = messages
         .filter((m) => m.role === 'user')
-        .map((m) => m.content)
+        .map((m) => String(m.content))
         .join('\n');
       const answer = fakeAnalysis(prompt, behaviour);
       const finish = behaviour === 'cut-off' ? 'length' : behaviour === 'content-filter' ? 'content_filter' : 'stop';
       const blocked = behaviour === 'blocked';
+      const content = blocked
+        ? null
+        : behaviour === 'empty'
+          ? ''
+          : finish === 'stop'
+            ? answer
+            : answer.slice(0, Math.floor(answer.length / 3));
       return json(200, {
         id: `chatcmpl-${randomBytes(8).toString('hex')}`,
         object: 'chat.completion',
@@ -290,7 +311,7 @@ export async function startFakeOpenAi({
             index: 0,
             message: {
               role: 'assistant',
-              content: blocked ? null : finish === 'stop' ? answer : answer.slice(0, Math.floor(answer.length / 3)),
+              content,
               refusal: blocked ? 'I cannot help with this content.' : null,
               annotations: [],
             },

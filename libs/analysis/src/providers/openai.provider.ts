@@ -132,12 +132,10 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
         messages: [
           { role: 'system', content: SYSTEM_PROMPT },
           { role: 'user', content: userPrompt(input) },
-          ...(repair
-            ? [
-                { role: 'assistant' as const, content: repair.previous },
-                { role: 'user' as const, content: repairPrompt(repair.problem) },
-              ]
-            : []),
+          // An answer with no text is no turn: xAI refuses a message without content with 400
+          // ('Each message must have at least one content element'), an assistant's '' included.
+          ...(repair?.previous ? [{ role: 'assistant' as const, content: repair.previous }] : []),
+          ...(repair ? [{ role: 'user' as const, content: repairPrompt(repair.problem) }] : []),
         ],
         response_format: {
           type: 'json_schema',

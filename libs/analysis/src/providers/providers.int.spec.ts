@@ -207,6 +207,20 @@ describe('AI providers through their real SDKs, against fakes', () => {
     expect(repair.at(-1)!.parts[0]!.text).toMatch(/^Your previous answer was not valid: the answer was empty\./);
   });
 
+  it.each(['openai', 'grok'] as const)(
+    '%s: an empty answer is asked again with no empty assistant turn, which xAI refuses (400: no content element)',
+    async (name) => {
+      const fake = name === 'grok' ? xai : openai;
+      fake.script.then('empty');
+      const before = fake.calls.chat;
+      const result = await analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get(name)! });
+      expect(result.topics.length).toBeGreaterThan(0);
+      expect(fake.calls.chat - before).toBe(2);
+      const messages = (fake.chatRequests.at(-1) as { messages: { role: string; content: string }[] }).messages;
+      expect(messages.at(-1)!.content).toMatch(/^Your previous answer was not valid: the answer was empty\./);
+    },
+  );
+
   it('gemini: a per-minute 429 is tried again after the wait its RetryInfo asks for, unless that wait is past PROVIDER_TIMEOUT_MS', async () => {
     // It asks for 2.5 s, longer than the SDK's own backoff (1-2 s) would wait.
     gemini.script.then('rate-limit');
