@@ -954,6 +954,22 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     ]);
   });
 
+  it('moves focus to the topic after a removed one in the middle, not the one before', async () => {
+    const user = userEvent.setup();
+    const three = [
+      topics[0]!,
+      { ...topics[1]!, endTime: 400 },
+      { id: 't3', title: 'Paying for the tools people ask for', startTime: 400, endTime: 600, quotes: [] },
+    ];
+    await openMemberVideo({
+      [`GET /api/user-videos/${VIDEO}`]: json(200, { ...analysis, analyzedTopics: three }),
+      [`PATCH /api/user-videos/${VIDEO}`]: json(200, { ...edited([]), analyzedTopics: [three[0], three[2]] }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove topic 2' }));
+    const next = await screen.findByRole('heading', { name: '2. Paying for the tools people ask for' });
+    await waitFor(() => expect(next).toHaveFocus());
+  });
+
   it("brings a removed topic back from its toast's Undo, title and all, and focus goes to it", async () => {
     const user = userEvent.setup();
     const answers = [
@@ -1081,6 +1097,35 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
     // Topic 1 can still start later (its quote is further on), and earlier (the video's start is before it).
     expect(screen.getByRole('button', { name: 'Start later by one sentence, topic 1' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 1' })).toBeEnabled();
+  });
+
+  it('offers an earlier start when the topic before keeps another quote, and saves a title without its spaces', async () => {
+    const user = userEvent.setup();
+    // Topic 1's last quote ends where topic 2 starts, but it has another to keep.
+    const roomy = {
+      ...analysis,
+      analyzedTopics: [
+        { ...topics[0]!, quotes: [topics[0]!.quotes[0]!, { ...second, startTime: 230, endTime: 250 }] },
+        { ...topics[1]!, quotes: [{ ...third, startTime: 300, endTime: 312 }] },
+      ],
+    };
+    const { calls } = await openMemberVideo({
+      [`GET /api/user-videos/${VIDEO}`]: json(200, roomy),
+      [`PATCH /api/user-videos/${VIDEO}`]: json(200, {
+        ...roomy,
+        analyzedTopics: [{ ...roomy.analyzedTopics[0]!, title: 'Small teams' }, roomy.analyzedTopics[1]!],
+        editedAt: '2026-01-02T10:00:00.000Z',
+      }),
+    });
+    expect(screen.getByRole('button', { name: 'Start earlier by one sentence, topic 2' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Rename topic 1' }));
+    const field = screen.getByRole('textbox', { name: 'Title of topic 1' });
+    await user.clear(field);
+    await user.type(field, '  Small teams  {Enter}');
+    expect(await screen.findByRole('heading', { name: '1. Small teams' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { action: 'rename', topicId: 't1', title: 'Small teams' },
+    ]);
   });
 
   it('says why a removed quote cannot come back, and the quote stays out', async () => {
