@@ -171,7 +171,6 @@ export function ClipPlayer({
         allowFullScreen
         loading="lazy"
         onLoad={listen}
-        onError={() => setFailed(navigator.onLine === false ? 'offline' : 'error')}
       />
       {!answered && (
         <div
