@@ -36,8 +36,9 @@ export class AnalysisEdits {
   }
 
   /**
-   * Applies `change` to the member's edited topics (at the first edit, to `original()`: the
-   * analysis they read), one edit at a time per member and video, and stores the result. Edits
+   * Applies `change` to the member's edited topics (at the first edit, to `original(tx)`: the
+   * analysis they read, read in the turn's transaction), one edit at a time per member and video,
+   * and stores the result. Edits
    * and a re-analysis storing its topics take turns (`lock`): an edit never starts from an analysis
    * a re-analysis has just replaced. `allowed`, in the member's turn, throws when the edit may not
    * be made (a re-analysis queued, which would replace it).
@@ -45,14 +46,17 @@ export class AnalysisEdits {
   async edit(
     userId: number,
     youtubeId: string,
-    original: () => Promise<Topic[]>,
+    // Read with `tx`, the connection the turn holds: a read from the pool could wait on the
+    // connections of edits waiting for this turn, each holding one (a stranger's race audit: more
+    // edits at once than the pool has connections answered 503, every one of them).
+    original: (tx: EntityManager) => Promise<Topic[]>,
     change: (topics: Topic[]) => Topic[],
     allowed: () => Promise<void> = async () => undefined,
   ): Promise<EditedAnalysis> {
     return this.inTurn(userId, youtubeId, async (tx) => {
       await allowed();
       const row = await tx.getRepository(AnalysisEditEntity).findOneBy({ userId, youtubeId });
-      const topics = change(row ? readTopics(row.editedTopics) : await original());
+      const topics = change(row ? readTopics(row.editedTopics) : await original(tx));
       // The time of the write, after the lock: the order the edits were made in (now() is when
       // the transaction began, before it waited its turn).
       const values = { editedTopics: writeTopics(topics), updatedAt: () => 'clock_timestamp()' };
@@ -70,10 +74,10 @@ export class AnalysisEdits {
    * video, unless they have edits of it: then returns false without running it. An edit waits
    * meanwhile, and then sees what `action` did.
    */
-  async unlessEdited(userId: number, youtubeId: string, action: () => Promise<void>): Promise<boolean> {
+  async unlessEdited(userId: number, youtubeId: string, action: (tx: EntityManager) => Promise<void>): Promise<boolean> {
     return this.inTurn(userId, youtubeId, async (tx) => {
       if (await tx.getRepository(AnalysisEditEntity).existsBy({ userId, youtubeId })) return false;
-      await action();
+      await action(tx);
       return true;
     });
   }

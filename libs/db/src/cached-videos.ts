@@ -1,6 +1,6 @@
 // The one owner of cached_youtube_data: a video's details, captions and shared analysis.
 import type { AnalysisProviderName, AnalysisStatus, ErrorCode, Topic, TranscriptSegment } from '@findclips/contracts';
-import { In, type DataSource } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { CachedYoutubeDataEntity } from './entities';
 import { readTranscript, writeTopics, writeTranscript } from './stored-topics';
 
@@ -96,8 +96,12 @@ export class CachedVideos {
     return this.db.getRepository(CachedYoutubeDataEntity);
   }
 
-  find(videoId: string): Promise<CachedVideo | null> {
-    return this.rows.findOne({ where: { youtubeId: videoId }, select: withoutTranscript });
+  /** The video's row, without its transcript; in `tx`, when given. */
+  find(videoId: string, tx?: EntityManager): Promise<CachedVideo | null> {
+    return (tx ? tx.getRepository(CachedYoutubeDataEntity) : this.rows).findOne({
+      where: { youtubeId: videoId },
+      select: withoutTranscript,
+    });
   }
 
   /** The rows of several videos at once, without transcripts or failures (for lists). */

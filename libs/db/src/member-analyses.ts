@@ -1,6 +1,6 @@
 // The one owner of user_video_analysis: members' private re-analyses.
 import type { AnalysisProviderName, Topic, TranscriptSource } from '@findclips/contracts';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AnalysisEdits } from './analysis-edits';
 import { UserVideoAnalysisEntity } from './entities';
 import { writeForMember } from './member-gone';
@@ -33,8 +33,9 @@ export class MemberAnalyses {
     return this.db.getRepository(UserVideoAnalysisEntity);
   }
 
-  find(userId: number, videoId: string) {
-    return this.rows.findOneBy({ userId, youtubeId: videoId });
+  /** The member's analysis of the video; in `tx`, when given. */
+  find(userId: number, videoId: string, tx?: EntityManager) {
+    return (tx ? tx.getRepository(UserVideoAnalysisEntity) : this.rows).findOneBy({ userId, youtubeId: videoId });
   }
 
   /**

@@ -81,8 +81,8 @@ export class MemberHistory {
   }
 
   /** Adds the video to the member's history, or moves it to the top (the member asked for it again). */
-  async add(userId: number, videoId: string, video: HistoryVideoDetails): Promise<void> {
-    await this.write(this.db.manager, userId, videoId, {
+  async add(userId: number, videoId: string, video: HistoryVideoDetails, tx: EntityManager = this.db.manager): Promise<void> {
+    await this.write(tx, userId, videoId, {
       title: video.title,
       thumbnailUrl: video.thumbnailUrl,
       processedAt: () => 'now()',

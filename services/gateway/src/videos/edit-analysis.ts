@@ -22,6 +22,7 @@ import {
   type UserVideoAnalysisEntity,
 } from '@findclips/db';
 import type { AnalysisQueue } from '@findclips/queue';
+import type { EntityManager } from 'typeorm';
 import { reanalysisRunning } from './submit-video';
 
 export interface EditAnalysisDeps {
@@ -94,7 +95,7 @@ export async function listOwnAnalyses(
 }
 
 /** The topics a member reads before editing: their re-analysis, else the shared analysis. */
-const unedited = ({ row, personal }: MemberAnalysis) =>
+const unedited = ({ row, personal }: Pick<MemberAnalysis, 'row' | 'personal'>) =>
   readTopics(personal ? personal.analyzedTopics : row.analysisStatus === 'complete' ? row.analyzedTopics : null);
 
 /**
@@ -121,11 +122,13 @@ export async function editAnalysis(deps: EditAnalysisDeps, userId: number, video
         ? await readStarts().catch(() => [])
         : [];
   // The first edit starts from the analysis as it is once this member's turn comes (a re-analysis
-  // may have stored new topics since `current` was read).
-  const original = async () => {
-    const now = await memberAnalysis(deps, userId, videoId);
-    if (!now) throw new AppError('NOT_FOUND', videoMessages.notFound);
-    return unedited(now);
+  // may have stored new topics since `current` was read), read in the turn's transaction: the
+  // member has no edits yet (else there is nothing to read).
+  const original = async (tx: EntityManager) => {
+    const row = await deps.cached.find(videoId, tx);
+    const personal = await deps.memberAnalyses.find(userId, videoId, tx);
+    if (!row || (!personal && row.analysisStatus !== 'complete')) throw new AppError('NOT_FOUND', videoMessages.notFound);
+    return unedited({ row, personal });
   };
   // Bringing back a removed topic or quote reads it from the analysis as it was made.
   const made = edit.action === 'restoreTopic' || edit.action === 'restoreQuote' ? unedited(current) : [];

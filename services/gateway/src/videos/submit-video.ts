@@ -25,6 +25,7 @@ import {
 import { analysisJobKey, enqueueAnalysis, jobsAhead, type AnalysisQueue } from '@findclips/queue';
 import type { VideoFailures } from '@findclips/runtime';
 import { YoutubeError } from '@findclips/youtube';
+import type { EntityManager } from 'typeorm';
 import { youtubeFailure, type VideoFacts, type VideoMetadataService } from './metadata';
 import { topicsRead } from './topics-read';
 import type { CreditRefusal, GuestCredits, MemberAnalysisLimit } from './quotas';
@@ -365,7 +366,11 @@ export async function reanalyze(
   // The member's edits are replaced by the new analysis (once it is stored): only if they agreed.
   // Asked last: a member asked to confirm is not then refused for another reason.
   if (!discardEdits && (await edits.find(user.id, videoId))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
-  const queued = async () => {
+  // In the member's turn, its writes go through `tx`, the connection the turn holds: one from the
+  // pool could wait on the connections of requests waiting for this turn, each holding one (a
+  // stranger's race audit: more re-analyses at once than the pool has connections answered 503,
+  // every one of them). The captions are stored outside it, for the job to read them at once.
+  const queued = async (tx?: EntityManager) => {
     // New captions would join the analysis that runs (one job per member and video) and never be
     // read: they wait until it has finished. (Asked in the member's turn on the video, so two
     // uploads cannot both find none running.)
@@ -374,7 +379,7 @@ export async function reanalyze(
     }
     await paidForJob({ memberLimit, queue }, user.id, key, async () => {
       await upload?.store();
-      await history.add(user.id, videoId, facts);
+      await history.add(user.id, videoId, facts, tx);
       await enqueueAnalysis(
         queue,
         { videoId, scope: 'private', userId: user.id, provider: user.aiProvider, requestId },
@@ -382,7 +387,7 @@ export async function reanalyze(
       );
     });
   };
-  if (discardEdits) return captions ? edits.inTurn(user.id, videoId, queued) : queued();
+  if (discardEdits) return captions ? edits.inTurn(user.id, videoId, () => queued()) : queued();
   // Queued in the member's turn on the video, unless they have edits: an edit made meanwhile
   // either comes first (and this is refused) or finds the re-analysis queued (and is refused).
   if (!(await edits.unlessEdited(user.id, videoId, queued))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
