@@ -3,9 +3,10 @@ import * as stopwords from 'stopword';
 
 /**
  * Words of any script: letters and digits with their marks (Thai's vowels and tones, Devanagari's
- * vowel signs, an accent written apart), with inner apostrophes and hyphens.
+ * vowel signs, an accent written apart), with inner apostrophes, hyphens (a non-breaking one too:
+ * 'K‑pop') and joiners (Persian's zero-width non-joiner inside a word: 'دانشگاه‌های', universities).
  */
-export const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
+export const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:(?:['’\u2010\u2011-]|[\u200c\u200d]+)[\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
 
 /** The words of a run of UNSPACED letters (start and end offsets in pairs), as the dictionary cuts them. */
 function readRun(run: string): Uint32Array {
@@ -68,11 +69,14 @@ export const words = (text: string): string[] =>
 
 /**
  * Long enough to say something: three letters, or two of a script without spaces ('天下', '城下',
- * counted as letters: '𠮷' is one); in Japanese, not in kana alone, which spells the particles and
+ * counted as letters: '𠮷' is one) or of Korean syllables ('경제', '김치': a Hangul block is a
+ * syllable, as a Han character is); in Japanese, not in kana alone, which spells the particles and
  * verb endings ('さて', 'しました').
  */
 export const saysSomething = (word: string) =>
-  UNSPACED.test(word) ? [...word].length >= 2 && !/^[\p{Script=Hiragana}ー]+$/u.test(word) : word.length > 2;
+  UNSPACED.test(word) || /^\p{Script=Hangul}+$/u.test(word)
+    ? [...word].length >= 2 && !/^[\p{Script=Hiragana}ー]+$/u.test(word)
+    : word.length > 2;
 
 const LANGUAGES = [
   'eng',
@@ -111,9 +115,11 @@ const lists = new Map<Language, Set<string>>(LANGUAGES.map((code) => [code, new 
 
 /**
  * The language (ISO 639-3) whose stop words are most frequent in `sample`, or null when none fits:
- * below 10% of the words (e.g. Chinese or Japanese captions).
+ * below 10% of the words (e.g. Chinese or Japanese captions). Korean by its script: its particles
+ * are written onto the word before them ('경제는'), so its stop words, said alone, are rare.
  */
 export function languageOf(sample: string[]): Language | null {
+  if (sample.filter((word) => /\p{Script=Hangul}/u.test(word)).length > sample.length / 2) return 'kor';
   let best: { code: Language; hits: number } | undefined;
   for (const code of LANGUAGES) {
     const list = lists.get(code)!;

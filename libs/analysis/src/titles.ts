@@ -311,10 +311,86 @@ const distinct = (words: string[]) =>
   );
 const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 
+/** Korean particles written onto the word before them ('경제를', '김치는', '서울에서'), longest first. */
+const KOREAN_PARTICLES =
+  '에서는 으로는 에서 으로 에게 한테 까지 부터 처럼 보다 에는 이나 이랑 은 는 이 가 을 를 에 의 도 로 와 과 만 랑'.split(' ');
+/** Particles written after a syllable closed by a consonant ('경제를' but '수출을'); the others, after a vowel. */
+const AFTER_CONSONANT = new Set('으로는 으로 이나 이랑 은 이 을 과'.split(' '));
+const AFTER_VOWEL = new Set('는 가 를 와 로 랑'.split(' '));
+/** Case particles and verbs' endings, which end no noun ('맛을', '월드컵에', '만드는', '나갑니다'). */
+const NO_NOUN_ENDS = new Set('에서는 으로는 에서 으로 에게 한테 까지 부터 처럼 보다 에는 은 는 을 를 에 니다 시다'.split(' '));
+/** The particle a Korean word ends with, where its last syllable before it allows it ('마을' has none). */
+function koreanParticle(word: string, particles: readonly string[] = KOREAN_PARTICLES): string | undefined {
+  return particles.find((p) => {
+    if (!word.endsWith(p) || word.length <= p.length) return false;
+    const syllable = word.charCodeAt(word.length - p.length - 1) - 0xac00;
+    if (syllable < 0 || syllable >= 11172) return false;
+    const final = syllable % 28;
+    // (로 after a vowel or ㄹ: '서울로'.)
+    if (p === '로' || p === '랑') return final === 0 || final === 8;
+    return AFTER_CONSONANT.has(p) ? final !== 0 : AFTER_VOWEL.has(p) ? final === 0 : true;
+  });
+}
+/** A Korean noun and the particle joining it to the next ('배추와 고춧가루', cabbage and chili): two subjects, as 'and' says. */
+const KOREAN_AND = /(\p{Script=Hangul}{2,}(?:와|과|이랑|랑|이나))(?![\p{L}\p{M}\p{N}])/gu;
+/**
+ * A Korean word that ends no noun phrase: a case particle or a verb's ending ('맛을', '월드컵에',
+ * '만드는', '나갑니다', '봅시다'), which end no noun (unlike 이, 가, 도, 로, 의: '고양이', '제도', '도로', '회의').
+ */
+const koreanNoHead = (word: string) =>
+  /^\p{Script=Hangul}+$/u.test(word) &&
+  (NO_NOUN_ENDS.has(koreanParticle(word, [...NO_NOUN_ENDS]) ?? '') || /\p{Script=Hangul}{2}요$/u.test(word));
+/** Particles that make a word an adverb or an object ('마지막으로', '서울에서', '배추를'): it modifies no noun. */
+const NO_MODIFIER_ENDS = ['에서는', '으로는', '에서', '으로', '에게', '한테', '까지', '부터', '처럼', '보다', '에는', '를', '에'];
+const koreanNoModifier = (word: string) =>
+  /^\p{Script=Hangul}+$/u.test(word) && koreanParticle(word, NO_MODIFIER_ENDS) !== undefined;
+/** A word spelt with an elided stop word before an apostrophe ("l'économie", "dell'arte", "d'achat"). */
+const ELIDED = /^(\p{L}+)['’](\p{L}[\p{L}\p{M}\p{N}'’-]*)$/u;
+
+/**
+ * The word a title names, as said in this transcript: a Korean noun without the particle written
+ * onto it, where the transcript says the noun bare or with another particle ('경제를', '경제는',
+ * '경제 성장': '경제'; not '고양이', said only so); in other languages than English, a word without
+ * the elided stop word before its apostrophe ("l'économie": 'économie').
+ */
+function basesOf(topics: TitleTopic[], language: Language | null, stop: Set<string>): (word: string) => string {
+  if (language === 'eng') return (w) => w;
+  const endings = new Map<string, Set<string>>();
+  const stemOf = (w: string) => {
+    if (!/^\p{Script=Hangul}+$/u.test(w)) return null;
+    const particle = koreanParticle(w);
+    if (particle && !saysSomething(w.slice(0, -particle.length))) return null;
+    return particle ? { stem: w.slice(0, -particle.length), particle } : null;
+  };
+  if (language === 'kor')
+    for (const topic of topics)
+      for (const unit of topic.units)
+        for (const w of unit.terms) {
+          const found = stemOf(w);
+          if (found) (endings.get(found.stem) ?? endings.set(found.stem, new Set()).get(found.stem)!).add(found.particle);
+          (endings.get(w) ?? endings.set(w, new Set()).get(w)!).add('');
+        }
+  const cache = new Map<string, string>();
+  return (w) => {
+    let base = cache.get(w);
+    if (base === undefined) {
+      base = w;
+      const elided = ELIDED.exec(w);
+      if (elided && stop.has(elided[1]!) && saysSomething(elided[2]!)) base = elided[2]!;
+      const found = language === 'kor' ? stemOf(w) : null;
+      if (found && (endings.get(found.stem)?.size ?? 0) >= 2) base = found.stem;
+      cache.set(w, base);
+    }
+    return base;
+  };
+}
+
 /** One title per topic, unique within the analysis, 2-8 words (1 only when a topic has no phrase). */
 export function titleTopics(topics: TitleTopic[], language: Language | null): string[] {
   const english = language === 'eng';
   const stop = stopWordsOf(language);
+  const base = basesOf(topics, language, stop);
+  const termsOf = (unit: TitleUnit) => unit.terms.map(base);
   const contentCache = new Map<string, boolean>();
   const isContent = (w: string) => {
     let known = contentCache.get(w);
@@ -329,7 +405,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
   // Word counts per topic and overall, from the caller's terms.
   const counts = topics.map((topic) => {
     const map = new Map<string, number>();
-    for (const unit of topic.units) for (const term of unit.terms) bump(map, term);
+    for (const unit of topic.units) for (const term of termsOf(unit)) bump(map, term);
     return map;
   });
   const lengths = topics.map((topic) => topic.units.reduce((n, u) => n + u.terms.length, 0));
@@ -340,7 +416,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
   const ranked = topics.map((topic, index) => {
     const mine = counts[index]!;
     const opening = topic.units.slice(0, Math.max(OPENING_MIN, Math.ceil(topic.units.length * OPENING_SHARE)));
-    const announced = new Set(opening.flatMap((u) => u.terms));
+    const announced = new Set(opening.flatMap(termsOf));
     const weight = new Map<string, number>();
     for (const [w, observed] of mine) {
       if (!isContent(w) || (english && lexTag(w) === 'other')) continue;
@@ -359,15 +435,30 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
     const clauses: string[][] = [];
     const openingClauses = new Set<string[]>();
     topic.units.forEach((unit, u) => {
-      if (!unit.terms.some((t) => top.has(t))) return;
+      if (!termsOf(unit).some((t) => top.has(t))) return;
       // Non-speech tags ([Music], {vocalsound}) are never title material.
       // Hashtags and handles ('#BusLanes', '@MarenOkafor') are labels, not speech: they break a clause.
-      for (const part of spoken(unit.text).toLowerCase().replace(TAG_OR_HANDLE, ';').split(BREAK)) {
+      let text = spoken(unit.text).toLowerCase().replace(TAG_OR_HANDLE, ';');
+      if (language === 'kor') text = text.replace(KOREAN_AND, '$1;');
+      for (const part of text.split(BREAK)) {
         // (Curly apostrophes as straight ones, as the word lists spell them: 'it’ll' is 'it'll'.)
-        const found = words(part.replace(/’/g, "'"));
-        if (!found.length) continue;
-        clauses.push(found);
-        if (u < opening.length) openingClauses.add(found);
+        const said = words(part.replace(/’/g, "'"));
+        const all = said.map(base);
+        // A phrase starts at a word after an elided article ("ralentit | l'économie"), and at Arabic's
+        // 'and' written onto the next word ('السياحة | وقناة السويس', tourism and the Suez Canal),
+        // where the transcript says that word without it: two phrases, as 'and' says.
+        const starts = all.flatMap((w, k) => {
+          if (k > 0 && w !== said[k] && ELIDED.test(said[k]!)) return [k];
+          return language === 'ara' && w.startsWith('و') && overall.has(w.slice(1)) ? [k] : [];
+        });
+        for (const [k, from] of [0, ...starts].entries()) {
+          const found = all
+            .slice(from, starts[k] ?? all.length)
+            .map((w, n) => (n === 0 && k > 0 && w === said[from] ? w.slice(1) : w));
+          if (!found.length) continue;
+          clauses.push(found);
+          if (u < opening.length) openingClauses.add(found);
+        }
       }
     });
     // Words spelt with a capital mid-sentence in this topic (names, places).
@@ -417,14 +508,14 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
       return count(verbSide) >= VERB_EVIDENCE && count(subjectSide) > 0 && !nounSide.has(w) && !capitalised.has(w);
     };
     const canHead = (w: string) => {
-      if (!english) return true;
+      if (!english) return language !== 'kor' || !koreanNoHead(w);
       const tag = lexTag(w);
       if (tag === 'noun') return !saidAsVerb(w);
       if (tag === 'ambiguous') return (nounSide.get(w) ?? 0) >= Math.max(1, verbSide.get(w) ?? 0);
       return false;
     };
     const canModify = (w: string) => {
-      if (!english) return true;
+      if (!english) return language !== 'kor' || !koreanNoModifier(w);
       // ('Search Terms', 'Terms of Service', but not 'Terms Explainability'.)
       if (LIGHT_VERBS.has(w) || w === 'terms') return false;
       const tag = lexTag(w);
@@ -548,7 +639,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
       options.find((c) => c.words.length >= 2 && !used.has(signature(c))) ?? options.find((c) => !used.has(signature(c)));
     if (!pick) return english ? `Part ${index + 1}` : `${index + 1}`;
     used.add(signature(pick));
-    const title = render(pick.words, topics[index]!, english);
+    const title = render(pick.words, topics[index]!, english, base);
     // The opening topic of a show or lecture: say so, as creators do ("Introduction").
     if (
       english &&
@@ -568,7 +659,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
  * capitals at all (auto-captions), words of up to 3 letters the lexicon does not know, and words of
  * up to 5 letters without a vowel, are taken for acronyms ("GPU", "ML", "LSTM").
  */
-function render(words: string[], topic: TitleTopic, english: boolean): string {
+function render(words: string[], topic: TitleTopic, english: boolean, base: (word: string) => string): string {
   const units = topic.units;
   // Captions in capitals throughout ('THE CINNAMON ROLL INCIDENT') say no more of case than those without.
   const caseless = units.every((u) => u.text === u.text.toLowerCase()) || units.every((u) => u.text === u.text.toUpperCase());
@@ -585,7 +676,7 @@ function render(words: string[], topic: TitleTopic, english: boolean): string {
           let seen = 0;
           for (const unit of units) {
             if (seen >= CASE_SAMPLE) break;
-            if (!unit.terms.includes(w)) continue;
+            if (!unit.terms.some((t) => base(t) === w)) continue;
             seen++;
             for (const m of unit.text.matchAll(pattern)) bump(forms, m[0]);
           }
