@@ -10,6 +10,7 @@ import {
 import { metricSum } from '@findclips/testing';
 import { Worker } from 'bullmq';
 import { Registry } from 'prom-client';
+import { startTestGateway } from '../test/harness';
 import { queueMetrics } from './metrics';
 
 describe("the gateway's queue metrics: what an operator alerts on when no worker takes the jobs", () => {
@@ -53,6 +54,45 @@ describe("the gateway's queue metrics: what an operator alerts on when no worker
       expect(await read('analysis_queue_workers')).toBe(1);
     } finally {
       await worker.close();
+    }
+  });
+});
+
+describe("the gateway's request metrics over months of traffic", () => {
+  it('keep as many series after a second round of paths nobody asked before as after the first: paths stay out of labels', async () => {
+    const gw = await startTestGateway();
+    try {
+      // What a crawler or a scanner sends: API paths, pages, assets and shares that do not exist,
+      // by several methods, each path new.
+      const round = async () => {
+        for (let i = 0; i < 10; i++) {
+          const id = randomUUID();
+          await gw.request().get(`/api/${id}`).expect(404);
+          await gw.request().delete(`/api/${id}/${i}`);
+          await gw.request().get(`/${id}/page-${i}`);
+          await gw.request().get(`/assets/${id}.js`).expect(404);
+          await gw.request().get(`/shared/${id}`);
+          await gw.request().post(`/${id}`).set('content-type', 'text/plain').send('x');
+          await gw.request().post(`/api/${id}`).set('content-type', 'text/plain').send('x');
+        }
+      };
+      const series = async () => {
+        const text = (await gw.request().get('/metrics').expect(200)).text;
+        const lines = text.split('\n').filter((line) => /^http_request/.test(line));
+        return { text, names: new Set(lines.map((line) => line.replace(/ [^ ]+$/, ''))) };
+      };
+      // (The scrape is counted as it ends: the first one's series appear from the second on.)
+      await series();
+      await round();
+      const first = await series();
+      await round();
+      const second = await series();
+      expect([...second.names].filter((name) => !first.names.has(name))).toEqual([]);
+      expect(second.text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+      // By method, route and status only: a handful of routes, not a series per path.
+      expect(new Set([...second.names].map((name) => /route="([^"]*)"/.exec(name)?.[1])).size).toBeLessThanOrEqual(8);
+    } finally {
+      await gw.close();
     }
   });
 });
