@@ -78,6 +78,15 @@ export const saysSomething = (word: string) =>
     ? [...word].length >= 2 && !/^[\p{Script=Hiragana}ー]+$/u.test(word)
     : word.length > 2;
 
+/**
+ * Long enough to say something in `language`: in Vietnamese, written a syllable a word, two letters
+ * ('bò', 'gà', 'xe': beef, chicken, vehicle), its little words being its stop words.
+ */
+export const saysSomethingIn =
+  (language: Language | null) =>
+  (word: string): boolean =>
+    language === 'vie' ? [...word].length >= 2 : saysSomething(word);
+
 const LANGUAGES = [
   'eng',
   'spa',
@@ -99,6 +108,7 @@ const LANGUAGES = [
   'zho',
   'tha',
   'kor',
+  'vie',
   // Scripts no list before them shares (Arabic, Persian and Urdu share a few words, as Hindi and
   // Marathi do: the list with most hits is taken).
   'ara',

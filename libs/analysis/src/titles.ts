@@ -37,7 +37,7 @@
  * Returns one title per topic, in order, Title Case in English (sentence case otherwise).
  */
 import nlp from 'compromise';
-import { joinsWithoutSpace, saysSomething, spoken, stopWordsOf, words, type Language } from './text';
+import { joinsWithoutSpace, saysSomething, saysSomethingIn, spoken, stopWordsOf, words, type Language } from './text';
 
 export interface TitleUnit {
   text: string;
@@ -347,29 +347,48 @@ const koreanNoModifier = (word: string) =>
 /** A word spelt with an elided stop word before an apostrophe ("l'économie", "dell'arte", "d'achat"). */
 const ELIDED = /^(\p{L}+)['’](\p{L}[\p{L}\p{M}\p{N}'’-]*)$/u;
 
+/** A Korean word's noun and the particle written onto it ('경제를': '경제', '를'), or null. */
+const koreanStem = (w: string) => {
+  if (!/^\p{Script=Hangul}+$/u.test(w)) return null;
+  const particle = koreanParticle(w);
+  if (particle && !saysSomething(w.slice(0, -particle.length))) return null;
+  return particle ? { stem: w.slice(0, -particle.length), particle } : null;
+};
+
 /**
- * The word a title names, as said in this transcript: a Korean noun without the particle written
- * onto it, where the transcript says the noun bare or with another particle ('경제를', '경제는',
- * '경제 성장': '경제'; not '고양이', said only so); in other languages than English, a word without
- * the elided stop word before its apostrophe ("l'économie": 'économie').
+ * A Korean word without the particle written onto it, where the transcript (the terms of its
+ * sentences) says the noun bare or with another particle ('경제를', '경제는', '경제 성장': '경제'; not
+ * '고양이', said only so). The analysis reads its sentences' terms so (a subject's '경제는', '경제를'
+ * and '경제가' are one word to its topics), as titles do.
+ */
+export function koreanBase(terms: Iterable<readonly string[]>): (word: string) => string {
+  const endings = new Map<string, Set<string>>();
+  for (const list of terms)
+    for (const w of list) {
+      const found = koreanStem(w);
+      if (found) (endings.get(found.stem) ?? endings.set(found.stem, new Set()).get(found.stem)!).add(found.particle);
+      (endings.get(w) ?? endings.set(w, new Set()).get(w)!).add('');
+    }
+  const cache = new Map<string, string>();
+  return (w) => {
+    let base = cache.get(w);
+    if (base === undefined) {
+      const found = koreanStem(w);
+      base = found && (endings.get(found.stem)?.size ?? 0) >= 2 ? found.stem : w;
+      cache.set(w, base);
+    }
+    return base;
+  };
+}
+
+/**
+ * The word a title names, as said in this transcript: a Korean noun without its particle
+ * (`koreanBase` of the topics' terms); in other languages than English, a word without the elided
+ * stop word before its apostrophe ("l'économie": 'économie').
  */
 function basesOf(topics: TitleTopic[], language: Language | null, stop: Set<string>): (word: string) => string {
   if (language === 'eng') return (w) => w;
-  const endings = new Map<string, Set<string>>();
-  const stemOf = (w: string) => {
-    if (!/^\p{Script=Hangul}+$/u.test(w)) return null;
-    const particle = koreanParticle(w);
-    if (particle && !saysSomething(w.slice(0, -particle.length))) return null;
-    return particle ? { stem: w.slice(0, -particle.length), particle } : null;
-  };
-  if (language === 'kor')
-    for (const topic of topics)
-      for (const unit of topic.units)
-        for (const w of unit.terms) {
-          const found = stemOf(w);
-          if (found) (endings.get(found.stem) ?? endings.set(found.stem, new Set()).get(found.stem)!).add(found.particle);
-          (endings.get(w) ?? endings.set(w, new Set()).get(w)!).add('');
-        }
+  const noParticle = language === 'kor' ? koreanBase(topics.flatMap((topic) => topic.units.map((unit) => unit.terms))) : null;
   const cache = new Map<string, string>();
   return (w) => {
     let base = cache.get(w);
@@ -377,8 +396,7 @@ function basesOf(topics: TitleTopic[], language: Language | null, stop: Set<stri
       base = w;
       const elided = ELIDED.exec(w);
       if (elided && stop.has(elided[1]!) && saysSomething(elided[2]!)) base = elided[2]!;
-      const found = language === 'kor' ? stemOf(w) : null;
-      if (found && (endings.get(found.stem)?.size ?? 0) >= 2) base = found.stem;
+      if (noParticle && base === w) base = noParticle(w);
       cache.set(w, base);
     }
     return base;
@@ -390,13 +408,13 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
   const english = language === 'eng';
   const stop = stopWordsOf(language);
   const base = basesOf(topics, language, stop);
+  const longEnough = saysSomethingIn(language);
   const termsOf = (unit: TitleUnit) => unit.terms.map(base);
   const contentCache = new Map<string, boolean>();
   const isContent = (w: string) => {
     let known = contentCache.get(w);
     if (known === undefined) {
-      known =
-        saysSomething(w) && !stop.has(w) && !(english && (FILLER.has(w) || SPELLED_NUMBER.test(w))) && !/^\d+$|['’]/.test(w);
+      known = longEnough(w) && !stop.has(w) && !(english && (FILLER.has(w) || SPELLED_NUMBER.test(w))) && !/^\d+$|['’]/.test(w);
       contentCache.set(w, known);
     }
     return known;

@@ -1,7 +1,7 @@
 import { CHAPTER_RULES, type AnalysisOutput, type TranscriptSegment, type VideoChapter } from '@findclips/contracts';
 import { sentencesOf, type Sentence } from '../sentences';
-import { joinsWithoutSpace, languageOf, saysSomething, spoken, stopWordsOf, words } from '../text';
-import { titleTopics } from '../titles';
+import { joinsWithoutSpace, languageOf, saysSomethingIn, spoken, stopWordsOf, words } from '../text';
+import { koreanBase, titleTopics } from '../titles';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
 import { expectedTopics, opensTopic, segmentInto, segmentTopics } from '../segmentation';
 
@@ -336,6 +336,7 @@ export function analyzeLocally(
     ),
   );
   const stop = stopWordsOf(language);
+  const saysSomething = saysSomethingIn(language);
   const units: Unit[] = sentences.map((s) => {
     // Non-speech tags ([Music], {vocalsound}) stay in the vocabulary: how often they come changes
     // with what is going on. Titles and cues read the spoken words only.
@@ -348,6 +349,18 @@ export function analyzeLocally(
       spokenWords: said.length === s.text.length ? all : words(said),
     };
   });
+  // Titles read the words as said ('경제를'); topics and quotes, a Korean noun without the particle
+  // written onto it, or a subject's '경제는', '경제를' and '경제가' are three words, its vocabulary
+  // scattered (in a stranger's 16-minute talks of four subjects, a boundary 21 s early, or a fifth
+  // topic titled '먹어 봐야').
+  const asSaid = new Map<Unit, string[]>();
+  if (language === 'kor') {
+    const base = koreanBase(units.map((unit) => unit.terms));
+    for (const unit of units) {
+      asSaid.set(unit, unit.terms);
+      unit.terms = unit.terms.map(base);
+    }
+  }
 
   // Captions of nothing but music notes or dashes: no sentence, no topic.
   if (units.length === 0) return { topics: [] };
@@ -365,7 +378,9 @@ export function analyzeLocally(
   const titles =
     chaptered?.titles ??
     titleTopics(
-      slices.map((slice) => ({ units: slice })),
+      slices.map((slice) => ({
+        units: asSaid.size ? slice.map((unit) => ({ text: unit.text, terms: asSaid.get(unit)! })) : slice,
+      })),
       language,
     );
   const said = new SaidSoFar();
