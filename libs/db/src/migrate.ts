@@ -14,7 +14,16 @@ const MIGRATION_LOCK = 7_405_193_311;
  */
 export async function migrate(url: string): Promise<string[]> {
   await ensureDatabase(url);
-  const lock = new Client({ connectionString: url, application_name: 'findclips-migrate-lock' });
+  const lock = new Client({
+    connectionString: url,
+    application_name: 'findclips-migrate-lock',
+    keepAlive: true,
+    // The database's own timeouts, set for the services' sessions, are not this one's: a
+    // statement_timeout ended the wait for another host's migrations (that start failed), an
+    // idle_session_timeout ended this session while our migrations ran, and the lock with it (the
+    // next host then migrated at the same time, and failed on a deadlock).
+    options: '-c statement_timeout=0 -c lock_timeout=0 -c idle_session_timeout=0',
+  });
   // Its connection lost mid-way: the migrations' own connection fails too, and says why.
   lock.on('error', () => undefined);
   await lock.connect();

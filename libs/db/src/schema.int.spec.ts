@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { oneTopicAnalysis } from '@findclips/testing';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { ensureDatabase, dropDatabase } from './create-database';
 import { createDataSource, dataSourceOptions } from './data-source';
@@ -401,6 +402,54 @@ describe('migrate', () => {
       expect(applied.filter((names) => names.length > 0)).toHaveLength(1);
       expect(applied.flat()).toHaveLength(migrations.length);
     } finally {
+      await dropDatabase(url);
+    }
+  });
+
+  it("waits for another host's migrations where the database ends long statements and idle sessions (an operator's timeouts)", async () => {
+    const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_timeouts_${process.pid}_${Date.now()}`);
+    const name = new URL(url).pathname.slice(1);
+    const blocker = new Client({ connectionString: url });
+    // Another session's view of the server: the blocker's transaction sees pg_stat_activity as it was when it began.
+    const watcher = new Client({ connectionString: url });
+    try {
+      await (await migratedUpTo(url, 'ShareProvenance1796800000000')).destroy();
+      await blocker.connect();
+      await watcher.connect();
+      await blocker.query(`ALTER DATABASE "${name}" SET idle_session_timeout = '1s'`);
+      // A long transaction (a report, a backup) holds the table: the first host's migration waits for it...
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE shared_analysis IN ACCESS SHARE MODE');
+      const first = migrate(url);
+      const migrating = async () =>
+        (
+          await watcher.query(
+            `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name = 'findclips-migrate' AND wait_event_type = 'Lock'`,
+            [name],
+          )
+        ).rowCount;
+      for (let tries = 0; !(await migrating()); tries++) {
+        if (tries === 100) throw new Error('the first migration never waited for the table');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // ... longer than the sessions' 1 s limits; the second host starts meanwhile.
+      await watcher.query(`ALTER DATABASE "${name}" SET statement_timeout = '1s'`);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const second = migrate(url);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await blocker.query('COMMIT');
+
+      const runs = await Promise.allSettled([first, second]);
+      expect(runs).toEqual([
+        { status: 'fulfilled', value: ['ShareProvenance1796800000000'] },
+        { status: 'fulfilled', value: [] },
+      ]);
+      expect(
+        await watcher.query(`SELECT name FROM migrations GROUP BY name HAVING count(*) > 1`).then((result) => result.rows),
+      ).toEqual([]);
+    } finally {
+      await blocker.end().catch(() => undefined);
+      await watcher.end().catch(() => undefined);
       await dropDatabase(url);
     }
   });
