@@ -1,6 +1,7 @@
 import { captionsMessages, type Topic } from '@findclips/contracts';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { ClipPlayer } from './components/clip-player';
 import { LazyMount } from './components/lazy-clip';
 import { PlaybackProvider } from './components/playback';
@@ -11,7 +12,7 @@ import { TopicsEdit } from './dashboard/topics-edit';
 import { TopicsWatch } from './dashboard/topics-watch';
 import { LoginPanel } from './pages/auth/login-panel';
 import { TranscriptSection, transcriptOrigin } from './dashboard/transcript-section';
-import { fakeApi, json, renderWithApp } from './test/render';
+import { embedReports, fakeApi, json, renderWithApp } from './test/render';
 
 const quote = (id: string, content: string, startTime: number) => ({ id, content, startTime, endTime: startTime + 20 });
 const topic = (n: number, startTime: number, endTime: number): Topic => ({
@@ -21,18 +22,6 @@ const topic = (n: number, startTime: number, endTime: number): Topic => ({
   endTime,
   quotes: [quote(`q${n}`, `Quote of topic ${n}.`, startTime + 10)],
 });
-
-/** What a player's embed reports: the second it plays. */
-const reports = (player: HTMLIFrameElement, currentTime: number) =>
-  act(() => {
-    window.dispatchEvent(
-      new MessageEvent('message', {
-        origin: 'https://www.youtube-nocookie.com',
-        source: player.contentWindow,
-        data: JSON.stringify({ event: 'infoDelivery', info: { currentTime } }),
-      }),
-    );
-  });
 
 describe('a clip opened from a button', () => {
   it('plays at once, a Viral Cut as a Full Topic', async () => {
@@ -197,8 +186,8 @@ describe('the line being said', () => {
   });
   /** Three hours of captions, a line every 3.6 s. */
   const segments = Array.from({ length: 3_000 }, (_, i) => ({ text: `Line number ${i}`, start: i * 3.6, end: i * 3.6 + 3.6 }));
-
-  it('is the line of the very second the clip reports, and none once the clip is closed', async () => {
+  /** The transcript of a video of two topics, with `beside` on the page after it; opened, its panel. */
+  async function openTranscript(beside: ReactNode = null) {
     const user = userEvent.setup();
     fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
     renderWithApp(
@@ -208,19 +197,23 @@ describe('the line being said', () => {
           topics={[topic(1, 0, 3_600), topic(2, 3_600, 10_800)]}
           origin={transcriptOrigin('dQw4w9WgXcQ', null)}
         />
-        <ClipPlayer youtubeId="dQw4w9WgXcQ" start={9} end={30} title="A Viral Cut" />
+        {beside}
       </PlaybackProvider>,
       { user: null },
     );
     await user.click(screen.getByRole('button', { name: 'Show transcript' }));
-    const panel = await screen.findByRole('grid', { name: 'Transcript, 3000 lines' });
+    return { user, panel: await screen.findByRole('grid', { name: 'Transcript, 3000 lines' }) };
+  }
+
+  it('is the line of the very second the clip reports, and none once the clip is closed', async () => {
+    const { user, panel } = await openTranscript(<ClipPlayer youtubeId="dQw4w9WgXcQ" start={9} end={30} title="A Viral Cut" />);
     const marked = () => [...panel.querySelectorAll('[aria-current="true"]')].map((line) => line.textContent);
     await user.click(within(panel).getByRole('button', { name: /Line number 2$/ }));
     const frame = within(panel.parentElement!).getByTitle('From 0:07') as HTMLIFrameElement;
     // 14.3 s is still line 3's (10.8 s to 14.4 s), not the next one's.
-    reports(frame, 14.3);
+    embedReports(frame, 14.3);
     expect(marked()).toEqual(['0:10Line number 3']);
-    reports(frame, 14.4);
+    embedReports(frame, 14.4);
     expect(marked()).toEqual(['0:14Line number 4']);
     // Closed, it plays nothing: no line is said any more.
     await user.click(within(panel.parentElement!).getByRole('button', { name: 'Close clip' }));
@@ -228,18 +221,7 @@ describe('the line being said', () => {
   });
 
   it('moves a page of lines with Page Down and Page Up, and leaves Ctrl+Arrow to the browser', async () => {
-    const user = userEvent.setup();
-    fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
-    renderWithApp(
-      <TranscriptSection
-        youtubeId="dQw4w9WgXcQ"
-        topics={[topic(1, 0, 3_600), topic(2, 3_600, 10_800)]}
-        origin={transcriptOrigin('dQw4w9WgXcQ', null)}
-      />,
-      { user: null },
-    );
-    await user.click(screen.getByRole('button', { name: 'Show transcript' }));
-    await screen.findByRole('grid', { name: 'Transcript, 3000 lines' });
+    const { user } = await openTranscript();
     await user.tab();
     expect(document.activeElement).toHaveTextContent('Line number 0');
     // A box 448 px high shows 14 lines of 32 px: a page is 13 lines, one kept in sight.
@@ -260,21 +242,7 @@ describe('the line being said', () => {
       this.scrollTop = typeof options === 'number' ? options : (options?.top ?? this.scrollTop);
     };
     try {
-      const user = userEvent.setup();
-      fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
-      renderWithApp(
-        <PlaybackProvider>
-          <TranscriptSection
-            youtubeId="dQw4w9WgXcQ"
-            topics={[topic(1, 0, 3_600), topic(2, 3_600, 10_800)]}
-            origin={transcriptOrigin('dQw4w9WgXcQ', null)}
-          />
-          <button type="button">After the transcript</button>
-        </PlaybackProvider>,
-        { user: null },
-      );
-      await user.click(screen.getByRole('button', { name: 'Show transcript' }));
-      const panel = await screen.findByRole('grid', { name: 'Transcript, 3000 lines' });
+      const { user, panel } = await openTranscript(<button type="button">After the transcript</button>);
       // All its rows' height, which jsdom leaves at 0.
       Object.defineProperty(panel, 'scrollHeight', { configurable: true, get: () => 3_000 * 32 + 2 * 48 });
       await user.click(within(panel).getByRole('button', { name: /Line number 2$/ }));
@@ -284,13 +252,13 @@ describe('the line being said', () => {
       expect(document.activeElement).toHaveTextContent(/Line number 2$/);
       // The clip plays on, far from the line the keyboard is on: the list stays where the reader is.
       const frame = within(panel.parentElement!).getByTitle('From 0:07') as HTMLIFrameElement;
-      reports(frame, 2_000);
+      embedReports(frame, 2_000);
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
       expect(panel.scrollTop).toBe(0);
       expect(document.activeElement).toHaveTextContent(/Line number 2$/);
       // Once the keyboard is elsewhere, the line being said is brought into view.
       await user.tab();
-      reports(frame, 2_100);
+      embedReports(frame, 2_100);
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
       expect(panel.scrollTop).toBeGreaterThan(0);
     } finally {

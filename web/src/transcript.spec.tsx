@@ -5,7 +5,7 @@ import { ClipPlayer } from './components/clip-player';
 import { PlaybackProvider } from './components/playback';
 import { TranscriptSection, transcriptOrigin } from './dashboard/transcript-section';
 import { GAP_TITLE, rowAt, transcriptRows, type TranscriptRow } from './dashboard/transcript-rows';
-import { fakeApi, json, renderWithApp } from './test/render';
+import { embedReports, fakeApi, json, renderWithApp } from './test/render';
 
 const topic = (n: number, startTime: number, endTime: number): Topic => ({
   id: `t${n}`,
@@ -103,23 +103,13 @@ describe('the transcript by topic', () => {
     expect(frame.src).toContain('end=3600');
 
     // The embed reports the playing second: the line said then is marked.
-    const reports = (player: HTMLIFrameElement, currentTime: number) =>
-      act(() => {
-        window.dispatchEvent(
-          new MessageEvent('message', {
-            origin: 'https://www.youtube-nocookie.com',
-            source: player.contentWindow,
-            data: JSON.stringify({ event: 'infoDelivery', info: { currentTime } }),
-          }),
-        );
-      });
     const marked = () => [...panel.querySelectorAll('[aria-current="true"]')].map((line) => line.textContent);
-    reports(frame, 15);
+    embedReports(frame, 15);
     expect(marked()).toEqual(['0:14Line number 4']);
 
     // Any clip of the page marks its line too: here a Viral Cut outside the panel.
     await user.click(within(panel.parentElement!).getByRole('button', { name: 'Close clip' }));
-    reports(screen.getByTitle('A Viral Cut') as HTMLIFrameElement, 11);
+    embedReports(screen.getByTitle('A Viral Cut') as HTMLIFrameElement, 11);
     expect(marked()).toEqual(['0:10Line number 3']);
   });
 

@@ -16,7 +16,7 @@ import {
   type User,
 } from '@findclips/contracts';
 import { z } from 'zod';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, parsePath, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { USER_KEY } from '../lib/auth';
@@ -194,3 +194,15 @@ export function savedFiles(): { name: string; text: () => Promise<string> }[] {
   });
   return saved;
 }
+
+/** What a player's YouTube embed reports to the page: the second it plays. */
+export const embedReports = (player: HTMLIFrameElement, currentTime: number) =>
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: 'https://www.youtube-nocookie.com',
+        source: player.contentWindow,
+        data: JSON.stringify({ event: 'infoDelivery', info: { currentTime } }),
+      }),
+    );
+  });
