@@ -342,6 +342,19 @@ describe('the local analyzer in Korean and Vietnamese', () => {
     topics.forEach((topic, k) => expect(topic.title).toContain(['기후', '야구', '스마트폰', '제주도'][k]));
   });
 
+  it('finds the same Korean talk said slowly, past 20 minutes, as long transcripts are judged', () => {
+    // A line every 9 s (21 minutes) and 12 s (28 minutes): most of its words are said once (a
+    // noun with its particle, a verb with its ending), so the likelihood of a topic's words split
+    // it wherever it could (12 topics: '스키장들은 인공', '대한 국제 협약도'; 15 at 12 s).
+    for (const seconds of [9, 12]) {
+      const { segments, changes } = talkOf(KOREAN, seconds);
+      const topics = analyzeLocally(segments).topics;
+      expect(topics).toHaveLength(4);
+      topics.forEach((topic, k) => expect(Math.abs(topic.startTime - changes[k]!)).toBeLessThanOrEqual(2 * seconds));
+      topics.forEach((topic, k) => expect(topic.title).toContain(['기후', '야구', '스마트폰', '제주도'][k]));
+    }
+  });
+
   it('reads Vietnamese as Vietnamese: its stop words, and its words of two letters (bò, gà, xe)', () => {
     const { segments, changes } = talkOf(VIETNAMESE, 6);
     const topics = analyzeLocally(segments).topics;
