@@ -331,8 +331,18 @@ function koreanParticle(word: string, particles: readonly string[] = KOREAN_PART
     return AFTER_CONSONANT.has(p) ? final !== 0 : AFTER_VOWEL.has(p) ? final === 0 : true;
   });
 }
-/** A Korean noun and the particle joining it to the next ('배추와 고춧가루', cabbage and chili): two subjects, as 'and' says. */
-const KOREAN_AND = /(\p{Script=Hangul}{2,}(?:와|과|이랑|랑|이나))(?![\p{L}\p{M}\p{N}])/gu;
+/** Particles joining a Korean noun to the next ('배추와 고춧가루', cabbage and chili): two subjects, as 'and' says. */
+const KOREAN_ANDS = ['와', '과', '이랑', '랑', '이나'];
+/**
+ * A whole run of Korean ending a word: only where a run starts, so that a hostile caption's run of
+ * 100,000 syllables is read once (tried from each of its syllables, it kept a worker busy 20 s).
+ */
+const KOREAN_WORD = /(?<!\p{Script=Hangul})\p{Script=Hangul}+(?![\p{L}\p{M}\p{N}])/gu;
+/** `text` with a phrase ending after each Korean noun of two syllables or more joined by 'and' to the next. */
+const koreanAndsCut = (text: string) =>
+  text.replace(KOREAN_WORD, (run) =>
+    KOREAN_ANDS.some((and) => run.endsWith(and) && run.length - and.length >= 2) ? `${run};` : run,
+  );
 /**
  * A Korean word that ends no noun phrase: a case particle or a verb's ending ('맛을', '월드컵에',
  * '만드는', '나갑니다', '봅시다'), which end no noun (unlike 이, 가, 도, 로, 의: '고양이', '제도', '도로', '회의').
@@ -347,9 +357,15 @@ const koreanNoModifier = (word: string) =>
 /** A word spelt with an elided stop word before an apostrophe ("l'économie", "dell'arte", "d'achat"). */
 const ELIDED = /^(\p{L}+)['’](\p{L}[\p{L}\p{M}\p{N}'’-]*)$/u;
 
+/**
+ * Nouns made of a verb's form before a noun and '이' (person): '어린이' (children) is no '어린' (young,
+ * said too: '어린 아이') with the particle '이' written onto it.
+ */
+const NOUNS_IN_I = new Set(['어린이', '젊은이', '늙은이', '지은이', '옮긴이', '엮은이', '글쓴이']);
+
 /** A Korean word's noun and the particle written onto it ('경제를': '경제', '를'), or null. */
 const koreanStem = (w: string) => {
-  if (!/^\p{Script=Hangul}+$/u.test(w)) return null;
+  if (!/^\p{Script=Hangul}+$/u.test(w) || NOUNS_IN_I.has(w)) return null;
   const particle = koreanParticle(w);
   if (particle && !saysSomething(w.slice(0, -particle.length))) return null;
   return particle ? { stem: w.slice(0, -particle.length), particle } : null;
@@ -457,7 +473,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null): st
       // Non-speech tags ([Music], {vocalsound}) are never title material.
       // Hashtags and handles ('#BusLanes', '@MarenOkafor') are labels, not speech: they break a clause.
       let text = spoken(unit.text).toLowerCase().replace(TAG_OR_HANDLE, ';');
-      if (language === 'kor') text = text.replace(KOREAN_AND, '$1;');
+      if (language === 'kor') text = koreanAndsCut(text);
       for (const part of text.split(BREAK)) {
         // (Curly apostrophes as straight ones, as the word lists spell them: 'it’ll' is 'it'll'.)
         const said = words(part.replace(/’/g, "'"));

@@ -364,4 +364,42 @@ describe('the local analyzer in Korean and Vietnamese', () => {
     topics.forEach((topic, k) => expect(Math.abs(topic.startTime - changes[k]!)).toBeLessThanOrEqual(15));
     expect(topics.map((t) => t.title)).toEqual(['Phở bò', 'Xe máy', 'Cây lúa', 'Bóng đá']);
   });
+
+  it("titles children's education '어린이 교육', not '어린' (young), though '어린 아이' is said too", () => {
+    const { segments } = talkOf(
+      [
+        [
+          '오늘은 어린이 교육에 대해 이야기해 보겠습니다.',
+          '어린이 교육은 아주 중요합니다.',
+          '어린 나이에 배운 것은 오래 갑니다.',
+          '어린이 도서관이 새로 생겼어요.',
+          '부모님은 어린이 교육을 걱정합니다.',
+          '어린 아이들은 놀면서 배웁니다.',
+          '어린이 교육 예산이 늘었습니다.',
+          '어린이 놀이터도 중요해요.',
+        ],
+        [
+          '이제 김치 만드는 방법을 알아봅시다.',
+          '김치는 배추와 고춧가루로 만듭니다.',
+          '배추를 소금에 절여야 합니다.',
+          '김치를 냉장고에 보관하면 오래 갑니다.',
+          '고춧가루는 김치의 맛을 결정해요.',
+          '어머니의 김치는 정말 맛있었습니다.',
+          '김장은 겨울에 가족이 모여서 합니다.',
+          '배추김치가 가장 인기가 많아요.',
+        ],
+      ].map((lines) => Array.from({ length: 60 }, (_, i) => lines[i % lines.length]!)),
+      6,
+    );
+    // (It read '어린이' as '어린' with the particle '이' written onto it: the title was '어린 교육'.)
+    expect(analyzeLocally(segments).topics.map((t) => t.title)).toEqual(['어린이 교육', '김치 배추']);
+  });
+
+  it('reads a Korean caption of 100,000 syllables without a space or a stop in a moment', () => {
+    const { segments } = talkOf([...KOREAN.slice(0, 2), ['가나다라마바사'.repeat(100_000 / 7)], ...KOREAN.slice(2)], 7);
+    const started = performance.now();
+    expect(analyzeLocally(segments).topics.length).toBeGreaterThan(0);
+    // (Its title's phrases were cut after 'and' ('와', '과') by a regex tried from each syllable: 20 s.)
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
 });

@@ -163,6 +163,26 @@ describe('the local analyzer', () => {
     expect(topics.every((topic) => topic.quotes.length > 0)).toBe(true);
   });
 
+  it('gives the next topic the time of a first one with nothing to quote', () => {
+    // Five minutes of sentences over a minute long (no quote lasts more than 60 s), then six of short ones.
+    const long = Array.from({ length: 5 }, (_, i) => ({
+      text: `The harbour cranes and the tugs worked night shift ${i} while the dockers unloaded grain, timber and steel from freighters that waited in the bay for days.`,
+      start: i * 65,
+      end: i * 65 + 64.5,
+    }));
+    const lines = [
+      'Drivers quit when the schedule splits their day in two.',
+      'Paying drivers well kept every route running through the winter.',
+      'Nobody wants a job that starts at five and ends at nine.',
+      'Bus depots hire mechanics before they hire managers.',
+    ];
+    const short = Array.from({ length: 60 }, (_, i) => ({ text: lines[i % 4]!, start: 325 + i * 6, end: 325 + i * 6 + 5.5 }));
+    const segments = [...long, ...short];
+    const topics = groundTopics(analyzeLocally(segments, 685, { topics: 2 }), segments, 685);
+    expect(topics.map((topic) => [topic.startTime, topic.endTime])).toEqual([[0, 684.5]]);
+    expect(topics[0]!.quotes.length).toBeGreaterThan(0);
+  });
+
   it('works on languages without a stop-word list and without punctuation', () => {
     const segments = Array.from({ length: 60 }, (_, i) => ({
       text: `第${i}段 我们讨论 睡眠 记忆 学习 ${i % 7}`,
