@@ -154,13 +154,19 @@ export function geminiProvider(options: GeminiOptions): AnalysisProvider {
               () =>
                 ai.models.generateContent({
                   model,
-                  contents: [
-                    { role: 'user', parts: [{ text: userPrompt(input) }] },
-                    // An answer with no text (a STOP without parts) is no turn: Gemini refuses a
-                    // part of empty text with 400 ("required oneof field 'data'").
-                    ...(repair?.previous ? [{ role: 'model', parts: [{ text: repair.previous }] }] : []),
-                    ...(repair ? [{ role: 'user', parts: [{ text: repairPrompt(repair.problem) }] }] : []),
-                  ],
+                  // An answer with no text (a STOP without parts) is no turn: Gemini refuses a
+                  // part of empty text with 400 ("required oneof field 'data'"). The request for a
+                  // repair then joins the first turn, so that the turns still alternate, as older
+                  // models required.
+                  contents: !repair
+                    ? [{ role: 'user', parts: [{ text: userPrompt(input) }] }]
+                    : repair.previous
+                      ? [
+                          { role: 'user', parts: [{ text: userPrompt(input) }] },
+                          { role: 'model', parts: [{ text: repair.previous }] },
+                          { role: 'user', parts: [{ text: repairPrompt(repair.problem) }] },
+                        ]
+                      : [{ role: 'user', parts: [{ text: userPrompt(input) }, { text: repairPrompt(repair.problem) }] }],
                   config: {
                     systemInstruction: SYSTEM_PROMPT,
                     ...sampling,
