@@ -14,6 +14,8 @@ export interface DatabaseOptions {
    * migrations), so that a network that drops packets answers 503 rather than hang a request.
    */
   queryTimeoutMs?: number;
+  /** Settings of each session, as PostgreSQL's `options` takes them ('-c statement_timeout=0'). */
+  sessionOptions?: string;
 }
 
 /** A query's longest wait for PostgreSQL: our slowest queries take milliseconds. */
@@ -25,6 +27,7 @@ export function dataSourceOptions({
   poolSize = 10,
   applicationName = 'findclips',
   queryTimeoutMs = QUERY_TIMEOUT_MS,
+  sessionOptions,
 }: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
@@ -44,6 +47,7 @@ export function dataSourceOptions({
       // ... and while it answers nothing (packets dropped): the query fails, the socket's
       // keep-alive finds the connection dead.
       ...(queryTimeoutMs > 0 && { query_timeout: queryTimeoutMs }),
+      ...(sessionOptions && { options: sessionOptions }),
       keepAlive: true,
     },
   };

@@ -8,6 +8,16 @@ import { missingServers } from './preflight';
 const MIGRATION_LOCK = 7_405_193_311;
 
 /**
+ * The database's own timeouts, set for the services' sessions, are not the migrations': a
+ * statement_timeout ended the wait for another host's migrations (that start failed), or a
+ * migration that waits for a table or rewrites a large one; an idle_session_timeout ended the
+ * lock's session while the migrations ran, and the lock with it (the next host then migrated at
+ * the same time, and failed on a deadlock). A migration that must not wait long for a lock says so
+ * itself (SET LOCAL lock_timeout).
+ */
+const MIGRATION_SESSION = '-c statement_timeout=0 -c lock_timeout=0 -c idle_session_timeout=0';
+
+/**
  * Creates the database when missing and applies every pending migration. Safe to run
  * concurrently (two `npm start`s, a rolling deploy): each run waits for the others' migrations
  * under a PostgreSQL advisory lock, then finds nothing left to apply.
@@ -18,18 +28,20 @@ export async function migrate(url: string): Promise<string[]> {
     connectionString: url,
     application_name: 'findclips-migrate-lock',
     keepAlive: true,
-    // The database's own timeouts, set for the services' sessions, are not this one's: a
-    // statement_timeout ended the wait for another host's migrations (that start failed), an
-    // idle_session_timeout ended this session while our migrations ran, and the lock with it (the
-    // next host then migrated at the same time, and failed on a deadlock).
-    options: '-c statement_timeout=0 -c lock_timeout=0 -c idle_session_timeout=0',
+    options: MIGRATION_SESSION,
   });
   // Its connection lost mid-way: the migrations' own connection fails too, and says why.
   lock.on('error', () => undefined);
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'findclips-migrate', queryTimeoutMs: 0 });
+    const dataSource = createDataSource({
+      url,
+      poolSize: 1,
+      applicationName: 'findclips-migrate',
+      queryTimeoutMs: 0,
+      sessionOptions: MIGRATION_SESSION,
+    });
     await dataSource.initialize();
     try {
       const applied = await dataSource.runMigrations({ transaction: 'each' });

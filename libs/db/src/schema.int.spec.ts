@@ -453,4 +453,25 @@ describe('migrate', () => {
       await dropDatabase(url);
     }
   });
+
+  it("runs a migration that waits for a table past the database's statement_timeout, set for the services", async () => {
+    const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_statement_${process.pid}_${Date.now()}`);
+    const name = new URL(url).pathname.slice(1);
+    const blocker = new Client({ connectionString: url });
+    try {
+      await (await migratedUpTo(url, 'ShareProvenance1796800000000')).destroy();
+      await blocker.connect();
+      await blocker.query(`ALTER DATABASE "${name}" SET statement_timeout = '1s'`);
+      // A report holds the table for 1.5 s: the migration waits for it longer than the services' limit.
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE shared_analysis IN ACCESS SHARE MODE');
+      const migrating = migrate(url);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await blocker.query('COMMIT');
+      await expect(migrating).resolves.toEqual(['ShareProvenance1796800000000']);
+    } finally {
+      await blocker.end().catch(() => undefined);
+      await dropDatabase(url);
+    }
+  });
 });
