@@ -331,6 +331,50 @@ const VIETNAMESE = [
   ],
 ];
 
+/** Four subjects of a short Korean talk, eight lines each. */
+const KOREAN_SHORT = {
+  economy: [
+    '오늘은 한국 경제에 대해서 이야기해 보겠습니다.',
+    '한국 경제는 수출에 많이 의존하고 있습니다.',
+    '반도체 수출이 경제를 이끌고 있어요.',
+    '금리가 오르면 경제가 어려워집니다.',
+    '한국은행은 금리를 결정합니다.',
+    '수출 기업들은 환율을 걱정합니다.',
+    '경제 성장률이 작년보다 낮아졌어요.',
+    '반도체 산업은 경제의 중심입니다.',
+  ],
+  kimchi: [
+    '이제 김치 만드는 방법을 알아봅시다.',
+    '김치는 배추와 고춧가루로 만듭니다.',
+    '배추를 소금에 절여야 합니다.',
+    '김치를 냉장고에 보관하면 오래 갑니다.',
+    '고춧가루는 김치의 맛을 결정해요.',
+    '어머니의 김치는 정말 맛있었습니다.',
+    '김장은 겨울에 가족이 모여서 합니다.',
+    '배추김치가 가장 인기가 많아요.',
+  ],
+  football: [
+    '다음은 축구 이야기입니다.',
+    '손흥민은 토트넘에서 뛰고 있습니다.',
+    '축구 대표팀이 월드컵에 나갑니다.',
+    '손흥민의 골은 정말 멋졌어요.',
+    '대표팀 감독이 새로 왔습니다.',
+    '월드컵 예선에서 대표팀이 이겼어요.',
+    '축구 팬들은 경기장을 가득 채웠습니다.',
+    '손흥민을 응원하는 팬이 많아요.',
+  ],
+  subway: [
+    '마지막으로 서울의 지하철을 살펴봅시다.',
+    '서울 지하철은 아홉 개 노선이 있습니다.',
+    '지하철 요금이 조금 올랐어요.',
+    '출근 시간에는 지하철이 정말 붐빕니다.',
+    '지하철역에 엘리베이터를 설치했습니다.',
+    '서울 시민들은 지하철을 많이 이용합니다.',
+    '새로운 지하철 노선이 개통됩니다.',
+    '지하철 안에서는 조용히 해야 해요.',
+  ],
+};
+
 describe('the local analyzer in Korean and Vietnamese', () => {
   it("finds a Korean talk's subjects, a noun with one particle or another being one word", () => {
     const { segments, changes } = talkOf(KOREAN, 7);
@@ -378,16 +422,7 @@ describe('the local analyzer in Korean and Vietnamese', () => {
           '어린이 교육 예산이 늘었습니다.',
           '어린이 놀이터도 중요해요.',
         ],
-        [
-          '이제 김치 만드는 방법을 알아봅시다.',
-          '김치는 배추와 고춧가루로 만듭니다.',
-          '배추를 소금에 절여야 합니다.',
-          '김치를 냉장고에 보관하면 오래 갑니다.',
-          '고춧가루는 김치의 맛을 결정해요.',
-          '어머니의 김치는 정말 맛있었습니다.',
-          '김장은 겨울에 가족이 모여서 합니다.',
-          '배추김치가 가장 인기가 많아요.',
-        ],
+        KOREAN_SHORT.kimchi,
       ].map((lines) => Array.from({ length: 60 }, (_, i) => lines[i % lines.length]!)),
       6,
     );
@@ -401,5 +436,25 @@ describe('the local analyzer in Korean and Vietnamese', () => {
     expect(analyzeLocally(segments).topics.length).toBeGreaterThan(0);
     // (Its title's phrases were cut after 'and' ('와', '과') by a regex tried from each syllable: 20 s.)
     expect(performance.now() - started).toBeLessThan(3_000);
+  });
+  it('titles a Korean talk by its nouns, without the particles written onto them', () => {
+    const subjects = [KOREAN_SHORT.economy, KOREAN_SHORT.kimchi, KOREAN_SHORT.football, KOREAN_SHORT.subway];
+    // Six minutes a subject, a line every 6 s.
+    const segments = subjects.flatMap((lines, k) =>
+      Array.from({ length: 60 }, (_, i) => ({
+        text: lines[i % lines.length]!,
+        start: (k * 60 + i) * 6,
+        end: (k * 60 + i) * 6 + 5.5,
+      })),
+    );
+    // (They read '반도체 수출이 경제를', '김치는 배추와 고춧가루로', '대표팀이 월드컵에 나갑니다' and '새로운
+    // 지하철 노선이': two-syllable nouns ('경제', '김치') were too short to count, Korean was no language
+    // found, a particle or a verb ended the title, and '와' (and) joined two subjects.)
+    expect(analyzeLocally(segments).topics.map((t) => t.title)).toEqual([
+      '한국 경제 수출',
+      '김치 배추',
+      '축구 대표팀 월드컵',
+      '서울 지하철',
+    ]);
   });
 });
