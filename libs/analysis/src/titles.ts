@@ -318,7 +318,7 @@ const KOREAN_PARTICLES =
 const AFTER_CONSONANT = new Set('으로는 으로 이나 이랑 은 이 을 과'.split(' '));
 const AFTER_VOWEL = new Set('는 가 를 와 로 랑'.split(' '));
 /** Case particles and verbs' endings, which end no noun ('맛을', '월드컵에', '만드는', '나갑니다'). */
-const NO_NOUN_ENDS = new Set('에서는 으로는 에서 으로 에게 한테 까지 부터 처럼 보다 에는 은 는 을 를 에 니다 시다'.split(' '));
+const NO_NOUN_ENDS = '에서는 으로는 에서 으로 에게 한테 까지 부터 처럼 보다 에는 은 는 을 를 에 니다 시다'.split(' ');
 /** The particle a Korean word ends with, where its last syllable before it allows it ('마을' has none). */
 function koreanParticle(word: string, particles: readonly string[] = KOREAN_PARTICLES): string | undefined {
   return particles.find((p) => {
@@ -349,7 +349,7 @@ const koreanAndsCut = (text: string) =>
  */
 const koreanNoHead = (word: string) =>
   /^\p{Script=Hangul}+$/u.test(word) &&
-  (NO_NOUN_ENDS.has(koreanParticle(word, [...NO_NOUN_ENDS]) ?? '') || /\p{Script=Hangul}{2}요$/u.test(word));
+  (koreanParticle(word, NO_NOUN_ENDS) !== undefined || /\p{Script=Hangul}{2}요$/u.test(word));
 /** Particles that make a word an adverb or an object ('마지막으로', '서울에서', '배추를'): it modifies no noun. */
 const NO_MODIFIER_ENDS = ['에서는', '으로는', '에서', '으로', '에게', '한테', '까지', '부터', '처럼', '보다', '에는', '를', '에'];
 const koreanNoModifier = (word: string) =>
@@ -399,12 +399,18 @@ export function koreanBase(terms: Iterable<readonly string[]>): (word: string) =
 
 /**
  * The word a title names, as said in this transcript: a Korean noun without its particle
- * (`koreanBase` of the topics' terms); in other languages than English, a word without the elided
- * stop word before its apostrophe ("l'économie": 'économie').
+ * (`koreanBase` of the topics' terms, or the caller's, made from them already); in other languages
+ * than English, a word without the elided stop word before its apostrophe ("l'économie": 'économie').
  */
-function basesOf(topics: TitleTopic[], language: Language | null, stop: Set<string>): (word: string) => string {
+function basesOf(
+  topics: TitleTopic[],
+  language: Language | null,
+  stop: Set<string>,
+  particles?: (word: string) => string,
+): (word: string) => string {
   if (language === 'eng') return (w) => w;
-  const noParticle = language === 'kor' ? koreanBase(topics.flatMap((topic) => topic.units.map((unit) => unit.terms))) : null;
+  const noParticle =
+    language === 'kor' ? (particles ?? koreanBase(topics.flatMap((topic) => topic.units.map((unit) => unit.terms)))) : null;
   const cache = new Map<string, string>();
   return (w) => {
     let base = cache.get(w);
@@ -419,11 +425,15 @@ function basesOf(topics: TitleTopic[], language: Language | null, stop: Set<stri
   };
 }
 
-/** One title per topic, unique within the analysis, 2-8 words (1 only when a topic has no phrase). */
-export function titleTopics(topics: TitleTopic[], language: Language | null): string[] {
+/**
+ * One title per topic, unique within the analysis, 2-8 words (1 only when a topic has no phrase).
+ * `particles`: Korean's reader of particles (`koreanBase`) where the caller has made it from these
+ * topics' terms already.
+ */
+export function titleTopics(topics: TitleTopic[], language: Language | null, particles?: (word: string) => string): string[] {
   const english = language === 'eng';
   const stop = stopWordsOf(language);
-  const base = basesOf(topics, language, stop);
+  const base = basesOf(topics, language, stop, particles);
   const longEnough = saysSomethingIn(language);
   const termsOf = (unit: TitleUnit) => unit.terms.map(base);
   const contentCache = new Map<string, boolean>();

@@ -354,11 +354,11 @@ export function analyzeLocally(
   // scattered (in a stranger's 16-minute talks of four subjects, a boundary 21 s early, or a fifth
   // topic titled '먹어 봐야').
   const asSaid = new Map<Unit, string[]>();
-  if (language === 'kor') {
-    const base = koreanBase(units.map((unit) => unit.terms));
+  const particles = language === 'kor' ? koreanBase(units.map((unit) => unit.terms)) : undefined;
+  if (particles) {
     for (const unit of units) {
       asSaid.set(unit, unit.terms);
-      unit.terms = unit.terms.map(base);
+      unit.terms = unit.terms.map(particles);
     }
   }
 
@@ -379,9 +379,10 @@ export function analyzeLocally(
     chaptered?.titles ??
     titleTopics(
       slices.map((slice) => ({
-        units: asSaid.size ? slice.map((unit) => ({ text: unit.text, terms: asSaid.get(unit)! })) : slice,
+        units: particles ? slice.map((unit) => ({ text: unit.text, terms: asSaid.get(unit)! })) : slice,
       })),
       language,
+      particles,
     );
   const said = new SaidSoFar();
   const topics = slices.map((slice, k) => {
