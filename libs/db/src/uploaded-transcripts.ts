@@ -1,5 +1,6 @@
 import type { TranscriptSegment } from '@findclips/contracts';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AnalysisEdits } from './analysis-edits';
 import { UploadedTranscriptEntity } from './entities';
 import { readTranscript, writeTranscript } from './stored-topics';
 
@@ -19,8 +20,19 @@ export interface UploadedTranscript {
 export class UploadedTranscripts {
   constructor(private readonly db: DataSource) {}
 
-  async save(userId: number, youtubeId: string, segments: TranscriptSegment[], sourceName: string): Promise<void> {
-    await this.db
+  /**
+   * Stores the member's upload, through `tx` in their turn on the video (see `AnalysisEdits.inTurn`):
+   * the turn's own connection, so that a request in its turn never waits for one from a pool the
+   * requests waiting for that turn hold.
+   */
+  async save(
+    userId: number,
+    youtubeId: string,
+    segments: TranscriptSegment[],
+    sourceName: string,
+    tx: EntityManager | DataSource = this.db,
+  ): Promise<void> {
+    await tx
       .createQueryBuilder()
       .insert()
       .into(UploadedTranscriptEntity)
@@ -37,8 +49,8 @@ export class UploadedTranscripts {
     return row?.sourceName ?? null;
   }
 
-  async find(userId: number, youtubeId: string): Promise<UploadedTranscript | null> {
-    const row = await this.db.getRepository(UploadedTranscriptEntity).findOneBy({ userId, youtubeId });
+  async find(userId: number, youtubeId: string, tx: EntityManager | DataSource = this.db): Promise<UploadedTranscript | null> {
+    const row = await tx.getRepository(UploadedTranscriptEntity).findOneBy({ userId, youtubeId });
     return (
       row && {
         segments: readTranscript(row.transcriptData),
@@ -47,5 +59,16 @@ export class UploadedTranscripts {
         version: `${row.id}-${row.updatedAt.getTime()}`,
       }
     );
+  }
+
+  /**
+   * The upload as the member's turn on the video left it: read once a turn under way has ended (the
+   * analysis a new upload queues is queued in that turn, before the upload is committed with it).
+   */
+  async afterTurn(userId: number, youtubeId: string): Promise<UploadedTranscript | null> {
+    return this.db.transaction(async (tx) => {
+      await AnalysisEdits.lock(tx, userId, youtubeId);
+      return this.find(userId, youtubeId, tx);
+    });
   }
 }

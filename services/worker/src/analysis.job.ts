@@ -296,8 +296,9 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
 
     try {
       await publish('ANALYSIS_STARTED');
-      // A member's analysis reads the captions they uploaded for the video, if they did.
-      const uploaded = data.scope === 'private' ? await uploads.find(data.userId, videoId) : null;
+      // A member's analysis reads the captions they uploaded for the video, if they did: once the
+      // turn on the video that queued it (and stored them) has ended.
+      const uploaded = data.scope === 'private' ? await uploads.afterTurn(data.userId, videoId) : null;
       let video = uploaded
         ? await cached.withUploadedCaptions(videoId, uploaded.segments, () => youtube.fetchDetails(videoId))
         : await cached.findWithCaptions(videoId);

@@ -335,7 +335,7 @@ export interface ReanalyzeOptions {
    * for 0.5 s or more: refused for another reason, it is never read): where they end (they must end
    * within the video), and how to store them once every rule has passed, before the job is queued.
    */
-  captions?: { read(): Promise<{ end: number; store(): Promise<void> }> };
+  captions?: { read(): Promise<{ end: number; store(tx?: EntityManager): Promise<void> }> };
 }
 
 /** A member's private re-analysis: their own provider, seen by them alone. */
@@ -368,8 +368,8 @@ export async function reanalyze(
   if (!discardEdits && (await edits.find(user.id, videoId))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);
   // In the member's turn, its writes go through `tx`, the connection the turn holds: one from the
   // pool could wait on the connections of requests waiting for this turn, each holding one (a
-  // stranger's race audit: more re-analyses at once than the pool has connections answered 503,
-  // every one of them). The captions are stored outside it, for the job to read them at once.
+  // stranger's race audit: more re-analyses or uploads at once than the pool has connections
+  // answered 503, every one of them). The job reads the captions once the turn has ended.
   const queued = async (tx?: EntityManager) => {
     // New captions would join the analysis that runs (one job per member and video) and never be
     // read: they wait until it has finished. (Asked in the member's turn on the video, so two
@@ -378,7 +378,7 @@ export async function reanalyze(
       throw new AppError('CONFLICT', captionsMessages.analysisRunning);
     }
     await paidForJob({ memberLimit, queue }, user.id, key, async () => {
-      await upload?.store();
+      await upload?.store(tx);
       await history.add(user.id, videoId, facts, tx);
       await enqueueAnalysis(
         queue,
@@ -387,7 +387,7 @@ export async function reanalyze(
       );
     });
   };
-  if (discardEdits) return captions ? edits.inTurn(user.id, videoId, () => queued()) : queued();
+  if (discardEdits) return captions ? edits.inTurn(user.id, videoId, queued) : queued();
   // Queued in the member's turn on the video, unless they have edits: an edit made meanwhile
   // either comes first (and this is refused) or finds the re-analysis queued (and is refused).
   if (!(await edits.unlessEdited(user.id, videoId, queued))) throw new AppError('CONFLICT', videoMessages.editsWouldBeLost);

@@ -43,7 +43,7 @@ export async function uploadCaptions(
         // (not its last: a cue in the middle may say it lasts hours).
         const end = timed ? segments.at(-1)!.start : segments.reduce((latest, segment) => Math.max(latest, segment.end), 0);
         if (end > VIDEO_MAX_SECONDS + CAPTIONS_OVERRUN_SECONDS) throw new AppError('VIDEO_TOO_LONG', captionsMessages.tooLong);
-        return { end, store: () => deps.uploads.save(user.id, submitter.videoId, segments, name || 'pasted text') };
+        return { end, store: (tx) => deps.uploads.save(user.id, submitter.videoId, segments, name || 'pasted text', tx) };
       },
     },
   });
