@@ -88,6 +88,51 @@ describe('shares, history and the public shared page', () => {
     expect(shared.body.sharedTopics).toHaveLength(SHARE_TOPICS_MAX);
   });
 
+  it('sends a shared page compressed to a browser or link preview that accepts it (its key moments were sent whole)', async () => {
+    const youtubeId = `gz${Date.now().toString(36)}`.padEnd(11, 'x').slice(0, 11);
+    const shareId = `gzipped${randomUUID().replace(/-/g, '')}`.slice(0, 22);
+    const topics = Array.from({ length: SHARE_TOPICS_MAX }, (_, t) => ({
+      id: `t${t}`,
+      title: `A topic about the city's lines and who rides them, part ${t + 1}`,
+      startTime: t * 70,
+      endTime: t * 70 + 70,
+      quotes: [{ id: `t${t}q0`, content: 'And so the city kept building.', startTime: t * 70, endTime: t * 70 + 5 }],
+    }));
+    await p.gateway.dataSource
+      .getRepository(SharedAnalysisEntity)
+      .insert({ shareId, youtubeId, sharedTopics: writeTopics(topics), title: 'All of it' });
+    const asked = async (acceptEncoding: string) => {
+      const response = await fetch(`${p.gateway.url}/shared/${shareId}`, {
+        headers: { 'accept-encoding': acceptEncoding, 'user-agent': 'facebookexternalhit/1.1' },
+      });
+      const text = await response.text();
+      return { status: response.status, encoding: response.headers.get('content-encoding'), text };
+    };
+    const plain = await asked('identity');
+    expect(plain).toMatchObject({ status: 200, encoding: null });
+    // A hundred key moments: tens of kilobytes of markup that compress to a fraction.
+    expect(plain.text.length).toBeGreaterThan(20_000);
+    expect(plain.text).toContain('<meta property="og:title" content="All of it">');
+    for (const encoding of ['gzip', 'br']) {
+      expect(await asked(encoding)).toEqual({ status: 200, encoding, text: plain.text });
+    }
+  });
+
+  it("names a share of a video we know no title of in its preview as its page does, not 'A video'", async () => {
+    const youtubeId = `nt${Date.now().toString(36)}`.padEnd(11, 'x').slice(0, 11);
+    const shareId = `untitled${randomUUID().replace(/-/g, '')}`.slice(0, 22);
+    const topics = [{ id: 't0', title: 'The opening', startTime: 0, endTime: 30, quotes: [] }];
+    await p.gateway.dataSource
+      .getRepository(SharedAnalysisEntity)
+      .insert({ shareId, youtubeId, sharedTopics: writeTopics(topics) });
+    // The page's heading and tab, as the app names the video (shared-page.tsx): what a preview shows too.
+    const named = `YouTube video ${youtubeId} - Find &amp; Watch The Best Clips`;
+    const page = (await p.gateway.request().get(`/shared/${shareId}`).expect(200)).text;
+    expect(page).toContain(`<title>${named}</title>`);
+    expect(page).toContain(`<meta property="og:title" content="${named}">`);
+    expect(page).not.toContain('A video');
+  });
+
   it('creates a share with an unguessable id (201), and sharing again updates it (200) and keeps the id', async () => {
     const { browser } = await member();
     const { videoId, topics } = await analysed(browser);

@@ -94,19 +94,21 @@ export async function sharePreview(
 ): Promise<PagePreview> {
   const share = await findPublicShare(shares, shareId);
   const video = await cached.describe(share.youtubeId);
-  const title = sharePageTitle(share.title, video?.title ?? 'A video');
+  // The video's name as the page itself gives it (shared-page.tsx) when we know no title of it.
+  const videoTitle = video?.title ?? `YouTube video ${share.youtubeId}`;
+  const title = sharePageTitle(share.title, videoTitle);
   const image = video?.thumbnailUrl ?? fallbackThumbnail(share.youtubeId);
   const address = url(share.shareId);
   return {
     title,
     // The tab's title as the page sets it: a right-to-left video title isolated from our words.
-    tabTitle: shareTabTitle(share.title, video?.title ?? 'A video'),
+    tabTitle: shareTabTitle(share.title, videoTitle),
     description: share.description,
     image,
     url: address,
     data: `/api/shared/${encodeURIComponent(share.shareId)}`,
     structuredData: keyMoments({
-      name: video?.title ?? title,
+      name: videoTitle,
       description: share.description,
       thumbnailUrl: image,
       youtubeId: share.youtubeId,

@@ -6,6 +6,7 @@ import {
   type ShareResponse,
 } from '@findclips/contracts';
 import { readTopics } from '@findclips/db';
+import compression from 'compression';
 import { Router, type Request, type RequestHandler } from 'express';
 import { currentUser, requireUser } from '../auth/require-user';
 import { parseInput } from '../http/errors';
@@ -78,6 +79,9 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
     res.json({ message: 'Share removed' });
   });
 
+  // The shared page compressed when the browser or link preview takes it, as every other page is:
+  // a hundred topics' key moments are tens of kilobytes of markup.
+  router.use('/shared', compression());
   /** A shared page's address that is not valid percent-encoding names no share: the app says so. */
   router.use('/shared', (req, res, next) => {
     try {
