@@ -170,4 +170,43 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     expect(result.err).toMatch(/^The queue could not be reached: [^\n]*Redis at 127\.0\.0\.1:1\b[^\n]*REDIS_URL[^\n]*\n$/);
     expect(result.err).not.toContain('s3cret-pw');
   });
+
+  it('says what Redis answered when it refuses the credentials, not that it did not answer', () => {
+    const url = new URL(process.env.REDIS_URL!);
+    url.username = 'nobody';
+    url.password = 'wr0ng-pw';
+    const result = run(['stats'], { REDIS_URL: url.href });
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^The queue could not be reached: WRONGPASS[^\n]*REDIS_URL\)\n$/);
+    expect(result.err).not.toContain('wr0ng-pw');
+  });
+
+  it("refuses a database Redis does not have, rather than reading or cleaning database 0's queue", async () => {
+    // A finished job in database 0, the one a URL naming database 999 must not reach.
+    const other = `fc:test:${randomUUID()}:`;
+    const finished = createAnalysisQueue({ url: process.env.REDIS_URL!, keyPrefix: other });
+    const worker = new Worker(ANALYSIS_QUEUE, async () => undefined, {
+      connection: bullConnection(process.env.REDIS_URL!),
+      prefix: bullPrefix(other),
+    });
+    try {
+      await finished.add('analyze', { videoId: 'okVideo0002', scope: 'shared', userId: null, provider: null });
+      const deadline = Date.now() + 10_000;
+      while ((await finished.getJobCounts('completed')).completed === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const url = new URL(process.env.REDIS_URL!);
+      url.pathname = '/999';
+      for (const command of [['stats'], ['clean', '--older-than', '0']]) {
+        const result = run(command, { REDIS_URL: url.href, REDIS_KEY_PREFIX: other });
+        expect({ code: result.code, out: result.out }).toEqual({ code: 1, out: '' });
+        expect(result.err).toMatch(/^The queue could not be reached: ERR DB index is out of range[^\n]*\n$/);
+      }
+      expect(await finished.getJobCounts('completed')).toEqual({ completed: 1 });
+    } finally {
+      await worker.close();
+      await finished.obliterate({ force: true });
+      await finished.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { argumentsProblem, commonEnvSchema, parseEnv, ConfigError } from '@findclips/config';
-import { analysisJobSchema, createAnalysisQueue, enqueueAnalysis, type AnalysisQueue } from '@findclips/queue';
+import { analysisJobSchema, createAnalysisQueue, enqueueAnalysis, pingQueue, type AnalysisQueue } from '@findclips/queue';
 
 const USAGE = `Usage: npm run -s queue -- stats | retry-failed | clean [--older-than SECONDS]
   stats          jobs of the analysis queue by state, as JSON
@@ -152,11 +152,17 @@ export async function runQueueCli(
     throw error;
   }
   const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX });
-  // A connection that fails is said once, below, in our words (ioredis prints each retry's stack).
-  queue.on('error', () => undefined);
+  // A connection that fails is said once, below, in our words (ioredis prints each retry's stack),
+  // with what Redis last said: a refused password is no silence.
+  let refused: Error | undefined;
+  queue.on('error', (error: Error) => (refused = error));
   let reached = false;
   try {
-    const result = await withTimeout<unknown>((answered) => {
+    const result = await withTimeout<unknown>(async (answered) => {
+      // An answer on the queue's connection first: a database Redis does not have is refused by its
+      // SELECT, said only as an error event, and ioredis goes on in database 0, another queue.
+      await pingQueue(queue);
+      if (refused) throw refused;
       if (command === 'stats') return stats(queue);
       return command === 'retry-failed' ? retryFailed(queue, answered) : clean(queue, olderThan, answered);
     }, timeoutMs);
@@ -171,7 +177,12 @@ export async function runQueueCli(
     }
     return 0;
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why =
+      error instanceof NoAnswer && !error.partWay && refused
+        ? refused.message
+        : error instanceof Error
+          ? error.message
+          : String(error);
     // Redis answered some batches, then stopped: what was done stays done, and running it again
     // takes up the rest.
     err(
