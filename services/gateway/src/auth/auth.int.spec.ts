@@ -100,6 +100,19 @@ describe('accounts: register, login, logout, current user', () => {
       expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
       expect(await gw.dataSource.getRepository(UserEntity).countBy({ email })).toBe(1);
     });
+
+    it('answers every sign-up that loses the race for an email with 409, never 500', async () => {
+      const email = uniqueEmail('race-many');
+      const password = strongPassword();
+      // Sent together, all of them find the email free before the first one's account is written.
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => gw.request().post('/api/register').send({ email, password })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      for (const lost of results.filter((r) => r.status === 409)) {
+        expect(lost.body).toMatchObject({ message: authMessages.emailTaken, field: 'email' });
+      }
+    });
   });
 
   describe('POST /api/login', () => {
@@ -223,6 +236,26 @@ describe('accounts: register, login, logout, current user', () => {
       const res = await gw.request().post('/api/logout').set('Cookie', cookie).expect(200);
       expect(sessionCookie(res)).toMatch(/fc\.sid=;.*Expires=Thu, 01 Jan 1970/);
       await gw.request().get('/api/user').set('Cookie', cookie).expect(401);
+    });
+
+    it('keeps no session in the store once signed out, neither the old one nor a new one', async () => {
+      const sessions = async () => {
+        const keys: string[] = [];
+        for await (const batch of gw.redis.scanIterator({ MATCH: `${gw.env.REDIS_KEY_PREFIX}sess:*` })) keys.push(...batch);
+        return keys.sort();
+      };
+      const registered = await gw
+        .request()
+        .post('/api/register')
+        .send({ email: uniqueEmail('gone'), password: strongPassword() });
+      const cookie = cookieValue(sessionCookie(registered))!;
+      const sessionId = /^fc\.sid=s%3A([^.]+)/.exec(cookie)![1]!;
+      const before = await sessions();
+      expect(before).toContain(`${gw.env.REDIS_KEY_PREFIX}sess:${sessionId}`);
+
+      const res = await gw.request().post('/api/logout').set('Cookie', cookie).expect(200);
+      expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).filter((c) => /^fc\.sid=[^;]/.test(c))).toEqual([]);
+      expect(await sessions()).toEqual(before.filter((key) => !key.endsWith(`sess:${sessionId}`)));
     });
 
     it('is harmless when already signed out', async () => {

@@ -373,6 +373,24 @@ describe('Google sign-in', () => {
     await browser.get('/api/user').expect(401);
   });
 
+  it('takes a state up to the 10 minutes a sign-in has, and none a little past them', async () => {
+    /** A sign-in whose state was made `ageMs` ago, brought back from Google: where it lands. */
+    const finishAged = async (ageMs: number) => {
+      const profile = profileFor(uniqueEmail('aged'));
+      google.signInAs(profile);
+      const browser = gw.browser();
+      const start = await browser.get('/auth/google').expect(302);
+      const { key, session } = await statesOf(String(start.headers['set-cookie']));
+      session.googleStates = session.googleStates!.map((s) => ({ ...s, at: s.at - ageMs }));
+      await gw.redis.set(key, JSON.stringify(session), { KEEPTTL: true });
+      const atGoogle = await fetch(new URL(start.headers.location!), { redirect: 'manual' });
+      const callback = new URL(atGoogle.headers.get('location')!);
+      return (await browser.get(callback.pathname + callback.search).expect(302)).headers.location;
+    };
+    expect(await finishAged(9.5 * 60 * 1000)).toBe('/');
+    expect(await finishAged(10.5 * 60 * 1000)).toBe('/auth?error=failed');
+  });
+
   it('keeps the last 5 sign-ins a browser started (tabs), each with its own state, and no more', async () => {
     google.signInAs(profileFor(uniqueEmail('tabs')));
     const browser = gw.browser();

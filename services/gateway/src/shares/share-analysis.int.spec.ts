@@ -17,7 +17,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { testDataSource } from '../test/harness';
 import { readShare, ShareViews } from './read-share';
-import { shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
+import { removeShare, shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
 
 const topics: Topic[] = [
   {
@@ -188,6 +188,34 @@ describe('sharing an analysis', () => {
       code: 'FORBIDDEN',
       message: shareMessages.signInOrGuest,
     });
+  });
+
+  it("refuses a topic whose start, end or title is not the analysis's: no invented moments on the page", async () => {
+    const user = await buildUser(db);
+    const youtubeId = await analysedVideo();
+    const [first] = topics;
+    for (const altered of [
+      { ...first!, startTime: first!.startTime + 7 },
+      { ...first!, endTime: first!.endTime + 7 },
+      { ...first!, title: `${first!.title}, and more` },
+    ]) {
+      expect(await refusal(shareAnalysis(deps, { user }, { youtubeId, topics: [altered] }))).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: shareMessages.notFromAnalysis,
+      });
+    }
+    // The topic as the analysis has it is shared.
+    expect((await shareAnalysis(deps, { user }, { youtubeId, topics: [first!] })).created).toBe(true);
+  });
+
+  it('answers a removal of an id that cannot be a share as not found, whatever its characters', async () => {
+    const user = await buildUser(db);
+    for (const shareId of ['short', `${'a'.repeat(20)}\u0000`, 'é'.repeat(20), 'a'.repeat(65)]) {
+      expect(await refusal(removeShare(deps.shares, user.id, shareId))).toEqual({
+        code: 'NOT_FOUND',
+        message: shareMessages.notYours,
+      });
+    }
   });
 
   it('refuses a quote whose end was moved, and topics of an analysis not yet complete', async () => {
