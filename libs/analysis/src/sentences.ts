@@ -7,7 +7,7 @@
 import type { TranscriptSegment } from '@findclips/contracts';
 import { boundaryLogits } from './boundaries';
 import { firstWhere } from './first-where';
-import { joinsWithoutSpace, languageOf, LEAD, WORD, words } from './text';
+import { languageOf, LEAD, linesJoinWithoutSpace, WORD, words } from './text';
 import { atTurns, turnMarks } from './turns';
 
 /** The transcript as one text: caption texts joined by a space (none within scripts written without spaces), with where each starts. */
@@ -53,7 +53,7 @@ export function joinSegments(segments: TranscriptSegment[]): JoinedText {
   for (const segment of segments) {
     // (Read from the last caption, never from `text`: slicing the string being built flattens it
     // each time: the benchmark saw a 3-hour transcript take 3-4 times as long, 10,000 lines 7 times.)
-    if (text && !joinsWithoutSpace(last, segment.text)) text += ' ';
+    if (text && !linesJoinWithoutSpace(last, segment.text)) text += ' ';
     offsets.push(text.length);
     text += segment.text;
     // Its last two units (a letter may be a surrogate pair).

@@ -1,4 +1,4 @@
-import { UNSPACED, dictionarySegments } from '@findclips/contracts';
+import { DICTIONARY_SCRIPTS, UNSPACED, dictionarySegments } from '@findclips/contracts';
 import * as stopwords from 'stopword';
 
 /**
@@ -62,6 +62,16 @@ const UNSPACED_OR_FULL_WIDTH = `(?:${UNSPACED.source}|[\\u3000-\\u303f\\uff00-\\
 const ENDS_UNSPACED = new RegExp(`${UNSPACED_OR_FULL_WIDTH}$`, 'u');
 const STARTS_UNSPACED = new RegExp(`^${UNSPACED_OR_FULL_WIDTH}`, 'u');
 export const joinsWithoutSpace = (before: string, after: string) => ENDS_UNSPACED.test(before) && STARTS_UNSPACED.test(after);
+
+/**
+ * Whether two caption lines (or two sentences) follow one another without a space: as words do
+ * (joinsWithoutSpace), but not in Thai, Lao, Khmer or Burmese, which put a space between phrases,
+ * where their captions' lines break (joined without it, a Thai quote ran its sentences together,
+ * 'ลำบากมากครับถ้าเทียบกับโตเกียว', and a title ran across two: 'ฤดูพอดีทุเรียน').
+ */
+const ENDS_DICTIONARY = new RegExp(`${DICTIONARY_SCRIPTS.source}$`, 'u');
+export const linesJoinWithoutSpace = (before: string, after: string) =>
+  joinsWithoutSpace(before, after) && !ENDS_DICTIONARY.test(before) && !DICTIONARY_SCRIPTS.test(after.slice(0, 1));
 
 /** Lower-cased words of a text, in any language. */
 export const words = (text: string): string[] =>

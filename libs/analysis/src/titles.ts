@@ -36,6 +36,7 @@
  * and the transcript's language (ISO 639-3 from `languageOf`, null when unknown).
  * Returns one title per topic, in order, Title Case in English (sentence case otherwise).
  */
+import { DICTIONARY_SCRIPTS } from '@findclips/contracts';
 import nlp from 'compromise';
 import { joinsWithoutSpace, saysSomething, saysSomethingIn, spoken, stopWordsOf, words, type Language } from './text';
 
@@ -47,8 +48,14 @@ export interface TitleTopic {
   units: TitleUnit[];
 }
 
-/** Punctuation a candidate never spans. */
-const BREAK = /[,;:.!?…"“”()\u2014\u2013、。！？「」『』（）：；।॥؟۔،؛]+|\s-\s/;
+/**
+ * Punctuation a candidate never spans; and in Thai, Lao, Khmer and Burmese, a space, which they
+ * write between phrases and sentences, not between words ('ฤดูพอดี ทุเรียน' is two).
+ */
+const BREAK = new RegExp(
+  `[,;:.!?…"“”()\\u2014\\u2013、。！？「」『』（）：；।॥؟۔،؛]+|\\s-\\s|(?<=${DICTIONARY_SCRIPTS.source})\\s+(?=${DICTIONARY_SCRIPTS.source})`,
+  'u',
+);
 const TAG_OR_HANDLE = /(?<![\p{L}\p{N}])[#@][\p{L}\p{N}_]+/gu;
 
 /**

@@ -1,6 +1,6 @@
 import { CHAPTER_RULES, type AnalysisOutput, type TranscriptSegment, type VideoChapter } from '@findclips/contracts';
 import { sentencesOf, type Sentence } from '../sentences';
-import { joinsWithoutSpace, languageOf, saysSomethingIn, spoken, stopWordsOf, words } from '../text';
+import { languageOf, linesJoinWithoutSpace, saysSomethingIn, spoken, stopWordsOf, words } from '../text';
 import { koreanBase, titleTopics } from '../titles';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
 import { expectedTopics, opensTopic, segmentInto, segmentTopics } from '../segmentation';
@@ -263,7 +263,10 @@ function quotesOf(
     units
       .slice(c.from, c.to + 1)
       .map((u) => u.text)
-      .reduce((text, next) => (text === '' ? next : `${text}${joinsWithoutSpace(text.slice(-2), next) ? '' : ' '}${next}`), '');
+      .reduce(
+        (text, next) => (text === '' ? next : `${text}${linesJoinWithoutSpace(text.slice(-2), next) ? '' : ' '}${next}`),
+        '',
+      );
   return chosen.sort((a, b) => a.start - b.start).map((c) => ({ content: textOf(c), startTime: c.start, endTime: c.end }));
 }
 
