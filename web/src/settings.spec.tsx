@@ -69,6 +69,25 @@ describe('settings', () => {
     expect(screen.getByText('Your account would be deleted in production')).toBeInTheDocument();
   });
 
+  it('does not promise, before the confirmation, a deletion that the confirmation does not make', async () => {
+    // Confirming only shows a toast (SPEC: no deletion call is made): a newcomer's audit found the
+    // card saying the account's analyses, history and shares are removed, and the dialog 'This
+    // cannot be undone.', then the toast 'would be deleted in production' and nothing deleted.
+    const user = userEvent.setup();
+    const calls = fakeApi({ 'GET /api/user': json(200, member) });
+    renderWithApp(<SettingsPage />, { user: { ...member, googleId: 'g-123' } });
+    expect(screen.queryByText(/removes your analyses/)).not.toBeInTheDocument();
+    expect(screen.getByText(/accounts are not deleted yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Account' });
+    expect(dialog).not.toHaveTextContent('This cannot be undone.');
+    expect(dialog).toHaveTextContent(/nothing is deleted/i);
+    await user.type(screen.getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(screen.getAllByRole('button', { name: 'Delete Account' }).find((b) => dialog.contains(b))!);
+    expect(await screen.findByText('Your account would be deleted in production')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
   it('verifies the password when leaving the field, from 3 characters, with Verifying... meanwhile, and drops an answer about an earlier password', async () => {
     const user = userEvent.setup();
     let answer: (r: Response) => void = () => undefined;

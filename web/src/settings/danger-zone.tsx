@@ -55,11 +55,18 @@ export function DangerZone({ user }: { user: User }) {
   return (
     <Card className="border-red-200 p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-red-700">Danger Zone</h2>
-      <p className="mt-1 text-sm text-slate-600">Deleting your account removes your analyses, history and shares.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        In this beta, accounts are not deleted yet: confirming only says what would happen.
+      </p>
       <Button variant="destructive" className="mt-4" onClick={() => reset(true)}>
         Delete Account
       </Button>
-      <Dialog open={open} onOpenChange={reset} title="Delete Account" description="This cannot be undone.">
+      <Dialog
+        open={open}
+        onOpenChange={reset}
+        title="Delete Account"
+        description="Nothing is deleted in this beta: confirming only tells you that your account would be deleted."
+      >
         {google ? (
           <Field id="delete-confirm" label="Type DELETE to confirm">
             <Input id="delete-confirm" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
