@@ -10,6 +10,7 @@ import {
   type AnalysisJob,
   type AnalysisQueue,
 } from '@findclips/queue';
+import { tcpProxy } from '@findclips/testing';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { runQueueCli } from './queue';
 
@@ -169,6 +170,37 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/^The queue could not be reached: [^\n]*Redis at 127\.0\.0\.1:1\b[^\n]*REDIS_URL[^\n]*\n$/);
     expect(result.err).not.toContain('s3cret-pw');
+  });
+
+  it('reaches a Redis that refused its first connection and came back within its wait (a restart)', async () => {
+    const redis = new URL(process.env.REDIS_URL!);
+    const proxy = await tcpProxy(Number(redis.port || 6379), redis.hostname);
+    await proxy.cut();
+    const url = new URL(redis.href);
+    url.host = `127.0.0.1:${proxy.port}`;
+    const saved = { url: process.env.REDIS_URL, prefix: process.env.REDIS_KEY_PREFIX };
+    process.env.REDIS_URL = url.href;
+    process.env.REDIS_KEY_PREFIX = prefix;
+    const out: string[] = [];
+    const err: string[] = [];
+    try {
+      const code = runQueueCli(
+        ['stats'],
+        (text) => out.push(text),
+        (text) => err.push(text),
+      );
+      // Redis back while the CLI still waits for its answer.
+      await new Promise((r) => setTimeout(r, 300));
+      await proxy.restore();
+      expect({ code: await code, err: err.join('') }).toEqual({ code: 0, err: '' });
+      expect(JSON.parse(out.join(''))).toEqual(
+        await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'),
+      );
+    } finally {
+      process.env.REDIS_URL = saved.url;
+      process.env.REDIS_KEY_PREFIX = saved.prefix;
+      await proxy.close();
+    }
   });
 
   it('says what Redis answered when it refuses the credentials, not that it did not answer', () => {
