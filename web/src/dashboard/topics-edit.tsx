@@ -298,7 +298,7 @@ const TopicItem = memo(function TopicItem({
 }) {
   const spoken = useSpokenText();
   return (
-    <li key={topic.id} id={`topic-${index + 1}`}>
+    <li id={`topic-${index + 1}`}>
       {/* 12 px around on a phone: with text at 200% on a 320 px screen a quote's 'Play clip'
             and the cards around it take all the width there is. */}
       <Card className="p-3 sm:p-5">
