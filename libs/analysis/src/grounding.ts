@@ -9,7 +9,7 @@ import {
 } from '@findclips/contracts';
 import { firstWhere } from './first-where';
 import { joinSegments, sentenceSpans, spanStart, timeAt } from './sentences';
-import { words, wordsAt } from './text';
+import { lowerCase, words, wordsAt } from './text';
 
 /** The transcript as one text, with every word's place and caption segment. */
 export interface TranscriptIndex {
@@ -38,7 +38,8 @@ export function indexTranscript(segments: TranscriptSegment[]): TranscriptIndex 
     for (const { word, index: at } of wordsAt(segment.text)) {
       const tag = tags.some((t) => at >= t.index && at < t.index + t[0].length);
       tokens.push({
-        word: word.toLowerCase(),
+        // (Lower-cased as `words` lower-cases a quote: 'İ' is 'i'.)
+        word: lowerCase(word),
         from: offset + at,
         to: offset + at + word.length,
         segment: index,

@@ -73,9 +73,25 @@ const ENDS_DICTIONARY = new RegExp(`${DICTIONARY_SCRIPTS.source}$`, 'u');
 export const linesJoinWithoutSpace = (before: string, after: string) =>
   joinsWithoutSpace(before, after) && !ENDS_DICTIONARY.test(before) && !DICTIONARY_SCRIPTS.test(after.slice(0, 1));
 
-/** Lower-cased words of a text, in any language. */
-export const words = (text: string): string[] =>
-  UNSPACED.test(text) ? wordsAt(text.toLowerCase()).map((w) => w.word) : (text.toLowerCase().match(WORD) ?? []);
+/**
+ * A text in lower case. Turkish's dotted capital 'İ' is 'i' in any language (toLowerCase() made it
+ * 'i' and a combining dot, U+0307: 'İlk' was no 'ilk', 'İşte' no stop word 'işte'); in Turkish, its
+ * dotless capital 'I' is 'ı' ('Ilık': 'ılık').
+ */
+export const lowerCase = (text: string, language?: Language | null): string =>
+  language === 'tur' ? text.toLocaleLowerCase('tr') : text.replace(/İ/g, 'i').toLowerCase();
+
+/** Lower-cased words of a text, in any language (in `language`'s casing, where it has its own: Turkish). */
+export const words = (text: string, language?: Language | null): string[] => {
+  const lower = lowerCase(text, language);
+  return UNSPACED.test(lower) ? wordsAt(lower).map((w) => w.word) : (lower.match(WORD) ?? []);
+};
+
+/**
+ * A Turkish word without the suffixes written after an apostrophe onto a name ("İstanbul'da",
+ * "Kapadokya’nın", "Ankara'ya": 'istanbul', 'kapadokya', 'ankara'): one name, as said bare.
+ */
+export const withoutTurkishSuffix = (word: string): string => word.replace(/['’].*$/u, '');
 
 /**
  * Long enough to say something: three letters, or two of a script without spaces ('天下', '城下',

@@ -38,7 +38,16 @@
  */
 import { DICTIONARY_SCRIPTS } from '@findclips/contracts';
 import nlp from 'compromise';
-import { joinsWithoutSpace, saysSomething, saysSomethingIn, spoken, stopWordsOf, words, type Language } from './text';
+import {
+  joinsWithoutSpace,
+  saysSomething,
+  saysSomethingIn,
+  spoken,
+  stopWordsOf,
+  withoutTurkishSuffix,
+  words,
+  type Language,
+} from './text';
 
 export interface TitleUnit {
   text: string;
@@ -416,6 +425,7 @@ function basesOf(
   particles?: (word: string) => string,
 ): (word: string) => string {
   if (language === 'eng') return (w) => w;
+  if (language === 'tur') return withoutTurkishSuffix;
   const noParticle =
     language === 'kor' ? (particles ?? koreanBase(topics.flatMap((topic) => topic.units.map((unit) => unit.terms)))) : null;
   const cache = new Map<string, string>();
@@ -489,16 +499,19 @@ export function titleTopics(topics: TitleTopic[], language: Language | null, par
       if (!termsOf(unit).some((t) => top.has(t))) return;
       // Non-speech tags ([Music], {vocalsound}) are never title material.
       // Hashtags and handles ('#BusLanes', '@MarenOkafor') are labels, not speech: they break a clause.
-      let text = spoken(unit.text).toLowerCase().replace(TAG_OR_HANDLE, ';');
+      let text = spoken(unit.text).replace(TAG_OR_HANDLE, ';');
       if (language === 'kor') text = koreanAndsCut(text);
       for (const part of text.split(BREAK)) {
         // (Curly apostrophes as straight ones, as the word lists spell them: 'it’ll' is 'it'll'.)
-        const said = words(part.replace(/’/g, "'"));
+        const said = words(part.replace(/’/g, "'"), language);
         const all = said.map(base);
         // A phrase starts at a word after an elided article ("ralentit | l'économie"), and at Arabic's
         // 'and' written onto the next word ('السياحة | وقناة السويس', tourism and the Suez Canal),
         // where the transcript says that word without it: two phrases, as 'and' says.
         const starts = all.flatMap((w, k) => {
+          // A Turkish name's case ending after its apostrophe ends its phrase ("eski İstanbul'un |
+          // sokakları"), which a French elided article opens.
+          if (language === 'tur') return w !== said[k] && k + 1 < all.length ? [k + 1] : [];
           if (k > 0 && w !== said[k] && ELIDED.test(said[k]!)) return [k];
           return language === 'ara' && w.startsWith('و') && overall.has(w.slice(1)) ? [k] : [];
         });
@@ -690,7 +703,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null, par
       options.find((c) => c.words.length >= 2 && !used.has(signature(c))) ?? options.find((c) => !used.has(signature(c)));
     if (!pick) return english ? `Part ${index + 1}` : `${index + 1}`;
     used.add(signature(pick));
-    const title = render(pick.words, topics[index]!, english, base);
+    const title = render(pick.words, topics[index]!, language, base);
     // The opening topic of a show or lecture: say so, as creators do ("Introduction").
     if (
       english &&
@@ -710,7 +723,9 @@ export function titleTopics(topics: TitleTopic[], language: Language | null, par
  * capitals at all (auto-captions), words of up to 3 letters the lexicon does not know, and words of
  * up to 5 letters without a vowel, are taken for acronyms ("GPU", "ML", "LSTM").
  */
-function render(words: string[], topic: TitleTopic, english: boolean, base: (word: string) => string): string {
+function render(words: string[], topic: TitleTopic, language: Language | null, base: (word: string) => string): string {
+  const english = language === 'eng';
+  const turkish = language === 'tur';
   const units = topic.units;
   // Captions in capitals throughout ('THE CINNAMON ROLL INCIDENT') say no more of case than those without.
   const caseless = units.every((u) => u.text === u.text.toLowerCase()) || units.every((u) => u.text === u.text.toUpperCase());
@@ -720,10 +735,10 @@ function render(words: string[], topic: TitleTopic, english: boolean, base: (wor
         if (!caseless) {
           // The word's spellings after a sentence's first word, in up to CASE_SAMPLE units saying it.
           const forms = new Map<string, number>();
-          const pattern = new RegExp(
-            `(?<=[\\p{L}\\p{N},;:]\\s+)${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
-            'giu',
-          );
+          // (In Turkish, 'i' is the small 'İ' and 'ı' the small 'I', which no case-blind match finds.)
+          const escaped = w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          const spelt = turkish ? escaped.replace(/i/g, '[iİ]').replace(/ı/g, '[ıI]') : escaped;
+          const pattern = new RegExp(`(?<=[\\p{L}\\p{N},;:]\\s+)${spelt}(?![\\p{L}\\p{N}])`, 'giu');
           let seen = 0;
           for (const unit of units) {
             if (seen >= CASE_SAMPLE) break;
@@ -740,7 +755,8 @@ function render(words: string[], topic: TitleTopic, english: boolean, base: (wor
         )
           return w.toUpperCase();
         if (i > 0 && (!english || SMALL.has(w))) return w;
-        return w.charAt(0).toUpperCase() + w.slice(1);
+        // (A Turkish 'i' is a capital 'İ': 'İstanbul', not 'Istanbul'.)
+        return (turkish ? w.charAt(0).toLocaleUpperCase('tr') : w.charAt(0).toUpperCase()) + w.slice(1);
       })
       // Words of a script without spaces are written together ('天下統一'), as the transcript has them.
       .reduce((title, w, i) => (i === 0 ? w : `${title}${joinsWithoutSpace(title, w) ? '' : ' '}${w}`), '')

@@ -483,6 +483,177 @@ const KOREAN_SHORT = {
   ],
 };
 
+/**
+ * Thirteen minutes of Turkish on İstanbul, Kapadokya, tea and football, 33 sentences each: names with
+ * the suffixes Turkish writes after an apostrophe ("İstanbul'da", "Kapadokya’nın"), both apostrophes.
+ */
+const TURKISH = [
+  [
+    "Bugün önce İstanbul'dan bahsetmek istiyorum.",
+    "İstanbul'da yaşamak hem çok güzel hem de çok yorucu.",
+    'Şehrin nüfusu on beş milyonu geçti.',
+    "İstanbul'un en güzel yanı bence Boğaz.",
+    'Sabahları vapurla karşıya geçmeyi çok seviyorum.',
+    'Vapurda çay içip simit yiyorsunuz, martılar da peşinizden geliyor.',
+    "Kadıköy'den Karaköy'e vapur yirmi dakika sürüyor.",
+    'Aynı yolu arabayla gitmeye kalksanız bir saati bulabilir.',
+    'İstanbul trafiği gerçekten dünyanın en kötülerinden biri.',
+    'Köprülerde sabah ve akşam saatlerinde araçlar neredeyse hiç ilerlemiyor.',
+    "Boğaz'ın üzerinde artık üç köprü var.",
+    'Bir de denizin altından geçen Marmaray ve Avrasya Tüneli var.',
+    "Marmaray sayesinde Asya'dan Avrupa'ya trenle dört dakikada geçiyorsunuz.",
+    'Metro hatları da her yıl biraz daha uzuyor.',
+    "Yine de İstanbul'a yeni gelen biri için ulaşım kafa karıştırıcı olabilir.",
+    "İstanbulkart'ı alırsanız otobüse, metroya ve vapura aynı kartla binebiliyorsunuz.",
+    "İstanbul'un tarihi yarımadası ise apayrı bir dünya.",
+    "Ayasofya'yı ilk gördüğümde gerçekten büyülenmiştim.",
+    "Sultanahmet Meydanı'nda her gün binlerce turist dolaşıyor.",
+    "Kapalıçarşı'da kaybolmak neredeyse kaçınılmaz.",
+    'Çarşıda dört binden fazla dükkân olduğu söyleniyor.',
+    "Eminönü'nde balık ekmek yemeden dönmeyin derim.",
+    "Galata Kulesi'nden bakınca bütün şehir ayaklarınızın altında.",
+    "İstanbul'da kiralar son yıllarda çok arttı.",
+    "Birçok genç artık İstanbul'dan taşınmayı düşünüyor.",
+    "Ama İstanbul'u bırakmak kolay değil.",
+    'Buradaki kültür hayatının bir benzerini başka yerde bulmak zor.',
+    'Her akşam bir konser, bir sergi ya da bir tiyatro oyunu var.',
+    'İstanbul’un semtleri birbirinden çok farklı.',
+    'Beşiktaş ile Fatih arasında bile büyük bir fark hissediyorsunuz.',
+    "Üsküdar'dan gün batımını izlemek bana hep iyi geliyor.",
+    'Kız Kulesi o saatlerde ayrı bir güzel oluyor.',
+    'Kısacası İstanbul yorucu ama vazgeçilmez bir şehir.',
+  ],
+  [
+    "Şimdi biraz da Kapadokya'dan söz edelim.",
+    'Kapadokya, Nevşehir civarında çok geniş bir bölgenin adı.',
+    "Geçen sonbahar ailemle birlikte Kapadokya'ya gittik.",
+    "Kapadokya'nın en ünlü manzarası peri bacaları.",
+    'Peri bacaları milyonlarca yıl önce volkan küllerinden oluşmuş.',
+    'Rüzgâr ve yağmur yumuşak kayayı aşındırınca bu şekiller ortaya çıkmış.',
+    "Erciyes ve Hasan Dağı'nın püskürmeleri bütün vadiyi tüf ile kaplamış.",
+    "Göreme'de sabah çok erken kalkıp balon turuna katıldık.",
+    'Balonlar gün doğmadan havalanıyor.',
+    'Gökyüzünde aynı anda yüzden fazla balon görebiliyorsunuz.',
+    'Balon pilotu bize rüzgârın yönünü nasıl okuduğunu anlattı.',
+    'Bir saatlik uçuşun sonunda şampanya ile kutlama yapılıyor.',
+    'Rüzgâr sert estiğinde balon uçuşları iptal ediliyor.',
+    "Kapadokya'daki kaya otellerinde kalmak ayrı bir deneyim.",
+    'Odalar doğrudan kayanın içine oyulmuş.',
+    'Yazın içerisi serin, kışın ise sıcak kalıyor.',
+    'Derinkuyu yeraltı şehri de mutlaka görülmesi gereken bir yer.',
+    'Yeraltı şehri sekiz kat aşağıya kadar iniyor.',
+    'İnsanlar tehlike anında haftalarca orada saklanabiliyormuş.',
+    'Dar tünellerde yürürken biraz nefesim daraldı açıkçası.',
+    'Koca taş kapılar içeriden yuvarlanarak kapatılıyormuş.',
+    "Göreme Açık Hava Müzesi'nde kayaya oyulmuş kiliseler var.",
+    'Kiliselerin duvarlarındaki freskler hâlâ çok canlı.',
+    "Ihlara Vadisi'nde dere boyunca uzun bir yürüyüş yaptık.",
+    "Avanos'ta çömlekçiler Kızılırmak'ın kırmızı kilini kullanıyor.",
+    'Bir çömlek ustası bize çarkta vazo yapmayı gösterdi.',
+    'Benim vazom biraz yamuk oldu ama yine de eve getirdim.',
+    "Ürgüp'te bağlar ve şarap evleri çok meşhur.",
+    'Kapadokya’nın güneşli toprağı üzüm için çok elverişli.',
+    'Akşamları vadide gün batımını izlemek için herkes tepeye çıkıyor.',
+    "Kızıl Vadi'de kayalar güneşle birlikte renk değiştiriyor.",
+    "Kapadokya'ya gidecekseniz bence en az üç gün ayırın.",
+    'Hem balon turu hem yeraltı şehri hem de vadiler için zaman lazım.',
+  ],
+  [
+    'Gelelim çaya, çünkü çay bizim için vazgeçilmez.',
+    'Türkiye dünyada kişi başına en çok çay içilen ülkelerden biri.',
+    "Çayın neredeyse tamamı Rize'de ve Doğu Karadeniz'de yetişiyor.",
+    "Rize'nin yağmurlu iklimi çay bitkisine çok uygun.",
+    'Dik yamaçlardaki çay bahçeleri yemyeşil görünüyor.',
+    'Çay toplama mevsimi mayıs ayında başlıyor.',
+    'Yaş çay yaprakları sırtta taşınan sepetlerle toplanıyor.',
+    'Eskiden çay yalnızca elle toplanırdı.',
+    'Şimdi çoğu bahçede çay makası kullanılıyor.',
+    'Toplanan yapraklar aynı gün fabrikaya götürülüyor.',
+    'Fabrikada yapraklar soldurulup kıvrılıyor ve mayalanıyor.',
+    'Sonra kurutulup kuru çay olarak paketleniyor.',
+    "Rize'ye ilk çay fidanları yüz yıl kadar önce getirilmiş.",
+    'O zamanlar köylüler çay yetiştirmeye pek inanmamış.',
+    "Bugün ise Rize'nin ekonomisi büyük ölçüde çaya dayanıyor.",
+    'Evde çay demlemenin de kendine göre bir usulü var.',
+    'Çaydanlığın altında su kaynıyor, üstünde demlik duruyor.',
+    'Kuru çayı demliğe koyup üzerine kaynar su döküyorsunuz.',
+    'Çayı en az on beş dakika demlenmeye bırakıyorsunuz.',
+    'Demli çay sevenler bardağa daha çok demlik koyuyor.',
+    'Açık çay sevenler ise demi biraz koyup üstünü suyla dolduruyor.',
+    'Çay mutlaka ince belli bardakta içiliyor.',
+    'Tavşan kanı renginde bir çay en makbulüdür.',
+    'İşte bu yüzden çay bardağı şeffaf olur, rengi görünsün diye.',
+    'Çay ocakları her iş yerine çay taşıyor.',
+    'Misafire çay ikram etmek bizde bir gelenek.',
+    'Bir bardak çay içmeden kimse kalkıp gitmez.',
+    'Kahvaltıda çay olmadan olmaz.',
+    'Ben günde en az sekiz bardak çay içiyorum.',
+    'Bazıları şekerli içiyor, ben şekersiz seviyorum.',
+    'Rize’de bir çay bahçesinde oturup demli bir çay içmek bence paha biçilmez.',
+    "Karadeniz'in yeşili ve çayın kokusu birbirine çok yakışıyor.",
+    'Kısacası çay bizim için bir içecekten çok daha fazlası.',
+  ],
+  [
+    'Son olarak futboldan bahsetmeden geçemeyeceğim.',
+    "Türkiye'de futbol neredeyse bir din gibi.",
+    'İlk maçımı babamla birlikte stadyumda izlemiştim.',
+    "Galatasaray'ın, Fenerbahçe'nin ve Beşiktaş'ın milyonlarca taraftarı var.",
+    'Derbi haftasında bütün ülke o maçı konuşuyor.',
+    'Galatasaray ile Fenerbahçe derbisi her zaman çok gergin geçiyor.',
+    'Stadyumdaki taraftarlar maç boyunca hiç susmadan tezahürat yapıyor.',
+    'Deplasman taraftarı artık derbilere alınmıyor.',
+    "Galatasaray'ın Avrupa'daki en büyük başarısı UEFA Kupası.",
+    "Galatasaray o kupayı iki bin yılında Arsenal'i penaltılarla yenerek kazandı.",
+    'O geceyi bütün ülke sokaklarda kutlamıştı.',
+    "Fenerbahçe'nin taraftarları da şampiyonluk hasretini hep dile getiriyor.",
+    'Milli takım da son yıllarda yeniden heyecan yarattı.',
+    "Milli takımımız iki bin iki Dünya Kupası'nda üçüncü olmuştu.",
+    'Hakan Şükür o turnuvada on bir saniyede gol atmıştı.',
+    'Bu hâlâ Dünya Kupası tarihinin en hızlı golü.',
+    "Son Avrupa Şampiyonası'nda milli takım çeyrek finale kaldı.",
+    "Genç oyuncular Avrupa'nın büyük kulüplerinde oynuyor.",
+    "Arda Güler Real Madrid'e transfer olunca herkes çok sevindi.",
+    'Futbol yorumcuları her maçtan sonra saatlerce tartışıyor.',
+    'Hakem kararları televizyonda durmadan konuşuluyor.',
+    'Artık VAR sistemi olduğu için tartışmalar bitmez sanıyorduk.',
+    'Ama VAR kararları da ayrı bir tartışma konusu oldu.',
+    'Mahallede çocuklar hâlâ sokakta top oynuyor.',
+    'Ben de çocukken iki taşı kale yapıp maç yapardım.',
+    'Futbol okulları artık her semtte var.',
+    'Kulüplerin altyapısından çıkan oyuncular çok değerli.',
+    'Transfer döneminde futbolcuların bonservis bedelleri çok konuşuluyor.',
+    'Kulüplerin borçları da futbolun büyük bir sorunu.',
+    'Yine de hafta sonu maç saati gelince her şey unutuluyor.',
+    'Futbol bu ülkede insanları hem ayırıyor hem birleştiriyor.',
+    'Kısacası futbolsuz bir hafta sonu düşünemiyorum.',
+    'Dinlediğiniz için hepinize çok teşekkür ederim.',
+  ],
+];
+
+/** Two subjects of a short Turkish talk, eight lines each: medicine prices, and İzmir. */
+const TURKISH_SHORT = [
+  [
+    'İlaç fiyatları bu yıl yine arttı.',
+    'Eczanelerde bazı ilaçları bulmak zorlaştı.',
+    'Hastalar ilaç fiyatlarından şikâyet ediyor.',
+    'İlaç firmaları döviz kurunu gerekçe gösteriyor.',
+    'Devlet ilaç fiyatlarını her yıl yeniden belirliyor.',
+    'Yurt dışından gelen ilaçlar daha pahalı.',
+    'Emekliler ilaç fiyatlarını karşılamakta zorlanıyor.',
+    'İlaç fiyatları konusunda yeni bir düzenleme bekleniyor.',
+  ],
+  [
+    "İzmir'in kordonunda yürümek çok keyifli.",
+    'İzmir’de akşamları deniz kenarında oturuyoruz.',
+    'Kordon boyunca bisiklet yolu uzanıyor.',
+    "İzmir'e giden herkes boyoz yemeli.",
+    "Kemeraltı çarşısı İzmir'in en eski çarşısı.",
+    "Saat Kulesi İzmir'in simgesi oldu.",
+    'Kordonda gün batımı çok güzel.',
+    "İzmir'den vapurla Karşıyaka'ya geçiyorsunuz.",
+  ],
+];
+
 describe('the local analyzer in Korean and Vietnamese', () => {
   it("finds a Korean talk's subjects, a noun with one particle or another being one word", () => {
     const { segments, changes } = talkOf(KOREAN, 7);
@@ -583,5 +754,41 @@ describe('the local analyzer in Thai', () => {
       expect(quote.content).toBe(lines.slice(first, last + 1).join(' '));
     }
     topics.forEach((topic) => expect(lines.some((line) => line.includes(topic.title))).toBe(true));
+  });
+});
+
+describe('the local analyzer in Turkish', () => {
+  it("reads a Turkish name with the suffixes after its apostrophe as one word ('İstanbul'da', 'Kapadokya'nın')", () => {
+    for (const seconds of [3, 6]) {
+      const { segments, changes } = talkOf(TURKISH, seconds);
+      const topics = analyzeLocally(segments).topics;
+      // ('İstanbul'da', 'İstanbul'un' and 'İstanbul'a' were three words, none of them a title's: the
+      // titles were 'Güzel yanı bence' and 'Manzarası peri bacaları', and Kapadokya's topic started
+      // three lines late, 18 s at a line every 6 s.)
+      expect(topics).toHaveLength(4);
+      topics.forEach((topic, k) => expect(Math.abs(topic.startTime - changes[k]!)).toBeLessThanOrEqual(seconds));
+      topics.forEach((topic, k) =>
+        expect(topic.title.toLocaleLowerCase('tr')).toContain(['istanbul', 'kapadokya', 'çay', 'futbol'][k]),
+      );
+      expect(topics[0]!.title).toContain('İstanbul');
+      expect(topics[1]!.title).toContain('Kapadokya');
+    }
+  });
+
+  it("spells a Turkish title's capitals as Turkish does ('İlaç', 'İzmir'), its 'İlaç' and 'ilaç' one word", () => {
+    const segments = TURKISH_SHORT.flatMap((lines, k) =>
+      Array.from({ length: 60 }, (_, i) => ({
+        text: lines[i % lines.length]!,
+        start: (k * 60 + i) * 6,
+        end: (k * 60 + i) * 6 + 5.5,
+      })),
+    );
+    const titles = analyzeLocally(segments).topics.map((t) => t.title);
+    // (toLowerCase() made 'İlaç' 'i' and a combining dot (U+0307) + 'laç', another word than 'ilaç',
+    // and its title 'I' + U+0307 + 'laç fiyatları'; 'İzmir'in' and 'İzmir’de' were two words, the
+    // title 'Akşamları deniz kenarında'.)
+    expect(titles[0]).toBe('İlaç fiyatları');
+    expect(titles[1]).toContain('İzmir');
+    for (const title of titles) expect(title).not.toMatch(/\u0307/u);
   });
 });

@@ -1,6 +1,6 @@
 import { CHAPTER_RULES, type AnalysisOutput, type TranscriptSegment, type VideoChapter } from '@findclips/contracts';
 import { sentencesOf, type Sentence } from '../sentences';
-import { languageOf, linesJoinWithoutSpace, saysSomethingIn, spoken, stopWordsOf, words } from '../text';
+import { languageOf, linesJoinWithoutSpace, saysSomethingIn, spoken, stopWordsOf, withoutTurkishSuffix, words } from '../text';
 import { koreanBase, titleTopics } from '../titles';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
 import { expectedTopics, opensTopic, segmentInto, segmentTopics } from '../segmentation';
@@ -343,13 +343,18 @@ export function analyzeLocally(
   const units: Unit[] = sentences.map((s) => {
     // Non-speech tags ([Music], {vocalsound}) stay in the vocabulary: how often they come changes
     // with what is going on. Titles and cues read the spoken words only.
-    const all = words(s.text);
+    const all = words(s.text, language);
     const said = spoken(s.text);
+    // A Turkish name without the suffixes written onto it after an apostrophe ("İstanbul'da",
+    // "İstanbul'un": 'istanbul'), or the subject's name is as many words as it has endings, its
+    // vocabulary scattered (a stranger's 13-minute talk: its İstanbul's title had no İstanbul, a
+    // boundary fell 18 s after Kapadokya's start).
+    const bare = language === 'tur' ? all.map(withoutTurkishSuffix) : all;
     return {
       ...s,
-      terms: all.filter((w) => saysSomething(w) && !stop.has(w)),
+      terms: bare.filter((w) => saysSomething(w) && !stop.has(w)),
       spoken: said,
-      spokenWords: said.length === s.text.length ? all : words(said),
+      spokenWords: said.length === s.text.length ? all : words(said, language),
     };
   });
   // Titles read the words as said ('경제를'); topics and quotes, a Korean noun without the particle
