@@ -239,6 +239,8 @@ interface Kind {
   name: boolean;
   /** It may be a verb ('work', 'passes', 'defend'): the words around each time it is said decide. */
   verbal: boolean;
+  /** A person ('grandfather', 'farmer') or a part of a name: who does something more often than a part of a compound. */
+  person: boolean;
 }
 /** Cached: the same words recur in every transcript. */
 const kindCache = new Map<string, Kind>();
@@ -291,6 +293,7 @@ function kindOf(word: string): Kind {
     given: tags.some((t) => GIVEN_NAME_TAGS.has(t)),
     name: tags.some((t) => NAME_TAGS.has(t)),
     verbal: tag === 'ambiguous' || VERB_SWITCHES.has(model().two.switches[word] ?? ''),
+    person: tags.some((t) => t === 'Actor' || NAME_TAGS.has(t)),
   };
   if (kindCache.size < 50_000) kindCache.set(word, kind);
   return kind;
@@ -625,6 +628,20 @@ export function titleTopics(topics: TitleTopic[], language: Language | null, par
       // waste' ('have access this week', 'have data centers' and 'have trade issues' stay nouns).
       if (HAVE.has(before))
         return SAME_PARTICIPLE.has(w) && (OBJECT_OPENERS.has(after) || (after !== '' && lexTag(after) === 'modifier'));
+      // After a singular noun, its subject: a verb of the present says its -s form there, before
+      // an object ('the money tells you people believe', 'the bakery sells the bread'; but 'the bus
+      // stops you see' is a noun before a clause); a bare form is a verb there only in the past, as
+      // a participle spelt as its base after a person ('his grandfather hit water', 'the farmer cut
+      // the hedge'; 'the bus stop', 'the tax cut the senate passed' and 'the data set' stay nouns).
+      if (lexTag(before) === 'noun' && !pluralNoun(before)) {
+        if (
+          w.endsWith('s') &&
+          (OBJECT_OPENERS.has(after) || (after === 'you' && !(k + 2 < words.length && kindOf(words[k + 2]!).verbal)))
+        )
+          return true;
+        if (SAME_PARTICIPLE.has(w) && kindOf(before).person && after !== '' && (OBJECT_OPENERS.has(after) || isContent(after)))
+          return true;
+      }
       // A bare form after a plural subject, before 'like' or 'people': 'particle beams look like',
       // 'cities move people' (but 'the jobs report this month', 'farmers market vendors').
       return (after === 'like' || after === 'people') && !w.endsWith('s') && pluralNoun(before);

@@ -809,6 +809,16 @@ describe('the local analyzer', () => {
     expect(firstTitle(lines, 'The loading docks were quiet.')).toBe(title);
   });
 
+  // Before, 'Grandfather Hit Water', 'Farmer Cut Hedges' and 'Money Tells': a verb right after
+  // its singular subject, its -s form before an object, a past spelt as its base after a person.
+  it.each([
+    ['grandfather hit water', ['His grandfather hit water at forty feet.', 'My grandfather hit water near the barn.']],
+    ['farmer cut hedges', ['The old farmer cut hedges by the road.', 'Each farmer cut hedges in March.']],
+    ['money tells you', ['The money tells you people believe you.', 'Your money tells you what works.']],
+  ])("names no verb right after its singular subject: '%s'", (_, lines) => {
+    expect(firstTitle(lines, 'The loading docks were quiet.')).toBe('Loading Docks');
+  });
+
   // Nouns that may be verbs, followed by what may follow a noun in speech: a determiner, a
   // possessive, 'people', 'out'; or after 'have'.
   it.each([
@@ -819,6 +829,9 @@ describe('the local analyzer', () => {
     // A plural before a noun that may be a verb, then a time phrase.
     ['Arts Program', ['The arts program this year grew.', 'The arts program this spring grew.']],
     ['Tennis Courts Surface', ['The tennis courts surface last year cracked.', 'The tennis courts surface this year held.']],
+    // A singular noun before a noun that may be a verb: a compound ('bus stops' before a clause).
+    ['Bus Stops', ['The bus stops you see are new.', 'Those bus stops you like got benches.']],
+    ['Tax Cut', ['The tax cut the senate passed is small.', 'A tax cut the mayor liked failed.']],
   ])('keeps the noun phrase %s', (title, lines) => {
     expect(firstTitle(lines, 'The meters spin.')).toBe(title);
   });
