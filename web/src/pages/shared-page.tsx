@@ -2,7 +2,7 @@ import { Thumbnail } from '../components/thumbnail';
 import { shareTabTitle, type SharedAnalysisResponse, type Topic } from '@findclips/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Film } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { LazyMount } from '../components/lazy-clip';
@@ -188,63 +188,13 @@ export default function SharedPage() {
                   </button>
                 )}
               </Card>
-              {topics.map((topic, index) => (
-                <section
-                  key={topic.id}
-                  id={`topic-${index + 1}`}
-                  aria-labelledby={`shared-topic-${index + 1}`}
-                  className="scroll-mt-4"
-                >
-                  <h2 id={`shared-topic-${index + 1}`} className="text-lg font-semibold wrap-anywhere">
-                    {index + 1}. <bdi {...spoken}>{topic.title}</bdi>
-                  </h2>
-                  <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
-                    {formatRange(topic.startTime, topic.endTime)}
-                    <MomentLinks
-                      anchor={`topic-${index + 1}`}
-                      youtubeId={data.youtubeId}
-                      start={topic.startTime}
-                      describedBy={`shared-topic-${index + 1}`}
-                    />
-                  </p>
-                  {/* On paper: the topics and their quotes whole, no players nor controls (printed, the
-                    players were empty boxes taking most of each page). */}
-                  <div className="print:hidden">
-                    <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
-                      <ClipPlayer
-                        youtubeId={data.youtubeId}
-                        start={topic.startTime}
-                        end={topic.endTime}
-                        title={topic.title}
-                        spokenTitle
-                      />
-                    </LazyMount>
-                  </div>
-                  {topic.quotes.length > 0 && (
-                    <ul className="mt-4 grid gap-3" aria-label={`Quotes of ${topic.title}`}>
-                      {topic.quotes.map((quote, q) => (
-                        <QuoteCard
-                          key={quote.id}
-                          id={`quote-${index + 1}-${q + 1}`}
-                          links={
-                            <MomentLinks
-                              anchor={`quote-${index + 1}-${q + 1}`}
-                              youtubeId={data.youtubeId}
-                              start={quote.startTime}
-                              describedBy={`quote-${index + 1}-${q + 1}-text`}
-                            />
-                          }
-                          youtubeId={data.youtubeId}
-                          quote={quote}
-                          open={playing === quote.id}
-                          onOpen={() => setPlaying(quote.id)}
-                          onClose={() => setPlaying(null)}
-                        />
-                      ))}
-                    </ul>
-                  )}
-                </section>
-              ))}
+              <SharedTopics
+                topics={topics}
+                youtubeId={data.youtubeId}
+                language={data.language}
+                playing={playing}
+                cue={setPlaying}
+              />
             </>
           )}
           <p className="text-center text-sm text-slate-500">
@@ -257,6 +207,135 @@ export default function SharedPage() {
       </SpokenLanguageProvider>
     </PlaybackProvider>
   );
+}
+
+/** A long share's topics come a few at a time: these at once (with any the page's link goes to), */
+export const TOPICS_AT_ONCE = 6;
+/** then these more in each later task, so that the first show without waiting for the others. */
+export const TOPICS_PER_TURN = 8;
+
+/**
+ * The topics, each with its clip and quotes. On a two-hour podcast (70 topics of 5 quotes, 9,500
+ * elements) the first topic showed once all were rendered (2.5 s in Chromium), and each clip opened
+ * or closed rendered every quote card again: now the first topics show at once, the others follow
+ * a few a turn, and a click renders the topic it is in.
+ */
+function SharedTopics({
+  topics,
+  youtubeId,
+  language,
+  playing,
+  cue,
+}: {
+  topics: Topic[];
+  youtubeId: string;
+  language: string | null | undefined;
+  playing: string | null;
+  cue: (quoteId: string | null) => void;
+}) {
+  const [shown, setShown] = useState(() => Math.max(TOPICS_AT_ONCE, linkedTopic(topics) + 1));
+  useEffect(() => {
+    if (shown >= topics.length) return;
+    const next = setTimeout(() => setShown((count) => count + TOPICS_PER_TURN), 0);
+    return () => clearTimeout(next);
+  }, [shown, topics.length]);
+  return topics
+    .slice(0, shown)
+    .map((topic, index) => (
+      <SharedTopic
+        key={topic.id}
+        topic={topic}
+        index={index}
+        youtubeId={youtubeId}
+        language={language}
+        playing={playing !== null && topic.quotes.some((quote) => quote.id === playing) ? playing : null}
+        cue={cue}
+      />
+    ));
+}
+
+/** One topic of the share; rendered again only when it changes, or the clip open in it does. */
+const SharedTopic = memo(function SharedTopic({
+  topic,
+  index,
+  youtubeId,
+  language,
+  playing,
+  cue,
+}: {
+  topic: Topic;
+  index: number;
+  youtubeId: string;
+  language: string | null | undefined;
+  /** The quote of this topic whose Viral Cut is open, if any. */
+  playing: string | null;
+  cue: (quoteId: string | null) => void;
+}) {
+  const spoken = spokenText(language);
+  return (
+    <section id={`topic-${index + 1}`} aria-labelledby={`shared-topic-${index + 1}`} className="scroll-mt-4">
+      <h2 id={`shared-topic-${index + 1}`} className="text-lg font-semibold wrap-anywhere">
+        {index + 1}. <bdi {...spoken}>{topic.title}</bdi>
+      </h2>
+      <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
+        {formatRange(topic.startTime, topic.endTime)}
+        <MomentLinks
+          anchor={`topic-${index + 1}`}
+          youtubeId={youtubeId}
+          start={topic.startTime}
+          describedBy={`shared-topic-${index + 1}`}
+        />
+      </p>
+      {/* On paper: the topics and their quotes whole, no players nor controls (printed, the
+        players were empty boxes taking most of each page). */}
+      <div className="print:hidden">
+        <LazyMount placeholder={<div className="aspect-video w-full rounded-lg bg-slate-200" />}>
+          <ClipPlayer youtubeId={youtubeId} start={topic.startTime} end={topic.endTime} title={topic.title} spokenTitle />
+        </LazyMount>
+      </div>
+      {topic.quotes.length > 0 && (
+        <ul className="mt-4 grid gap-3" aria-label={`Quotes of ${topic.title}`}>
+          {topic.quotes.map((quote, q) => (
+            <QuoteCard
+              key={quote.id}
+              id={`quote-${index + 1}-${q + 1}`}
+              links={
+                <MomentLinks
+                  anchor={`quote-${index + 1}-${q + 1}`}
+                  youtubeId={youtubeId}
+                  start={quote.startTime}
+                  describedBy={`quote-${index + 1}-${q + 1}-text`}
+                />
+              }
+              youtubeId={youtubeId}
+              quote={quote}
+              open={playing === quote.id}
+              onOpen={() => cue(quote.id)}
+              onClose={() => cue(null)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+});
+
+/** The anchor a link to a moment of the page names: its `#…`, else the topic playing at its `?t=`; '' when none. */
+function linkedAnchor(topics: Topic[]): string | null {
+  // A malformed escape ('#%E0%A4%A') is no moment, not an error.
+  let anchor: string;
+  try {
+    anchor = decodeURIComponent(window.location.hash.slice(1));
+  } catch {
+    return null;
+  }
+  return anchor || (topicAtTime(topics, window.location.search) ?? '');
+}
+
+/** The index of the topic the page's link goes to (to it, or to one of its quotes), -1 when none. */
+function linkedTopic(topics: Topic[]): number {
+  const topic = /^(?:topic|quote)-(\d+)(?:-\d+)?$/.exec(linkedAnchor(topics) ?? '');
+  return topic ? Math.min(Number(topic[1]), topics.length) - 1 : -1;
 }
 
 /**
@@ -283,31 +362,35 @@ export function topicAtTime(topics: Topic[], search: string): string | null {
 function useMomentFromLink(topics: Topic[] | null, cueQuote: (quoteId: string) => void) {
   useEffect(() => {
     if (!topics) return;
+    // The frame the page waits for, for the moment to be shown (a long share's later topics come after the first).
+    let frame = 0;
     const follow = () => {
-      // A malformed escape ('#%E0%A4%A') is no moment, not an error.
-      let anchor: string;
-      try {
-        anchor = decodeURIComponent(window.location.hash.slice(1));
-      } catch {
-        return;
-      }
-      anchor ||= topicAtTime(topics, window.location.search) ?? '';
+      const anchor = linkedAnchor(topics);
+      if (anchor === null) return;
       const quote = /^quote-(\d+)-(\d+)$/.exec(anchor);
       const cued = quote && topics[Number(quote[1]) - 1]?.quotes[Number(quote[2]) - 1];
       if (cued) cueQuote(cued.id);
       if (!anchor) return;
-      requestAnimationFrame(() => {
-        const moment = document.getElementById(anchor);
-        if (!moment) return;
-        moment.scrollIntoView({ block: 'start' });
-        // The keyboard starts there too (Tab went to the top of the page): focusable by script only.
-        if (!moment.hasAttribute('tabindex')) moment.setAttribute('tabindex', '-1');
-        moment.focus({ preventScroll: true });
-      });
+      cancelAnimationFrame(frame);
+      // Once it is there: at once, or once the page has shown the topics before it (5 s at most).
+      const until = performance.now() + 5_000;
+      const goTo = () =>
+        (frame = requestAnimationFrame(() => {
+          const moment = document.getElementById(anchor);
+          if (!moment) return void (performance.now() < until && goTo());
+          moment.scrollIntoView({ block: 'start' });
+          // The keyboard starts there too (Tab went to the top of the page): focusable by script only.
+          if (!moment.hasAttribute('tabindex')) moment.setAttribute('tabindex', '-1');
+          moment.focus({ preventScroll: true });
+        }));
+      goTo();
     };
     follow();
     window.addEventListener('hashchange', follow);
-    return () => window.removeEventListener('hashchange', follow);
+    return () => {
+      window.removeEventListener('hashchange', follow);
+      cancelAnimationFrame(frame);
+    };
   }, [topics, cueQuote]);
 }
 
