@@ -39,7 +39,7 @@ const count = (fiber: Fiber | null): number => {
 // A React that sees the hook: loaded again, after it (the test setup loaded one before).
 jest.resetModules();
 /* eslint-disable @typescript-eslint/no-require-imports */
-const { screen, within, waitFor } = require('@testing-library/react') as typeof import('@testing-library/react');
+const { act, screen, within, waitFor } = require('@testing-library/react') as typeof import('@testing-library/react');
 const userEvent = (require('@testing-library/user-event') as typeof import('@testing-library/user-event')).default;
 const { Route, Routes } = require('react-router-dom') as typeof import('react-router-dom');
 const SharedPage = (require('./pages/shared-page') as typeof import('./pages/shared-page')).default;
@@ -154,3 +154,47 @@ it.each([
     }
   },
 );
+
+it('follows a link to a late quote at once on a slow device, its frames seconds apart', async () => {
+  const scrolledTo: string[] = [];
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolledTo.push(this.id);
+  };
+  // Each frame comes 6 s after the last (a phone still rendering the topics before it, a few a turn).
+  const now = performance.now.bind(performance);
+  const frame = window.requestAnimationFrame.bind(window);
+  let inFrame = false;
+  const clock = jest.spyOn(performance, 'now').mockImplementation(() => now() + (inFrame ? 6_000 : 0));
+  const frames = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) =>
+    frame((time) => {
+      inFrame = true;
+      try {
+        callback(time);
+      } finally {
+        inFrame = false;
+      }
+    }),
+  );
+  try {
+    openShare('/shared/abcdefghijklmnop');
+    expect(await screen.findByRole('heading', { name: '1. Topic 1' })).toBeInTheDocument();
+    window.location.hash = '#quote-70-5';
+    // (The page looked for it for 5 s, then gave up: the link did nothing.)
+    await waitFor(() => expect(scrolledTo).toEqual(['quote-70-5']), { timeout: 5_000 });
+    expect(document.getElementById('quote-70-5')).toHaveFocus();
+    await allTopicsShown();
+  } finally {
+    clock.mockRestore();
+    frames.mockRestore();
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  }
+});
+
+it('prints every topic of a long share when printed before all have come', async () => {
+  openShare('/shared/abcdefghijklmnop');
+  expect(await screen.findByRole('heading', { name: '1. Topic 1' })).toBeInTheDocument();
+  // Ctrl+P: the browser lays the page out for paper right after 'beforeprint'.
+  act(() => void window.dispatchEvent(new Event('beforeprint')));
+  // (Only the topics shown so far were printed: 6 of 70.)
+  expect(document.querySelectorAll('section[id^="topic-"]')).toHaveLength(70);
+});

@@ -307,6 +307,18 @@ function pluralNoun(word: string): boolean {
   if (kind.plural) return true;
   return kind.tag === 'noun' && model().one.lexicon[word] === undefined && word.length > 3 && /[^sui]s$/.test(word);
 }
+/** A verb said in a tense ('built', 'made', 'uses'): not a noun's bare form ('stop', 'set'). */
+function tensed(word: string): boolean {
+  const entry = model().one.lexicon[word];
+  if (entry === undefined) return /[^e]ed$/.test(word) && word.length > 4;
+  return (Array.isArray(entry) ? entry : [entry]).some((t) => t === 'PastTense' || t === 'Participle' || t === 'PresentTense');
+}
+/**
+ * A clause at `at`, its subject then its verb ('the bus stops | the city built', 'the data sets |
+ * your team uses'): what follows a noun phrase, not a verb's object ('the money tells | the story').
+ */
+const clauseAt = (words: string[], at: number) =>
+  at + 1 < words.length && lexTag(words[at]!) === 'noun' && tensed(words[at + 1]!);
 /** The lexicon's word class of a word. */
 const lexTag = (word: string): Tag => kindOf(word).tag;
 
@@ -521,7 +533,7 @@ export function titleTopics(topics: TitleTopic[], language: Language | null, par
         for (const [k, from] of [0, ...starts].entries()) {
           const found = all
             .slice(from, starts[k] ?? all.length)
-            .map((w, n) => (n === 0 && k > 0 && w === said[from] ? w.slice(1) : w));
+            .map((w, n) => (language === 'ara' && n === 0 && k > 0 && w === said[from] ? w.slice(1) : w));
           if (!found.length) continue;
           clauses.push(found);
           if (u < opening.length) openingClauses.add(found);
@@ -636,7 +648,8 @@ export function titleTopics(topics: TitleTopic[], language: Language | null, par
       if (lexTag(before) === 'noun' && !pluralNoun(before)) {
         if (
           w.endsWith('s') &&
-          (OBJECT_OPENERS.has(after) || (after === 'you' && !(k + 2 < words.length && kindOf(words[k + 2]!).verbal)))
+          ((OBJECT_OPENERS.has(after) && !clauseAt(words, k + 2)) ||
+            (after === 'you' && !(k + 2 < words.length && kindOf(words[k + 2]!).verbal)))
         )
           return true;
         if (SAME_PARTICIPLE.has(w) && kindOf(before).person && after !== '' && (OBJECT_OPENERS.has(after) || isContent(after)))

@@ -3,6 +3,7 @@ import { shareTabTitle, type SharedAnalysisResponse, type Topic } from '@findcli
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Film } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { LazyMount } from '../components/lazy-clip';
@@ -239,6 +240,12 @@ function SharedTopics({
     const next = setTimeout(() => setShown((count) => count + TOPICS_PER_TURN), 0);
     return () => clearTimeout(next);
   }, [shown, topics.length]);
+  // Printed (Ctrl+P) before all have come: every topic on paper, not the first few.
+  useEffect(() => {
+    const all = () => flushSync(() => setShown(topics.length));
+    window.addEventListener('beforeprint', all);
+    return () => window.removeEventListener('beforeprint', all);
+  }, [topics.length]);
   return topics
     .slice(0, shown)
     .map((topic, index) => (
@@ -372,12 +379,15 @@ function useMomentFromLink(topics: Topic[] | null, cueQuote: (quoteId: string) =
       if (cued) cueQuote(cued.id);
       if (!anchor) return;
       cancelAnimationFrame(frame);
-      // Once it is there: at once, or once the page has shown the topics before it (5 s at most).
+      // Once it is there: at once, or once the page has shown the topics before it (while it adds them, then 5 s at most).
       const until = performance.now() + 5_000;
       const goTo = () =>
         (frame = requestAnimationFrame(() => {
           const moment = document.getElementById(anchor);
-          if (!moment) return void (performance.now() < until && goTo());
+          // (While the page still adds topics, however long that takes on a slow device: it gave up
+          // after 5 s, and a link to a late quote did nothing.)
+          const adding = topics.length > 0 && !document.getElementById(`topic-${topics.length}`);
+          if (!moment) return void ((adding || performance.now() < until) && goTo());
           moment.scrollIntoView({ block: 'start' });
           // The keyboard starts there too (Tab went to the top of the page): focusable by script only.
           if (!moment.hasAttribute('tabindex')) moment.setAttribute('tabindex', '-1');

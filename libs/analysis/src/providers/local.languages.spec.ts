@@ -791,4 +791,32 @@ describe('the local analyzer in Turkish', () => {
     expect(titles[1]).toContain('İzmir');
     for (const title of titles) expect(title).not.toMatch(/\u0307/u);
   });
+
+  it("titles the phrase after a name's suffix whole ('Ankara'nın | hava kirliliği'), its first letter kept", () => {
+    const lines = [
+      [
+        "Ankara'nın hava kirliliği kışın çok artıyor.",
+        "Ankara'da hava kirliliği ciddi bir sorun.",
+        "Ankara'nın hava kirliliği çocukları etkiliyor.",
+        'Doktorlar bu konuda uyarıyor.',
+        "Belediye Ankara'da hava kirliliği için önlem almalı.",
+        "Ankara'nın kış ayları uzun sürüyor.",
+      ],
+      [
+        'Şimdi futbol maçlarından bahsedelim.',
+        'Futbol takımı bu sezon çok iyi oynadı.',
+        'Futbol taraftarları stadyumu doldurdu.',
+        'Takımın teknik direktörü futbol hakkında konuştu.',
+        'Futbol ligi çok heyecanlı geçiyor.',
+        'Futbol maçları her hafta sonu oynanıyor.',
+      ],
+    ];
+    const { segments } = talkOf(
+      lines.map((subject) => Array.from({ length: 8 }, () => subject).flat()),
+      6,
+    );
+    // (The word after the name lost its first letter as Arabic's 'and' (و) does: 'ava kirliliği',
+    // and the title was 'Kirliliği çocukları etkiliyor'.)
+    expect(analyzeLocally(segments).topics[0]!.title).toBe('Hava kirliliği');
+  });
 });

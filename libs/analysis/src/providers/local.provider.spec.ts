@@ -832,6 +832,10 @@ describe('the local analyzer', () => {
     // A singular noun before a noun that may be a verb: a compound ('bus stops' before a clause).
     ['Bus Stops', ['The bus stops you see are new.', 'Those bus stops you like got benches.']],
     ['Tax Cut', ['The tax cut the senate passed is small.', 'A tax cut the mayor liked failed.']],
+    // ... before a clause opening on a determiner ('the bus stops | the city built'): no verb's object.
+    ['Bus Stops', ['The bus stops the city built are new.', 'Those bus stops the town added got benches.']],
+    ['Data Sets', ['The data sets your team uses are big.', 'Those data sets our lab keeps are old.']],
+    ['Peace Talks', ['The peace talks the envoys held failed.', 'Those peace talks the mayor hosted failed.']],
   ])('keeps the noun phrase %s', (title, lines) => {
     expect(firstTitle(lines, 'The meters spin.')).toBe(title);
   });
