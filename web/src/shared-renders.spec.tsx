@@ -1,4 +1,5 @@
-import type { SharedAnalysisResponse, Topic } from '@findclips/contracts';
+import type { SharedAnalysisResponse } from '@findclips/contracts';
+import { countQuoteCardRenders, longTopics } from './test/quote-card-renders';
 
 /**
  * The public page of a long shared analysis (a two-hour podcast: 70 topics of 5 quotes) stays
@@ -7,35 +8,7 @@ import type { SharedAnalysisResponse, Topic } from '@findclips/contracts';
  * all 350 quote cards again (0.2-0.4 s of main thread). Counted as React DevTools counts renders:
  * the quote cards each commit rendered again.
  */
-type Fiber = { type?: { name?: string } | null; memoizedProps: unknown; child: Fiber | null; sibling: Fiber | null };
-const seen = new WeakSet<object>();
-let rendered = 0;
-let mostInOneCommit = 0;
-const count = (fiber: Fiber | null): number => {
-  let cards = 0;
-  for (let at = fiber; at; at = at.sibling) {
-    if (at.type?.name === 'QuoteCard' && at.memoizedProps && !seen.has(at.memoizedProps as object)) {
-      seen.add(at.memoizedProps as object);
-      cards++;
-    }
-    cards += count(at.child);
-  }
-  return cards;
-};
-(globalThis as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-  supportsFiber: true,
-  renderers: new Map(),
-  inject: () => 1,
-  checkDCE: () => undefined,
-  onScheduleFiberRoot: () => undefined,
-  onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
-    const cards = count(root.current);
-    rendered += cards;
-    mostInOneCommit = Math.max(mostInOneCommit, cards);
-  },
-  onPostCommitFiberRoot: () => undefined,
-  onCommitFiberUnmount: () => undefined,
-};
+const renders = countQuoteCardRenders();
 // A React that sees the hook: loaded again, after it (the test setup loaded one before).
 jest.resetModules();
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -46,19 +19,6 @@ const SharedPage = (require('./pages/shared-page') as typeof import('./pages/sha
 const { fakeApi, json, renderWithApp } = require('./test/render') as typeof import('./test/render');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-const long: Topic[] = Array.from({ length: 70 }, (_, t) => ({
-  id: `topic-${t}`,
-  title: `Topic ${t + 1}`,
-  startTime: t * 100,
-  endTime: t * 100 + 90,
-  quotes: Array.from({ length: 5 }, (_, q) => ({
-    id: `quote-${t}-${q}`,
-    content: `Words of quote ${q + 1} of topic ${t + 1}.`,
-    startTime: t * 100 + q * 15 + 2,
-    endTime: t * 100 + q * 15 + 12,
-  })),
-}));
-
 const share: SharedAnalysisResponse = {
   shareId: 'abcdefghijklmnop',
   youtubeId: 'dQw4w9WgXcQ',
@@ -66,7 +26,7 @@ const share: SharedAnalysisResponse = {
   description: null,
   viewCount: 1,
   isOwner: false,
-  sharedTopics: long,
+  sharedTopics: longTopics,
   createdAt: '2026-01-01T09:00:00.000Z',
   video: { title: 'A two-hour podcast', thumbnailUrl: null, channelTitle: null, durationSeconds: 7_200 },
 };
@@ -89,8 +49,8 @@ const allTopicsShown = () =>
   waitFor(() => expect(document.querySelectorAll('section[id^="topic-"]')).toHaveLength(70), { timeout: 30_000 });
 
 beforeEach(() => {
-  rendered = 0;
-  mostInOneCommit = 0;
+  renders.total = 0;
+  renders.mostInOneCommit = 0;
 });
 afterEach(() => window.history.replaceState(null, '', '/'));
 
@@ -98,7 +58,7 @@ it('opening and closing one clip of a 70-topic share renders that topic’s quot
   const user = userEvent.setup();
   openShare('/shared/abcdefghijklmnop');
   await allTopicsShown();
-  rendered = 0;
+  renders.total = 0;
   const topic40 = within(document.getElementById('topic-40')!);
   await user.click(topic40.getAllByRole('button', { name: 'Play clip' })[0]!);
   expect(topic40.getByRole('button', { name: 'Close clip' })).toBeInTheDocument();
@@ -106,8 +66,8 @@ it('opening and closing one clip of a 70-topic share renders that topic’s quot
   await user.click(topic40.getByRole('button', { name: 'Close clip' }));
   expect(topic40.getAllByRole('button', { name: 'Play clip' })).toHaveLength(5);
   // Three changes of the clip open in topic 40 (its five cards each time at most), none elsewhere.
-  expect(rendered).toBeGreaterThan(0);
-  expect(rendered).toBeLessThanOrEqual(15);
+  expect(renders.total).toBeGreaterThan(0);
+  expect(renders.total).toBeLessThanOrEqual(15);
 });
 
 it('shows the first topics of a long share at once and the others after: no pass renders the whole page', async () => {
@@ -125,8 +85,8 @@ it('shows the first topics of a long share at once and the others after: no pass
     expect(document.getElementById('quote-70-5')).toHaveFocus();
     expect(within(document.getElementById('quote-70-5')!).getByRole('button', { name: 'Close clip' })).toBeInTheDocument();
     // A few topics a pass (the page rendered all 350 quote cards in its first), each card once.
-    expect(mostInOneCommit).toBeGreaterThan(0);
-    expect(mostInOneCommit).toBeLessThanOrEqual(60);
+    expect(renders.mostInOneCommit).toBeGreaterThan(0);
+    expect(renders.mostInOneCommit).toBeLessThanOrEqual(60);
   } finally {
     delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
   }
@@ -148,7 +108,7 @@ it.each([
       await waitFor(() => expect(scrolledTo).toEqual([anchor]), { timeout: 5_000 });
       expect(document.getElementById(anchor)).toHaveFocus();
       await allTopicsShown();
-      expect(mostInOneCommit).toBeLessThanOrEqual(upTo * 5);
+      expect(renders.mostInOneCommit).toBeLessThanOrEqual(upTo * 5);
     } finally {
       delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
     }
