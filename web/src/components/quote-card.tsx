@@ -35,6 +35,13 @@ export function opening(text: string): string {
   return `${atWord && atWord !== cut ? atWord : characters.slice(0, 80).join('')}…`;
 }
 
+/**
+ * The clip open among `quotes` (one topic's), else null: what a memoized topic is told of the
+ * clip open on the page, so that the topics it is not in keep their render.
+ */
+export const openAmong = (quotes: Quote[], open: string | null): string | null =>
+  open !== null && quotes.some((quote) => quote.id === open) ? open : null;
+
 /** A quote to read before playing it: its Viral Cut label, length, time, words and compact player. */
 export function QuoteCard({ youtubeId, quote, open, onOpen, onClose, onPlaying, locked, id, links, actions }: QuoteCardProps) {
   const text = quoteText(quote.content);

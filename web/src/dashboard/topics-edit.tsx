@@ -4,7 +4,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type React
 import { Link } from 'react-router-dom';
 import { ClipPlayer } from '../components/clip-player';
 import { Dialog } from '../components/dialog';
-import { QuoteCard } from '../components/quote-card';
+import { openAmong, QuoteCard } from '../components/quote-card';
 import { Button, Card } from '../components/ui';
 import { formatRange, formatTime, isolated } from '../lib/format';
 import { useToast } from '../lib/toast';
@@ -221,7 +221,7 @@ export function TopicsEdit({
             removable={topics.length > 1}
             refusedEarlier={onlyQuoteBefore(topics, index)}
             // Only the topic whose clip is open is told which: the others stay as they were.
-            openQuote={openQuote !== null && topic.quotes.some((quote) => quote.id === openQuote) ? openQuote : null}
+            openQuote={openAmong(topic.quotes, openQuote)}
             canPlay={quotes.canPlay}
             actions={actions}
           />

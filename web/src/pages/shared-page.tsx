@@ -11,7 +11,7 @@ import { useRevealFocus } from '../components/reveal-focus';
 import { ExportMenu } from '../components/export-menu';
 import { MomentLinks } from '../components/moment-links';
 import { PlaybackProvider } from '../components/playback';
-import { QuoteCard } from '../components/quote-card';
+import { openAmong, QuoteCard } from '../components/quote-card';
 import { Badge, Card, Skeleton, buttonClass } from '../components/ui';
 import { ApiError, apiRequest, UNREACHABLE } from '../lib/api';
 import { formatRange, plural, thumbnailOf } from '../lib/format';
@@ -255,7 +255,7 @@ function SharedTopics({
         index={index}
         youtubeId={youtubeId}
         language={language}
-        playing={playing !== null && topic.quotes.some((quote) => quote.id === playing) ? playing : null}
+        playing={openAmong(topic.quotes, playing)}
         cue={cue}
       />
     ));
