@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { REQUEST_BODY_TIMEOUT_MS } from '@findclips/contracts';
+import { Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -84,7 +85,11 @@ export function closeGatewayServer(server: Server): Promise<void> {
   };
   for (const res of unfinished.get(server) ?? []) closing(res);
   server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => closing(res));
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // The listener first, then the idle connections. node:http's own `close` closes them the other way
+  // round: a client whose idle connection it closed reconnected into the backlog of a listener about
+  // to close, and was reset rather than refused. (It also stopped the sweep of request time limits,
+  // which here still ends a connection too slow to send its request.)
+  const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
   server.closeIdleConnections();
   return closed;
 }
