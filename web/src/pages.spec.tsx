@@ -177,6 +177,15 @@ describe('history', () => {
     expect(screen.getByLabelText('Sort by')).toHaveValue('title');
   });
 
+  it('puts a video whose title is not known yet after the titled ones by Video Title, as the API does', async () => {
+    // A stranger's history audit: sorted as an empty title, 'YouTube video …' came before 'Apple interview'.
+    const untitled = video(4, 'ddddddddddd', null, '2026-02-01T10:00:00.000Z');
+    fakeApi({ 'GET /api/videos': json(200, [untitled, ...history]), 'GET /api/analysis/shares-map': json(200, []) });
+    renderWithApp(<HistoryPage />, { route: '/history?sort=title', user: member });
+    await screen.findByText('banana talk');
+    expect(cardTitles()).toEqual(['Apple interview', 'banana talk', 'cherry podcast', 'YouTube video ddddddddddd']);
+  });
+
   it("tells each video's length and topics, and its date once unless a later re-analysis adds another", async () => {
     const sameDay = { ...video(4, 'ddddddddddd', 'Same day', '2026-01-01T18:00:00.000Z'), durationSeconds: 754, topicCount: 1 };
     const pending = { ...video(5, 'eeeeeeeeeee', 'Still running', '2026-01-01T09:00:00.000Z'), topicCount: null };

@@ -26,7 +26,10 @@ const titles = new Intl.Collator(undefined, { sensitivity: 'base' });
 const sorters: Record<Sort, (a: HistoryVideo, b: HistoryVideo) => number> = {
   // ISO times in UTC: their text sorts as their time.
   recent: (a, b) => (a.processedAt < b.processedAt ? 1 : a.processedAt > b.processedAt ? -1 : 0),
-  title: (a, b) => titles.compare(a.title ?? '', b.title ?? ''),
+  // A video whose title is not known yet goes last, as the API's `sort=title` puts it (NULLS LAST):
+  // compared as '', its 'YouTube video …' card came first.
+  title: (a, b) =>
+    a.title === null || b.title === null ? Number(a.title === null) - Number(b.title === null) : titles.compare(a.title, b.title),
 };
 
 /** Where the member was when they opened a video, kept in that history entry for Back. */
