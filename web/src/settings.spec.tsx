@@ -13,6 +13,18 @@ describe('settings', () => {
     expect(avatarLetter({ firstName: '👩🏽‍🚀 Ada', email: 'x@example.com' })).toBe('👩🏽‍🚀');
   });
 
+  it('makes the avatar from the first letter that shows, not a mark pasted before the name', async () => {
+    // A direction mark or a zero-width space copied with a name is accepted (the name shows), but
+    // it drew nothing: the avatar was an empty circle (a stranger's audit).
+    expect(avatarLetter({ firstName: '\u200Eada', email: 'x@example.com' })).toBe('A');
+    expect(avatarLetter({ firstName: '\u200B\u200F ada', email: 'x@example.com' })).toBe('A');
+    expect(avatarLetter({ firstName: '\u0301ada', email: 'x@example.com' })).toBe('A');
+    expect(avatarLetter({ firstName: '\u2800', email: 'grace@example.com' })).toBe('G');
+    fakeApi({ 'GET /api/user': json(200, member) });
+    renderWithApp(<SettingsPage />, { user: { ...member, firstName: '\u200Eאדה' } });
+    expect(screen.getByTestId('avatar')).toHaveTextContent('א');
+  });
+
   it('toggles the profile card between view and edit, validating on save', async () => {
     const user = userEvent.setup();
     // Nothing is sent but the question of who is signed in (opening the form reads the names anew).

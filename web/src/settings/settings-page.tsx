@@ -1,4 +1,4 @@
-import type { User } from '@findclips/contracts';
+import { showsNothing, type User } from '@findclips/contracts';
 import { Card } from '../components/ui';
 import { useAuth } from '../lib/auth';
 import { formatDate } from '../lib/format';
@@ -7,10 +7,15 @@ import { DangerZone } from './danger-zone';
 import { PersonalCard } from './personal-card';
 
 const characters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-/** A text's first character as a reader counts it ('𠮷', an emoji with its modifiers), not half of one. */
+/**
+ * A text's first character as a reader counts it ('𠮷', an emoji with its modifiers), not half of
+ * one, and the first that shows: a direction mark or zero-width space pasted before a name drew an
+ * empty avatar.
+ */
 const firstCharacter = (text: string | null | undefined) => {
-  const trimmed = text?.trim();
-  return trimmed ? [...characters.segment(trimmed)][0]?.segment : undefined;
+  if (!text) return undefined;
+  for (const { segment } of characters.segment(text)) if (!showsNothing(segment)) return segment;
+  return undefined;
 };
 
 /** The first letter of the first name, else of the email, upper-cased, else 'U'. */
