@@ -429,20 +429,17 @@ export function koreanBase(terms: Iterable<readonly string[]>): (word: string) =
 }
 
 /**
- * The word a title names, as said in this transcript: a Korean noun without its particle
- * (`koreanBase` of the topics' terms, or the caller's, made from them already); in other languages
- * than English, a word without the elided stop word before its apostrophe ("l'économie": 'économie').
+ * A word's base in the transcript's language, the one word its forms are to topics, quotes and
+ * titles alike: a Turkish name without the suffixes written onto it after an apostrophe
+ * ("İstanbul'da": 'istanbul'); a Korean noun without its particle, where the transcript says it bare
+ * or with another (`koreanBase` of `terms`, its sentences' words as said); in other languages than
+ * English, a word without the elided stop word before its apostrophe ("l'économie": 'économie').
  */
-function basesOf(
-  topics: TitleTopic[],
-  language: Language | null,
-  stop: Set<string>,
-  particles?: (word: string) => string,
-): (word: string) => string {
+export function wordBase(language: Language | null, terms: Iterable<readonly string[]>): (word: string) => string {
   if (language === 'eng') return (w) => w;
   if (language === 'tur') return withoutTurkishSuffix;
-  const noParticle =
-    language === 'kor' ? (particles ?? koreanBase(topics.flatMap((topic) => topic.units.map((unit) => unit.terms)))) : null;
+  const stop = stopWordsOf(language);
+  const noParticle = language === 'kor' ? koreanBase(terms) : null;
   const cache = new Map<string, string>();
   return (w) => {
     let base = cache.get(w);
@@ -459,13 +456,19 @@ function basesOf(
 
 /**
  * One title per topic, unique within the analysis, 2-8 words (1 only when a topic has no phrase).
- * `particles`: Korean's reader of particles (`koreanBase`) where the caller has made it from these
- * topics' terms already.
+ * The units' terms are their words as said; `base`, the analysis's `wordBase` where the caller has
+ * made it already (else made here from these terms).
  */
-export function titleTopics(topics: TitleTopic[], language: Language | null, particles?: (word: string) => string): string[] {
+export function titleTopics(
+  topics: TitleTopic[],
+  language: Language | null,
+  base = wordBase(
+    language,
+    topics.flatMap((topic) => topic.units.map((unit) => unit.terms)),
+  ),
+): string[] {
   const english = language === 'eng';
   const stop = stopWordsOf(language);
-  const base = basesOf(topics, language, stop, particles);
   const longEnough = saysSomethingIn(language);
   const termsOf = (unit: TitleUnit) => unit.terms.map(base);
   const contentCache = new Map<string, boolean>();

@@ -654,6 +654,73 @@ const TURKISH_SHORT = [
   ],
 ];
 
+/**
+ * Seven minutes of French on water, school and the hospital, 18 sentences each: each subject's noun
+ * mostly with its article elided onto it ("l'eau", "d'eau", "l'école", "l'hôpital").
+ */
+const FRENCH = [
+  [
+    "Parlons d'abord de l'eau, parce que l'eau devient rare.",
+    "L'eau du robinet coûte de plus en plus cher.",
+    "Dans mon village, l'eau venait d'un puits.",
+    "Aujourd'hui l'eau arrive par des tuyaux très anciens.",
+    "Les fuites d'eau font perdre un litre sur cinq.",
+    "L'été dernier, l'eau a manqué pendant trois semaines.",
+    "La mairie a interdit d'arroser les jardins.",
+    "Les agriculteurs ont besoin d'eau pour le maïs.",
+    "Le maïs boit beaucoup d'eau en juillet.",
+    "Certains passent au sorgho, qui demande moins d'eau.",
+    "L'eau de pluie peut être gardée dans des cuves.",
+    'Une cuve de mille litres suffit pour un potager.',
+    "L'eau est aussi une question de santé.",
+    'Une eau sale rend malades les enfants.',
+    "Il faut protéger les sources de l'eau potable.",
+    'Les nappes souterraines baissent chaque année.',
+    "Sans eau, il n'y a ni ville ni culture.",
+    "Voilà pourquoi l'eau doit être partagée avec soin.",
+  ],
+  [
+    "Passons maintenant à l'école, qui a beaucoup changé.",
+    "L'école de mon enfance avait une seule classe.",
+    "Aujourd'hui l'école du village a fermé ses portes.",
+    "Les élèves prennent le car pour aller à l'école.",
+    'Le trajet dure quarante minutes chaque matin.',
+    "À l'école, les enfants apprennent à lire avec des tablettes.",
+    "Les enseignants disent que l'école manque de moyens.",
+    'Une classe compte parfois trente élèves.',
+    "L'école publique reste gratuite pour toutes les familles.",
+    "La cantine de l'école sert des produits locaux.",
+    "Les parents aident à l'école pour les sorties.",
+    "L'école doit aussi apprendre à vivre ensemble.",
+    'Les élèves débattent en classe une fois par semaine.',
+    "Un bon maître change la vie d'un enfant.",
+    "Mon institutrice m'a donné le goût des livres.",
+    "L'école est le premier lieu de la république.",
+    "Il faut mieux payer ceux qui font l'école.",
+    'Sans école, un pays perd son avenir.',
+  ],
+  [
+    "Enfin, parlons de l'hôpital et des soins.",
+    "L'hôpital le plus proche est à cinquante kilomètres.",
+    "Les urgences de l'hôpital sont pleines la nuit.",
+    "Un médecin de l'hôpital travaille parfois vingt-quatre heures.",
+    "Les infirmières de l'hôpital manquent de temps.",
+    "L'hôpital a fermé sa maternité l'an dernier.",
+    'Les femmes doivent accoucher dans une autre ville.',
+    'Une ambulance met une heure pour venir.',
+    'Le médecin de famille est parti à la retraite.',
+    "Personne ne l'a remplacé au cabinet.",
+    "L'hôpital essaie la consultation par vidéo.",
+    "Un écran ne remplace pas une main sur l'épaule.",
+    "Les patients âgés ont du mal avec l'ordinateur.",
+    "L'hôpital public soigne tout le monde sans argent.",
+    "Il faut former plus de médecins et d'infirmières.",
+    'Les étudiants en médecine veulent rester en ville.',
+    "L'hôpital de demain devra aller vers les villages.",
+    "La santé n'attend pas, surtout à la campagne.",
+  ],
+];
+
 describe('the local analyzer in Korean and Vietnamese', () => {
   it("finds a Korean talk's subjects, a noun with one particle or another being one word", () => {
     const { segments, changes } = talkOf(KOREAN, 7);
@@ -754,6 +821,19 @@ describe('the local analyzer in Thai', () => {
       expect(quote.content).toBe(lines.slice(first, last + 1).join(' '));
     }
     topics.forEach((topic) => expect(lines.some((line) => line.includes(topic.title))).toBe(true));
+  });
+});
+
+describe('the local analyzer in French', () => {
+  it("reads a noun with its article elided onto it as the noun ('l'hôpital', 'hôpital'), in topics as in titles", () => {
+    for (const seconds of [4, 8]) {
+      const { segments, changes } = talkOf(FRENCH, seconds);
+      const topics = analyzeLocally(segments).topics;
+      // ('l'hôpital' and 'hôpital' were two words to the topics, though one to the titles: the
+      // hospital's topic started a line early, or, a line every 8 s, was two topics.)
+      expect(topics.map((topic) => topic.startTime)).toEqual(changes);
+      topics.forEach((topic, k) => expect(topic.title.toLowerCase()).toContain(['eau', 'école', 'hôpital'][k]));
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { CHAPTER_RULES, type AnalysisOutput, type TranscriptSegment, type VideoChapter } from '@findclips/contracts';
 import { sentencesOf, type Sentence } from '../sentences';
-import { languageOf, linesJoinWithoutSpace, saysSomethingIn, spoken, stopWordsOf, withoutTurkishSuffix, words } from '../text';
-import { koreanBase, titleTopics } from '../titles';
+import { languageOf, linesJoinWithoutSpace, saysSomethingIn, spoken, stopWordsOf, words } from '../text';
+import { titleTopics, wordBase } from '../titles';
 import type { AnalysisProvider, AnalyzeInput } from '../provider';
 import { expectedTopics, opensTopic, segmentInto, segmentTopics } from '../segmentation';
 
@@ -340,34 +340,33 @@ export function analyzeLocally(
   );
   const stop = stopWordsOf(language);
   const saysSomething = saysSomethingIn(language);
+  const term = (w: string) => saysSomething(w) && !stop.has(w);
   const units: Unit[] = sentences.map((s) => {
     // Non-speech tags ([Music], {vocalsound}) stay in the vocabulary: how often they come changes
     // with what is going on. Titles and cues read the spoken words only.
     const all = words(s.text, language);
     const said = spoken(s.text);
-    // A Turkish name without the suffixes written onto it after an apostrophe ("İstanbul'da",
-    // "İstanbul'un": 'istanbul'), or the subject's name is as many words as it has endings, its
-    // vocabulary scattered (a stranger's 13-minute talk: its İstanbul's title had no İstanbul, a
-    // boundary fell 18 s after Kapadokya's start).
-    const bare = language === 'tur' ? all.map(withoutTurkishSuffix) : all;
     return {
       ...s,
-      terms: bare.filter((w) => saysSomething(w) && !stop.has(w)),
+      terms: all.filter(term),
       spoken: said,
       spokenWords: said.length === s.text.length ? all : words(said, language),
     };
   });
-  // Titles read the words as said ('경제를'); topics and quotes, a Korean noun without the particle
-  // written onto it, or a subject's '경제는', '경제를' and '경제가' are three words, its vocabulary
-  // scattered (in a stranger's 16-minute talks of four subjects, a boundary 21 s early, or a fifth
-  // topic titled '먹어 봐야').
+  // Topics and quotes read each word's base ('İstanbul'da', 'İstanbul'un': 'istanbul'; '경제를',
+  // '경제는': '경제'), or a subject's name is as many words as it has endings, its vocabulary
+  // scattered (a stranger's Turkish talk: its İstanbul topic had no İstanbul in its title; Korean
+  // talks of four subjects: a boundary 21 s early, a fifth topic titled '먹어 봐야'). Titles read the
+  // words as said, with the same base.
+  const base = wordBase(
+    language,
+    units.map((unit) => unit.terms),
+  );
   const asSaid = new Map<Unit, string[]>();
-  const particles = language === 'kor' ? koreanBase(units.map((unit) => unit.terms)) : undefined;
-  if (particles) {
-    for (const unit of units) {
-      asSaid.set(unit, unit.terms);
-      unit.terms = unit.terms.map(particles);
-    }
+  for (const unit of units) {
+    const said = unit.terms.filter((w) => term(base(w)));
+    asSaid.set(unit, said);
+    unit.terms = said.map(base);
   }
 
   // Captions of nothing but music notes or dashes: no sentence, no topic.
@@ -387,10 +386,10 @@ export function analyzeLocally(
     chaptered?.titles ??
     titleTopics(
       slices.map((slice) => ({
-        units: particles ? slice.map((unit) => ({ text: unit.text, terms: asSaid.get(unit)! })) : slice,
+        units: slice.map((unit) => ({ text: unit.text, terms: asSaid.get(unit)! })),
       })),
       language,
-      particles,
+      base,
     );
   const said = new SaidSoFar();
   const topics = slices.map((slice, k) => {
