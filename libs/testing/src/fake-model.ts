@@ -5,6 +5,10 @@ export type FakeModelBehaviour =
   | 'inventive'
   /** Text that is not JSON. */
   | 'invalid-json'
+  /** Valid JSON with no topic at all (`{"topics": []}`), as a model that skims a long part may answer. */
+  | 'no-topics'
+  /** Topics as asked, but none with a quote (`"quotes": []`), which the schema's arrays allow. */
+  | 'no-quotes'
   /** The answer stops at the output limit: `finish_reason: 'length'`, Gemini's MAX_TOKENS. */
   | 'cut-off'
   /** Gemini stops the answer for reciting its input (RECITATION). */
@@ -69,14 +73,14 @@ export function parseNumberedLines(prompt: string): Line[] {
 export function fakeAnalysis(prompt: string, behaviour: FakeModelBehaviour): string {
   if (behaviour === 'invalid-json') return 'Sure! Here are the topics: {"topics": [';
   const lines = parseNumberedLines(prompt);
-  if (lines.length === 0) return JSON.stringify({ topics: [] });
+  if (lines.length === 0 || behaviour === 'no-topics') return JSON.stringify({ topics: [] });
   const parts = Math.min(3, Math.max(1, Math.floor(lines.length / 6)));
   const size = Math.floor(lines.length / parts);
   const topics = Array.from({ length: parts }, (_, k) => {
     const slice = lines.slice(k * size, k === parts - 1 ? lines.length : (k + 1) * size);
     const middle = Math.floor(slice.length / 2);
     const quoted = slice.slice(middle, middle + 3);
-    const quotes = [{ startLine: quoted[0]!.number, endLine: quoted.at(-1)!.number }];
+    const quotes = behaviour === 'no-quotes' ? [] : [{ startLine: quoted[0]!.number, endLine: quoted.at(-1)!.number }];
     if (behaviour === 'inventive') {
       quotes.push({ startLine: quoted.at(-1)!.number, endLine: quoted[0]!.number }); // reversed
       quotes.push({ startLine: slice[0]!.number, endLine: slice[0]!.number + 40 }); // minutes long

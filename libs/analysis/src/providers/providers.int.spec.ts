@@ -311,6 +311,27 @@ describe('AI providers through their real SDKs, against fakes', () => {
     );
   });
 
+  it.each(['openai', 'grok', 'gemini'] as const)(
+    '%s: an answer with no topic, or topics without a quote, is asked again once (a second such answer is taken)',
+    async (name) => {
+      const fake = name === 'openai' ? openai : name === 'grok' ? xai : gemini;
+      const calls = () => ('chat' in fake.calls ? fake.calls.chat : fake.calls.generate);
+      for (const behaviour of ['no-topics', 'no-quotes'] as const) {
+        fake.script.then(behaviour);
+        const before = calls();
+        const result = await analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get(name)! });
+        expect(calls() - before).toBe(2);
+        expect(result.topics.length).toBeGreaterThanOrEqual(2);
+      }
+      // Twice: these lines hold nothing to quote, as the model reads them (music, silence).
+      fake.script.then('no-topics', 'no-topics');
+      const before = calls();
+      const result = await analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get(name)! });
+      expect(calls() - before).toBe(2);
+      expect(result.topics).toEqual([]);
+    },
+  );
+
   it('retries a 429 and succeeds', async () => {
     openai.script.then('rate-limit');
     const before = openai.calls.chat;

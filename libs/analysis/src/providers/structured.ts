@@ -42,9 +42,15 @@ export function parseAnswer(text: string | null | undefined): { answer: ModelAns
 
 const check = (reply: Reply) => (reply.problem ? { problem: reply.problem } : parseAnswer(reply.text));
 
+/** What a first answer quoting nothing is told (grounding drops a topic without a quote). */
+const NOTHING_QUOTED = 'no topic had a quote; give the topics of these lines, each with 1 to 3 quotes';
+
 /**
  * Asks once, and once more when the answer is not usable: the repair carries the previous answer
  * and what was wrong with it. The answer's line numbers become topics over `segments`.
+ * An answer quoting nothing is valid JSON, but asked again too: taken at once, a model that skimmed
+ * a long part made an empty analysis, "No topics were found", kept for good (a stranger's audit of
+ * long videos). A second such answer is taken: lines of music or silence hold nothing to quote.
  */
 export async function withRepair(
   ask: (repair?: Repair) => Promise<Reply>,
@@ -52,8 +58,10 @@ export async function withRepair(
 ): Promise<AnalysisOutput> {
   const reply = await ask();
   const first = check(reply);
-  if ('answer' in first) return answerToOutput(first.answer, segments);
-  const second = check(await ask({ previous: reply.text ?? '', problem: first.problem }));
+  if ('answer' in first && first.answer.topics.some((topic) => topic.quotes.length > 0))
+    return answerToOutput(first.answer, segments);
+  const problem = 'answer' in first ? NOTHING_QUOTED : first.problem;
+  const second = check(await ask({ previous: reply.text ?? '', problem }));
   if ('answer' in second) return answerToOutput(second.answer, segments);
   throw new AnalysisError('INVALID_OUTPUT', `The AI provider answered twice with invalid output (${second.problem}).`);
 }
