@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { DATABASE_STARTUP_WAIT_MS, REDIS_STARTUP_WAIT_MS } from '@findclips/runtime';
-import { freePort, REPO_ROOT, scratchRedis, until } from '@findclips/testing';
+import { freePort, REPO_ROOT, scratchRedis, tcpProxy, until } from '@findclips/testing';
 import { join } from 'node:path';
 
 type Service = 'gateway' | 'realtime' | 'worker';
@@ -128,4 +128,41 @@ describe('a service starting without what it needs (services as processes)', () 
       holder.close();
     }
   }, 60_000);
+});
+
+describe('a service stopping while Redis is away (services as processes)', () => {
+  // (The worker's is in services/worker/src/worker.int.spec.ts.) Each waited for Redis to come back, for good.
+  it.each([
+    ['gateway', '/readyz'],
+    ['realtime', '/healthz'],
+  ] as const)(
+    '%s: stops on SIGTERM within seconds, exit 0',
+    async (service, health) => {
+      const redis = new URL(process.env.REDIS_URL!);
+      const proxy = await tcpProxy(Number(redis.port || 6379), redis.hostname);
+      const running = await start(service, `redis://127.0.0.1:${proxy.port}`);
+      const status = () =>
+        fetch(`${running.url}${health}`).then(
+          (res) => res.status,
+          () => 0,
+        );
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await until(async () => (await status()) === 200, 30_000, `the ${service}`);
+        await proxy.cut();
+        await until(async () => (await status()) === 503, 10_000, 'its Redis away');
+        running.child.kill('SIGTERM');
+        const stillRunning = new Promise<string>(
+          (resolve) => (timer = setTimeout(() => resolve('still running 5 s later'), 5_000)),
+        );
+        expect(await Promise.race([running.exited, stillRunning])).toBe(0);
+      } finally {
+        clearTimeout(timer);
+        if (running.child.exitCode === null) running.child.kill('SIGKILL');
+        await running.exited;
+        await proxy.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -1,4 +1,5 @@
 import type { Server } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 
 /** Signals this soon after the first are one signal delivered twice (see onShutdown). */
@@ -37,6 +38,19 @@ export function onShutdown(service: string, logger: Logger, stop: () => Promise<
   };
   process.on('SIGTERM', handle);
   process.on('SIGINT', handle);
+}
+
+/** How long a stopping service waits for its connections to Redis and PostgreSQL to close. */
+export const CLOSE_CONNECTIONS_MS = 2_000;
+
+/**
+ * Closes a stopping service's connections (its queue, Redis clients, database), their errors
+ * ignored, waiting CLOSE_CONNECTIONS_MS at most: with Redis or PostgreSQL away, a client's quit
+ * waited for it to come back, and the process stayed alive for as long as it was away.
+ */
+export async function closeConnections(...closing: Array<() => Promise<unknown>>): Promise<void> {
+  const closed = Promise.all(closing.map((close) => close().catch(() => undefined)));
+  await Promise.race([closed, sleep(CLOSE_CONNECTIONS_MS, undefined, { ref: false })]);
 }
 
 /** A service cannot start for a reason its message says in full: printed as one line, no stack. */

@@ -11,6 +11,7 @@ import {
   createRedisClient,
   failedToStart,
   listen,
+  closeConnections,
   onShutdown,
   REDIS_DEADLINE_MS,
 } from '@findclips/runtime';
@@ -56,9 +57,11 @@ async function main() {
     const closed = closeGatewayServer(server);
     app.locals.dropLive();
     await closed;
-    await queue.close().catch(() => undefined);
-    await redis.quit().catch(() => undefined);
-    await dataSource.destroy().catch(() => undefined);
+    await closeConnections(
+      () => queue.close(),
+      () => redis.quit(),
+      () => dataSource.destroy(),
+    );
   });
 }
 

@@ -9,6 +9,7 @@ import {
   failedToStart,
   listen,
   metricsServer,
+  closeConnections,
   onShutdown,
 } from '@findclips/runtime';
 import { createRealtimeServer } from './realtime.server';
@@ -37,8 +38,11 @@ async function main() {
   onShutdown('realtime', logger, async () => {
     logger.info(realtime.stats(), 'disconnecting clients: they reconnect elsewhere');
     await realtime.close();
-    await Promise.all([redis.quit(), subscriber.quit()]).catch(() => undefined);
-    await dataSource.destroy().catch(() => undefined);
+    await closeConnections(
+      () => redis.quit(),
+      () => subscriber.quit(),
+      () => dataSource.destroy(),
+    );
   });
 }
 

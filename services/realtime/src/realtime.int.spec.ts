@@ -553,6 +553,52 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     }
   });
 
+  it('an instance whose Redis connection for publishing is away stays up while the others ask it for its sockets, and answers again once back', async () => {
+    // The adapter publishes its answers to the other instances without waiting for them: one Redis
+    // refused (the connection away, or recycled by its watchdog) was an unhandled rejection, and the
+    // process (under `npm start`, every service with it) stopped.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const redisUrl = new URL(process.env.REDIS_URL!);
+    const proxy = await tcpProxy(Number(redisUrl.port || 6379), redisUrl.hostname);
+    const cutOff = await startTestRealtime(prefix, {}, { redisUrl: `redis://127.0.0.1:${proxy.port}` });
+    try {
+      const g = await guest();
+      const held = open(cutOff.url, { cookie: g.cookie });
+      await nextOf(held, 'AUTH_CONFIRMED');
+      await joined(held, 'pubAway0001');
+
+      await proxy.cut();
+      // Each handshake on the other instance asks every instance for the sockets under its caps.
+      for (let i = 0; i < 2; i++) {
+        const socket = open(two.url, { cookie: g.cookie });
+        await nextOf(socket, 'AUTH_CONFIRMED');
+        socket.disconnect();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+      expect(held.connected).toBe(true);
+
+      await proxy.restore();
+      // Back: it admits connections again, and went on relaying to the one it held.
+      await until(async () => {
+        const socket = open(cutOff.url, { cookie: g.cookie });
+        return nextOf(socket, 'AUTH_CONFIRMED', 1_000).then(
+          () => true,
+          () => false,
+        );
+      }, 10_000);
+      const got = collect(held);
+      await settled(['pubAway0001'], got);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await cutOff.close();
+      await proxy.close();
+    }
+  });
+
   it("refuses a handshake from another site's page, over long-polling and WebSocket", async () => {
     const g = await guest();
     for (const transports of [['polling'], ['websocket']]) {

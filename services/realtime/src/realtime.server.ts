@@ -37,6 +37,24 @@ export const RELAY_DOWN = 'Redis subscription lost: live events do not reach thi
 export const INSTANCES_ANSWER_MS = 1_500;
 
 /**
+ * The adapter's client for publishing: `redis`, but for the publishes Redis refuses (its connection
+ * away, or recycled by its watchdog), each told to `refused`. The adapter publishes its requests and
+ * its answers to the other instances without waiting for them, and one refused was an unhandled
+ * rejection: the process stopped (under `npm start`, every service with it) as soon as another
+ * instance asked it for its sockets, which every handshake on another instance does. Unanswered,
+ * that instance counts on its own (INSTANCES_ANSWER_MS).
+ */
+function adapterPublisher(redis: RedisClient, refused: (error: unknown) => void): RedisClient {
+  const publish = ((...args: Parameters<RedisClient['publish']>) => {
+    const published = redis.publish(...args);
+    published.catch(refused);
+    return published;
+  }) as RedisClient['publish'];
+  // node-redis reaches its state through `_self`, as its own derived clients do: the rest is `redis`'s.
+  return new Proxy(redis, { get: (target, key, receiver) => (key === 'publish' ? publish : Reflect.get(target, key, receiver)) });
+}
+
+/**
  * Socket.IO on /socket.io with the Redis adapter: who may connect (origin, handshake identity,
  * socket caps) and the rooms a connection starts in; joins are `handleJoins`', the events from
  * Redis the relay's (`startEventRelay`).
@@ -44,6 +62,16 @@ export const INSTANCES_ANSWER_MS = 1_500;
 export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
   const { env, dataSource, redis, subscriber, logger } = deps;
   const allowedOrigins = new Set(env.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/$/, '')));
+  // Said once a minute: while Redis is away, every request of another instance is refused.
+  let refusedSaidAt = -Infinity;
+  const publishRefused = (error: unknown) => {
+    if (performance.now() - refusedSaidAt < 60_000) return;
+    refusedSaidAt = performance.now();
+    logger.warn(
+      { err: error },
+      'Redis refused a message to the other realtime instances (an answer to their count of connections, or a drop): not sent',
+    );
+  };
   const io: LiveServer = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(http, {
     path: '/socket.io',
     transports: ['polling', 'websocket'],
@@ -51,7 +79,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     maxHttpBufferSize: LIVE_BODY_MAX_BYTES,
     pingInterval: 25_000,
     pingTimeout: 20_000,
-    adapter: createAdapter(redis, subscriber, {
+    adapter: createAdapter(adapterPublisher(redis, publishRefused), subscriber, {
       key: redisKeys(env.REDIS_KEY_PREFIX).socketAdapter,
       requestsTimeout: INSTANCES_ANSWER_MS,
     }),

@@ -8,9 +8,9 @@ import {
   createRedisClient,
   failedToStart,
   metricsServer,
+  closeConnections,
   onShutdown,
 } from '@findclips/runtime';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { startHousekeeping } from './housekeeping';
 import { startWorker, stopWorker } from './worker';
 
@@ -42,9 +42,10 @@ async function main() {
     stopHousekeeping();
     await stopWorker(worker, logger); // waits for active jobs
     http.close();
-    // Redis or PostgreSQL away: what is left to close is not waited for long.
-    const closed = Promise.all([publisher.quit().catch(() => undefined), dataSource.destroy().catch(() => undefined)]);
-    await Promise.race([closed, sleep(2_000, undefined, { ref: false })]);
+    await closeConnections(
+      () => publisher.quit(),
+      () => dataSource.destroy(),
+    );
   });
 }
 

@@ -32,17 +32,18 @@ export interface TestRealtime {
 /**
  * A realtime instance on a free port of 127.0.0.1 (or `host` and `port`), on the real Redis, under
  * `prefix`, served as its main.ts serves it (/healthz, /metrics). `subscriberUrl` takes its
- * subscriber elsewhere (a TCP proxy).
+ * subscriber elsewhere (a TCP proxy), `redisUrl` its other client (commands, the adapter's publishing).
  */
 export async function startTestRealtime(
   prefix: string,
   overrides: Record<string, string> = {},
   {
     subscriberUrl,
+    redisUrl,
     host = '127.0.0.1',
     port = 0,
     sessionCheckMs,
-  }: { subscriberUrl?: string; host?: string; port?: number; sessionCheckMs?: number } = {},
+  }: { subscriberUrl?: string; redisUrl?: string; host?: string; port?: number; sessionCheckMs?: number } = {},
 ): Promise<TestRealtime> {
   const env = parseEnv('realtime', realtimeEnvSchema, {
     ...process.env,
@@ -53,7 +54,7 @@ export async function startTestRealtime(
   });
   const { lines: logs, stream } = logLines();
   const logger = createLogger('realtime', env.LOG_LEVEL, stream);
-  const redis = createRedisClient(env.REDIS_URL, logger);
+  const redis = createRedisClient(redisUrl ?? env.REDIS_URL, logger);
   const subscriber = createRedisClient(subscriberUrl ?? env.REDIS_URL, logger);
   await Promise.all([redis.connect(), subscriber.connect()]);
   const metrics = createMetricsRegistry('realtime');
