@@ -701,6 +701,20 @@ describe('analysis quotas', () => {
     await from('2001:db8:cccc:8::1').submit(p.addVideo()).expect(202);
   });
 
+  it("caps guest analyses per address behind a proxy that writes the client's port with it, whatever the port", async () => {
+    // Some proxies (Azure's Application Gateway) forward '198.51.100.90:51034': each new connection
+    // of one client comes from another port, which made it another network with a cap of its own.
+    for (const port of [51001, 51002, 51003]) await from(`198.51.100.90:${port}`).submit(p.addVideo()).expect(202);
+    const refused = await from('198.51.100.90:51004').submit(p.addVideo()).expect(429);
+    expect(refused.body).toMatchObject({ errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
+    // And an IPv6 client, its address in brackets before the port, counts by its /64 as ever.
+    for (const port of [51001, 51002, 51003])
+      await from(`[2001:db8:dddd:1::${port - 51000}]:${port}`)
+        .submit(p.addVideo())
+        .expect(202);
+    await from('2001:db8:dddd:1::1').submit(p.addVideo()).expect(429);
+  });
+
   it('tells guests who reach the cap of their network together that the network is out, not each guest', async () => {
     // Six new guests of one /64, each with both credits, submit at once: three fit under the cap.
     const guests = Array.from({ length: 6 }, (_, i) => from(`2001:db8:cccc:9::${i + 1}`));
@@ -732,6 +746,39 @@ describe('analysis quotas', () => {
     expect(p.youtube.playerCallsFor(videoId)).toBe(asked);
     // What was paid back is paid again: the next new video costs a credit.
     expect((await first.submit(p.addVideo()).expect(202)).body.left).toBe(1);
+  });
+
+  it('refuses a guest a video refused for its content, free and without analysing it again: no credit paid back for ever', async () => {
+    // The guests' provider (local) refuses it by our lexicon: the guest paid, and is paid back.
+    const videoId = p.addVideo(300, {
+      tracks: [
+        {
+          languageCode: 'en',
+          segments: [
+            { text: 'Today we explain how to build a pipe bomb at home.', start: 0, end: 5 },
+            { text: 'More words here.', start: 5, end: 9 },
+          ],
+        },
+      ],
+    });
+    const guest = from('203.0.113.80');
+    expect((await guest.submit(videoId).expect(202)).body.left).toBe(1);
+    const refusal = await p.nextEvent(videoId, 'ANALYSIS_ERROR');
+    expect(refusal.errorType).toBe('CONTENT_POLICY');
+    expect((await guest.credits().expect(200)).body.left).toBe(2);
+    // Asked again (by them, or by a new guest), it is refused at once as it was, for nothing: it
+    // was queued again, analysed again and paid back again, as often as asked.
+    for (const asking of [guest, from('203.0.113.81')]) {
+      const again = await asking.submit(videoId).expect(422);
+      expect(again.body).toEqual({
+        message: refusal.errorMessage,
+        errorType: 'CONTENT_POLICY',
+        errorCategories: refusal.errorCategories ?? [],
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(p.events.filter((e) => e.videoId === videoId && e.type === 'ANALYSIS_STARTED')).toHaveLength(1);
+    expect((await guest.credits().expect(200)).body.left).toBe(2);
   });
 
   it('keeps the credit of a guest whose analysis failed once, to be retried, and then succeeded', async () => {

@@ -302,6 +302,23 @@ describe('dashboard: Back and Forward', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/?video=${VIDEO}`);
   });
 
+  it("shows a guest's video refused for its content before its screen and its categories, as the refusal did", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /api/guest/credits': json(200, { left: 2 }),
+      [`POST /api/guest/videos/transcript`]: json(422, {
+        message: 'Refused',
+        errorType: 'CONTENT_POLICY',
+        errorCategories: ['violence', 'harassment'],
+      }),
+    });
+    withHistory({ user: null, before: ['/elsewhere'] });
+    await paste(user, `https://youtu.be/${OTHER}`);
+    expect(await screen.findByRole('heading', { name: 'Content Policy Violation' })).toBeInTheDocument();
+    expect(screen.getByText('Categories: violence, harassment')).toBeInTheDocument();
+    expect(await screen.findByText('Video blocked due to content policy')).toBeInTheDocument();
+  });
+
   it("gives the refused screen's entry to the video pasted next, so Back from it returns to the video before", async () => {
     const user = userEvent.setup();
     rememberUser(member);

@@ -164,6 +164,15 @@ describe('gateway environment', () => {
     expect(warnings({ PUBLIC_URL: 'http://localhost:3000' })).toEqual([]);
   });
 
+  it('warns at start-up of TRUST_PROXY=true, which lets any client choose its address in X-Forwarded-For', () => {
+    const warnings = (env: Record<string, string>) => gatewayEnvWarnings(parseEnv('gateway', gatewayEnvSchema, env));
+    for (const PUBLIC_URL of ['https://clips.example.com', 'http://localhost:3000']) {
+      expect(warnings({ PUBLIC_URL, TRUST_PROXY: 'true' })).toEqual([
+        expect.stringMatching(/^TRUST_PROXY is true: every hop is trusted/),
+      ]);
+    }
+  });
+
   it('requires METRICS_TOKEN in production where /metrics is on the public port (gateway, realtime), not on the worker', () => {
     const secret = 'x'.repeat(40);
     for (const [name, schema] of [

@@ -129,6 +129,15 @@ export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
  * session cookie without Secure (a stranger's deployment audit).
  */
 export function gatewayEnvWarnings(env: Pick<GatewayEnv, 'PUBLIC_URL' | 'TRUST_PROXY'>): string[] {
+  // Express then takes the first address of X-Forwarded-For, which is the client's own word: any
+  // client sending one chose the address of every per-address limit (a stranger's abuse audit).
+  if (env.TRUST_PROXY === true) {
+    return [
+      'TRUST_PROXY is true: every hop is trusted, so a client that sends its own X-Forwarded-For chooses the ' +
+        "address of every per-address limit (guest credits, YouTube lookups, sign-ups, logins). Set the proxy's " +
+        'hops (1) or addresses instead.',
+    ];
+  }
   if (env.TRUST_PROXY !== false || !env.PUBLIC_URL.startsWith('https:')) return [];
   return [
     'PUBLIC_URL is https but TRUST_PROXY is off: behind a TLS proxy every visitor counts as the proxy for ' +

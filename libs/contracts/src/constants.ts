@@ -106,6 +106,8 @@ export const videoMessages = {
   unknownLength:
     'We could not tell how long this video is (a live stream or an upcoming premiere?), so it cannot be analysed yet.',
   notFound: 'No analysis of this video yet',
+  /** A video whose shared analysis the content policy refused (its own reason, when the row lost it). */
+  contentPolicy: 'This video was blocked by our content policy.',
   /** A video whose captions YouTube does not give (or gives without a word). */
   noCaptions: 'This video has no captions to analyse.',
   /** A member asking for their own version of an analysis others read: they have none. */

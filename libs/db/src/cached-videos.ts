@@ -45,6 +45,7 @@ export type CachedVideo = Pick<
   | 'analysisStatus'
   | 'errorType'
   | 'errorMessage'
+  | 'errorCategories'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -62,7 +63,7 @@ const listed = {
   createdAt: true,
   updatedAt: true,
 } as const;
-const withoutTranscript = { ...listed, errorType: true, errorMessage: true } as const;
+const withoutTranscript = { ...listed, errorType: true, errorMessage: true, errorCategories: true } as const;
 
 /** The length we record when YouTube gives none: where the captions end. */
 const lengthOf = (details: Pick<VideoDescription, 'durationSeconds'>, segments: TranscriptSegment[]) =>

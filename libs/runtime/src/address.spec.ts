@@ -9,6 +9,15 @@ describe('clientAddressKey', () => {
     expect(clientAddressKey('198.51.100.7')).toBe('198.51.100.7');
     expect(clientAddressKey('unknown')).toBe('unknown');
   });
+
+  it("keys an address a proxy forwarded with the client's port by the address alone", () => {
+    expect(clientAddressKey('198.51.100.7:51034')).toBe('198.51.100.7');
+    expect(clientAddressKey('[2001:db8:1:2::7]:51034')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('[::ffff:198.51.100.7]:443')).toBe('198.51.100.7');
+    // Not an address and a port: its own key, as anything unparseable.
+    expect(clientAddressKey('198.51.100.7:')).toBe('198.51.100.7:');
+    expect(clientAddressKey('[not-an-address]:80')).toBe('[not-an-address]:80');
+  });
 });
 
 describe('vouchedClientAddress', () => {

@@ -2,13 +2,26 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 
 /**
+ * An address as some proxies forward it, with the client's port ('198.51.100.7:51034',
+ * '[2001:db8::1]:51034', Azure's Application Gateway): the address alone. Each connection of a
+ * client has a port of its own, so kept, it made every connection another client of every limit.
+ */
+const WITH_PORT = /^(?:\[([^\]]+)\]|(\d{1,3}(?:\.\d{1,3}){3})):\d{1,5}$/;
+const withoutPort = (address: string) => {
+  const match = WITH_PORT.exec(address);
+  return match ? (match[1] ?? match[2])! : address;
+};
+
+/**
  * What counts as one client in every limit by address: an IPv4 address (also when written as
  * IPv4-mapped IPv6), or an IPv6 /64, the block one connection is given, so that walking through a
- * /64's addresses does not make a new client. Anything unparseable is its own key.
+ * /64's addresses does not make a new client; a port written with it is not the client's. Anything
+ * unparseable is its own key.
  */
 export function clientAddressKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
+  const bare = withoutPort(address);
+  if (!ipaddr.isValid(bare)) return address;
+  const parsed = ipaddr.process(bare);
   if (parsed.kind() === 'ipv4') return parsed.toString();
   const network = ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`);
   return `${network.toString()}/64`;

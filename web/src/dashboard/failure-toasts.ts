@@ -76,7 +76,7 @@ export function reanalysisFailedToast(type?: ErrorCode | null, reason?: string |
 }
 
 /** Failures of a submission that replace the dashboard with their own screen, not only a toast. */
-export const SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['VIDEO_TOO_LONG', 'GUEST_VIDEO_TOO_LONG']);
+export const SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['VIDEO_TOO_LONG', 'GUEST_VIDEO_TOO_LONG', 'CONTENT_POLICY']);
 
 /** And for members, a video without captions: its screen offers to bring their own. */
 export const MEMBER_SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['NO_TRANSCRIPT']);
@@ -89,7 +89,11 @@ export function submitFailure(error: unknown, member: boolean): { toast: ToastOp
   const apiError = error instanceof ApiError ? error : null;
   const message = error instanceof Error ? error.message : String(error);
   const type = apiError?.errorType;
-  const toast = apiError?.status === 401 && member ? sessionExpired() : failureToast(type, message, [], { guest: !member });
+  // A video refused for its content before (to guests) comes with its categories, as the refusal did.
+  const given = apiError?.body.errorCategories;
+  const categories = Array.isArray(given) ? given.filter((c): c is string => typeof c === 'string') : [];
+  const toast =
+    apiError?.status === 401 && member ? sessionExpired() : failureToast(type, message, categories, { guest: !member });
   const screen = type && (SCREEN_FAILURES.has(type) || (member && MEMBER_SCREEN_FAILURES.has(type)));
-  return { toast, screen: screen ? { type, message, categories: [] } : null };
+  return { toast, screen: screen ? { type, message, categories } : null };
 }

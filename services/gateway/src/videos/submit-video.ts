@@ -275,6 +275,15 @@ export async function submitAsGuest(
   // A video we know too long for guests (analysed, or being analysed, for someone, or looked up on
   // YouTube before) says so before the credits do: no credit would open it.
   if (cached) checkGuestLength(cached.durationSeconds);
+  // A video whose shared analysis the content policy refused is refused as it was, free: queued
+  // again, the guests' provider refused it again and their credit came back again, as often as
+  // asked (a stranger's abuse audit: one guest had one video analysed without end, for nothing).
+  // Unless an analysis of it waits or runs again (a member's, with their own provider).
+  if (cached?.analysisStatus === 'failed' && cached.errorType === 'CONTENT_POLICY' && !(await queuedStill())) {
+    throw new AppError('CONTENT_POLICY', cached.errorMessage || videoMessages.contentPolicy, {
+      extra: { errorCategories: cached.errorCategories ?? [] },
+    });
+  }
   // What we know of an unfinished video without asking YouTube (its row, or an earlier lookup).
   const known = finished ? null : await metadata.known(videoId);
   if (!reopened) {
