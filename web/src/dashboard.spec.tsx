@@ -666,6 +666,49 @@ describe('dashboard: clear menu and Re-analyze', () => {
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
   });
 
+  it.each([
+    ['a guest', null, { 'GET /api/guest/credits': json(200, { left: 2 }), 'POST /api/guest/videos/transcript': guestAnswer(1) }],
+    [
+      'a member',
+      member,
+      {
+        ...memberVideo,
+        [`POST /api/videos/transcript`]: json(200, {
+          videoId: VIDEO,
+          analyzedTopics: topics,
+          status: 'complete',
+          duration: 3_600,
+          title: analysis.title,
+          thumbnailUrl: null,
+          error: null,
+        }),
+      },
+    ],
+  ] as const)(
+    'says the clips are ready when %s gets a finished analysis at once, as it said the analysis started',
+    async (_who, user, routes) => {
+      const typist = userEvent.setup();
+      if (user) rememberUser(user);
+      else document.cookie = 'gid=guest-1234';
+      fakeApi(routes);
+      renderWithApp(<DashboardPage />, { user });
+      const announcement = await waitFor(() => document.getElementById('analysis-announcement')!);
+      const said: string[] = [];
+      new MutationObserver(() => said.push(announcement.textContent ?? '')).observe(announcement, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+      await paste(typist);
+      expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+      // No bar to watch reach 100%: the region that was told 'Analyzing the entire video...' (or
+      // nothing yet) ends on the clips being ready, not on silence.
+      await waitFor(() => expect(said.filter(Boolean).at(-1)).toBe('Done! Your clips are ready.'));
+      expect(said.filter((text) => text === 'Done! Your clips are ready.')).toHaveLength(1);
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    },
+  );
+
   /** A member's first analysis of VIDEO, queued, whose end no event will say: `checkStatus` answers how it stands. */
   const firstAnalysisWithoutChannel = (checkStatus: () => Response) => {
     rememberUser(member);
@@ -1914,6 +1957,19 @@ describe('dashboard: Data Loading Error', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
     expect(screen.queryByText('Data Loading Error')).not.toBeInTheDocument();
+  });
+
+  it('keeps the keyboard on the video when Retry, pressed from the keyboard, takes the error screen away', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const state = failingVideo();
+    await screen.findByRole('heading', { name: 'Data Loading Error' }, { timeout: 10_000 });
+    state.healthy = true;
+    screen.getByRole('button', { name: 'Retry' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    // The button pressed is gone with its screen: the focus is on the video it loaded, not on the page.
+    expect(document.activeElement).not.toBe(document.body);
+    expect(screen.getByRole('heading', { name: 'An interview about small teams' })).toHaveFocus();
   });
 
   it('Clear & Reset goes back to the demo, in place of the failed video: Back does not load it again', async () => {

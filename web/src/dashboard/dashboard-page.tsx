@@ -67,6 +67,9 @@ export default function DashboardPage() {
   const complete = state.phase === 'aiAnalysisComplete';
   // (A re-analysis that failed brings the topics before it back: nothing is 'Done!'.)
   const finishing = useJustFinished(state.phase === 'aiAnalysisInProgress', complete && !state.restored);
+  // A submission answered at once with its topics shows no bar, but its start was said: its end is
+  // said too, else a screen reader heard 'Analyzing the entire video...' and then nothing.
+  const answeredAtOnce = useJustFinished(state.phase === 'transcriptFetching', complete && !state.restored);
   useForgetEndedAnalyses(running, state.videoId);
   const shownTopics = isDemo ? DEMO_TOPICS : complete && !finishing ? topics : null;
   // The topics of a real, finished analysis: what can be shared, exported and read along.
@@ -134,12 +137,17 @@ export default function DashboardPage() {
             once each, from a region always in the page, error screens included (one added already
             filled is not reliably read, and the status texts that turn every 3 s are not read out). */}
         <p id="analysis-announcement" role="status" className="sr-only">
-          {running ? STATUS_TEXTS[0] : finishing ? DONE_TEXT : ''}
+          {running ? STATUS_TEXTS[0] : finishing || answeredAtOnce ? DONE_TEXT : ''}
         </p>
         {state.phase === 'error' && flow.state.error ? (
           <ErrorScreen
             failure={flow.state.error}
-            onRetry={flow.retry}
+            onRetry={() => {
+              // The screen and its button are gone: the keyboard goes on from the video being loaded
+              // (its link, while its title is not known yet), not from the page.
+              flushSync(flow.retry);
+              (document.getElementById('video-heading') ?? document.getElementById('video-link'))?.focus();
+            }}
             onClear={() => {
               flow.clear();
               // The screen and its button are gone: the next link goes in the field.
