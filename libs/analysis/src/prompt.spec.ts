@@ -1,4 +1,5 @@
 import { toStrictJsonSchema } from 'openai/lib/transform';
+import { analysisEditSchema, TOPIC_TITLE_MAX } from '@findclips/contracts';
 import { ANALYSIS_JSON_SCHEMA, answerToOutput, userPrompt } from './prompt';
 
 describe('the prompt and the schema every AI provider answers with', () => {
@@ -41,5 +42,16 @@ describe('the prompt and the schema every AI provider answers with', () => {
       endTime: 150,
       quotes: [{ content: 'w3 w4 w5', startTime: 115, endTime: 130 }],
     });
+  });
+  it("shows a model's title on one line, within a topic title's length, cut after a word, so an edit can keep it", () => {
+    const lines = Array.from({ length: 4 }, (_, i) => ({ text: `w${i}`, start: i * 5, end: i * 5 + 5 }));
+    const said = 'Why the city council voted to add bus lanes on every main road ';
+    const title = `\u202E${said}\n\n${said.repeat(4)}`;
+    const [topic] = answerToOutput({ topics: [{ title, startLine: 1, endLine: 4, quotes: [] }] }, lines).topics;
+    expect(topic!.title.length).toBeLessThanOrEqual(TOPIC_TITLE_MAX);
+    expect(topic!.title).toMatch(/^Why the city council voted to add bus lanes on every main road Why .* [a-z]+…$/);
+    expect(topic!.title).not.toMatch(/[\n\u202E]|\s\s/);
+    // As it shows, a member's rename of another topic to it is taken.
+    expect(analysisEditSchema.safeParse({ action: 'rename', topicId: 't', title: topic!.title }).success).toBe(true);
   });
 });

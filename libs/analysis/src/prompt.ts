@@ -1,4 +1,4 @@
-import type { AnalysisOutput, TranscriptSegment } from '@findclips/contracts';
+import { topicTitleShown, type AnalysisOutput, type TranscriptSegment } from '@findclips/contracts';
 import { z } from 'zod';
 import type { AnalyzeInput } from './provider';
 
@@ -116,7 +116,8 @@ export function answerToOutput(answer: ModelAnswer, segments: TranscriptSegment[
     topics: answer.topics.map((topic) => {
       const { from, to } = span(topic.startLine, topic.endLine);
       return {
-        title: topic.title,
+        // (A model's title of a paragraph, or over lines, was kept whole: no edit could keep it.)
+        title: topicTitleShown(topic.title),
         startTime: segments[from]!.start,
         endTime: segments[to]!.end,
         quotes: topic.quotes.map((quote) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOPIC_TITLE_MAX } from './constants';
 
 /** One validation problem as a person should read it, with the field it concerns. */
 export interface FieldProblem {
@@ -51,6 +52,31 @@ const DIRECTION_OVERRIDES = /[\u202D\u202E]/g;
 
 /** `text` without direction overrides (see `DIRECTION_OVERRIDES`): for text from elsewhere, YouTube's. */
 export const withoutOverrides = (text: string) => text.replace(DIRECTION_OVERRIDES, '');
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A topic's title as shown, from a creator's chapter or a model: one line, no direction override,
+ * within TOPIC_TITLE_MAX (as the contract counts it, so that an edit can keep it). A longer one is
+ * cut on what a reader sees as one character (no emoji, flag or accented letter cut in two), after
+ * a whole word where one ends in its second half, and ends with '…'.
+ */
+export function topicTitleShown(title: string): string {
+  const read = withoutOverrides(title).replace(/\s+/g, ' ').trim();
+  if (read.length <= TOPIC_TITLE_MAX) return read;
+  let kept = '';
+  let next = '';
+  for (const { segment } of graphemes.segment(read)) {
+    if (kept.length + segment.length > TOPIC_TITLE_MAX - 1) {
+      next = segment;
+      break;
+    }
+    kept += segment;
+  }
+  // Cut where a word ends already: kept whole; else back to the last word's end.
+  const lastSpace = /\s/.test(next) ? kept.length : kept.search(/\s\S*$/);
+  return `${(lastSpace > TOPIC_TITLE_MAX / 2 ? kept.slice(0, lastSpace) : kept).trimEnd()}…`;
+}
 
 /**
  * Text other people read (names, titles) without direction overrides; one that shows nothing:

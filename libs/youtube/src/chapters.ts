@@ -1,4 +1,4 @@
-import { CHAPTER_RULES, chapterTitleAsRead, TOPIC_TITLE_MAX, withoutOverrides, type VideoChapter } from '@findclips/contracts';
+import { CHAPTER_RULES, chapterTitleAsRead, topicTitleShown, type VideoChapter } from '@findclips/contracts';
 import parseChapters from 'get-youtube-chapters';
 
 /** The time of a line shaped as a chapter: first ('0:00 Intro', '[0:00]', '(0:00)') or last ('Intro 0:00', 'Intro (0:00)'). */
@@ -9,30 +9,8 @@ const isClockTime = (time: string) => {
   return seconds! < 60 && (hours === undefined || minutes! < 60);
 };
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/**
- * A title as shown: no separators or range end around it, one line, no direction override, within
- * a topic title's length (as the contract counts it). A longer one is cut on what a reader sees as
- * one character (no emoji, flag or accented letter cut in two), after a whole word where one ends
- * in its second half, and ends with '…'.
- */
-function cleanTitle(title: string): string {
-  const read = withoutOverrides(chapterTitleAsRead(title)).trim();
-  if (read.length <= TOPIC_TITLE_MAX) return read;
-  let kept = '';
-  let next = '';
-  for (const { segment } of graphemes.segment(read)) {
-    if (kept.length + segment.length > TOPIC_TITLE_MAX - 1) {
-      next = segment;
-      break;
-    }
-    kept += segment;
-  }
-  // Cut where a word ends already: kept whole; else back to the last word's end.
-  const lastSpace = /\s/.test(next) ? kept.length : kept.search(/\s\S*$/);
-  return `${(lastSpace > TOPIC_TITLE_MAX / 2 ? kept.slice(0, lastSpace) : kept).trimEnd()}…`;
-}
+/** A title as shown: no separators or range end around it, one line, within a topic title's length. */
+const cleanTitle = (title: string) => topicTitleShown(chapterTitleAsRead(title));
 
 /**
  * The chapters YouTube shows for a video: the list of times and titles in its description (`0:00
