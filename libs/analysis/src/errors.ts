@@ -8,11 +8,15 @@ export class AnalysisError extends Error {
     readonly transient = false,
     /** The content-policy categories that were flagged. */
     readonly categories: string[] = [],
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AnalysisError';
+    this.retryAfterMs = options?.retryAfterMs;
   }
+
+  /** How long the provider asked us to wait before asking again (a 429's Retry-After or RetryInfo). */
+  readonly retryAfterMs: number | undefined;
 }
 
 export const contentPolicyError = (categories: string[]) =>
@@ -50,7 +54,8 @@ export function providerFailure(
   failure:
     | { kind: 'timeout'; timeoutMs: number }
     | { kind: 'unreachable' }
-    | { kind: 'status'; status: number }
+    /** `retryAfterMs`: the wait a 429 asks for, which the job's next attempt waits at least. */
+    | { kind: 'status'; status: number; retryAfterMs?: number }
     /** The configured model does not exist (retired or misspelt): no retry can help. */
     | { kind: 'model-gone'; model: string }
     /** The account has no quota or credit left (OpenAI's `insufficient_quota`, xAI's spent credits). */
@@ -120,9 +125,7 @@ export function providerFailure(
         `${what}. ${transient ? later : 'Please contact support if this persists.'}`,
         transient,
         [],
-        {
-          cause,
-        },
+        { cause, retryAfterMs: failure.retryAfterMs },
       );
     }
     default:

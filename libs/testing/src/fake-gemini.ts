@@ -10,6 +10,8 @@ export interface FakeGemini {
   /** Requests answered, by endpoint; `refused`: any refused for its key. */
   calls: { generate: number; models: number; refused: number };
   requests: Record<string, unknown>[];
+  /** The wait the 429 of 'rate-limit-wait' asks for in its RetryInfo ('30s' unless set). */
+  longerWait: string;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
   const calls = { generate: 0, models: 0, refused: 0 };
   const requests: Record<string, unknown>[] = [];
   const hanging = new Set<() => void>();
+  const fake: FakeGemini = { baseUrl: '', apiKey, script, calls, requests, longerWait: '30s', close: async () => undefined };
 
   const running = await listenOnLoopback(async (req, res) => {
     const body = await readBody(req);
@@ -176,7 +179,7 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
     if (behaviour === 'hang') return void hanging.add(() => res.destroy());
     const perMinute = 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier';
     if (behaviour === 'rate-limit') return json(429, geminiQuotaExceeded(perMinute, '2.5s'));
-    if (behaviour === 'rate-limit-wait') return json(429, geminiQuotaExceeded(perMinute, '30s'));
+    if (behaviour === 'rate-limit-wait') return json(429, geminiQuotaExceeded(perMinute, fake.longerWait));
     if (behaviour === 'insufficient-quota')
       return json(429, geminiQuotaExceeded('GenerateRequestsPerDayPerProjectPerModel-FreeTier', '43200s'));
     if (behaviour === 'spend-cap') return json(429, geminiSpendCapReached);
@@ -241,17 +244,12 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
     });
   });
 
-  return {
-    baseUrl: running.url,
-    apiKey,
-    script,
-    calls,
-    requests,
-    close: async () => {
-      for (const end of hanging) end();
-      await running.close();
-    },
+  fake.baseUrl = running.url;
+  fake.close = async () => {
+    for (const end of hanging) end();
+    await running.close();
   };
+  return fake;
 }
 
 /** Analysis env that points the AI providers at the fakes: xAI's only when its fake (flavor `xai`) is given. */

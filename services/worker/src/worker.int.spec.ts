@@ -2,7 +2,18 @@ import { parseEnv, workerEnvSchema } from '@findclips/config';
 import { CachedYoutubeDataEntity, createDataSource } from '@findclips/db';
 import { ANALYZE_JOB, createAnalysisQueue } from '@findclips/queue';
 import { createLogger, createRedisClient } from '@findclips/runtime';
-import { sampleTranscript, startFakeYoutube, tcpProxy, type FakeYoutube, type TcpProxy } from '@findclips/testing';
+import {
+  fakeProviderEnv,
+  sampleTranscript,
+  startFakeGemini,
+  startFakeOpenAi,
+  startFakeYoutube,
+  tcpProxy,
+  type FakeGemini,
+  type FakeOpenAi,
+  type FakeYoutube,
+  type TcpProxy,
+} from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { startWorker, stopWorker } from './worker';
@@ -108,4 +119,67 @@ describe('a worker whose database goes away', () => {
       await publisher.quit().catch(() => undefined);
     }
   });
+});
+
+/** The worker on the real Redis and PostgreSQL, Gemini's fake asking it to wait. */
+describe('a worker whose provider asks it to wait', () => {
+  let dataSource: DataSource;
+  let youtube: FakeYoutube;
+  let gemini: FakeGemini;
+  let openai: FakeOpenAi;
+
+  beforeAll(async () => {
+    dataSource = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
+    [youtube, gemini, openai] = await Promise.all([startFakeYoutube(), startFakeGemini(), startFakeOpenAi()]);
+  });
+  afterAll(async () => {
+    await Promise.all([youtube?.close(), gemini?.close(), openai?.close()]);
+    await dataSource?.destroy();
+  });
+
+  it("tries the job again once the wait a 429 asked for is over, not at its own backoff's 2 s, when the wait is past the call's time limit", async () => {
+    const logger = createLogger('worker', 'silent');
+    const keyPrefix = `fc:test:${randomUUID()}:`;
+    const env = parseEnv('worker', workerEnvSchema, {
+      ...process.env,
+      ...fakeProviderEnv(openai, gemini),
+      LOG_LEVEL: 'silent',
+      REDIS_KEY_PREFIX: keyPrefix,
+      YOUTUBE_BASE_URL: youtube.url,
+      ANALYSIS_DEFAULT_PROVIDER: 'gemini',
+      PROVIDER_TIMEOUT_MS: '1000',
+    });
+    const publisher = createRedisClient(env.REDIS_URL, logger);
+    await publisher.connect();
+    const worker = await startWorker({ env, dataSource, publisher, logger });
+    const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix });
+    try {
+      const videoId = `asked${randomUUID().slice(0, 6)}`;
+      youtube.addVideo({ id: videoId, durationSeconds: 300, tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }] });
+      // Gemini's per-minute limit, its RetryInfo asking 5 s: longer than a call may take (1 s).
+      gemini.longerWait = '5s';
+      gemini.script.then('rate-limit-wait');
+      const before = gemini.calls.generate;
+      const job = await queue.add(ANALYZE_JOB, { videoId, scope: 'shared', userId: null, provider: null });
+      const at = async (calls: number) => {
+        const deadline = Date.now() + 20_000;
+        while (gemini.calls.generate - before < calls && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        return Date.now();
+      };
+      const refused = await at(1);
+      const askedAgain = await at(2);
+      expect(askedAgain - refused).toBeGreaterThanOrEqual(4_900);
+      const deadline = Date.now() + 20_000;
+      while ((await job.getState()) !== 'completed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect({ state: await job.getState(), attemptsMade: (await queue.getJob(job.id!))!.attemptsMade }).toEqual({
+        state: 'completed',
+        attemptsMade: 2,
+      });
+    } finally {
+      await worker.close();
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      await publisher.quit().catch(() => undefined);
+    }
+  }, 40_000);
 });

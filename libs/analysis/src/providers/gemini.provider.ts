@@ -122,7 +122,8 @@ function geminiError(model: string, error: unknown): AnalysisError {
     if (error.status === 404) return providerFailure('gemini', { kind: 'model-gone', model }, error);
     if (error.status === 402 || (error.status === 429 && usedUpQuota(error.message)))
       return providerFailure('gemini', { kind: 'quota' }, error);
-    return providerFailure('gemini', { kind: 'status', status: error.status }, error);
+    const retryAfterMs = error.status === 429 ? (retryDelayMs(error.message) ?? undefined) : undefined;
+    return providerFailure('gemini', { kind: 'status', status: error.status, retryAfterMs }, error);
   }
   if (error instanceof TypeError && error.message === 'fetch failed')
     return providerFailure('gemini', { kind: 'unreachable' }, error);

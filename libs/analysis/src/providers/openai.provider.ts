@@ -5,7 +5,7 @@ import { checkLexicon, policyCategories } from '../policy';
 import { ANALYSIS_JSON_SCHEMA, SYSTEM_PROMPT, repairPrompt, userPrompt } from '../prompt';
 import type { AnalysisProvider, AnalyzeInput, PolicyVerdict } from '../provider';
 import { chatModelParams, MAX_OUTPUT_TOKENS } from './models';
-import { notingFetch, withDeadline, withRepair, type Repair } from './structured';
+import { notingFetch, retryAfterMs, withDeadline, withRepair, type Repair } from './structured';
 
 export interface OpenAiCompatibleOptions {
   name: 'openai' | 'grok';
@@ -73,7 +73,8 @@ export function providerError(name: string, model: string, timeoutMs: number, er
     // a stop reason: OpenAI's reasoning models send 400 `invalid_prompt`, xAI 403 "Content
     // violates usage guidelines". The same transcript is refused again: it is the content policy.
     if (error.code === 'invalid_prompt' || /content violates usage guidelines/i.test(text)) return refusedContent();
-    return providerFailure(name, { kind: 'status', status: error.status }, error);
+    const wait = error.status === 429 ? retryAfterMs(error.headers) : undefined;
+    return providerFailure(name, { kind: 'status', status: error.status, retryAfterMs: wait }, error);
   }
   return providerFailure(name, { kind: 'other' }, error);
 }

@@ -235,7 +235,8 @@ describe('AI providers through their real SDKs, against fakes', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(2_400);
     expect(gemini.calls.generate - before).toBe(2);
 
-    // 30 s asked, 5 s allowed: it fails at once as too many requests, for the job to be retried later.
+    // 30 s asked, 5 s allowed: it fails at once as too many requests, for the job to be retried
+    // later, once the 30 s are over.
     gemini.script.then('rate-limit-wait');
     before = gemini.calls.generate;
     await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get('gemini')! })).rejects.toMatchObject(
@@ -243,6 +244,7 @@ describe('AI providers through their real SDKs, against fakes', () => {
         code: 'PROVIDER_ERROR',
         transient: true,
         message: 'Gemini is receiving too many requests. Please try again later.',
+        retryAfterMs: 30_000,
       },
     );
     expect(gemini.calls.generate - before).toBe(1);
@@ -433,12 +435,14 @@ describe('AI providers through their real SDKs, against fakes', () => {
       parseEnv('test', analysisEnvSchema, { ...fakeProviderEnv(openai, gemini, xai), PROVIDER_TIMEOUT_MS: '300' }),
     );
     openai.script.then('rate-limit-wait');
-    // Without the limit the SDK would wait out the 30 s, past this test's own time limit.
+    // Without the limit the SDK would wait out the 30 s, past this test's own time limit. The job's
+    // next attempt waits them (its Retry-After).
     await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: impatient.get('openai')! })).rejects.toMatchObject(
       {
         code: 'PROVIDER_ERROR',
         transient: true,
         message: 'OpenAI is receiving too many requests. Please try again later.',
+        retryAfterMs: 30_000,
       },
     );
     // A call that simply hangs is still a time-out, also when it is the SDK's retry after a 429.

@@ -66,8 +66,22 @@ export async function withRepair(
   throw new AnalysisError('INVALID_OUTPUT', `The AI provider answered twice with invalid output (${second.problem}).`);
 }
 
-/** The last HTTP status a provider answered within one `withDeadline` call. */
-const answered = new AsyncLocalStorage<{ status?: number }>();
+/** The last HTTP status a provider answered within one `withDeadline` call, and the wait a 429 asked for. */
+const answered = new AsyncLocalStorage<{ status?: number; retryAfterMs?: number }>();
+
+/**
+ * The wait an answer asks for: OpenAI's `retry-after-ms`, else `retry-after` in seconds or as an
+ * HTTP date (RFC 9110), as the OpenAI SDK reads them; undefined without one.
+ */
+export function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const ms = Number(headers?.get('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(ms) && ms >= 0) return Math.ceil(ms);
+  const after = headers?.get('retry-after');
+  if (!after) return undefined;
+  const seconds = Number(after);
+  const wait = Number.isFinite(seconds) ? seconds * 1_000 : Date.parse(after) - Date.now();
+  return Number.isFinite(wait) && wait >= 0 ? Math.ceil(wait) : undefined;
+}
 
 /**
  * `fetch` for an SDK whose calls go through `withDeadline`: it notes each answer's status, so that a
@@ -82,7 +96,10 @@ export const notingFetch =
     // A request under way has no answer yet (a retry after a 429 that hangs is a time-out).
     if (call) call.status = undefined;
     const response = await fetch(input, init);
-    if (call) call.status = response.status;
+    if (call) {
+      call.status = response.status;
+      call.retryAfterMs = response.status === 429 ? retryAfterMs(response.headers) : undefined;
+    }
     if (response.status < 400) return response;
     const body = await response.clone().text();
     if (!final(response.status, body)) return response;
@@ -110,12 +127,13 @@ export async function withDeadline<T>(
     if (signal.aborted) reject(signal.reason);
     else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
-  const noted: { status?: number } = {};
+  const noted: { status?: number; retryAfterMs?: number } = {};
   try {
     return await Promise.race([answered.run(noted, () => call(signal)), stopped]);
   } catch (error) {
     if (!deadline.aborted || outer?.aborted) throw error;
-    if (noted.status === 429) throw providerFailure(provider, { kind: 'status', status: 429 }, error);
+    if (noted.status === 429)
+      throw providerFailure(provider, { kind: 'status', status: 429, retryAfterMs: noted.retryAfterMs }, error);
     throw providerFailure(provider, { kind: 'timeout', timeoutMs }, error);
   }
 }
