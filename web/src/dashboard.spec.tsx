@@ -454,6 +454,43 @@ describe('dashboard: clear menu and Re-analyze', () => {
     ]);
   });
 
+  it('shows the edits made on another device when a re-analysis is refused for them, and then offers to discard them', async () => {
+    // The member edited the analysis on their phone: this tab still shows it unedited, so its
+    // confirmation does not offer to discard edits, and the gateway refuses the re-analysis.
+    const user = userEvent.setup();
+    let editedElsewhere = false;
+    const { calls } = await openMemberVideo({
+      [`GET /api/user-videos/${VIDEO}`]: () =>
+        json(
+          200,
+          editedElsewhere
+            ? {
+                ...analysis,
+                analyzedTopics: [{ ...topics[0]!, title: 'Renamed on the phone' }, topics[1]!],
+                editedAt: '2026-01-02T10:00:00.000Z',
+              }
+            : analysis,
+        ),
+      'POST /api/videos/analyze': (call) =>
+        (call.body as { discardEdits?: boolean }).discardEdits
+          ? json(202, { status: 'pending', videoId: VIDEO })
+          : json(409, { message: videoMessages.editsWouldBeLost, errorType: 'CONFLICT' }),
+    });
+    editedElsewhere = true;
+    await user.click(screen.getByRole('button', { name: 'Re-analyze' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Re-analyze' }));
+    expect(await screen.findByText(videoMessages.editsWouldBeLost)).toBeInTheDocument();
+    // The edits the refusal speaks of show, and the next confirmation is the one that discards them.
+    expect(await screen.findByText('Renamed on the phone')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Re-analyze' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Discard edits and re-analyze' }));
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { videoId: VIDEO, forceReanalyze: true },
+      { videoId: VIDEO, forceReanalyze: true, discardEdits: true },
+    ]);
+  });
+
   it('says nothing of a re-analysis found ended once the member has logged out in this tab', async () => {
     let running = true;
     rememberUser(member);

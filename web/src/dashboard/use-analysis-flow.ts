@@ -291,6 +291,10 @@ export function useAnalysisFlow(auth: AuthState) {
       if (error instanceof ApiError && error.status === 401) sayExpired(toast);
       else toast({ title: 'Re-analysis failed', description: error.message, variant: 'destructive' });
       dispatch({ type: 'open', videoId });
+      // Refused for how the analysis stands (edited on another device, where no tab of this browser
+      // heard it): read again, so that its edits show and the next confirmation offers to discard
+      // them (a stranger's audit: each press was refused the same way, until a reload).
+      if (error instanceof ApiError && error.status === 409) void refetchAnalysis(videoId);
     },
   });
 
