@@ -454,6 +454,44 @@ describe('migrate', () => {
     }
   });
 
+  it("waits for a table a backup holds without holding up the live services' reads of it meanwhile", async () => {
+    const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_backup_${process.pid}_${Date.now()}`);
+    const name = new URL(url).pathname.slice(1);
+    const backup = new Client({ connectionString: url });
+    // A shared page's read, as the gateways of the version before make it during a rolling deploy.
+    const gateway = new Client({ connectionString: url });
+    try {
+      await (await migratedUpTo(url, 'ShareProvenance1796800000000')).destroy();
+      await backup.connect();
+      await gateway.connect();
+      // pg_dump reads every table in one transaction, holding each as it goes: minutes to hours.
+      await backup.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      await backup.query('LOCK TABLE shared_analysis IN ACCESS SHARE MODE');
+      const migrating = migrate(url);
+      const waiting = async () =>
+        (
+          await gateway.query(
+            `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name = 'findclips-migrate' AND wait_event_type = 'Lock'`,
+            [name],
+          )
+        ).rowCount;
+      for (let tries = 0; !(await waiting()); tries++) {
+        if (tries === 100) throw new Error('the migration never waited for the table');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const read = gateway.query(`SELECT count(*) FROM shared_analysis WHERE share_id = 'a-share'`).then(() => 'answered');
+      const answer = await Promise.race([read, new Promise((resolve) => setTimeout(resolve, 6_000, 'still waiting'))]);
+      await backup.query('COMMIT');
+      await read;
+      expect(answer).toBe('answered');
+      await expect(migrating).resolves.toEqual(['ShareProvenance1796800000000']);
+    } finally {
+      await backup.end().catch(() => undefined);
+      await gateway.end().catch(() => undefined);
+      await dropDatabase(url);
+    }
+  });
+
   it("runs a migration that waits for a table past the database's statement_timeout, set for the services", async () => {
     const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_statement_${process.pid}_${Date.now()}`);
     const name = new URL(url).pathname.slice(1);
