@@ -1,6 +1,7 @@
 // The one owner of users: accounts, their credentials and settings.
 import { normalizeEmail } from '@findclips/contracts';
 import { UserEntity } from './entities';
+import { credentialStamp } from './session-user';
 import { In, IsNull, type DataSource, type Repository } from 'typeorm';
 
 const UNIQUE_VIOLATION = '23505';
@@ -24,11 +25,14 @@ export class Users {
     return this.repo.findOne({ where: { id }, select: { id: true, passwordHash: true, email: true } });
   }
 
-  /** Which of these accounts still exist (an operator may have deleted one). */
-  async existing(ids: readonly number[]): Promise<Set<number>> {
-    if (!ids.length) return new Set();
-    const rows = await this.repo.find({ where: { id: In([...ids]) }, select: { id: true } });
-    return new Set(rows.map((row) => row.id));
+  /**
+   * The stamps of these accounts' current credentials (`credentialStamp`), of those that still
+   * exist (an operator may have deleted one).
+   */
+  async credentialStamps(ids: readonly number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.repo.find({ where: { id: In([...ids]) }, select: { id: true, passwordHash: true, email: true } });
+    return new Map(rows.map((row) => [row.id, credentialStamp(row)]));
   }
 
   findById(id: number) {

@@ -6,7 +6,8 @@ import { unsign } from 'cookie-signature';
 import type { DataSource } from 'typeorm';
 
 export type Identity =
-  | { kind: 'member'; userId: number; sessionId: string; guestId?: string }
+  /** `stamp`: the credentials the session was opened with (`credentialStamp`), checked again by the sweep. */
+  | { kind: 'member'; userId: number; sessionId: string; stamp: string; guestId?: string }
   | { kind: 'guest'; guestId: string }
   | { kind: 'anonymous' };
 
@@ -29,7 +30,9 @@ export class HandshakeAuth {
     this.users = new Users(db);
   }
 
-  private async sessionUser(cookie: string | undefined): Promise<{ userId: number; sessionId: string } | null | 'invalid'> {
+  private async sessionUser(
+    cookie: string | undefined,
+  ): Promise<{ userId: number; sessionId: string; stamp: string } | null | 'invalid'> {
     if (!cookie) return null;
     const sid = cookie.startsWith('s:') ? unsign(cookie.slice(2), this.secret) : false;
     if (!sid) return 'invalid';
@@ -38,7 +41,7 @@ export class HandshakeAuth {
     const stored = (JSON.parse(raw) as { passport?: { user?: SessionUser } }).passport?.user;
     if (typeof stored?.id !== 'number') return null;
     const user = await this.users.findCredentials(stored.id);
-    return user && credentialStamp(user) === stored.stamp ? { userId: user.id, sessionId: sid } : 'invalid';
+    return user && credentialStamp(user) === stored.stamp ? { userId: user.id, sessionId: sid, stamp: stored.stamp } : 'invalid';
   }
 
   async identify(cookieHeader: string | undefined, auth: unknown): Promise<HandshakeResult> {

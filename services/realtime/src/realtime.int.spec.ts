@@ -690,6 +690,20 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     expect(await dropped).toBe('io server disconnect');
   });
 
+  it("drops the live connections of a session whose password changed, though the gateway's word of it never came", async () => {
+    const { cookie, userId } = await member();
+    const socket = open(two.url, { cookie, auth: { userId } });
+    await nextOf(socket, 'AUTH_CONFIRMED');
+    const told = nextOf(socket, 'AUTH_ERROR');
+    const dropped = nextOf<string>(socket, 'disconnect');
+    // The password changed in the database only, as if the gateway's message to this service was lost:
+    // the session is still in Redis, its stamp no longer the account's.
+    await gateway.dataSource.query(`UPDATE users SET password = 'another hash' WHERE id = $1`, [userId]);
+    expect(await publisher.exists(`${redisKeys(prefix).sessions}${sessionIdOf(cookie)}`)).toBe(1);
+    expect(await told).toEqual({ message: socketMessages.badSession });
+    expect(await dropped).toBe('io server disconnect');
+  });
+
   it("drops a member's live connections when another account signs in over their session in the same browser", async () => {
     const bob = await gateway
       .request()

@@ -13,8 +13,8 @@ export const SESSION_CHECK_MS = 60_000;
  * the session once; a session that expires later (its Redis key's time to live) or that an
  * operator removes ends nothing by itself, and the socket would go on receiving the member's
  * private events. Every `everyMs` this instance asks Redis which of its members' sessions are
- * still there, and PostgreSQL which of their accounts are (an account an operator deletes leaves
- * its sessions in Redis until their time to live), and tells the sockets of the others their
+ * still there, and PostgreSQL which of their accounts are, with the credentials they signed in
+ * with (an account an operator deletes leaves its sessions in Redis until their time to live), and tells the sockets of the others their
  * session ended (AUTH_ERROR, the handshake's words) and drops them, as signing out does. Returns
  * what stops it.
  */
@@ -28,24 +28,30 @@ export function sweepSessions(
 ) {
   let sweeping = false;
   const sweep = async () => {
-    // Each session with the account it signed in.
-    const sessions = new Map<string, number>();
+    // Each session with the account it signed in and the credentials it signed in with.
+    const sessions = new Map<string, { userId: number; stamp: string }>();
     for (const socket of io.of('/').sockets.values()) {
       const identity = socket.data.identity;
-      if (identity?.kind === 'member') sessions.set(identity.sessionId, identity.userId);
+      if (identity?.kind === 'member') sessions.set(identity.sessionId, { userId: identity.userId, stamp: identity.stamp });
     }
     if (!sessions.size) return;
     const ids = [...sessions.keys()];
     // One round trip: a pipeline of EXISTS, one per session; and one query for the accounts.
-    const [found, accounts] = await Promise.all([
+    const [found, stamps] = await Promise.all([
       Promise.all(ids.map((id) => redis.exists(`${sessionPrefix}${id}`))),
       // PostgreSQL away: the sessions gone from Redis are still dropped.
-      users.existing([...new Set(sessions.values())]).catch((error: unknown) => {
+      users.credentialStamps([...new Set([...sessions.values()].map((session) => session.userId))]).catch((error: unknown) => {
         logger.warn({ err: error }, 'could not check the accounts of live connections');
         return null;
       }),
     ]);
-    const ended = ids.filter((id, i) => found[i] === 0 || (accounts !== null && !accounts.has(sessions.get(id)!)));
+    // Gone from Redis, its account deleted, or its credentials changed since (a password or email
+    // change ends every other session: the gateway tells this service so, and should that message
+    // be lost, the session would have gone on receiving private events until it expired).
+    const ended = ids.filter((id, i) => {
+      const session = sessions.get(id)!;
+      return found[i] === 0 || (stamps !== null && stamps.get(session.userId) !== session.stamp);
+    });
     for (const id of ended) {
       io.local.in(sessionRoom(id)).emit('AUTH_ERROR', { message: socketMessages.badSession });
       io.local.in(sessionRoom(id)).disconnectSockets(true);
