@@ -190,9 +190,10 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
       thoughtsTokenCount: 180,
       totalTokenCount: Math.ceil(prompt.length / 4) + Math.ceil(answer.length / 4) + 180,
     });
-    if (behaviour === 'blocked') {
+    if (behaviour === 'blocked' || behaviour === 'blocked-other') {
       return json(200, {
-        promptFeedback: { blockReason: 'SAFETY', safetyRatings: SAFETY_BLOCKED },
+        promptFeedback:
+          behaviour === 'blocked' ? { blockReason: 'SAFETY', safetyRatings: SAFETY_BLOCKED } : { blockReason: 'OTHER' },
         usageMetadata: { promptTokenCount: 100, totalTokenCount: 100 },
         modelVersion: model,
       });

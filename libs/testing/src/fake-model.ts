@@ -42,6 +42,8 @@ export type FakeModelBehaviour =
   | 'empty'
   /** The provider's safety system refuses the prompt. */
   | 'blocked'
+  /** Gemini blocks the prompt for a reason it does not give (`promptFeedback.blockReason: 'OTHER'`). */
+  | 'blocked-other'
   /**
    * The provider refuses the prompt under its usage policy with an HTTP error, not a stop reason:
    * OpenAI's 400 `invalid_prompt` (reasoning models), xAI's 403 "Content violates usage guidelines".

@@ -20,15 +20,24 @@ export interface GeminiOptions {
   maxRetries: number;
 }
 
-/** Stops that are Gemini's content policy: safety ratings, its blocklist, personal data. */
-const POLICY_STOPS = new Set(['SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'SPII']);
+/** Stops and prompt blocks that are Gemini's content policy: safety ratings, its blocklist, personal data. */
+const POLICY_STOPS = new Set(['SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'SPII', 'IMAGE_SAFETY']);
 
-/** Gemini's safety verdict on a prompt or an answer, as our error when it blocked. */
+/**
+ * Gemini's safety verdict on a prompt or an answer, as our error when it blocked. A prompt blocked
+ * for a reason it does not give (OTHER, or none named) is no verdict of its content policy: a stop
+ * of its own, tried again (it was a refusal for good, everyone's, with the category 'other').
+ */
 function blocked(response: GenerateContentResponse): AnalysisError | undefined {
   const feedback = response.promptFeedback;
   const candidate = response.candidates?.[0];
   const stop = String(candidate?.finishReason ?? '');
-  if (!feedback?.blockReason && !POLICY_STOPS.has(stop)) return undefined;
+  const block = feedback?.blockReason ? String(feedback.blockReason) : undefined;
+  if (block && !POLICY_STOPS.has(block)) {
+    const reason = `prompt blocked: ${block}`;
+    return providerFailure('gemini', { kind: 'stopped', reason }, new Error(`promptFeedback.blockReason ${block}`));
+  }
+  if (!block && !POLICY_STOPS.has(stop)) return undefined;
   const ratings = feedback?.blockReason ? feedback.safetyRatings : candidate?.safetyRatings;
   const categories = (ratings ?? [])
     .filter((r) => r.blocked || r.probability === 'HIGH' || r.probability === 'MEDIUM')

@@ -170,6 +170,14 @@ describe('AI providers through their real SDKs, against fakes', () => {
       transient: true,
       message: 'Gemini stopped without an answer (OTHER). Please try again later.',
     });
+    // A prompt blocked for a reason Gemini does not give is no content policy's verdict (it was
+    // refused for good, 'other' its category): the same, to be tried again.
+    gemini.script.then('blocked-other');
+    await expect(analyzeTranscript({ segments, provider: providers.get('gemini')! })).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      transient: true,
+      message: 'Gemini stopped without an answer (prompt blocked: OTHER). Please try again later.',
+    });
     // The same transcript stops the same way for its language: not worth another try.
     gemini.script.then('language');
     const asked = gemini.calls.generate;
