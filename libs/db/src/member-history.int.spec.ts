@@ -110,6 +110,21 @@ describe("a member's history", () => {
     ]);
   });
 
+  it('sorts by title as a reader does, capitals and accents aside (not in the bytes of the text)', async () => {
+    const { id: userId } = await buildUser(db);
+    const titled = ['zebra crossings', 'Éclairs at home', 'apple orchards', 'Banana bread'];
+    for (const title of titled) {
+      await history.add(userId, await video(title), { title: null, thumbnailUrl: null });
+    }
+    // ('Banana bread', 'apple orchards', 'zebra crossings', 'Éclairs at home' before.)
+    expect((await history.list(userId, 'title')).map((row) => row.title)).toEqual([
+      'apple orchards',
+      'Banana bread',
+      'Éclairs at home',
+      'zebra crossings',
+    ]);
+  });
+
   it("shows the member's title before the video's, and a guest's video once its details are known", async () => {
     const { id: userId } = await buildUser(db);
     const [named, queued] = [await video('From YouTube'), await video('Known later')];

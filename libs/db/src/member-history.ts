@@ -1,5 +1,5 @@
 // The one owner of a member's history: the videos table and the quotes recorded with it.
-import { withoutControlCharacters, type Topic } from '@findclips/contracts';
+import { compareTitles, withoutControlCharacters, type Topic } from '@findclips/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { QuoteEntity, VideoEntity } from './entities';
 import { writeForMember } from './member-gone';
@@ -51,7 +51,6 @@ export class MemberHistory {
    * topics themselves nor the transcript.
    */
   async list(userId: number, sort: 'recent' | 'title'): Promise<HistoryRow[]> {
-    const order = sort === 'title' ? 'title ASC NULLS LAST, v.processed_at DESC' : 'v.processed_at DESC, v.id DESC';
     // A video added before its details were known (a guest's, still queued) shows them once its analysis has them.
     const rows: HistoryRecord[] = await this.db.query(
       `SELECT v.id, v.youtube_id, COALESCE(v.title, c.title) AS title,
@@ -65,10 +64,10 @@ export class MemberHistory {
          LEFT JOIN user_video_analysis m ON m.user_id = v.user_id AND m.youtube_id = v.youtube_id
          LEFT JOIN analysis_edits e ON e.user_id = v.user_id AND e.youtube_id = v.youtube_id
         WHERE v.user_id = $1
-        ORDER BY ${order}`,
+        ORDER BY v.processed_at DESC, v.id DESC`,
       [userId],
     );
-    return rows.map((row) => ({
+    const listed = rows.map((row) => ({
       id: row.id,
       youtubeId: row.youtube_id,
       title: row.title,
@@ -78,6 +77,9 @@ export class MemberHistory {
       durationSeconds: row.duration_seconds,
       topicCount: row.topic_count,
     }));
+    // By title as the page orders them, not in the database's byte order; videos of one title
+    // stay the latest first (the sort is stable).
+    return sort === 'title' ? listed.sort((a, b) => compareTitles(a.title, b.title)) : listed;
   }
 
   /** Adds the video to the member's history, or moves it to the top (the member asked for it again). */

@@ -1,5 +1,5 @@
 import { Thumbnail } from '../components/thumbnail';
-import { isolated, isVideoId, type HistoryVideo } from '@findclips/contracts';
+import { compareTitles, isolated, isVideoId, type HistoryVideo } from '@findclips/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, Link2, ListOrdered, Trash2 } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -22,14 +22,12 @@ export const HISTORY_SKELETON_CARDS = 6;
 /** Cards shown at first, and more at each 'Show more videos': a long history stays quick to open. */
 export const HISTORY_PAGE_CARDS = 60;
 
-const titles = new Intl.Collator(undefined, { sensitivity: 'base' });
 const sorters: Record<Sort, (a: HistoryVideo, b: HistoryVideo) => number> = {
   // ISO times in UTC: their text sorts as their time.
   recent: (a, b) => (a.processedAt < b.processedAt ? 1 : a.processedAt > b.processedAt ? -1 : 0),
-  // A video whose title is not known yet goes last, as the API's `sort=title` puts it (NULLS LAST):
-  // compared as '', its 'YouTube video …' card came first.
-  title: (a, b) =>
-    a.title === null || b.title === null ? Number(a.title === null) - Number(b.title === null) : titles.compare(a.title, b.title),
+  // As the API's `sort=title` orders them: a video whose title is not known yet last (compared as
+  // '', its 'YouTube video …' card came first).
+  title: (a, b) => compareTitles(a.title, b.title),
 };
 
 /** Where the member was when they opened a video, kept in that history entry for Back. */
