@@ -3,7 +3,6 @@ import { createLogger, createRedisClient } from '@findclips/runtime';
 import { Worker, type Job } from 'bullmq';
 import {
   ANALYSIS_QUEUE,
-  analysisBackoff,
   analysisJobKey,
   bullConnection,
   bullPrefix,
@@ -27,7 +26,6 @@ describe('the analysis queue: whose turn it is', () => {
       connection: bullConnection(process.env.REDIS_URL!),
       prefix: bullPrefix(prefix),
       autorun: false,
-      settings: { backoffStrategy: analysisBackoff },
     });
   });
   afterEach(async () => {

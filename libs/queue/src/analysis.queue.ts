@@ -51,9 +51,9 @@ export const LONGEST_ASKED_WAIT_MS = 5 * 60_000;
  * The wait before a job's next attempt: exponential (2 s, 4 s, 8 s), or longer when the failure
  * asked for longer (a provider's 429 with its Retry-After or RetryInfo, `retryAfterMs` on the
  * error or its causes), up to LONGEST_ASKED_WAIT_MS: retried sooner, the same limit refused each
- * attempt, and the job failed in seconds with 'too many requests'. The workers' `backoffStrategy`.
+ * attempt, and the job failed in seconds with 'too many requests'. `attemptsMade` counts this one.
  */
-export function analysisBackoff(attemptsMade: number, _type?: string, error?: Error): number {
+export function retryDelay(attemptsMade: number, error: unknown): number {
   const exponential = RETRY_DELAY_MS * 2 ** Math.max(0, attemptsMade - 1);
   let asked = 0;
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
@@ -64,13 +64,12 @@ export function analysisBackoff(attemptsMade: number, _type?: string, error?: Er
 }
 
 /**
- * Retries with `analysisBackoff` (transient failures only: permanent ones fail at once). Its type
- * is no built-in of BullMQ's: a worker without the strategy (one older than it) fails the retry, so
- * workers are deployed before gateways (README).
+ * Retries with exponential backoff (transient failures only: permanent ones fail at once), which
+ * the worker lengthens for an attempt whose failure asked for longer (`retryDelay`).
  */
 export const analysisJobOptions: DefaultJobOptions = {
   attempts: ANALYSIS_ATTEMPTS,
-  backoff: { type: 'asked-or-exponential', delay: RETRY_DELAY_MS },
+  backoff: { type: 'exponential', delay: RETRY_DELAY_MS },
   removeOnComplete: { age: 24 * 60 * 60, count: 5_000 },
   removeOnFail: { age: 7 * 24 * 60 * 60, count: 10_000 },
 };

@@ -1,6 +1,13 @@
 import { AnalysisError, analyzeTranscript, pickProvider, type AnalysisProvider } from '@findclips/analysis';
 import { VIDEO_MAX_SECONDS, videoMessages, type AnalysisProviderName, type ErrorCode } from '@findclips/contracts';
-import { analysisEvent, analysisJobSchema, publishAnalysisEvent, type AnalysisJob, type Publisher } from '@findclips/queue';
+import {
+  analysisEvent,
+  analysisJobSchema,
+  publishAnalysisEvent,
+  retryDelay,
+  type AnalysisJob,
+  type Publisher,
+} from '@findclips/queue';
 import {
   CachedVideos,
   GuestAnalyses,
@@ -448,7 +455,15 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
         }
       }
       deps.metrics?.finished(providerName ?? 'none', lastAttempt ? 'failed' : 'retried', seconds());
-      if (!lastAttempt) throw error;
+      if (!lastAttempt) {
+        // A provider that asked for a longer wait than the backoff's gets it, for this attempt only
+        // (BullMQ reads the backoff off the job as it fails; the job's options in Redis, which any
+        // worker reads, stay its exponential).
+        const delay = retryDelay(job.attemptsMade + 1, error);
+        if (job.opts.backoff !== undefined && delay > retryDelay(job.attemptsMade + 1, null))
+          job.opts.backoff = { type: 'fixed', delay };
+        throw error;
+      }
       await recordFailure(deps, data, failure, log);
       throw new UnrecoverableError(`${failure.code}: ${failure.message}`);
     }

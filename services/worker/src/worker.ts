@@ -1,6 +1,6 @@
 import { checkModels, createProviders } from '@findclips/analysis';
 import type { WorkerEnv } from '@findclips/config';
-import { analysisBackoff, ANALYSIS_QUEUE, bullConnection, bullPrefix, type AnalysisJob } from '@findclips/queue';
+import { ANALYSIS_QUEUE, bullConnection, bullPrefix, type AnalysisJob } from '@findclips/queue';
 import { GuestPayers, VideoFailures, type RedisClient } from '@findclips/runtime';
 import { YoutubeClient } from '@findclips/youtube';
 import { Job, Worker } from 'bullmq';
@@ -69,7 +69,6 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
     lockDuration: env.WORKER_LOCK_MS,
     stalledInterval: Math.max(500, Math.floor(env.WORKER_LOCK_MS / 2)),
     maxStalledCount: 2,
-    settings: { backoffStrategy: analysisBackoff },
   });
   const worker: AnalysisWorker = Object.assign(bullWorker, { activeJobs: () => active });
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
