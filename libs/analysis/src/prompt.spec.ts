@@ -1,6 +1,6 @@
 import { toStrictJsonSchema } from 'openai/lib/transform';
-import { analysisEditSchema, TOPIC_TITLE_MAX } from '@findclips/contracts';
-import { ANALYSIS_JSON_SCHEMA, answerToOutput, userPrompt } from './prompt';
+import { analysisEditSchema, TOPIC_TITLE_MAX, topicsSchema } from '@findclips/contracts';
+import { ANALYSIS_JSON_SCHEMA, answerToOutput, modelAnswerSchema, userPrompt } from './prompt';
 
 describe('the prompt and the schema every AI provider answers with', () => {
   it("is already in strict form: the OpenAI SDK's strict transform leaves it unchanged", () => {
@@ -53,5 +53,17 @@ describe('the prompt and the schema every AI provider answers with', () => {
     expect(topic!.title).not.toMatch(/[\n\u202E]|\s\s/);
     // As it shows, a member's rename of another topic to it is taken.
     expect(analysisEditSchema.safeParse({ action: 'rename', topicId: 't', title: topic!.title }).success).toBe(true);
+  });
+  it("asks again for a model's title that shows nothing on its line, rather than store a topic without one", () => {
+    // Direction overrides alone: shown without them, the title was '', and one topic without a
+    // title made the stored analysis unreadable (it read as no topics at all).
+    const answer = { topics: [{ title: '\u202E \u202D', startLine: 1, endLine: 2, quotes: [{ startLine: 1, endLine: 1 }] }] };
+    const parsed = modelAnswerSchema.safeParse(answer);
+    const lines = [0, 1].map((i) => ({ text: `w${i}`, start: i * 5, end: i * 5 + 5 }));
+    const stored = parsed.success ? answerToOutput(parsed.data, lines).topics.map((t, i) => ({ ...t, id: `t${i}` })) : [];
+    expect({ accepted: parsed.success, storedReadable: topicsSchema.safeParse(stored).success }).toEqual({
+      accepted: false,
+      storedReadable: true,
+    });
   });
 });

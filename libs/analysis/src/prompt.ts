@@ -47,7 +47,13 @@ const lineNumber = z.number().int();
 export const modelAnswerSchema = z.object({
   topics: z.array(
     z.object({
-      title: z.string().trim().min(1),
+      // One of direction overrides alone shows as '' (topicTitleShown), and a topic without a title
+      // made the stored analysis unreadable: asked again.
+      title: z
+        .string()
+        .trim()
+        .min(1)
+        .refine((title) => topicTitleShown(title) !== '', 'the title shows no character'),
       startLine: lineNumber,
       endLine: lineNumber,
       quotes: z.array(z.object({ startLine: lineNumber, endLine: lineNumber })),

@@ -492,6 +492,45 @@ describe('migrate', () => {
     }
   });
 
+  it("waits for the quotes a backup holds 2 s at a time too, as the other migrations do: a member's quotes are read meanwhile", async () => {
+    const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_quotes_${process.pid}_${Date.now()}`);
+    const name = new URL(url).pathname.slice(1);
+    const backup = new Client({ connectionString: url });
+    // A member's quotes, read as the services of the version before read them during a rolling deploy.
+    const gateway = new Client({ connectionString: url });
+    try {
+      await (await migratedUpTo(url, 'QuoteIdsBigint1796700000000')).destroy();
+      await backup.connect();
+      await gateway.connect();
+      await backup.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      await backup.query('LOCK TABLE quotes IN ACCESS SHARE MODE');
+      const migrating = migrate(url);
+      const waiting = async () =>
+        (
+          await gateway.query(
+            `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name = 'findclips-migrate' AND wait_event_type = 'Lock'`,
+            [name],
+          )
+        ).rowCount;
+      for (let tries = 0; !(await waiting()); tries++) {
+        if (tries === 100) throw new Error('the migration never waited for the table');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // QuoteIdsBigint's own lock_timeout (10 s) held them up 10 s at each try, for as long as the backup ran.
+      const read = gateway.query('SELECT count(*) FROM quotes WHERE video_id = 1').then(() => 'answered');
+      const answer = await Promise.race([read, new Promise((resolve) => setTimeout(resolve, 6_000, 'still waiting'))]);
+      await backup.query('COMMIT');
+      await read;
+      const applied = await migrating;
+      expect(answer).toBe('answered');
+      expect(applied).toEqual(['QuoteIdsBigint1796700000000', 'ShareProvenance1796800000000']);
+    } finally {
+      await backup.end().catch(() => undefined);
+      await gateway.end().catch(() => undefined);
+      await dropDatabase(url);
+    }
+  });
+
   it("runs a migration that waits for a table past the database's statement_timeout, set for the services", async () => {
     const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_statement_${process.pid}_${Date.now()}`);
     const name = new URL(url).pathname.slice(1);

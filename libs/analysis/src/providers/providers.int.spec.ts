@@ -342,6 +342,23 @@ describe('AI providers through their real SDKs, against fakes', () => {
     },
   );
 
+  it('keeps an answer quoting nothing when the answer asked again is not usable: no topics, not a failed analysis', async () => {
+    // A song's lines: nothing to quote, as the model reads them. Asked again to quote them, Gemini
+    // stops for reciting its input, another model answers what is not JSON: the first answer stands
+    // ('No topics were found'), where the analysis failed for good with 'invalid output twice'.
+    for (const [name, fake, second] of [
+      ['gemini', gemini, 'recitation'],
+      ['openai', openai, 'invalid-json'],
+    ] as const) {
+      const calls = () => ('chat' in fake.calls ? fake.calls.chat : fake.calls.generate);
+      fake.script.then('no-topics', second);
+      const before = calls();
+      const result = await analyzeTranscript({ segments, durationSeconds: 300, provider: providers.get(name)! });
+      expect(calls() - before).toBe(2);
+      expect(result.topics).toEqual([]);
+    }
+  });
+
   it('retries a 429 and succeeds', async () => {
     openai.script.then('rate-limit');
     const before = openai.calls.chat;

@@ -50,7 +50,8 @@ const NOTHING_QUOTED = 'no topic had a quote; give the topics of these lines, ea
  * and what was wrong with it. The answer's line numbers become topics over `segments`.
  * An answer quoting nothing is valid JSON, but asked again too: taken at once, a model that skimmed
  * a long part made an empty analysis, "No topics were found", kept for good (a stranger's audit of
- * long videos). A second such answer is taken: lines of music or silence hold nothing to quote.
+ * long videos). A second such answer is taken, and so is the first when the second is not usable:
+ * lines of music or silence hold nothing to quote.
  */
 export async function withRepair(
   ask: (repair?: Repair) => Promise<Reply>,
@@ -63,6 +64,9 @@ export async function withRepair(
   const problem = 'answer' in first ? NOTHING_QUOTED : first.problem;
   const second = check(await ask({ previous: reply.text ?? '', problem }));
   if ('answer' in second) return answerToOutput(second.answer, segments);
+  // Asked again to quote lines it found nothing in, a model may answer nothing usable (Gemini stops
+  // for reciting a song's words): its first answer stands, no topics, not a failed analysis.
+  if ('answer' in first) return answerToOutput(first.answer, segments);
   throw new AnalysisError('INVALID_OUTPUT', `The AI provider answered twice with invalid output (${second.problem}).`);
 }
 
