@@ -781,6 +781,24 @@ describe('analysis quotas', () => {
     expect((await guest.credits().expect(200)).body.left).toBe(2);
   });
 
+  it("asks the guests' provider of a video a member's own provider refused for its content: not its verdict", async () => {
+    // The member's OpenAI moderation flags a word our lexicon, the guests' provider's check, does not.
+    const videoId = p.addVideo(300, {
+      tracks: [
+        {
+          languageCode: 'en',
+          segments: [{ text: `Today ${p.openai.flagWord} is our topic.`, start: 0, end: 5 }, ...sampleTranscript(300).slice(1)],
+        },
+      ],
+    });
+    const { browser } = await p.member('openai');
+    await browser.post(`/api/videos/transcript?videoId=${videoId}`).send({}).expect(202);
+    expect((await p.nextEvent(videoId, 'ANALYSIS_ERROR')).errorType).toBe('CONTENT_POLICY');
+    // A guest asking for it pays, and the guests' provider analyses it.
+    expect((await from('203.0.113.82').submit(videoId).expect(202)).body.left).toBe(1);
+    await p.nextEvent(videoId, 'VIDEO_ANALYZED');
+  });
+
   it('keeps the credit of a guest whose analysis failed once, to be retried, and then succeeded', async () => {
     // Captions that need a proof-of-origin token come empty: the first attempt fails, to be tried again.
     const videoId = p.addVideo(300, { tracks: [{ languageCode: 'en', segments: sampleTranscript(300), poTokenGated: true }] });

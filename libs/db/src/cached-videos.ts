@@ -46,6 +46,7 @@ export type CachedVideo = Pick<
   | 'errorType'
   | 'errorMessage'
   | 'errorCategories'
+  | 'analysisProvider'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -63,7 +64,13 @@ const listed = {
   createdAt: true,
   updatedAt: true,
 } as const;
-const withoutTranscript = { ...listed, errorType: true, errorMessage: true, errorCategories: true } as const;
+const withoutTranscript = {
+  ...listed,
+  errorType: true,
+  errorMessage: true,
+  errorCategories: true,
+  analysisProvider: true,
+} as const;
 
 /** The length we record when YouTube gives none: where the captions end. */
 const lengthOf = (details: Pick<VideoDescription, 'durationSeconds'>, segments: TranscriptSegment[]) =>
@@ -238,13 +245,20 @@ export class CachedVideos {
 
   /**
    * → failed with the reason (and a content-policy refusal's categories), unless another attempt
-   * completed it meanwhile. False when no row was failed (none, or complete).
+   * completed it meanwhile. False when no row was failed (none, or complete). `provider`: the
+   * provider the job asked for, a member's (null: the default, which guests' jobs use).
    */
-  async markFailed(videoId: string, errorType: ErrorCode, message: string, categories: string[] = []): Promise<boolean> {
+  async markFailed(
+    videoId: string,
+    errorType: ErrorCode,
+    message: string,
+    categories: string[] = [],
+    provider: AnalysisProviderName | null = null,
+  ): Promise<boolean> {
     const result = await this.db.query(
       `UPDATE cached_youtube_data SET analysis_status = 'failed', error_type = $2, error_message = $3, error_categories = $4,
-       updated_at = now() WHERE youtube_id = $1 AND analysis_status <> 'complete'`,
-      [videoId, errorType, message, categories.length ? categories : null],
+       analysis_provider = $5, updated_at = now() WHERE youtube_id = $1 AND analysis_status <> 'complete'`,
+      [videoId, errorType, message, categories.length ? categories : null, provider],
     );
     return result[1] > 0;
   }

@@ -113,7 +113,13 @@ async function recordFailure(
 ): Promise<void> {
   if (data.scope === 'shared') {
     try {
-      const recorded = await deps.tables.cached.markFailed(data.videoId, failure.code, failure.message, failure.categories);
+      const recorded = await deps.tables.cached.markFailed(
+        data.videoId,
+        failure.code,
+        failure.message,
+        failure.categories,
+        data.provider,
+      );
       const status = recorded ? 'failed' : (await deps.tables.cached.statusOf(data.videoId))?.status;
       // Analysed after all (an attempt stored it, then its worker died or Redis refused its event):
       // no failure to announce.

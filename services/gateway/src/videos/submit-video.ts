@@ -275,11 +275,17 @@ export async function submitAsGuest(
   // A video we know too long for guests (analysed, or being analysed, for someone, or looked up on
   // YouTube before) says so before the credits do: no credit would open it.
   if (cached) checkGuestLength(cached.durationSeconds);
-  // A video whose shared analysis the content policy refused is refused as it was, free: queued
-  // again, the guests' provider refused it again and their credit came back again, as often as
-  // asked (a stranger's abuse audit: one guest had one video analysed without end, for nothing).
-  // Unless an analysis of it waits or runs again (a member's, with their own provider).
-  if (cached?.analysisStatus === 'failed' && cached.errorType === 'CONTENT_POLICY' && !(await queuedStill())) {
+  // A video the guests' provider (the default: a job of no provider of its own) refused for its
+  // content is refused as it was, free: queued again, it was refused again and the credit came back
+  // again, as often as asked (a stranger's abuse audit: one guest had one video analysed without
+  // end, for nothing). Unless an analysis of it waits or runs again. A refusal by a member's own
+  // provider is not the guests' provider's verdict: theirs is asked.
+  if (
+    cached?.analysisStatus === 'failed' &&
+    cached.errorType === 'CONTENT_POLICY' &&
+    cached.analysisProvider === null &&
+    !(await queuedStill())
+  ) {
     throw new AppError('CONTENT_POLICY', cached.errorMessage || videoMessages.contentPolicy, {
       extra: { errorCategories: cached.errorCategories ?? [] },
     });
