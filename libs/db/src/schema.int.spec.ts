@@ -454,82 +454,50 @@ describe('migrate', () => {
     }
   });
 
-  it("waits for a table a backup holds without holding up the live services' reads of it meanwhile", async () => {
-    const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_backup_${process.pid}_${Date.now()}`);
-    const name = new URL(url).pathname.slice(1);
-    const backup = new Client({ connectionString: url });
-    // A shared page's read, as the gateways of the version before make it during a rolling deploy.
-    const gateway = new Client({ connectionString: url });
-    try {
-      await (await migratedUpTo(url, 'ShareProvenance1796800000000')).destroy();
-      await backup.connect();
-      await gateway.connect();
-      // pg_dump reads every table in one transaction, holding each as it goes: minutes to hours.
-      await backup.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-      await backup.query('LOCK TABLE shared_analysis IN ACCESS SHARE MODE');
-      const migrating = migrate(url);
-      const waiting = async () =>
-        (
-          await gateway.query(
-            `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name = 'findclips-migrate' AND wait_event_type = 'Lock'`,
-            [name],
-          )
-        ).rowCount;
-      for (let tries = 0; !(await waiting()); tries++) {
-        if (tries === 100) throw new Error('the migration never waited for the table');
-        await new Promise((resolve) => setTimeout(resolve, 50));
+  // A read of the live services of the version before, during a rolling deploy: a shared page's;
+  // a member's quotes (QuoteIdsBigint's own lock_timeout, 10 s, held them up 10 s at each try).
+  it.each([
+    ['shared_analysis', `SELECT count(*) FROM shared_analysis WHERE share_id = 'a-share'`, ['ShareProvenance1796800000000']],
+    ['quotes', 'SELECT count(*) FROM quotes WHERE video_id = 1', ['QuoteIdsBigint1796700000000', 'ShareProvenance1796800000000']],
+  ])(
+    'waits for %s, which a backup holds, 2 s at a time: the live services read it meanwhile',
+    async (table, liveRead, pending) => {
+      const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_${table}_${process.pid}_${Date.now()}`);
+      const name = new URL(url).pathname.slice(1);
+      const backup = new Client({ connectionString: url });
+      const gateway = new Client({ connectionString: url });
+      try {
+        await (await migratedUpTo(url, pending[0]!)).destroy();
+        await backup.connect();
+        await gateway.connect();
+        // pg_dump reads every table in one transaction, holding each as it goes: minutes to hours.
+        await backup.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+        await backup.query(`LOCK TABLE ${table} IN ACCESS SHARE MODE`);
+        const migrating = migrate(url);
+        const waiting = async () =>
+          (
+            await gateway.query(
+              `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name = 'findclips-migrate' AND wait_event_type = 'Lock'`,
+              [name],
+            )
+          ).rowCount;
+        for (let tries = 0; !(await waiting()); tries++) {
+          if (tries === 100) throw new Error('the migration never waited for the table');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const read = gateway.query(liveRead).then(() => 'answered');
+        const answer = await Promise.race([read, new Promise((resolve) => setTimeout(resolve, 6_000, 'still waiting'))]);
+        await backup.query('COMMIT');
+        await read;
+        expect(answer).toBe('answered');
+        await expect(migrating).resolves.toEqual(pending);
+      } finally {
+        await backup.end().catch(() => undefined);
+        await gateway.end().catch(() => undefined);
+        await dropDatabase(url);
       }
-      const read = gateway.query(`SELECT count(*) FROM shared_analysis WHERE share_id = 'a-share'`).then(() => 'answered');
-      const answer = await Promise.race([read, new Promise((resolve) => setTimeout(resolve, 6_000, 'still waiting'))]);
-      await backup.query('COMMIT');
-      await read;
-      expect(answer).toBe('answered');
-      await expect(migrating).resolves.toEqual(['ShareProvenance1796800000000']);
-    } finally {
-      await backup.end().catch(() => undefined);
-      await gateway.end().catch(() => undefined);
-      await dropDatabase(url);
-    }
-  });
-
-  it("waits for the quotes a backup holds 2 s at a time too, as the other migrations do: a member's quotes are read meanwhile", async () => {
-    const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_quotes_${process.pid}_${Date.now()}`);
-    const name = new URL(url).pathname.slice(1);
-    const backup = new Client({ connectionString: url });
-    // A member's quotes, read as the services of the version before read them during a rolling deploy.
-    const gateway = new Client({ connectionString: url });
-    try {
-      await (await migratedUpTo(url, 'QuoteIdsBigint1796700000000')).destroy();
-      await backup.connect();
-      await gateway.connect();
-      await backup.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-      await backup.query('LOCK TABLE quotes IN ACCESS SHARE MODE');
-      const migrating = migrate(url);
-      const waiting = async () =>
-        (
-          await gateway.query(
-            `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name = 'findclips-migrate' AND wait_event_type = 'Lock'`,
-            [name],
-          )
-        ).rowCount;
-      for (let tries = 0; !(await waiting()); tries++) {
-        if (tries === 100) throw new Error('the migration never waited for the table');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      // QuoteIdsBigint's own lock_timeout (10 s) held them up 10 s at each try, for as long as the backup ran.
-      const read = gateway.query('SELECT count(*) FROM quotes WHERE video_id = 1').then(() => 'answered');
-      const answer = await Promise.race([read, new Promise((resolve) => setTimeout(resolve, 6_000, 'still waiting'))]);
-      await backup.query('COMMIT');
-      await read;
-      const applied = await migrating;
-      expect(answer).toBe('answered');
-      expect(applied).toEqual(['QuoteIdsBigint1796700000000', 'ShareProvenance1796800000000']);
-    } finally {
-      await backup.end().catch(() => undefined);
-      await gateway.end().catch(() => undefined);
-      await dropDatabase(url);
-    }
-  });
+    },
+  );
 
   it("runs a migration that waits for a table past the database's statement_timeout, set for the services", async () => {
     const url = process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/findclips_migrate_statement_${process.pid}_${Date.now()}`);
