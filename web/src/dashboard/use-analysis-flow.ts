@@ -265,7 +265,14 @@ export function useAnalysisFlow(auth: AuthState) {
   };
   const connection = useLiveChannel(who, identity, state.videoId, { onEvent, onJoined });
   const waiting = state.phase === 'aiAnalysisInProgress' && !state.reanalyzing && state.videoId !== null;
-  useCheckNowAndThen(waiting && connection !== 'connected', () => void unannounced(state.videoId!), state.videoId);
+  // Asked too when the topics' last fetch found Find Clips out of reach (an event said the analysis
+  // ended, the gateway restarting or the network gone as they were read): the channel up, no event
+  // would come again, and the page said 'Analyzing…' for good (a stranger's flaky-network audit).
+  useCheckNowAndThen(
+    waiting && (connection !== 'connected' || analysis.isError),
+    () => void unannounced(state.videoId!),
+    state.videoId,
+  );
 
   const submission = useSubmitVideo({
     member,

@@ -1,0 +1,86 @@
+// The web app on a flaky network: what a person sees when a call fails on the way, then works again.
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import {
+  DEMO_VIDEOS,
+  addDemoVideos,
+  startFakeYoutube,
+  startStack,
+  type FakeYoutube,
+  type RunningStack,
+} from '@findclips/testing';
+import { launchChromium, poll, screenshot } from './browser';
+
+jest.setTimeout(240_000);
+
+const [, podcast] = DEMO_VIDEOS;
+/** Where the stack listens when the run is given ports (E2E_PORT, then the next two); free ones otherwise. */
+const firstPort = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : undefined;
+
+let youtube: FakeYoutube;
+let stack: RunningStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  youtube = await startFakeYoutube();
+  addDemoVideos(youtube, 1_500);
+  stack = await startStack({
+    ...(firstPort ? { port: firstPort, realtimePort: firstPort + 1, workerMetricsPort: firstPort + 2 } : {}),
+    env: {
+      YOUTUBE_BASE_URL: youtube.url,
+      REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX ?? 'fc:'}e2e:${randomUUID()}:`,
+      ANALYSIS_DEFAULT_PROVIDER: 'local',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
+    },
+    output: process.env.E2E_DEBUG ? 'inherit' : 'ignore',
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await youtube?.close();
+});
+
+describe('Find Clips on a flaky network', () => {
+  it('shows the topics once the API answers again, when their fetch failed as the analysis ended (the live channel up)', async () => {
+    const context = await browser.newContext({ baseURL: stack.url });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByTestId('guest-credits').waitFor();
+      await page.getByPlaceholder('Paste a YouTube video link...').fill(`https://www.youtube.com/watch?v=${podcast.id}`);
+      await page.getByRole('button', { name: 'Find Clips' }).click();
+      await page.getByText('Analyzing the entire video...').first().waitFor();
+      // The API out of reach (a gateway restarting, the phone between two networks) while the live
+      // channel stays up: the event that the analysis is done comes, the fetch of its topics fails.
+      await page.route('**/api/cached-videos/**', (route) => route.abort());
+      await page.route('**/api/videos/check-status*', (route) => route.abort());
+      await poll(
+        async () => {
+          const response = await fetch(`${stack.url}/api/videos/check-status?videoId=${podcast.id}`);
+          return ((await response.json()) as { status?: string }).status;
+        },
+        'complete',
+        90_000,
+      );
+      // The fetch and its 2 retries (1 s, then 2 s later) have failed by then.
+      await page.waitForTimeout(5_000);
+      await page.unrouteAll();
+      // Back: the topics show, with no reload (they stayed 'Analyzing…' for good).
+      const topics = page.getByRole('list', { name: 'Topics' }).locator(':scope > li');
+      await topics
+        .first()
+        .waitFor({ timeout: 30_000 })
+        .catch(async (error: unknown) => {
+          await screenshot(page, 'failure-flaky-topics');
+          throw error;
+        });
+      expect(await page.getByText('Analyzing the entire video...').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
