@@ -9,7 +9,6 @@ import {
   lengthenedCaptions,
   sampleTranscript,
   startFakeYoutube,
-  startStack,
   type FakeYoutube,
   type RunningStack,
 } from '@findclips/testing';
@@ -27,6 +26,7 @@ import {
   screenshot,
   seriousAxeViolations,
   smallTargets,
+  startE2eStack,
 } from './browser';
 
 /**
@@ -144,16 +144,7 @@ beforeAll(async () => {
     durationSeconds: Math.ceil(sampleTranscript(420).at(-1)!.end),
     tracks: [],
   });
-  stack = await startStack({
-    env: {
-      YOUTUBE_BASE_URL: youtube.url,
-      REDIS_KEY_PREFIX: `fc:e2e:${randomUUID()}:`,
-      ANALYSIS_DEFAULT_PROVIDER: 'local',
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
-    },
-    output: process.env.E2E_DEBUG ? 'inherit' : 'ignore',
-  });
+  stack = await startE2eStack(youtube);
   browser = await launchChromium();
 });
 

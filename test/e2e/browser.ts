@@ -2,7 +2,23 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startStack, type FakeYoutube, type RunningStack } from '@findclips/testing';
+
+/** The whole stack as the browser tests run it: on the fake YouTube, the local analyzer, keys of its own. */
+export function startE2eStack(youtube: FakeYoutube): Promise<RunningStack> {
+  return startStack({
+    env: {
+      YOUTUBE_BASE_URL: youtube.url,
+      REDIS_KEY_PREFIX: `fc:e2e:${randomUUID()}:`,
+      ANALYSIS_DEFAULT_PROVIDER: 'local',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
+    },
+    output: process.env.E2E_DEBUG ? 'inherit' : 'ignore',
+  });
+}
 
 /** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background calls). */
 export function launchChromium(): Promise<Browser> {

@@ -1,21 +1,11 @@
 // The web app on a flaky network: what a person sees when a call fails on the way, then works again.
-import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import {
-  DEMO_VIDEOS,
-  addDemoVideos,
-  startFakeYoutube,
-  startStack,
-  type FakeYoutube,
-  type RunningStack,
-} from '@findclips/testing';
-import { launchChromium, poll, screenshot } from './browser';
+import { DEMO_VIDEOS, addDemoVideos, startFakeYoutube, type FakeYoutube, type RunningStack } from '@findclips/testing';
+import { launchChromium, poll, screenshot, startE2eStack } from './browser';
 
 jest.setTimeout(240_000);
 
 const [, podcast] = DEMO_VIDEOS;
-/** Where the stack listens when the run is given ports (E2E_PORT, then the next two); free ones otherwise. */
-const firstPort = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : undefined;
 
 let youtube: FakeYoutube;
 let stack: RunningStack;
@@ -24,17 +14,7 @@ let browser: Browser;
 beforeAll(async () => {
   youtube = await startFakeYoutube();
   addDemoVideos(youtube, 1_500);
-  stack = await startStack({
-    ...(firstPort ? { port: firstPort, realtimePort: firstPort + 1, workerMetricsPort: firstPort + 2 } : {}),
-    env: {
-      YOUTUBE_BASE_URL: youtube.url,
-      REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX ?? 'fc:'}e2e:${randomUUID()}:`,
-      ANALYSIS_DEFAULT_PROVIDER: 'local',
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
-    },
-    output: process.env.E2E_DEBUG ? 'inherit' : 'ignore',
-  });
+  stack = await startE2eStack(youtube);
   browser = await launchChromium();
 });
 
