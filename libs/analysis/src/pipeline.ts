@@ -1,12 +1,11 @@
 import {
   SHARE_TOPICS_MAX,
-  type AnalysisOutput,
   type AnalysisProviderName,
   type Topic,
   type TranscriptSegment,
   type VideoChapter,
 } from '@findclips/contracts';
-import { chunkTranscript, mapLimited, mergeChunkTopics, splitChunk } from './chunks';
+import { chunkTranscript, mapLimited, mergeChunkTopics, splitChunk, type ChunkOutput } from './chunks';
 import { contentPolicyError, OutputCutOffError } from './errors';
 import { groundTopics } from './grounding';
 import { checkLexicon } from './policy';
@@ -41,9 +40,10 @@ const MAX_SPLITS = 3;
  * The provider's topics for one chunk. An answer cut off at the output limit is not asked again
  * (the same question cannot fit better): the chunk is halved and each half asked on its own.
  */
-async function analyzeChunk(provider: AnalysisProvider, input: AnalyzeInput, splits = 0): Promise<AnalysisOutput[]> {
+async function analyzeChunk(provider: AnalysisProvider, input: AnalyzeInput, splits = 0): Promise<ChunkOutput[]> {
   try {
-    return [await provider.analyze(input)];
+    const output = await provider.analyze(input);
+    return [{ output, from: input.segments[0]?.start ?? 0, to: input.segments.at(-1)?.end ?? 0 }];
   } catch (error) {
     if (!(error instanceof OutputCutOffError) || splits >= MAX_SPLITS || input.segments.length < 2) throw error;
     const halves = splitChunk(input.segments);
@@ -87,7 +87,7 @@ export async function analyzeTranscript({
       }),
     )
   ).flat();
-  const merged = outputs.length > 1 ? mergeChunkTopics(outputs) : outputs[0]!;
+  const merged = outputs.length > 1 ? mergeChunkTopics(outputs) : outputs[0]!.output;
   return {
     topics: groundTopics(merged, segments, duration),
     provider: provider.name,

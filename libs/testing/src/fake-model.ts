@@ -9,6 +9,11 @@ export type FakeModelBehaviour =
   | 'no-topics'
   /** Topics as asked, but none with a quote (`"quotes": []`), which the schema's arrays allow. */
   | 'no-quotes'
+  /**
+   * Topics by subject, as a model reads them: one per run of lines that name the same subject
+   * first ('Pricing: …'), titled by it, wherever the part it was given starts and ends.
+   */
+  | 'subjects'
   /** The answer stops at the output limit: `finish_reason: 'length'`, Gemini's MAX_TOKENS. */
   | 'cut-off'
   /** Gemini stops the answer for reciting its input (RECITATION). */
@@ -76,6 +81,7 @@ export function fakeAnalysis(prompt: string, behaviour: FakeModelBehaviour): str
   if (behaviour === 'invalid-json') return 'Sure! Here are the topics: {"topics": [';
   const lines = parseNumberedLines(prompt);
   if (lines.length === 0 || behaviour === 'no-topics') return JSON.stringify({ topics: [] });
+  if (behaviour === 'subjects') return JSON.stringify({ topics: bySubject(lines) });
   const parts = Math.min(3, Math.max(1, Math.floor(lines.length / 6)));
   const size = Math.floor(lines.length / parts);
   const topics = Array.from({ length: parts }, (_, k) => {
@@ -95,6 +101,26 @@ export function fakeAnalysis(prompt: string, behaviour: FakeModelBehaviour): str
     };
   });
   return JSON.stringify({ topics });
+}
+
+/** A topic per run of lines naming the same subject first, quoting three lines from its middle. */
+function bySubject(lines: Line[]) {
+  const runs: Line[][] = [];
+  const subjectOf = (line: Line) => /^(\w+):/.exec(line.text)?.[1];
+  for (const line of lines) {
+    const run = runs.at(-1);
+    if (run && subjectOf(run[0]!) === subjectOf(line)) run.push(line);
+    else runs.push([line]);
+  }
+  return runs.map((run) => {
+    const quoted = run.slice(Math.floor(run.length / 2), Math.floor(run.length / 2) + 3);
+    return {
+      title: `${subjectOf(run[0]!) ?? 'Other'} explained`,
+      startLine: run[0]!.number,
+      endLine: run.at(-1)!.number,
+      quotes: [{ startLine: quoted[0]!.number, endLine: quoted.at(-1)!.number }],
+    };
+  });
 }
 
 /** A queue of behaviours: each call takes the next one, then `ok` once the queue is empty. */

@@ -35,6 +35,7 @@ describe('AI providers through their real SDKs, against fakes', () => {
   afterAll(async () => {
     await Promise.all([openai.close(), xai.close(), gemini.close()]);
   });
+  const script = (name: 'openai' | 'gemini') => (name === 'openai' ? openai : gemini).script;
 
   it.each(['openai', 'grok', 'gemini'] as const)(
     '%s: grounded topics whose quotes are verbatim transcript text',
@@ -547,6 +548,34 @@ describe('AI providers through their real SDKs, against fakes', () => {
       expect(result.topics[i]!.startTime).toBeGreaterThanOrEqual(result.topics[i - 1]!.endTime);
     }
   });
+
+  it.each(['openai', 'gemini'] as const)(
+    "%s: a subject that runs across a chunk's edge is one topic, not two named alike",
+    async (name) => {
+      // Two hours of eight subjects, 15 minutes each, that the model tells apart as a person would:
+      // OpenAI's 20-minute chunks cut five of them; Gemini's two hours meet where one subject ends.
+      const subjects = ['Pricing', 'Hiring', 'Growth', 'Funding', 'Culture', 'Product', 'Markets', 'Leadership'];
+      const lines: TranscriptSegment[] = [];
+      for (let start = 0; start < 7200; start += 6) {
+        const subject = subjects[Math.floor(start / 900)]!;
+        lines.push({
+          text: `${subject}: what we learned about ${subject.toLowerCase()} in line ${start / 6}.`,
+          start,
+          end: start + 5.5,
+        });
+      }
+      script(name).always('subjects');
+      try {
+        const result = await analyzeTranscript({ segments: lines, durationSeconds: 7200, provider: providers.get(name)! });
+        expect(result.chunks).toBe(name === 'openai' ? 6 : 2);
+        expect(result.topics.map(({ title, startTime }) => [title, startTime])).toEqual(
+          subjects.map((subject, k) => [`${subject} explained`, k * 900]),
+        );
+      } finally {
+        script(name).always('ok');
+      }
+    },
+  );
 
   it('falls back to the default provider when the chosen one has no key', () => {
     const onlyLocal = createProviders(parseEnv('test', analysisEnvSchema, {}));
