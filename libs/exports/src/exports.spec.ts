@@ -269,12 +269,30 @@ describe('Markdown notes', () => {
     expect(decodeHTML(html.replace(/<[^>]+>/g, ''))).not.toContain('\\');
   });
 
+  it("writes a quote's times as the page's card shows them and its clip plays: from the second it starts in to the one it has ended by", () => {
+    const said = [
+      {
+        ...topics[0]!,
+        quotes: [quote('q1', 'A lane costs a tenth of a road.', 95.5, 120.25), quote('q2', 'Yes.', 130.2, 130.6)],
+      },
+    ];
+    const text = analysisMarkdown({ title: 'Bus lanes', youtubeId: 'dQw4w9WgXcQ', topics: said });
+    const times = text.split('\n').filter((line) => line.startsWith('> — '));
+    // The dashboard's and the shared page's cards say '1:35 - 2:01' and '2:10 - 2:11' (a clip
+    // plays a second at least); the notes said '2:00' and '2:10 – 2:10'.
+    expect(times).toEqual([
+      '> — [1:35](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=95s) – 2:01',
+      '> — [2:10](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=130s) – 2:11',
+    ]);
+  });
+
   it('writes plain times when there is no video to link to', () => {
     const text = analysisMarkdown({ title: 'talk.srt', topics });
     expect(text).not.toContain('](');
     expect(text).toContain('12:34 – 1:01:40');
-    // Times are the second a moment is in, as the time links open it (1:35.5 is at 1:35).
-    expect(text).toContain('1:35 – 2:00');
+    // Times are the second a moment is in, as the time links open it (1:35.5 is at 1:35); a quote
+    // ends at the second it has ended by, as its card on the page says (2:00.25 is by 2:01).
+    expect(text).toContain('1:35 – 2:01');
     const hour = analysisMarkdown({ title: 'talk.srt', topics: [{ ...topics[2]!, startTime: 0, endTime: 3600 }] });
     expect(hour).toContain('0:00 – 1:00:00');
   });

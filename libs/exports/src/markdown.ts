@@ -1,6 +1,6 @@
 import type { Topic } from '@findclips/contracts';
 import { oneLine } from './text';
-import { clock, youtubeAt } from './time';
+import { clipSpan, clock, youtubeAt } from './time';
 
 export interface MarkdownSource {
   title: string;
@@ -17,7 +17,9 @@ export function analysisMarkdown({ title, youtubeId, topics }: MarkdownSource): 
   topics.forEach((topic, i) => {
     lines.push(`## ${i + 1}. ${inline(topic.title)}`, '', `${time(topic.startTime)} – ${clock(topic.endTime)}`, '');
     for (const quote of topic.quotes) {
-      lines.push(`> ${inline(quote.content)}`, '>', `> — ${time(quote.startTime)} – ${clock(quote.endTime)}`, '');
+      // A quote's times as its card on the page says them and its clip plays: to the second it has ended by.
+      const { from, to } = clipSpan(quote.startTime, quote.endTime);
+      lines.push(`> ${inline(quote.content)}`, '>', `> — ${time(from)} – ${clock(to)}`, '');
     }
   });
   return `${lines.join('\n').trimEnd()}\n`;

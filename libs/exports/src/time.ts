@@ -11,3 +11,14 @@ export function clock(seconds: number, hours = seconds >= 3600): string {
 
 /** A link that opens the video on YouTube at a moment: `https://www.youtube.com/watch?v=ID&t=754s`. */
 export const youtubeAt = (youtubeId: string, seconds: number) => `${watchLink(youtubeId)}&t=${Math.max(0, Math.floor(seconds))}s`;
+
+/**
+ * The whole seconds a clip plays (YouTube's embed takes whole seconds): from the second it starts
+ * in to the one it has ended by, one at least. The app's cards and the notes show these, so that a
+ * quote's times, its length and what plays agree ('7:10 - 7:29' and '20s' said a quote of
+ * 430.3-450.0 s, which played 7:10-7:30).
+ */
+export function clipSpan(start: number, end: number): { from: number; to: number } {
+  const from = Math.floor(start);
+  return { from, to: Math.max(Math.ceil(end), from + 1) };
+}

@@ -1,5 +1,8 @@
 import { clock } from '@findclips/exports/time';
 
+/** A clip's whole seconds, as its card shows them and the Markdown notes write them. */
+export { clipSpan } from '@findclips/exports/time';
+
 export { isolated } from '@findclips/contracts';
 import { fallbackThumbnail } from '@findclips/contracts';
 
@@ -7,16 +10,6 @@ import { fallbackThumbnail } from '@findclips/contracts';
 export const formatTime = clock;
 
 export const formatRange = (start: number, end: number) => `${formatTime(start)} - ${formatTime(end)}`;
-
-/**
- * The whole seconds a clip plays (YouTube's embed takes whole seconds): from the second it starts
- * in to the one it has ended by, one at least. Its card shows these, so that its times, its length
- * and what plays agree ('7:10 - 7:29' and '20s' said a quote of 430.3-450.0 s, which played 7:10-7:30).
- */
-export function clipSpan(start: number, end: number): { from: number; to: number } {
-  const from = Math.floor(start);
-  return { from, to: Math.max(Math.ceil(end), from + 1) };
-}
 
 /** A clip's length as people say it: '45s', '2m 5s'. */
 export function formatDuration(seconds: number): string {
