@@ -26,6 +26,8 @@ export interface FakeGoogle {
   denyNext(): void;
   /** Requests to this endpoint are held unanswered while set (a Google that does not answer). */
   stall: 'token' | 'userinfo' | null;
+  /** Requests to this endpoint are answered `ms` late (a slow Google), while set. */
+  slow: { endpoint: 'token' | 'userinfo'; ms: number } | null;
   /** Every request received, for asserting what the gateway sent. */
   requests: { method: string; path: string; body?: string; authorization?: string }[];
   close(): Promise<void>;
@@ -67,7 +69,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
   const requests: FakeGoogle['requests'] = [];
   let nextProfile: GoogleUserinfo | undefined;
   let deny = false;
-  const state = { stall: null as FakeGoogle['stall'] };
+  const state = { stall: null as FakeGoogle['stall'], slow: null as FakeGoogle['slow'] };
 
   const running = await listenOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -107,6 +109,9 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
 
     if (state.stall === 'token' && url.pathname === '/token') return;
     if (state.stall === 'userinfo' && url.pathname === '/oauth2/v3/userinfo') return;
+    const slow = state.slow;
+    if (slow && url.pathname === (slow.endpoint === 'token' ? '/token' : '/oauth2/v3/userinfo'))
+      await new Promise((resolve) => setTimeout(resolve, slow.ms));
 
     if (req.method === 'POST' && url.pathname === '/token') {
       const form = new URLSearchParams(body);
@@ -173,6 +178,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     },
     set stall(endpoint) {
       state.stall = endpoint;
+    },
+    get slow() {
+      return state.slow;
+    },
+    set slow(slow) {
+      state.slow = slow;
     },
     requests,
     close: running.close,

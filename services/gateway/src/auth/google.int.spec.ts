@@ -281,6 +281,33 @@ describe('Google sign-in', () => {
     30_000,
   );
 
+  it('changes no account when Google answers after the sign-in was said to fail: the password still signs in', async () => {
+    const email = uniqueEmail('late');
+    const password = strongPassword();
+    const member = gw.browser();
+    const registered = (await member.post('/api/register').send({ email, password }).expect(201)).body;
+
+    const browser = gw.browser();
+    google.signInAs(profileFor(email));
+    const start = await browser.get('/auth/google').expect(302);
+    const callback = new URL((await fetch(start.headers.location!, { redirect: 'manual' })).headers.get('location')!);
+    google.slow = { endpoint: 'token', ms: GOOGLE_ANSWER_MS + 500 };
+    try {
+      const done = await browser.get(callback.pathname + callback.search).expect(302);
+      expect(done.headers.location).toBe('/auth?error=failed');
+      // Google's late answer arrives, and its userinfo, after the user was told to try again.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    } finally {
+      google.slow = null;
+    }
+    await browser.get('/api/user').expect(401);
+    // What they were told: it failed. Their account is as it was: the password, and its session.
+    await member.get('/api/user').expect(200);
+    await gw.request().post('/api/login').send({ email, password }).expect(200);
+    const row = await gw.dataSource.getRepository(UserEntity).findOneByOrFail({ id: registered.id });
+    expect(row.googleId).toBeNull();
+  }, 30_000);
+
   it('links to an existing password account with the same verified email', async () => {
     const email = uniqueEmail('link');
     const password = strongPassword();

@@ -168,6 +168,13 @@ const pendingStates = {
 
 const UNKNOWN_STATE = 'Invalid authorization request state.';
 
+/**
+ * Callbacks already answered 'failed' because Google took too long: its late answer, when it comes,
+ * changes no account (it would link one, taking its password off and ending its sessions, or make
+ * one, behind a sign-in the user was told had failed).
+ */
+const answeredLate = new WeakSet<Request>();
+
 /** GET /auth/google (a full-page navigation) and its callback. */
 export function googleRoutes(
   env: GatewayEnv,
@@ -198,13 +205,16 @@ export function googleRoutes(
       store: pendingStates as unknown as StrategyOptions['store'],
       // A code challenge (S256) with each authorization request, its verifier with the code.
       pkce: true,
+      passReqToCallback: true,
     },
     (
+      req: Request,
       _accessToken: string,
       _refreshToken: string,
       profile: Profile,
       done: (error: unknown, user?: UserEntity | false, info?: object) => void,
     ) => {
+      if (answeredLate.has(req)) return done(null, false);
       findOrCreateGoogleUser(users, profile, endLiveSessions).then(
         ({ user, created }) => done(null, user, { created }),
         (error: unknown) => (error instanceof GoogleSignInRefused ? done(null, false, { refused: error.code }) : done(error)),
@@ -236,6 +246,7 @@ export function googleRoutes(
     let over = false;
     const limit = setTimeout(() => {
       over = true;
+      answeredLate.add(req);
       if (res.headersSent || answered(res)) return;
       req.log.warn('google sign-in failed: Google did not answer in time');
       res.redirect(toAuthPage('failed'));
