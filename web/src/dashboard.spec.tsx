@@ -778,6 +778,22 @@ describe('dashboard: clear menu and Re-analyze', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  it('stops following a first analysis whose job Redis lost (nothing stored, waiting or failed): it said Analyzing for good', async () => {
+    const user = userEvent.setup();
+    let lost = false;
+    firstAnalysisWithoutChannel(() =>
+      statusAnswer({ videoId: VIDEO, exists: false, status: lost ? null : 'pending', createdAt: null }),
+    );
+    renderWithApp(<DashboardPage />, { user: member });
+    await paste(user);
+    expect(await screen.findByRole('progressbar', { name: 'Analysis progress' })).toBeInTheDocument();
+    // Redis restarted without persistence (or flushed): the job is gone, and no event will come.
+    lost = true;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('says why a first analysis failed when no event could: a content-policy refusal with its categories', async () => {
     const user = userEvent.setup();
     let failed = false;

@@ -278,8 +278,14 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
      * lapsed is a stalled job, run again): its result, or its failure, is that run's. A check, not a
      * fence: a pause between it and the writes after it is not seen. (Redis not answering us:
      * nothing can be known, and the attempt goes on, as before the check.) Without BullMQ's token, ours.
+     * A lock gone with its job (Redis lost its data: restarted without persistence, failed over to an
+     * empty replica, flushed) is ours too: no worker has the job to run again, and its result thrown
+     * away left the video 'analyzing' and its page waiting, nothing announced.
      */
-    const stillOurs = async () => !token || (await job.extendLock(token, deps.lockMs ?? 30_000).catch(() => 1)) === 1;
+    const stillOurs = async () => {
+      if (!token || (await job.extendLock(token, deps.lockMs ?? 30_000).catch(() => 1)) === 1) return true;
+      return (await job.getState().catch(() => 'active')) === 'unknown';
+    };
     /** Announces the analysis stored; the guests who paid for a shared one had it, and are no longer owed. */
     const analyzed = async () => {
       if (data.scope === 'shared') {

@@ -1,10 +1,11 @@
 import { parseEnv, workerEnvSchema } from '@findclips/config';
 import { CachedYoutubeDataEntity, createDataSource } from '@findclips/db';
-import { ANALYZE_JOB, createAnalysisQueue } from '@findclips/queue';
+import { ANALYZE_JOB, analysisEventsChannel, createAnalysisQueue } from '@findclips/queue';
 import { createLogger, createRedisClient } from '@findclips/runtime';
 import {
   fakeProviderEnv,
   sampleTranscript,
+  scratchRedis,
   startFakeGemini,
   startFakeOpenAi,
   startFakeYoutube,
@@ -12,6 +13,7 @@ import {
   type FakeGemini,
   type FakeOpenAi,
   type FakeYoutube,
+  type ScratchRedis,
   type TcpProxy,
 } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
@@ -182,4 +184,77 @@ describe('a worker whose provider asks it to wait', () => {
       await publisher.quit().catch(() => undefined);
     }
   }, 40_000);
+});
+
+/**
+ * The worker on a Redis of its own without persistence (as our CI runs it) that loses its data
+ * mid-analysis: a restart without persistence, a managed Redis failing over to an empty replica, a
+ * FLUSHALL. Its job is gone with its lock, and no other worker has it to run again.
+ */
+describe('a worker whose Redis loses its data while it analyses', () => {
+  let redis: ScratchRedis;
+  let dataSource: DataSource;
+  let youtube: FakeYoutube;
+  let gemini: FakeGemini;
+  let openai: FakeOpenAi;
+
+  beforeAll(async () => {
+    redis = await scratchRedis();
+    dataSource = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 2 }).initialize();
+    [youtube, gemini, openai] = await Promise.all([startFakeYoutube(), startFakeGemini(), startFakeOpenAi()]);
+  });
+  afterAll(async () => {
+    await Promise.all([youtube?.close(), gemini?.close(), openai?.close()]);
+    await dataSource?.destroy();
+    await redis?.stop();
+  });
+
+  it('stores and announces the analysis it was running (it threw it away as taken over, the video left analysing, nothing said)', async () => {
+    const logger = createLogger('worker', 'silent');
+    const keyPrefix = `fc:test:${randomUUID()}:`;
+    const env = parseEnv('worker', workerEnvSchema, {
+      ...process.env,
+      ...fakeProviderEnv(openai, gemini),
+      LOG_LEVEL: 'silent',
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: keyPrefix,
+      YOUTUBE_BASE_URL: youtube.url,
+      ANALYSIS_DEFAULT_PROVIDER: 'openai',
+    });
+    const publisher = createRedisClient(env.REDIS_URL, logger);
+    await publisher.connect();
+    const listener = createRedisClient(env.REDIS_URL, logger);
+    await listener.connect();
+    const heard: { type: string; videoId: string }[] = [];
+    await listener.subscribe(analysisEventsChannel(keyPrefix), (message) => heard.push(JSON.parse(message)));
+    const worker = await startWorker({ env, dataSource, publisher, logger });
+    const queue = createAnalysisQueue({ url: env.REDIS_URL, keyPrefix });
+    const latency = openai.latencyMs;
+    try {
+      const videoId = `lost${randomUUID().slice(0, 7)}`;
+      youtube.addVideo({ id: videoId, durationSeconds: 300, tracks: [{ languageCode: 'en', segments: sampleTranscript(300) }] });
+      openai.latencyMs = 1_500;
+      const before = openai.calls.chat;
+      await queue.add(ANALYZE_JOB, { videoId, scope: 'shared', userId: null, provider: null });
+      const deadline = Date.now() + 15_000;
+      while (openai.calls.chat === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      // The provider is answering: Redis loses everything it held, the job and its lock with it.
+      await publisher.flushAll();
+
+      const rows = dataSource.getRepository(CachedYoutubeDataEntity);
+      const analysed = () => heard.some((event) => event.type === 'VIDEO_ANALYZED' && event.videoId === videoId);
+      while (!analysed() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      // What the page following the video sees: its topics, not 'Analyzing…' for good.
+      expect({
+        announced: analysed(),
+        status: (await rows.findOneByOrFail({ youtubeId: videoId })).analysisStatus,
+      }).toEqual({ announced: true, status: 'complete' });
+    } finally {
+      openai.latencyMs = latency;
+      await worker.close();
+      await queue.close();
+      await listener.quit().catch(() => undefined);
+      await publisher.quit().catch(() => undefined);
+    }
+  }, 30_000);
 });

@@ -238,7 +238,11 @@ export function useAnalysisFlow(auth: AuthState) {
     await refetchAnalysis(videoId);
     const shared = await checkStatus(videoId).catch(() => null);
     const now = stateRef.current;
-    if (shared?.status !== 'failed' || now.videoId !== videoId || now.phase !== 'aiAnalysisInProgress' || now.reanalyzing) return;
+    // Nothing stored, nothing waiting or running, no failure recorded: its job is gone (Redis lost
+    // its data: restarted without persistence, failed over, flushed), and no event will ever come.
+    const lost = shared !== null && !shared.exists && shared.status === null;
+    if (shared?.status !== 'failed' && !lost) return;
+    if (now.videoId !== videoId || now.phase !== 'aiAnalysisInProgress' || now.reanalyzing) return;
     onEvent({
       type: 'ANALYSIS_ERROR',
       videoId,
@@ -250,7 +254,8 @@ export function useAnalysisFlow(auth: AuthState) {
     });
   };
   // Joined after the analysis may have finished or failed (its event sent while the channel was
-  // away, or while its instance's Redis subscriber was): look once more.
+  // away, or while its instance's Redis subscriber was), or after Redis came back without its
+  // data, the job with it (its instance drops its clients then): look once more.
   const onJoined = (videoId: string) => {
     const now = stateRef.current;
     if (now.phase === 'aiAnalysisInProgress' && !now.reanalyzing) void unannounced(videoId);

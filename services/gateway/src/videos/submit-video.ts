@@ -142,6 +142,11 @@ export async function analysisStatus(
   const job = await jobStanding(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).catch(() => undefined);
   const queued = job === undefined ? null : unfinished(job);
   const row = await cached.statusOf(videoId);
+  // Nothing stored and the queue unreadable (Redis away): whether a job waits is not known, and is
+  // not said to be none (status null), which a page following the analysis takes for its job gone
+  // with Redis's data, there to stop waiting (the failures remembered are in Redis too).
+  if (!row && job === undefined)
+    throw new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.');
   let status = shownStatus(row?.status ?? null, queued);
   let failure = status === 'failed' ? (row?.failure ?? null) : null;
   if (!row && status === null) {
