@@ -969,8 +969,9 @@ describe('dashboard: a member edits their analysis before sharing it', () => {
         'You edited these topics. A shared page keeps them as they were when you shared them: share again after an edit to update it.',
       ),
     ).toBeInTheDocument();
-    // Focus goes back to where the keyboard was, never to the page.
+    // Focus goes back to where the keyboard was, never to the page, and a screen reader hears the save.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Rename topic 1' })).toHaveFocus());
+    await waitFor(() => expect(document.querySelector('[data-announcer]')).toHaveTextContent('Title saved'));
 
     await user.click(screen.getByRole('button', { name: 'Remove quote 1 of topic 1' }));
     await screen.findByRole('button', { name: 'Rename topic 1' });

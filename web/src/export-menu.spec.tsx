@@ -17,6 +17,10 @@ describe('the Export menu', () => {
     await user.click(screen.getByRole('button', { name: 'SRT subtitles' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe('café-über-größe-ガイド-データ-नमस्ते.srt');
+    // The download itself says nothing to a screen reader: the page does.
+    await waitFor(() =>
+      expect(document.querySelector('[data-announcer]')).toHaveTextContent('Saved café-über-größe-ガイド-データ-नमस्ते.srt'),
+    );
   });
 
   it('cuts a long title into a name of 80 characters as a reader counts them, never after a dash nor inside a letter', async () => {

@@ -2,6 +2,7 @@ import type { ExportFormat, ExportSource } from '@findclips/exports';
 import { Download } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { codeFailedAdvice } from '../lib/code-failed';
+import { announce } from '../lib/announce';
 import { useToast } from '../lib/toast';
 import { buttonClass } from './ui';
 
@@ -81,7 +82,10 @@ export function ExportMenu({ source }: { source: ExportSource }) {
     }
     const [{ exportAnalysis }, { download, fileName }] = code;
     const file = exportAnalysis(format, source);
-    download(file.text, fileName(source.title, file.extension), file.mimeType);
+    const name = fileName(source.title, file.extension);
+    download(file.text, name, file.mimeType);
+    // A download says nothing to a screen reader (the browser's own notice is outside the page).
+    announce(`Saved ${name}`);
     if (file.notes.length) toast({ title: 'Chapters adjusted for YouTube', description: file.notes.join(' '), duration: 8_000 });
   };
   return (

@@ -7,6 +7,7 @@ import { Dialog } from '../components/dialog';
 import { openAmong, QuoteCard } from '../components/quote-card';
 import { Button, Card } from '../components/ui';
 import { formatRange, formatTime, isolated } from '../lib/format';
+import { announce } from '../lib/announce';
 import { useToast } from '../lib/toast';
 import { useFocusAfterEdit } from './focus-after-edit';
 import { GUEST_QUOTE_ALLOWANCE, useGuestQuotes } from './guest-quotes';
@@ -183,7 +184,12 @@ export function TopicsEdit({
       saveTitle: (topic, title) =>
         edit(
           { action: 'rename', topicId: topic.id, title },
-          { from: ids.titleField(topic), after: ids.rename(topic), onSuccess: () => setRenaming(null) },
+          {
+            from: ids.titleField(topic),
+            after: ids.rename(topic),
+            // Focus goes back to Rename, whose name does not change: what a screen reader hears of the save.
+            onSuccess: () => (setRenaming(null), announce('Title saved')),
+          },
         ),
       moveStart,
       removeTopic,
