@@ -2026,6 +2026,31 @@ describe('dashboard: Data Loading Error', () => {
     expect(screen.getByRole('heading', { name: 'An interview about small teams' })).toHaveFocus();
   });
 
+  it('says so, with Retry, when a link opens a video nobody stored while Find Clips cannot tell whether its analysis waits (check-status 503)', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    let redisBack = false;
+    const unavailable = 'The service is temporarily unavailable. Please try again shortly.';
+    fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      // Redis away: the gateway cannot read the queue, and says so rather than 'nothing waits'.
+      'GET /api/videos/check-status': () =>
+        redisBack
+          ? statusAnswer({ videoId: VIDEO, exists: false, status: null, createdAt: null })
+          : json(503, { message: unavailable, errorType: 'SERVICE_UNAVAILABLE' }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
+    // Not 'Loading the analysis' for good: the page says what happened and offers to try again.
+    expect(await screen.findByRole('heading', { name: 'Data Loading Error' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText(unavailable)).toBeInTheDocument();
+    expect(screen.queryByText('Loading the analysis')).not.toBeInTheDocument();
+
+    redisBack = true;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Not analysed yet')).toBeInTheDocument();
+    expect(screen.queryByText('Data Loading Error')).not.toBeInTheDocument();
+  });
+
   it('Clear & Reset goes back to the demo, in place of the failed video: Back does not load it again', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const state = failingVideo();

@@ -226,6 +226,46 @@ describe('the analysis job', () => {
     expect(calls).toBe(2);
   });
 
+  it("stores no member's re-analysis whose job Redis lost: their page said it ended unfinished, and their edits since stay", async () => {
+    const id = videoId();
+    addTalk(id, 'Re-analysed as Redis lost its data', 300);
+    const user = await buildUser(db);
+    await analyze(job({ videoId: id, scope: 'private', userId: user.id, provider: null, runId: randomUUID() }));
+    const before = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
+    const edits = new AnalysisEdits(db);
+    // Their re-analysis runs when Redis loses its data (restarted without persistence, flushed), the
+    // job and its lock with it. Their page, finding no job, says it ended unfinished (and its topics
+    // as they were); they rename a topic, as nothing then runs to replace it.
+    const reanalysing = jobWith(
+      { publish: async (_, message) => void published.push(analysisEventSchema.parse(JSON.parse(message))) },
+      {
+        ...localProvider,
+        analyze: async (input) => {
+          await edits.edit(
+            user.id,
+            id,
+            async () => readTopics(before.analyzedTopics),
+            (topics) => topics.map((topic, i) => (i === 0 ? { ...topic, title: 'Renamed after it failed' } : topic)),
+          );
+          return localProvider.analyze(input);
+        },
+      },
+    );
+    const lost = {
+      ...job({ videoId: id, scope: 'private', userId: user.id, provider: null, runId: randomUUID() }),
+      // As BullMQ answers for a job Redis no longer holds: no lock to extend, its state unknown.
+      extendLock: async () => 0,
+      getState: async () => 'unknown',
+    } as unknown as Job<AnalysisJob>;
+    await reanalysing(lost, 'its-lock-token').catch(() => undefined);
+
+    expect((await edits.find(user.id, id))?.topics[0]!.title).toBe('Renamed after it failed');
+    const after = await db.getRepository(UserVideoAnalysisEntity).findOneByOrFail({ userId: user.id, youtubeId: id });
+    expect(after.updatedAt).toEqual(before.updatedAt);
+    // Nothing says it was analysed after all, which would take their renamed topic off their screen.
+    expect(events(id)).toEqual(['ANALYSIS_STARTED', 'VIDEO_ANALYZED', 'ANALYSIS_STARTED']);
+  });
+
   it("writes a member's quotes from captions stored with a NUL, which PostgreSQL refuses in text", async () => {
     const id = videoId();
     youtube.addVideo({ id, title: 'Stored before captions were cleaned', durationSeconds: 700, tracks: [] });

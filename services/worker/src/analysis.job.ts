@@ -280,11 +280,13 @@ export function createAnalysisJob(deps: AnalysisJobDeps) {
      * nothing can be known, and the attempt goes on, as before the check.) Without BullMQ's token, ours.
      * A lock gone with its job (Redis lost its data: restarted without persistence, failed over to an
      * empty replica, flushed) is ours too: no worker has the job to run again, and its result thrown
-     * away left the video 'analyzing' and its page waiting, nothing announced.
+     * away left the video 'analyzing' and its page waiting, nothing announced. Not a member's
+     * re-analysis: their page, finding no job, has said it ended unfinished, and what they did
+     * since (edits, another re-analysis) would be replaced by a result they were told was lost.
      */
     const stillOurs = async () => {
       if (!token || (await job.extendLock(token, deps.lockMs ?? 30_000).catch(() => 1)) === 1) return true;
-      return (await job.getState().catch(() => 'active')) === 'unknown';
+      return data.scope === 'shared' && (await job.getState().catch(() => 'active')) === 'unknown';
     };
     /** Announces the analysis stored; the guests who paid for a shared one had it, and are no longer owed. */
     const analyzed = async () => {

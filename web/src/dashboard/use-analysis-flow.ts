@@ -122,10 +122,13 @@ export function useAnalysisFlow(auth: AuthState) {
     let current = true;
     const found = analysis.data ?? null;
     void Promise.all([
-      found ? null : checkStatus(videoId).catch(() => null),
+      // Its failure kept: a page that cannot tell how the analysis stands (Find Clips out of reach,
+      // or the queue unreadable: 503) says so, with Retry, rather than loading for good.
+      found ? null : checkStatus(videoId).catch((error: Error) => error),
       member ? reanalysisStatus(videoId).catch(() => null) : null,
-    ]).then(([shared, own]) => {
+    ]).then(([status, own]) => {
       if (!current) return;
+      const shared = status instanceof Error ? null : status;
       if (own?.reanalyzing) {
         reanalysisBase.current = found?.userAnalysisUpdatedAt ?? null;
         dispatch({ type: 'reanalyze', hadTopics: Boolean(found) });
@@ -138,6 +141,8 @@ export function useAnalysisFlow(auth: AuthState) {
         // (once: a video others analysed is not one the member has).
         askedAgain.current = videoId;
         void queryClient.invalidateQueries({ queryKey: analysisKey(videoId, member) });
+      } else if (status instanceof Error) {
+        dispatch({ type: 'loadFailed', message: status.message });
       } else if (shared) {
         // A link to a video nobody analysed, or whose analysis failed: say so, and leave its link
         // ready in the field (to a guest with no credit left, that none is: Find Clips would say it).
