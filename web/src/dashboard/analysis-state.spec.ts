@@ -25,6 +25,31 @@ describe('analysis state', () => {
     expect(analysisReducer(analysed, { type: 'found', videoId: 'aaaaaaaaaaa' }).phase).toBe('aiAnalysisComplete');
   });
 
+  it('shows the topics when the analysis it read as failed is announced done (a running job Redis lost, its worker going on)', () => {
+    const running = run(
+      { type: 'submit', videoId: 'aaaaaaaaaaa' },
+      { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: false },
+    );
+    const failed = analysisReducer(running, {
+      type: 'event',
+      event: event('ANALYSIS_ERROR', 'aaaaaaaaaaa', { errorType: 'ANALYSIS_FAILED' }),
+    });
+    expect(failed.phase).toBe('error');
+    const analysed = analysisReducer(failed, { type: 'event', event: event('VIDEO_ANALYZED', 'aaaaaaaaaaa') });
+    expect(analysisReducer(analysed, { type: 'found', videoId: 'aaaaaaaaaaa' })).toMatchObject({
+      phase: 'aiAnalysisComplete',
+      error: null,
+    });
+    // A refusal's screen stays (a video too long for a guest is not shown to them for another's analysis).
+    const tooLong = run(
+      { type: 'submit', videoId: 'aaaaaaaaaaa' },
+      { type: 'submitFailed', videoId: 'aaaaaaaaaaa', error: { type: 'GUEST_VIDEO_TOO_LONG', message: '', categories: [] } },
+    );
+    expect(analysisReducer(tooLong, { type: 'event', event: event('VIDEO_ANALYZED', 'aaaaaaaaaaa') })).toMatchObject({
+      phase: 'error',
+    });
+  });
+
   it('completes at once when the submit answers with topics', () => {
     expect(
       run({ type: 'submit', videoId: 'aaaaaaaaaaa' }, { type: 'submitted', videoId: 'aaaaaaaaaaa', hasTopics: true }).phase,

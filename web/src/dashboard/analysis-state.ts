@@ -124,6 +124,11 @@ function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
       return state.phase === 'aiAnalysisComplete' && !state.reanalyzing ? state : { ...state, phase: 'aiAnalysisInProgress' };
     case 'VIDEO_ANALYZED':
       if (!endsOwnWork(state, event)) return state;
+      // Analysed after all, though the page said it failed: a running job Redis lost (restarted
+      // empty) is read as failed (check-status, nothing running for its 'analyzing' row) while its
+      // worker still holds it and stores its topics. They are fetched, and 'found' shows them.
+      if (state.phase === 'error' && state.error?.type === 'ANALYSIS_FAILED')
+        return { ...state, phase: 'aiAnalysisInProgress', reanalyzing: false, error: null };
       // The topics are re-fetched; 'found' completes once they arrive.
       return { ...state, reanalyzing: false };
     case 'ANALYSIS_ERROR': {
