@@ -261,9 +261,16 @@ function withoutHeader(text: string, lines: string[]): string {
   return [lines[0], ...Array<string>(end - 1).fill(''), ...lines.slice(end)].join('\n');
 }
 
+/** Seconds to the millisecond, as the cue wrote them (SubRip's reader and YouTube's give them so). */
+const toMillisecond = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
 function vttCues(text: string, lines: string[]) {
   try {
-    return webvtt.parse(withoutHeader(text, lines), { strict: false }).cues;
+    // node-webvtt adds hours, minutes, seconds and milliseconds as floats: 00:01:48.355 read as
+    // 108.35499999999999, printed so by `--transcript` where the same .srt gave 108.355.
+    return webvtt
+      .parse(withoutHeader(text, lines), { strict: false })
+      .cues.map((cue) => ({ ...cue, start: toMillisecond(cue.start), end: toMillisecond(cue.end) }));
   } catch (error) {
     // node-webvtt counts cues; ours are the lines people see in their editor.
     const cue = /\(cue #(\d+)\)/.exec((error as Error).message);

@@ -181,6 +181,31 @@ describe('npm run -s analyze', () => {
     expect(await run(together, '--json')).toMatchObject({ code: 0, stdout: '{"topics":[]}\n' });
   });
 
+  it('--transcript prints the same times for the same captions as .srt, .vtt and from YouTube, to the millisecond', async () => {
+    // Times whose seconds and milliseconds, added as floats, are no exact millisecond (108.355 read
+    // as 108.35499999999999): the WebVTT reader printed them so, SubRip and YouTube did not.
+    const said = [
+      { text: 'So that we can update that highlight box.', start: 98.31, end: 108.355 },
+      { text: "And you've doubled it.", start: 108.355, end: 108.96 },
+      { text: 'In the morning.', start: 202.75, end: 207.67 },
+    ];
+    const srtFile = join(dir, 'times.srt');
+    await writeFile(
+      srtFile,
+      said.map((s, i) => `${i + 1}\n${stamp(s.start, ',')} --> ${stamp(s.end, ',')}\n${s.text}\n`).join('\n'),
+    );
+    const vttFile = join(dir, 'times.vtt');
+    await writeFile(
+      vttFile,
+      `WEBVTT\n\n${said.map((s) => `${stamp(s.start, '.')} --> ${stamp(s.end, '.')}\n${s.text}\n`).join('\n')}`,
+    );
+    youtube.addVideo({ id: 'cliTimes001', tracks: [{ languageCode: 'en', segments: said }] });
+    const expected = { code: 0, stdout: `${JSON.stringify({ segments: said })}\n`, stderr: '' };
+    expect(await run(srtFile, '--transcript')).toEqual(expected);
+    expect(await run('cliTimes001', '--transcript')).toEqual(expected);
+    expect(await run(vttFile, '--transcript')).toEqual(expected);
+  });
+
   it('reads UTF-16 files with their byte order mark (Notepad\'s "Unicode") and UTF-8 with one, as plain UTF-8', async () => {
     const srt = '1\r\n00:00:01,000 --> 00:00:03,000\r\nCafé, naïve — 東京\r\n';
     const utf16le = join(dir, 'le.srt');
