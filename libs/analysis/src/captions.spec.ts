@@ -263,6 +263,24 @@ describe("captions read as they were written (a stranger's property tests)", () 
     ]);
   });
 
+  it('does not take one short repeat of a line for rolling captions: the song after it keeps its lines', () => {
+    // 'Yeah.' said again in a cue of no length (as one of the podcasts has it), then the song.
+    const song = srt(
+      ['00', '01', 'Yeah.'],
+      ['01', '01', 'Yeah.'],
+      ['01', '03', 'Let it be\nLet it be'],
+      ['03', '05', 'Let it be\nWhisper words of wisdom'],
+      ['05', '07', 'Let it be'],
+    );
+    expect(readCaptions(song).map((cue) => cue.text)).toEqual([
+      'Yeah.',
+      'Yeah.',
+      'Let it be Let it be',
+      'Let it be Whisper words of wisdom',
+      'Let it be',
+    ]);
+  });
+
   it('reads captions that roll without their 10 ms echoes (a converter left them out) once', () => {
     const rolled = srt(
       ['00', '02', 'so today we'],

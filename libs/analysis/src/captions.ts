@@ -209,8 +209,9 @@ const ECHO_SECONDS = 0.05;
 const ROLLED_LINES_MAX = 3;
 
 /**
- * Whether the captions roll, as YouTube's automatic ones saved as WebVTT do: a cue of 10 ms shows
- * again the line the cue before ended on, or most cues of two lines or more open with it. Elsewhere
+ * Whether the captions roll, as YouTube's automatic ones saved as WebVTT do: cues of 10 ms show
+ * again the line the cue before ended on (one cue in three at least), or most cues of two lines or
+ * more open with it. Elsewhere
  * a line said again at the top of the next cue is said again ('Let it be' over two cues of a song:
  * it was dropped from any file).
  */
@@ -226,8 +227,14 @@ function rolls(cues: { start: number; end: number }[], text: string[][]): boolea
       if (opensWithLast) carried++;
     }
   }
-  return echoes > 0 || (longer >= ROLLING_MIN_CUES && carried * 2 > longer);
+  // Rolling captions echo every line; one short repeat in a long file ('Yeah.' said again in a cue of
+  // no length) is no sign of it, and read as one it dropped the first line of every later cue that
+  // opened with the line before (a song's chorus).
+  return echoes * ECHO_SHARE >= cues.length - 1 || (longer >= ROLLING_MIN_CUES && carried * 2 > longer);
 }
+
+/** At least one cue in this many is an echo in rolling captions (every other cue, in YouTube's). */
+const ECHO_SHARE = 3;
 
 /** Cues of two lines or more that a file must have for most opening with a line carried over to be rolling. */
 const ROLLING_MIN_CUES = 4;
