@@ -123,6 +123,8 @@ describe('Find Clips when Redis loses its data', () => {
   });
 
   it("a running job through the loss: its topics show once the worker stores them (it showed 'Analysis Failed' for good)", async () => {
+    // A worker to run it, whether or not the test before added one (run alone, with -t, it had none).
+    if (stack.workers.length === 0) await stack.addWorker();
     const [videoId] = addVideos(fakes.youtube, 1);
     fakes.openai.latencyMs = 6_000;
     try {

@@ -247,6 +247,21 @@ describe('analysis state', () => {
     });
   });
 
+  it("keeps a refusal's screen when another visitor's analysis of the video starts and ends (a guest's Video Too Long, a member analysing it)", () => {
+    const tooLong = run(
+      { type: 'submit', videoId: 'aaaaaaaaaaa' },
+      { type: 'submitFailed', videoId: 'aaaaaaaaaaa', error: { type: 'GUEST_VIDEO_TOO_LONG', message: '', categories: [] } },
+    );
+    // A member's first analysis is the video's shared one: its events reach every page on the video.
+    const started = analysisReducer(tooLong, { type: 'event', event: event('ANALYSIS_STARTED', 'aaaaaaaaaaa') });
+    expect(started).toMatchObject({ phase: 'error', error: { type: 'GUEST_VIDEO_TOO_LONG' } });
+    const analysed = analysisReducer(started, { type: 'event', event: event('VIDEO_ANALYZED', 'aaaaaaaaaaa') });
+    expect(analysisReducer(analysed, { type: 'found', videoId: 'aaaaaaaaaaa' })).toMatchObject({
+      phase: 'error',
+      error: { type: 'GUEST_VIDEO_TOO_LONG' },
+    });
+  });
+
   it('clear goes back to idle and the demo', () => {
     expect(run({ type: 'open', videoId: 'aaaaaaaaaaa' }, { type: 'clear' })).toEqual(initialAnalysis);
   });

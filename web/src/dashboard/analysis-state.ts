@@ -38,6 +38,9 @@ export type AnalysisAction =
   | { type: 'clear' }
   | { type: 'event'; event: AnalysisEvent };
 
+/** Failures of a submission that replace the dashboard with their own screen, not only a toast. */
+export const SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['VIDEO_TOO_LONG', 'GUEST_VIDEO_TOO_LONG', 'CONTENT_POLICY']);
+
 export const initialAnalysis: AnalysisState = {
   phase: 'idle',
   videoId: null,
@@ -117,6 +120,9 @@ function onEvent(state: AnalysisState, event: AnalysisEvent): AnalysisState {
   if (event.videoId !== state.videoId) return state;
   switch (event.type) {
     case 'ANALYSIS_STARTED':
+      // A refusal's screen (too long, the content policy) stays: another visitor's analysis of the
+      // video starting (a member's, of a video too long for guests) is nothing this page may follow.
+      if (state.phase === 'error' && SCREEN_FAILURES.has(state.error?.type as ErrorCode)) return state;
       // The member's own analysis of a video on screen (only they get its events): a re-analysis
       // they started in another tab, followed here as in that tab.
       if (state.phase === 'aiAnalysisComplete' && event.userId !== null && !state.reanalyzing)

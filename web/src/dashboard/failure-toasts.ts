@@ -1,7 +1,7 @@
 import { videoMessages, type ErrorCode } from '@findclips/contracts';
 import { ApiError } from '../lib/api';
 import { sessionExpired } from '../lib/auth';
-import type { AnalysisFailure } from './analysis-state';
+import { SCREEN_FAILURES, type AnalysisFailure } from './analysis-state';
 import type { ToastOptions } from '../lib/toast';
 
 type ToastFor = (message: string, categories: string[]) => ToastOptions;
@@ -75,8 +75,7 @@ export function reanalysisFailedToast(type?: ErrorCode | null, reason?: string |
   };
 }
 
-/** Failures of a submission that replace the dashboard with their own screen, not only a toast. */
-export const SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['VIDEO_TOO_LONG', 'GUEST_VIDEO_TOO_LONG', 'CONTENT_POLICY']);
+export { SCREEN_FAILURES } from './analysis-state';
 
 /** And for members, a video without captions: its screen offers to bring their own. */
 export const MEMBER_SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['NO_TRANSCRIPT']);
