@@ -2,7 +2,7 @@ import type { ExportFormat, ExportSource } from '@findclips/exports';
 import { Download } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { codeFailedAdvice } from '../lib/code-failed';
-import { announce } from '../lib/announce';
+import { announce, ensureAnnouncer } from '../lib/announce';
 import { useToast } from '../lib/toast';
 import { buttonClass } from './ui';
 
@@ -41,6 +41,8 @@ export function ExportMenu({ source }: { source: ExportSource }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<{ left: number; width: number } | null>(null);
+  // The live region in the page before its first message ('Saved NAME'): one added already filled is not read.
+  useEffect(() => void ensureAnnouncer(), []);
   /** Closes the menu; focus goes back to 'Export' when it was inside the menu. */
   const close = useCallback(() => {
     const details = menu.current;

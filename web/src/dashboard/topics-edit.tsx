@@ -7,7 +7,7 @@ import { Dialog } from '../components/dialog';
 import { openAmong, QuoteCard } from '../components/quote-card';
 import { Button, Card } from '../components/ui';
 import { formatRange, formatTime, isolated } from '../lib/format';
-import { announce } from '../lib/announce';
+import { announce, ensureAnnouncer } from '../lib/announce';
 import { useToast } from '../lib/toast';
 import { useFocusAfterEdit } from './focus-after-edit';
 import { GUEST_QUOTE_ALLOWANCE, useGuestQuotes } from './guest-quotes';
@@ -46,6 +46,8 @@ export function TopicsEdit({
   const saving = editing?.saving ?? false;
   const list = useRef<HTMLOListElement>(null);
   const focusNext = useFocusAfterEdit(saving, list);
+  // The live region in the page before its first message ('Title saved'): one added already filled is not read.
+  useEffect(() => void (editable && ensureAnnouncer()), [editable]);
   /**
    * Saves `change`; then focus goes to the element with id `after` when it was saved, or back to
    * `from` (the control used) when it was refused, never to the page: the control is disabled
