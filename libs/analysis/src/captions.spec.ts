@@ -298,6 +298,19 @@ describe("captions read as they were written (a stranger's property tests)", () 
     ]);
   });
 
+  it('reads short rolling captions once when a converter kept only one of their 10 ms echoes', () => {
+    // YouTube's automatic captions of a short clip, converted to SubRip by a tool that left out all
+    // but one echo (a cue of no length here, as a converter rounding to frames leaves it).
+    const rolled = srt(
+      ['00', '02', 'so today we'],
+      ['02', '04', 'so today we\ntalk about buses'],
+      ['04', '04', 'talk about buses'],
+      ['04', '06', 'talk about buses\nand why they'],
+      ['06', '08', 'and why they\nare late'],
+    );
+    expect(readCaptions(rolled).map((cue) => cue.text)).toEqual(['so today we', 'talk about buses', 'and why they', 'are late']);
+  });
+
   it('reads a line of words that opens with two times as words, below a timing (our own export of such a quote was refused)', () => {
     const said = '00:03:59,400 to 00:03:58,200 in one year';
     expect(readCaptions(srt(['01', '04', `The record went from\n${said}`])).map((cue) => cue.text)).toEqual([

@@ -230,7 +230,9 @@ function rolls(cues: { start: number; end: number }[], text: string[][]): boolea
   // Rolling captions echo every line; one short repeat in a long file ('Yeah.' said again in a cue of
   // no length) is no sign of it, and read as one it dropped the first line of every later cue that
   // opened with the line before (a song's chorus).
-  return echoes * ECHO_SHARE >= cues.length - 1 || (longer >= ROLLING_MIN_CUES && carried * 2 > longer);
+  // A converter may keep only some echoes (one of a short clip's): an echo, with most cues of two
+  // lines opening with the line before, rolls however few those cues are.
+  return echoes * ECHO_SHARE >= cues.length - 1 || ((longer >= ROLLING_MIN_CUES || echoes > 0) && carried * 2 > longer);
 }
 
 /** At least one cue in this many is an echo in rolling captions (every other cue, in YouTube's). */
