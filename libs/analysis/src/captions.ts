@@ -210,10 +210,11 @@ const ROLLED_LINES_MAX = 3;
 
 /**
  * Whether the captions roll, as YouTube's automatic ones saved as WebVTT do: cues of 10 ms show
- * again the line the cue before ended on (one cue in three at least), or most cues of two lines or
- * more open with it. Elsewhere
- * a line said again at the top of the next cue is said again ('Let it be' over two cues of a song:
- * it was dropped from any file).
+ * again the line the cue before ended on (one cue in three at least: YouTube echoes every other),
+ * or most cues of two lines or more open with it (from 4 such cues, or fewer with an echo: a
+ * converter may keep one echo of a short clip's). Elsewhere a line said again at the top of the
+ * next cue is said again ('Let it be' over two cues of a song: it was dropped from any file), and
+ * one short repeat in a long file ('Yeah.' again in a cue of no length) is no sign of rolling.
  */
 function rolls(cues: { start: number; end: number }[], text: string[][]): boolean {
   let echoes = 0;
@@ -227,15 +228,10 @@ function rolls(cues: { start: number; end: number }[], text: string[][]): boolea
       if (opensWithLast) carried++;
     }
   }
-  // Rolling captions echo every line; one short repeat in a long file ('Yeah.' said again in a cue of
-  // no length) is no sign of it, and read as one it dropped the first line of every later cue that
-  // opened with the line before (a song's chorus).
-  // A converter may keep only some echoes (one of a short clip's): an echo, with most cues of two
-  // lines opening with the line before, rolls however few those cues are.
   return echoes * ECHO_SHARE >= cues.length - 1 || ((longer >= ROLLING_MIN_CUES || echoes > 0) && carried * 2 > longer);
 }
 
-/** At least one cue in this many is an echo in rolling captions (every other cue, in YouTube's). */
+/** At least one cue in this many is an echo in rolling captions. */
 const ECHO_SHARE = 3;
 
 /** Cues of two lines or more that a file must have for most opening with a line carried over to be rolling. */

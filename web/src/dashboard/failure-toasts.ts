@@ -75,8 +75,6 @@ export function reanalysisFailedToast(type?: ErrorCode | null, reason?: string |
   };
 }
 
-export { SCREEN_FAILURES } from './analysis-state';
-
 /** And for members, a video without captions: its screen offers to bring their own. */
 export const MEMBER_SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['NO_TRANSCRIPT']);
 

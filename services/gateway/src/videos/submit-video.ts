@@ -138,15 +138,18 @@ export async function analysisStatus(
   videoId: string,
 ): Promise<CheckStatusResponse> {
   // The queue first: a job that stores its row and ends between the two reads is then seen by the row.
-  // The queue unreachable (null): nothing known to run, and the row says what it can.
-  const job = await jobStanding(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).catch(() => undefined);
-  const queued = job === undefined ? null : unfinished(job);
+  // The queue unreachable: nothing known to run, and the row says what it can.
+  const standing = await jobStanding(queue, analysisJobKey({ scope: 'shared', videoId, userId: null })).then(
+    (job) => ({ job, unreadable: null }),
+    (error: unknown) => ({ job: null, unreadable: error }),
+  );
+  const queued = standing.unreadable ? null : unfinished(standing.job);
   const row = await cached.statusOf(videoId);
   // Nothing stored and the queue unreadable (Redis away): whether a job waits is not known, and is
   // not said to be none (status null), which a page following the analysis takes for its job gone
-  // with Redis's data, there to stop waiting (the failures remembered are in Redis too).
-  if (!row && job === undefined)
-    throw new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.');
+  // with Redis's data, there to stop waiting (the failures remembered are in Redis too): the queue's
+  // error, a dependency unavailable (503).
+  if (!row && standing.unreadable) throw standing.unreadable;
   let status = shownStatus(row?.status ?? null, queued);
   let failure = status === 'failed' ? (row?.failure ?? null) : null;
   if (!row && status === null) {
@@ -176,7 +179,7 @@ export async function analysisStatus(
     errorType: failure?.type ?? null,
     errorMessage: failure?.message ?? null,
     errorCategories: failure ? failure.categories : null,
-    ahead: status === 'pending' && job ? await jobsAhead(queue, job).catch(() => null) : null,
+    ahead: status === 'pending' && standing.job ? await jobsAhead(queue, standing.job).catch(() => null) : null,
   };
 }
 
