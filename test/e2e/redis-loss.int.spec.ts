@@ -1,5 +1,6 @@
 // The web app when Redis loses its data (restarted without persistence, as our CI runs it): what a
 // guest sees of an analysis whose job Redis lost, or whose job ran through it.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { scratchRedis, startStack, type RunningStack, type ScratchRedis } from '@findclips/testing';
@@ -59,12 +60,12 @@ async function seen(page: Page, name: string, wait: () => Promise<unknown>) {
 }
 
 /** Waits until check-status says `status` of the video (the page follows it on its own). */
-async function statusIs(videoId: string, status: string, timeoutMs = 15_000) {
+async function statusIs(videoId: string, status: string | null, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
     last = await fetch(`${stack.url}/api/videos/check-status?videoId=${videoId}`).then(
-      async (r) => ((await r.json()) as { status?: string }).status,
+      async (r) => ((await r.json()) as { status?: string | null }).status,
       () => undefined,
     );
     if (last === status) return;
@@ -96,6 +97,32 @@ describe('Find Clips when Redis loses its data', () => {
   });
   afterEach(async () => {
     await context.close();
+  });
+
+  it("a waiting job flushed away, no connection cut: the page leaves 'Analyzing…' for 'Analysis Failed' with no reload (it waited for good)", async () => {
+    // (First: no worker runs yet, so its job waits.)
+    const [videoId] = addVideos(fakes.youtube, 1);
+    const page = await context.newPage();
+    const live = page.waitForRequest((request) => request.url().includes('/socket.io/') && request.url().includes('sid='));
+    await page.goto('/');
+    await page.getByTestId('guest-credits').waitFor();
+    await paste(page, videoId!);
+    await page.getByText(ANALYZING).first().waitFor();
+    await statusIs(videoId!, 'pending');
+    // The live channel up and in the video's room (joining, the page asks how the analysis stands,
+    // and would hear of the flush so).
+    await live;
+    await page.waitForTimeout(1_000);
+
+    // FLUSHALL: every service stays connected, so no realtime instance drops its clients.
+    execFileSync('redis-cli', ['-u', redis.url, 'FLUSHALL']);
+    await statusIs(videoId!, null);
+    const took = await seen(page, 'flushed', () =>
+      page.getByRole('heading', { name: 'Analysis Failed' }).first().waitFor({ timeout: 30_000 }),
+    );
+    // The page asks its place in line every 10 s, and heard its job was gone.
+    expect(took).toBeLessThan(15_000);
+    expect(await page.getByText(ANALYZING).count()).toBe(0);
   });
 
   it("a waiting job lost: the page leaves 'Analyzing…' for 'Analysis Failed' with no reload, and the video pasted again is analysed", async () => {

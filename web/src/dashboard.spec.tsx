@@ -2051,6 +2051,23 @@ describe('dashboard: Data Loading Error', () => {
     expect(screen.queryByText('Data Loading Error')).not.toBeInTheDocument();
   });
 
+  it('asks check-status again, as it asks for the topics, when one answer of a link opening a video is a blip (502): no Data Loading Error', async () => {
+    let asked = 0;
+    fakeApi({
+      [`GET /api/videos/metadata/${VIDEO}`]: memberVideo[`GET /api/videos/metadata/${VIDEO}`]!,
+      [`GET /api/cached-videos/${VIDEO}`]: json(404, { message: 'Not found' }),
+      // A gateway restarting behind its proxy for a moment.
+      'GET /api/videos/check-status': () =>
+        ++asked === 1
+          ? json(502, { message: 'Bad gateway' })
+          : statusAnswer({ videoId: VIDEO, exists: false, status: null, createdAt: null }),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
+    expect(await screen.findByText('Not analysed yet', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(asked).toBe(2);
+    expect(screen.queryByText('Data Loading Error')).not.toBeInTheDocument();
+  });
+
   it('Clear & Reset goes back to the demo, in place of the failed video: Back does not load it again', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const state = failingVideo();

@@ -63,7 +63,7 @@ export default function DashboardPage() {
   const thumbnail = thumbnailOf(youtubeId, isDemo ? null : (metadata.data?.thumbnailUrl ?? flow.analysis?.thumbnailUrl));
   const running = state.phase === 'transcriptFetching' || state.phase === 'aiAnalysisInProgress';
   // Its job queued (the submission answered), an analysis may wait in line: how many are before it.
-  const queuePlace = useQueuePlace(state.videoId, state.phase === 'aiAnalysisInProgress', state.reanalyzing);
+  const queuePlace = useQueuePlace(state.videoId, state.phase === 'aiAnalysisInProgress', state.reanalyzing, flow.heard);
   const complete = state.phase === 'aiAnalysisComplete';
   // (A re-analysis that failed brings the topics before it back: nothing is 'Done!'.)
   const finishing = useJustFinished(state.phase === 'aiAnalysisInProgress', complete && !state.restored);

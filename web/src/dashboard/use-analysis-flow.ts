@@ -1,4 +1,4 @@
-import { GUEST_VIDEO_MAX_SECONDS, type AnalysisEvent, type ErrorCode } from '@findclips/contracts';
+import { GUEST_VIDEO_MAX_SECONDS, type AnalysisEvent, type CheckStatusResponse, type ErrorCode } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../lib/api';
@@ -17,8 +17,10 @@ import { useSubmitVideo } from './use-submit-video';
 import {
   analysisKey,
   checkStatus,
+  checkStatusRetried,
   fetchAnalysis,
   GUEST_CREDITS_KEY,
+  outOfReach,
   reanalysisStatus,
   useAnalysis,
   useGuestCredits,
@@ -46,9 +48,6 @@ const REANALYSIS_COMPLETE = { title: 'Re-analysis complete', description: 'The n
 /** The end of a first analysis of captions the member brought (no analysis was there to redo). */
 const CAPTIONS_ANALYSED = { title: 'Analysis complete', description: 'The topics of your captions are ready.' };
 const REANALYSIS_UNFINISHED = reanalysisFailedToast();
-
-/** No answer at all, or a proxy's for a server not there (502-504): Find Clips is away for now. */
-const outOfReach = (error: Error) => error instanceof ApiError && (error.status === 0 || [502, 503, 504].includes(error.status));
 
 /**
  * The dashboard's analysis: the current video (`useCurrentVideo`), submitting links
@@ -124,7 +123,7 @@ export function useAnalysisFlow(auth: AuthState) {
     void Promise.all([
       // Its failure kept: a page that cannot tell how the analysis stands (Find Clips out of reach,
       // or the queue unreadable: 503) says so, with Retry, rather than loading for good.
-      found ? null : checkStatus(videoId).catch((error: Error) => error),
+      found ? null : checkStatusRetried(videoId).catch((error: Error) => error),
       member ? reanalysisStatus(videoId).catch(() => null) : null,
     ]).then(([status, own]) => {
       if (!current) return;
@@ -284,6 +283,18 @@ export function useAnalysisFlow(auth: AuthState) {
     state.videoId,
   );
 
+  // What the page's check of its place in line heard, every 10 s while it waits: a job gone with
+  // Redis's data, or failed, with the live channel up all along (Redis flushed, no connection cut: no
+  // instance drops its clients, and no event will come), said as the checks above say it. (The page
+  // waited until a reload.)
+  const heard = (status: CheckStatusResponse) => {
+    const now = stateRef.current;
+    const ended = status.status === 'failed' || (!status.exists && status.status === null);
+    if (ended && now.videoId === status.videoId && now.phase === 'aiAnalysisInProgress' && !now.reanalyzing) {
+      void unannounced(status.videoId);
+    }
+  };
+
   const submission = useSubmitVideo({
     member,
     credits: credits.data,
@@ -351,6 +362,8 @@ export function useAnalysisFlow(auth: AuthState) {
       dispatch({ type: 'reanalyze', hadTopics: Boolean(analysis.data) });
     },
     reanalyze: (discardEdits = false) => state.videoId && reanalyze.mutate({ videoId: state.videoId, discardEdits }),
+    /** For the check of the page's place in line: what check-status said of the video. */
+    heard,
     clear,
     retry,
   };

@@ -106,6 +106,24 @@ export function useMetadata(videoId: string | null) {
 export const checkStatus = (videoId: string) =>
   apiRequest<CheckStatusResponse>('GET', `/api/videos/check-status?videoId=${encodeURIComponent(videoId)}`);
 
+/** Find Clips did not answer, or answered that it or what it needs is away for now (a restart, a deploy). */
+export const outOfReach = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || [502, 503, 504].includes(error.status));
+
+/**
+ * Check-status as a video opens, retried as its analysis is (twice, 1 s then 2 s later) while Find
+ * Clips is out of reach: one blip of a deploy said 'Data Loading Error'.
+ */
+export async function checkStatusRetried(videoId: string, attempt = 0): Promise<CheckStatusResponse> {
+  try {
+    return await checkStatus(videoId);
+  } catch (error) {
+    if (attempt >= VIDEO_FETCH_RETRY.retry || !outOfReach(error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, VIDEO_FETCH_RETRY.retryDelay(attempt)));
+    return checkStatusRetried(videoId, attempt + 1);
+  }
+}
+
 /** Whether the member's own re-analysis of the video still waits or runs. */
 export const reanalysisStatus = (videoId: string) =>
   apiRequest<ReanalysisStatus>('GET', `/api/user-videos/${encodeURIComponent(videoId)}/status`);
@@ -117,11 +135,22 @@ export const QUEUE_PLACE_MS = 10_000;
  * How many analyses wait before the one this page follows (its re-analysis, else the video's
  * analysis), asked now and every 10 s while the page follows it: null while it runs (or waits out a
  * retry's backoff), or when the server does not say. The bar rises with time whatever; this says why it may take a while.
+ * What check-status says of a first analysis goes to `heard` too: it may say the analysis ended.
  */
-export function useQueuePlace(videoId: string | null, running: boolean, reanalyzing: boolean): number | null {
+export function useQueuePlace(
+  videoId: string | null,
+  running: boolean,
+  reanalyzing: boolean,
+  heard: (status: CheckStatusResponse) => void,
+): number | null {
   const place = useQuery({
     queryKey: ['queue-place', videoId, reanalyzing],
-    queryFn: async () => (reanalyzing ? await reanalysisStatus(videoId!) : await checkStatus(videoId!)).ahead ?? null,
+    queryFn: async () => {
+      if (reanalyzing) return (await reanalysisStatus(videoId!)).ahead ?? null;
+      const status = await checkStatus(videoId!);
+      heard(status);
+      return status.ahead ?? null;
+    },
     enabled: running && videoId !== null,
     staleTime: 0,
     gcTime: 0,
