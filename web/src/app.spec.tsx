@@ -225,6 +225,20 @@ describe('routes and guards', () => {
     expect(document.title).toBe('404 Page Not Found · Find Clips');
   });
 
+  // The server answers these 404 (its routes are lower case): the page says so too, rather than show
+  // the sign-in page with the navigation bar, or a member's page, under a tab titled '404 Page Not Found'.
+  it.each([
+    ['/AUTH', null],
+    ['/History', member],
+    ['/Settings', member],
+    ['/Privacy', null],
+  ] as const)('shows the 404 page for a route in other letter case: %s', async (route, user) => {
+    renderWithApp(<App />, { route, user });
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(route);
+    expect(document.title).toBe('404 Page Not Found · Find Clips');
+  });
+
   it.each([
     ['/auth', null, 'Sign in · Find Clips'],
     ['/history', member, 'Video History · Find Clips'],

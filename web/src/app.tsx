@@ -107,8 +107,12 @@ export function App() {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <ErrorBoundary fallback={<ScreenFailed />} resetKey={pathname}>
           <Suspense fallback={<Spinner />}>
+            {/* Lower case, as the server's routes: it answers '/AUTH' or '/History' 404, and so does the
+                page (it showed them, under a tab titled '404 Page Not Found', the bar shown on sign-in).
+                The shared page takes any case, as the server's does. */}
             <Routes>
               <Route
+                caseSensitive
                 path="/auth"
                 element={
                   <RedirectSignedIn>
@@ -117,6 +121,7 @@ export function App() {
                 }
               />
               <Route
+                caseSensitive
                 path="/"
                 element={
                   <GuestAllowed>
@@ -126,6 +131,7 @@ export function App() {
               />
               <Route path="/shared/:shareId" element={<SharedPage />} />
               <Route
+                caseSensitive
                 path="/history"
                 element={
                   <RequireUser>
@@ -134,6 +140,7 @@ export function App() {
                 }
               />
               <Route
+                caseSensitive
                 path="/settings"
                 element={
                   <RequireUser>
@@ -141,8 +148,8 @@ export function App() {
                   </RequireUser>
                 }
               />
-              <Route path="/privacy" element={<PrivacyPage />} />
-              <Route path="/terms" element={<TermsPage />} />
+              <Route caseSensitive path="/privacy" element={<PrivacyPage />} />
+              <Route caseSensitive path="/terms" element={<TermsPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </Suspense>

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { openSync } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { constants } from 'node:buffer';
+import { openSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analysisOutputSchema } from '@findclips/contracts';
@@ -360,6 +361,24 @@ describe('npm run -s analyze', () => {
       stderr: expect.stringMatching(/Unknown provider/),
     });
   });
+
+  it('refuses a file too large for any text Node can hold (512 MB) as too large, not as another encoding', async () => {
+    const huge = join(dir, 'huge.srt');
+    // A sparse file a byte over what one string holds: nothing written to the disk.
+    await writeFile(huge, '');
+    await truncate(huge, constants.MAX_STRING_LENGTH + 1);
+    try {
+      const { code, stdout, stderr } = await run(huge);
+      expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+      // Until now: '{file}: Line 1 is not UTF-8 text (another encoding, …)', having read it all (a
+      // real file's: a line past its end).
+      expect(stderr).toBe(
+        `${huge} is too large to read: ${Math.ceil(statSync(huge).size / 2 ** 20)} MB; a transcript file is at most 512 MB\n`,
+      );
+    } finally {
+      await rm(huge);
+    }
+  }, 60_000);
 });
 
 function stamp(seconds: number, separator: string) {

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:buffer';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import {
   decodeTextFile,
@@ -29,6 +30,8 @@ export interface LoadedTranscript {
 export class InputError extends Error {}
 
 const jsonTranscriptSchema = z.object({ segments: z.array(transcriptSegmentSchema).min(1) });
+const { MAX_STRING_LENGTH } = constants;
+const MB = 1024 * 1024;
 const JSON_SHAPE = '{"segments":[{"text","start","end"}, …]} with times in seconds';
 
 /** A file's text, as `decodeTextFile` reads it, or the reason it is refused. */
@@ -81,10 +84,18 @@ export function parseSubtitles(text: string, file?: string): TranscriptSegment[]
 export async function loadTranscript(input: string, youtube: () => YoutubeClient): Promise<LoadedTranscript> {
   const extension = extname(input).toLowerCase();
   if (['.json', '.srt', '.vtt'].includes(extension)) {
-    const bytes = await readFile(input).catch((error: NodeJS.ErrnoException) => {
+    const cannotRead = (error: NodeJS.ErrnoException): never => {
       const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : error.message;
       throw new InputError(`Cannot read ${input}: ${why}`);
-    });
+    };
+    // Its text must fit in one string: past that, decoding fails as if the file were not UTF-8.
+    const { size } = await stat(input).catch(cannotRead);
+    if (size > MAX_STRING_LENGTH) {
+      throw new InputError(
+        `${input} is too large to read: ${Math.ceil(size / MB)} MB; a transcript file is at most ${Math.round(MAX_STRING_LENGTH / MB)} MB`,
+      );
+    }
+    const bytes = await readFile(input).catch(cannotRead);
     const text = textOf(input, bytes);
     let segments: TranscriptSegment[];
     if (extension === '.json') {
