@@ -904,3 +904,37 @@ describe('YouTube lookups', () => {
     expect(refused.map((id) => p.youtube.playerCallsFor(id))).toEqual(refused.map(() => 0));
   });
 });
+
+describe('YouTube lookups from one network of many addresses', () => {
+  let p: Pipeline;
+  beforeAll(async () => {
+    // A network may take a fifth of the service's 20 a minute: 4, two addresses' worth.
+    p = await startPipeline({ YOUTUBE_LOOKUPS_PER_IP_PER_MINUTE: '2', YOUTUBE_LOOKUPS_PER_MINUTE: '20', TRUST_PROXY: '1' });
+  });
+  afterAll(() => p.close());
+
+  const metadata = (address: string, videoId: string) =>
+    p.gateway.request().get(`/api/videos/metadata/${videoId}`).set('X-Forwarded-For', address);
+
+  it.each([
+    [
+      'an IPv6 /48, one /64 after another',
+      ['2001:db8:cccc:1::1', '2001:db8:cccc:2::1', '2001:db8:cccc:3::1'],
+      '2001:db8:dddd:1::1',
+    ],
+    ['an IPv4 /24, one address after another', ['198.51.100.1', '198.51.100.2', '198.51.100.3'], '198.51.101.1'],
+  ])('%s takes its share, not every lookup of the service: other networks still get theirs', async (_, addresses, other) => {
+    const [first, second, third] = addresses as [string, string, string];
+    for (const address of [first, first, second, second]) await metadata(address, p.addVideo()).expect(200);
+    // A third address of the network, with none of its own used, walks into the network's limit.
+    const refused = p.addVideo();
+    const limited = await metadata(third, refused).expect(429);
+    expect(limited.body.message).toMatch(
+      /^Too many new videos looked up from this network\. Please try again in \d+ seconds?\.$/,
+    );
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(p.youtube.playerCallsFor(refused)).toBe(0);
+    // (Until stop 75, addresses enough of one network took all 20 of the minute.)
+    await metadata(other, p.addVideo()).expect(200);
+  });
+});

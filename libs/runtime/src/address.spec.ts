@@ -1,4 +1,4 @@
-import { clientAddressKey, signedClientAddress, vouchedClientAddress } from './address';
+import { clientAddressKey, clientNetworkKey, signedClientAddress, vouchedClientAddress } from './address';
 
 describe('clientAddressKey', () => {
   it('keys an IPv6 address by its /64, and an IPv4 address (mapped or not) by itself', () => {
@@ -17,6 +17,19 @@ describe('clientAddressKey', () => {
     // Not an address and a port: its own key, as anything unparseable.
     expect(clientAddressKey('198.51.100.7:')).toBe('198.51.100.7:');
     expect(clientAddressKey('[not-an-address]:80')).toBe('[not-an-address]:80');
+  });
+});
+
+describe('clientNetworkKey', () => {
+  it('keys an IPv6 address by its /48 and an IPv4 address (mapped, or with a port) by its /24', () => {
+    expect(clientNetworkKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1::/48');
+    expect(clientNetworkKey('2001:db8:1:ffff::1')).toBe('2001:db8:1::/48');
+    expect(clientNetworkKey('2001:db8:2::1')).toBe('2001:db8:2::/48');
+    expect(clientNetworkKey('198.51.100.7')).toBe('198.51.100.0/24');
+    expect(clientNetworkKey('::ffff:198.51.100.250')).toBe('198.51.100.0/24');
+    expect(clientNetworkKey('198.51.100.7:51034')).toBe('198.51.100.0/24');
+    expect(clientNetworkKey('[2001:db8:1:2::7]:51034')).toBe('2001:db8:1::/48');
+    expect(clientNetworkKey('unknown')).toBe('unknown');
   });
 });
 

@@ -28,6 +28,23 @@ export function clientAddressKey(address: string): string {
 }
 
 /**
+ * The network a client's address is in, as one operator hands them out: an IPv4 /24, an IPv6 /48
+ * (a site's allocation). Many addresses of one network count together where one network must not
+ * take what is the service's, whatever its number of addresses. Anything unparseable is its own key.
+ */
+export function clientNetworkKey(address: string): string {
+  const bare = withoutPort(address);
+  if (!ipaddr.isValid(bare)) return address;
+  const parsed = ipaddr.process(bare);
+  const bits = parsed.kind() === 'ipv4' ? 24 : 48;
+  const network =
+    parsed.kind() === 'ipv4'
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${parsed.toString()}/${bits}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/${bits}`);
+  return `${network.toString()}/${bits}`;
+}
+
+/**
  * The header in which the gateway tells the realtime service the client's address, as the gateway
  * resolved it (trusted proxies and all), and the header that proves it came from the gateway, and
  * lately: `{issued at, ms}.{HMAC of the address and that time with SESSION_SECRET}`, which both

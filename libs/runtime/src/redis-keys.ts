@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
  * (REDIS_KEY_PREFIX): the gateway writes sessions the realtime service reads, the gateway and the
  * worker meet on the queue and the event channels. Nothing agrees on a key by convention.
  */
-import { clientAddressKey } from './address';
+import { clientAddressKey, clientNetworkKey } from './address';
 
 export function redisKeys(prefix: string) {
   return {
@@ -25,8 +25,9 @@ export function redisKeys(prefix: string) {
     memberAnalyses: (userId: number) => `${prefix}analyses:user:${userId}`,
     /** A request that paid for a job moments ago: requests for the same job, anyone's, join it. */
     paidJob: (jobKey: string) => `${prefix}analyses:paid:${jobKey}`,
-    /** YouTube lookups from an address, and from everyone. */
+    /** YouTube lookups from an address, from its network, and from everyone. */
     addressLookups: (address: string) => `${prefix}lookups:ip:${clientAddressKey(address)}`,
+    networkLookups: (address: string) => `${prefix}lookups:net:${clientNetworkKey(address)}`,
     allLookups: `${prefix}lookups:all`,
     /** A rate limiter's counters (login, register, password checks…). */
     rateLimit: (name: string) => `${prefix}rl:${name}:`,

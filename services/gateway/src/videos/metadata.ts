@@ -107,7 +107,7 @@ export class VideoMetadataService {
     if (!pending) {
       const allowed = await this.lookups.take(client);
       if (!allowed.ok) {
-        const message = allowed.scope === 'address' ? lookupMessages.tooMany : lookupMessages.busy;
+        const message = allowed.scope === 'network' ? lookupMessages.tooMany : lookupMessages.busy;
         throw new AppError('RATE_LIMITED', message(allowed.retryAfterSeconds), {
           retryAfterSeconds: allowed.retryAfterSeconds,
         });

@@ -55,7 +55,7 @@ describe('rolling windows across gateways whose clocks disagree', () => {
     const lookups = new YoutubeLookupLimit(redis, keyPrefix, 1, 100);
     expect(await lookups.take(address)).toEqual({ ok: true });
     clockFast(2);
-    expect(await lookups.take(address)).toMatchObject({ ok: false, scope: 'address' });
+    expect(await lookups.take(address)).toMatchObject({ ok: false, scope: 'network' });
   });
 
   it('gives a credit back when the analysis it paid for fails, never one spent on an analysis already finished', async () => {

@@ -282,26 +282,39 @@ export class MemberAnalysisLimit {
 }
 
 /**
- * YouTube lookups (a video we know nothing about) per client address and for the whole service
- * per minute, so nobody can make us hammer YouTube into blocking our address for every user.
+ * How many of the service's YouTube lookups a minute one network may take (a fifth, and never
+ * fewer than one address may): several networks are needed to use them all.
+ */
+export const NETWORK_SHARE_OF_LOOKUPS = 1 / 5;
+
+/**
+ * YouTube lookups (a video we know nothing about) per client address, per network (`clientNetworkKey`:
+ * an IPv4 /24, an IPv6 /48) and for the whole service per minute, so nobody can make us hammer
+ * YouTube into blocking our address for every user, nor one network (a /48's 65,536 /64s, each an
+ * address) take every lookup of the minute from everyone else.
  */
 export class YoutubeLookupLimit {
+  private readonly perNetworkPerMinute: number;
+
   constructor(
     private readonly redis: RedisClient,
     private readonly keyPrefix: string,
     private readonly perAddressPerMinute: number,
     private readonly perMinute: number,
-  ) {}
+  ) {
+    this.perNetworkPerMinute = Math.max(perAddressPerMinute, Math.floor(perMinute * NETWORK_SHARE_OF_LOOKUPS));
+  }
 
   /** Takes one lookup, or answers which limit refused it and how many seconds until one is free. */
-  async take(ip: string): Promise<{ ok: true } | { ok: false; scope: 'address' | 'service'; retryAfterSeconds: number }> {
+  async take(ip: string): Promise<{ ok: true } | { ok: false; scope: 'network' | 'service'; retryAfterSeconds: number }> {
+    const keys = redisKeys(this.keyPrefix);
     const { refused, retryAfterSeconds } = await spend(
       this.redis,
-      [redisKeys(this.keyPrefix).addressLookups(ip), redisKeys(this.keyPrefix).allLookups],
-      [this.perAddressPerMinute, this.perMinute],
+      [keys.addressLookups(ip), keys.networkLookups(ip), keys.allLookups],
+      [this.perAddressPerMinute, this.perNetworkPerMinute, this.perMinute],
       60,
     );
     if (refused === 0) return { ok: true };
-    return { ok: false, scope: refused === 1 ? 'address' : 'service', retryAfterSeconds };
+    return { ok: false, scope: refused === 3 ? 'service' : 'network', retryAfterSeconds };
   }
 }
