@@ -8,6 +8,20 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 256;
 export const REGISTER_PASSWORD_MIN_LENGTH = 8;
 
+/**
+ * A password's length in the characters it is hashed as (NFKC, see the gateway's `passwords.ts`):
+ * 'é' typed as one character or as 'e' and its accent (as macOS may) is one character, so the same
+ * password has the same length on every device.
+ */
+export const passwordLength = (password: string) => password.normalize('NFKC').length;
+
+/**
+ * Whether an account may have `password`: at most PASSWORD_MAX_LENGTH characters as hashed now, or
+ * as typed (a hash made before passwords were normalized).
+ */
+export const passwordMayExist = (password: string) =>
+  password.length <= PASSWORD_MAX_LENGTH || passwordLength(password) <= PASSWORD_MAX_LENGTH;
+
 export const authMessages = {
   invalidEmail: 'Please enter a valid email address',
   passwordTooShort: 'Password must be at least 8 characters long',
@@ -50,8 +64,8 @@ const registrationEmail = requiredText(authMessages.invalidEmail)
   .pipe(z.email(authMessages.invalidEmail));
 
 const registrationPassword = requiredText(authMessages.passwordTooShort)
-  .min(REGISTER_PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong)
+  .refine((p) => passwordLength(p) >= REGISTER_PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
+  .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, authMessages.passwordTooLong)
   .refine((p) => /[a-z]/.test(p) && /[A-Z0-9]/.test(p), authMessages.passwordTooWeak);
 
 /** POST /api/register: a valid email and a strong enough password, checked by the server and the web form alike. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth';
+import { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, passwordLength, passwordMayExist } from './auth';
 import { SETTINGS_PASSWORD_MIN_LENGTH } from './constants';
-import { requiredText, shownText } from './validation';
+import { requiredText, shownText, showsNothing, withoutControlCharacters, withoutOverrides } from './validation';
 
 const NAME_MAX_LENGTH = 100;
 
@@ -22,6 +22,26 @@ export const profileMessages = {
 const nameField = (required: string) =>
   shownText(requiredText(required).trim().min(1, required).max(NAME_MAX_LENGTH, profileMessages.nameTooLong), required);
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A name from elsewhere (a Google profile) as Settings takes a typed one: no direction override or
+ * control character, one line, null when it shows nothing, and within NAME_MAX_LENGTH, cut on what
+ * a reader sees as one character, so that the member can save it unchanged.
+ */
+export function nameFromElsewhere(text: string | null | undefined): string | null {
+  const read = withoutControlCharacters(withoutOverrides(text ?? ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (showsNothing(read)) return null;
+  let kept = '';
+  for (const { segment } of graphemes.segment(read)) {
+    if (kept.length + segment.length > NAME_MAX_LENGTH) break;
+    kept += segment;
+  }
+  return kept.trimEnd() || null;
+}
+
 /** PATCH /api/profile. */
 export const updateProfileSchema = z.object({
   firstName: nameField(profileMessages.firstNameRequired),
@@ -36,24 +56,27 @@ export const updateEmailSchema = z.object({
     .pipe(z.email(profileMessages.invalidEmail)),
   currentPassword: requiredText(profileMessages.currentPasswordRequired)
     .min(SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.currentPasswordRequired)
-    .max(PASSWORD_MAX_LENGTH, profileMessages.currentPasswordIncorrect),
+    .refine(passwordMayExist, profileMessages.currentPasswordIncorrect),
 });
 
 /** PATCH /api/profile/password: the settings minimum (6) differs from registration's (8). */
 export const updatePasswordSchema = z.object({
   currentPassword: requiredText(profileMessages.currentPasswordRequired)
     .min(SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.currentPasswordRequired)
-    .max(PASSWORD_MAX_LENGTH, profileMessages.currentPasswordIncorrect),
+    .refine(passwordMayExist, profileMessages.currentPasswordIncorrect),
   newPassword: requiredText(profileMessages.newPasswordTooShort)
-    .min(SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.newPasswordTooShort)
-    .max(PASSWORD_MAX_LENGTH, profileMessages.newPasswordTooLong),
+    .refine((p) => passwordLength(p) >= SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.newPasswordTooShort)
+    .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, profileMessages.newPasswordTooLong),
 });
 
 /** POST /api/verify-password. */
 export const verifyPasswordRequestSchema = z.object({
   // Missing or null is said as sign-in says it ('password is required' before stop 58); an empty
   // one is simply not the password.
-  password: requiredText(authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  password: requiredText(authMessages.passwordRequired).refine(
+    passwordMayExist,
+    `password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  ),
 });
 
 export const verifyPasswordResponseSchema = z.object({ isValid: z.boolean() });

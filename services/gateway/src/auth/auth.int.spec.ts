@@ -139,6 +139,22 @@ describe('accounts: register, login, logout, current user', () => {
       await gw.request().post('/api/login').send({ email: account, password: 'Cafe-Key-2024' }).expect(401);
     });
 
+    it('counts a password in characters, so a long one typed decomposed on another device still signs in', async () => {
+      const account = uniqueEmail('long-unicode');
+      // 256 characters, the longest a password may be, six of them accented letters.
+      const composed = `Caf-2024-${'x'.repeat(241)}${'\u00e9'.repeat(6)}`;
+      const decomposed = composed.normalize('NFD');
+      expect([composed.length, decomposed.length]).toEqual([256, 262]);
+      await gw.request().post('/api/register').send({ email: account, password: composed }).expect(201);
+      await gw.request().post('/api/login').send({ email: account, password: decomposed }).expect(200);
+      // Registered the other way round, it is the same 256 characters.
+      await gw
+        .request()
+        .post('/api/register')
+        .send({ email: uniqueEmail('long-nfd'), password: decomposed })
+        .expect(201);
+    });
+
     it('still takes a password hashed as it was typed, before passwords were normalized', async () => {
       const account = uniqueEmail('legacy');
       await gw.request().post('/api/register').send({ email: account, password: strongPassword() }).expect(201);

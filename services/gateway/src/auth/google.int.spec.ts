@@ -90,6 +90,28 @@ describe('Google sign-in', () => {
     expect(google.requests.filter((r) => r.path === '/oauth2/v3/userinfo').at(-1)!.authorization).toMatch(/^Bearer ya29\./);
   });
 
+  it('takes the names of a Google profile as Settings takes typed names: no direction override, control character or blank', async () => {
+    const profile = profileFor(uniqueEmail('google-names'), {
+      name: 'Ada\u202E Lovelace',
+      given_name: '\u202Etxet\u001b[2J',
+      family_name: '\u200B',
+    });
+    const { browser, landing } = await signInWithGoogle(profile);
+    expect(landing).toBe('/');
+    expect((await browser.get('/api/user').expect(200)).body).toMatchObject({
+      name: 'Ada Lovelace',
+      firstName: 'txet[2J',
+      lastName: null,
+    });
+    // A name Google gives longer than Settings keeps is cut to it, so that saving it unchanged works.
+    const long = await signInWithGoogle(profileFor(uniqueEmail('google-long'), { given_name: 'A'.repeat(150) }));
+    const me = (await long.browser.get('/api/user').expect(200)).body;
+    expect(me.firstName).toHaveLength(100);
+    await long.browser.patch('/api/profile').send({ firstName: me.firstName, lastName: me.lastName }).expect(200);
+    // A NUL byte, which PostgreSQL refuses in text, does not keep the person from signing in.
+    expect((await signInWithGoogle(profileFor(uniqueEmail('google-nul'), { given_name: 'Ada\u0000' }))).landing).toBe('/');
+  });
+
   it('puts what a guest analysed in the history of the account they create with Google, and in no account they had', async () => {
     /** The video's captions read, as the worker stores them. */
     const fetched = (videoId: string) =>

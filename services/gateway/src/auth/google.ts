@@ -1,6 +1,6 @@
 import type { GatewayEnv } from '@findclips/config';
 import type { UserEntity } from '@findclips/db';
-import { googleSignInErrors, normalizeEmail, type GoogleSignInError } from '@findclips/contracts';
+import { googleSignInErrors, nameFromElsewhere, normalizeEmail, type GoogleSignInError } from '@findclips/contracts';
 import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { Strategy as GoogleStrategy, type Profile, type StrategyOptions } from 'passport-google-oauth20';
@@ -53,9 +53,10 @@ export async function findOrCreateGoogleUser(
 
   if (!email?.value) throw new GoogleSignInRefused('no_email');
   const fromProfile = {
-    name: profile.displayName || null,
-    firstName: profile.name?.givenName || null,
-    lastName: profile.name?.familyName || null,
+    // Text Google's user typed, taken as Settings takes typed names.
+    name: nameFromElsewhere(profile.displayName),
+    firstName: nameFromElsewhere(profile.name?.givenName),
+    lastName: nameFromElsewhere(profile.name?.familyName),
     avatarUrl: profile.photos?.[0]?.value ?? null,
   };
 

@@ -1,4 +1,4 @@
-import { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@findclips/contracts';
+import { authMessages, EMAIL_MAX_LENGTH, passwordMayExist } from '@findclips/contracts';
 import { credentialStamp, type SessionUser, type UserEntity } from '@findclips/db';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
@@ -31,7 +31,7 @@ export function createPassport(users: Users) {
   passport.use(
     new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: true }, (email, password, done) => {
       // Credentials longer than any account can have match nobody; the check still takes its time.
-      const possible = email.length <= EMAIL_MAX_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
+      const possible = email.length <= EMAIL_MAX_LENGTH && passwordMayExist(password);
       (possible ? users.findByEmail(email) : Promise.resolve(undefined)).then(async (user) => {
         const valid = await verifyPassword(user?.passwordHash, password);
         done(null, valid && user ? user : false, { message: authMessages.invalidCredentials });

@@ -219,6 +219,18 @@ describe('profile, email and password settings', () => {
       const { browser, password } = await signedIn();
       await browser.patch('/api/profile/password').send({ currentPassword: password, newPassword: 'abcdef' }).expect(200);
     });
+
+    it('takes the longest password typed decomposed on another device as the same characters', async () => {
+      const { browser, password } = await signedIn();
+      // 256 characters, the longest a password may be, six of them accented letters.
+      const composed = `Caf-2024-${'x'.repeat(241)}${'\u00e9'.repeat(6)}`;
+      const decomposed = composed.normalize('NFD');
+      await browser.patch('/api/profile/password').send({ currentPassword: password, newPassword: composed }).expect(200);
+      expect((await browser.post('/api/verify-password').send({ password: decomposed }).expect(200)).body).toEqual({
+        isValid: true,
+      });
+      await browser.patch('/api/profile/password').send({ currentPassword: decomposed, newPassword: decomposed }).expect(200);
+    });
   });
 
   describe('POST /api/verify-password', () => {
