@@ -95,4 +95,26 @@ describe("the gateway's request metrics over months of traffic", () => {
       await gw.close();
     }
   });
+
+  it("counts the app's pages under route 'page', as README names it, not the source of the fallback's pattern", async () => {
+    const gw = await startTestGateway();
+    try {
+      await gw.request().get('/').set('Accept', 'text/html').expect(200);
+      await gw.request().get('/history').set('Accept', 'text/html').expect(200);
+      await gw.request().get('/no-such-page').set('Accept', 'text/html').expect(404);
+      const text = (await gw.request().get('/metrics').expect(200)).text;
+      const routes = new Set(
+        text
+          .split('\n')
+          .filter((line) => line.startsWith('http_requests_total{'))
+          .map((line) => /route="([^"]*)"/.exec(line)?.[1]),
+      );
+      // An operator's query by route (route="page") finds the pages; no label is a regular expression.
+      expect(metricSum(text, 'http_requests_total', { method: 'GET', route: 'page', status: '200' })).toBe(2);
+      expect(metricSum(text, 'http_requests_total', { method: 'GET', route: 'page', status: '404' })).toBe(1);
+      expect([...routes].filter((route) => /[\\^$*()]/.test(route ?? ''))).toEqual([]);
+    } finally {
+      await gw.close();
+    }
+  });
 });

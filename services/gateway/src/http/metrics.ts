@@ -5,6 +5,8 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /** The route a request matched ('/api/cached-videos/:videoId'), never its raw path: ids stay out of labels. */
 function routeOf(req: Request, status: number): string {
+  // The app's pages are the fallback's, matched by a pattern whose source says nothing to an operator.
+  if (req.route?.path instanceof RegExp) return 'page';
   if (req.route?.path) return `${req.baseUrl}${String(req.route.path)}`;
   if (req.originalUrl.startsWith('/socket.io')) return '/socket.io';
   if (req.originalUrl.startsWith('/assets/')) return '/assets';
