@@ -50,8 +50,18 @@ export const showsNothing = (text: string) => NOTHING_SHOWN.test(text);
  */
 const DIRECTION_OVERRIDES = /[\u202D\u202E]/g;
 
-/** `text` without direction overrides (see `DIRECTION_OVERRIDES`): for text from elsewhere, YouTube's. */
-export const withoutOverrides = (text: string) => text.replace(DIRECTION_OVERRIDES, '');
+/**
+ * Accents piled on one letter past the first 4 ('Zalgo' text): a hundred of them are drawn as a
+ * column many lines tall, over the nav bar and the buttons around the text (a stranger's audit of a
+ * shared page). Text that reads stacks few: Vietnamese 2, pointed Hebrew up to 4.
+ */
+const PILED_MARKS = /(\p{Mn}{4})\p{Mn}+/gu;
+
+/**
+ * `text` without direction overrides (see `DIRECTION_OVERRIDES`) nor accents piled past 4 on a
+ * letter (see `PILED_MARKS`): for text from elsewhere, YouTube's.
+ */
+export const withoutOverrides = (text: string) => text.replace(DIRECTION_OVERRIDES, '').replace(PILED_MARKS, '$1');
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
