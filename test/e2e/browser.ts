@@ -21,20 +21,22 @@ export function startE2eStack(youtube: FakeYoutube): Promise<RunningStack> {
 }
 
 /** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background calls). */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(CHROMIUM);
 }
 
 export const SCREENSHOT_DIR = join(__dirname, '..', '..', 'test-results', 'screenshots');

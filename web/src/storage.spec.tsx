@@ -4,7 +4,7 @@ import { GUEST_QUOTE_ALLOWANCE, useGuestQuotes } from './dashboard/guest-quotes'
 import { guestAnalysed, lastGuestVideo, recordGuestAnalysis, rememberLastGuestVideo } from './dashboard/guest-videos';
 import { useViewMode } from './dashboard/use-view-mode';
 import { VideoHeader } from './dashboard/video-header';
-import { rememberUser, scopedKey, storageKeys } from './lib/storage';
+import { rememberUser, removeStored, scopedKey, storageKeys } from './lib/storage';
 import { member, renderWithApp } from './test/render';
 
 describe('local storage keys', () => {
@@ -80,6 +80,21 @@ describe('local storage keys', () => {
     expect(guestAnalysed('dQw4w9WgXcQ')).toBe(false);
     expect(lastGuestVideo()).toBeNull();
     document.cookie = 'gid=; path=/; max-age=0';
+  });
+
+  it('remembers for the page the videos a guest analysed when the browser refuses to store them (private modes, a full quota)', () => {
+    // Safari's private mode and a full quota refuse every write; reads still answer.
+    const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      recordGuestAnalysis('dQw4w9WgXcQ');
+      // What Share Clips asks: the guest may share the video they have just analysed.
+      expect(guestAnalysed('dQw4w9WgXcQ')).toBe(true);
+    } finally {
+      setItem.mockRestore();
+      removeStored(storageKeys.guestVideoCache);
+    }
   });
 
   it('gives a guest 4 quote clips per video, counted in local storage, and members no limit', () => {

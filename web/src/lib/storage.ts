@@ -49,20 +49,29 @@ export const scopedKey = (key: string) => `${sessionUserId()}${key}`;
 
 /**
  * JSON values in one of the browser's storages (read where it is asked for: a browser may refuse
- * even that), never breaking a screen.
+ * even that), never breaking a screen. A value the browser refuses to keep (a private mode, a full
+ * quota, site data blocked) is kept for this page instead: it is forgotten on leaving, not at once.
  */
 function jsonStorage(storage: () => Storage) {
+  const refused = new Map<string, string>();
   return {
     read<T>(key: string, fallback: T): T {
       return safely(() => {
-        const raw = storage().getItem(key);
+        const raw = refused.has(key) ? refused.get(key)! : storage().getItem(key);
         return raw === null ? fallback : (JSON.parse(raw) as T);
       }, fallback);
     },
     write(key: string, value: unknown): void {
-      safely(() => storage().setItem(key, JSON.stringify(value)), undefined);
+      const raw = JSON.stringify(value);
+      try {
+        storage().setItem(key, raw);
+        refused.delete(key);
+      } catch {
+        refused.set(key, raw);
+      }
     },
     remove(key: string): void {
+      refused.delete(key);
       safely(() => storage().removeItem(key), undefined);
     },
   };

@@ -8,6 +8,27 @@ import { useToast } from '../../lib/toast';
 
 // The sign-in page's own: its code loads with the page, not with every other.
 
+/** What a person whose browser blocks this site's cookies reads: a session cannot be kept without them. */
+export const COOKIES_BLOCKED =
+  'Your browser blocks cookies for this site, and signing in needs them. Allow cookies for Find Clips, then try again.';
+
+/**
+ * Whether the browser keeps this site's cookies (blocked, the session cookie would be dropped too).
+ * Chromium says `cookieEnabled` with the site's cookies blocked: a cookie is written and read back.
+ */
+function cookiesKept(): boolean {
+  if (!navigator.cookieEnabled) return false;
+  try {
+    document.cookie = 'cookieCheck=1; path=/; SameSite=Lax';
+    const kept = document.cookie.split(';').some((part) => part.trim() === 'cookieCheck=1');
+    document.cookie = 'cookieCheck=; path=/; max-age=0';
+    return kept;
+  } catch {
+    // (A sandboxed frame throws on any cookie.)
+    return false;
+  }
+}
+
 /**
  * Login and registration: both store the returned user, toast and go to / (in place of /auth); a failure
  * toasts `failure` with the server's message.
@@ -17,7 +38,9 @@ function useSignIn<T>(path: string, texts: { success: string; failure: string },
   const navigate = useNavigate();
   const toast = useToast();
   return useMutation({
-    mutationFn: (body: T) => apiRequest<User>('POST', path, body),
+    // Refused before anything is asked: an account would be created, or a sign-in said to succeed,
+    // and the next page would find nobody signed in (a stranger's audit: back to the sign-in form).
+    mutationFn: (body: T) => (cookiesKept() ? apiRequest<User>('POST', path, body) : Promise.reject(new Error(COOKIES_BLOCKED))),
     onSuccess: (user: User) => {
       setLoggedOutHere(false);
       rememberUser(user);
