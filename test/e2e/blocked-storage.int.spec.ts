@@ -46,4 +46,15 @@ describe('a browser that blocks cookies for the site', () => {
       .waitFor({ timeout: 10_000 });
     expect(await page.getByText('Account created successfully').count()).toBe(0);
   });
+
+  it('says so at Continue with Google too, before leaving for Google (its answer would say only that sign-in failed)', async () => {
+    const page = await context.newPage();
+    await page.goto(`${gw.url}/auth`);
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await page
+      .getByText(/blocks cookies for this site/)
+      .first()
+      .waitFor({ timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe('/auth');
+  });
 });

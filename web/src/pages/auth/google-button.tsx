@@ -1,5 +1,7 @@
 import { buttonClass } from '../../components/ui';
 import { readSession, removeSession, storageKeys, writeSession } from '../../lib/storage';
+import { useToast } from '../../lib/toast';
+import { COOKIES_BLOCKED, cookiesKept } from './cookies';
 
 export type SignInTab = 'login' | 'register';
 
@@ -21,12 +23,23 @@ export function readGoogleStart(): GoogleStart | null {
 
 export const forgetGoogleStart = () => removeSession(storageKeys.googleStart);
 
-/** A full-page navigation to /auth/google, never an API call; it notes the tab and email it leaves. */
+/**
+ * A full-page navigation to /auth/google, never an API call; it notes the tab and email it leaves.
+ * With the site's cookies blocked it stays: the sign-in's state could not come back with Google's
+ * answer, which would say only that it failed.
+ */
 export function GoogleButton({ label, tab, email }: { label: string } & GoogleStart) {
+  const toast = useToast();
   return (
     <a
       href="/auth/google"
-      onClick={() => writeSession(storageKeys.googleStart, { tab, email })}
+      onClick={(event) => {
+        if (!cookiesKept()) {
+          event.preventDefault();
+          return toast({ title: 'Google login failed', description: COOKIES_BLOCKED, variant: 'destructive' });
+        }
+        writeSession(storageKeys.googleStart, { tab, email });
+      }}
       className={buttonClass('outline', 'w-full')}
     >
       <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden>
