@@ -97,6 +97,35 @@ describe('local storage keys', () => {
     }
   });
 
+  it("sees what another tab stored after this page's own write was refused", () => {
+    const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      recordGuestAnalysis('dQw4w9WgXcQ');
+    } finally {
+      setItem.mockRestore();
+    }
+    try {
+      // Room made meanwhile, another tab records the guest's next video: the browser tells this page.
+      const stored = JSON.stringify({ analysed: ['dQw4w9WgXcQ', 'jNQXAC9IVRw'] });
+      localStorage.setItem(storageKeys.guestVideoCache, stored);
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: storageKeys.guestVideoCache, newValue: stored, storageArea: localStorage }),
+      );
+      expect(guestAnalysed('jNQXAC9IVRw')).toBe(true);
+      // And this page's next record keeps it.
+      recordGuestAnalysis('9bZkp7q19f0');
+      expect(JSON.parse(localStorage.getItem(storageKeys.guestVideoCache)!).analysed).toEqual([
+        'dQw4w9WgXcQ',
+        'jNQXAC9IVRw',
+        '9bZkp7q19f0',
+      ]);
+    } finally {
+      removeStored(storageKeys.guestVideoCache);
+    }
+  });
+
   it('gives a guest 4 quote clips per video, counted in local storage, and members no limit', () => {
     const guest = renderHook(() => useGuestQuotes('dQw4w9WgXcQ', true));
     for (let i = 0; i < GUEST_QUOTE_ALLOWANCE; i++) {

@@ -30,7 +30,8 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  * a reader sees as one character, so that the member can save it unchanged.
  */
 export function nameFromElsewhere(text: string | null | undefined): string | null {
-  const read = withoutControlCharacters(withoutOverrides(text ?? ''))
+  // Control characters out first: left between accents, they hid a pile from `withoutOverrides`.
+  const read = withoutOverrides(withoutControlCharacters(text ?? ''))
     .replace(/\s+/g, ' ')
     .trim();
   if (showsNothing(read)) return null;
@@ -41,6 +42,15 @@ export function nameFromElsewhere(text: string | null | undefined): string | nul
   }
   return kept.trimEnd() || null;
 }
+
+/**
+ * The password an account has, as Settings asks for it: at least as long as a new one must be,
+ * counted as typed (a hash made before passwords were normalized) or as hashed (NFKC: 'a1……' is
+ * 'a1......', which registration takes), and no longer than any account can have.
+ */
+const currentPassword = requiredText(profileMessages.currentPasswordRequired)
+  .refine((p) => Math.max(p.length, passwordLength(p)) >= SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.currentPasswordRequired)
+  .refine(passwordMayExist, profileMessages.currentPasswordIncorrect);
 
 /** PATCH /api/profile. */
 export const updateProfileSchema = z.object({
@@ -54,16 +64,12 @@ export const updateEmailSchema = z.object({
     .trim()
     .max(EMAIL_MAX_LENGTH, profileMessages.invalidEmail)
     .pipe(z.email(profileMessages.invalidEmail)),
-  currentPassword: requiredText(profileMessages.currentPasswordRequired)
-    .min(SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.currentPasswordRequired)
-    .refine(passwordMayExist, profileMessages.currentPasswordIncorrect),
+  currentPassword,
 });
 
 /** PATCH /api/profile/password: the settings minimum (6) differs from registration's (8). */
 export const updatePasswordSchema = z.object({
-  currentPassword: requiredText(profileMessages.currentPasswordRequired)
-    .min(SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.currentPasswordRequired)
-    .refine(passwordMayExist, profileMessages.currentPasswordIncorrect),
+  currentPassword,
   newPassword: requiredText(profileMessages.newPasswordTooShort)
     .refine((p) => passwordLength(p) >= SETTINGS_PASSWORD_MIN_LENGTH, profileMessages.newPasswordTooShort)
     .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, profileMessages.newPasswordTooLong),

@@ -28,6 +28,20 @@ describe('text other people read', () => {
     expect(share.title).toBe('picks');
   });
 
+  it('piles at most 4 accents on a letter, also when characters drawn as nothing sit between them', () => {
+    const marks = '\u0301\u0302\u0303\u0304';
+    // A zero-width space, word joiner or non-joiner between each 4: Chromium still draws one column.
+    for (const between of ['', '\u200B', '\u2060', '\u200C']) {
+      const share = createShareRequestSchema.parse({
+        youtubeId: 'dQw4w9WgXcQ',
+        topics,
+        title: `Bus${(marks + between).repeat(25)} lanes`,
+        description: 'x',
+      });
+      expect(share.title?.match(/\p{Mn}/gu)).toHaveLength(4);
+    }
+  });
+
   it('keeps the marks, embeddings and isolates right-to-left text needs', () => {
     const title = '\u2067שלום\u2069 and \u202Bمرحبا\u202C\u200F';
     expect(analysisEditSchema.parse({ action: 'rename', topicId: 't1', title })).toMatchObject({ title });

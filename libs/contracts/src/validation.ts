@@ -53,9 +53,10 @@ const DIRECTION_OVERRIDES = /[\u202D\u202E]/g;
 /**
  * Accents piled on one letter past the first 4 ('Zalgo' text): a hundred of them are drawn as a
  * column many lines tall, over the nav bar and the buttons around the text (a stranger's audit of a
- * shared page). Text that reads stacks few: Vietnamese 2, pointed Hebrew up to 4.
+ * shared page). Text that reads stacks few: Vietnamese 2, pointed Hebrew up to 4. Characters drawn
+ * as nothing between them (a zero-width space, a word joiner) still pile them in one column.
  */
-const PILED_MARKS = /(\p{Mn}{4})\p{Mn}+/gu;
+const PILED_MARKS = /(\p{Mn}(?:\p{Default_Ignorable_Code_Point}*\p{Mn}){3})(?:\p{Default_Ignorable_Code_Point}*\p{Mn})+/gu;
 
 /**
  * `text` without direction overrides (see `DIRECTION_OVERRIDES`) nor accents piled past 4 on a

@@ -284,13 +284,14 @@ export function useAnalysisFlow(auth: AuthState) {
   );
 
   // What the page's check of its place in line heard, every 10 s while it waits: a job gone with
-  // Redis's data, or failed, with the live channel up all along (Redis flushed, no connection cut: no
-  // instance drops its clients, and no event will come), said as the checks above say it. (The page
-  // waited until a reload.)
+  // Redis's data with the live channel up all along (Redis flushed, no connection cut: no instance
+  // drops its clients, and no event will come), said as the checks above say it. (The page waited
+  // until a reload.) Not a failure: its event comes with the channel up, and a video that failed
+  // before reads 'failed' while Redis cannot say its new job waits (a review).
   const heard = (status: CheckStatusResponse) => {
     const now = stateRef.current;
-    const ended = status.status === 'failed' || (!status.exists && status.status === null);
-    if (ended && now.videoId === status.videoId && now.phase === 'aiAnalysisInProgress' && !now.reanalyzing) {
+    const lost = !status.exists && status.status === null;
+    if (lost && now.videoId === status.videoId && now.phase === 'aiAnalysisInProgress' && !now.reanalyzing) {
       void unannounced(status.videoId);
     }
   };

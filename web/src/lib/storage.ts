@@ -54,6 +54,12 @@ export const scopedKey = (key: string) => `${sessionUserId()}${key}`;
  */
 function jsonStorage(storage: () => Storage) {
   const refused = new Map<string, string>();
+  // Another tab stored the key (the browser took it after all): its value is the latest, not ours.
+  window.addEventListener('storage', (event) => {
+    if (!safely(() => event.storageArea === storage(), false)) return;
+    if (event.key === null) refused.clear();
+    else refused.delete(event.key);
+  });
   return {
     read<T>(key: string, fallback: T): T {
       return safely(() => {
