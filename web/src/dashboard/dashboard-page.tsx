@@ -36,7 +36,7 @@ export default function DashboardPage() {
   const flow = useAnalysisFlow(auth);
   const { state, member, topics } = flow;
   const metadata = useMetadata(state.videoId);
-  const [viewMode, setViewMode] = useViewMode();
+  const [viewMode, setViewMode] = useViewMode(auth.status === 'user' ? auth.user.id : null);
   // Each dialog is about the video it was opened on, named here: another video on screen (Back, a
   // link) closes it, rather than leave it to act on that other video.
   const [sharingFor, setSharingFor] = useState<string | null>(null);

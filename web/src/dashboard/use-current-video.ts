@@ -46,6 +46,9 @@ export function useCurrentVideo(
   refused = false,
 ) {
   const member = auth.status === 'user';
+  // Which member is here: another one (signed in in another tab after this one's session ended)
+  // gets their own video, not the one left on screen for the member before.
+  const memberId = auth.status === 'user' ? auth.user.id : null;
   const known = auth.status !== 'loading';
   const toast = useToast();
   const [params, setParams] = useSearchParams();
@@ -58,6 +61,7 @@ export function useCurrentVideo(
   // Who was here: a member who signs out is on the way to /auth (the navigation runs as a
   // transition, after the user is gone), so the guest's video is neither opened nor written then.
   const wasMember = useRef(member);
+  const wasMemberId = useRef(memberId);
   const leaving = useRef(false);
   // The person cleared the video: the demo gets an entry of its own, so Back returns to the video.
   const cleared = useRef(false);
@@ -70,8 +74,11 @@ export function useCurrentVideo(
   useEffect(() => {
     if (!known) return;
     leaving.current = wasMember.current && !member;
+    const anotherMember = wasMemberId.current !== null && memberId !== null && wasMemberId.current !== memberId;
     wasMember.current = member;
+    wasMemberId.current = memberId;
     if (leaving.current) return;
+    if (anotherMember) return open(storedVideoId(member));
     // A link whose video id cannot be one (cut short, mangled): say so, as the field would.
     const asked = params.get('video');
     if (asked !== null && !isVideoId(asked)) toast({ ...youtubeLinkMessages.noVideoId, variant: 'destructive' });
@@ -81,7 +88,7 @@ export function useCurrentVideo(
     // A visitor who becomes a guest (the first guest call sets the gid cookie, perhaps while their
     // first link is being sent) is the same person: nothing to open again.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the person changes, not the URL it then writes
-  }, [known, member]);
+  }, [known, member, memberId]);
 
   // Back and Forward: the entry's video becomes the current one.
   useEffect(() => {

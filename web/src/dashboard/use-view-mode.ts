@@ -3,14 +3,18 @@ import { readStored, scopedKey, storageKeys, writeStored } from '../lib/storage'
 
 export type ViewMode = 'edit' | 'watch';
 
-/** Edit or Watch, remembered in local storage under the user's key. */
-export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
-  const [mode, setMode] = useState<ViewMode>(() =>
-    readStored<string>(scopedKey(storageKeys.viewMode), 'edit') === 'watch' ? 'watch' : 'edit',
-  );
+const storedMode = (key: string): ViewMode => (readStored<string>(key, 'edit') === 'watch' ? 'watch' : 'edit');
+
+/**
+ * Edit or Watch, remembered in local storage under the user's key, read again when the person
+ * changes (another member signed in in another tab): `who` names them (their id, null for nobody).
+ */
+export function useViewMode(who: number | string | null = null): [ViewMode, (mode: ViewMode) => void] {
+  const [shown, setShown] = useState(() => ({ who, mode: storedMode(scopedKey(storageKeys.viewMode)) }));
+  if (shown.who !== who) setShown({ who, mode: storedMode(scopedKey(storageKeys.viewMode)) });
   const change = (next: ViewMode) => {
     writeStored(scopedKey(storageKeys.viewMode), next);
-    setMode(next);
+    setShown({ who, mode: next });
   };
-  return [mode, change];
+  return [shown.who === who ? shown.mode : storedMode(scopedKey(storageKeys.viewMode)), change];
 }
