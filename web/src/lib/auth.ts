@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiRequest, getQueryFn, UNREACHABLE } from './api';
-import { rememberUser } from './storage';
+import { readSession, rememberUser, removeSession, storageKeys } from './storage';
 import { useToast, type ToastOptions } from './toast';
 
 export const USER_KEY = ['/api/user'] as const;
@@ -47,7 +47,14 @@ export function useAuth(): AuthState {
   // Opened offline: the question waits for the network (and is asked once it is back).
   const offline = isPending && fetchStatus === 'paused';
   useEffect(() => {
-    if (!isLoading && !failed && !offline) rememberUser(data ?? null);
+    if (isLoading || failed || offline) return;
+    rememberUser(data ?? null);
+    // Back from Google signed in (this tab went there): the browser's other tabs are told, as a
+    // sign-in with a password tells them (they showed a visitor until looked at again).
+    if (data && readSession(storageKeys.googleStart, null) !== null) {
+      removeSession(storageKeys.googleStart);
+      announceSessionChange();
+    }
   }, [data, isLoading, failed, offline]);
   if (failed) return { status: 'unavailable', user: null, message: failed };
   if (offline) return { status: 'unavailable', user: null, message: UNREACHABLE };
