@@ -9,11 +9,16 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const REGISTER_PASSWORD_MIN_LENGTH = 8;
 
 /**
- * A password's length in the characters it is hashed as (NFKC, see the gateway's `passwords.ts`):
- * 'é' typed as one character or as 'e' and its accent (as macOS may) is one character, so the same
- * password has the same length on every device.
+ * A password as its characters, not as the bytes a keyboard, an input method or a password manager
+ * made of them: NFKC, as NIST SP 800-63B asks, so that 'é' typed as one character or as 'e' and its
+ * accent, or a full-width letter, is the same password on every device (until stop 64 a password
+ * registered one way was refused typed the other). What the gateway hashes, and what its length is
+ * counted on.
  */
-export const passwordLength = (password: string) => password.normalize('NFKC').length;
+export const passwordCharacters = (password: string) => password.normalize('NFKC');
+
+/** A password's length in the characters it is hashed as (`passwordCharacters`), the same on every device. */
+export const passwordLength = (password: string) => passwordCharacters(password).length;
 
 /**
  * Whether an account may have `password`: at most PASSWORD_MAX_LENGTH characters as hashed now, or
