@@ -330,6 +330,55 @@ describe('Google sign-in', () => {
     expect(row.googleId).toBeNull();
   }, 30_000);
 
+  it('signs in the account chosen last when two tabs of a browser sign in with two Google accounts', async () => {
+    const browser = gw.browser();
+    const first = profileFor(uniqueEmail('tab-first'));
+    const second = profileFor(uniqueEmail('tab-second'));
+    // Each tab starts and chooses its account at Google; the first comes back first.
+    const backFrom = async (profile: GoogleUserinfo) => {
+      google.signInAs(profile);
+      const start = await browser.get('/auth/google').expect(302);
+      return new URL((await fetch(start.headers.location!, { redirect: 'manual' })).headers.get('location')!);
+    };
+    const [one, two] = [await backFrom(first), await backFrom(second)];
+    expect((await browser.get(one.pathname + one.search).expect(302)).headers.location).toBe('/');
+    expect((await browser.get('/api/user').expect(200)).body.googleId).toBe(first.sub);
+    expect((await browser.get(two.pathname + two.search).expect(302)).headers.location).toBe('/');
+    expect((await browser.get('/api/user').expect(200)).body.googleId).toBe(second.sub);
+    // Each state still serves once.
+    expect((await browser.get(two.pathname + two.search).expect(302)).headers.location).toBe('/');
+    expect((await browser.get('/api/user').expect(200)).body.googleId).toBe(second.sub);
+  });
+
+  it('tells the user what happened to their account when Google answered in time and our database took longer', async () => {
+    const email = uniqueEmail('slow-link');
+    const password = strongPassword();
+    const registered = (await gw.request().post('/api/register').send({ email, password }).expect(201)).body;
+    const browser = gw.browser();
+    google.signInAs(profileFor(email));
+    const start = await browser.get('/auth/google').expect(302);
+    const callback = new URL((await fetch(start.headers.location!, { redirect: 'manual' })).headers.get('location')!);
+    // Another transaction holds the account's row past the time Google has: the link waits for it.
+    const holder = gw.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [registered.id]);
+    const release = setTimeout(() => void holder.commitTransaction(), GOOGLE_ANSWER_MS + 1_000);
+    try {
+      const done = await browser.get(callback.pathname + callback.search).expect(302);
+      // Linked, and told so: the sign-in did not fail while the account changed behind it.
+      expect(done.headers.location).toBe('/');
+      expect((await browser.get('/api/user').expect(200)).body).toMatchObject({
+        id: registered.id,
+        googleId: expect.any(String),
+      });
+    } finally {
+      clearTimeout(release);
+      if (holder.isTransactionActive) await holder.commitTransaction();
+      await holder.release();
+    }
+  }, 30_000);
+
   it('links to an existing password account with the same verified email', async () => {
     const email = uniqueEmail('link');
     const password = strongPassword();

@@ -170,11 +170,14 @@ const pendingStates = {
 const UNKNOWN_STATE = 'Invalid authorization request state.';
 
 /**
- * Callbacks already answered 'failed' because Google took too long: its late answer, when it comes,
- * changes no account (it would link one, taking its password off and ending its sessions, or make
- * one, behind a sign-in the user was told had failed).
+ * The time limit of each callback waiting for Google. Google's answer (the profile) either comes
+ * within it, and ends it: the account is then found, linked or made, and the user told so however
+ * long our own database takes (its queries have their own limit), so that no account changes
+ * behind a sign-in the user was told had failed; or it comes after the user was told the sign-in
+ * failed, and changes no account (it would link one, taking its password off and ending its
+ * sessions, or make one).
  */
-const answeredLate = new WeakSet<Request>();
+const googleLimits = new WeakMap<Request, { answeredInTime(): boolean }>();
 
 /** GET /auth/google (a full-page navigation) and its callback. */
 export function googleRoutes(
@@ -215,7 +218,7 @@ export function googleRoutes(
       profile: Profile,
       done: (error: unknown, user?: UserEntity | false, info?: object) => void,
     ) => {
-      if (answeredLate.has(req)) return done(null, false);
+      if (googleLimits.get(req)?.answeredInTime() === false) return done(null, false);
       findOrCreateGoogleUser(users, profile, endLiveSessions).then(
         ({ user, created }) => done(null, user, { created }),
         (error: unknown) => (error instanceof GoogleSignInRefused ? done(null, false, { refused: error.code }) : done(error)),
@@ -247,11 +250,16 @@ export function googleRoutes(
     let over = false;
     const limit = setTimeout(() => {
       over = true;
-      answeredLate.add(req);
       if (res.headersSent || answered(res)) return;
       req.log.warn('google sign-in failed: Google did not answer in time');
       res.redirect(toAuthPage('failed'));
     }, GOOGLE_ANSWER_MS);
+    googleLimits.set(req, {
+      answeredInTime() {
+        clearTimeout(limit);
+        return !over;
+      },
+    });
     // However the request ends (answered, or the browser gone), the limit has nothing left to do.
     res.on('close', () => clearTimeout(limit));
     passport.authenticate(
