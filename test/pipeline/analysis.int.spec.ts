@@ -246,6 +246,15 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect(refused.body.message).toBe(
       'You have used your 2 free analyses. Your next free analysis is available in 24 hours; sign up for unlimited access.',
     );
+    // The credits say the same wait (a page opened with no credit left shows it for a link to a
+    // video not the guest's): it said 'Credits reset 24 hours after use' when the credit came back
+    // in 5 minutes, a stranger's audit of times.
+    const standing = (await browser.get(`/api/guest/credits?_=${Date.now()}`).expect(200)).body;
+    expect(standing).toEqual({
+      left: 0,
+      message: expect.stringMatching(/^You have used your 2 free analyses\. Your next free analysis is available in /),
+    });
+    expect([quotaMessages.guest(wait), quotaMessages.guest(wait - 60)]).toContain(standing.message);
     await p.nextEvent(a, 'VIDEO_ANALYZED');
     expect((await browser.post(`/api/guest/videos/transcript?videoId=${a}`).expect(200)).body).toMatchObject({
       status: 'complete',
@@ -693,11 +702,17 @@ describe('analysis quotas', () => {
     for (let i = 1; i <= 3; i++) await from(`2001:db8:cccc:7::${i}`).submit(p.addVideo()).expect(202);
     const late = from('2001:db8:cccc:7:ffff:ffff:ffff:ffff');
     // A new guest there is told at once that nothing is left, not 2 of 2.
-    expect((await late.credits().expect(200)).body).toEqual({ left: 0, message: videoMessages.guestNetworkQuota });
+    const told = (await late.credits().expect(200)).body;
     const refused = await late.submit(p.addVideo()).expect(429);
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThan(GUEST_CREDIT_WINDOW_SECONDS - 120);
     expect(refused.body).toEqual({ message: quotaMessages.network(wait), errorType: 'GUEST_QUOTA_EXCEEDED', left: 0 });
+    // With the same wait the refusal gives (it said none).
+    expect(told).toEqual({
+      left: 0,
+      message: expect.stringMatching(/^Too many free analyses from this network today\. The next/),
+    });
+    expect([quotaMessages.network(wait), quotaMessages.network(wait + 60)]).toContain(told.message);
     await from('2001:db8:cccc:8::1').submit(p.addVideo()).expect(202);
   });
 

@@ -1,5 +1,6 @@
 import {
   editMessages,
+  quotaMessages,
   videoMessages,
   type CheckStatusResponse,
   type Topic,
@@ -1728,14 +1729,15 @@ describe('dashboard: submit failures', () => {
   it("tells a new guest whose network has used today's analyses that it is the network, not their credits", async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-5678';
+    const networkQuota = quotaMessages.network(4 * 3600);
     fakeApi({
-      'GET /api/guest/credits': json(200, { left: 0, message: videoMessages.guestNetworkQuota }),
-      'POST /api/guest/videos/transcript': refused(videoMessages.guestNetworkQuota),
+      'GET /api/guest/credits': json(200, { left: 0, message: networkQuota }),
+      'POST /api/guest/videos/transcript': refused(networkQuota),
     });
     renderWithApp(<DashboardPage />, { user: null });
     expect(await within(screen.getByTestId('guest-credits')).findByText('0')).toBeInTheDocument();
     await paste(user);
-    expect(await within(await toast()).findByText(videoMessages.guestNetworkQuota)).toBeInTheDocument();
+    expect(await within(await toast()).findByText(networkQuota)).toBeInTheDocument();
     expect(screen.queryByText(videoMessages.guestQuota)).not.toBeInTheDocument();
   });
 

@@ -101,7 +101,6 @@ export const videoMessages = {
   tooLong: 'This video is longer than we can analyse (2 hours max). Please choose a shorter video.',
   guestTooLong: 'Guests can analyse videos of up to 60 minutes. Sign up to analyse videos of up to 2 hours.',
   guestQuota: 'You have used your 2 free analyses. Credits reset 24 hours after use; sign up for unlimited access.',
-  guestNetworkQuota: 'Too many free analyses from this network today. Sign up for unlimited access.',
   memberQuota: 'You have started too many new analyses in the last hour. Please try again later.',
   unknownLength:
     'We could not tell how long this video is (a live stream or an upcoming premiere?), so it cannot be analysed yet.',

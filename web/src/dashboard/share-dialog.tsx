@@ -66,7 +66,12 @@ export function ShareDialog({
           : null;
   const share = useMutation({
     mutationFn: () => apiRequest<ShareResponse>('POST', '/api/analysis/share', { youtubeId, topics, title, description }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY }),
+    // Its page as this tab read it is read again: Back to it showed the texts and topics before.
+    onSuccess: ({ shareId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['/api/shared', shareId], exact: true }),
+      ]),
     onError: async (error) => {
       // A member whose session ended in another tab arrives as a guest who may not share: say so.
       if (member && error instanceof ApiError && [401, 403].includes(error.status) && (await sessionEnded())) {

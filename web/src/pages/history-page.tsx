@@ -195,18 +195,20 @@ const VideoCard = memo(function VideoCard({
   const opener = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/api/analysis/shared/${encodeURIComponent(id)}`),
-    onSuccess: () => removed(),
-    onError: (error: Error) => {
+    onSuccess: (_answer, id) => removed(id),
+    onError: (error: Error, id) => {
       // Removed already (from another tab or device): what was asked is done, and the card says so.
-      if (error instanceof ApiError && error.status === 404) return removed();
+      if (error instanceof ApiError && error.status === 404) return removed(id);
       // The session ended: the error catalogue's words for it, as every other member action says.
       if (error instanceof ApiError && error.status === 401) return sayExpired(toast);
       toast({ title: 'Failed to remove share', description: error.message, variant: 'destructive' });
     },
   });
   const title = video.title ?? `YouTube video ${video.youtubeId}`;
-  const removed = () => {
+  const removed = (id: string) => {
     onShareRemoved(title);
+    // Its page as this tab read it goes too: Back to it showed the share as live, views and all.
+    queryClient.removeQueries({ queryKey: ['/api/shared', id], exact: true });
     return queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY });
   };
   // The share buttons are alike on every card: a screen reader also says whose video they act on.

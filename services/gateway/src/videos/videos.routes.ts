@@ -6,6 +6,7 @@ import {
   ownAnalysesQuerySchema,
   parseYoutubeLink,
   reanalyzeRequestSchema,
+  quotaMessages,
   uploadCaptionsRequestSchema,
   transcriptRequestSchema,
   videoIdQuerySchema,
@@ -140,9 +141,13 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   });
 
   router.get('/api/guest/credits', guestIdentity, async (req, res) => {
-    // Nothing left because of the network: say so, as a new video would be told.
-    const { left, refused } = await credits.standing(guestIdOf(req), req.ip ?? 'unknown');
-    const body: GuestCreditsResponse = refused === 'network' ? { left, message: videoMessages.guestNetworkQuota } : { left };
+    // Nothing left: say why and how long until a credit comes back, as a new video would be told
+    // (a page opened with none left says it of a link: it said 'Credits reset 24 hours after use').
+    const [guestId, address] = [guestIdOf(req), req.ip ?? 'unknown'];
+    const { left, refused } = await credits.standing(guestId, address);
+    const body: GuestCreditsResponse = refused
+      ? { left, message: quotaMessages[refused](await credits.retryAfter(guestId, address)) }
+      : { left };
     res.set('Cache-Control', 'no-store').json(body);
   });
 
