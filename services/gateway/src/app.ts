@@ -166,7 +166,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(requestLog(logger));
   app.use(healthRoutes(dataSource, redis, queue));
   app.use(metricsRoute(metrics, env.METRICS_TOKEN));
-  app.use(securityHeaders());
+  app.use(securityHeaders(env.PUBLIC_URL));
   const web = new WebApp(env.WEB_DIST_DIR);
   if (!web.built) logger.warn({ dir: web.dir }, 'the web app is not built there: pages say so; the API answers');
   app.use(web.assets());

@@ -566,6 +566,20 @@ describe('requests the gateway refuses', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{36}$/);
   });
+
+  it('asks browsers to upgrade requests to https only when PUBLIC_URL is https (over plain http the page stayed blank)', async () => {
+    // Plain http (a LAN address): the browser would fetch the app's own scripts from https, where nothing answers.
+    const plain = await gw.request().get('/api/user');
+    expect(gw.env.PUBLIC_URL).toMatch(/^http:/);
+    expect(plain.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const behindTls = await startTestGateway({ PUBLIC_URL: 'https://clips.example.com' });
+    try {
+      const res = await behindTls.request().get('/api/user');
+      expect(res.headers['content-security-policy']).toMatch(/(^|;)upgrade-insecure-requests(;|$)/);
+    } finally {
+      await behindTls.close();
+    }
+  });
 });
 
 describe('the X features', () => {

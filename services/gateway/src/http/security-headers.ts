@@ -26,8 +26,11 @@ const permissionsPolicy: RequestHandler = (_req, res, next) => {
  * Helmet with a CSP that still lets the app embed YouTube clips and show their thumbnails, and the
  * permissions no page uses turned off. Scripts are our own only: the players speak to the app by
  * messages, and allowing youtube.com's scripts would let its JSONP endpoints run any code here.
+ * `upgrade-insecure-requests` only when the app is served over https (`PUBLIC_URL`): over plain
+ * http on another address than this host's own (a LAN, a phone), it sent the browser for the
+ * app's own scripts to https, where nothing answers, and the page stayed blank.
  */
-export const securityHeaders = (): RequestHandler[] => [
+export const securityHeaders = (publicUrl: string): RequestHandler[] => [
   permissionsPolicy,
   helmet({
     contentSecurityPolicy: {
@@ -41,6 +44,7 @@ export const securityHeaders = (): RequestHandler[] => [
         'connect-src': ["'self'"],
         'form-action': ["'self'"],
         'frame-ancestors': ["'self'"],
+        'upgrade-insecure-requests': new URL(publicUrl).protocol === 'https:' ? [] : null,
       },
     },
     // YouTube's embeds are not served with CORP headers, so COEP would block them.
