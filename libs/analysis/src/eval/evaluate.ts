@@ -458,12 +458,26 @@ export async function evaluate(documents: EvalDocument[], options: EvaluateOptio
   const segmenters = options.segmenters ?? [noBoundaries, equidistant, trueCountAnalyzer, tfidfBaseline, localAnalyzer];
   const levels = levelsOf(documents).filter((l) => !options.only || options.only.some((name) => selects(name, l)));
   const tables: LevelTable[] = [];
+  // A transcript scored at two levels against the same chapters (those that say who speaks are
+  // also TinyRec's, QMSum's and the podcasts') is segmented once by each segmenter: one answer per
+  // document and chapters, as a provider would be asked once.
+  const answers = new Map<Segmenter, WeakMap<EvalDocument, Map<Chapter[], Hypothesis>>>(
+    segmenters.map((s) => [s, new WeakMap()]),
+  );
+  const answer = async (segmenter: Segmenter, document: EvalDocument, reference: Chapter[]) => {
+    const byDocument = answers.get(segmenter)!;
+    const known = byDocument.get(document) ?? new Map<Chapter[], Hypothesis>();
+    byDocument.set(document, known);
+    const hypothesis = known.get(reference) ?? (await segmenter.run(document, reference));
+    known.set(reference, hypothesis);
+    return hypothesis;
+  };
   for (const level of levels) {
     const scores = new Map<Segmenter, DocumentScore[]>();
     for (const segmenter of segmenters) {
       const list: DocumentScore[] = [];
       for (const { document, reference } of level.documents) {
-        list.push(scoreDocument(document, reference, await segmenter.run(document, reference)));
+        list.push(scoreDocument(document, reference, await answer(segmenter, document, reference)));
       }
       scores.set(segmenter, list);
     }
