@@ -7,7 +7,7 @@ import { Button, Field, fieldFrame, Input } from '../components/ui';
 import { ApiError, apiRequest, UNREACHABLE } from '../lib/api';
 import { sessionEnded, useAuth } from '../lib/auth';
 import { useCopy } from '../lib/use-copy';
-import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
+import { sharesChanged, useSharesMap } from '../lib/shares-map';
 import { useToast } from '../lib/toast';
 import { sayExpired } from '../lib/auth';
 
@@ -67,11 +67,8 @@ export function ShareDialog({
   const share = useMutation({
     mutationFn: () => apiRequest<ShareResponse>('POST', '/api/analysis/share', { youtubeId, topics, title, description }),
     // Its page as this tab read it is read again: Back to it showed the texts and topics before.
-    onSuccess: ({ shareId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['/api/shared', shareId], exact: true }),
-      ]),
+    // (The member's other tabs too: their history showed the share as it was.)
+    onSuccess: ({ shareId }) => sharesChanged(queryClient, shareId),
     onError: async (error) => {
       // A member whose session ended in another tab arrives as a guest who may not share: say so.
       if (member && error instanceof ApiError && [401, 403].includes(error.status) && (await sessionEnded())) {

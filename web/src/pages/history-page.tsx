@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, Link2, ListOrdered, Trash2 } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { SHARES_MAP_KEY, useSharesMap } from '../lib/shares-map';
+import { sharesChanged, useSharesMap } from '../lib/shares-map';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { useRevealFocus } from '../components/reveal-focus';
 import { Badge, Button, Card, fieldFrame, Skeleton } from '../components/ui';
@@ -209,7 +209,7 @@ const VideoCard = memo(function VideoCard({
     onShareRemoved(title);
     // Its page as this tab read it goes too: Back to it showed the share as live, views and all.
     queryClient.removeQueries({ queryKey: ['/api/shared', id], exact: true });
-    return queryClient.invalidateQueries({ queryKey: SHARES_MAP_KEY });
+    return sharesChanged(queryClient, id);
   };
   // The share buttons are alike on every card: a screen reader also says whose video they act on.
   const titleId = useId();
