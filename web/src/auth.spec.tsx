@@ -167,9 +167,9 @@ describe('sign-in screen', () => {
     await user.type(screen.getByLabelText('Password'), 'Analytical1');
     // jsdom does not navigate: the browser would leave for /auth/google here.
     const stay = (event: Event) => event.preventDefault();
-    document.addEventListener('click', stay, true);
+    document.addEventListener('click', stay);
     await user.click(screen.getByRole('link', { name: 'Sign up with Google' }));
-    document.removeEventListener('click', stay, true);
+    document.removeEventListener('click', stay);
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('Analytical1');
     cleanup();
 

@@ -24,8 +24,7 @@ export function readGoogleStart(): GoogleStart | null {
 export const forgetGoogleStart = () => removeSession(storageKeys.googleStart);
 
 /**
- * A full-page navigation to /auth/google, never an API call, that takes the place of /auth in the
- * tab's history; it notes the tab and email it leaves.
+ * A full-page navigation to /auth/google, never an API call; it notes the tab and email it leaves.
  * With the site's cookies blocked it stays: the sign-in's state could not come back with Google's
  * answer, which would say only that it failed.
  */
@@ -40,21 +39,6 @@ export function GoogleButton({ label, tab, email }: { label: string } & GoogleSt
           return toast({ title: 'Google login failed', description: COOKIES_BLOCKED, variant: 'destructive' });
         }
         writeSession(storageKeys.googleStart, { tab, email });
-        // In place of /auth, as a sign-in with a password goes to / in place of it: Back from the
-        // page Google sends the member to (or from /auth?error=) returns to the page before the
-        // sign-in screen, not to /auth, which sent a member on to / again (the same page twice).
-        // A click that opens another tab or window keeps the link's own way.
-        if (
-          !event.defaultPrevented &&
-          event.button === 0 &&
-          !event.metaKey &&
-          !event.ctrlKey &&
-          !event.shiftKey &&
-          !event.altKey
-        ) {
-          event.preventDefault();
-          window.location.replace(event.currentTarget.href);
-        }
       }}
       className={buttonClass('outline', 'w-full')}
     >
