@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { startFakeGoogle, startStack, uniqueEmail, type FakeGoogle, type RunningStack } from '@findclips/testing';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser';
+import { launchChromium, poll } from './browser';
 
 jest.setTimeout(120_000);
 
@@ -29,6 +29,33 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   await google?.close();
+});
+
+it("returns on Back from Google's account chooser to the sign-in screen it was left from (Google always shows one: prompt=select_account)", async () => {
+  const context = await browser.newContext({ baseURL: stack.url });
+  try {
+    const page = await context.newPage();
+    // Google's account chooser, a page of its own in the tab's history (the fake answers at once).
+    await page.route(
+      (url) => url.pathname === '/auth/google',
+      async (route) => {
+        const response = await route.fetch({ maxRedirects: 0 });
+        const headers: Record<string, string> = { ...response.headers(), 'content-type': 'text/html' };
+        const google = headers.location!;
+        for (const name of ['location', 'content-length', 'content-security-policy']) delete headers[name];
+        await route.fulfill({ status: 200, headers, body: `<title>Choose an account</title><a href="${google}">Grace</a>` });
+      },
+    );
+    await page.goto('/privacy');
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await page.getByRole('link', { name: 'Grace' }).waitFor();
+    // The person changes their mind at Google: Back is the way to the sign-in screen, not out of it.
+    await page.goBack();
+    await poll(() => page.evaluate(() => location.pathname), '/auth');
+  } finally {
+    await context.close();
+  }
 });
 
 it("tells the browser's other tabs, as a sign-in with a password does: the dashboard open in another tab shows the member", async () => {

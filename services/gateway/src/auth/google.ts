@@ -131,7 +131,8 @@ interface PendingState {
 /**
  * The states of a browser's sign-ins under way, in its session: a few, so that one started in
  * another tab does not void this one's (Passport's own store keeps one). Each is used once, within
- * the 10 minutes a sign-in has. They do not outlive the session: a sign-in regenerates it.
+ * the 10 minutes a sign-in has. A sign-in carries those still under way (other tabs) into the
+ * session it makes (`logIn`); signing out ends them with the session.
  * Each keeps its PKCE verifier (RFC 7636): Google exchanges the code only with it, so a code that
  * leaks from one browser's sign-in signs in nobody through another's.
  * (Passport calls a store by its functions' arity: store(req, verifier, state, meta, done) under
