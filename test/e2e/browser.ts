@@ -6,15 +6,23 @@ import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startStack, type FakeYoutube, type RunningStack } from '@findclips/testing';
 
-/** The whole stack as the browser tests run it: on the fake YouTube, the local analyzer, keys of its own. */
-export function startE2eStack(youtube: FakeYoutube): Promise<RunningStack> {
+/**
+ * The whole stack as the browser tests run it: on the fake YouTube, the local analyzer, keys of its
+ * own; on `port` and with more `env` where a test asks.
+ */
+export function startE2eStack(
+  youtube: FakeYoutube,
+  { port, env = {} }: { port?: number; env?: Record<string, string> } = {},
+): Promise<RunningStack> {
   return startStack({
+    port,
     env: {
       YOUTUBE_BASE_URL: youtube.url,
       REDIS_KEY_PREFIX: `fc:e2e:${randomUUID()}:`,
       ANALYSIS_DEFAULT_PROVIDER: 'local',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
+      ...env,
     },
     output: process.env.E2E_DEBUG ? 'inherit' : 'ignore',
   });

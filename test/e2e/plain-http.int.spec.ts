@@ -1,17 +1,8 @@
 // Find Clips over plain http on an address other than the browser's own host (a LAN, a phone on
 // it): a page that is no secure context, where browsers give no Clipboard API.
-import { randomUUID } from 'node:crypto';
-import {
-  DEMO_VIDEOS,
-  addDemoVideos,
-  freePort,
-  startFakeYoutube,
-  startStack,
-  type FakeYoutube,
-  type RunningStack,
-} from '@findclips/testing';
+import { DEMO_VIDEOS, addDemoVideos, freePort, startFakeYoutube, type FakeYoutube, type RunningStack } from '@findclips/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, poll, screenshot } from './browser';
+import { CHROMIUM, poll, screenshot, startE2eStack } from './browser';
 
 jest.setTimeout(240_000);
 
@@ -30,18 +21,7 @@ beforeAll(async () => {
   const port = await freePort();
   lanUrl = `http://${LAN_HOST}:${port}`;
   // Browsed at its PUBLIC_URL, as the README asks.
-  stack = await startStack({
-    port,
-    env: {
-      YOUTUBE_BASE_URL: youtube.url,
-      REDIS_KEY_PREFIX: `fc:e2e:${randomUUID()}:`,
-      ANALYSIS_DEFAULT_PROVIDER: 'local',
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
-      PUBLIC_URL: lanUrl,
-    },
-    output: process.env.E2E_DEBUG ? 'inherit' : 'ignore',
-  });
+  stack = await startE2eStack(youtube, { port, env: { PUBLIC_URL: lanUrl } });
   browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`] });
 });
 
