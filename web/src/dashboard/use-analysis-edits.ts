@@ -5,6 +5,7 @@ import { ApiError, apiRequest } from '../lib/api';
 import { USER_KEY } from '../lib/auth';
 import { useToast } from '../lib/toast';
 import { sayExpired } from '../lib/auth';
+import { tabChannel } from '../lib/tab-channel';
 import { analysisKey, withTopics } from './video-data';
 
 /**
@@ -128,23 +129,12 @@ function showEdited(client: QueryClient, id: string, analysis: VideoAnalysisResp
   return outcome;
 }
 
-/** This tab's channel to the member's other tabs, and the data it updates. */
-let tabs: { channel: BroadcastChannel; client: QueryClient } | null = null;
-
 /**
  * The channel to the member's other tabs: what they edit shows here, on an analysis this tab has
  * read, when the same member is signed in here. Open from the first dashboard on for the tab's
  * life, so that a tab on another page still has the analysis as edited when it comes back.
  */
-function otherTabs(client: QueryClient): BroadcastChannel | null {
-  if (typeof BroadcastChannel === 'undefined') return null;
-  if (tabs?.client === client) return tabs.channel;
-  tabs?.channel.close();
-  const channel = new BroadcastChannel(EDITS_CHANNEL);
-  channel.onmessage = ({ data }: MessageEvent<EditedMessage>) => {
-    if (data.user === undefined || data.user !== userOf(client)) return;
-    if (client.getQueryData(analysisKey(data.videoId, true)) !== undefined) showEdited(client, data.videoId, data.analysis);
-  };
-  tabs = { channel, client };
-  return channel;
-}
+const otherTabs = tabChannel<EditedMessage>(EDITS_CHANNEL, (client, data) => {
+  if (data.user === undefined || data.user !== userOf(client)) return;
+  if (client.getQueryData(analysisKey(data.videoId, true)) !== undefined) showEdited(client, data.videoId, data.analysis);
+});

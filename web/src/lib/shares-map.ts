@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { tabChannel } from './tab-channel';
 
 /** GET /api/analysis/shares-map: the member's shared pages, one per video. */
 export const SHARES_MAP_KEY = ['/api/analysis/shares-map'] as const;
@@ -37,17 +38,7 @@ interface SharedMessage {
   shareId: string;
 }
 
-/** This tab's channel to the browser's other tabs, and the data it updates: open for the tab's life. */
-let tabs: { channel: BroadcastChannel; client: QueryClient } | null = null;
-
-function otherTabs(client: QueryClient): BroadcastChannel | null {
-  if (typeof BroadcastChannel === 'undefined') return null;
-  if (tabs?.client === client) return tabs.channel;
-  tabs?.channel.close();
-  const channel = new BroadcastChannel(SHARES_CHANNEL);
-  channel.onmessage = ({ data }: MessageEvent<SharedMessage>) => {
-    if (typeof data?.shareId === 'string') void readAgain(client, data.shareId);
-  };
-  tabs = { channel, client };
-  return channel;
-}
+/** The channel to the browser's other tabs: the shares they make and remove are read again here. */
+const otherTabs = tabChannel<SharedMessage>(SHARES_CHANNEL, (client, data) => {
+  if (typeof data?.shareId === 'string') void readAgain(client, data.shareId);
+});
