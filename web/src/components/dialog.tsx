@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useReturnFocus } from './return-focus';
+import { composing } from '../lib/composing';
 
 /** A modal dialog: focus trapped inside, Escape and the close button dismiss it (Radix), focus back to its opener. */
 export function Dialog({
@@ -30,6 +31,9 @@ export function Dialog({
           }`}
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...returnFocus}
+          // Escape in a word being typed with an input method (a share's title in Japanese) cancels
+          // the word, not the dialog and what was typed in it.
+          onEscapeKeyDown={(event) => composing(event) && event.preventDefault()}
         >
           <DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
           {description && (

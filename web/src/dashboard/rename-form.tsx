@@ -2,6 +2,7 @@
 import { editMessages, TOPIC_TITLE_MAX } from '@findclips/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button, Input } from '../components/ui';
+import { composing } from '../lib/composing';
 
 /** The topic's title as a field: Enter (or Save) saves it, Esc (or Cancel) leaves it as it was. */
 export function RenameForm({
@@ -47,6 +48,8 @@ export function RenameForm({
         aria-invalid={empty || undefined}
         aria-describedby={empty ? `${id}-empty` : undefined}
         onKeyDown={(event) => {
+          // (Escape and Enter in a Japanese or Chinese word being typed are the input method's.)
+          if (composing(event)) return;
           if (event.key === 'Escape') {
             event.preventDefault();
             onCancel();

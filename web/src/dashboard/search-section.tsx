@@ -16,6 +16,7 @@ import { formatTime, isolated } from '../lib/format';
 import { readStored, storageKeys, writeStored } from '../lib/storage';
 import { markMatches, search, searchEntries, type HitKind, type SearchEntry } from './search';
 import { useSpokenText } from '../lib/spoken-language';
+import { composing } from '../lib/composing';
 
 const KIND_LABEL: Record<HitKind, string> = { title: 'Topic', quote: 'Quote', line: 'Transcript' };
 /** How many matches the list shows at once, from a little before the current one. */
@@ -154,6 +155,8 @@ export function SearchSection({
   });
 
   const onBoxKey = (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    // A word being typed with an input method takes its own Escape, Enter and arrows (candidates).
+    if (composing(event)) return;
     if (event.key === 'Escape' && query) {
       event.preventDefault();
       clear();

@@ -13,6 +13,7 @@ import {
 import { Link } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { SIGN_UP_STATE } from './sign-up';
+import { composing } from './composing';
 
 /** How long a toast stays when nothing says otherwise. */
 export const TOAST_DEFAULT_MS = 5_000;
@@ -140,6 +141,7 @@ function PlainToast({
   useEffect(() => {
     if (!shown) return;
     const onKey = (event: KeyboardEvent) => {
+      if (composing(event)) return;
       if (event.key === 'Escape') onDismiss(shown.id);
       else if (event.key === 'F8') card.current?.querySelector<HTMLElement>('a, button')?.focus();
       else return;

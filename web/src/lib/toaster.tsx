@@ -10,6 +10,7 @@ import {
   withoutEmoji,
   type ShownToast,
 } from './toast';
+import { composing } from './composing';
 
 /** The toast on screen and the 'Notifications' region that announces it (loaded with the first toast). */
 export default function Toaster({ current, onDismiss }: { current: ShownToast | null; onDismiss(id: number): void }) {
@@ -26,6 +27,8 @@ export default function Toaster({ current, onDismiss }: { current: ShownToast | 
           // only it: the key is taken, so the form the focus is in is not cancelled by the same
           // press. (In the toast, Radix closes it itself, keeping the focus in its region.)
           onEscapeKeyDown={(event) => {
+            // (Escape in a word being typed with an input method cancels the word, not the toast.)
+            if (composing(event)) return event.preventDefault();
             if (event.target instanceof Node && root.current?.contains(event.target)) return;
             event.preventDefault();
             onDismiss(current.id);

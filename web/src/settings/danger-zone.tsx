@@ -4,6 +4,7 @@ import { Dialog } from '../components/dialog';
 import { Button, Card, Field, Input } from '../components/ui';
 import { apiRequest } from '../lib/api';
 import { useToast } from '../lib/toast';
+import { composing } from '../lib/composing';
 
 type Check = { state: 'idle' | 'checking' | 'verified' | 'wrong' } | { state: 'failed'; message: string };
 
@@ -89,7 +90,7 @@ export function DangerZone({ user }: { user: User }) {
               onBlur={() => void verify()}
               // Enter checks it too, as leaving the field does (a keyboard would otherwise have to Tab out).
               onKeyDown={(e) => {
-                if (e.key === 'Enter') void verify();
+                if (e.key === 'Enter' && !composing(e)) void verify();
               }}
             />
             <p id="delete-password-check" role="status" className="text-sm">

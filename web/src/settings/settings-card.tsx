@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Button, Card, SubmitButton } from '../components/ui';
+import { composing } from '../lib/composing';
 
 export function SettingsCard({ title, badge, children }: { title: string; badge?: ReactNode; children: ReactNode }) {
   return (
@@ -26,7 +27,7 @@ export function EditForm({
       noValidate
       {...props}
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && !event.defaultPrevented && !event.nativeEvent.isComposing) onCancel();
+        if (event.key === 'Escape' && !event.defaultPrevented && !composing(event)) onCancel();
       }}
     />
   );
