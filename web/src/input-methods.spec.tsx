@@ -4,9 +4,7 @@
 // 'Escape', true), Safari the Enter that ends one with key code 229.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PlaybackProvider } from './components/playback';
 import { RenameForm } from './dashboard/rename-form';
-import { SearchSection } from './dashboard/search-section';
 import { ShareDialog } from './dashboard/share-dialog';
 import { useToast } from './lib/toast';
 import { fakeApi, json, member, renderWithApp } from './test/render';
@@ -31,39 +29,6 @@ it('keeps a rename open, with what was typed, on an Escape or Enter of the input
   // Outside a word, Escape cancels as it always did.
   fireEvent.keyDown(field, { key: 'Escape' });
   expect(onCancel).toHaveBeenCalledTimes(1);
-});
-
-it('leaves the search box to the input method: its Escape, Enter and arrows neither clear, play nor step', async () => {
-  const user = userEvent.setup();
-  const segments = [
-    { text: 'バスの専用レーンについて', start: 10, end: 14 },
-    { text: 'バスは都市の背骨です', start: 20, end: 24 },
-  ];
-  const topics = [{ id: 't1', title: '都市のバス', startTime: 0, endTime: 60, quotes: [] }];
-  fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
-  renderWithApp(
-    <PlaybackProvider>
-      <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} transcriptUrl="/api/videos/dQw4w9WgXcQ/transcript" />
-    </PlaybackProvider>,
-    { user: null },
-  );
-  const box = screen.getByRole('searchbox', { name: 'Search this video' });
-  await user.click(box);
-  await user.keyboard('バス');
-  const status = await screen.findByText(/^3 matches, 1 of 3/);
-  for (const key of ['ArrowDown', 'ArrowDown', 'Enter', 'Escape']) {
-    const press = fireEvent.keyDown(box, { key, ...inWord });
-    // Not taken from the input method (an arrow taken chose no candidate).
-    expect({ key, taken: !press }).toEqual({ key, taken: false });
-  }
-  expect(box).toHaveValue('バス');
-  expect(box).toHaveFocus();
-  expect(status).toHaveTextContent(/^3 matches, 1 of 3/);
-  // Outside a word the keys act: the arrow steps, Escape clears.
-  fireEvent.keyDown(box, { key: 'ArrowDown' });
-  expect(status).toHaveTextContent(/^3 matches, 2 of 3/);
-  fireEvent.keyDown(box, { key: 'Escape' });
-  await waitFor(() => expect(box).toHaveValue(''));
 });
 
 it("keeps the share dialog, and the title typed in it, on the input method's Escape", async () => {

@@ -1,5 +1,5 @@
 import type { Topic } from '@findclips/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PlaybackProvider } from './components/playback';
 import { markMatches, search, searchEntries } from './dashboard/search';
@@ -32,6 +32,18 @@ const segments = [
 
 /** The line that says how many matches there are (a status, read out as it changes). */
 const count = () => document.querySelector('[data-search-count]');
+
+/** The search of a video whose transcript the fake API serves: the calls the page makes. */
+function showSearch({ lines = segments, shown = topics }: { lines?: typeof segments; shown?: Topic[] } = {}) {
+  const calls = fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments: lines }) });
+  renderWithApp(
+    <PlaybackProvider>
+      <SearchSection youtubeId="dQw4w9WgXcQ" topics={shown} transcriptUrl="/api/videos/dQw4w9WgXcQ/transcript" />
+    </PlaybackProvider>,
+    { user: null },
+  );
+  return calls;
+}
 
 describe('searching a video', () => {
   const entries = searchEntries(topics, segments);
@@ -312,13 +324,7 @@ describe('searching a video', () => {
 
   it('searches titles, quotes and the transcript from one box, with / j k and Esc', async () => {
     const user = userEvent.setup();
-    const calls = fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
-    renderWithApp(
-      <PlaybackProvider>
-        <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} transcriptUrl="/api/videos/dQw4w9WgXcQ/transcript" />
-      </PlaybackProvider>,
-      { user: null },
-    );
+    const calls = showSearch();
     // Nothing is fetched until someone searches.
     expect(calls).toHaveLength(0);
     const box = screen.getByRole('searchbox', { name: 'Search this video' });
@@ -381,13 +387,7 @@ describe('searching a video', () => {
 
   it('lets a person turn the single-key shortcuts off (the arrows and Enter in the box still work)', async () => {
     const user = userEvent.setup();
-    fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments }) });
-    renderWithApp(
-      <PlaybackProvider>
-        <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} transcriptUrl="/api/videos/dQw4w9WgXcQ/transcript" />
-      </PlaybackProvider>,
-      { user: null },
-    );
+    showSearch();
     const toggle = screen.getByRole('button', { name: 'Single-key shortcuts on' });
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await user.click(toggle);
@@ -425,13 +425,7 @@ describe('searching a video', () => {
   it('says which keys reach the matches past the first 50: j and k, or the arrows once shortcuts are off', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 60 }, (_, i) => ({ text: `A bus stop, number ${i}.`, start: i * 10, end: i * 10 + 5 }));
-    fakeApi({ 'GET /api/videos/dQw4w9WgXcQ/transcript': json(200, { videoId: 'dQw4w9WgXcQ', segments: many }) });
-    renderWithApp(
-      <PlaybackProvider>
-        <SearchSection youtubeId="dQw4w9WgXcQ" topics={topics} transcriptUrl="/api/videos/dQw4w9WgXcQ/transcript" />
-      </PlaybackProvider>,
-      { user: null },
-    );
+    showSearch({ lines: many });
     await user.click(screen.getByRole('searchbox', { name: 'Search this video' }));
     await user.keyboard('stop');
     expect(await screen.findByText(/^Showing matches/)).toHaveTextContent(
@@ -455,5 +449,33 @@ describe('searching a video', () => {
     await user.keyboard('/jk');
     expect(screen.getByLabelText('Another field')).toHaveValue('/jk');
     expect(screen.getByRole('searchbox', { name: 'Search this video' })).toHaveValue('');
+  });
+
+  // Keys of an input method's composition (Japanese, Chinese, Korean): see input-methods.spec.tsx.
+  it('leaves the search box to the input method: its Escape, Enter and arrows neither clear, play nor step', async () => {
+    const user = userEvent.setup();
+    const japanese = [
+      { text: 'バスの専用レーンについて', start: 10, end: 14 },
+      { text: 'バスは都市の背骨です', start: 20, end: 24 },
+    ];
+    const topic = { id: 't1', title: '都市のバス', startTime: 0, endTime: 60, quotes: [] };
+    showSearch({ lines: japanese, shown: [topic] });
+    const box = screen.getByRole('searchbox', { name: 'Search this video' });
+    await user.click(box);
+    await user.keyboard('バス');
+    const status = await screen.findByText(/^3 matches, 1 of 3/);
+    for (const key of ['ArrowDown', 'ArrowDown', 'Enter', 'Escape']) {
+      const press = fireEvent.keyDown(box, { key, isComposing: true });
+      // Not taken from the input method (an arrow taken chose no candidate).
+      expect({ key, taken: !press }).toEqual({ key, taken: false });
+    }
+    expect(box).toHaveValue('バス');
+    expect(box).toHaveFocus();
+    expect(status).toHaveTextContent(/^3 matches, 1 of 3/);
+    // Outside a word the keys act: the arrow steps, Escape clears.
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(status).toHaveTextContent(/^3 matches, 2 of 3/);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await waitFor(() => expect(box).toHaveValue(''));
   });
 });

@@ -30,12 +30,9 @@ function copyCommand(text: string): boolean {
 
 /** The Clipboard API where the page has it, else (or refused) the copy command. */
 async function writeClipboard(text: string): Promise<void> {
-  // Undefined on a page that is not a secure context: the command, still inside the click.
-  if (!navigator.clipboard) {
-    if (!copyCommand(text)) throw new Error('copy refused');
-    return;
-  }
   try {
+    // Undefined on a page that is not a secure context: the command, still inside the click.
+    if (!navigator.clipboard) throw new Error('no Clipboard API');
     await navigator.clipboard.writeText(text);
   } catch (error) {
     if (!copyCommand(text)) throw error;
