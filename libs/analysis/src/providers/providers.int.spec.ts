@@ -460,17 +460,19 @@ describe('AI providers through their real SDKs, against fakes', () => {
     const impatient = createProviders(
       parseEnv('test', analysisEnvSchema, { ...fakeProviderEnv(openai, gemini, xai), PROVIDER_TIMEOUT_MS: '300' }),
     );
+    // (3 s, not 300 ms, to the 429: on a loaded machine 300 ms ran out before it came, a time-out.)
+    const limited = createProviders(
+      parseEnv('test', analysisEnvSchema, { ...fakeProviderEnv(openai, gemini, xai), PROVIDER_TIMEOUT_MS: '3000' }),
+    );
     openai.script.then('rate-limit-wait');
     // Without the limit the SDK would wait out the 30 s, past this test's own time limit. The job's
     // next attempt waits them (its Retry-After).
-    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: impatient.get('openai')! })).rejects.toMatchObject(
-      {
-        code: 'PROVIDER_ERROR',
-        transient: true,
-        message: 'OpenAI is receiving too many requests. Please try again later.',
-        retryAfterMs: 30_000,
-      },
-    );
+    await expect(analyzeTranscript({ segments, durationSeconds: 300, provider: limited.get('openai')! })).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      transient: true,
+      message: 'OpenAI is receiving too many requests. Please try again later.',
+      retryAfterMs: 30_000,
+    });
     // A call that simply hangs is still a time-out, also when it is the SDK's retry after a 429.
     const patient = createProviders(
       parseEnv('test', analysisEnvSchema, { ...fakeProviderEnv(openai, gemini, xai), PROVIDER_TIMEOUT_MS: '2000' }),
