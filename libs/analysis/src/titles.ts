@@ -218,6 +218,36 @@ const INTRO_UNITS = 8;
 const RARITY = 0.25;
 /** A word spelt with a capital after another word of its sentence. */
 const MID_SENTENCE_CAPITAL = /(?<=[\p{L}\p{N},;:]\s+)\p{Lu}[\p{L}\p{N}'’-]*/gu;
+/**
+ * Whether the text at `index` follows a word, a number or a comma, colon or semicolon and a space:
+ * a word there is not a sentence's first, whose capital says nothing.
+ */
+function midSentence(text: string, index: number): boolean {
+  let before = index;
+  while (before > 0 && /\s/.test(text[before - 1]!)) before--;
+  if (before === index || before === 0) return false;
+  // (A letter outside the Basic Multilingual Plane is two code units: read it whole.)
+  const last = text.codePointAt(before - 2);
+  const char = last !== undefined && last > 0xffff ? String.fromCodePoint(last) : text[before - 1]!;
+  return /[\p{L}\p{N},;:]/u.test(char);
+}
+/**
+ * Where `text` says `word` in any case, whole (no letter or digit after it), and how: by `pattern`
+ * (`word` then that look ahead, flags 'giu'), or for a word in ASCII in a text whose lower case
+ * keeps its length, by finding it in that lower case, which is many times faster and finds the
+ * same (but for the long s, 'ſ', which a case-blind pattern takes for an 's').
+ */
+function* spellings(text: string, word: string, pattern: RegExp): Generator<[number, string]> {
+  const lower = text.toLowerCase();
+  if (lower.length !== text.length || !/^\p{ASCII}+$/u.test(word) || text.includes('ſ')) {
+    for (const m of text.matchAll(pattern)) yield [m.index, m[0]];
+    return;
+  }
+  for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + word.length)) {
+    const next = text.codePointAt(at + word.length);
+    if (next === undefined || !/[\p{L}\p{N}]/u.test(String.fromCodePoint(next))) yield [at, text.slice(at, at + word.length)];
+  }
+}
 /** Units read to find how the transcript spells a title word (for its capitals). */
 const CASE_SAMPLE = 20;
 /** Candidates kept per topic, to find one no earlier topic took. */
@@ -771,13 +801,15 @@ function render(words: string[], topic: TitleTopic, language: Language | null, b
           // (In Turkish, 'i' is the small 'İ' and 'ı' the small 'I', which no case-blind match finds.)
           const escaped = w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
           const spelt = turkish ? escaped.replace(/i/g, '[iİ]').replace(/ı/g, '[ıI]') : escaped;
-          const pattern = new RegExp(`(?<=[\\p{L}\\p{N},;:]\\s+)${spelt}(?![\\p{L}\\p{N}])`, 'giu');
+          // (The word first, then what comes before it: a pattern opening on a look behind is tried
+          // at every position of the text, which took most of the titles' time.)
+          const pattern = new RegExp(`${spelt}(?![\\p{L}\\p{N}])`, 'giu');
           let seen = 0;
           for (const unit of units) {
             if (seen >= CASE_SAMPLE) break;
             if (!unit.terms.some((t) => base(t) === w)) continue;
             seen++;
-            for (const m of unit.text.matchAll(pattern)) bump(forms, m[0]);
+            for (const [at, said] of spellings(unit.text, w, pattern)) if (midSentence(unit.text, at)) bump(forms, said);
           }
           const best = [...forms].sort((a, b) => b[1] - a[1])[0]?.[0];
           if (best && best !== w && best !== best.toLowerCase()) return best;
