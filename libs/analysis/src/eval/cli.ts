@@ -139,8 +139,19 @@ async function titleSamples(documents: EvalDocument[], only: string[] | undefine
   return lines.join('\n');
 }
 
-/** `npm run -s eval -- ../shared/eval`: the analyzer against human topic boundaries. */
-async function main(argv: string[]): Promise<number> {
+/** Where the CLI writes and what environment it reads: the process's own, or a caller's (tests). */
+export interface CliIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * `npm run -s eval -- ../shared/eval`: the analyzer against human topic boundaries. Answers the
+ * process's exit code: 0, or 2 for what the caller gave wrong.
+ */
+export async function main(argv: string[], io: CliIo = process): Promise<number> {
+  const { stdout, stderr } = io;
   let args;
   try {
     args = parseArgs({
@@ -156,26 +167,26 @@ async function main(argv: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    process.stderr.write(`${argumentsProblem(error)}\n${USAGE}\n`);
+    stderr.write(`${argumentsProblem(error)}\n${USAGE}\n`);
     return 2;
   }
-  if (args.values.help) return (process.stdout.write(`${USAGE}\n`), 0);
+  if (args.values.help) return (stdout.write(`${USAGE}\n`), 0);
   const name = args.values.provider ?? 'local';
   if (!isAnalysisProvider(name)) {
-    process.stderr.write(`Unknown provider "${name}": use ${analysisProviders.join(', ')}\n`);
+    stderr.write(`Unknown provider "${name}": use ${analysisProviders.join(', ')}\n`);
     return 2;
   }
   const titles = args.values.titles === undefined ? 0 : Number(args.values.titles);
   if (!Number.isInteger(titles) || titles < 0) {
-    process.stderr.write(`--titles takes a whole number, not "${args.values.titles}"\n${USAGE}\n`);
+    stderr.write(`--titles takes a whole number, not "${args.values.titles}"\n${USAGE}\n`);
     return 2;
   }
   try {
     let analyzer = localAnalyzer;
     if (name !== 'local') {
-      const provider = createProviders(parseEnv('eval', analysisEnvSchema)).get(name);
+      const provider = createProviders(parseEnv('eval', analysisEnvSchema, io.env)).get(name);
       if (!provider) {
-        process.stderr.write(`${missingKeyMessage(name)}\n`);
+        stderr.write(`${missingKeyMessage(name)}\n`);
         return 2;
       }
       analyzer = pipelineSegmenter(provider);
@@ -189,7 +200,7 @@ async function main(argv: string[]): Promise<number> {
     const levels = levelsOf(documents);
     const unmatched = (args.values.only ?? []).filter((name) => !levels.some((level) => selects(name, level)));
     if (unmatched.length) {
-      process.stderr.write(
+      stderr.write(
         `--only ${unmatched.join(', ')}: no such level or folder; the levels are ${levels.map((l) => l.name).join(', ')}\n`,
       );
       return 2;
@@ -198,15 +209,15 @@ async function main(argv: string[]): Promise<number> {
       segmenters: [noBoundaries, equidistant, trueCountAnalyzer, tfidfBaseline, analyzer],
       only: args.values.only,
     });
-    process.stdout.write(`${formatTables(tables)}\n`);
+    stdout.write(`${formatTables(tables)}\n`);
     const run = saved || args.values.save !== undefined ? savedRunOf(tables, analyzer.name) : undefined;
-    if (saved && run) process.stdout.write(`\n${formatComparison(compareRuns(saved, run), against!, saved, analyzer.name)}\n`);
+    if (saved && run) stdout.write(`\n${formatComparison(compareRuns(saved, run), against!, saved, analyzer.name)}\n`);
     if (args.values.save !== undefined && run) writeSavedRun(args.values.save, run);
-    if (titles) process.stdout.write(`\n${await titleSamples(documents, args.values.only, analyzer, titles)}`);
+    if (titles) stdout.write(`\n${await titleSamples(documents, args.values.only, analyzer, titles)}`);
     return 0;
   } catch (error) {
     if (error instanceof EvalDataMissing || error instanceof ConfigError || error instanceof SavedRunError) {
-      process.stderr.write(`${error.message}\n`);
+      stderr.write(`${error.message}\n`);
       return 2;
     }
     throw error;

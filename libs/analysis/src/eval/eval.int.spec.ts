@@ -1,5 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { promisify } from 'node:util';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { sampleTranscript, startFakeOpenAi, type FakeOpenAi } from '@findclips/t
 import type { SavedRun } from './compare';
 import { EvalDataMissing, readEvalSet, timesFromWords } from './corpus';
 import { evaluate } from './evaluate';
+import { main } from './cli';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 /** The development set lives beside the project (CI clones it there too); never copied in. */
@@ -203,14 +203,23 @@ describe('evaluation harness input', () => {
     return dir;
   }
 
-  it("--titles prints the analyzer's titles next to the reference's", () => {
-    const cli = spawnSync(
-      process.execPath,
-      [join(ROOT, 'libs/analysis/dist/eval/cli.js'), oneDocumentSet(), '--only', 'podcasts', '--titles', '3'],
-      {
-        encoding: 'utf8',
-      },
-    );
+  /**
+   * The CLI's own entry, given these arguments and environment, as its process runs it (one test
+   * above runs the process itself): its exit code and what it wrote.
+   */
+  async function runWith(env: NodeJS.ProcessEnv, ...argv: string[]) {
+    const written = { stdout: '', stderr: '' };
+    const status = await main(argv, {
+      stdout: { write: (text: string) => (written.stdout += text) },
+      stderr: { write: (text: string) => (written.stderr += text) },
+      env,
+    });
+    return { status, ...written };
+  }
+  const run = (...argv: string[]) => runWith(process.env, ...argv);
+
+  it("--titles prints the analyzer's titles next to the reference's", async () => {
+    const cli = await run(oneDocumentSet(), '--only', 'podcasts', '--titles', '3');
     expect(cli.status).toBe(0);
     const samples = cli.stdout.slice(cli.stdout.indexOf('### Titles: podcasts\n'));
     expect(samples).toContain('| source | reference | ours |');
@@ -218,30 +227,27 @@ describe('evaluation harness input', () => {
     expect(samples).toMatch(/^\| Ours \| Part 1 \| \w[^|]* \|$/m);
     expect(samples.match(/^\| Ours \|/gm)!.length).toBeLessThanOrEqual(3);
 
-    const refused = spawnSync(process.execPath, [join(ROOT, 'libs/analysis/dist/eval/cli.js'), DATA, '--titles', 'many'], {
-      encoding: 'utf8',
-    });
+    const refused = await run(DATA, '--titles', 'many');
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('--titles takes a whole number, not "many"');
   });
 
-  it('--only takes a level or a folder in any case, and names one that keeps nothing instead of scoring nothing', () => {
+  it('--only takes a level or a folder in any case, and names one that keeps nothing instead of scoring nothing', async () => {
     const dir = oneDocumentSet();
-    const cli = (...args: string[]) =>
-      spawnSync(process.execPath, [join(ROOT, 'libs/analysis/dist/eval/cli.js'), dir, ...args], { encoding: 'utf8' });
+    const cli = (...args: string[]) => run(dir, ...args);
     for (const name of ['podcasts', 'Podcasts', 'PODCASTS, as auto']) {
-      const run = cli('--only', name);
-      expect(run.status).toBe(0);
-      expect(run.stdout).toMatch(/^### podcasts/m);
+      const answer = await cli('--only', name);
+      expect(answer.status).toBe(0);
+      expect(answer.stdout).toMatch(/^### podcasts/m);
     }
-    expect(cli('--only', 'podcasts, as').stdout).not.toMatch(/^### podcasts \(/m);
-    const typo = cli('--only', 'podcast', '--only', 'tinyrek');
+    expect((await cli('--only', 'podcasts, as')).stdout).not.toMatch(/^### podcasts \(/m);
+    const typo = await cli('--only', 'podcast', '--only', 'tinyrek');
     expect(typo.status).toBe(2);
     expect(typo.stdout).toBe('');
     expect(typo.stderr).toBe('--only tinyrek: no such level or folder; the levels are podcasts, podcasts, as auto-captions\n');
   });
 
-  it("--only FOLDER keeps the tables of that folder's documents alone, not those that mix in other folders'", () => {
+  it("--only FOLDER keeps the tables of that folder's documents alone, not those that mix in other folders'", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fc-eval-'));
     const segments = sampleTranscript(600).map((segment, i) => ({ ...segment, speaker: i % 7 < 4 ? 'A' : 'B' }));
     const index: { id: string; file: string }[] = [];
@@ -260,36 +266,33 @@ describe('evaluation harness input', () => {
       index.push({ id: `${folder}-1`, file });
     }
     writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
-    const tables = (...args: string[]) =>
-      spawnSync(process.execPath, [join(ROOT, 'libs/analysis/dist/eval/cli.js'), dir, ...args], { encoding: 'utf8' })
-        .stdout.match(/^### [^(\n]+/gm)!
+    const tables = async (...args: string[]) =>
+      (await run(dir, ...args)).stdout
+        .match(/^### [^(\n]+/gm)!
         .map((heading) => heading.slice(4).trim())
         .filter((heading) => !heading.startsWith('Titles'));
-    expect(tables('--only', 'tinyrec')).toEqual(['TinyRec coarse']);
-    expect(tables('--only', 'podcasts')).toEqual(['podcasts', 'podcasts, as auto-captions']);
-    expect(tables('--only', 'speaker')).toEqual(['speaker-labelled', 'speaker-labelled, turns marked']);
+    expect(await tables('--only', 'tinyrec')).toEqual(['TinyRec coarse']);
+    expect(await tables('--only', 'podcasts')).toEqual(['podcasts', 'podcasts, as auto-captions']);
+    expect(await tables('--only', 'speaker')).toEqual(['speaker-labelled', 'speaker-labelled, turns marked']);
   });
 
-  it("--save keeps each document's scores and --against compares a later run with them", () => {
+  it("--save keeps each document's scores and --against compares a later run with them", async () => {
     const dir = oneDocumentSet();
     const runs = mkdtempSync(join(tmpdir(), 'fc-runs-'));
-    const cli = (...args: string[]) =>
-      spawnSync(process.execPath, [join(ROOT, 'libs/analysis/dist/eval/cli.js'), dir, '--only', 'podcasts', ...args], {
-        encoding: 'utf8',
-      });
+    const cli = (...args: string[]) => run(dir, '--only', 'podcasts', ...args);
     const saved = join(runs, 'local.json');
-    expect(cli('--save', saved).status).toBe(0);
-    const run = JSON.parse(readFileSync(saved, 'utf8')) as SavedRun;
-    expect(run).toMatchObject({ version: 1, analyzer: 'local analyzer' });
-    expect(Object.keys(run.levels)).toEqual(['podcasts', 'podcasts, as auto-captions']);
-    const pk = run.levels.podcasts!.ours!.pk;
+    expect((await cli('--save', saved)).status).toBe(0);
+    const savedRun = JSON.parse(readFileSync(saved, 'utf8')) as SavedRun;
+    expect(savedRun).toMatchObject({ version: 1, analyzer: 'local analyzer' });
+    expect(Object.keys(savedRun.levels)).toEqual(['podcasts', 'podcasts, as auto-captions']);
+    const pk = savedRun.levels.podcasts!.ours!.pk;
     // A probability of error, between 0 and 1, for the one document.
     expect(pk).toBeGreaterThanOrEqual(0);
     expect(pk).toBeLessThanOrEqual(1);
-    expect(Object.keys(run.levels.podcasts!)).toEqual(['ours']);
+    expect(Object.keys(savedRun.levels.podcasts!)).toEqual(['ours']);
 
     // The same analyzer on the same set: no difference.
-    const same = cli('--against', saved);
+    const same = await cli('--against', saved);
     expect(same.status).toBe(0);
     expect(same.stdout).toContain(`### Against ${saved} (local analyzer; now local analyzer)`);
     const shown = pk.toFixed(3).replace(/^0\./, '.');
@@ -297,19 +300,19 @@ describe('evaluation harness input', () => {
 
     // A saved run whose Pk was .1 higher: this run is .1 better on it.
     const worse = join(runs, 'worse.json');
-    run.levels.podcasts!.ours!.pk = pk + 0.1;
-    writeFileSync(worse, JSON.stringify(run));
-    const against = cli('--against', worse);
+    savedRun.levels.podcasts!.ours!.pk = pk + 0.1;
+    writeFileSync(worse, JSON.stringify(savedRun));
+    const against = await cli('--against', worse);
     expect(against.stdout).toMatch(/\| podcasts \| Pk \| 1 \| \.\d{3} \| \.\d{3} \| -\.100 \(-\.100 to -\.100\) \| 1 \/ 0 \|/);
 
     // What cannot be read or written is said at once, before the set is scored.
-    const missing = cli('--against', join(runs, 'nowhere.json'));
+    const missing = await cli('--against', join(runs, 'nowhere.json'));
     expect([missing.status, missing.stdout]).toEqual([2, '']);
     expect(missing.stderr).toContain(`Cannot read the saved run ${join(runs, 'nowhere.json')}`);
-    const unwritable = cli('--save', join(runs, 'no-such-folder', 'run.json'));
+    const unwritable = await cli('--save', join(runs, 'no-such-folder', 'run.json'));
     expect([unwritable.status, unwritable.stdout]).toEqual([2, '']);
     expect(unwritable.stderr).toContain(`Cannot save the run to "${join(runs, 'no-such-folder', 'run.json')}"`);
-    const folder = cli('--save', runs);
+    const folder = await cli('--save', runs);
     expect([folder.status, folder.stdout, folder.stderr.trim()]).toEqual([
       2,
       '',
@@ -326,11 +329,13 @@ describe('evaluation harness input', () => {
 
     it("scores a configured provider through the worker's pipeline, next to the baseline", async () => {
       const dir = oneDocumentSet();
-      // Asynchronously: the fake answers from this process, which spawnSync would block.
-      const cli = await promisify(execFile)(
-        process.execPath,
-        [join(ROOT, 'libs/analysis/dist/eval/cli.js'), dir, '--provider', 'openai', '--only', 'podcasts'],
-        { encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseUrl } },
+      const cli = await runWith(
+        { ...process.env, OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseUrl },
+        dir,
+        '--provider',
+        'openai',
+        '--only',
+        'podcasts',
       );
       expect(cli.stderr).toBe('');
       expect(cli.stdout).not.toContain('refused');
@@ -340,11 +345,8 @@ describe('evaluation harness input', () => {
       expect(openai.calls.chat).toBeGreaterThan(0);
     });
 
-    it('says which key is missing', () => {
-      const cli = spawnSync(process.execPath, [join(ROOT, 'libs/analysis/dist/eval/cli.js'), DATA, '--provider', 'gemini'], {
-        encoding: 'utf8',
-        env: { ...process.env, GEMINI_API_KEY: '' },
-      });
+    it('says which key is missing', async () => {
+      const cli = await runWith({ ...process.env, GEMINI_API_KEY: '' }, DATA, '--provider', 'gemini');
       expect(cli.status).toBe(2);
       expect(cli.stderr).toContain('The gemini provider needs its API key in the environment');
     });
