@@ -464,11 +464,14 @@ describe('searching a video', () => {
     await user.click(box);
     await user.keyboard('バス');
     const status = await screen.findByText(/^3 matches, 1 of 3/);
-    for (const key of ['ArrowDown', 'ArrowDown', 'Enter', 'Escape']) {
+    for (const key of ['ArrowDown', 'ArrowDown', 'Enter']) {
       const press = fireEvent.keyDown(box, { key, isComposing: true });
       // Not taken from the input method (an arrow taken chose no candidate).
       expect({ key, taken: !press }).toEqual({ key, taken: false });
     }
+    // The word's Escape is kept from Chromium's search field, which would empty itself (and lose the
+    // words typed before): the input method has it already (test/e2e/input-methods.int.spec.ts).
+    fireEvent.keyDown(box, { key: 'Escape', isComposing: true });
     expect(box).toHaveValue('バス');
     expect(box).toHaveFocus();
     expect(status).toHaveTextContent(/^3 matches, 1 of 3/);

@@ -156,7 +156,12 @@ export function SearchSection({
 
   const onBoxKey = (event: ReactKeyboardEvent<HTMLInputElement>) => {
     // A word being typed with an input method takes its own Escape, Enter and arrows (candidates).
-    if (composing(event)) return;
+    // Chromium's search field empties itself on an Escape, a word's too, and with it the words
+    // typed before: kept from it, the Escape only cancels the word.
+    if (composing(event)) {
+      if (event.key === 'Escape') event.preventDefault();
+      return;
+    }
     if (event.key === 'Escape' && query) {
       event.preventDefault();
       clear();
