@@ -226,10 +226,11 @@ function midSentence(text: string, index: number): boolean {
   let before = index;
   while (before > 0 && /\s/.test(text[before - 1]!)) before--;
   if (before === index || before === 0) return false;
-  // (A letter outside the Basic Multilingual Plane is two code units: read it whole.)
+  // (A letter outside the Basic Multilingual Plane is two code units: read it whole. Case-blind as
+  // the look behind was: Greek's iota below, U+0345, a mark, is then a letter, ending 'τῷ' in NFD.)
   const last = text.codePointAt(before - 2);
   const char = last !== undefined && last > 0xffff ? String.fromCodePoint(last) : text[before - 1]!;
-  return /[\p{L}\p{N},;:]/u.test(char);
+  return /[\p{L}\p{N},;:]/iu.test(char);
 }
 /**
  * Where `text` says `word` in any case, whole (no letter or digit after it), and how: by `pattern`
@@ -245,7 +246,7 @@ function* spellings(text: string, word: string, pattern: RegExp): Generator<[num
   }
   for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + word.length)) {
     const next = text.codePointAt(at + word.length);
-    if (next === undefined || !/[\p{L}\p{N}]/u.test(String.fromCodePoint(next))) yield [at, text.slice(at, at + word.length)];
+    if (next === undefined || !/[\p{L}\p{N}]/iu.test(String.fromCodePoint(next))) yield [at, text.slice(at, at + word.length)];
   }
 }
 /** Units read to find how the transcript spells a title word (for its capitals). */
