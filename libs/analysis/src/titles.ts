@@ -239,8 +239,10 @@ function midSentence(text: string, index: number): boolean {
  * same (but for the long s, 'ſ', which a case-blind pattern takes for an 's').
  */
 function* spellings(text: string, word: string, pattern: RegExp): Generator<[number, string]> {
-  const lower = text.toLowerCase();
-  if (lower.length !== text.length || !/^\p{ASCII}+$/u.test(word) || text.includes('ſ')) {
+  // (The text is lower-cased only for a word the fast way can find.)
+  const fast = /^\p{ASCII}+$/u.test(word) && !text.includes('ſ');
+  const lower = fast ? text.toLowerCase() : '';
+  if (!fast || lower.length !== text.length) {
     for (const m of text.matchAll(pattern)) yield [m.index, m[0]];
     return;
   }
