@@ -148,8 +148,13 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 
+// A test's pages are closed when it ends: left open, each would go on running (its live
+// connection, its timers) beside every later test's.
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+});
+
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
   await stack?.stop();
   await youtube?.close();

@@ -41,8 +41,12 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 
+// A test's pages are closed when it ends, rather than left running beside the next test's.
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+});
+
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
   await stack?.stop();
   await youtube?.close();
