@@ -908,6 +908,40 @@ describe('Find Clips in Chromium', () => {
     await credits(guest, 2);
   });
 
+  it('shows a guest who reloads while their link is sent its analysis and their credits as they stand, not the demo', async () => {
+    const video = { id: 'FCreload001', title: 'A talk reloaded before its answer came' };
+    youtube.addVideo({
+      id: video.id,
+      title: video.title,
+      channel: 'Find Clips Demo',
+      durationSeconds: 600,
+      tracks: [{ languageCode: 'en', segments: sampleTranscript(600) }],
+    });
+    const guest = await newPage();
+    await guest.goto('/');
+    await credits(guest, 2);
+    // YouTube answers slowly: the page reloads while Find Clips still reads the video's captions.
+    youtube.latencyMs = 1_500;
+    try {
+      const sent = guest.waitForRequest(
+        (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/guest/videos/transcript',
+      );
+      await pasteLink(guest, link(video.id));
+      await sent;
+      await guest.reload();
+      await guest.getByRole('heading', { name: video.title }).waitFor({ timeout: 20_000 });
+    } finally {
+      youtube.latencyMs = 0;
+    }
+    await topics(guest).first().waitFor({ timeout: 60_000 });
+    expect(new URL(guest.url()).searchParams.get('video')).toBe(video.id);
+    // One credit, spent once: the link sent again reopened what the first had paid for.
+    await credits(guest, 1);
+    await guest.reload();
+    await topics(guest).first().waitFor();
+    await credits(guest, 1);
+  });
+
   it("says in its place that the transcript's code could not be loaded, and the page around it stays", async () => {
     const page = await newPage();
     await signIn(page);

@@ -13,7 +13,7 @@ import type { SuggestedLink } from './link-form';
 import { useCheckNowAndThen } from './use-check-now-and-then';
 import { useCurrentVideo } from './use-current-video';
 import { useLiveChannel } from './use-live';
-import { useSubmitVideo } from './use-submit-video';
+import { takePendingLink, useSubmitVideo } from './use-submit-video';
 import {
   analysisKey,
   checkStatus,
@@ -296,8 +296,10 @@ export function useAnalysisFlow(auth: AuthState) {
     }
   };
 
+  const sender = auth.status === 'user' ? `member:${auth.user.id}` : 'guest';
   const submission = useSubmitVideo({
     member,
+    who: sender,
     credits: credits.data,
     dispatch,
     followUp: (videoId) => void refetchAnalysis(videoId),
@@ -305,6 +307,24 @@ export function useAnalysisFlow(auth: AuthState) {
     // (A video refused for good shows a screen, not the video: nothing to go back to.)
     onScreen: () => (refusedRef.current ? null : stateRef.current.videoId),
   });
+
+  // A link sent from this tab whose answer the page did not wait for (reloaded meanwhile) is sent
+  // again once we know who is here: the page shows it as the answer would have, and a guest's
+  // credits as they now stand, rather than the video before and the credits before it was spent.
+  // Sent once the video the URL or storage opens is on screen: a failure without a screen of its
+  // own goes back to it, as it would have.
+  const resumed = useRef(false);
+  const [resuming, setResuming] = useState<{ videoId: string; url: string } | null>(null);
+  useEffect(() => {
+    if (auth.status === 'loading' || resumed.current) return;
+    resumed.current = true;
+    setResuming(takePendingLink(sender));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page opens
+  }, [auth.status]);
+  useEffect(() => {
+    if (resuming) submission.submit(resuming.videoId, resuming.url);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link to send again, once
+  }, [resuming]);
 
   const reanalyze = useMutation({
     // discardEdits: the member agreed that the new analysis replaces their edits.

@@ -1,12 +1,42 @@
-import type { GuestCreditsResponse, TranscriptResponse } from '@findclips/contracts';
+import { API_ANSWER_TIMEOUT_MS, isVideoId, type GuestCreditsResponse, type TranscriptResponse } from '@findclips/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type Dispatch } from 'react';
 import { ApiError } from '../lib/api';
+import { readSession, removeSession, storageKeys, writeSession } from '../lib/storage';
 import { useClearErrorToast, useToast, type ToastOptions } from '../lib/toast';
 import type { AnalysisAction } from './analysis-state';
 import { submitFailure } from './failure-toasts';
 import { recordGuestAnalysis } from './guest-videos';
 import { GUEST_CREDITS_KEY, metadataQuery, submitVideo } from './video-data';
+
+/** A link sent from this tab whose answer had not come yet: `who` sent it (`member:{id}`, or 'guest'). */
+interface PendingLink {
+  videoId: string;
+  url: string;
+  who: string;
+  at: number;
+}
+
+/**
+ * The link this tab sent and had no answer for when the page reloaded, if `who` sent it and the
+ * page would still be waiting for it (its answer's time limit): sent again, it shows what the first
+ * would have (the analysis runs; a guest's credit is spent once, and reopening is free). Read once.
+ */
+export function takePendingLink(who: string, now = Date.now()): { videoId: string; url: string } | null {
+  const link = readSession<Partial<PendingLink> | null>(storageKeys.pendingLink, null);
+  removeSession(storageKeys.pendingLink);
+  if (!link || link.who !== who || typeof link.at !== 'number' || now - link.at > API_ANSWER_TIMEOUT_MS || now < link.at)
+    return null;
+  return typeof link.videoId === 'string' && isVideoId(link.videoId) && typeof link.url === 'string'
+    ? { videoId: link.videoId, url: link.url }
+    : null;
+}
+
+/** Forgets the link being sent, if it is `videoId`'s (a later link's stays). */
+function settlePendingLink(videoId?: string) {
+  const link = readSession<Partial<PendingLink> | null>(storageKeys.pendingLink, null);
+  if (link && (videoId === undefined || link.videoId === videoId)) removeSession(storageKeys.pendingLink);
+}
 
 /**
  * Submitting a link: a member's, or a guest's. A guest with no credit left still reopens a video
@@ -17,6 +47,7 @@ import { GUEST_CREDITS_KEY, metadataQuery, submitVideo } from './video-data';
  */
 export function useSubmitVideo({
   member,
+  who,
   credits,
   dispatch,
   followUp,
@@ -24,6 +55,8 @@ export function useSubmitVideo({
   onScreen,
 }: {
   member: boolean;
+  /** Who is sending (`member:{id}`, or 'guest'): a link left unanswered by a reload is theirs alone. */
+  who: string;
   /** The guest's credits, and why none are left when it is their network's cap. */
   credits: GuestCreditsResponse | undefined;
   dispatch: Dispatch<AnalysisAction>;
@@ -51,14 +84,21 @@ export function useSubmitVideo({
       if (quiet) await queryClient.fetchQuery({ ...metadataQuery(videoId), retry: false }).catch(() => undefined);
       return submitVideo(videoId, member);
     },
-    onMutate: ({ videoId, quiet }) => {
+    onMutate: ({ videoId, url, quiet }) => {
       // What an error toast said of an earlier link no longer holds.
       clearError();
+      // Kept for this tab until the answer: a reload meanwhile sends it again.
+      writeSession(storageKeys.pendingLink, { videoId, url, who, at: Date.now() } satisfies PendingLink);
       const previous = onScreen();
       setAnswer(null);
       if (!quiet) dispatch({ type: 'submit', videoId });
       // What shows while the link is asked about: it, or (asked quietly) the video that was there.
       return { previous: previous === videoId ? null : previous, shown: quiet ? previous : videoId };
+    },
+    // Kept when no answer came: the page leaving aborts the request (a reload, which sends it again),
+    // and so does a network gone (a reload then tries again). Any answer ends it.
+    onSettled: (_response, error, { videoId }) => {
+      if (!(error instanceof ApiError && error.status === 0)) settlePendingLink(videoId);
     },
     onSuccess: (response, { videoId, quiet }) => {
       if (!member) recordGuestAnalysis(videoId);
@@ -98,5 +138,14 @@ export function useSubmitVideo({
   });
 
   const submit = (videoId: string, url: string) => mutation.mutate({ videoId, url, quiet: !member && credits?.left === 0 });
-  return { submit, submitting: mutation.isPending, answer, forget: () => setAnswer(null) };
+  return {
+    submit,
+    submitting: mutation.isPending,
+    answer,
+    /** The person moved on (cleared the video, re-analyses it): no answer of before is shown, nor a link of before sent again. */
+    forget: () => {
+      setAnswer(null);
+      settlePendingLink();
+    },
+  };
 }

@@ -16,6 +16,8 @@ export const storageKeys = {
   searchShortcuts: 'findclips.searchShortcuts',
   /** This tab (session storage): the sign-in tab and email a Google sign-in started from, `{ tab, email }`. */
   googleStart: 'googleSignInStart',
+  /** This tab (session storage): the link being sent, until its answer, `{ videoId, url, who, at }`. */
+  pendingLink: 'pendingLink',
 } as const;
 
 /** Where the signed-in user is kept for this tab: user-scoped keys read their id from here. */
