@@ -942,6 +942,90 @@ describe('Find Clips in Chromium', () => {
     await credits(guest, 1);
   });
 
+  it('sends a link again after a reload only where it was sent: not to a video gone Back to, or opened from History, meanwhile', async () => {
+    const before = { id: 'FCresumeB01', title: 'A talk gone Back to' };
+    const opened = { id: 'FCresumeO01', title: 'A talk opened from History' };
+    const sent = ['FCresumeS01', 'FCresumeS02', 'FCresumeS03'].map((id, i) => ({ id, title: `A talk sent, number ${i + 1}` }));
+    for (const video of [before, opened, ...sent])
+      youtube.addVideo({
+        id: video.id,
+        title: video.title,
+        channel: 'Find Clips Demo',
+        durationSeconds: 600,
+        tracks: [{ languageCode: 'en', segments: sampleTranscript(600) }],
+      });
+    const page = await newPage();
+    const account = await page.request.post('/api/register', {
+      data: { email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password },
+    });
+    expect(account.status()).toBe(201);
+    await page.goto('/');
+    for (const video of [before, opened]) {
+      await pasteLink(page, link(video.id));
+      await topics(page).first().waitFor({ timeout: 60_000 });
+    }
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'POST' && url.pathname === '/api/videos/transcript') posted.push(url.searchParams.get('videoId')!);
+    });
+    /** The member sends a link, and moves on (`away`) while YouTube is slow to answer. */
+    const sendThen = async (video: { id: string }, away: () => Promise<void>) => {
+      youtube.latencyMs = 3_000;
+      try {
+        const sending = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/videos/transcript');
+        await pasteLink(page, link(video.id));
+        await sending;
+        await away();
+      } finally {
+        youtube.latencyMs = 0;
+      }
+      posted.length = 0;
+    };
+    /** `video` stays on screen once the link's answer would have come: the link was not sent again. */
+    const stays = async (video: { id: string; title: string }) => {
+      await page.waitForTimeout(4_000);
+      await topics(page).first().waitFor({ timeout: 60_000 });
+      expect({
+        posted,
+        video: new URL(page.url()).searchParams.get('video'),
+        shown: await page.locator('h2').first().textContent(),
+      }).toEqual({
+        posted: [],
+        video: video.id,
+        shown: video.title,
+      });
+    };
+    const toHistory = async () => {
+      await page.getByRole('link', { name: 'History' }).first().click();
+      await page.locator(`[data-video="${opened.id}"]`).waitFor();
+    };
+    const openFromHistory = async () => {
+      await page.locator(`[data-video="${opened.id}"]`).getByRole('button', { name: opened.title }).click();
+      await page.waitForURL((url) => url.searchParams.get('video') === opened.id);
+    };
+
+    // Back to the video before while the link is sent, and a reload there.
+    await sendThen(sent[0]!, async () => {
+      await page.goBack();
+      await page.waitForURL((url) => url.searchParams.get('video') === before.id);
+      await page.reload();
+    });
+    await stays(before);
+    // History opened while the link is sent, a card opened there.
+    await sendThen(sent[1]!, toHistory);
+    await openFromHistory();
+    await stays(opened);
+    // History opened while the link is sent, reloaded there, a card opened.
+    await sendThen(sent[2]!, async () => {
+      await toHistory();
+      await page.reload();
+      await page.locator(`[data-video="${opened.id}"]`).waitFor();
+    });
+    await openFromHistory();
+    await stays(opened);
+  });
+
   it("says in its place that the transcript's code could not be loaded, and the page around it stays", async () => {
     const page = await newPage();
     await signIn(page);

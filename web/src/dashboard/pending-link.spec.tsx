@@ -1,8 +1,14 @@
 import { API_ANSWER_TIMEOUT_MS } from '@findclips/contracts';
 import { storageKeys } from '../lib/storage';
-import { takePendingLink } from './use-submit-video';
+import { historyEntry, takePendingLink } from './use-submit-video';
 
-const sent = { videoId: 'dQw4w9WgXcQ', url: 'https://youtu.be/dQw4w9WgXcQ', who: 'member:7', at: 1_000_000 };
+const sent = {
+  videoId: 'dQw4w9WgXcQ',
+  url: 'https://youtu.be/dQw4w9WgXcQ',
+  who: 'member:7',
+  at: 1_000_000,
+  entry: historyEntry(),
+};
 const store = (link: unknown) => sessionStorage.setItem(storageKeys.pendingLink, JSON.stringify(link));
 
 describe('a link left unanswered by a reload', () => {
@@ -18,6 +24,19 @@ describe('a link left unanswered by a reload', () => {
       expect([who, takePendingLink(who, sent.at + 1)]).toEqual([who, null]);
       expect(sessionStorage.getItem(storageKeys.pendingLink)).toBeNull();
     }
+  });
+
+  it('is not sent on another history entry than the one it was sent from: the person moved on meanwhile', () => {
+    store(sent);
+    window.history.pushState({ key: 'another', idx: 1 }, '', '/?video=jNQXAC9IVRw');
+    try {
+      expect(takePendingLink('member:7', sent.at + 1)).toBeNull();
+      expect(sessionStorage.getItem(storageKeys.pendingLink)).toBeNull();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+    store({ ...sent, entry: undefined });
+    expect(takePendingLink('member:7', sent.at + 1)).toBeNull();
   });
 
   it('is forgotten once its answer would no longer have been waited for, or when its time is from a clock set back', () => {

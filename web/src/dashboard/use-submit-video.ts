@@ -9,24 +9,40 @@ import { submitFailure } from './failure-toasts';
 import { recordGuestAnalysis } from './guest-videos';
 import { GUEST_CREDITS_KEY, metadataQuery, submitVideo } from './video-data';
 
-/** A link sent from this tab whose answer had not come yet: `who` sent it (`member:{id}`, or 'guest'). */
+/**
+ * A link sent from this tab whose answer had not come yet: `who` sent it (`member:{id}`, or
+ * 'guest'), from the history `entry` then shown.
+ */
 interface PendingLink {
   videoId: string;
   url: string;
   who: string;
   at: number;
+  entry: string;
+}
+
+/**
+ * The history entry on screen: the key React Router keeps in its state, which a reload keeps and
+ * every other entry has another of (the entry a page first opened on has none), and its address.
+ */
+export function historyEntry(): string {
+  const key = (window.history.state as { key?: unknown } | null)?.key;
+  return `${typeof key === 'string' ? key : ''} ${window.location.pathname}${window.location.search}`;
 }
 
 /**
  * The link this tab sent and had no answer for when the page reloaded, if `who` sent it and the
  * page would still be waiting for it (its answer's time limit): sent again, it shows what the first
  * would have (the analysis runs; a guest's credit is spent once, and reopening is free). Read once.
+ * Only on the history entry it was sent from: on any other the person moved on meanwhile (Back to
+ * the video before, a card opened from History, reloaded there or not), and it showed the link's
+ * video in place of the one they chose (a stranger's review).
  */
-export function takePendingLink(who: string, now = Date.now()): { videoId: string; url: string } | null {
+export function takePendingLink(who: string, now = Date.now(), entry = historyEntry()): { videoId: string; url: string } | null {
   const link = readSession<Partial<PendingLink> | null>(storageKeys.pendingLink, null);
   removeSession(storageKeys.pendingLink);
-  if (!link || link.who !== who || typeof link.at !== 'number' || now - link.at > API_ANSWER_TIMEOUT_MS || now < link.at)
-    return null;
+  if (!link || link.who !== who || link.entry !== entry) return null;
+  if (typeof link.at !== 'number' || now - link.at > API_ANSWER_TIMEOUT_MS || now < link.at) return null;
   return typeof link.videoId === 'string' && isVideoId(link.videoId) && typeof link.url === 'string'
     ? { videoId: link.videoId, url: link.url }
     : null;
@@ -88,7 +104,7 @@ export function useSubmitVideo({
       // What an error toast said of an earlier link no longer holds.
       clearError();
       // Kept for this tab until the answer: a reload meanwhile sends it again.
-      writeSession(storageKeys.pendingLink, { videoId, url, who, at: Date.now() } satisfies PendingLink);
+      writeSession(storageKeys.pendingLink, { videoId, url, who, at: Date.now(), entry: historyEntry() } satisfies PendingLink);
       const previous = onScreen();
       setAnswer(null);
       if (!quiet) dispatch({ type: 'submit', videoId });

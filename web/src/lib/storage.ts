@@ -16,7 +16,7 @@ export const storageKeys = {
   searchShortcuts: 'findclips.searchShortcuts',
   /** This tab (session storage): the sign-in tab and email a Google sign-in started from, `{ tab, email }`. */
   googleStart: 'googleSignInStart',
-  /** This tab (session storage): the link being sent, until its answer, `{ videoId, url, who, at }`. */
+  /** This tab (session storage): the link being sent, until its answer, `{ videoId, url, who, at, entry }`. */
   pendingLink: 'pendingLink',
 } as const;
 
