@@ -15,7 +15,8 @@ import { recordGuestAnalysis } from './dashboard/guest-videos';
 import { UNREADABLE_TOPICS } from './dashboard/video-data';
 import { ErrorScreen } from './dashboard/error-screen';
 import { ExpandableQuote } from './components/expandable-quote';
-import { rememberUser } from './lib/storage';
+import { rememberUser, storageKeys } from './lib/storage';
+import { historyEntry } from './dashboard/use-submit-video';
 import { setLoggedOutHere, USER_KEY } from './lib/auth';
 import { beyondContract, fakeApi, HistoryButtons, json, member, renderWithApp, savedFiles } from './test/render';
 
@@ -1673,6 +1674,35 @@ describe('dashboard: submit failures', () => {
     expect(screen.getByText('Why small teams ship faster')).toBeInTheDocument();
     answer(refused(videoMessages.guestQuota));
     expect(await within(await toast()).findByText(videoMessages.guestQuota)).toBeInTheDocument();
+  });
+
+  it("sends the link a reload left unanswered again once a guest's credits are known: with none left, quietly, the video staying", async () => {
+    document.cookie = 'gid=guest-1234';
+    recordGuestAnalysis(VIDEO);
+    sessionStorage.setItem(
+      storageKeys.pendingLink,
+      JSON.stringify({
+        videoId: 'aBcDeFgHiJk',
+        url: 'https://youtu.be/aBcDeFgHiJk',
+        who: 'guest',
+        at: Date.now(),
+        entry: historyEntry(),
+      }),
+    );
+    let credits: (response: Response) => void = () => undefined;
+    const calls = fakeApi({
+      'GET /api/guest/credits': () => new Promise<Response>((resolve) => (credits = resolve)),
+      [`GET /api/cached-videos/${VIDEO}`]: json(200, analysis),
+      'POST /api/guest/videos/transcript': () => new Promise<Response>(() => undefined),
+    });
+    renderWithApp(<DashboardPage />, { route: `/?video=${VIDEO}`, user: null });
+    expect(await screen.findByText('Why small teams ship faster')).toBeInTheDocument();
+    const sent = () => calls.filter((c) => c.method === 'POST').map((c) => c.path);
+    expect(sent()).toEqual([]);
+    credits(json(200, { left: 0 }));
+    await waitFor(() => expect(sent()).toEqual(['/api/guest/videos/transcript']));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText('Why small teams ship faster')).toBeInTheDocument();
   });
 
   it("takes a guest's refusal away from under the field once they signed in (in another tab)", async () => {

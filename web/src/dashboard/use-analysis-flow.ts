@@ -321,10 +321,16 @@ export function useAnalysisFlow(auth: AuthState) {
     setResuming(takePendingLink(sender));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page opens
   }, [auth.status]);
+  // A guest's once their credits are known: with none left it is asked quietly, the video on screen
+  // staying, as Find Clips pressed then would (sent before, it showed the link's progress, then the
+  // refusal: a stranger's review).
+  const creditsKnown = member || credits.data !== undefined || credits.isError;
   useEffect(() => {
-    if (resuming) submission.submit(resuming.videoId, resuming.url);
+    if (!resuming || !creditsKnown) return;
+    setResuming(null);
+    submission.submit(resuming.videoId, resuming.url);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the link to send again, once
-  }, [resuming]);
+  }, [resuming, creditsKnown]);
 
   const reanalyze = useMutation({
     // discardEdits: the member agreed that the new analysis replaces their edits.
