@@ -94,6 +94,17 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const figures: string[] = [];
 
+/** A 10-minute talk in English on the fake YouTube. */
+function addTalk({ id, title }: { id: string; title: string }) {
+  youtube.addVideo({
+    id,
+    title,
+    channel: 'Find Clips Demo',
+    durationSeconds: 600,
+    tracks: [{ languageCode: 'en', segments: sampleTranscript(600) }],
+  });
+}
+
 /** A 10-minute video whose ninth line the content policy refuses (a film review quoting its villain). */
 function addPolicyVideo(id: string, title: string) {
   youtube.addVideo({
@@ -910,13 +921,7 @@ describe('Find Clips in Chromium', () => {
 
   it('shows a guest who reloads while their link is sent its analysis and their credits as they stand, not the demo', async () => {
     const video = { id: 'FCreload001', title: 'A talk reloaded before its answer came' };
-    youtube.addVideo({
-      id: video.id,
-      title: video.title,
-      channel: 'Find Clips Demo',
-      durationSeconds: 600,
-      tracks: [{ languageCode: 'en', segments: sampleTranscript(600) }],
-    });
+    addTalk(video);
     const guest = await newPage();
     await guest.goto('/');
     await credits(guest, 2);
@@ -946,14 +951,7 @@ describe('Find Clips in Chromium', () => {
     const before = { id: 'FCresumeB01', title: 'A talk gone Back to' };
     const opened = { id: 'FCresumeO01', title: 'A talk opened from History' };
     const sent = ['FCresumeS01', 'FCresumeS02', 'FCresumeS03'].map((id, i) => ({ id, title: `A talk sent, number ${i + 1}` }));
-    for (const video of [before, opened, ...sent])
-      youtube.addVideo({
-        id: video.id,
-        title: video.title,
-        channel: 'Find Clips Demo',
-        durationSeconds: 600,
-        tracks: [{ languageCode: 'en', segments: sampleTranscript(600) }],
-      });
+    for (const video of [before, opened, ...sent]) addTalk(video);
     const page = await newPage();
     const account = await page.request.post('/api/register', {
       data: { email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password },
