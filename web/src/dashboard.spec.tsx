@@ -1705,6 +1705,32 @@ describe('dashboard: submit failures', () => {
     expect(screen.getByText('Why small teams ship faster')).toBeInTheDocument();
   });
 
+  it("does not send a guest's link left unanswered by a reload as the member they became meanwhile (signed in in another tab)", async () => {
+    document.cookie = 'gid=guest-1234';
+    sessionStorage.setItem(
+      storageKeys.pendingLink,
+      JSON.stringify({
+        videoId: 'aBcDeFgHiJk',
+        url: 'https://youtu.be/aBcDeFgHiJk',
+        who: 'guest',
+        at: Date.now(),
+        entry: historyEntry(),
+      }),
+    );
+    const calls = fakeApi({
+      'GET /api/guest/credits': () => new Promise<Response>(() => undefined),
+      'GET /api/history': json(200, []),
+      'POST /api/videos/transcript': () => new Promise<Response>(() => undefined),
+      'POST /api/guest/videos/transcript': () => new Promise<Response>(() => undefined),
+    });
+    const { client } = renderWithApp(<DashboardPage />, { user: null });
+    expect(await screen.findByTestId('guest-credits')).toBeInTheDocument();
+    act(() => client.setQueryData(USER_KEY, member));
+    await waitFor(() => expect(screen.queryByTestId('guest-credits')).not.toBeInTheDocument());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it("takes a guest's refusal away from under the field once they signed in (in another tab)", async () => {
     const user = userEvent.setup();
     document.cookie = 'gid=guest-1234';

@@ -39,6 +39,18 @@ describe('a link left unanswered by a reload', () => {
     expect(takePendingLink('member:7', sent.at + 1)).toBeNull();
   });
 
+  it('is not sent on a page opened afresh at the same address (typed, a bookmark), only on one reloaded or returned to', () => {
+    store(sent);
+    expect(takePendingLink('member:7', sent.at + 1, sent.entry, 'navigate')).toBeNull();
+    for (const arrival of ['reload', 'back_forward']) {
+      store(sent);
+      expect([arrival, takePendingLink('member:7', sent.at + 1, sent.entry, arrival)]).toEqual([
+        arrival,
+        { videoId: sent.videoId, url: sent.url },
+      ]);
+    }
+  });
+
   it('is forgotten once its answer would no longer have been waited for, or when its time is from a clock set back', () => {
     store(sent);
     expect(takePendingLink('member:7', sent.at + API_ANSWER_TIMEOUT_MS + 1)).toBeNull();

@@ -314,23 +314,25 @@ export function useAnalysisFlow(auth: AuthState) {
   // Sent once the video the URL or storage opens is on screen: a failure without a screen of its
   // own goes back to it, as it would have.
   const resumed = useRef(false);
-  const [resuming, setResuming] = useState<{ videoId: string; url: string } | null>(null);
+  const [resuming, setResuming] = useState<{ videoId: string; url: string; who: string } | null>(null);
   useEffect(() => {
     if (auth.status === 'loading' || resumed.current) return;
     resumed.current = true;
-    setResuming(takePendingLink(sender));
+    const link = takePendingLink(sender);
+    setResuming(link && { ...link, who: sender });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page opens
   }, [auth.status]);
   // A guest's once their credits are known: with none left it is asked quietly, the video on screen
   // staying, as Find Clips pressed then would (sent before, it showed the link's progress, then the
   // refusal: a stranger's review).
   const creditsKnown = member || credits.data !== undefined || credits.isError;
+  // (Not for another person: a guest who signed in in another tab meanwhile is a member now.)
   useEffect(() => {
     if (!resuming || !creditsKnown) return;
     setResuming(null);
-    submission.submit(resuming.videoId, resuming.url);
+    if (resuming.who === sender) submission.submit(resuming.videoId, resuming.url);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the link to send again, once
-  }, [resuming, creditsKnown]);
+  }, [resuming, creditsKnown, sender]);
 
   const reanalyze = useMutation({
     // discardEdits: the member agreed that the new analysis replaces their edits.

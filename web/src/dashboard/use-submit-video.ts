@@ -31,6 +31,16 @@ export function historyEntry(): string {
 }
 
 /**
+ * How this page came to be loaded ('navigate', 'reload', 'back_forward'), where the browser says.
+ * The first entry of a tab has no router key: the same address opened afresh (typed, a bookmark)
+ * would pass for it, and is told apart by this (a stranger's review).
+ */
+function pageArrival(): string | undefined {
+  const [entry] = (globalThis.performance?.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
+  return entry?.type;
+}
+
+/**
  * The link this tab sent and had no answer for when the page reloaded, if `who` sent it and the
  * page would still be waiting for it (its answer's time limit): sent again, it shows what the first
  * would have (the analysis runs; a guest's credit is spent once, and reopening is free). Read once.
@@ -38,10 +48,15 @@ export function historyEntry(): string {
  * the video before, a card opened from History, reloaded there or not), and it showed the link's
  * video in place of the one they chose (a stranger's review).
  */
-export function takePendingLink(who: string, now = Date.now(), entry = historyEntry()): { videoId: string; url: string } | null {
+export function takePendingLink(
+  who: string,
+  now = Date.now(),
+  entry = historyEntry(),
+  arrival = pageArrival(),
+): { videoId: string; url: string } | null {
   const link = readSession<Partial<PendingLink> | null>(storageKeys.pendingLink, null);
   removeSession(storageKeys.pendingLink);
-  if (!link || link.who !== who || link.entry !== entry) return null;
+  if (!link || link.who !== who || link.entry !== entry || arrival === 'navigate') return null;
   if (typeof link.at !== 'number' || now - link.at > API_ANSWER_TIMEOUT_MS || now < link.at) return null;
   return typeof link.videoId === 'string' && isVideoId(link.videoId) && typeof link.url === 'string'
     ? { videoId: link.videoId, url: link.url }
