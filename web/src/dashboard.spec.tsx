@@ -1676,9 +1676,8 @@ describe('dashboard: submit failures', () => {
     expect(await within(await toast()).findByText(videoMessages.guestQuota)).toBeInTheDocument();
   });
 
-  it("sends the link a reload left unanswered again once a guest's credits are known: with none left, quietly, the video staying", async () => {
-    document.cookie = 'gid=guest-1234';
-    recordGuestAnalysis(VIDEO);
+  /** A guest's link this tab sent, whose answer a reload cut short just now, on this history entry. */
+  const leaveGuestLinkUnanswered = () =>
     sessionStorage.setItem(
       storageKeys.pendingLink,
       JSON.stringify({
@@ -1689,6 +1688,11 @@ describe('dashboard: submit failures', () => {
         entry: historyEntry(),
       }),
     );
+
+  it("sends the link a reload left unanswered again once a guest's credits are known: with none left, quietly, the video staying", async () => {
+    document.cookie = 'gid=guest-1234';
+    recordGuestAnalysis(VIDEO);
+    leaveGuestLinkUnanswered();
     let credits: (response: Response) => void = () => undefined;
     const calls = fakeApi({
       'GET /api/guest/credits': () => new Promise<Response>((resolve) => (credits = resolve)),
@@ -1707,16 +1711,7 @@ describe('dashboard: submit failures', () => {
 
   it("does not send a guest's link left unanswered by a reload as the member they became meanwhile (signed in in another tab)", async () => {
     document.cookie = 'gid=guest-1234';
-    sessionStorage.setItem(
-      storageKeys.pendingLink,
-      JSON.stringify({
-        videoId: 'aBcDeFgHiJk',
-        url: 'https://youtu.be/aBcDeFgHiJk',
-        who: 'guest',
-        at: Date.now(),
-        entry: historyEntry(),
-      }),
-    );
+    leaveGuestLinkUnanswered();
     const calls = fakeApi({
       'GET /api/guest/credits': () => new Promise<Response>(() => undefined),
       'GET /api/history': json(200, []),
