@@ -1,5 +1,6 @@
 import { createServer, connect, type Socket } from 'node:net';
 import { once } from 'node:events';
+import { Transform } from 'node:stream';
 
 export interface TcpProxy {
   /** host:port to connect to instead of the target. */
@@ -16,19 +17,56 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
+export interface TcpProxyOptions {
+  /**
+   * How much later each answer of the target reaches the client, as from a server far away: a
+   * client's sequential round trips then take at least this long each, however fast the machine.
+   */
+  latencyMs?: number;
+}
+
+/** Passes each chunk on `ms` later, in order, without holding the chunks behind it. */
+function delayed(ms: number): Transform {
+  let pending = 0;
+  let flushed: (() => void) | undefined;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending++;
+      setTimeout(() => {
+        this.push(chunk);
+        if (--pending === 0) flushed?.();
+      }, ms);
+      done();
+    },
+    flush(done) {
+      if (pending === 0) done();
+      else flushed = () => done();
+    },
+  });
+}
+
 /**
  * A TCP proxy on 127.0.0.1 in front of a real server (e.g. PostgreSQL), so that a test can take the
  * server away from one client and give it back without stopping the shared server.
  */
-export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
+export async function tcpProxy(
+  targetPort: number,
+  targetHost = '127.0.0.1',
+  { latencyMs = 0 }: TcpProxyOptions = {},
+): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   const pairs = new Set<[Socket, Socket]>();
+  /** Each connection's way back through the latency, when there is one. */
+  const ways = new WeakMap<Socket, Transform>();
   let holding = false;
-  const flow = ([client, upstream]: [Socket, Socket]) => client.pipe(upstream).pipe(client);
+  const flow = ([client, upstream]: [Socket, Socket]) => {
+    client.pipe(upstream);
+    upstream.pipe(ways.get(upstream) ?? client);
+  };
   const hold = ([client, upstream]: [Socket, Socket]) => {
     // Unpiped and paused, each side keeps what arrives unread, as a stalled network would.
     client.unpipe(upstream);
-    upstream.unpipe(client);
+    upstream.unpipe();
     client.pause();
     upstream.pause();
   };
@@ -36,6 +74,7 @@ export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1'): Pr
     const upstream = connect(targetPort, targetHost);
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
+    if (latencyMs > 0) ways.set(upstream, delayed(latencyMs)).get(upstream)!.pipe(client);
     for (const socket of pair) {
       sockets.add(socket);
       socket.on('close', () => {
