@@ -220,8 +220,8 @@ async function pasteLink(page: Page, url: string) {
   await page.getByRole('button', { name: 'Find Clips' }).click();
 }
 
-/** The number of guest credits shown ('Credits: N of 2'). */
-const credits = (page: Page, left: number) =>
+/** Waits until the guest credits shown are `left` ('Credits: N of 2'); fails if they never are. */
+const expectCredits = (page: Page, left: number) =>
   page
     .getByTestId('guest-credits')
     .locator('strong', { hasText: new RegExp(`^${left}$`) })
@@ -796,14 +796,14 @@ describe('Find Clips in Chromium', () => {
       await route.continue();
     });
     await page.goto('/');
-    await credits(page, 2);
+    await expectCredits(page, 2);
     expect(codeBeforeUser).toBe(true);
     await page.unroute('**/api/user');
 
     await pasteLink(page, link(talk.id));
     await topics(page).first().waitFor();
     await page.getByText('Shared Guest Analysis').waitFor();
-    await credits(page, 1);
+    await expectCredits(page, 1);
 
     await pasteLink(page, link(podcast.id));
     await topics(page)
@@ -813,7 +813,7 @@ describe('Find Clips in Chromium', () => {
         await screenshot(page, 'failure-guest');
         throw error;
       });
-    await credits(page, 0);
+    await expectCredits(page, 0);
     await look(page, 'dashboard-guest');
 
     // No credit left: a video too long (for guests, for anyone) says so, as signing up would not
@@ -830,7 +830,7 @@ describe('Find Clips in Chromium', () => {
     await pasteLink(page, link(talk.id));
     await page.getByText('Shared Guest Analysis').waitFor();
     await topics(page).first().waitFor();
-    await credits(page, 0);
+    await expectCredits(page, 0);
 
     // Another guest's link to an analysis goes in the field, as a link they would paste: it opens
     // for a credit, not for free.
@@ -838,13 +838,13 @@ describe('Find Clips in Chromium', () => {
     await other.goto(`/?video=${talk.id}`);
     await toastRegion(other).getByText('Press Find Clips to open it', { exact: true }).waitFor();
     expect(await other.getByPlaceholder('Paste a YouTube video link...').inputValue()).toBe(link(talk.id));
-    await credits(other, 2);
+    await expectCredits(other, 2);
     // The demo stays until they press Find Clips.
     await other.getByText('Find the best moments of any long video').waitFor();
     expect(await other.getByText(talk.title).count()).toBe(0);
     await other.getByRole('button', { name: 'Find Clips' }).click();
     await other.getByText(talk.title).first().waitFor();
-    await credits(other, 1);
+    await expectCredits(other, 1);
 
     // The first guest signs up, then logs out from the dashboard: the sign-in page, not the video
     // they last opened as a guest.
@@ -864,7 +864,7 @@ describe('Find Clips in Chromium', () => {
   it('refuses what it cannot analyse: too long for a guest, too long for anyone, content policy', async () => {
     const guest = await newPage();
     await guest.goto('/');
-    await credits(guest, 2);
+    await expectCredits(guest, 2);
     await pasteLink(guest, link(panel.id));
     await toastRegion(guest).getByText('Video Too Long for Guests', { exact: true }).waitFor();
     expect(await toastRegion(guest).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth');
@@ -873,7 +873,7 @@ describe('Find Clips in Chromium', () => {
     // One message: nothing beside it promises 'unlimited access' or 'longer videos'.
     expect(await guest.getByText(/unlimited access|longer videos/).count()).toBe(0);
     expect(await guest.getByPlaceholder('Paste a YouTube video link...').inputValue()).toBe('');
-    await credits(guest, 2);
+    await expectCredits(guest, 2);
     await look(guest, 'error-too-long');
     await tooLong.getByRole('button', { name: 'Try Another Video' }).click();
     await guest.getByText('Find the best moments of any long video').waitFor();
@@ -910,13 +910,13 @@ describe('Find Clips in Chromium', () => {
     addPolicyVideo(id, 'Another film review that quotes its villain');
     const guest = await newPage();
     await guest.goto('/');
-    await credits(guest, 2);
+    await expectCredits(guest, 2);
     await pasteLink(guest, link(id));
     await toastRegion(guest).getByText('Video blocked due to content policy', { exact: true }).waitFor({ timeout: 60_000 });
     // It cost a credit as it was sent; the analysis never had, the credit is back.
-    await credits(guest, 2);
+    await expectCredits(guest, 2);
     await guest.reload();
-    await credits(guest, 2);
+    await expectCredits(guest, 2);
   });
 
   it('shows a guest who reloads while their link is sent its analysis and their credits as they stand, not the demo', async () => {
@@ -924,7 +924,7 @@ describe('Find Clips in Chromium', () => {
     addTalk(video);
     const guest = await newPage();
     await guest.goto('/');
-    await credits(guest, 2);
+    await expectCredits(guest, 2);
     // YouTube answers slowly: the page reloads while Find Clips still reads the video's captions.
     youtube.latencyMs = 1_500;
     try {
@@ -941,10 +941,10 @@ describe('Find Clips in Chromium', () => {
     await topics(guest).first().waitFor({ timeout: 60_000 });
     expect(new URL(guest.url()).searchParams.get('video')).toBe(video.id);
     // One credit, spent once: the link sent again reopened what the first had paid for.
-    await credits(guest, 1);
+    await expectCredits(guest, 1);
     await guest.reload();
     await topics(guest).first().waitFor();
-    await credits(guest, 1);
+    await expectCredits(guest, 1);
   });
 
   it('sends a link again after a reload only where it was sent: not to a video gone Back to, or opened from History, meanwhile', async () => {

@@ -83,6 +83,7 @@ it("tells the browser's other tabs, as a sign-in with a password does: the dashb
     // No reload, no return to the tab (a headless tab stays in view): it was told. (It stayed a
     // visitor's until it was looked at again.)
     await other.getByRole('button', { name: 'Log out' }).waitFor({ timeout: 10_000 });
+    expect(await other.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
   } finally {
     await context.close();
   }

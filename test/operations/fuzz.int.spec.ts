@@ -156,7 +156,11 @@ describe('bad input everywhere: malformed, oversized, wrongly typed and hostile 
   });
 
   /** Sends one request and checks what any caller must get: no 5xx, and a JSON `message` on an API 4xx. */
-  async function probe(method: string, path: string, init: { body?: string | Uint8Array; type?: string; cookie?: string } = {}) {
+  async function expectClearAnswer(
+    method: string,
+    path: string,
+    init: { body?: string | Uint8Array; type?: string; cookie?: string } = {},
+  ) {
     const headers: Record<string, string> = {};
     if (init.type) headers['content-type'] = init.type;
     if (init.cookie) headers.cookie = init.cookie;
@@ -193,7 +197,11 @@ describe('bad input everywhere: malformed, oversized, wrongly typed and hostile 
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(jsonBody, hostileString, fc.constantFrom(...actors()), async (body, param, cookie) => {
-          await probe(route.method, fill(route.path, param), { body: JSON.stringify(body), type: 'application/json', cookie });
+          await expectClearAnswer(route.method, fill(route.path, param), {
+            body: JSON.stringify(body),
+            type: 'application/json',
+            cookie,
+          });
         }),
         { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );
@@ -205,7 +213,7 @@ describe('bad input everywhere: malformed, oversized, wrongly typed and hostile 
     for (const route of routes)
       for (const raw of RAW_BODIES)
         for (const cookie of actors()) {
-          const status = await probe(route.method, fill(route.path, 'abcdefghijk'), { ...raw, cookie });
+          const status = await expectClearAnswer(route.method, fill(route.path, 'abcdefghijk'), { ...raw, cookie });
           // Over the 100 kB every body may be but a share's (1 MB: 100 topics) and captions' (their own test).
           const limit = route.path === '/api/analysis/share' ? 1_000_000 : 100_000;
           if (raw.body.length > limit && route.path.startsWith('/api/')) expect([413, 404, 401]).toContain(status);
@@ -234,9 +242,10 @@ describe('bad input everywhere: malformed, oversized, wrongly typed and hostile 
       'gid=; fc.sid=; gid=two',
     ];
     for (const route of routesOf(gateway.app)) {
-      for (const query of queries) await probe(route.method, `${fill(route.path, 'abcdefghijk')}?${query}`, { cookie: member });
+      for (const query of queries)
+        await expectClearAnswer(route.method, `${fill(route.path, 'abcdefghijk')}?${query}`, { cookie: member });
       for (const cookie of cookies)
-        await probe(route.method, fill(route.path, 'abcdefghijk'), { cookie, body: '{}', type: 'application/json' });
+        await expectClearAnswer(route.method, fill(route.path, 'abcdefghijk'), { cookie, body: '{}', type: 'application/json' });
     }
   }, 120_000);
 

@@ -149,8 +149,10 @@ describe('live channel: reconnects and rejoins the current room', () => {
     channel.watch('liveVideo07');
     channel.connect();
     await until(() => seen.statuses.includes('connected') && !channel.connected);
+    expect(channel.connected).toBe(false);
     tab.set(false);
     await until(() => seen.joins.some((join) => join.videoId === 'liveVideo07') && channel.connected);
+    expect({ connected: channel.connected, room: seen.joins.at(-1)?.videoId }).toEqual({ connected: true, room: 'liveVideo07' });
   });
 
   it('rejoins the current room 1 s after the server drops it, delivering each event once', async () => {
