@@ -79,7 +79,7 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch(CHROMIUM);
 }
 
-export const SCREENSHOT_DIR = join(__dirname, '..', '..', 'test-results', 'screenshots');
+const SCREENSHOT_DIR = join(__dirname, '..', '..', 'test-results', 'screenshots');
 
 /** Saves the page for review as test-results/screenshots/{name}-{width}.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -201,7 +201,7 @@ export async function retried(times: number, attempt: () => Promise<unknown>, ag
   }
 }
 
-export interface AxeViolation {
+interface AxeViolation {
   id: string;
   impact: string | null;
   targets: string[];

@@ -14,7 +14,7 @@ const ABBREVIATION = /^(?:mr|mrs|ms|dr|st|jr|sr|vs|gen|sen|rep|gov|lt|col|no|[a-
 const END = /[.!?…]["'”’)\]]*$/u;
 
 /** A punctuated text as auto-caption words with sentence ends. */
-export function toWords(text) {
+function toWords(text) {
   const words = [];
   const ends = [];
   const cleaned = text.replace(/\[[^\]]*\]|\{[^}]*\}/g, ' ');
@@ -41,7 +41,7 @@ export function toWords(text) {
  * replies, addresses, code or shouting, each ending on a sentence's punctuation (so that no
  * heading or list runs into the next sentence unmarked).
  */
-export function mailProse(raw) {
+function mailProse(raw) {
   const at = raw.indexOf('\n\n');
   if (at < 0) return '';
   let body = raw.slice(at + 2);

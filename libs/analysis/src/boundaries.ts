@@ -7,7 +7,7 @@
 import { BOUNDARY_BIAS, BOUNDARY_WEIGHTS } from './boundary-weights';
 
 /** A coarse class for a word, so that rare words still say something ('-ing', '-ly', a number). */
-export function shapeOf(word: string): string {
+function shapeOf(word: string): string {
   if (/^\d/.test(word)) return '#';
   if (word.length <= 3) return 's';
   if (word.endsWith('ing')) return 'ing';

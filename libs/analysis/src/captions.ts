@@ -32,7 +32,7 @@ export class CaptionsError extends Error {
   }
 }
 
-export type CaptionsFormat = 'vtt' | 'srt' | 'timed-text';
+type CaptionsFormat = 'vtt' | 'srt' | 'timed-text';
 
 /** The most cues one upload may hold: two hours of captions a second apart. */
 export const CAPTIONS_MAX_CUES = 7_200;
@@ -87,7 +87,7 @@ function onClock(time: string): boolean {
 }
 
 /** `01:02:03,500`, `1:02.5`, `1:02` → seconds. */
-export function seconds(time: string): number {
+function seconds(time: string): number {
   const parts = time.replace(',', '.').split(':').map(Number);
   return parts.reduce((total, part) => total * 60 + part, 0);
 }

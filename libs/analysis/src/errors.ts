@@ -28,7 +28,7 @@ export const contentPolicyError = (categories: string[]) =>
   );
 
 const PROVIDER_LABELS: Record<string, string> = { openai: 'OpenAI', grok: 'Grok', gemini: 'Gemini' };
-export const providerLabel = (name: string) => PROVIDER_LABELS[name] ?? name;
+const providerLabel = (name: string) => PROVIDER_LABELS[name] ?? name;
 
 /**
  * A model's answer stopped at its output limit (`finish_reason: 'length'`, MAX_TOKENS): asking

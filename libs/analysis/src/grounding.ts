@@ -12,7 +12,7 @@ import { joinSegments, sentenceSpans, spanStart, timeAt } from './sentences';
 import { lowerCase, words, wordsAt } from './text';
 
 /** The transcript as one text, with every word's place and caption segment. */
-export interface TranscriptIndex {
+interface TranscriptIndex {
   text: string;
   /** `tag`: the word is inside a non-speech tag ('[Music]'), which a quote's words may skip over. */
   tokens: { word: string; from: number; to: number; segment: number; tag?: boolean }[];
@@ -67,8 +67,8 @@ const sentenceAt = (index: TranscriptIndex, position: number) =>
   Math.max(0, firstWhere(index.sentences, (s) => s.from > position) - 1);
 
 /** The shortest and longest a quote (a Viral Cut clip) may last. */
-export const QUOTE_MIN_SECONDS = 8;
-export const QUOTE_MAX_SECONDS = 60;
+const QUOTE_MIN_SECONDS = 8;
+const QUOTE_MAX_SECONDS = 60;
 
 /**
  * A matched passage as a clip: whole sentences (a sentence counts when the passage holds most
@@ -204,7 +204,7 @@ function alignment(index: TranscriptIndex, quote: string[], start: number) {
 }
 
 /** Minimum share of a quote's words the transcript must contain, in order, for it to stand. */
-export const MIN_QUOTE_MATCH = 0.6;
+const MIN_QUOTE_MATCH = 0.6;
 
 /**
  * Finds the transcript text a quote stands for: near its claimed time when it occurs more than

@@ -11,14 +11,14 @@ import { groundTopics } from './grounding';
 import { checkLexicon } from './policy';
 import type { AnalysisProvider, AnalyzeInput } from './provider';
 
-export interface AnalysisResult {
+interface AnalysisResult {
   topics: Topic[];
   provider: AnalysisProviderName;
   model: string;
   chunks: number;
 }
 
-export interface AnalyzeTranscriptOptions {
+interface AnalyzeTranscriptOptions {
   segments: TranscriptSegment[];
   durationSeconds?: number | null;
   /**

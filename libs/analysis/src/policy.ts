@@ -7,7 +7,7 @@ import type { PolicyVerdict } from './provider';
  * It is deliberately narrow (phrases, not single words), so that news and interviews that merely
  * mention violence or drugs pass; the README lists the categories.
  */
-export const POLICY_LEXICON: Record<string, RegExp[]> = {
+const POLICY_LEXICON: Record<string, RegExp[]> = {
   'sexual/minors': [/\bchild (?:porn|pornography|sexual abuse material)\b/i, /\bcsam\b/i],
   'violence/instructions': [/\bhow to (?:make|build) (?:a )?(?:pipe )?bomb\b/i, /\bbuild an explosive device\b/i],
   'self-harm/instructions': [/\b(?:best|easiest|painless) ways? to (?:kill|hurt) (?:yourself|myself)\b/i],
@@ -27,7 +27,7 @@ export function checkLexicon(segments: TranscriptSegment[]): PolicyVerdict {
  * broad categories (violence, hate, harassment, sexual, self-harm, illicit) are left out on
  * purpose: news and interviews that report violence pass, as they do with the lexicon.
  */
-export const MODERATION_POLICY: Record<string, { category: string; minScore: number }> = {
+const MODERATION_POLICY: Record<string, { category: string; minScore: number }> = {
   'sexual/minors': { category: 'sexual/minors', minScore: 0.5 },
   'illicit/violent': { category: 'violence/instructions', minScore: 0.8 },
   'self-harm/instructions': { category: 'self-harm/instructions', minScore: 0.8 },

@@ -79,11 +79,11 @@ Refer to lines by number only; never copy transcript text. Answer with JSON only
 const time = (seconds: number) => seconds.toFixed(1);
 
 /** The transcript as numbered timed lines: "L12 [63.0-68.5] text", numbered from `first`. */
-export const numberedLines = (segments: TranscriptSegment[], first = 1) =>
+const numberedLines = (segments: TranscriptSegment[], first = 1) =>
   segments.map((s, i) => `L${first + i} [${time(s.start)}-${time(s.end)}] ${s.text}`).join('\n');
 
 /** About one topic every five minutes, as creators mark chapters (every 4-6 minutes). */
-export const topicsFor = (seconds: number) => Math.max(1, Math.round(seconds / 300));
+const topicsFor = (seconds: number) => Math.max(1, Math.round(seconds / 300));
 
 export function userPrompt({ segments, durationSeconds, chunk, chapters = [] }: AnalyzeInput): string {
   const [from, to] = [segments[0]!.start, segments.at(-1)!.end];

@@ -49,7 +49,7 @@
 
 import { spoken } from './text';
 
-export interface SegmentUnit {
+interface SegmentUnit {
   /** Sentence text. */
   text: string;
   start: number;
@@ -145,7 +145,7 @@ export function conversationStart(units: SegmentUnit[], params: SegmentParams = 
 }
 
 /** Every tunable constant of the segmenter (the defaults are the recommended setting). */
-export interface SegmentParams {
+interface SegmentParams {
   /** Length of the blocks the partition works on (seconds). */
   blockSeconds: number;
   /** At most this many blocks: beyond, blocks get longer, so the partition's cost is bounded. */
@@ -219,7 +219,7 @@ export interface SegmentParams {
   onceSample: number;
 }
 
-export const DEFAULTS: SegmentParams = {
+const DEFAULTS: SegmentParams = {
   blockSeconds: 20,
   maxBlocks: 400,
   neighbourWeight: 1,
@@ -261,7 +261,7 @@ export function expectedTopics(seconds: number, params: SegmentParams = DEFAULTS
 }
 
 /** How much a unit looks like the start of a topic, from what is said and the pause before it. */
-export function cueScore(units: SegmentUnit[], i: number, params: SegmentParams = DEFAULTS): number {
+function cueScore(units: SegmentUnit[], i: number, params: SegmentParams = DEFAULTS): number {
   const unit = units[i]!;
   let score = opensTopic(unit.text) ? 1 : 0;
   const previous = units[i - 1];
@@ -315,7 +315,7 @@ function stemmedTerms(units: SegmentUnit[]) {
  * noun with its particle or a verb with its ending (Korean's '올라가고', '올라갑니다') or a
  * dictionary's compound, far more are (a stranger's Korean talk of four subjects: 0.73).
  */
-export function onceShare(stems: { unitTerms: number[][]; size: number }, sample: number): number {
+function onceShare(stems: { unitTerms: number[][]; size: number }, sample: number): number {
   const all = stems.unitTerms.flat();
   const counts = new Int32Array(stems.size);
   let shares = 0;

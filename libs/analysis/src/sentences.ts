@@ -63,7 +63,7 @@ export function joinSegments(segments: TranscriptSegment[]): JoinedText {
 }
 
 /** Index of the caption segment holding character `position`. */
-export const segmentAt = (joined: JoinedText, position: number): number =>
+const segmentAt = (joined: JoinedText, position: number): number =>
   Math.max(0, firstWhere(joined.offsets, (offset) => offset > position) - 1);
 
 /** The time a character of the text is spoken, interpolated by characters within its caption. */
@@ -227,7 +227,7 @@ function restoredSpans(joined: JoinedText): Span[] {
 }
 
 /** True when the transcript's first words are mostly English by their stop words. */
-export const isEnglish = (joined: JoinedText) => languageOf(words(joined.text.slice(0, 20_000))) === 'eng';
+const isEnglish = (joined: JoinedText) => languageOf(words(joined.text.slice(0, 20_000))) === 'eng';
 
 /**
  * Sentence spans of the transcript: from punctuation where most captions have it; otherwise, for

@@ -49,11 +49,11 @@ import {
   type Language,
 } from './text';
 
-export interface TitleUnit {
+interface TitleUnit {
   text: string;
   terms: string[];
 }
-export interface TitleTopic {
+interface TitleTopic {
   units: TitleUnit[];
 }
 
@@ -441,7 +441,7 @@ const koreanStem = (w: string) => {
  * '고양이', said only so). The analysis reads its sentences' terms so (a subject's '경제는', '경제를'
  * and '경제가' are one word to its topics), as titles do.
  */
-export function koreanBase(terms: Iterable<readonly string[]>): (word: string) => string {
+function koreanBase(terms: Iterable<readonly string[]>): (word: string) => string {
   const endings = new Map<string, Set<string>>();
   for (const list of terms)
     for (const w of list) {

@@ -16,5 +16,3 @@ export const commonEnvSchema = z.object({
   /** When set, GET /metrics answers only to `Authorization: Bearer {METRICS_TOKEN}`. */
   METRICS_TOKEN: envOptional(),
 });
-
-export type CommonEnv = z.output<typeof commonEnvSchema>;

@@ -51,7 +51,7 @@ export const envInt = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER)
     .default(fallback);
 
 /** A comma-separated list, trimmed, without empty entries. */
-export const envList = () =>
+const envList = () =>
   z
     .string()
     .default('')

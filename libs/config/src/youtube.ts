@@ -10,5 +10,3 @@ export const youtubeEnvSchema = z.object({
   /** Time limit of one YouTube request, in milliseconds. */
   YOUTUBE_TIMEOUT_MS: envInt(15_000, 100, 120_000),
 });
-
-export type YoutubeEnv = z.output<typeof youtubeEnvSchema>;

@@ -6,7 +6,7 @@ import type { AnalysisProviderName } from './analysis';
 export const EMAIL_MAX_LENGTH = 254;
 /** Bounded so that hashing cannot be turned into a denial of service. */
 export const PASSWORD_MAX_LENGTH = 256;
-export const REGISTER_PASSWORD_MIN_LENGTH = 8;
+const REGISTER_PASSWORD_MIN_LENGTH = 8;
 
 /**
  * A password as its characters, not as the bytes a keyboard, an input method or a password manager

@@ -21,7 +21,7 @@ export const GUEST_COOKIE = 'gid';
 /** How long a guest id (the gid cookie) lasts: set once, not renewed, so what a guest did is theirs no longer after it. */
 export const GUEST_ID_DAYS = 365;
 /** A guest id as the gateway issues it in the gid cookie: URL-safe, 16 to 64 characters. */
-export const GUEST_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const GUEST_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const isGuestId = (value: string | undefined): value is string => value !== undefined && GUEST_ID_PATTERN.test(value);
 /** The session cookie (HttpOnly). */
 export const SESSION_COOKIE = 'fc.sid';
@@ -117,7 +117,7 @@ export const videoMessages = {
 } as const;
 
 /** How long until a limit frees a use, as a message says it: 'a minute', '12 minutes', '4 hours 5 minutes'. */
-export function waitText(seconds: number): string {
+function waitText(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   if (minutes === 1) return 'a minute';
   const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;

@@ -35,7 +35,7 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** The HTTP status of each error code: the one place that decides it. */
-export const errorStatus: Record<ErrorCode, number> = {
+const errorStatus: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -71,9 +71,9 @@ export const errorBodySchema = z.looseObject({
   field: z.string().optional(),
 });
 
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export interface AppErrorOptions {
+interface AppErrorOptions {
   /** The request field at fault, for validation errors. */
   field?: string;
   /** Extra fields of the body, e.g. `left: 0` with GUEST_QUOTA_EXCEEDED. */

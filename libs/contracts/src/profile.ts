@@ -90,5 +90,4 @@ export const verifyPasswordResponseSchema = z.object({ isValid: z.boolean() });
 export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
 export type UpdateEmailRequest = z.infer<typeof updateEmailSchema>;
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordSchema>;
-export type VerifyPasswordRequest = z.infer<typeof verifyPasswordRequestSchema>;
 export type VerifyPasswordResponse = z.infer<typeof verifyPasswordResponseSchema>;

@@ -1,5 +1,5 @@
 /** Why a file's bytes are not text Find Clips reads. */
-export type TextFileProblem = 'utf16' | 'encoding' | 'nul';
+type TextFileProblem = 'utf16' | 'encoding' | 'nul';
 
 type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TOPIC_TITLE_MAX } from './constants';
 
 /** One validation problem as a person should read it, with the field it concerns. */
-export interface FieldProblem {
+interface FieldProblem {
   field: string;
   message: string;
 }

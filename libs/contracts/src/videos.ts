@@ -29,7 +29,7 @@ export const compareTitles = (a: string | null, b: string | null): number =>
 
 /** How many of a member's analyses `GET /api/user-videos` answers at most, unless `?limit=` says fewer or more. */
 export const OWN_ANALYSES_PAGE = 50;
-export const OWN_ANALYSES_PAGE_MAX = 100;
+const OWN_ANALYSES_PAGE_MAX = 100;
 
 /**
  * GET /api/user-videos: a page of the member's analyses, the latest first. `before` is the cursor

@@ -27,7 +27,7 @@ const ID_PATHS = new Set(['embed', 'shorts', 'live', 'v']);
  */
 const NOT_IDS = new Set(['videoseries', 'live_stream']);
 
-export type YoutubeLinkResult =
+type YoutubeLinkResult =
   { ok: true; videoId: string } | { ok: false; reason: 'invalidUrl' | 'noVideoId'; title: string; description: string };
 
 const refuse = (reason: 'invalidUrl' | 'noVideoId'): YoutubeLinkResult => ({ ok: false, reason, ...youtubeLinkMessages[reason] });

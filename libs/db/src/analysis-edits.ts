@@ -12,7 +12,7 @@ export interface EditedAnalysis {
 }
 
 /** How long an edit or a re-analysis waits for its turn on a member's video. */
-export const TURN_WAIT_MS = 5_000;
+const TURN_WAIT_MS = 5_000;
 
 /** A time as ISO 8601 in UTC to the microsecond (strings of one width: they sort as the times do). */
 const isoMicros = (time: string) => `to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -15,7 +15,7 @@ export interface VideoDescription {
 }
 
 /** A video as the analysis job reads it: its captions and what it needs to record them. */
-export interface StoredVideo {
+interface StoredVideo {
   segments: TranscriptSegment[];
   durationSeconds: number | null;
   title: string | null;
@@ -26,7 +26,7 @@ export interface StoredVideo {
 }
 
 /** Where a video's shared analysis stands; when it failed, why, as the live event said it. */
-export interface VideoStatus {
+interface VideoStatus {
   status: AnalysisStatus;
   createdAt: Date;
   failure: { type: ErrorCode; message: string; categories: string[] } | null;

@@ -3,7 +3,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { entities } from './entities';
 import { migrations } from './migrations';
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   url: string;
   /** Connections in the pool. */
   poolSize?: number;
@@ -19,7 +19,7 @@ export interface DatabaseOptions {
 }
 
 /** A query's longest wait for PostgreSQL: our slowest queries take milliseconds. */
-export const QUERY_TIMEOUT_MS = 15_000;
+const QUERY_TIMEOUT_MS = 15_000;
 
 /** Options of our one data source: committed migrations only, never `synchronize`. */
 export function dataSourceOptions({

@@ -14,7 +14,7 @@ export interface AnalysesCursor {
 }
 
 /** Who made a member's analysis, and from which captions. */
-export interface Provenance {
+interface Provenance {
   provider: AnalysisProviderName;
   model: string;
   transcriptSource: TranscriptSource;
@@ -66,12 +66,6 @@ export class MemberAnalyses {
   /** The member's analysis of the video when the run `runId` stored it (a retry of it has nothing to run), else null. */
   storedBy(userId: number, videoId: string, runId: string) {
     return this.rows.findOneBy({ userId, youtubeId: videoId, analysisRunId: runId });
-  }
-
-  /** Which captions the member's own analysis read; null when they have none (or it predates the record). */
-  async transcriptSourceOf(userId: number, videoId: string): Promise<TranscriptSource | null> {
-    const row = await this.rows.findOne({ where: { userId, youtubeId: videoId }, select: { id: true, transcriptSource: true } });
-    return row?.transcriptSource ?? null;
   }
 
   /**

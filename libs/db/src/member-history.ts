@@ -6,13 +6,13 @@ import { writeForMember } from './member-gone';
 import { updateElseInsert } from './update-else-insert';
 
 /** The details a history row shows of its video. */
-export interface HistoryVideoDetails {
+interface HistoryVideoDetails {
   title: string | null;
   thumbnailUrl: string | null;
 }
 
 /** One video of a member's history as read. */
-export interface HistoryRow {
+interface HistoryRow {
   id: number;
   youtubeId: string;
   title: string | null;

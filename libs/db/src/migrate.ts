@@ -32,7 +32,7 @@ const LOCK_NOT_AVAILABLE = '55P03';
 /** The longest pause between a migration's tries at its tables (1 s, doubled at each try). */
 const LOCK_RETRY_MAX_PAUSE_MS = 30_000;
 
-export interface MigrateOptions {
+interface MigrateOptions {
   /** Told each time a migration gave up waiting for a table, to try again after `pauseMs`. */
   onLockWait?: (migration: string, message: string, pauseMs: number) => void;
 }

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 
 /** Whether anything accepts a TCP connection at the URL's host and port within `timeoutMs`. */
-export function answers(url: string, defaultPort: number, timeoutMs = 2_000): Promise<boolean> {
+function answers(url: string, defaultPort: number, timeoutMs = 2_000): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect({ host: hostname.replace(/^\[|\]$/g, '') || '127.0.0.1', port: Number(port) || defaultPort });

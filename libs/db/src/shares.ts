@@ -10,7 +10,7 @@ export const newShareId = () => randomBytes(16).toString('base64url');
 
 export type ShareOwner = { userId: number } | { guestSessionId: string };
 
-export interface ShareSnapshot {
+interface ShareSnapshot {
   youtubeId: string;
   topics: Topic[];
   /** Which captions the topics came from, and the language YouTube gave its own (null for the member's). */

@@ -5,7 +5,7 @@ import { UploadedTranscriptEntity } from './entities';
 import { readTranscript, writeTranscript } from './stored-topics';
 
 /** Captions a member uploaded for a video, as read. */
-export interface UploadedTranscript {
+interface UploadedTranscript {
   segments: TranscriptSegment[];
   sourceName: string;
   uploadedAt: Date;

@@ -2,7 +2,7 @@ import { CHAPTER_RULES, chapterTitleToWrite, type Topic } from '@findclips/contr
 import { oneLine } from './text';
 import { clock } from './time';
 
-export interface ChapterList {
+interface ChapterList {
   /** One line a chapter, `0:00 Title`, ready to paste into a video's description. */
   text: string;
   /** What was changed to meet YouTube's rules, or why YouTube will still not show them. */

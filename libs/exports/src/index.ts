@@ -3,7 +3,7 @@ import { youtubeChapters } from './chapters';
 import { analysisMarkdown } from './markdown';
 import { analysisSrt, analysisVtt } from './subtitles';
 
-export { youtubeChapters, type ChapterList } from './chapters';
+export { youtubeChapters } from './chapters';
 export { analysisMarkdown } from './markdown';
 export { analysisSrt, analysisVtt } from './subtitles';
 export { clock, youtubeAt } from './time';
@@ -17,7 +17,7 @@ export interface ExportSource {
 }
 
 /** The contract's JSON of an analysis: topics and quotes without ids. */
-export const analysisJson = (topics: Topic[]): AnalysisOutput => ({
+const analysisJson = (topics: Topic[]): AnalysisOutput => ({
   topics: topics.map(({ title, startTime, endTime, quotes }) => ({
     title,
     startTime,
@@ -26,7 +26,7 @@ export const analysisJson = (topics: Topic[]): AnalysisOutput => ({
   })),
 });
 
-export interface ExportFile {
+interface ExportFile {
   text: string;
   extension: string;
   mimeType: string;

@@ -2,7 +2,7 @@ import type { Topic } from '@findclips/contracts';
 import { oneLine } from './text';
 import { clipSpan, clock, youtubeAt } from './time';
 
-export interface MarkdownSource {
+interface MarkdownSource {
   title: string;
   /** Times link to the video on YouTube when known (a transcript file has no video). */
   youtubeId?: string | null;

@@ -45,7 +45,7 @@ export const ANALYSIS_ATTEMPTS = 4;
 /** The first retry's wait; each next one's doubles. */
 const RETRY_DELAY_MS = 2_000;
 /** The longest wait a provider may ask for that a retry waits out (Gemini's RetryInfo asks up to a minute). */
-export const LONGEST_ASKED_WAIT_MS = 5 * 60_000;
+const LONGEST_ASKED_WAIT_MS = 5 * 60_000;
 
 /**
  * The wait before a job's next attempt: exponential (2 s, 4 s, 8 s), or longer when the failure
@@ -67,14 +67,14 @@ export function retryDelay(attemptsMade: number, error: unknown): number {
  * Retries with exponential backoff (transient failures only: permanent ones fail at once), which
  * the worker lengthens for an attempt whose failure asked for longer (`retryDelay`).
  */
-export const analysisJobOptions: DefaultJobOptions = {
+const analysisJobOptions: DefaultJobOptions = {
   attempts: ANALYSIS_ATTEMPTS,
   backoff: { type: 'exponential', delay: RETRY_DELAY_MS },
   removeOnComplete: { age: 24 * 60 * 60, count: 5_000 },
   removeOnFail: { age: 7 * 24 * 60 * 60, count: 10_000 },
 };
 
-export interface QueueConnection {
+interface QueueConnection {
   url: string;
   /** Our Redis key prefix; BullMQ's keys go under `{prefix}bull`. */
   keyPrefix: string;
@@ -103,7 +103,7 @@ export function bullConnection(url: string): ConnectionOptions {
  * own waits grow to 20 s, so for about 20 s after Redis came back a gateway could queue nothing
  * (503s, its sessions long back) and workers took no job (a stranger's observability audit).
  */
-export const reconnectDelay = (tries: number) => Math.min(100 * 2 ** tries, 2_000);
+const reconnectDelay = (tries: number) => Math.min(100 * 2 ** tries, 2_000);
 
 export const bullPrefix = (keyPrefix: string) => redisKeys(keyPrefix).queue;
 
@@ -191,7 +191,7 @@ if ARGV[2] == 'prioritized' then rank = redis.call('ZRANK', KEYS[2], ARGV[1]) en
 return { redis.call('LLEN', KEYS[1]), position, rank }`;
 
 /** Whose turn a job takes: a member (by id) or a guest (by guest id). */
-export type Submitter = { userId: number } | { guestId: string };
+type Submitter = { userId: number } | { guestId: string };
 
 /** Where a submitter's jobs waiting their turn are kept: beside the queue's own keys. */
 const turnsKey = (queue: AnalysisQueue, submitter: Submitter) =>

@@ -9,7 +9,7 @@ export interface Publisher {
   publish(channel: string, message: string): Promise<unknown>;
 }
 
-export interface EventDetails {
+interface EventDetails {
   userId?: number | null;
   errorType?: ErrorCode | null;
   errorMessage?: string | null;

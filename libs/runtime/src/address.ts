@@ -52,13 +52,13 @@ export function clientNetworkKey(address: string): string {
  * address their sockets are counted under; without the time, a proof seen once would serve for
  * ever.
  */
-export const CLIENT_ADDRESS_HEADER = 'x-client-address';
-export const CLIENT_ADDRESS_PROOF_HEADER = 'x-client-address-proof';
+const CLIENT_ADDRESS_HEADER = 'x-client-address';
+const CLIENT_ADDRESS_PROOF_HEADER = 'x-client-address-proof';
 /**
  * How far a proof's time may be from the instance's clock (either way: clocks of two hosts). Hosts
  * kept in time by NTP are within a second; five minutes is Kerberos's tolerance.
  */
-export const CLIENT_ADDRESS_PROOF_MAX_AGE_MS = 5 * 60_000;
+const CLIENT_ADDRESS_PROOF_MAX_AGE_MS = 5 * 60_000;
 
 const addressProof = (address: string, issuedAt: number, secret: string) =>
   createHmac('sha256', secret).update(`findclips client address\0${address}\0${issuedAt}`).digest();

@@ -1,7 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Anything that could carry a credential, wherever it sits in a log line. */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-api-key"]',

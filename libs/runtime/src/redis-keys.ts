@@ -49,5 +49,3 @@ export function redisKeys(prefix: string) {
     sessionsEnded: `${prefix}events:sessions-ended`,
   };
 }
-
-export type RedisKeys = ReturnType<typeof redisKeys>;

@@ -41,7 +41,7 @@ export function onShutdown(service: string, logger: Logger, stop: () => Promise<
 }
 
 /** How long a stopping service waits for its connections to Redis and PostgreSQL to close. */
-export const CLOSE_CONNECTIONS_MS = 2_000;
+const CLOSE_CONNECTIONS_MS = 2_000;
 
 /**
  * Closes a stopping service's connections (its queue, Redis clients, database), their errors

@@ -2,7 +2,7 @@ import { redisKeys } from './redis-keys';
 import type { RedisClient } from './redis';
 
 /** What YouTube said of a video that no analysis can get past: gone, or no captions it will serve. */
-export interface VideoFailure {
+interface VideoFailure {
   code: 'VIDEO_UNAVAILABLE' | 'NO_TRANSCRIPT';
   message: string;
 }
@@ -18,14 +18,14 @@ export const FAILURE_CACHE_SECONDS = 10 * 60;
  * yet: YouTube unreachable, a bot check), so that a page that missed the live event is told it
  * too; there is no row to record it on.
  */
-export interface UnstoredFailure {
+interface UnstoredFailure {
   code: string;
   message: string;
   categories: string[];
 }
 
 /** How long such a failure is told to who asks how the analysis stands (a new attempt replaces it). */
-export const UNSTORED_FAILURE_SECONDS = 24 * 60 * 60;
+const UNSTORED_FAILURE_SECONDS = 24 * 60 * 60;
 
 const REMEMBERED = new Set<string>(['VIDEO_UNAVAILABLE', 'NO_TRANSCRIPT'] satisfies VideoFailure['code'][]);
 

@@ -73,7 +73,7 @@ export const geminiQuotaExceeded = (quotaId: string, retryDelay: string) => {
  * (https://ai.google.dev/gemini-api/docs/billing#tier-spend-caps): RESOURCE_EXHAUSTED like a rate
  * limit, but no QuotaFailure and no RetryInfo; requests stay refused until the next billing cycle.
  */
-export const geminiSpendCapReached = {
+const geminiSpendCapReached = {
   error: {
     code: 429,
     message:

@@ -1,5 +1,5 @@
 /** How the fake model answers one call. */
-export type FakeModelBehaviour =
+type FakeModelBehaviour =
   | 'ok'
   /** Line numbers outside the part it was given, reversed spans, quotes too long and too short. */
   | 'inventive'
@@ -63,7 +63,7 @@ interface Line {
 }
 
 /** The "L12 [63.0-68.5] text" lines of our prompt. */
-export function parseNumberedLines(prompt: string): Line[] {
+function parseNumberedLines(prompt: string): Line[] {
   return [...prompt.matchAll(/^L(\d+) \[(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)\] (.*)$/gm)].map((m) => ({
     number: Number(m[1]),
     start: Number(m[2]),

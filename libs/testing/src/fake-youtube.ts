@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TranscriptSegment } from '@findclips/contracts';
 import { listenOnLoopback, readBody } from './listen';
 
-export interface FakeTrack {
+interface FakeTrack {
   languageCode: string;
   /** 'asr' for YouTube's speech recognition. */
   kind?: 'asr';

@@ -2,7 +2,7 @@ import { request as httpRequest, createServer } from 'node:http';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 
-export interface ForwardProxy {
+interface ForwardProxy {
   url: string;
   /** host:port of every tunnel or request that went through. */
   seen: string[];

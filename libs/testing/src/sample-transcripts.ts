@@ -4,7 +4,7 @@ import type { TranscriptSegment } from '@findclips/contracts';
  * Passages we wrote ourselves for tests and the demo: a podcast host and guest on eight topics.
  * Each passage opens the way speakers open a topic, so an analyzer has real cues to find.
  */
-export const SAMPLE_TOPICS: { title: string; sentences: string[] }[] = [
+const SAMPLE_TOPICS: { title: string; sentences: string[] }[] = [
   {
     title: 'Why sleep matters for memory',
     sentences: [

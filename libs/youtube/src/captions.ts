@@ -3,7 +3,7 @@ import { joinCaptionLines, withoutControlCharacters } from '@findclips/contracts
 import { XMLParser } from 'fast-xml-parser';
 
 /** One caption cue, in seconds. */
-export interface Cue {
+interface Cue {
   text: string;
   start: number;
   end: number;
@@ -52,7 +52,7 @@ const MARKUP = /<\/?(?:i|b|u|em|strong)>|<font(?:\s+(?:color|face|size)\s*=\s*(?
  * they were escaped, and runs of white space become one space, as does a line break inside a cue,
  * except where a line of Chinese or Japanese wraps into the next.
  */
-export function captionText(raw: string): string {
+function captionText(raw: string): string {
   // Composed (NFC): a word reads and is searched the same whichever way its accents were stored.
   // Control characters, raw or escaped ('&#1;'), are no text (a NUL failed every write of the quotes).
   const text = withoutControlCharacters(decodeHTML(decodeXML(raw)));

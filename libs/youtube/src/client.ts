@@ -33,7 +33,7 @@ export interface VideoDetails {
   hasCaptions: boolean;
 }
 
-export interface VideoTranscript {
+interface VideoTranscript {
   details: VideoDetails;
   /** The caption track's language. */
   language: string;

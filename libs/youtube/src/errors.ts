@@ -1,7 +1,7 @@
 import { videoMessages } from '@findclips/contracts';
 
 /** Why YouTube could not give us a video, as our error codes. */
-export type YoutubeErrorCode =
+type YoutubeErrorCode =
   | 'VIDEO_UNAVAILABLE'
   | 'NO_TRANSCRIPT'
   | 'YOUTUBE_RATE_LIMITED'

@@ -44,7 +44,7 @@ import { WebApp } from './http/web-app';
 import { httpMetrics, metricsRoute, queueMetrics } from './http/metrics';
 import type { Registry } from 'prom-client';
 
-export interface GatewayDeps {
+interface GatewayDeps {
   env: GatewayEnv;
   dataSource: DataSource;
   redis: RedisClient;
@@ -56,15 +56,15 @@ export interface GatewayDeps {
 }
 
 /** The JSON body limit of every endpoint. */
-export const BODY_LIMIT = '100kb';
+const BODY_LIMIT = '100kb';
 /**
  * A share: up to 100 topics (SHARE_TOPICS_MAX) sent whole, quotes and all, which the 100 kB of
  * every other body refused from about 45 topics on (a stranger's audit): 100 topics of five
  * 60-second quotes are 0.6 MB.
  */
-export const SHARE_BODY_LIMIT = '1mb';
+const SHARE_BODY_LIMIT = '1mb';
 /** Uploaded captions: 2 million characters (CAPTIONS_MAX_CHARS), up to 4 bytes each in UTF-8. */
-export const CAPTIONS_BODY_LIMIT = '8mb';
+const CAPTIONS_BODY_LIMIT = '8mb';
 /** How deep a body may nest objects and arrays: a share's topics' quotes are 5 deep. */
 const BODY_DEPTH = 16;
 /** ... holding its text, the file's name and a flag: a few values, whatever the text's length. */

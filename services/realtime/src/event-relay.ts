@@ -19,9 +19,9 @@ import { guestRoom, sessionRoom, userRoom } from './admission';
 import { ownVideoRoom, videoRoom, type LiveServer } from './live-server';
 
 /** How long the subscriber must stay back before the clients are dropped to read what they missed. */
-export const RESYNC_SETTLE_MS = 1_000;
+const RESYNC_SETTLE_MS = 1_000;
 
-export interface EventRelayDeps {
+interface EventRelayDeps {
   subscriber: RedisClient;
   keyPrefix: string;
   logger: Logger;

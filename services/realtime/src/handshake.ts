@@ -11,7 +11,7 @@ export type Identity =
   | { kind: 'guest'; guestId: string }
   | { kind: 'anonymous' };
 
-export type HandshakeResult = { ok: true; identity: Identity } | { ok: false; message: string };
+type HandshakeResult = { ok: true; identity: Identity } | { ok: false; message: string };
 
 /**
  * Who is connecting: a member from the session cookie (read from the gateway's Redis session store

@@ -16,7 +16,7 @@ import { HandshakeAuth, type Identity } from './handshake';
 import { handleJoins } from './join-handling';
 import type { LiveServer, LiveSocket, SocketData } from './live-server';
 
-export interface RealtimeDeps {
+interface RealtimeDeps {
   env: RealtimeEnv;
   dataSource: DataSource;
   /** Commands (sessions) and the adapter's publishing. */
@@ -34,7 +34,7 @@ export interface RealtimeDeps {
 export const RELAY_DOWN = 'Redis subscription lost: live events do not reach this instance';
 
 /** How long an instance waits for the others' answers (the sockets they hold, for the caps). */
-export const INSTANCES_ANSWER_MS = 1_500;
+const INSTANCES_ANSWER_MS = 1_500;
 
 /**
  * The adapter's client for publishing: `redis`, but for the publishes Redis refuses (its connection

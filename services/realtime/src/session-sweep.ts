@@ -6,7 +6,7 @@ import { sessionRoom } from './admission';
 import type { LiveServer } from './live-server';
 
 /** How often an instance checks that its members' sessions still exist. */
-export const SESSION_CHECK_MS = 60_000;
+const SESSION_CHECK_MS = 60_000;
 
 /**
  * A member's live connection lasts as long as the session it was opened with. The handshake reads

@@ -25,7 +25,7 @@ import type { DataSource } from 'typeorm';
 import type { JobMetrics } from './job-metrics';
 
 /** The tables the job reads and writes, each through its one owner in libs/db. Writes are idempotent: a retried job may repeat them. */
-export interface AnalysisTables {
+interface AnalysisTables {
   cached: CachedVideos;
   guests: GuestAnalyses;
   memberAnalyses: MemberAnalyses;
@@ -41,7 +41,7 @@ export const analysisTables = (db: DataSource): AnalysisTables => ({
   uploads: new UploadedTranscripts(db),
 });
 
-export interface AnalysisJobDeps {
+interface AnalysisJobDeps {
   tables: AnalysisTables;
   youtube: YoutubeClient;
   providers: Map<AnalysisProviderName, AnalysisProvider>;
@@ -156,7 +156,7 @@ async function recordFailure(
 }
 
 /** Waits before each new try of an event Redis did not take (a restart takes a few seconds). */
-export const PUBLISH_RETRY_MS = [500, 1_000, 2_000, 4_000];
+const PUBLISH_RETRY_MS = [500, 1_000, 2_000, 4_000];
 
 /**
  * Publishes an event; when Redis does not take it, tries again for a few seconds, since a browser

@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 
 /** How often a worker forgets what has expired, and how long after it starts it first does. */
-export const HOUSEKEEPING_EVERY_MS = 6 * 60 * 60 * 1000;
-export const HOUSEKEEPING_FIRST_MS = 60_000;
+const HOUSEKEEPING_EVERY_MS = 6 * 60 * 60 * 1000;
+const HOUSEKEEPING_FIRST_MS = 60_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

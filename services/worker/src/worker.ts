@@ -10,7 +10,7 @@ import { analysisTables, createAnalysisJob, createStalledFailure } from './analy
 import { jobMetrics } from './job-metrics';
 import type { Registry } from 'prom-client';
 
-export interface WorkerDeps {
+interface WorkerDeps {
   env: WorkerEnv;
   dataSource: DataSource;
   /** Publishes the analysis events, and remembers the videos YouTube refused. */
@@ -21,7 +21,7 @@ export interface WorkerDeps {
 }
 
 /** The analysis queue's worker, and how many jobs it runs at the moment. */
-export type AnalysisWorker = Worker<AnalysisJob> & { activeJobs(): number };
+type AnalysisWorker = Worker<AnalysisJob> & { activeJobs(): number };
 
 /** A BullMQ worker on the analysis queue, ready to take jobs. */
 export async function startWorker({ env, dataSource, publisher, logger, metrics }: WorkerDeps): Promise<AnalysisWorker> {
@@ -94,7 +94,7 @@ export async function startWorker({ env, dataSource, publisher, logger, metrics 
 }
 
 /** How long a stopping worker with no job left waits for its close before it lets Redis go. */
-export const IDLE_CLOSE_MS = 5_000;
+const IDLE_CLOSE_MS = 5_000;
 
 /**
  * Stops taking jobs and lets the active ones finish. A close also waits for Redis, for as long as

@@ -18,7 +18,7 @@ const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 export const EMBED_SILENCE_MS = 8_000;
 
 /** The privacy-enhanced YouTube embed of one clip: from `start` to `end`, in whole seconds. */
-export function clipUrl(youtubeId: string, start: number, end: number, autoplay = false): string {
+function clipUrl(youtubeId: string, start: number, end: number, autoplay = false): string {
   const { from, to } = clipSpan(start, end);
   const params = new URLSearchParams({
     start: String(from),

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 
 export const SUPPORT_EMAIL = 'support@findclips.app';
 /** The year the footer's copyright line shows. */
-export const FOOTER_YEAR = 2025;
+const FOOTER_YEAR = 2025;
 
 export function Footer() {
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** A clip loads once it comes within 150 px of the viewport. */
-export const CLIP_LAZY_MARGIN_PX = 150;
+const CLIP_LAZY_MARGIN_PX = 150;
 
 /** Mounts its children only once scrolled within the margin, then keeps them. */
 export function LazyMount({ children, placeholder }: { children: ReactNode; placeholder: ReactNode }) {

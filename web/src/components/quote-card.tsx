@@ -6,7 +6,7 @@ import { CompactClip } from './clip-player';
 import { ExpandableQuote } from './expandable-quote';
 import { Badge, Button } from './ui';
 
-export interface QuoteCardProps {
+interface QuoteCardProps {
   youtubeId: string;
   quote: Quote;
   /** Its Viral Cut is playing: the page keeps one open at a time. */

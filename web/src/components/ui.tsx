@@ -2,7 +2,7 @@ import { cn } from '../lib/cn';
 import { Loader2 } from 'lucide-react';
 import { forwardRef, type ButtonHTMLAttributes, type HTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 
-export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'destructive';
+type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'destructive';
 
 const buttonStyles: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 text-white hover:bg-brand-800',

@@ -4,7 +4,7 @@ import { useOnline } from '../lib/online';
 import { DONE_TEXT, useAnalysisProgress } from './use-progress';
 
 /** Where an analysis waiting in line stands, in words. */
-export const queuePlaceText = (ahead: number) =>
+const queuePlaceText = (ahead: number) =>
   ahead === 0
     ? 'Next in line: your analysis starts as soon as one running ends.'
     : `Waiting in line: ${ahead === 1 ? '1 analysis' : `${ahead} analyses`} ahead of yours. It starts as soon as a place frees.`;

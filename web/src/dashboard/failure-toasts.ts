@@ -76,7 +76,7 @@ export function reanalysisFailedToast(type?: ErrorCode | null, reason?: string |
 }
 
 /** And for members, a video without captions: its screen offers to bring their own. */
-export const MEMBER_SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['NO_TRANSCRIPT']);
+const MEMBER_SCREEN_FAILURES: ReadonlySet<ErrorCode> = new Set(['NO_TRANSCRIPT']);
 
 /**
  * What a failed submission shows: its toast (an expired session says what to do about it) and,

@@ -56,7 +56,7 @@ const ACCENTED = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]$/u;
  * Only alphabets lose their accents: a Hangul syllable is not its first consonant (한국 is not
  * 학교), nor a voiced kana the unvoiced one (かぎ is not かき).
  */
-export function fold(text: string): string {
+function fold(text: string): string {
   const folded = foldCharacters(text);
   if (!MAY_JOIN.test(text)) return folded;
   const characters = folded.split('');
@@ -140,7 +140,7 @@ const STARTS_UNSPACED = new RegExp(`^${UNSPACED.source}`, 'u');
 const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A query's terms (see `Term`), folded; duplicates dropped. */
-export function queryTerms(query: string): Term[] {
+function queryTerms(query: string): Term[] {
   const phrases = new Map<string, string[]>();
   // Composed (NFC), as the transcript is stored: an accent typed apart is the letter's.
   query

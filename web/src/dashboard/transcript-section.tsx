@@ -9,7 +9,7 @@ import { codeFailedAdvice } from '../lib/code-failed';
 const TranscriptPanel = lazy(() => import('./transcript-panel'));
 
 /** Which transcript an analysis read: where to fetch it, and how to say where it came from. */
-export interface TranscriptOrigin {
+interface TranscriptOrigin {
   url: string;
   label: string;
 }

@@ -11,13 +11,13 @@ export const STATUS_TEXTS = [
   'Getting timestamps...',
   'Preparing the best clips...',
 ] as const;
-export const STATUS_ROTATE_MS = 3_000;
+const STATUS_ROTATE_MS = 3_000;
 /** The bar never passes 85% before the analysis is done. */
-export const PROGRESS_CAP = 85;
+const PROGRESS_CAP = 85;
 /** What the card says once the analysis is done, at 100%, before the topics replace it. */
 export const DONE_TEXT = 'Done! Your clips are ready.';
 /** How long the finished bar stays before the topics replace it. */
-export const DONE_SHOWN_MS = 1_200;
+const DONE_SHOWN_MS = 1_200;
 const TICK_MS = 500;
 
 /** Where this tab keeps when the analysis of a video started, so that a reload goes on from there. */

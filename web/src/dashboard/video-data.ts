@@ -129,7 +129,7 @@ export const reanalysisStatus = (videoId: string) =>
   apiRequest<ReanalysisStatus>('GET', `/api/user-videos/${encodeURIComponent(videoId)}/status`);
 
 /** How often a page asks how many analyses wait before its own, while it waits. */
-export const QUEUE_PLACE_MS = 10_000;
+const QUEUE_PLACE_MS = 10_000;
 
 /**
  * How many analyses wait before the one this page follows (its re-analysis, else the video's

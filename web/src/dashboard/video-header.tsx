@@ -7,7 +7,7 @@ import type { ExportSource } from '@findclips/exports';
 import { ExportMenu } from '../components/export-menu';
 import type { ViewMode } from './use-view-mode';
 
-export interface VideoHeaderProps {
+interface VideoHeaderProps {
   youtubeId: string;
   /** Null while the title is loading: a skeleton stands in. */
   title: string | null;

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
 
-export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
 /** The first message of each field, from a shared contract schema. */
-export function fieldErrors<T>(schema: z.ZodType<unknown>, values: T): FieldErrors<T> {
+function fieldErrors<T>(schema: z.ZodType<unknown>, values: T): FieldErrors<T> {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: Record<string, string> = {};
@@ -15,7 +15,7 @@ export function fieldErrors<T>(schema: z.ZodType<unknown>, values: T): FieldErro
   return errors as FieldErrors<T>;
 }
 
-export const hasErrors = (errors: object) => Object.keys(errors).length > 0;
+const hasErrors = (errors: object) => Object.keys(errors).length > 0;
 
 /**
  * A form's own checks, as a person meets them: none while they first fill it in, all on submit

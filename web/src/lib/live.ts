@@ -23,14 +23,14 @@ export const MANUAL_RECONNECT_MS = 1_000;
  * in a deploy), the channel starts them again this long after, for as long as the tab shows: a
  * dashboard left open on a second screen is never focused again, and stayed without events for good.
  */
-export const LIVE_RETRY_MS = 30_000;
+const LIVE_RETRY_MS = 30_000;
 /**
  * A hidden tab gives its connection back after this long, and reconnects (rejoining its video, whose
  * missed events are read again) once shown: over HTTP/1.1 a browser opens at most 6 connections to a
  * host, and each live channel holds one for its long-polling, so a seventh tab's requests waited for
  * ever behind the others' polls.
  */
-export const HIDDEN_RELEASE_MS = 5_000;
+const HIDDEN_RELEASE_MS = 5_000;
 
 /** Whether the page is hidden, and when that changes: the tab's visibility (tests pass their own). */
 export interface PageVisibility {

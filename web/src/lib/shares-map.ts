@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { tabChannel } from './tab-channel';
 
 /** GET /api/analysis/shares-map: the member's shared pages, one per video. */
-export const SHARES_MAP_KEY = ['/api/analysis/shares-map'] as const;
+const SHARES_MAP_KEY = ['/api/analysis/shares-map'] as const;
 
 /**
  * The member's shared pages, as every screen that shows or changes them reads them; a share made

@@ -3,7 +3,7 @@ import { announce, ensureAnnouncer } from './announce';
 import { useToast } from './toast';
 
 /** 'Copied' shows for 2 s. */
-export const COPIED_MS = 2_000;
+const COPIED_MS = 2_000;
 
 /**
  * The browser's older copy command, writing `text` as the page's copy: it runs on a click where

@@ -3,7 +3,7 @@ import type { Topic } from '@findclips/contracts';
 type Fiber = { type?: { name?: string } | null; memoizedProps: unknown; child: Fiber | null; sibling: Fiber | null };
 
 /** The quote cards React rendered since the counts were last set to 0: in all, and the most in one commit. */
-export interface QuoteCardRenders {
+interface QuoteCardRenders {
   total: number;
   mostInOneCommit: number;
 }

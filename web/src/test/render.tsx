@@ -36,7 +36,7 @@ export const member: User = {
 };
 
 /** Shows where the router is, so tests can assert redirects. */
-export function Location() {
+function Location() {
   const location = useLocation();
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }

@@ -140,7 +140,7 @@ async function titleSamples(documents: EvalDocument[], only: string[] | undefine
 }
 
 /** Where the CLI writes and what environment it reads: the process's own, or a caller's (tests). */
-export interface CliIo {
+interface CliIo {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
   env: NodeJS.ProcessEnv;

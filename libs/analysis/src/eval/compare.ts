@@ -118,7 +118,7 @@ const ratio = (pairs: Pair[], side: 'saved' | 'now') => {
   return count ? sum / count : 0;
 };
 
-export const RESAMPLES = 2000;
+const RESAMPLES = 2000;
 
 /** The difference now − saved and its 95% percentile interval, resampling documents with their pairs. */
 export function pairedBootstrap(pairs: Pair[], resamples = RESAMPLES, seed = 1) {

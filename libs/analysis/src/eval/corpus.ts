@@ -32,7 +32,7 @@ export interface EvalDocument {
 }
 
 /** Speaking rate used to give untimed turns the times a caption track would carry. */
-export const WORDS_PER_SECOND = 150 / 60;
+const WORDS_PER_SECOND = 150 / 60;
 
 export class EvalDataMissing extends Error {}
 

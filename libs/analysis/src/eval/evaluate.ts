@@ -14,13 +14,13 @@ import { judgeQuotes, type QuoteJudgement } from './quotes';
 import { namesAnAction } from './title-verbs';
 
 /** Tolerances of the issue: ±3 units everywhere, ±30 s where times are real. */
-export const UNIT_TOLERANCE = 3;
-export const SECONDS_TOLERANCE = 30;
+const UNIT_TOLERANCE = 3;
+const SECONDS_TOLERANCE = 30;
 /** The first-sentence title baseline is cut to the longest title we allow. */
 const TITLE_MAX_WORDS = 9;
 /** Videos longer than this should not have one topic over MAX_TOPIC_SHARE of their length. */
 const LONG_VIDEO_SECONDS = 20 * 60;
-export const MAX_TOPIC_SHARE = 0.35;
+const MAX_TOPIC_SHARE = 0.35;
 
 /** What a segmenter proposes for a document: topic starts as unit indexes, maybe titled topics. */
 export interface Hypothesis {
@@ -193,7 +193,7 @@ function titleFigures(document: EvalDocument, reference: Chapter[], topics: Anal
   };
 }
 
-export function scoreDocument(document: EvalDocument, reference: Chapter[], hypothesis: Hypothesis): DocumentScore {
+function scoreDocument(document: EvalDocument, reference: Chapter[], hypothesis: Hypothesis): DocumentScore {
   const segments = document.segments;
   const units = segments.length;
   const refStarts = reference.map((c) => c.startIndex);
@@ -266,7 +266,7 @@ const median = (values: number[]) => {
 };
 
 /** Means over documents (each document weighs the same); titles and quotes pooled. */
-export function summarize(segmenter: string, scores: DocumentScore[]): CorpusRow {
+function summarize(segmenter: string, scores: DocumentScore[]): CorpusRow {
   const timed = scores.every((s) => s.f1Seconds !== null);
   const ms = scores.map((s) => s.ms).filter((m): m is number => m !== null);
   const titled = scores.flatMap((s) => (s.titles ? [s.titles] : []));
@@ -326,7 +326,7 @@ function poolQuotes(judged: QuoteJudgement[]): QuoteJudgement {
 }
 
 /** A level of the set: which documents, against which of their chapters. */
-export interface Level {
+interface Level {
   name: string;
   documents: { document: EvalDocument; reference: Chapter[] }[];
   /** A folder's documents by source (`source.kind` or channel), when it has several. */
@@ -382,7 +382,7 @@ export function asAutoCaptions(document: EvalDocument): EvalDocument {
  * A transcript whose source says who speaks, with its caption lines marked as captioning marks a
  * new speaker ('>> ' before the first words of each turn).
  */
-export function withTurnsMarked(document: EvalDocument): EvalDocument {
+function withTurnsMarked(document: EvalDocument): EvalDocument {
   const speakers = document.speakers!;
   return {
     ...document,
@@ -434,7 +434,7 @@ export interface LevelTable {
   analyzerScores: { id: string; score: DocumentScore }[];
 }
 
-export interface EvaluateOptions {
+interface EvaluateOptions {
   segmenters?: Segmenter[];
   /** Only the levels `selects` keeps for one of these. */
   only?: string[];

@@ -45,7 +45,7 @@ export const pk = (ref: string, hyp: string, k: number) => windows(ref, hyp, k, 
 /** Pevzner and Hearst's WindowDiff: the share of windows whose boundary counts differ. */
 export const windowDiff = (ref: string, hyp: string, k: number) => windows(ref, hyp, k, (r, h) => count(r) !== count(h));
 
-export interface BoundaryScore {
+interface BoundaryScore {
   precision: number;
   recall: number;
   f1: number;
@@ -103,7 +103,7 @@ export function rougeL(reference: string, candidate: string): number {
 const ENGLISH_STOP = stopWordsOf('eng');
 
 /** A title's content words: no stop word, none of two letters or fewer, a final "s" dropped. */
-export function contentWords(text: string): Set<string> {
+function contentWords(text: string): Set<string> {
   return new Set(
     words(text)
       .filter((word) => word.length > 2 && !ENGLISH_STOP.has(word))

@@ -11,7 +11,7 @@ import type { EvalDocument } from './corpus';
 import { wordOverlap } from './metrics';
 
 /** Two quotes of one analysis sharing more than this share of their content words are one. */
-export const NEAR_DUPLICATE = 0.3;
+const NEAR_DUPLICATE = 0.3;
 /** Topics at least this long, with two quotes or more, have their spread measured. */
 const SPREAD_MIN_SECONDS = 180;
 const LEANING = /^(?:it|it's|that|that's|this|these|those|they|they're|them|he|he's|she|she's|him|her|there)\b/i;
@@ -62,7 +62,7 @@ export interface QuoteJudgement {
 }
 
 /** True when most caption segments carry sentence punctuation. */
-export const punctuated = (segments: TranscriptSegment[]) =>
+const punctuated = (segments: TranscriptSegment[]) =>
   segments.filter((s) => /[.!?。！？]/.test(s.text)).length >= segments.length * 0.3;
 
 export function judgeQuotes(document: EvalDocument, topics: AnalysisOutput['topics']): QuoteJudgement {

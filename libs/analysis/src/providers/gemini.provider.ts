@@ -11,7 +11,7 @@ import { withDeadline, withRepair, type Reply } from './structured';
 const { ApiError, GoogleGenAI } = require('@google/genai') as typeof GenAI;
 type GenerateContentResponse = GenAI.GenerateContentResponse;
 
-export interface GeminiOptions {
+interface GeminiOptions {
   apiKey: string;
   baseUrl?: string;
   model: string;

@@ -9,7 +9,7 @@
 export const MAX_OUTPUT_TOKENS = 8_192;
 
 /** Parameters of a chat completion (OpenAI, xAI) that depend on the model. */
-export interface ChatModelParams {
+interface ChatModelParams {
   temperature?: number;
   reasoning_effort?: 'low';
 }
@@ -29,7 +29,7 @@ export function chatModelParams(provider: 'openai' | 'grok', model: string): Cha
 }
 
 /** Gemini's generation settings that depend on the model. */
-export interface GeminiModelConfig {
+interface GeminiModelConfig {
   temperature?: number;
   thinkingConfig: { thinkingLevel: 'LOW' } | { thinkingBudget: number };
 }

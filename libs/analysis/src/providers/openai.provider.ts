@@ -7,7 +7,7 @@ import type { AnalysisProvider, AnalyzeInput, PolicyVerdict } from '../provider'
 import { chatModelParams, MAX_OUTPUT_TOKENS } from './models';
 import { notingFetch, retryAfterMs, withDeadline, withRepair, type Repair } from './structured';
 
-export interface OpenAiCompatibleOptions {
+interface OpenAiCompatibleOptions {
   name: 'openai' | 'grok';
   apiKey: string;
   baseURL?: string;
@@ -59,7 +59,7 @@ const refusedContent = () =>
  * Maps SDK failures to our codes: 429, 5xx, timeouts and network errors are transient; a model
  * that does not exist and a used-up quota are not, whatever their status.
  */
-export function providerError(name: string, model: string, timeoutMs: number, error: unknown): AnalysisError {
+function providerError(name: string, model: string, timeoutMs: number, error: unknown): AnalysisError {
   if (error instanceof AnalysisError) return error;
   if (error instanceof OpenAI.APIConnectionTimeoutError) return providerFailure(name, { kind: 'timeout', timeoutMs }, error);
   if (error instanceof OpenAI.APIConnectionError) return providerFailure(name, { kind: 'unreachable' }, error);
@@ -88,7 +88,7 @@ const MODERATION_REQUEST_CHARS = 32_000;
  * carries more than about 8,000, under the 10,000 tokens a minute of OpenAI's lowest tiers
  * (a 2-hour transcript is about 40,000).
  */
-export function moderationBatches(segments: TranscriptSegment[]): string[][] {
+function moderationBatches(segments: TranscriptSegment[]): string[][] {
   const items: string[] = [];
   let item = '';
   for (const segment of segments) {

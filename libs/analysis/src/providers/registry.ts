@@ -66,7 +66,7 @@ const MODEL_VARIABLE: Partial<Record<AnalysisProviderName, string>> = {
 };
 
 /** How a start-up check of one provider's model ended. */
-export interface ModelCheck {
+interface ModelCheck {
   provider: AnalysisProviderName;
   model: string;
   /** `missing`: the provider's model list lacks it; `unknown`: the list could not be read. */

@@ -13,7 +13,7 @@ import { logIn, logOut } from './session-login';
 import { toPublicUser } from './public-user';
 import { register } from './register';
 
-export interface AuthRoutesDeps {
+interface AuthRoutesDeps {
   users: Users;
   passport: AppPassport;
   limits: { login: RequestHandler[]; loginDelay: LoginDelay; register: RequestHandler[] };

@@ -40,7 +40,7 @@ const PENDING_STATES = 5;
  * an address moves between accounts), and an email Google has not verified makes no account: its
  * holder would keep the account once the address's owner came.
  */
-export async function findOrCreateGoogleUser(
+async function findOrCreateGoogleUser(
   users: Users,
   profile: Profile,
   endLiveSessions: EndLiveSessions,

@@ -7,7 +7,7 @@ import type { Request, RequestHandler, Response } from 'express';
 /** The longest a login for one email is made to wait after failures. */
 const LOGIN_DELAY_MAX_SECONDS = 60;
 /** The cookie of a browser that signed in to an account before (OWASP's device cookie). */
-export const DEVICE_COOKIE = 'fc_device';
+const DEVICE_COOKIE = 'fc_device';
 const DEVICE_COOKIE_DAYS = 365;
 
 /**

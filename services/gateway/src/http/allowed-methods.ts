@@ -10,7 +10,7 @@ interface Layer {
 }
 
 /** A route the app declares: its path (a pattern for the pages) and its methods, lower case ('_all' for every one). */
-export interface DeclaredRoute {
+interface DeclaredRoute {
   path: string | RegExp;
   methods: string[];
 }

@@ -19,7 +19,7 @@ const malformed = () =>
  * without decoding them: body-parser decodes them next). Decoded leniently, bytes that are not
  * would be stored as '�' (a name, a title, a password).
  */
-export function wellFormedText(_req: unknown, _res: unknown, body: Buffer, encoding: string): void {
+function wellFormedText(_req: unknown, _res: unknown, body: Buffer, encoding: string): void {
   if (isUtf8Charset(encoding) && !isUtf8(body)) throw malformed();
 }
 

@@ -5,7 +5,7 @@ import { rateLimit, type RateLimitInfo } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import { clientAddressKey, type RedisClient } from '@findclips/runtime';
 
-export interface LimiterOptions {
+interface LimiterOptions {
   redis: RedisClient;
   /** Redis key prefix of this limiter's counters. */
   prefix: string;

@@ -13,17 +13,17 @@ import type { Logger } from 'pino';
  * may take: one that does not answer in time (stopped, or hung, which refuses nothing) is passed
  * over until it answers again.
  */
-export const PROBE_INTERVAL_MS = 2_000;
-export const PROBE_TIMEOUT_MS = 1_500;
+const PROBE_INTERVAL_MS = 2_000;
+const PROBE_TIMEOUT_MS = 1_500;
 /**
  * Probes in a row an instance may miss before its clients' connections are dropped, so that they
  * reconnect to another at once: a stopped or hung instance refuses nothing, and they would wait out
  * Socket.IO's ping timeout (45 s) with no event. One miss only passes it over for new connections.
  */
-export const PROBES_MISSED_TO_DROP = 2;
+const PROBES_MISSED_TO_DROP = 2;
 
 /** How long one DNS question about the instances may take (tried twice), so probes never wait on it long. */
-export const RESOLVE_TIMEOUT_MS = 1_000;
+const RESOLVE_TIMEOUT_MS = 1_000;
 
 /** Whether a configured URL names its host (a name DNS may answer with several addresses). */
 const namesHost = (url: string) => {

@@ -6,7 +6,7 @@ import type { RedisClient } from '@findclips/runtime';
 export { SESSION_COOKIE } from '@findclips/contracts';
 import { SESSION_COOKIE } from '@findclips/contracts';
 
-export interface SessionOptions {
+interface SessionOptions {
   redis: RedisClient;
   prefix: string;
   secret: string;

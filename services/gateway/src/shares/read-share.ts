@@ -6,7 +6,7 @@ import { clientAddressKey, redisKeys, type RedisClient } from '@findclips/runtim
 import { keyMoments, type PagePreview } from './share-page';
 
 /** A browser's reloads within this window count as one view. */
-export const VIEW_WINDOW_SECONDS = 10 * 60;
+const VIEW_WINDOW_SECONDS = 10 * 60;
 
 /** Who opens a share: a member, a guest, or only an address. */
 export interface Viewer {
@@ -62,7 +62,7 @@ function visitorOf({ userId, guestId, address, probing }: Viewer, share: SharedA
 }
 
 /** A public share by its id; an id that cannot be one, a removed or a private share are all "not found". */
-export async function findPublicShare(shares: Shares, shareId: string): Promise<SharedAnalysisEntity> {
+async function findPublicShare(shares: Shares, shareId: string): Promise<SharedAnalysisEntity> {
   const parsed = shareIdSchema.safeParse(shareId);
   const share = parsed.success ? await shares.findPublic(parsed.data) : null;
   if (!share) throw new AppError('NOT_FOUND', shareMessages.notFound);

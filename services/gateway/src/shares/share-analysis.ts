@@ -22,7 +22,7 @@ export interface ShareAnalysisDeps {
 }
 
 /** Who shares: a member, else the guest of this browser. */
-export type Sharer = { user: UserEntity } | { guestId: string };
+type Sharer = { user: UserEntity } | { guestId: string };
 
 const sameQuote = (a: Quote, b: Quote) =>
   a.id === b.id && a.content === b.content && a.startTime === b.startTime && a.endTime === b.endTime;

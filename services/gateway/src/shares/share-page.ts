@@ -23,7 +23,7 @@ export interface PagePreview {
   data?: string;
 }
 
-export interface KeyMomentsSource {
+interface KeyMomentsSource {
   name: string;
   description: string | null;
   thumbnailUrl: string;

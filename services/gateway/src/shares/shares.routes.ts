@@ -16,7 +16,7 @@ import { readShare, sharePreview, type ReadShareDeps, type Viewer } from './read
 import { removeShare, shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
 import { withPreview, type PagePreview } from './share-page';
 
-export interface SharesRoutesDeps extends ShareAnalysisDeps, ReadShareDeps {
+interface SharesRoutesDeps extends ShareAnalysisDeps, ReadShareDeps {
   web: WebApp;
   /** The app's public origin (PUBLIC_URL): links to a share are built on it, never on the Host header. */
   publicUrl: string;

@@ -50,11 +50,7 @@ const OWN_SENTENCE = 2;
  * The analysis a member reads of a video, or null when there is none to read: their edits, else
  * their own re-analysis, else the finished shared analysis.
  */
-export async function memberAnalysis(
-  { cached, memberAnalyses, edits, uploads }: EditAnalysisDeps,
-  userId: number,
-  videoId: string,
-) {
+async function memberAnalysis({ cached, memberAnalyses, edits, uploads }: EditAnalysisDeps, userId: number, videoId: string) {
   const [row, personal, edited, uploadName] = await Promise.all([
     cached.find(videoId),
     memberAnalyses.find(userId, videoId),

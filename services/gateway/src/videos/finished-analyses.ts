@@ -10,13 +10,13 @@ export async function readFinished(cached: CachedVideos, videoId: string): Promi
   return row;
 }
 
-export interface SerializedAnalysis {
+interface SerializedAnalysis {
   json: string;
   etag: string;
 }
 
 /** How much the finished analyses kept in memory may hold, in characters of their JSON. */
-export const FINISHED_CACHE_CHARS = 64 * 1024 * 1024;
+const FINISHED_CACHE_CHARS = 64 * 1024 * 1024;
 
 /**
  * Finished shared analyses, serialized, in memory: once complete they do not change, and they are

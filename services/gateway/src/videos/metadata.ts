@@ -11,7 +11,7 @@ export type VideoFacts = VideoMetadata & { hasCaptions: boolean };
 
 const CACHE_SECONDS = 24 * 60 * 60;
 
-export const lookupMessages = {
+const lookupMessages = {
   tooMany: (seconds: number) =>
     `Too many new videos looked up from this network. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   busy: (seconds: number) =>
@@ -43,7 +43,7 @@ export const publicMetadata = ({
  * has YOUTUBE_TIMEOUT_MS, 15 s), under the app's API_ANSWER_TIMEOUT_MS (a lookup of 45 s had the
  * page say 'did not answer in time' while the gateway went on and spent the credit).
  */
-export const LOOKUP_DEADLINE_MS = 20_000;
+const LOOKUP_DEADLINE_MS = 20_000;
 
 /** How long a finished lookup is still shared with requests that missed its answer in Redis. */
 const LINGER_MS = 2_000;

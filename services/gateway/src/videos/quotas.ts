@@ -285,7 +285,7 @@ export class MemberAnalysisLimit {
  * How many of the service's YouTube lookups a minute one network may take (a fifth, and never
  * fewer than one address may): several networks are needed to use them all.
  */
-export const NETWORK_SHARE_OF_LOOKUPS = 1 / 5;
+const NETWORK_SHARE_OF_LOOKUPS = 1 / 5;
 
 /**
  * YouTube lookups (a video we know nothing about) per client address, per network (`clientNetworkKey`:

@@ -3,7 +3,7 @@ import { AppError, captionsMessages, videoMessages, type HistoryVideo, type Vide
 import { readTranscript, type CachedVideos, type MemberHistory, type UploadedTranscripts } from '@findclips/db';
 
 /** A read a browser may keep: the answer, and the tag that says it has not changed. */
-export interface Tagged<T> {
+interface Tagged<T> {
   etag: string;
   body: T;
 }

@@ -65,7 +65,7 @@ export interface Submitter {
  * caps, first: captions brought for it would be refused the same way. A video without captions is
  * refused here, before anyone pays for it.
  */
-export function checkVideo(facts: VideoFacts, guest: boolean, { captionsUploaded = false } = {}): void {
+function checkVideo(facts: VideoFacts, guest: boolean, { captionsUploaded = false } = {}): void {
   const seconds = facts.durationSeconds;
   if (seconds === null) throw new AppError('VIDEO_TOO_LONG', videoMessages.unknownLength);
   if (!facts.hasCaptions && !captionsUploaded) throw youtubeFailure(new YoutubeError('NO_TRANSCRIPT', facts.videoId));
@@ -350,7 +350,7 @@ const ready = (video: CachedVideo, left: number): Submission => ({
 });
 
 /** How a re-analysis goes: with the member's consent to lose their edits, from captions they brought. */
-export interface ReanalyzeOptions {
+interface ReanalyzeOptions {
   discardEdits?: boolean;
   /**
    * Captions the member brings for a video without any on YouTube, read once the rules that need

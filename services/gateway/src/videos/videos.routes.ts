@@ -47,7 +47,7 @@ import {
   type Submission,
 } from './submit-video';
 
-export type VideosRoutesDeps = SubmitVideoDeps & EditAnalysisDeps;
+type VideosRoutesDeps = SubmitVideoDeps & EditAnalysisDeps;
 
 /** What an answer reads of the shared row: all but how its analysis stands. */
 type CachedRow = Omit<CachedVideo, 'analysisStatus' | 'errorType' | 'errorMessage'>;
@@ -217,7 +217,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   return router;
 }
 
-export interface PublicVideoRoutesDeps {
+interface PublicVideoRoutesDeps {
   cached: CachedVideos;
   queue: AnalysisQueue;
   /** How analyses failed before their video was stored (for check-status). */

@@ -16,7 +16,7 @@ import { CaptionsError, readCaptions } from '@findclips/analysis';
 import type { YoutubeClient } from '@findclips/youtube';
 import { z } from 'zod';
 
-export interface LoadedTranscript {
+interface LoadedTranscript {
   segments: TranscriptSegment[];
   durationSeconds: number | null;
   title: string | null;

@@ -3,10 +3,10 @@ import { readSession, removeSession, storageKeys, writeSession } from '../../lib
 import { useToast } from '../../lib/toast';
 import { COOKIES_BLOCKED, cookiesKept } from './cookies';
 
-export type SignInTab = 'login' | 'register';
+type SignInTab = 'login' | 'register';
 
 /** Where a Google sign-in started: the tab and the email typed there (never a password). */
-export interface GoogleStart {
+interface GoogleStart {
   tab: SignInTab;
   email: string;
 }
