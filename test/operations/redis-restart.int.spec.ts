@@ -88,7 +88,7 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
         .filter((line) => line.trim() && !line.startsWith('{'));
       expect({ service: service.name, notJson: notJson.slice(0, 3) }).toEqual({ service: service.name, notJson: [] });
     }
-  }, 60_000);
+  }, 90_000);
 
   it('while a job runs: the job completes once, and its events still reach the browser', async () => {
     const videoId = addVideo();

@@ -61,12 +61,16 @@ export async function tcpProxy(
   let holding = false;
   const flow = ([client, upstream]: [Socket, Socket]) => {
     client.pipe(upstream);
-    upstream.pipe(ways.get(upstream) ?? client);
+    const way = ways.get(upstream);
+    if (way) upstream.pipe(way).pipe(client);
+    else upstream.pipe(client);
   };
   const hold = ([client, upstream]: [Socket, Socket]) => {
-    // Unpiped and paused, each side keeps what arrives unread, as a stalled network would.
+    // Unpiped and paused, each side keeps what arrives unread, as a stalled network would; an
+    // answer already on its way through the latency waits too.
     client.unpipe(upstream);
     upstream.unpipe();
+    ways.get(upstream)?.unpipe(client);
     client.pause();
     upstream.pause();
   };
@@ -74,7 +78,7 @@ export async function tcpProxy(
     const upstream = connect(targetPort, targetHost);
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
-    if (latencyMs > 0) ways.set(upstream, delayed(latencyMs)).get(upstream)!.pipe(client);
+    if (latencyMs > 0) ways.set(upstream, delayed(latencyMs));
     for (const socket of pair) {
       sockets.add(socket);
       socket.on('close', () => {
