@@ -63,6 +63,15 @@ describe('Redis restarted (its own redis-server, append-only as in production; s
 
     await redis.start();
     await until(async () => (await fetchWithin(5_000, `${stack.url}/readyz`)).status === 200, 20_000, '/readyz 200');
+    // And each realtime instance's: its subscriber back for a second, it drops its sockets so that
+    // clients read what they missed (/healthz 503 until then). A video joined and analysed in that
+    // second had its last event go by while the channel reconnected (the app reads it then).
+    for (const realtime of stack.realtimes)
+      await until(
+        async () => (await fetchWithin(5_000, `${realtime.url}/healthz`)).status === 200,
+        20_000,
+        "a realtime's /healthz 200",
+      );
     const videoId = addVideo();
     await until(() => channel.connected, 20_000, 'the live channel back');
     channel.watch(videoId);
