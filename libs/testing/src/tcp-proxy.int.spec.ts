@@ -1,6 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { tcpProxy, type TcpProxy } from './tcp-proxy';
+import { until } from './wait';
 
 /** A client of the proxy that records what reaches it, and when. */
 function client(proxy: TcpProxy) {
@@ -20,14 +21,6 @@ function client(proxy: TcpProxy) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`did not hold within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}
 
 describe('tcpProxy', () => {
   let server: Server;

@@ -55,43 +55,41 @@ export async function tcpProxy(
   { latencyMs = 0 }: TcpProxyOptions = {},
 ): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
-  const pairs = new Set<[Socket, Socket]>();
-  /** Each connection's way back through the latency, when there is one. */
-  const ways = new WeakMap<Socket, Transform>();
+  /** Each client's connection: its socket, the target's, and the way back through the latency if any. */
+  type Connection = { client: Socket; upstream: Socket; back?: Transform };
+  const connections = new Set<Connection>();
   let holding = false;
-  const flow = ([client, upstream]: [Socket, Socket]) => {
+  const flow = ({ client, upstream, back }: Connection) => {
     client.pipe(upstream);
-    const way = ways.get(upstream);
-    if (way) upstream.pipe(way).pipe(client);
+    if (back) upstream.pipe(back).pipe(client);
     else upstream.pipe(client);
   };
-  const hold = ([client, upstream]: [Socket, Socket]) => {
+  const hold = ({ client, upstream, back }: Connection) => {
     // Unpiped and paused, each side keeps what arrives unread, as a stalled network would; an
     // answer already on its way through the latency waits too.
     client.unpipe(upstream);
     upstream.unpipe();
-    ways.get(upstream)?.unpipe(client);
+    back?.unpipe(client);
     client.pause();
     upstream.pause();
   };
   const server = createServer((client) => {
     const upstream = connect(targetPort, targetHost);
-    const pair: [Socket, Socket] = [client, upstream];
-    pairs.add(pair);
-    if (latencyMs > 0) ways.set(upstream, delayed(latencyMs));
-    for (const socket of pair) {
+    const connection: Connection = { client, upstream, back: latencyMs > 0 ? delayed(latencyMs) : undefined };
+    connections.add(connection);
+    for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('close', () => {
         sockets.delete(socket);
-        pairs.delete(pair);
+        connections.delete(connection);
       });
       socket.on('error', () => {
         client.destroy();
         upstream.destroy();
       });
     }
-    if (holding) hold(pair);
-    else flow(pair);
+    if (holding) hold(connection);
+    else flow(connection);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -109,12 +107,12 @@ export async function tcpProxy(
     cut,
     blackHole: () => {
       holding = true;
-      pairs.forEach(hold);
+      connections.forEach(hold);
     },
     restore: async () => {
       if (holding) {
         holding = false;
-        pairs.forEach(flow);
+        connections.forEach(flow);
       }
       if (!server.listening) {
         server.listen(port, '127.0.0.1');

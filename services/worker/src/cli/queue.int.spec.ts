@@ -10,7 +10,7 @@ import {
   type AnalysisJob,
   type AnalysisQueue,
 } from '@findclips/queue';
-import { tcpProxy } from '@findclips/testing';
+import { tcpProxy, type TcpProxyOptions } from '@findclips/testing';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { runQueueCli } from './queue';
 
@@ -26,6 +26,15 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
       timeout: 20_000,
     });
     return { code: result.status, out: result.stdout, err: result.stderr, json: () => JSON.parse(result.stdout) as unknown };
+  };
+
+  /** A proxy in front of the tests' Redis, and the Redis URL that reaches it through the proxy. */
+  const redisThroughProxy = async (options?: TcpProxyOptions) => {
+    const redis = new URL(process.env.REDIS_URL!);
+    const proxy = await tcpProxy(Number(redis.port || 6379), redis.hostname, options);
+    const url = new URL(redis.href);
+    url.host = `127.0.0.1:${proxy.port}`;
+    return { proxy, url };
   };
 
   beforeAll(async () => {
@@ -127,10 +136,7 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     // The CLI reaches Redis as from far away: each batch of 100 jobs takes three round trips (read,
     // queue anew, remove), so at least 450 ms however fast the machine, and ten batches take longer
     // than the 3 s wait for each answer, with seconds to spare for a batch on a busy machine.
-    const redis = new URL(process.env.REDIS_URL!);
-    const far = await tcpProxy(Number(redis.port || 6379), redis.hostname, { latencyMs: 150 });
-    const url = new URL(redis.href);
-    url.host = `127.0.0.1:${far.port}`;
+    const { proxy: far, url } = await redisThroughProxy({ latencyMs: 150 });
     const saved = { url: process.env.REDIS_URL, prefix: process.env.REDIS_KEY_PREFIX };
     try {
       const total = 1_000;
@@ -182,11 +188,8 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
   });
 
   it('reaches a Redis that refused its first connection and came back within its wait (a restart)', async () => {
-    const redis = new URL(process.env.REDIS_URL!);
-    const proxy = await tcpProxy(Number(redis.port || 6379), redis.hostname);
+    const { proxy, url } = await redisThroughProxy();
     await proxy.cut();
-    const url = new URL(redis.href);
-    url.host = `127.0.0.1:${proxy.port}`;
     const saved = { url: process.env.REDIS_URL, prefix: process.env.REDIS_KEY_PREFIX };
     process.env.REDIS_URL = url.href;
     process.env.REDIS_KEY_PREFIX = prefix;
