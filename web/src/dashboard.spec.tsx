@@ -94,6 +94,16 @@ async function paste(user: ReturnType<typeof userEvent.setup>, link = LINK) {
 
 /** Where toasts show (Radix's notifications region). */
 const toast = () => screen.findByRole('region', { name: /Notifications/ });
+/**
+ * Closes the toast shown as a person would, once its region takes the pointer: Radix counts a new
+ * toast in an effect, and until then the region has `pointer-events: none` (a busy CI run clicked
+ * first, and user-event refused the click).
+ */
+const closeToast = async (user: ReturnType<typeof userEvent.setup>) => {
+  const region = await toast();
+  await waitFor(() => expect(region).not.toHaveStyle({ pointerEvents: 'none' }));
+  await user.click(within(region).getByRole('button', { name: 'Close' }));
+};
 
 // The live channel finds no realtime server in jsdom; the dashboard works without it and only logs.
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
@@ -1905,7 +1915,7 @@ describe('dashboard: submit failures', () => {
     renderWithApp(<DashboardPage />, { user: null });
     const field = screen.getByPlaceholderText('Paste a YouTube video link...');
     await paste(user, 'https://www.youtube.com/channel/UC1234567890');
-    await user.click(within(await toast()).getByRole('button', { name: 'Close' }));
+    await closeToast(user);
     await waitFor(() => expect(screen.queryByRole('status')?.textContent ?? '').not.toContain('Invalid YouTube URL'));
     // The toast gone, the field says it still, without the emoji a screen reader would read as words.
     expect(field).toBeInvalid();
@@ -1917,7 +1927,7 @@ describe('dashboard: submit failures', () => {
     // A guest's video without captions: the way to sign up is there too, not only in the toast.
     await user.clear(field);
     await paste(user);
-    await user.click(within(await toast()).getByRole('button', { name: 'Close' }));
+    await closeToast(user);
     expect(field).toBeInvalid();
     expect(field).toHaveAccessibleDescription(
       'Analysis Error: This video has no captions to analyse. Members can bring their own captions. Sign up',
