@@ -1,6 +1,7 @@
 // Lint for the whole repository, run by `npm test`: typescript-eslint's recommended rules, React's
 // rules of hooks for the web app, and for tests the rules that catch a test that cannot fail.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jest from 'eslint-plugin-jest';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -53,6 +54,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Each workspace lists what its code and its tests import, so nothing works only because npm
+    // hoisted another workspace's dependency (the root's test/ once read another major of a library
+    // than the libraries did). Each file is held to its nearest package.json.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { includeTypes: true }] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
