@@ -1,7 +1,7 @@
-// A Google sign-in in one tab, as the browser's other tabs see it.
+// A Google sign-in in one tab: Back through Google's account chooser, and the browser's other tabs.
 import { randomUUID } from 'node:crypto';
-import { startFakeGoogle, startStack, uniqueEmail, type FakeGoogle, type RunningStack } from '@findclips/testing';
-import type { Browser } from 'playwright-core';
+import { startFakeGoogle, startStack, strongPassword, uniqueEmail, type FakeGoogle, type RunningStack } from '@findclips/testing';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium, poll } from './browser';
 
 jest.setTimeout(120_000);
@@ -84,6 +84,170 @@ it("tells the browser's other tabs, as a sign-in with a password does: the dashb
     // visitor's until it was looked at again.)
     await other.getByRole('button', { name: 'Log out' }).waitFor({ timeout: 10_000 });
     expect(await other.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
+  } finally {
+    await context.close();
+  }
+});
+
+/**
+ * Google's account chooser, a page of Google's own (another origin) in the tab's history, in place
+ * of the gateway's redirect to it (Playwright does not route a redirect's request); the account
+ * picked, Grace, goes on to Google's answer (the fake's, at once).
+ */
+async function showGoogleChooser(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/auth/google',
+    async (route) => {
+      const response = await route.fetch({ maxRedirects: 0 });
+      const headers: Record<string, string> = { ...response.headers(), 'content-type': 'text/html' };
+      const chooser = JSON.stringify(headers.location!);
+      for (const name of ['location', 'content-length', 'content-security-policy']) delete headers[name];
+      await route.fulfill({ status: 200, headers, body: `<script>location.replace(${chooser})</script>` });
+    },
+  );
+  await page.route(
+    (url) => url.href.startsWith(`${google.url}/o/oauth2/v2/auth`),
+    async (route) => {
+      const url = route.request().url();
+      if (url.endsWith('&chosen=1')) return route.continue();
+      await route.fulfill({
+        contentType: 'text/html',
+        body: `<title>Choose an account</title><a href="${url}&chosen=1">Grace</a>`,
+      });
+    },
+  );
+  google.signInAs({
+    sub: randomUUID().replace(/-/g, '').slice(0, 21),
+    name: 'Grace Hopper',
+    email: uniqueEmail('back'),
+    email_verified: true,
+  });
+}
+
+const pathOf = (page: Page) => () => page.evaluate(() => location.pathname);
+
+it('takes a member back past the sign-in screen to the page they left for it, after Google signed them in', async () => {
+  const context = await browser.newContext({ baseURL: stack.url });
+  try {
+    const page = await context.newPage();
+    await showGoogleChooser(page);
+    await page.goto('/privacy');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    // Not signed in yet: Back from Google's chooser is the sign-in screen, as before.
+    await page.getByRole('link', { name: 'Grace' }).waitFor();
+    await page.goBack();
+    await page.getByRole('tablist', { name: 'Sign in or register' }).waitFor();
+    expect(await pathOf(page)()).toBe('/auth');
+    await page.goForward();
+    await page.getByRole('link', { name: 'Grace' }).click();
+    await page.waitForURL(`${stack.url}/`);
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+
+    // Back to Google's chooser, Back again: past the sign-in screen, to the page left for it.
+    await page.goBack();
+    await page.getByRole('link', { name: 'Grace' }).waitFor();
+    await page.goBack();
+    await poll(pathOf(page), '/privacy');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy Policy');
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    // It stays there: nothing sends the member on.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await pathOf(page)()).toBe('/privacy');
+
+    // Forward to the sign-in screen: on to the dashboard, as before; and so for /auth typed.
+    await page.goForward();
+    await poll(pathOf(page), '/');
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await page.goto('/auth');
+    await poll(pathOf(page), '/');
+  } finally {
+    await context.close();
+  }
+});
+
+it('sends a person who signs in with a password on a sign-in screen reached by Back to the dashboard, as anywhere else, not on Back', async () => {
+  const context = await browser.newContext({ baseURL: stack.url });
+  try {
+    const page = await context.newPage();
+    const email = uniqueEmail('back-password');
+    const password = strongPassword();
+    const account = await context.request.post('/api/register', { data: { email, password } });
+    expect(account.status()).toBe(201);
+    await context.clearCookies();
+    await showGoogleChooser(page);
+    await page.goto('/privacy');
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await page.getByRole('link', { name: 'Grace' }).waitFor();
+    // Back at the sign-in screen, the person signs in with their password instead.
+    await page.goBack();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Successfully logged in', { exact: true }).waitFor();
+    await poll(pathOf(page), '/');
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await pathOf(page)()).toBe('/');
+  } finally {
+    await context.close();
+  }
+});
+
+it('sends a sign-in screen reached by Back to the dashboard when the person signs in in another tab, not on Back', async () => {
+  const context = await browser.newContext({ baseURL: stack.url });
+  try {
+    const page = await context.newPage();
+    const email = uniqueEmail('back-other-tab');
+    const password = strongPassword();
+    const account = await context.request.post('/api/register', { data: { email, password } });
+    expect(account.status()).toBe(201);
+    await context.clearCookies();
+    await showGoogleChooser(page);
+    await page.goto('/privacy');
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await page.getByRole('link', { name: 'Grace' }).waitFor();
+    await page.goBack();
+    await page.getByRole('tablist', { name: 'Sign in or register' }).waitFor();
+    // The person signs in in another tab; this one's sign-in screen goes to the dashboard, as ever.
+    const other = await context.newPage();
+    await other.goto('/auth');
+    await other.getByLabel('Email').fill(email);
+    await other.getByLabel('Password', { exact: true }).fill(password);
+    await other.getByRole('button', { name: 'Login', exact: true }).click();
+    await other.getByRole('button', { name: 'Log out' }).waitFor();
+    await poll(pathOf(page), '/');
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await pathOf(page)()).toBe('/');
+  } finally {
+    await context.close();
+  }
+});
+
+it("sends a member whose tab began at the sign-in screen on to the dashboard on Back to it from Google's chooser", async () => {
+  const context = await browser.newContext({ baseURL: stack.url });
+  try {
+    const page = await context.newPage();
+    await showGoogleChooser(page);
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await page.getByRole('link', { name: 'Grace' }).click();
+    await page.waitForURL(`${stack.url}/`);
+    const entries = await page.evaluate(() => history.length);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Grace' }).waitFor();
+    // Nothing of ours before it: the dashboard, once (no page to go back to, no bouncing).
+    await page.goBack();
+    await poll(pathOf(page), '/');
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await pathOf(page)()).toBe('/');
+    // In place of the sign-in screen: no entry added.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
   } finally {
     await context.close();
   }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { forgetMember, loggedOutInThisTab, LOGGED_OUT, useAuth, USER_KEY, type AuthState } from '../lib/auth';
+import { onwardTraversal } from '../lib/traversal';
 import { Button, Card, Spinner } from './ui';
 
 /**
@@ -55,11 +56,35 @@ export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const signedIn = auth.status === 'user';
   // Reached by logging out: the member is forgotten now that their page is gone. Once the page
   // sees nobody signed in, the entry is an ordinary /auth again: Back to it after signing in anew
-  // goes on to /.
+  // goes on past it (below).
   useEffect(() => {
     if (!loggedOut || auth.status === 'loading') return;
     if (signedIn) forgetMember(queryClient);
     else navigate(location, { replace: true, state: null });
   }, [loggedOut, signedIn, auth.status, navigate, location, queryClient]);
-  return whileUnknown(auth) ?? (signedIn && !loggedOut ? <Navigate to="/" replace /> : children);
+  // Whether the member was signed in when the page showed: only then is it a page to skip. Someone
+  // who signs in on it, or in another tab meanwhile, goes on to / (React's state from a render).
+  const [signedInOnArrival, setSignedInOnArrival] = useState<boolean>();
+  if (signedInOnArrival === undefined && auth.status !== 'loading') setSignedInOnArrival(signedIn);
+  return whileUnknown(auth) ?? (signedIn && !loggedOut ? <PastSignIn skip={signedInOnArrival === true} /> : children);
+}
+
+/**
+ * A member at /auth goes on to /; one brought there by Back or Forward (`skip`: signed in already)
+ * goes on the way they were going, to the page of ours beyond it (the second Back after a Google
+ * sign-in, past Google's account chooser: the page they left for the sign-in screen). Every step
+ * goes the same way and stops at the end of our run of entries, where it goes to / instead: it
+ * cannot bounce.
+ */
+function PastSignIn({ skip }: { skip: boolean }) {
+  const [onward] = useState(() => (skip ? onwardTraversal() : null));
+  // Once, though StrictMode runs an effect twice (two steps Back would skip a page).
+  const went = useRef(false);
+  useEffect(() => {
+    if (!onward || went.current) return;
+    went.current = true;
+    if (onward === 'back') history.back();
+    else history.forward();
+  }, [onward]);
+  return onward ? <Spinner /> : <Navigate to="/" replace />;
 }
