@@ -167,7 +167,14 @@ it('takes a member back past the sign-in screen to the page they left for it, af
   }
 });
 
-it('sends a person who signs in with a password on a sign-in screen reached by Back to the dashboard, as anywhere else, not on Back', async () => {
+/**
+ * An account with a password, and a tab of its person, signed out, at the sign-in screen reached by
+ * Back from Google's account chooser (left for it from /privacy); then `signIn` in a page of that
+ * browser, which the tab must follow to the dashboard and stay on.
+ */
+async function expectDashboardAfterSignInOnScreenReachedByBack(
+  signIn: (page: Page, email: string, password: string) => Promise<void>,
+) {
   const context = await browser.newContext({ baseURL: stack.url });
   try {
     const page = await context.newPage();
@@ -181,12 +188,9 @@ it('sends a person who signs in with a password on a sign-in screen reached by B
     await page.goto('/auth');
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await page.getByRole('link', { name: 'Grace' }).waitFor();
-    // Back at the sign-in screen, the person signs in with their password instead.
     await page.goBack();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByText('Successfully logged in', { exact: true }).waitFor();
+    await page.getByRole('tablist', { name: 'Sign in or register' }).waitFor();
+    await signIn(page, email, password);
     await poll(pathOf(page), '/');
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -194,38 +198,25 @@ it('sends a person who signs in with a password on a sign-in screen reached by B
   } finally {
     await context.close();
   }
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByText('Successfully logged in', { exact: true }).waitFor();
+}
+
+it('sends a person who signs in with a password on a sign-in screen reached by Back to the dashboard, as anywhere else, not on Back', async () => {
+  await expectDashboardAfterSignInOnScreenReachedByBack(logIn);
 });
 
 it('sends a sign-in screen reached by Back to the dashboard when the person signs in in another tab, not on Back', async () => {
-  const context = await browser.newContext({ baseURL: stack.url });
-  try {
-    const page = await context.newPage();
-    const email = uniqueEmail('back-other-tab');
-    const password = strongPassword();
-    const account = await context.request.post('/api/register', { data: { email, password } });
-    expect(account.status()).toBe(201);
-    await context.clearCookies();
-    await showGoogleChooser(page);
-    await page.goto('/privacy');
-    await page.goto('/auth');
-    await page.getByRole('link', { name: 'Continue with Google' }).click();
-    await page.getByRole('link', { name: 'Grace' }).waitFor();
-    await page.goBack();
-    await page.getByRole('tablist', { name: 'Sign in or register' }).waitFor();
-    // The person signs in in another tab; this one's sign-in screen goes to the dashboard, as ever.
-    const other = await context.newPage();
+  await expectDashboardAfterSignInOnScreenReachedByBack(async (page, email, password) => {
+    const other = await page.context().newPage();
     await other.goto('/auth');
-    await other.getByLabel('Email').fill(email);
-    await other.getByLabel('Password', { exact: true }).fill(password);
-    await other.getByRole('button', { name: 'Login', exact: true }).click();
-    await other.getByRole('button', { name: 'Log out' }).waitFor();
-    await poll(pathOf(page), '/');
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(await pathOf(page)()).toBe('/');
-  } finally {
-    await context.close();
-  }
+    await logIn(other, email, password);
+  });
 });
 
 it("sends a member whose tab began at the sign-in screen on to the dashboard on Back to it from Google's chooser", async () => {
