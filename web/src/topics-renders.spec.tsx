@@ -16,6 +16,8 @@ const { TopicsEdit } = require('./dashboard/topics-edit') as typeof import('./da
 const { renderWithApp } = require('./test/render') as typeof import('./test/render');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+// jsdom renders a page of 350 quote cards in seconds (as in shared-renders.spec.tsx): beside the rest
+// of the suite, this test took over Jest's 30 s.
 it('opening and closing one clip of a 70-topic analysis renders that topic’s quotes again, not all 350', async () => {
   const user = userEvent.setup();
   renderWithApp(<TopicsEdit youtubeId="FCdemoTalk1" topics={longTopics} isGuest={false} />, { user: null });
@@ -32,4 +34,4 @@ it('opening and closing one clip of a 70-topic analysis renders that topic’s q
   // Three changes of the clip open in topic 40 (its five cards each time at most), none elsewhere.
   expect(renders.total).toBeGreaterThan(0);
   expect(renders.total).toBeLessThanOrEqual(15);
-});
+}, 90_000);
