@@ -5,7 +5,7 @@ import type { TranscriptSegment } from '@findclips/contracts';
 import { JAPANESE_SAMPLE_TOPICS, sampleTranscript } from '@findclips/testing';
 import { readEvalSet } from '../libs/analysis/src/eval/corpus';
 import { asAutoCaptions } from '../libs/analysis/src/eval/evaluate';
-import { percentile, report } from './report';
+import { machineReference, percentile, report } from './report';
 
 /** The development set beside the project, read at run time (never copied in). */
 const EVAL = join(__dirname, '..', '..', 'shared', 'eval');
@@ -36,6 +36,7 @@ async function time(each: (run: number) => TranscriptSegment[]) {
  * cut into auto-caption lines.
  */
 it('local analyzer: time by transcript length', async () => {
+  report('machine reference (bench/report.ts), before the analyzer', { 'median ms': machineReference() });
   for (const count of [312, 625, 1250, 2500, 5000, 10000]) {
     const segments = sampleTranscript(count * 5).slice(0, count);
     const { median, p90 } = await time(() => segments);
@@ -74,4 +75,5 @@ it('local analyzer: time by transcript length', async () => {
       },
     );
   }
+  report('machine reference (bench/report.ts), after the analyzer', { 'median ms': machineReference() });
 });

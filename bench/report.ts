@@ -16,3 +16,28 @@ export function report(name: string, figures: Record<string, string | number>) {
   mkdirSync(join(__dirname, '..', 'bench-results'), { recursive: true });
   appendFileSync(join(__dirname, '..', 'bench-results', 'latest.md'), `- ${new Date().toISOString()} ${line}\n`);
 }
+
+/**
+ * The machine's own speed, to tell it from the code's between sessions (the same code's figures
+ * moved by half and more from one day to the next on this shared 2-core machine): a fixed piece of
+ * work of the analyzer's kind (words cut from a generated text by a Unicode pattern, counted in a
+ * Map, the counts sorted), the median of 7 runs after 3 warm-ups. It never changes: a session whose
+ * reference is twice another's ran on a machine half as fast.
+ */
+export function machineReference(): number {
+  const vocabulary = Array.from({ length: 2_000 }, (_, i) => `word${(i * 7919) % 2_000}x${i % 13}`);
+  const text = Array.from({ length: 200_000 }, (_, i) => vocabulary[(i * 104_729) % vocabulary.length]).join(' ');
+  const work = () => {
+    const counts = new Map<string, number>();
+    for (const [word] of text.matchAll(/[\p{L}\p{N}]+/gu)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).length;
+  };
+  for (let i = 0; i < 3; i++) work();
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const started = performance.now();
+    work();
+    times.push(performance.now() - started);
+  }
+  return percentile(times, 50);
+}
