@@ -75,8 +75,13 @@ export const CHROMIUM = {
   ],
 };
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch(CHROMIUM);
+/**
+ * Debian's Chromium for a test. Playwright turns off the back/forward cache (a page left kept as it
+ * was, shown again by Back or Forward without loading); `backForwardCache` keeps it on, as every
+ * user's Chrome has it.
+ */
+export function launchChromium({ backForwardCache = false } = {}): Promise<Browser> {
+  return chromium.launch(backForwardCache ? { ...CHROMIUM, ignoreDefaultArgs: ['--disable-back-forward-cache'] } : CHROMIUM);
 }
 
 const SCREENSHOT_DIR = join(__dirname, '..', '..', 'test-results', 'screenshots');

@@ -9,6 +9,8 @@ jest.setTimeout(120_000);
 let google: FakeGoogle;
 let stack: RunningStack;
 let browser: Browser;
+/** Chromium as users have it, with the back/forward cache. */
+let cachingBrowser: Browser;
 
 beforeAll(async () => {
   google = await startFakeGoogle();
@@ -24,9 +26,11 @@ beforeAll(async () => {
     output: process.env.E2E_DEBUG ? 'inherit' : 'ignore',
   });
   browser = await launchChromium();
+  cachingBrowser = await launchChromium({ backForwardCache: true });
 });
 afterAll(async () => {
   await browser?.close();
+  await cachingBrowser?.close();
   await stack?.stop();
   await google?.close();
 });
@@ -124,7 +128,8 @@ async function showGoogleChooser(page: Page): Promise<void> {
   });
 }
 
-const pathOf = (page: Page) => () => page.evaluate(() => location.pathname);
+/** The tab's path, read from the browser (not the page: it may be going away mid-way). */
+const pathOf = (page: Page) => async () => new URL(page.url()).pathname;
 
 it('takes a member back past the sign-in screen to the page they left for it, after Google signed them in', async () => {
   const context = await browser.newContext({ baseURL: stack.url });
@@ -239,6 +244,46 @@ it("sends a member whose tab began at the sign-in screen on to the dashboard on 
     expect(await pathOf(page)()).toBe('/');
     // In place of the sign-in screen: no entry added.
     expect(await page.evaluate(() => history.length)).toBe(entries);
+  } finally {
+    await context.close();
+  }
+});
+
+it('takes a member past the sign-in screen on Back and on Forward where the browser keeps pages it left (back/forward cache)', async () => {
+  const context = await cachingBrowser.newContext({ baseURL: stack.url });
+  try {
+    const page = await context.newPage();
+    await showGoogleChooser(page);
+    const restored: string[] = [];
+    await page.exposeFunction('restoredFromCache', (path: string) => restored.push(path));
+    await page.addInitScript(() =>
+      addEventListener('pageshow', (event) => {
+        if (event.persisted)
+          void (window as unknown as { restoredFromCache(path: string): void }).restoredFromCache(location.pathname);
+      }),
+    );
+    await page.goto('/privacy');
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await page.getByRole('link', { name: 'Grace' }).click();
+    await page.waitForURL(`${stack.url}/`);
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+
+    // (A page the cache shows again fires no load: each move waits for its commit only.)
+    // Back, Back: the sign-in screen, kept as it was left (signed out), is passed over to /privacy.
+    await page.goBack({ waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Grace' }).waitFor();
+    await page.goBack({ waitUntil: 'commit' });
+    await poll(pathOf(page), '/privacy');
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    // Forward: the sign-in screen, kept as it was (a spinner on its way Back), goes on to /.
+    await page.goForward({ waitUntil: 'commit' });
+    await poll(pathOf(page), '/');
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await pathOf(page)()).toBe('/');
+    // The browser did keep the pages: the test is of the cache, not of pages loaded anew.
+    expect(restored).toContain('/auth');
   } finally {
     await context.close();
   }

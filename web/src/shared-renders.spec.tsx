@@ -106,13 +106,15 @@ it.each([
 ])(
   'opened at a late moment (%s), goes there at once, rendering the topics up to it and the rest after',
   async (link, anchor, upTo) => {
-    const scrolledTo: string[] = [];
+    // Where the page scrolled, and how many topics it showed then: on the fake clock the wait below
+    // gives the page 100 turns, time enough to add every topic a turn at a time and get there late.
+    const scrolledTo: [string, number][] = [];
     Element.prototype.scrollIntoView = function (this: Element) {
-      scrolledTo.push(this.id);
+      scrolledTo.push([this.id, document.querySelectorAll('section[id^="topic-"]').length]);
     };
     try {
       openShare(`/shared/abcdefghijklmnop${link}`);
-      await waitFor(() => expect(scrolledTo).toEqual([anchor]), { timeout: 5_000 });
+      await waitFor(() => expect(scrolledTo).toEqual([[anchor, upTo]]), { timeout: 5_000 });
       expect(document.getElementById(anchor)).toHaveFocus();
       await allTopicsShown();
       expect(renders.mostInOneCommit).toBeLessThanOrEqual(upTo * 5);

@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+// From the app's start: the moves within the page that the sign-in screen's skip reads.
+import '../lib/last-move';
 import { forgetMember, loggedOutInThisTab, LOGGED_OUT, useAuth, USER_KEY, type AuthState } from '../lib/auth';
-import { onwardTraversal } from '../lib/traversal';
 import { Button, Card, Spinner } from './ui';
 
 /**
@@ -45,6 +46,9 @@ export function GuestAllowed({ children, allowGuests = true }: { children: React
   return whileUnknown(auth) ?? (auth.status === 'user' || allowGuests ? children : <Navigate to="/auth" replace />);
 }
 
+/** Where a signed-in member at /auth goes: its own chunk, which only they load. */
+const PastSignIn = lazy(() => import('./past-sign-in'));
+
 /** /auth: signed-in users go to / (not one who has just logged out, whom the page may still see as signed in). */
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const auth = useAuth();
@@ -62,29 +66,43 @@ export function RedirectSignedIn({ children }: { children: ReactNode }) {
     if (signedIn) forgetMember(queryClient);
     else navigate(location, { replace: true, state: null });
   }, [loggedOut, signedIn, auth.status, navigate, location, queryClient]);
-  // Whether the member was signed in when the page showed: only then is it a page to skip. Someone
-  // who signs in on it, or in another tab meanwhile, goes on to / (React's state from a render).
-  const [signedInOnArrival, setSignedInOnArrival] = useState<boolean>();
-  if (signedInOnArrival === undefined && auth.status !== 'loading') setSignedInOnArrival(signedIn);
-  return whileUnknown(auth) ?? (signedIn && !loggedOut ? <PastSignIn skip={signedInOnArrival === true} /> : children);
+  const restores = useRestores();
+  const asking = useIsFetching({ queryKey: USER_KEY, exact: true }) > 0;
+  // Whether the member was signed in when the page showed (loaded, or shown again by the browser's
+  // back/forward cache, once asked anew): only then is it a page to skip. Someone who signs in on
+  // it, or in another tab meanwhile, goes on to / (React's state from a render).
+  const [arrival, setArrival] = useState<{ restores: number; signedIn?: boolean }>({ restores });
+  if (arrival.restores !== restores) setArrival({ restores });
+  else if (arrival.signedIn === undefined && auth.status !== 'loading' && !asking) setArrival({ restores, signedIn });
+  if (arrival.restores !== restores || (signedIn && arrival.signedIn === undefined)) return <Spinner />;
+  return (
+    whileUnknown(auth) ??
+    (signedIn && !loggedOut ? (
+      <Suspense fallback={<Spinner />}>
+        <PastSignIn key={restores} skip={arrival.signedIn === true} />
+      </Suspense>
+    ) : (
+      children
+    ))
+  );
 }
 
 /**
- * A member at /auth goes on to /; one brought there by Back or Forward (`skip`: signed in already)
- * goes on the way they were going, to the page of ours beyond it (the second Back after a Google
- * sign-in, past Google's account chooser: the page they left for the sign-in screen). Every step
- * goes the same way and stops at the end of our run of entries, where it goes to / instead: it
- * cannot bounce.
+ * How many times the browser has shown this page again from its back/forward cache, as it was when
+ * left (Chrome keeps /auth when a Google sign-in leaves it). Each time, who is signed in is asked
+ * anew, at once, so that the page does not go by what it knew when it was left.
  */
-function PastSignIn({ skip }: { skip: boolean }) {
-  const [onward] = useState(() => (skip ? onwardTraversal() : null));
-  // Once, though StrictMode runs an effect twice (two steps Back would skip a page).
-  const went = useRef(false);
+function useRestores(): number {
+  const queryClient = useQueryClient();
+  const [restores, setRestores] = useState(0);
   useEffect(() => {
-    if (!onward || went.current) return;
-    went.current = true;
-    if (onward === 'back') history.back();
-    else history.forward();
-  }, [onward]);
-  return onward ? <Spinner /> : <Navigate to="/" replace />;
+    const shown = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      void queryClient.refetchQueries({ queryKey: USER_KEY, exact: true });
+      setRestores((count) => count + 1);
+    };
+    addEventListener('pageshow', shown);
+    return () => removeEventListener('pageshow', shown);
+  }, [queryClient]);
+  return restores;
 }
