@@ -141,10 +141,12 @@ describe('tcpProxy', () => {
       c.socket.write('ping');
       // Cut while the answer may still be on its way: nothing throws, the client sees its connection closed.
       await sleep(10);
-      await relay.cut();
       // Closed, by a FIN or, when the proxy had not yet read the ping, a reset (ECONNRESET, which
-      // once() would throw; the client takes it, as any of ours does).
-      await new Promise((resolve) => c.socket.once('close', resolve));
+      // once() would throw; the client takes it, as any of ours does). Listened for before the cut,
+      // which may close it at once.
+      const closed = new Promise((resolve) => c.socket.once('close', resolve));
+      await relay.cut();
+      await closed;
       await sleep(latencyMs + 100);
       const refused = connect(relay.port, '127.0.0.1');
       const [error] = (await once(refused, 'error')) as [NodeJS.ErrnoException];
