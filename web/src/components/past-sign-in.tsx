@@ -1,21 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { lastMove } from '../lib/last-move';
+import { lastMove, navigation } from '../lib/last-move';
 import { Spinner } from './ui';
 
 // Loaded only when a signed-in member is at /auth: no other page pays for it.
-
-/**
- * The Navigation API (Chromium; Firefox 147 and Safari 26.2 on), not yet in TypeScript's DOM
- * types: what the app reads of it.
- */
-interface TabNavigation {
-  readonly currentEntry: NavigationHistoryEntry | null;
-  /** How the page arrived: loaded, or shown again by the back/forward cache (then updated). */
-  readonly activation: NavigationActivation | null;
-  /** This origin's entries next to the current one (up to another site's, which breaks the run). */
-  entries(): NavigationHistoryEntry[];
-}
 
 /**
  * Where Back or Forward, having brought the page to its current entry, would go on to a page of
@@ -23,10 +11,9 @@ interface TabNavigation {
  * without the Navigation API).
  */
 function onwardTraversal(): 'back' | 'forward' | null {
-  const navigation = (globalThis as { navigation?: TabNavigation }).navigation;
   const here = navigation?.currentEntry;
-  if (!here) return null;
-  const activation = navigation!.activation;
+  if (!navigation || !here) return null;
+  const activation = navigation.activation;
   const moved = lastMove();
   const arrival =
     moved?.to === here.id
@@ -35,7 +22,7 @@ function onwardTraversal(): 'back' | 'forward' | null {
         ? { type: activation.navigationType, from: activation.from }
         : null;
   if (arrival?.type !== 'traverse') return null;
-  const last = navigation!.entries().length - 1;
+  const last = navigation.entries().length - 1;
   const from = arrival.from?.index ?? -1;
   // From another site's page (Google's account chooser): it lies after this entry when none of ours does.
   const way = from >= 0 && from !== here.index ? (from > here.index ? 'back' : 'forward') : here.index === last ? 'back' : null;
