@@ -70,6 +70,14 @@ async function showGoogleChooser(page: Page): Promise<void> {
   });
 }
 
+/** /privacy, then the sign-in screen, then Google's account chooser (`showGoogleChooser`), in one tab. */
+async function toGoogleFromPrivacy(page: Page): Promise<void> {
+  await page.goto('/privacy');
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await page.getByRole('link', { name: 'Grace' }).waitFor();
+}
+
 /** The tab's path, read from the browser (not the page: it may be going away mid-way). */
 const pathOf = (page: Page) => async () => new URL(page.url()).pathname;
 
@@ -78,10 +86,7 @@ it("returns on Back from Google's account chooser to the sign-in screen it was l
   try {
     const page = await context.newPage();
     await showGoogleChooser(page);
-    await page.goto('/privacy');
-    await page.goto('/auth');
-    await page.getByRole('link', { name: 'Continue with Google' }).click();
-    await page.getByRole('link', { name: 'Grace' }).waitFor();
+    await toGoogleFromPrivacy(page);
     // The person changes their mind at Google: Back is the way to the sign-in screen, not out of it.
     await page.goBack();
     await poll(pathOf(page), '/auth');
@@ -179,10 +184,7 @@ async function expectDashboardAfterSignInOnScreenReachedByBack(
     expect(account.status()).toBe(201);
     await context.clearCookies();
     await showGoogleChooser(page);
-    await page.goto('/privacy');
-    await page.goto('/auth');
-    await page.getByRole('link', { name: 'Continue with Google' }).click();
-    await page.getByRole('link', { name: 'Grace' }).waitFor();
+    await toGoogleFromPrivacy(page);
     await page.goBack();
     await page.getByRole('tablist', { name: 'Sign in or register' }).waitFor();
     await signIn(page, email, password);
@@ -252,9 +254,7 @@ it('takes a member past the sign-in screen on Back and on Forward where the brow
           void (window as unknown as { restoredFromCache(path: string): void }).restoredFromCache(location.pathname);
       }),
     );
-    await page.goto('/privacy');
-    await page.goto('/auth');
-    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await toGoogleFromPrivacy(page);
     await page.getByRole('link', { name: 'Grace' }).click();
     await page.waitForURL(`${stack.url}/`);
     await page.getByRole('button', { name: 'Log out' }).waitFor();
