@@ -552,6 +552,13 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(answer.headers['cache-control']).toBe('no-cache');
     expect(answer.body).toMatchObject({ videoId: first, analyzedTopics: expect.any(Array) });
+    // Gzipped for a browser that takes it (kept so in memory, not compressed per request); plain otherwise.
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    for (const accepted of ['identity', 'br', 'gzip;q=0, br;q=0']) {
+      const plain = await read(first).set('Accept-Encoding', accepted).expect(200);
+      expect([accepted, plain.headers['content-encoding'] ?? 'plain']).toEqual([accepted, accepted === 'br' ? 'br' : 'plain']);
+      expect(plain.body).toEqual(answer.body);
+    }
 
     const unchanged = await read(first, etag).expect(304);
     expect(unchanged.text).toBeFalsy();

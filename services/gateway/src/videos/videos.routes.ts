@@ -241,7 +241,10 @@ export function publicVideoRoutes({ cached, queue, failures, metadata, finished 
     const videoId = videoIdParam(req);
     const entry = await finished.read(videoId);
     if (revalidated(req, res, entry.etag, 'no-cache')) return;
-    res.type('application/json').send(entry.json);
+    // Gzipped once in memory, not per request: the API's compression passes an encoded answer by.
+    const gzipped = req.acceptsEncodings('gzip') === 'gzip';
+    if (gzipped) res.set('Content-Encoding', 'gzip');
+    res.type('application/json').send(gzipped ? entry.gzip : entry.json);
   });
 
   /** The transcript of a finished analysis, with an ETag a browser keeps it by. */
