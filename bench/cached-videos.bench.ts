@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import compression from 'compression';
 import express from 'express';
 import type { TranscriptSegment } from '@findclips/contracts';
-import { captionsOf, DEMO_VIDEOS, listenOnLoopback } from '@findclips/testing';
+import { captionsOf, DEMO_VIDEOS, listenOnLoopback, sampleTranscript } from '@findclips/testing';
 import { startPipeline, type Pipeline } from '../test/pipeline/harness';
 import { percentile, report } from './report';
 
@@ -41,25 +41,25 @@ async function analysed(
     .send({})
     .expect(202);
   await p.nextEvent(videoId, 'VIDEO_ANALYZED', 60_000);
-  return { videoId, body: (await browser.get(`/api/cached-videos/${videoId}`).expect(200)).body as unknown };
+  const path = `/api/cached-videos/${videoId}`;
+  return { videoId, path, body: (await browser.get(path).expect(200)).body as unknown };
 }
 
-/** GET /api/cached-videos/{id} against a bare Express app answering the same JSON from memory, in turns. */
+/** A GET of `path` against a bare Express app answering the same JSON from memory, in turns. */
 async function versusBare(
   title: string,
   p: Pipeline,
-  { videoId, body }: Awaited<ReturnType<typeof analysed>>,
+  { path, body }: { path: string; body: unknown },
   { headers = {}, bareCompresses = false }: { headers?: Record<string, string>; bareCompresses?: boolean } = {},
 ) {
   const bare = express();
   if (bareCompresses) bare.use(compression());
-  bare.get('/api/cached-videos/:id', (_req, res) => res.json(body));
+  bare.get(path, (_req, res) => res.json(body));
   const bareServer = await listenOnLoopback(bare);
   const sent = async (url: string) =>
     (await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } })).headers.get('content-encoding') ?? 'none';
 
   const rounds: { ours: Awaited<ReturnType<typeof load>>; bare: Awaited<ReturnType<typeof load>> }[] = [];
-  const path = `/api/cached-videos/${videoId}`;
   const runOurs = (duration?: number) => load(`${p.gateway.url}${path}`, headers, duration);
   const runBare = (duration?: number) => load(`${bareServer.url}${path}`, headers, duration);
   // Both warmed up (JIT, connection pools) before anything is counted.
@@ -92,7 +92,7 @@ async function versusBare(
     'bare Express req/s': range(rounds.map((r) => r.bare.rps)),
     'ratio (median of rounds)': percentile(ratios, 50),
     'ratio per round': ratios.map((x) => x.toFixed(2)).join(' / '),
-    'body bytes': JSON.stringify(body).length,
+    'JSON characters': JSON.stringify(body).length,
     'content-encoding (ours / bare)': encodings,
   });
 }
@@ -121,6 +121,29 @@ it('cached-videos as a browser asks for a 40-minute analysis, against a bare rou
       headers: { 'accept-encoding': BROWSER_ENCODINGS },
       bareCompresses: true,
     });
+  } finally {
+    await p.close();
+  }
+});
+
+/**
+ * The transcript a finished analysis's page reads for its search, as a browser asks: two hours (the most analysed)
+ * of captions, kept gzipped in memory by their MD5, against a bare app that compresses each answer.
+ */
+it('a 2-hour transcript as a browser asks for it, against a bare route that compresses', async () => {
+  const seconds = 2 * 3_600;
+  const p = await startPipeline({ LOG_LEVEL: 'info' });
+  try {
+    const { videoId } = await analysed(p, { seconds, segments: sampleTranscript(seconds) });
+    const transcriptPath = `/api/videos/${videoId}/transcript`;
+    const body = (await p.gateway.request().get(transcriptPath).expect(200)).body as { segments: unknown[] };
+    const title = `GET /api/videos/{id}/transcript, ${body.segments.length} lines, Accept-Encoding: ${BROWSER_ENCODINGS}`;
+    await versusBare(
+      title,
+      p,
+      { path: transcriptPath, body },
+      { headers: { 'accept-encoding': BROWSER_ENCODINGS }, bareCompresses: true },
+    );
   } finally {
     await p.close();
   }

@@ -6,7 +6,7 @@ import {
   videoTranscriptSchema,
   youtubeLinkMessages,
 } from '@findclips/contracts';
-import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
+import { CachedVideos, CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
 import { clock } from '@findclips/exports';
 import { GuestPayers, redisKeys } from '@findclips/runtime';
 import { sampleTranscript, strongPassword, uniqueEmail, until } from '@findclips/testing';
@@ -535,6 +535,22 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
       expect.stringMatching(/Accept-Encoding/),
     ]);
     await p.gateway.request().get('/api/videos/not-an-id/transcript').expect(400);
+
+    // Captions read again (a member's re-analysis finds another language): the next reader gets
+    // them, under a new tag, however recently the gateway kept the old ones.
+    const other = [{ text: 'Busse befördern mehr Menschen als Autos.', start: 0, end: 4 }];
+    const row = await cachedRow(videoId);
+    await new CachedVideos(p.gateway.dataSource).saveFetched(
+      { videoId, title: row.title, thumbnailUrl: null, description: null, channelTitle: null, durationSeconds: 300 },
+      'de',
+      other,
+    );
+    const renewed = await p.gateway
+      .request()
+      .get(`/api/videos/${videoId}/transcript`)
+      .set('If-None-Match', res.headers.etag!)
+      .expect(200);
+    expect([renewed.body, renewed.headers.etag === res.headers.etag]).toEqual([{ videoId, segments: other }, false]);
   });
 
   it('serves a finished analysis with an ETag: a browser that holds it is answered 304, one that holds another the analysis', async () => {

@@ -1,5 +1,5 @@
 // The shared analysis's transitions through its table's owner, on the real database.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Topic } from '@findclips/contracts';
 import type { DataSource } from 'typeorm';
 import { CachedVideos, type VideoDescription } from './cached-videos';
@@ -57,6 +57,25 @@ describe("a video's shared analysis", () => {
     expect(row).toMatchObject({ analysisStatus: 'complete', errorType: null, errorMessage: null });
     expect(readTopics(row!.analyzedTopics)).toEqual(topics);
     expect(await cached.findFinishedTranscript(videoId)).not.toBeNull();
+  });
+
+  it("tags a finished video's captions by their MD5, the tag changing with the captions", async () => {
+    const details = described();
+    await cached.saveFetched(details, 'en', segments);
+    expect(await cached.finishedTranscriptTag(details.videoId)).toBeNull();
+    await cached.markAnalyzing(details.videoId);
+    await cached.complete(details.videoId, topics, 'local', 'm');
+    const md5Of = async () =>
+      createHash('md5')
+        .update((await cached.findFinishedTranscript(details.videoId))!.transcriptData)
+        .digest('hex');
+    const tag = await cached.finishedTranscriptTag(details.videoId);
+    expect(tag).toBe(await md5Of());
+    // Captions read again (a member's re-analysis, another language): another tag.
+    await cached.saveFetched(details, 'de', [{ text: 'Busse befördern mehr Menschen als Autos.', start: 0, end: 4 }]);
+    const retagged = await cached.finishedTranscriptTag(details.videoId);
+    expect([retagged, retagged === tag]).toEqual([await md5Of(), false]);
+    expect(await cached.finishedTranscriptTag('neverStored')).toBeNull();
   });
 
   it('records a failure, which the next attempt clears', async () => {

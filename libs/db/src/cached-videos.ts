@@ -135,6 +135,20 @@ export class CachedVideos {
     });
   }
 
+  /**
+   * The MD5 of a finished video's captions as stored, computed by PostgreSQL: whether a reader's
+   * copy is current, without reading the captions (hours of them weigh megabytes). Null before
+   * its shared analysis is complete.
+   */
+  async finishedTranscriptTag(videoId: string): Promise<string | null> {
+    const row = await this.rows
+      .createQueryBuilder('video')
+      .select('md5(video.transcript_data)', 'tag')
+      .where('video.youtube_id = :videoId AND video.analysis_status = :status', { videoId, status: 'complete' })
+      .getRawOne<{ tag: string }>();
+    return row?.tag ?? null;
+  }
+
   /** The captions of a video whose shared analysis is complete, as stored (JSON text). */
   findFinishedTranscript(videoId: string) {
     return this.rows.findOne({

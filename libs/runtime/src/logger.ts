@@ -61,8 +61,8 @@ function withoutValues(value: unknown, depth: number): unknown {
 /**
  * An error as it is logged: pino's serializer (type, message, stack, and its cause as an error of
  * its own, with its fields: YouTube's answer under a failure we report), without the values it
- * carries. pino-http serializes an error its own way before it calls this: the error it read
- * (`raw`) is taken instead.
+ * carries. An error serialized its own way first (pino-http's, where its serializers are
+ * wrapped) is read from what it holds (`raw`).
  */
 export const loggedError = (error: Error): unknown => {
   const original: unknown = error instanceof Error ? error : (error as { raw?: unknown } | null)?.raw;

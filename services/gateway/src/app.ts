@@ -38,7 +38,7 @@ import type { AnalysisQueue } from '@findclips/queue';
 import type { YoutubeClient } from '@findclips/youtube';
 import { VideoMetadataService } from './videos/metadata';
 import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './videos/quotas';
-import { finishedAnalyses, publicVideoRoutes, videosRoutes } from './videos/videos.routes';
+import { keptFinished, publicVideoRoutes, videosRoutes } from './videos/videos.routes';
 import { xRoutes } from './x/x.routes';
 import { WebApp } from './http/web-app';
 import { httpMetrics, metricsRoute, queueMetrics } from './http/metrics';
@@ -200,7 +200,7 @@ export function createApp(deps: GatewayDeps) {
       queue,
       failures: new VideoFailures(redis, env.REDIS_KEY_PREFIX),
       metadata,
-      finished: finishedAnalyses(tables.cached),
+      finished: keptFinished(tables.cached),
     }),
   );
   // Sessions for the API and Google's sign-in only: a page is the same for everyone, and still

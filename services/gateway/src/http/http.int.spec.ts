@@ -1,7 +1,7 @@
 import { X_FEATURES_DISABLED_MESSAGE } from '@findclips/contracts';
 import { ScheduledPostEntity } from '@findclips/db';
 import { createLogger } from '@findclips/runtime';
-import { logLines, strongPassword, uniqueEmail } from '@findclips/testing';
+import { listenOnLoopback, logLines, strongPassword, uniqueEmail, until } from '@findclips/testing';
 import express from 'express';
 import iconv from 'iconv-lite';
 import http from 'node:http';
@@ -862,6 +862,28 @@ describe('logs', () => {
       expect(refused[0]).not.toHaveProperty('err');
     } finally {
       await gw.close();
+    }
+  });
+
+  it('log a request whose client left before any answer without a status, not as a 200', async () => {
+    const { lines, stream } = logLines();
+    const app = express();
+    app.use(requestLog(createLogger('gateway', 'info', stream)));
+    let arrived = () => {};
+    const asked = new Promise<void>((resolve) => (arrived = resolve));
+    // A route still at work when its client goes (a slow read, a cut connection): nothing was answered.
+    app.get('/api/slow', () => arrived());
+    const server = await listenOnLoopback(app);
+    try {
+      const request = http.get(`${server.url}/api/slow`).on('error', () => {});
+      await asked;
+      request.destroy();
+      await until(() => lines.some((line) => line.includes('/api/slow')), 5_000, 'the log line');
+      const line = JSON.parse(lines.find((text) => text.includes('/api/slow'))!) as Record<string, unknown>;
+      expect(line).toMatchObject({ msg: 'request aborted', req: { method: 'GET', url: '/api/slow' }, res: { statusCode: null } });
+    } finally {
+      server.server.closeAllConnections();
+      await server.close();
     }
   });
 });

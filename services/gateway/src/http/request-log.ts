@@ -62,7 +62,8 @@ export function requestLog(logger: Logger) {
         method: req.method,
         url: loggableUrl(req.originalUrl ?? req.url),
       }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // None when nothing was answered (the client left first): Node's default 200 would read as a success.
+      res: (res: { statusCode: number; headersSent: boolean }) => ({ statusCode: res.headersSent ? res.statusCode : null }),
     },
   });
 }

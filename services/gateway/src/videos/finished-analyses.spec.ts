@@ -1,13 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import { AppError } from '@findclips/contracts';
-import { FinishedAnalyses } from './finished-analyses';
+import { FinishedAnswers } from './finished-analyses';
 
 /** An analysis whose JSON is about `chars` long. */
 const analysisOf = (videoId: string, chars: number) => ({ videoId, analyzedTopics: 'x'.repeat(chars) });
 
 describe('the finished analyses kept in memory', () => {
   it('hold what their size allows, however many there are (by count, 2,000 big ones held 1.1 GB)', async () => {
-    const finished = new FinishedAnalyses(async (videoId) => analysisOf(videoId, 1_000), 10_000);
+    const finished = new FinishedAnswers(async (videoId) => analysisOf(videoId, 1_000), { maxBytes: 10_000 });
     for (let i = 0; i < 50; i++) await finished.read(`video${String(i).padStart(6, '0')}`);
     expect(finished.heldBytes).toBeGreaterThan(5_000);
     expect(finished.heldBytes).toBeLessThanOrEqual(10_000);
@@ -15,7 +15,7 @@ describe('the finished analyses kept in memory', () => {
 
   it('read a video not held once for all who ask at the same time, and keep it', async () => {
     let reads = 0;
-    const finished = new FinishedAnalyses(async (videoId) => {
+    const finished = new FinishedAnswers(async (videoId) => {
       reads++;
       await new Promise((resolve) => setTimeout(resolve, 20));
       return analysisOf(videoId, 100);
@@ -31,10 +31,13 @@ describe('the finished analyses kept in memory', () => {
   });
 
   it('answer a read pushed out by others while it was under way', async () => {
-    const finished = new FinishedAnalyses(async (videoId) => {
-      if (videoId === 'slowVideo01') await new Promise((resolve) => setTimeout(resolve, 50));
-      return analysisOf(videoId, 1_000);
-    }, 3_000);
+    const finished = new FinishedAnswers(
+      async (videoId) => {
+        if (videoId === 'slowVideo01') await new Promise((resolve) => setTimeout(resolve, 50));
+        return analysisOf(videoId, 1_000);
+      },
+      { maxBytes: 3_000 },
+    );
     const slow = finished.read('slowVideo01');
     for (let i = 0; i < 10; i++) await finished.read(`video${String(i).padStart(6, '0')}`);
     await expect(slow).resolves.toMatchObject({ etag: expect.stringMatching(/^W\/"/) });
@@ -42,7 +45,7 @@ describe('the finished analyses kept in memory', () => {
 
   it('keep no failure: a video not analysed yet is read again next time', async () => {
     let analysed = false;
-    const finished = new FinishedAnalyses(async (videoId) => {
+    const finished = new FinishedAnswers(async (videoId) => {
       if (!analysed) throw new AppError('NOT_FOUND', 'Video not found');
       return analysisOf(videoId, 10);
     });

@@ -14,8 +14,8 @@ export async function readFinished(cached: CachedVideos, videoId: string): Promi
   return row;
 }
 
-/** A finished analysis as it is sent: its JSON, the same gzipped, and its ETag. */
-export interface SerializedAnalysis {
+/** A JSON answer as it is sent: the JSON, the same gzipped, and its ETag. */
+export interface SerializedAnswer {
   json: Buffer;
   /**
    * Compressed once, for every reader who takes gzip (every browser): compressed per request, a
@@ -26,32 +26,32 @@ export interface SerializedAnalysis {
   etag: string;
 }
 
-/** How much the finished analyses kept in memory may hold: bytes of their JSON and its gzip. */
-const FINISHED_CACHE_BYTES = 64 * 1024 * 1024;
+/** How much each kind of answer kept in memory may hold: bytes of their JSON and its gzip. */
+const KEPT_BYTES = 64 * 1024 * 1024;
 
 /**
- * Finished shared analyses, serialized and gzipped, in memory: once complete they do not change,
- * and they are what every shared link and returning visitor reads. Bounded by size: bounded by
- * count (2,000) a gateway held 1.1 GB after reading 2,000 analyses of 100 topics (a stranger's
- * event-loop audit). One is read again 5 minutes after it was read; an expired one is freed only
- * when read or pushed out by size, as lru-cache advises (a busy gateway holds about
- * FINISHED_CACHE_BYTES for good). Readers of one video not held yet share one read of it: the
- * pages open on a video all ask the moment it is analysed.
+ * Answers about finished videos (their shared analyses, their transcripts), serialized and
+ * gzipped, in memory: once complete they do not change, and they are what every shared link and
+ * returning visitor reads. Bounded by size: bounded by count (2,000) a gateway held 1.1 GB after
+ * reading 2,000 analyses of 100 topics (a stranger's event-loop audit). One is read again
+ * `ttlMs` after it was read; an expired one is freed only when read or pushed out by size, as
+ * lru-cache advises (a busy gateway holds about its bound for good). Readers of one answer not
+ * held yet share one read of it: the pages open on a video all ask the moment it is analysed.
  */
-export class FinishedAnalyses {
-  private readonly cache: LRUCache<string, SerializedAnalysis>;
+export class FinishedAnswers {
+  private readonly cache: LRUCache<string, SerializedAnswer>;
 
-  constructor(load: (videoId: string) => Promise<unknown>, maxBytes = FINISHED_CACHE_BYTES) {
-    this.cache = new LRUCache<string, SerializedAnalysis>({
+  constructor(load: (key: string) => Promise<unknown>, { maxBytes = KEPT_BYTES, ttlMs = 5 * 60 * 1000 } = {}) {
+    this.cache = new LRUCache<string, SerializedAnswer>({
       maxSize: maxBytes,
       sizeCalculation: (entry) => entry.json.byteLength + entry.gzip.byteLength + entry.etag.length,
-      ttl: 5 * 60 * 1000,
+      ttl: ttlMs,
       // A read pushed out of the cache before it is done still answers its readers (it rejected
       // with 'evicted', a 500 for each: a stranger's review).
       ignoreFetchAbort: true,
       // A read that fails (not found, the database away) is no entry: the next read tries again.
-      fetchMethod: async (videoId) => {
-        const json = Buffer.from(JSON.stringify(await load(videoId)));
+      fetchMethod: async (key) => {
+        const json = Buffer.from(JSON.stringify(await load(key)));
         // On libuv's threads, off the event loop.
         const gzipped = await gzip(json);
         return { json, gzip: gzipped, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
@@ -59,9 +59,9 @@ export class FinishedAnalyses {
     });
   }
 
-  /** The video's finished analysis, serialized: from memory, else read (once, for everyone asking). */
-  async read(videoId: string): Promise<SerializedAnalysis> {
-    return (await this.cache.fetch(videoId))!;
+  /** The answer, serialized: from memory, else read (once, for everyone asking). */
+  async read(key: string): Promise<SerializedAnswer> {
+    return (await this.cache.fetch(key))!;
   }
 
   /** What is held now, in bytes. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { AppError, captionsMessages, videoMessages, type HistoryVideo, type VideoTranscript } from '@findclips/contracts';
 import { readTranscript, type CachedVideos, type MemberHistory, type UploadedTranscripts } from '@findclips/db';
 
@@ -26,16 +25,12 @@ export async function memberHistory(history: MemberHistory, userId: number, sort
 
 /**
  * The transcript of a finished analysis, read by whoever may read the analysis (it is public, as
- * the captions are on YouTube); NOT_FOUND before it is finished. Tagged by its text: hours of
- * captions weigh megabytes, which a browser that has them is not sent again.
+ * the captions are on YouTube), as it is answered; NOT_FOUND before it is finished.
  */
-export async function finishedTranscript(cached: CachedVideos, videoId: string): Promise<Tagged<VideoTranscript>> {
+export async function readFinishedTranscript(cached: CachedVideos, videoId: string): Promise<VideoTranscript> {
   const row = await cached.findFinishedTranscript(videoId);
   if (!row) throw new AppError('NOT_FOUND', videoMessages.notFound);
-  return {
-    etag: `"${createHash('sha1').update(row.transcriptData).digest('base64url')}"`,
-    body: { videoId, segments: readTranscript(row.transcriptData).map(({ text, start, end }) => ({ text, start, end })) },
-  };
+  return { videoId, segments: readTranscript(row.transcriptData).map(({ text, start, end }) => ({ text, start, end })) };
 }
 
 /** The captions a member brought for a video, as the transcript of a finished analysis is served. */

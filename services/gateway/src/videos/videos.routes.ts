@@ -35,8 +35,8 @@ import { guestIdentity, guestIdOf } from './guest-id';
 import { uploadCaptions } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
 import { topicsRead } from './topics-read';
-import { finishedTranscript, memberHistory, uploadedTranscript } from './read-videos';
-import { FinishedAnalyses, readFinished } from './finished-analyses';
+import { memberHistory, readFinishedTranscript, uploadedTranscript } from './read-videos';
+import { FinishedAnswers, readFinished, type SerializedAnswer } from './finished-analyses';
 import {
   analysisStatus,
   reanalysisStanding,
@@ -223,35 +223,55 @@ interface PublicVideoRoutesDeps {
   /** How analyses failed before their video was stored (for check-status). */
   failures: VideoFailures;
   metadata: VideoMetadataService;
-  finished: FinishedAnalyses;
+  finished: FinishedKept;
 }
 
-/** The finished shared analyses, as `GET /api/cached-videos/:id` answers them, kept in memory. */
-export const finishedAnalyses = (cached: CachedVideos) =>
-  new FinishedAnalyses(async (videoId) => analysisView(await readFinished(cached, videoId)));
+/** What finished videos' readers get from memory: their shared analyses and their transcripts. */
+type FinishedKept = ReturnType<typeof keptFinished>;
+
+/**
+ * The finished shared analyses, as `GET /api/cached-videos/:id` answers them, and the transcripts,
+ * as `GET /api/videos/:id/transcript` does, kept in memory. A transcript is kept by its video and
+ * the MD5 of its captions: a re-analysis that reads other captions is a new entry, never a stale one.
+ */
+export const keptFinished = (cached: CachedVideos) => ({
+  analyses: new FinishedAnswers(async (videoId) => analysisView(await readFinished(cached, videoId))),
+  transcripts: new FinishedAnswers(async (key) => readFinishedTranscript(cached, key.slice(0, key.indexOf(':'))), {
+    ttlMs: 30 * 60 * 1000,
+  }),
+});
+
+/** A kept answer, gzipped for a client that takes it: the API's compression passes an encoded answer by. */
+function sendKept(req: Request, res: Response, answer: SerializedAnswer) {
+  const gzipped = req.acceptsEncodings('gzip') === 'gzip';
+  if (gzipped) res.set('Content-Encoding', 'gzip');
+  res.type('application/json').send(gzipped ? answer.gzip : answer.json);
+}
 
 /**
  * Reads anyone may make, about a video rather than a person: served before the session
- * middleware, so they cost no session lookup. Finished analyses come from memory with an ETag.
+ * middleware, so they cost no session lookup. Finished analyses and transcripts come from memory
+ * with an ETag.
  */
 export function publicVideoRoutes({ cached, queue, failures, metadata, finished }: PublicVideoRoutesDeps) {
   const router = Router();
 
   router.get('/api/cached-videos/:id', async (req, res) => {
-    const videoId = videoIdParam(req);
-    const entry = await finished.read(videoId);
+    const entry = await finished.analyses.read(videoIdParam(req));
     if (revalidated(req, res, entry.etag, 'no-cache')) return;
-    // Gzipped once in memory, not per request: the API's compression passes an encoded answer by.
-    const gzipped = req.acceptsEncodings('gzip') === 'gzip';
-    if (gzipped) res.set('Content-Encoding', 'gzip');
-    res.type('application/json').send(gzipped ? entry.gzip : entry.json);
+    sendKept(req, res, entry);
   });
 
-  /** The transcript of a finished analysis, with an ETag a browser keeps it by. */
+  /**
+   * The transcript of a finished analysis, with an ETag a browser keeps it by: the captions' MD5,
+   * asked of PostgreSQL, so a browser that has them costs no read of hours of captions.
+   */
   router.get('/api/videos/:id/transcript', async (req, res) => {
-    const { etag, body } = await finishedTranscript(cached, videoIdParam(req));
-    if (revalidated(req, res, etag, 'no-cache')) return;
-    res.json(body);
+    const videoId = videoIdParam(req);
+    const tag = await cached.finishedTranscriptTag(videoId);
+    if (!tag) throw new AppError('NOT_FOUND', videoMessages.notFound);
+    if (revalidated(req, res, `W/"${tag}"`, 'no-cache')) return;
+    sendKept(req, res, await finished.transcripts.read(`${videoId}:${tag}`));
   });
 
   router.get('/api/videos/metadata/:id', async (req, res) => {
