@@ -137,7 +137,7 @@ export class CachedVideos {
 
   /**
    * The MD5 of a finished video's captions as stored, computed by PostgreSQL: whether a reader's
-   * copy is current, without reading the captions (hours of them weigh megabytes). Null before
+   * copy is current, without reading the captions (two hours of them weigh 160 kB). Null before
    * its shared analysis is complete.
    */
   async finishedTranscriptTag(videoId: string): Promise<string | null> {
@@ -149,12 +149,17 @@ export class CachedVideos {
     return row?.tag ?? null;
   }
 
-  /** The captions of a video whose shared analysis is complete, as stored (JSON text). */
-  findFinishedTranscript(videoId: string) {
-    return this.rows.findOne({
-      where: { youtubeId: videoId, analysisStatus: 'complete' },
-      select: { youtubeId: true, transcriptData: true },
-    });
+  /**
+   * The captions of a video whose shared analysis is complete, as stored (JSON text); with `tag`,
+   * only while they are still those it names (their MD5): ones stored since are read under theirs.
+   */
+  findFinishedTranscript(videoId: string, tag?: string) {
+    const query = this.rows
+      .createQueryBuilder('video')
+      .select(['video.youtubeId', 'video.transcriptData'])
+      .where('video.youtube_id = :videoId AND video.analysis_status = :status', { videoId, status: 'complete' });
+    if (tag !== undefined) query.andWhere('md5(video.transcript_data) = :tag', { tag });
+    return query.getOne();
   }
 
   async statusOf(videoId: string): Promise<VideoStatus | null> {

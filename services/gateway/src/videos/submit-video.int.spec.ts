@@ -45,7 +45,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { testDataSource } from '../test/harness';
 import { editAnalysis, ownAnalysis } from './edit-analysis';
-import { readFinished } from './finished-analyses';
+import { readFinished } from './finished-answers';
 import { VideoMetadataService } from './metadata';
 import { GuestCredits, MemberAnalysisLimit, YoutubeLookupLimit } from './quotas';
 import {

@@ -36,7 +36,7 @@ import { uploadCaptions } from './upload-captions';
 import { publicMetadata, type VideoMetadataService } from './metadata';
 import { topicsRead } from './topics-read';
 import { memberHistory, readFinishedTranscript, uploadedTranscript } from './read-videos';
-import { FinishedAnswers, readFinished, type SerializedAnswer } from './finished-analyses';
+import { FinishedAnswers, readFinished, type SerializedAnswer } from './finished-answers';
 import {
   analysisStatus,
   reanalysisStanding,
@@ -236,9 +236,13 @@ type FinishedKept = ReturnType<typeof keptFinished>;
  */
 export const keptFinished = (cached: CachedVideos) => ({
   analyses: new FinishedAnswers(async (videoId) => analysisView(await readFinished(cached, videoId))),
-  transcripts: new FinishedAnswers(async (key) => readFinishedTranscript(cached, key.slice(0, key.indexOf(':'))), {
-    ttlMs: 30 * 60 * 1000,
-  }),
+  transcripts: new FinishedAnswers(
+    async (key) => {
+      const [videoId, tag] = key.split(':');
+      return readFinishedTranscript(cached, videoId!, tag);
+    },
+    { ttlMs: 30 * 60 * 1000 },
+  ),
 });
 
 /** A kept answer, gzipped for a client that takes it: the API's compression passes an encoded answer by. */
@@ -268,10 +272,19 @@ export function publicVideoRoutes({ cached, queue, failures, metadata, finished 
    */
   router.get('/api/videos/:id/transcript', async (req, res) => {
     const videoId = videoIdParam(req);
-    const tag = await cached.finishedTranscriptTag(videoId);
-    if (!tag) throw new AppError('NOT_FOUND', videoMessages.notFound);
-    if (revalidated(req, res, `W/"${tag}"`, 'no-cache')) return;
-    sendKept(req, res, await finished.transcripts.read(`${videoId}:${tag}`));
+    for (let asked = 1; ; asked++) {
+      const tag = await cached.finishedTranscriptTag(videoId);
+      if (!tag) throw new AppError('NOT_FOUND', videoMessages.notFound);
+      if (revalidated(req, res, `W/"${tag}"`, 'no-cache')) return;
+      try {
+        return sendKept(req, res, await finished.transcripts.read(`${videoId}:${tag}`));
+      } catch (error) {
+        // Captions stored again between their tag and their read (a job that raced the analysis)
+        // are not read under the old tag, which would serve them to whoever holds it: the tag is
+        // asked again, and a video no longer finished is NOT_FOUND then.
+        if (asked > 1 || !(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+      }
+    }
   });
 
   router.get('/api/videos/metadata/:id', async (req, res) => {

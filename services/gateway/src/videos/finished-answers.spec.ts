@@ -1,11 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { AppError } from '@findclips/contracts';
-import { FinishedAnswers } from './finished-analyses';
+import { FinishedAnswers } from './finished-answers';
 
 /** An analysis whose JSON is about `chars` long. */
 const analysisOf = (videoId: string, chars: number) => ({ videoId, analyzedTopics: 'x'.repeat(chars) });
 
-describe('the finished analyses kept in memory', () => {
+describe('the answers about finished videos kept in memory', () => {
   it('hold what their size allows, however many there are (by count, 2,000 big ones held 1.1 GB)', async () => {
     const finished = new FinishedAnswers(async (videoId) => analysisOf(videoId, 1_000), { maxBytes: 10_000 });
     for (let i = 0; i < 50; i++) await finished.read(`video${String(i).padStart(6, '0')}`);
