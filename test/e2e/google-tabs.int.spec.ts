@@ -1,7 +1,7 @@
 // A Google sign-in in one tab: Back through Google's account chooser, and the browser's other tabs.
 import { randomUUID } from 'node:crypto';
 import { startFakeGoogle, startStack, strongPassword, uniqueEmail, type FakeGoogle, type RunningStack } from '@findclips/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { launchChromium, poll } from './browser';
 
 jest.setTimeout(120_000);
@@ -162,6 +162,37 @@ it('takes a member back past the sign-in screen to the page they left for it, af
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     await page.goto('/auth');
     await poll(pathOf(page), '/');
+  } finally {
+    await context.close();
+  }
+});
+
+it('takes a member past the sign-in screen reached by Back while the server could not say who is signed in, once it can', async () => {
+  const context = await browser.newContext({ baseURL: stack.url });
+  try {
+    const page = await context.newPage();
+    await showGoogleChooser(page);
+    await toGoogleFromPrivacy(page);
+    await page.getByRole('link', { name: 'Grace' }).click();
+    await page.waitForURL(`${stack.url}/`);
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+
+    // The session store away, as the gateway answers then: Back, Back reaches the sign-in screen,
+    // which says so rather than guess.
+    const outage = (route: Route) =>
+      route.fulfill({ status: 503, json: { message: 'Sign-in is unavailable right now. Please try again in a moment.' } });
+    await page.route('**/api/user', outage);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Grace' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Find Clips is not available right now' }).waitFor();
+    expect(await pathOf(page)()).toBe('/auth');
+
+    // Once the server answers again: on past it, to the page left for it, as without the outage.
+    await page.unroute('**/api/user', outage);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await poll(pathOf(page), '/privacy');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy Policy');
   } finally {
     await context.close();
   }

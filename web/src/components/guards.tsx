@@ -70,10 +70,13 @@ export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const asking = useIsFetching({ queryKey: USER_KEY, exact: true }) > 0;
   // Whether the member was signed in when the page showed (loaded, or shown again by the browser's
   // back/forward cache, once asked anew): only then is it a page to skip. Someone who signs in on
-  // it, or in another tab meanwhile, goes on to / (React's state from a render).
+  // it, or in another tab meanwhile, goes on to / (React's state from a render). While the server
+  // cannot say, it is not known yet: reached by Back in an outage, the page goes on past once the
+  // server answers, as it would have at once.
   const [arrival, setArrival] = useState<{ restores: number; signedIn?: boolean }>({ restores });
+  const known = auth.status !== 'loading' && auth.status !== 'unavailable' && !asking;
   if (arrival.restores !== restores) setArrival({ restores });
-  else if (arrival.signedIn === undefined && auth.status !== 'loading' && !asking) setArrival({ restores, signedIn });
+  else if (arrival.signedIn === undefined && known) setArrival({ restores, signedIn });
   if (arrival.restores !== restores || (signedIn && arrival.signedIn === undefined)) return <Spinner />;
   return (
     whileUnknown(auth) ??
