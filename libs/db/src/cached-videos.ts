@@ -141,11 +141,7 @@ export class CachedVideos {
    * its shared analysis is complete.
    */
   async finishedTranscriptTag(videoId: string): Promise<string | null> {
-    const row = await this.rows
-      .createQueryBuilder('video')
-      .select('md5(video.transcript_data)', 'tag')
-      .where('video.youtube_id = :videoId AND video.analysis_status = :status', { videoId, status: 'complete' })
-      .getRawOne<{ tag: string }>();
+    const row = await this.finishedRow(videoId).select('md5(video.transcript_data)', 'tag').getRawOne<{ tag: string }>();
     return row?.tag ?? null;
   }
 
@@ -154,12 +150,16 @@ export class CachedVideos {
    * only while they are still those it names (their MD5): ones stored since are read under theirs.
    */
   findFinishedTranscript(videoId: string, tag?: string) {
-    const query = this.rows
-      .createQueryBuilder('video')
-      .select(['video.youtubeId', 'video.transcriptData'])
-      .where('video.youtube_id = :videoId AND video.analysis_status = :status', { videoId, status: 'complete' });
+    const query = this.finishedRow(videoId).select(['video.youtubeId', 'video.transcriptData']);
     if (tag !== undefined) query.andWhere('md5(video.transcript_data) = :tag', { tag });
     return query.getOne();
+  }
+
+  /** The row of a video whose shared analysis is complete, as a query to select from. */
+  private finishedRow(videoId: string) {
+    return this.rows
+      .createQueryBuilder('video')
+      .where('video.youtube_id = :videoId AND video.analysis_status = :status', { videoId, status: 'complete' });
   }
 
   async statusOf(videoId: string): Promise<VideoStatus | null> {

@@ -28,7 +28,7 @@ export async function memberHistory(history: MemberHistory, userId: number, sort
  * the captions are on YouTube), as it is answered; NOT_FOUND before it is finished, or when its
  * captions are no longer those `tag` names.
  */
-export async function readFinishedTranscript(cached: CachedVideos, videoId: string, tag?: string): Promise<VideoTranscript> {
+export async function readFinishedTranscript(cached: CachedVideos, videoId: string, tag: string): Promise<VideoTranscript> {
   const row = await cached.findFinishedTranscript(videoId, tag);
   if (!row) throw new AppError('NOT_FOUND', videoMessages.notFound);
   return { videoId, segments: readTranscript(row.transcriptData).map(({ text, start, end }) => ({ text, start, end })) };

@@ -239,7 +239,7 @@ export const keptFinished = (cached: CachedVideos) => ({
   transcripts: new FinishedAnswers(
     async (key) => {
       const [videoId, tag] = key.split(':');
-      return readFinishedTranscript(cached, videoId!, tag);
+      return readFinishedTranscript(cached, videoId!, tag!);
     },
     { ttlMs: 30 * 60 * 1000 },
   ),
@@ -272,7 +272,7 @@ export function publicVideoRoutes({ cached, queue, failures, metadata, finished 
    */
   router.get('/api/videos/:id/transcript', async (req, res) => {
     const videoId = videoIdParam(req);
-    for (let asked = 1; ; asked++) {
+    for (const lastTry of [false, true]) {
       const tag = await cached.finishedTranscriptTag(videoId);
       if (!tag) throw new AppError('NOT_FOUND', videoMessages.notFound);
       if (revalidated(req, res, `W/"${tag}"`, 'no-cache')) return;
@@ -282,7 +282,7 @@ export function publicVideoRoutes({ cached, queue, failures, metadata, finished 
         // Captions stored again between their tag and their read (a job that raced the analysis)
         // are not read under the old tag, which would serve them to whoever holds it: the tag is
         // asked again, and a video no longer finished is NOT_FOUND then.
-        if (asked > 1 || !(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+        if (lastTry || !(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
       }
     }
   });
