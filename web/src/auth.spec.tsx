@@ -193,6 +193,7 @@ describe('registration validation: on submit, then on change', () => {
   it('says nothing before the first submit', async () => {
     const user = await openRegister();
     expect(screen.getByRole('heading', { name: 'Create an account' })).toBeInTheDocument();
+    expect(screen.getByText('Sign up to start scheduling posts')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up with Google' })).toHaveAttribute('href', '/auth/google');
     expect(screen.getByText('OR REGISTER WITH EMAIL')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
@@ -206,7 +207,7 @@ describe('registration validation: on submit, then on change', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'other');
     await user.click(screen.getByRole('button', { name: 'Register with Email' }));
 
-    expect(screen.getByText(authMessages.invalidEmail)).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters long')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(neverCalled).not.toHaveBeenCalled();

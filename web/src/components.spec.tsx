@@ -285,7 +285,10 @@ describe('clip player', () => {
         new MessageEvent('message', { data: error, origin: 'https://www.youtube-nocookie.com', source: frame.contentWindow }),
       );
     });
-    expect(screen.getByRole('alert')).toHaveTextContent(CLIP_ERROR_MESSAGE);
+    // The error catalogue's words, as written there.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Unable to load this video clip. The video may have embedding disabled or be unavailable in your region.',
+    );
   });
 });
 

@@ -349,6 +349,28 @@ describe('history', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove share' }));
   }
 
+  it("says 'Copied' for 2 s after the share link is copied, then 'Copy link' again", async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      fakeApi({
+        'GET /api/videos': json(200, history),
+        'GET /api/analysis/shares-map': json(200, [{ shareId: 'share-of-banana-1234', youtubeId: 'aaaaaaaaaaa' }]),
+      });
+      renderWithApp(<HistoryPage />, { route: '/history', user: member });
+      await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+      expect(await navigator.clipboard.readText()).toBe('http://localhost/shared/share-of-banana-1234');
+      expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1_900));
+      expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(100));
+      expect(screen.queryByRole('button', { name: 'Copied' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('says why a share could not be removed, and keeps its buttons', async () => {
     await removeBananaShare(json(503, { message: 'Service temporarily unavailable' }));
     expect(await screen.findByText('Failed to remove share')).toBeInTheDocument();

@@ -33,6 +33,9 @@ describe('settings', () => {
     expect(screen.getByTestId('avatar')).toHaveTextContent('A');
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText(/Account created/)).toBeInTheDocument();
+    // The cards as the spec names them.
+    for (const card of ['Personal Information', 'Email Address', 'Password', 'Danger Zone'])
+      expect(screen.getByRole('heading', { level: 2, name: card })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await user.clear(screen.getByLabelText('First name'));
