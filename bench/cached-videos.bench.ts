@@ -148,3 +148,31 @@ it('a 2-hour transcript as a browser asks for it, against a bare route that comp
     await p.close();
   }
 });
+
+/**
+ * A shared 40-minute analysis as its visitors' browsers read it (`/api/shared/{id}`, which the
+ * shared page asks first), against a bare route that answers the same JSON from memory and
+ * compresses it. Each visitor counts once, so after the first second the view count stands.
+ */
+it('a shared 40-minute analysis as a browser reads it, against a bare route that compresses', async () => {
+  const interview = DEMO_VIDEOS.find((video) => video.id === 'FCdemoPod01')!;
+  const seconds = interview.minutes * 60;
+  const p = await startPipeline({ LOG_LEVEL: 'info' });
+  try {
+    const { videoId, body } = await analysed(p, { seconds, segments: captionsOf(interview.paragraphs, seconds), guest: true });
+    const { browser } = await p.member();
+    const topics = (body as { analyzedTopics: unknown[] }).analyzedTopics;
+    const created = await browser.post('/api/analysis/share').send({ youtubeId: videoId, topics }).expect(201);
+    const path = `/api/shared/${(created.body as { shareId: string }).shareId}`;
+    const shared = (await p.gateway.request().get(path).expect(200)).body as unknown;
+    const title = `GET /api/shared/{id}, a 40-minute analysis, Accept-Encoding: ${BROWSER_ENCODINGS}`;
+    await versusBare(
+      title,
+      p,
+      { path, body: shared },
+      { headers: { 'accept-encoding': BROWSER_ENCODINGS }, bareCompresses: true },
+    );
+  } finally {
+    await p.close();
+  }
+});

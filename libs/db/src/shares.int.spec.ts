@@ -1,9 +1,10 @@
 // Shares through their table's owner, on the real database.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { buildUser } from '@findclips/testing';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from './data-source';
 import { Shares } from './shares';
+import { readTopics, writeTopics } from './stored-topics';
 
 describe('shares', () => {
   let db: DataSource;
@@ -96,7 +97,42 @@ describe('shares', () => {
     expect(await shares.listForUser(userId)).toEqual([]);
     expect(await shares.findPublic(share.shareId)).toBeNull();
     await shares.upsert({ userId }, { transcriptSource: 'youtube', language: null, youtubeId, topics });
-    expect(await shares.findPublic(share.shareId)).toMatchObject({ shareId: share.shareId, isPublic: true });
+    expect(await shares.findPublic(share.shareId)).toMatchObject({ shareId: share.shareId });
+  });
+
+  it('reads a public share without its topics, and its topics by their MD5 only while they are the ones shared', async () => {
+    const { id: userId } = await buildUser(db);
+    const youtubeId = videoId();
+    const two = [...topics, { id: 't2', title: 'Trams', startTime: 60, endTime: 120, quotes: [] }];
+    const { share } = await shares.upsert(
+      { userId },
+      { transcriptSource: 'upload', language: null, youtubeId, topics: two, title: 'Mine', description: 'Two talks' },
+    );
+    const found = await shares.findPublic(share.shareId);
+    const tag = createHash('md5').update(writeTopics(two)).digest('hex');
+    expect(found).toEqual({
+      shareId: share.shareId,
+      youtubeId,
+      userId,
+      guestSessionId: null,
+      title: 'Mine',
+      description: 'Two talks',
+      viewCount: 0,
+      createdAt: share.createdAt,
+      transcriptSource: 'upload',
+      language: null,
+      topicsTag: tag,
+    });
+    expect(readTopics(await shares.publicTopics(share.shareId, tag))).toEqual(two);
+    // Shared again with other topics: the old MD5 names nothing, the new one the new topics.
+    await shares.upsert({ userId }, { transcriptSource: 'upload', language: null, youtubeId, topics });
+    expect(await shares.publicTopics(share.shareId, tag)).toBeNull();
+    const newTag = (await shares.findPublic(share.shareId))!.topicsTag;
+    expect(newTag).not.toBe(tag);
+    expect(readTopics(await shares.publicTopics(share.shareId, newTag))).toEqual(topics);
+    // Made private: its topics are no one's to read, whatever MD5 is asked.
+    await db.query('UPDATE shared_analysis SET is_public = false WHERE share_id = $1', [share.shareId]);
+    expect(await shares.publicTopics(share.shareId, newTag)).toBeNull();
   });
 
   it("gives a member who signs up the guest's recent shares, except of a video the member shares already", async () => {

@@ -21,6 +21,21 @@ interface ShareSnapshot {
   description?: string | null;
 }
 
+/** A public share without its topics (they weigh up to hundreds of kilobytes), and their MD5. */
+export type PublicShare = Pick<
+  SharedAnalysisEntity,
+  | 'shareId'
+  | 'youtubeId'
+  | 'userId'
+  | 'guestSessionId'
+  | 'title'
+  | 'description'
+  | 'viewCount'
+  | 'createdAt'
+  | 'transcriptSource'
+  | 'language'
+> & { topicsTag: string };
+
 /**
  * The one writer of `shared_analysis`: the public, watch-only pages members and guests publish
  * (the gateway's), and their view counts.
@@ -96,8 +111,31 @@ export class Shares {
     return { shareId: rows[0]!.share_id, created: rows[0]!.created };
   }
 
-  findPublic(shareId: string) {
-    return this.db.getRepository(SharedAnalysisEntity).findOneBy({ shareId, isPublic: true });
+  /**
+   * A public share as its page shows it, but for its topics: their MD5 instead, which names them
+   * in a reader's memory (`publicTopics`). Null for a removed, private or unknown share.
+   */
+  async findPublic(shareId: string): Promise<PublicShare | null> {
+    const rows: PublicShare[] = await this.db.query(
+      `SELECT share_id AS "shareId", youtube_id AS "youtubeId", user_id AS "userId", guest_session_id AS "guestSessionId",
+              title, description, view_count AS "viewCount", created_at AS "createdAt",
+              transcript_source AS "transcriptSource", language, md5(shared_topics) AS "topicsTag"
+       FROM shared_analysis WHERE share_id = $1 AND is_public`,
+      [shareId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * A public share's topics as stored (JSON text), when their MD5 is still `topicsTag`; null once
+   * shared again with other topics, made private or removed.
+   */
+  async publicTopics(shareId: string, topicsTag: string): Promise<string | null> {
+    const rows: { topics: string }[] = await this.db.query(
+      'SELECT shared_topics AS topics FROM shared_analysis WHERE share_id = $1 AND is_public AND md5(shared_topics) = $2',
+      [shareId, topicsTag],
+    );
+    return rows[0]?.topics ?? null;
   }
 
   /** +1 view, atomically, up to the column's largest integer (past it, a 500 for each visitor); the new count. */

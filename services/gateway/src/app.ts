@@ -31,7 +31,7 @@ import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { sessions } from './http/session';
 import { profileRoutes } from './profile/profile.routes';
-import { ShareViews } from './shares/read-share';
+import { SharedTopics, ShareViews } from './shares/read-share';
 import { sharesRoutes } from './shares/shares.routes';
 import { createMetricsRegistry, redisKeys, VideoFailures, type RedisClient } from '@findclips/runtime';
 import type { AnalysisQueue } from '@findclips/queue';
@@ -244,6 +244,7 @@ export function createApp(deps: GatewayDeps) {
     sharesRoutes({
       ...tables,
       views: new ShareViews(redis, env.REDIS_KEY_PREFIX, env.SESSION_SECRET),
+      topics: new SharedTopics(tables.shares),
       web,
       publicUrl: env.PUBLIC_URL,
     }),

@@ -1,8 +1,17 @@
 // Opening a shared analysis: finding it, counting the view, and what its page shows.
 import { createHmac } from 'node:crypto';
-import { AppError, fallbackThumbnail, shareIdSchema, shareMessages, sharePageTitle, shareTabTitle } from '@findclips/contracts';
-import { readTopics, type CachedVideos, type SharedAnalysisEntity, type Shares } from '@findclips/db';
+import {
+  AppError,
+  fallbackThumbnail,
+  shareIdSchema,
+  shareMessages,
+  sharePageTitle,
+  shareTabTitle,
+  type Topic,
+} from '@findclips/contracts';
+import { readTopics, type CachedVideos, type PublicShare, type Shares } from '@findclips/db';
 import { clientAddressKey, redisKeys, type RedisClient } from '@findclips/runtime';
+import { LRUCache } from 'lru-cache';
 import { keyMoments, type PagePreview } from './share-page';
 
 /** A browser's reloads within this window count as one view. */
@@ -43,10 +52,52 @@ export class ShareViews {
   }
 }
 
+/** A share's topics as its readers get them: read and checked once, and their JSON. */
+export interface KeptTopics {
+  topics: Topic[];
+  json: string;
+}
+
+/**
+ * Public shares' topics in memory, by share and the MD5 of their stored JSON: a share is read by
+ * everyone its link reaches, and its topics, up to hundreds of kilobytes, change only when it is
+ * shared again, which gives them another MD5. Read from PostgreSQL, parsed and checked against the
+ * contract for each visitor, a 40-minute analysis's share answered a fifth of what a bare route
+ * answers (`npm run bench`). Bounded by size, as the finished analyses are; readers of topics not
+ * held yet share one read of them.
+ */
+export class SharedTopics {
+  private readonly cache: LRUCache<string, KeptTopics>;
+
+  constructor(shares: Shares, { maxBytes = 64 * 1024 * 1024, ttlMs = 10 * 60 * 1000 } = {}) {
+    this.cache = new LRUCache<string, KeptTopics>({
+      maxSize: maxBytes,
+      // Their JSON, and the topics parsed from it, which weigh about three times as much.
+      sizeCalculation: (entry) => 4 * entry.json.length,
+      ttl: ttlMs,
+      ignoreFetchAbort: true,
+      // Undefined, and nothing kept, when the share has other topics now or is gone.
+      fetchMethod: async (key) => {
+        const [shareId, tag] = key.split(':');
+        const stored = await shares.publicTopics(shareId!, tag!);
+        if (stored === null) return undefined;
+        const topics = readTopics(stored);
+        return { topics, json: JSON.stringify(topics) };
+      },
+    });
+  }
+
+  /** The share's topics, as tagged when it was read; undefined if they have changed since. */
+  read(share: PublicShare): Promise<KeptTopics | undefined> {
+    return this.cache.fetch(`${share.shareId}:${share.topicsTag}`);
+  }
+}
+
 export interface ReadShareDeps {
   shares: Shares;
   cached: CachedVideos;
   views: ShareViews;
+  topics: SharedTopics;
 }
 
 /**
@@ -54,32 +105,45 @@ export interface ReadShareDeps {
  * whatever browser or guest id it claims (a guest id is the browser's own word, so new ones would
  * count anew). Null for the share's owner: their visits are no views.
  */
-function visitorOf({ userId, guestId, address, probing }: Viewer, share: SharedAnalysisEntity): string | null {
+function visitorOf({ userId, guestId, address, probing }: Viewer, share: PublicShare): string | null {
   if (probing) return null;
   if (userId !== null) return share.userId === userId ? null : `u:${userId}`;
   if (guestId && share.guestSessionId === guestId) return null;
   return `a:${clientAddressKey(address)}`;
 }
 
-/** A public share by its id; an id that cannot be one, a removed or a private share are all "not found". */
-async function findPublicShare(shares: Shares, shareId: string): Promise<SharedAnalysisEntity> {
+/**
+ * A public share by its id, with its topics; an id that cannot be one, a removed or a private
+ * share are all "not found".
+ */
+async function findPublicShare(
+  { shares, topics }: Pick<ReadShareDeps, 'shares' | 'topics'>,
+  shareId: string,
+): Promise<{ share: PublicShare; topics: KeptTopics }> {
   const parsed = shareIdSchema.safeParse(shareId);
-  const share = parsed.success ? await shares.findPublic(parsed.data) : null;
-  if (!share) throw new AppError('NOT_FOUND', shareMessages.notFound);
-  return share;
+  // A second time when its topics changed between the two reads (shared again at that moment).
+  for (let tries = 1; parsed.success && tries <= 2; tries++) {
+    const share = await shares.findPublic(parsed.data);
+    if (!share) break;
+    const kept = await topics.read(share);
+    if (kept) return { share, topics: kept };
+  }
+  throw new AppError('NOT_FOUND', shareMessages.notFound);
 }
 
 /**
  * A visitor opens a share: counted once per visitor and window (never the owner, nor a HEAD
  * request), with what the page shows of the video.
  */
-export async function readShare({ shares, cached, views }: ReadShareDeps, shareId: string, viewer: Viewer) {
-  const share = await findPublicShare(shares, shareId);
+export async function readShare(deps: ReadShareDeps, shareId: string, viewer: Viewer) {
+  const { shares, cached, views } = deps;
+  const { share, topics } = await findPublicShare(deps, shareId);
   const visitor = visitorOf(viewer, share);
-  const viewCount =
-    visitor !== null && (await views.first(share.shareId, visitor)) ? await shares.countView(share.shareId) : share.viewCount;
-  const video = await cached.describe(share.youtubeId);
-  return { share, viewCount, video, isOwner: viewer.userId !== null && share.userId === viewer.userId };
+  const counted = async () =>
+    visitor !== null && (await views.first(share.shareId, visitor)) ? shares.countView(share.shareId) : share.viewCount;
+  // The view counted and the video read at once: each is a round trip of its own.
+  const [viewCount, video] = await Promise.all([counted(), cached.describe(share.youtubeId)]);
+  return { share, topics, viewCount, video, isOwner: viewer.userId !== null && share.userId === viewer.userId };
 }
 
 /**
@@ -88,11 +152,12 @@ export async function readShare({ shares, cached, views }: ReadShareDeps, shareI
  * address the page reads first. `url` builds a share's public address. NOT_FOUND as the share does.
  */
 export async function sharePreview(
-  { shares, cached }: Pick<ReadShareDeps, 'shares' | 'cached'>,
+  deps: Pick<ReadShareDeps, 'shares' | 'cached' | 'topics'>,
   shareId: string,
   url: (shareId: string) => string,
 ): Promise<PagePreview> {
-  const share = await findPublicShare(shares, shareId);
+  const { cached } = deps;
+  const { share, topics } = await findPublicShare(deps, shareId);
   const video = await cached.describe(share.youtubeId);
   // The video's name as the page itself gives it (shared-page.tsx) when we know no title of it.
   const videoTitle = video?.title ?? `YouTube video ${share.youtubeId}`;
@@ -115,7 +180,7 @@ export async function sharePreview(
       uploadDate: share.createdAt,
       durationSeconds: video?.durationSeconds ?? null,
       url: address,
-      topics: readTopics(share.sharedTopics),
+      topics: topics.topics,
     }),
   };
 }

@@ -16,7 +16,7 @@ import { buildUser, sampleTranscript } from '@findclips/testing';
 import { createHash, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { testDataSource } from '../test/harness';
-import { readShare, ShareViews } from './read-share';
+import { readShare, SharedTopics, ShareViews } from './read-share';
 import { removeShare, shareAnalysis, type ShareAnalysisDeps } from './share-analysis';
 
 const topics: Topic[] = [
@@ -92,7 +92,11 @@ describe('sharing an analysis', () => {
     await db.getRepository(CachedYoutubeDataEntity).update({ youtubeId }, { language: 'ar' });
     const views = new ShareViews(redis, `fc:test:${randomUUID()}:`, 'a-secret-of-at-least-32-characters!');
     const [share] = await deps.shares.listForUser(user.id);
-    const read = await readShare({ ...deps, views }, share!.shareId, { userId: null, guestId: null, address: '192.0.2.1' });
+    const read = await readShare({ ...deps, views, topics: new SharedTopics(deps.shares) }, share!.shareId, {
+      userId: null,
+      guestId: null,
+      address: '192.0.2.1',
+    });
     expect(read.share).toMatchObject({ transcriptSource: 'youtube', language: 'iw' });
   });
 
@@ -271,7 +275,11 @@ describe('sharing an analysis', () => {
     const {
       share: { shareId },
     } = await shareAnalysis(deps, { guestId: 'guest-sharer-0000' }, { youtubeId, topics });
-    const reader = { ...deps, views: new ShareViews(redis, `fc:test:${randomUUID()}:`, 'a-secret-of-at-least-32-characters!') };
+    const reader = {
+      ...deps,
+      views: new ShareViews(redis, `fc:test:${randomUUID()}:`, 'a-secret-of-at-least-32-characters!'),
+      topics: new SharedTopics(deps.shares),
+    };
     const open = (viewer: Partial<{ guestId: string; probing: boolean }>) =>
       readShare(reader, shareId, { userId: null, guestId: null, address: '198.51.100.2', ...viewer });
     expect((await open({ guestId: 'guest-sharer-0000' })).viewCount).toBe(0);
@@ -287,7 +295,11 @@ describe('sharing an analysis', () => {
       share: { shareId },
     } = await shareAnalysis(deps, { user }, { youtubeId, topics });
     const viewsPrefix = `fc:test:${randomUUID()}:`;
-    const reader = { ...deps, views: new ShareViews(redis, viewsPrefix, 'a-secret-of-at-least-32-characters!') };
+    const reader = {
+      ...deps,
+      views: new ShareViews(redis, viewsPrefix, 'a-secret-of-at-least-32-characters!'),
+      topics: new SharedTopics(deps.shares),
+    };
     const open = (viewer: Partial<{ userId: number; guestId: string; address: string }>) =>
       readShare(reader, shareId, { userId: null, guestId: null, address: '198.51.100.1', ...viewer });
 
@@ -312,7 +324,7 @@ describe('sharing an analysis', () => {
     expect(kept).toHaveLength(3);
     const plainly = createHash('sha256').update('203.0.113.7').digest('base64url').slice(0, 22);
     expect(kept.join(' ')).not.toMatch(new RegExp(`203\\.0\\.113\\.7|${plainly}|2001:db8`));
-    expect(topicsSchema.parse(readTopics(read.share.sharedTopics))).toEqual(topics);
+    expect(topicsSchema.parse(read.topics.topics)).toEqual(topics);
     // At PostgreSQL's largest integer, the count stays there (it failed each visitor's read).
     await db.query('UPDATE shared_analysis SET view_count = 2147483647 WHERE share_id = $1', [shareId]);
     expect((await open({ address: '198.51.100.9' })).viewCount).toBe(2147483647);
