@@ -1,10 +1,9 @@
 // A share's readers, whose topics the gateway keeps in memory, while its owner shares it again.
 import type { Topic } from '@findclips/contracts';
-import { createDataSource, Shares } from '@findclips/db';
-import { buildUser, until } from '@findclips/testing';
+import { Shares } from '@findclips/db';
+import { buildUser } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
-import { startTestGateway, type TestGateway } from '../test/harness';
+import { startOneConnectionGateway } from '../test/harness';
 
 const topic = (id: string, title: string, startTime: number): Topic => ({
   id,
@@ -17,31 +16,25 @@ const buses = [topic('t1', 'Buses', 0), topic('t2', 'Trams', 60)];
 const bikes = [topic('t3', 'Bikes', 120)];
 
 describe("a share's topics, kept in memory by the gateway", () => {
-  let dataSource: DataSource;
-  let gw: TestGateway;
+  let one: Awaited<ReturnType<typeof startOneConnectionGateway>>;
   let shares: Shares;
   beforeAll(async () => {
-    // One connection: the gateway's queries and ours take turns on it, in the order they asked.
-    dataSource = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 1 }).initialize();
-    gw = await startTestGateway({}, { dataSource });
-    shares = new Shares(dataSource);
+    one = await startOneConnectionGateway();
+    shares = new Shares(one.dataSource);
   });
-  afterAll(async () => {
-    await gw.close();
-    await dataSource.destroy();
-  });
+  afterAll(() => one.close());
 
   const youtubeId = () => `k${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   /** What a visitor reads: the share's topics, and the titles of the page's key moments. */
   const visit = async (shareId: string) => {
-    const read = await gw.request().get(`/api/shared/${shareId}`);
-    const page = await gw.request().get(`/shared/${shareId}`);
+    const read = await one.gw.request().get(`/api/shared/${shareId}`);
+    const page = await one.gw.request().get(`/shared/${shareId}`);
     const moments = [...page.text.matchAll(/"@type":"Clip","name":"([^"]+)"/g)].map((m) => m[1]);
     return { status: [read.status, page.status], titles: read.body.sharedTopics?.map((t: Topic) => t.title), moments };
   };
 
   it('shows what is shared now once shared again, removed or made private, though read before', async () => {
-    const { id: userId } = await buildUser(dataSource);
+    const { id: userId } = await buildUser(one.dataSource);
     const video = youtubeId();
     const { share } = await shares.upsert(
       { userId },
@@ -54,7 +47,7 @@ describe("a share's topics, kept in memory by the gateway", () => {
     await shares.upsert({ userId }, { youtubeId: video, topics: buses, transcriptSource: 'youtube', language: null });
     expect(await visit(share.shareId)).toEqual({ status: [200, 200], titles: ['Buses', 'Trams'], moments: ['Buses', 'Trams'] });
 
-    await dataSource.query('UPDATE shared_analysis SET is_public = false WHERE share_id = $1', [share.shareId]);
+    await one.dataSource.query('UPDATE shared_analysis SET is_public = false WHERE share_id = $1', [share.shareId]);
     expect(await visit(share.shareId)).toEqual({ status: [404, 404], titles: undefined, moments: [] });
     await shares.upsert({ userId }, { youtubeId: video, topics: buses, transcriptSource: 'youtube', language: null });
     expect((await visit(share.shareId)).status).toEqual([200, 200]);
@@ -63,7 +56,7 @@ describe("a share's topics, kept in memory by the gateway", () => {
   });
 
   it('answers the topics shared at that moment when the share is shared again between its two reads', async () => {
-    const { id: userId } = await buildUser(dataSource);
+    const { id: userId } = await buildUser(one.dataSource);
     const video = youtubeId();
     const { share } = await shares.upsert(
       { userId },
@@ -72,13 +65,11 @@ describe("a share's topics, kept in memory by the gateway", () => {
 
     // A visitor's first read (the share, its topics' MD5) waits for the busy connection; the
     // owner's new topics are written between that read and the read of the topics.
-    const busy = dataSource.query('SELECT pg_sleep(0.3)');
-    const pool = (dataSource.driver as unknown as { master: { waitingCount: number; idleCount: number } }).master;
-    await until(() => pool.waitingCount === 0 && pool.idleCount === 0, 5_000, 'the connection busy', 5);
-    const reading = gw.request().get(`/api/shared/${share.shareId}`).then();
-    await until(() => pool.waitingCount === 1, 5_000, "the visitor's read of the share", 5);
+    const { freed } = await one.hold();
+    const reading = one.gw.request().get(`/api/shared/${share.shareId}`).then();
+    await one.waiting(1, "the visitor's read of the share");
     const written = shares.upsert({ userId }, { youtubeId: video, topics: bikes, transcriptSource: 'youtube', language: null });
-    await busy;
+    await freed;
     await written;
     const raced = await reading;
     expect([raced.status, raced.body.sharedTopics]).toEqual([200, bikes]);

@@ -3,7 +3,7 @@ import { gatewayEnvSchema, parseEnv, type GatewayEnv } from '@findclips/config';
 import { createDataSource } from '@findclips/db';
 import supertest from 'supertest';
 import type { DataSource } from 'typeorm';
-import { listenOnLoopback, logLines } from '@findclips/testing';
+import { listenOnLoopback, logLines, until } from '@findclips/testing';
 import { createAnalysisQueue, type AnalysisQueue } from '@findclips/queue';
 import { YoutubeClient } from '@findclips/youtube';
 import { createApp } from '../app';
@@ -96,6 +96,33 @@ export async function startTestGateway(
       for await (const batch of redis.scanIterator({ MATCH: `${env.REDIS_KEY_PREFIX}*`, COUNT: 500 })) keys.push(...batch);
       if (keys.length) await redis.del(keys);
       await redis.quit();
+    },
+  };
+}
+
+/**
+ * A gateway whose database pool is one connection, shared with the test: the gateway's queries and
+ * the test's take turns on it in the order they asked, so a test can write between two reads of
+ * one request.
+ */
+export async function startOneConnectionGateway() {
+  const dataSource = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 1 }).initialize();
+  const gw = await startTestGateway({}, { dataSource });
+  const pool = (dataSource.driver as unknown as { master: { waitingCount: number; idleCount: number } }).master;
+  return {
+    gw,
+    dataSource,
+    /** Keeps the connection busy 0.3 s; resolves once it is, with the moment it is free again. */
+    async hold(): Promise<{ freed: Promise<unknown> }> {
+      const freed = dataSource.query('SELECT pg_sleep(0.3)');
+      await until(() => pool.waitingCount === 0 && pool.idleCount === 0, 5_000, 'the connection busy', 5);
+      return { freed };
+    },
+    /** Until `count` queries wait for the connection (`what` names them in a timeout). */
+    waiting: (count: number, what: string) => until(() => pool.waitingCount === count, 5_000, what, 5),
+    close: async () => {
+      await gw.close();
+      await dataSource.destroy();
     },
   };
 }

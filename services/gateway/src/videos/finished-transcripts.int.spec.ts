@@ -1,9 +1,7 @@
 // GET /api/videos/:id/transcript while the captions of a finished video change under it.
 import { randomUUID } from 'node:crypto';
-import { CachedVideos, createDataSource } from '@findclips/db';
-import type { DataSource } from 'typeorm';
-import { until } from '@findclips/testing';
-import { startTestGateway, type TestGateway } from '../test/harness';
+import { CachedVideos } from '@findclips/db';
+import { startOneConnectionGateway } from '../test/harness';
 
 const details = (videoId: string) => ({
   videoId,
@@ -17,19 +15,13 @@ const english = [{ text: 'Buses carry more people than cars.', start: 0, end: 4 
 const german = [{ text: 'Busse befördern mehr Menschen als Autos.', start: 0, end: 4 }];
 
 describe('the transcript of a finished video whose captions are read again', () => {
-  let dataSource: DataSource;
-  let gw: TestGateway;
+  let one: Awaited<ReturnType<typeof startOneConnectionGateway>>;
   let cached: CachedVideos;
   beforeAll(async () => {
-    // One connection: the gateway's queries and ours take turns on it, in the order they asked.
-    dataSource = await createDataSource({ url: process.env.DATABASE_URL!, poolSize: 1 }).initialize();
-    gw = await startTestGateway({}, { dataSource });
-    cached = new CachedVideos(dataSource);
+    one = await startOneConnectionGateway();
+    cached = new CachedVideos(one.dataSource);
   });
-  afterAll(async () => {
-    await gw.close();
-    await dataSource.destroy();
-  });
+  afterAll(() => one.close());
 
   it('is never answered under the tag of other captions, nor kept under it', async () => {
     const videoId = `r${randomUUID().replace(/-/g, '').slice(0, 10)}`;
@@ -40,13 +32,11 @@ describe('the transcript of a finished video whose captions are read again', () 
 
     // A reader asks for the tag while the connection is busy; the German captions are stored
     // between the tag's answer and the read of the captions (a job that raced the analysis).
-    const busy = dataSource.query('SELECT pg_sleep(0.3)');
-    const pool = (dataSource.driver as unknown as { master: { waitingCount: number; idleCount: number } }).master;
-    await until(() => pool.waitingCount === 0 && pool.idleCount === 0, 5_000, 'the connection busy', 5);
-    const reading = gw.request().get(`/api/videos/${videoId}/transcript`).set('Accept-Encoding', 'identity').then();
-    await until(() => pool.waitingCount === 1, 5_000, "the reader's question for the tag", 5);
+    const { freed } = await one.hold();
+    const reading = one.gw.request().get(`/api/videos/${videoId}/transcript`).set('Accept-Encoding', 'identity').then();
+    await one.waiting(1, "the reader's question for the tag");
     const stored = cached.saveFetched(details(videoId), 'de', german);
-    await busy;
+    await freed;
     await stored;
     const raced = await reading;
     const germanTag = `W/"${await cached.finishedTranscriptTag(videoId)}"`;
@@ -54,7 +44,7 @@ describe('the transcript of a finished video whose captions are read again', () 
 
     // The English captions read again: whoever asks gets them, not the German ones.
     await cached.saveFetched(details(videoId), 'en', english);
-    const later = await gw.request().get(`/api/videos/${videoId}/transcript`).expect(200);
+    const later = await one.gw.request().get(`/api/videos/${videoId}/transcript`).expect(200);
     expect([later.headers.etag, later.body]).toEqual([englishTag, { videoId, segments: english }]);
   });
 });
