@@ -27,6 +27,26 @@ describe('accounts', () => {
     expect((await users.findByEmail(`${local}@EXAMPLE.com `))?.id).toBe(user.id);
   });
 
+  it('reads an account by its id with every column as TypeORM reads it, and none for an id that is not one', async () => {
+    const local = `whole-${randomUUID().slice(0, 8)}`;
+    const user = await users.create({
+      email: `${local}@example.com`,
+      passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+      name: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      googleId: `g-${local}`,
+      avatarUrl: 'https://lh3.googleusercontent.com/a/ada',
+      aiProvider: 'openai',
+    });
+    const read = await users.findById(user.id);
+    expect(read).toBeInstanceOf(UserEntity);
+    expect(read).toEqual(await db.getRepository(UserEntity).findOneByOrFail({ id: user.id }));
+    expect(read).toMatchObject({ firstName: 'Ada', googleId: `g-${local}`, aiProvider: 'openai', isTestAccount: false });
+    expect(read!.createdAt).toBeInstanceOf(Date);
+    expect(await users.findById(2147483647)).toBeNull();
+  });
+
   it('changes credentials only from those read: of two sessions, the later change gets null', async () => {
     const user = await users.create({ email: `${randomUUID()}@example.com`, passwordHash: 'hash-1' });
     const [emailSession, passwordSession] = [(await users.findById(user.id))!, (await users.findById(user.id))!];
