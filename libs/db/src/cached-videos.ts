@@ -97,12 +97,6 @@ const storedVideo = (
  * parallel jobs agree: pending | failed | analyzing (a retried job) → analyzing → complete | failed,
  * and a complete analysis never changes again.
  */
-/** What a video's page shows about it (`describe`). */
-export type VideoOnPage = Pick<
-  CachedVideo,
-  'youtubeId' | 'title' | 'thumbnailUrl' | 'channelTitle' | 'durationSeconds' | 'language' | 'analysisStatus' | 'errorType'
->;
-
 export class CachedVideos {
   constructor(private readonly db: DataSource) {}
 
@@ -124,19 +118,21 @@ export class CachedVideos {
     return this.rows.find({ where: { youtubeId: In(videoIds) }, select: listed });
   }
 
-  /**
-   * What the page of a video shows about it, without its transcript or topics (and whether it
-   * failed for want of captions). Every visitor of a share asks it: written as SQL, it costs a
-   * ninth of what TypeORM's query building took (a profile of the shared analysis's benchmark).
-   */
-  async describe(videoId: string): Promise<VideoOnPage | null> {
-    const rows: VideoOnPage[] = await this.db.query(
-      `SELECT youtube_id AS "youtubeId", title, thumbnail_url AS "thumbnailUrl", channel_title AS "channelTitle",
-              duration_seconds AS "durationSeconds", language, analysis_status AS "analysisStatus", error_type AS "errorType"
-       FROM cached_youtube_data WHERE youtube_id = $1`,
-      [videoId],
-    );
-    return rows[0] ?? null;
+  /** What the page of a video shows about it, without its transcript or topics (and whether it failed for want of captions). */
+  describe(videoId: string) {
+    return this.rows.findOne({
+      where: { youtubeId: videoId },
+      select: {
+        youtubeId: true,
+        title: true,
+        thumbnailUrl: true,
+        channelTitle: true,
+        durationSeconds: true,
+        language: true,
+        analysisStatus: true,
+        errorType: true,
+      },
+    });
   }
 
   /**

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { buildUser } from '@findclips/testing';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from './data-source';
+import { CachedVideos } from './cached-videos';
 import { Shares } from './shares';
 import { readTopics, writeTopics } from './stored-topics';
 
@@ -122,6 +123,26 @@ describe('shares', () => {
       transcriptSource: 'upload',
       language: null,
       topicsTag: tag,
+      video: { title: null, thumbnailUrl: null, channelTitle: null, durationSeconds: null },
+    });
+    // A video we know: what its page names of it.
+    await new CachedVideos(db).saveFetched(
+      {
+        videoId: youtubeId,
+        title: 'Buses',
+        thumbnailUrl: null,
+        description: null,
+        channelTitle: 'Transit',
+        durationSeconds: 600,
+      },
+      'en',
+      [{ text: 'Buses carry more people than cars.', start: 0, end: 4 }],
+    );
+    expect((await shares.findPublic(share.shareId))?.video).toEqual({
+      title: 'Buses',
+      thumbnailUrl: null,
+      channelTitle: 'Transit',
+      durationSeconds: 600,
     });
     expect(readTopics(await shares.publicTopics(share.shareId, tag))).toEqual(two);
     // Shared again with other topics: the old MD5 names nothing, the new one the new topics.

@@ -21,7 +21,7 @@ interface ShareSnapshot {
   description?: string | null;
 }
 
-/** A public share without its topics (they weigh up to hundreds of kilobytes), and their MD5. */
+/** A public share without its topics (they weigh up to hundreds of kilobytes): their MD5, and its video. */
 export type PublicShare = Pick<
   SharedAnalysisEntity,
   | 'shareId'
@@ -34,7 +34,19 @@ export type PublicShare = Pick<
   | 'createdAt'
   | 'transcriptSource'
   | 'language'
-> & { topicsTag: string };
+> & {
+  topicsTag: string;
+  /** What we know of the video (all null when we know nothing of it). */
+  video: SharedVideo;
+};
+
+/** A shared video as its share's page names it. */
+export interface SharedVideo {
+  title: string | null;
+  thumbnailUrl: string | null;
+  channelTitle: string | null;
+  durationSeconds: number | null;
+}
 
 /**
  * The one writer of `shared_analysis`: the public, watch-only pages members and guests publish
@@ -112,18 +124,32 @@ export class Shares {
   }
 
   /**
-   * A public share as its page shows it, but for its topics: their MD5 instead, which names them
-   * in a reader's memory (`publicTopics`). Null for a removed, private or unknown share.
+   * A public share as its page shows it, with what we know of its video, but for its topics: their
+   * MD5 instead, which names them in a reader's memory (`publicTopics`). Null for a removed,
+   * private or unknown share. One round trip: every visit of every share reads it.
    */
   async findPublic(shareId: string): Promise<PublicShare | null> {
-    const rows: PublicShare[] = await this.db.query(
-      `SELECT share_id AS "shareId", youtube_id AS "youtubeId", user_id AS "userId", guest_session_id AS "guestSessionId",
-              title, description, view_count AS "viewCount", created_at AS "createdAt",
-              transcript_source AS "transcriptSource", language, md5(shared_topics) AS "topicsTag"
-       FROM shared_analysis WHERE share_id = $1 AND is_public`,
-      [shareId],
-    );
-    return rows[0] ?? null;
+    const rows: (Omit<PublicShare, 'video'> & { [K in keyof SharedVideo as `video.${K}`]: SharedVideo[K] })[] =
+      await this.db.query(
+        `SELECT s.share_id AS "shareId", s.youtube_id AS "youtubeId", s.user_id AS "userId",
+              s.guest_session_id AS "guestSessionId", s.title, s.description, s.view_count AS "viewCount",
+              s.created_at AS "createdAt", s.transcript_source AS "transcriptSource", s.language,
+              md5(s.shared_topics) AS "topicsTag",
+              v.title AS "video.title", v.thumbnail_url AS "video.thumbnailUrl", v.channel_title AS "video.channelTitle",
+              v.duration_seconds AS "video.durationSeconds"
+       FROM shared_analysis s LEFT JOIN cached_youtube_data v ON v.youtube_id = s.youtube_id
+       WHERE s.share_id = $1 AND s.is_public`,
+        [shareId],
+      );
+    if (!rows[0]) return null;
+    const {
+      'video.title': title,
+      'video.thumbnailUrl': thumbnailUrl,
+      'video.channelTitle': channelTitle,
+      'video.durationSeconds': durationSeconds,
+      ...share
+    } = rows[0];
+    return { ...share, video: { title, thumbnailUrl, channelTitle, durationSeconds } };
   }
 
   /**

@@ -9,7 +9,7 @@ import {
   shareTabTitle,
   type Topic,
 } from '@findclips/contracts';
-import { readTopics, type CachedVideos, type PublicShare, type Shares } from '@findclips/db';
+import { readTopics, type PublicShare, type Shares } from '@findclips/db';
 import { clientAddressKey, redisKeys, type RedisClient } from '@findclips/runtime';
 import { LRUCache } from 'lru-cache';
 import { keyMoments, type PagePreview } from './share-page';
@@ -96,7 +96,6 @@ export class SharedTopics {
 
 export interface ReadShareDeps {
   shares: Shares;
-  cached: CachedVideos;
   views: ShareViews;
   topics: SharedTopics;
 }
@@ -134,17 +133,15 @@ async function findPublicShare(
 
 /**
  * A visitor opens a share: counted once per visitor and window (never the owner, nor a HEAD
- * request), with what the page shows of the video.
+ * request).
  */
 export async function readShare(deps: ReadShareDeps, shareId: string, viewer: Viewer) {
-  const { shares, cached, views } = deps;
+  const { shares, views } = deps;
   const { share, topics } = await findPublicShare(deps, shareId);
   const visitor = visitorOf(viewer, share);
-  const counted = async () =>
-    visitor !== null && (await views.first(share.shareId, visitor)) ? shares.countView(share.shareId) : share.viewCount;
-  // The view counted and the video read at once: each is a round trip of its own.
-  const [viewCount, video] = await Promise.all([counted(), cached.describe(share.youtubeId)]);
-  return { share, topics, viewCount, video, isOwner: viewer.userId !== null && share.userId === viewer.userId };
+  const viewCount =
+    visitor !== null && (await views.first(share.shareId, visitor)) ? await shares.countView(share.shareId) : share.viewCount;
+  return { share, topics, viewCount, isOwner: viewer.userId !== null && share.userId === viewer.userId };
 }
 
 /**
@@ -153,17 +150,16 @@ export async function readShare(deps: ReadShareDeps, shareId: string, viewer: Vi
  * address the page reads first. `url` builds a share's public address. NOT_FOUND as the share does.
  */
 export async function sharePreview(
-  deps: Pick<ReadShareDeps, 'shares' | 'cached' | 'topics'>,
+  deps: Pick<ReadShareDeps, 'shares' | 'topics'>,
   shareId: string,
   url: (shareId: string) => string,
 ): Promise<PagePreview> {
-  const { cached } = deps;
   const { share, topics } = await findPublicShare(deps, shareId);
-  const video = await cached.describe(share.youtubeId);
+  const { video } = share;
   // The video's name as the page itself gives it (shared-page.tsx) when we know no title of it.
-  const videoTitle = video?.title ?? `YouTube video ${share.youtubeId}`;
+  const videoTitle = video.title ?? `YouTube video ${share.youtubeId}`;
   const title = sharePageTitle(share.title, videoTitle);
-  const image = video?.thumbnailUrl ?? fallbackThumbnail(share.youtubeId);
+  const image = video.thumbnailUrl ?? fallbackThumbnail(share.youtubeId);
   const address = url(share.shareId);
   return {
     title,
@@ -179,7 +175,7 @@ export async function sharePreview(
       thumbnailUrl: image,
       youtubeId: share.youtubeId,
       uploadDate: share.createdAt,
-      durationSeconds: video?.durationSeconds ?? null,
+      durationSeconds: video.durationSeconds,
       url: address,
       topics: topics.topics,
     }),

@@ -316,7 +316,7 @@ describe('sharing an analysis', () => {
     // Another address of the same IPv6 /64 is the same visitor.
     expect((await open({ address: '2001:db8::2' })).viewCount).toBe(2);
     const read = await open({});
-    expect(read).toMatchObject({ viewCount: 3, video: { title: 'A talk' } });
+    expect(read).toMatchObject({ viewCount: 3, share: { video: { title: 'A talk' } } });
     // Visitors are kept by a keyed hash: neither an address nor its plain hash, which trying
     // every IPv4 address reads back.
     const kept = [];

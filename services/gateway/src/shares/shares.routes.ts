@@ -45,7 +45,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
   });
 
   router.get('/api/shared/:shareId', async (req, res) => {
-    const { share, topics, viewCount, video, isOwner } = await readShare(deps, String(req.params.shareId), viewerOf(req));
+    const { share, topics, viewCount, isOwner } = await readShare(deps, String(req.params.shareId), viewerOf(req));
     const body: Omit<SharedAnalysisResponse, 'sharedTopics'> = {
       shareId: share.shareId,
       youtubeId: share.youtubeId,
@@ -54,12 +54,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
       viewCount,
       isOwner,
       createdAt: share.createdAt.toISOString(),
-      video: {
-        title: video?.title ?? null,
-        thumbnailUrl: video?.thumbnailUrl ?? null,
-        channelTitle: video?.channelTitle ?? null,
-        durationSeconds: video?.durationSeconds ?? null,
-      },
+      video: share.video,
       // Which captions the topics came from, and their language, as they were shared.
       transcriptSource: share.transcriptSource,
       language: declaredLanguage(share.transcriptSource, share.language),
