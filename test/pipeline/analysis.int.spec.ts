@@ -6,7 +6,7 @@ import {
   videoTranscriptSchema,
   youtubeLinkMessages,
 } from '@findclips/contracts';
-import { CachedVideos, CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
+import { CachedYoutubeDataEntity, QuoteEntity, VideoEntity, readTranscript } from '@findclips/db';
 import { clock } from '@findclips/exports';
 import { GuestPayers, redisKeys } from '@findclips/runtime';
 import { sampleTranscript, strongPassword, uniqueEmail, until } from '@findclips/testing';
@@ -536,15 +536,13 @@ describe('analysis pipeline: link → queue → worker → provider → grounded
     ]);
     await p.gateway.request().get('/api/videos/not-an-id/transcript').expect(400);
 
-    // Captions read again (a member's re-analysis finds another language): the next reader gets
-    // them, under a new tag, however recently the gateway kept the old ones.
+    // Captions changed in the table (an operator's repair, a restore): the next reader gets them,
+    // under a new tag, however recently the gateway kept the old ones.
     const other = [{ text: 'Busse befördern mehr Menschen als Autos.', start: 0, end: 4 }];
-    const row = await cachedRow(videoId);
-    await new CachedVideos(p.gateway.dataSource).saveFetched(
-      { videoId, title: row.title, thumbnailUrl: null, description: null, channelTitle: null, durationSeconds: 300 },
-      'de',
-      other,
-    );
+    await p.gateway.dataSource.query('UPDATE cached_youtube_data SET transcript_data = $2 WHERE youtube_id = $1', [
+      videoId,
+      JSON.stringify(other),
+    ]);
     const renewed = await p.gateway
       .request()
       .get(`/api/videos/${videoId}/transcript`)

@@ -71,8 +71,17 @@ describe("a video's shared analysis", () => {
         .digest('hex');
     const tag = await cached.finishedTranscriptTag(details.videoId);
     expect(tag).toBe(await md5Of());
-    // Captions read again (a member's re-analysis, another language): another tag.
-    await cached.saveFetched(details, 'de', [{ text: 'Busse befördern mehr Menschen als Autos.', start: 0, end: 4 }]);
+    // YouTube's answer stored again by a job that raced the analysis: the complete row stays as it
+    // was made, captions, details and tag.
+    const german = [{ text: 'Busse befördern mehr Menschen als Autos.', start: 0, end: 4 }];
+    await cached.saveFetched({ ...details, title: 'Retitled' }, 'de', german);
+    expect([await cached.finishedTranscriptTag(details.videoId), await md5Of()]).toEqual([tag, tag]);
+    expect(await cached.find(details.videoId)).toMatchObject({ title: details.title, language: 'en' });
+    // Captions changed in the table (an operator's repair, a restore): another tag.
+    await db.query('UPDATE cached_youtube_data SET transcript_data = $2 WHERE youtube_id = $1', [
+      details.videoId,
+      JSON.stringify(german),
+    ]);
     const retagged = await cached.finishedTranscriptTag(details.videoId);
     expect([retagged, retagged === tag]).toEqual([await md5Of(), false]);
     expect(await cached.finishedTranscriptTag('neverStored')).toBeNull();

@@ -182,7 +182,13 @@ export class CachedVideos {
     return row && segments.length > 0 ? storedVideo(row, segments) : null;
   }
 
-  /** Stores what YouTube gave us (a new row, or new details and captions for ours), so a retried job does not fetch it again. */
+  /**
+   * Stores what YouTube gave us (a new row, or new details and captions for ours), so a retried job
+   * does not fetch it again. A row whose shared analysis is complete is left as it is: a job that
+   * raced the analysis (both found no captions, both fetched them) stored YouTube's answer again
+   * under topics made from the first one, and the gateways that had kept the analysis in memory
+   * went on answering its old title and language while the others answered the new ones.
+   */
   async saveFetched(details: VideoDescription, language: string, segments: TranscriptSegment[]): Promise<void> {
     await this.db
       .createQueryBuilder()
@@ -201,6 +207,7 @@ export class CachedVideos {
       .orUpdate(
         ['title', 'thumbnail_url', 'description', 'channel_title', 'duration_seconds', 'language', 'transcript_data'],
         ['youtube_id'],
+        { overwriteCondition: { where: "cached_youtube_data.analysis_status <> 'complete'" } },
       )
       .execute();
   }
