@@ -58,6 +58,9 @@ export interface KeptTopics {
   json: string;
 }
 
+/** A share's topics are no longer those its MD5 named: shared again, made private or removed. */
+class TopicsChanged extends Error {}
+
 /**
  * Public shares' topics in memory, by share and the MD5 of their stored JSON: a share is read by
  * everyone its link reaches, and its topics, up to hundreds of kilobytes, change only when it is
@@ -77,11 +80,13 @@ export class SharedTopics {
       sizeCalculation: (entry) => 4 * entry.json.length,
       ttl: ttlMs,
       ignoreFetchAbort: true,
-      // Undefined, and nothing kept, when the share has other topics now or is gone.
+      // Nothing kept when the share has other topics now or is gone. Thrown, not answered as
+      // undefined: lru-cache lets a read pushed out while running answer only with a value, and
+      // rejected an undefined with 'evicted', a 500 for each of its readers (a stranger's review).
       fetchMethod: async (key) => {
         const [shareId, tag] = key.split(':');
         const stored = await shares.publicTopics(shareId!, tag!);
-        if (stored === null) return undefined;
+        if (stored === null) throw new TopicsChanged();
         const topics = readTopics(stored);
         return { topics, json: JSON.stringify(topics) };
       },
@@ -89,8 +94,13 @@ export class SharedTopics {
   }
 
   /** The share's topics, as tagged when it was read; undefined if they have changed since. */
-  read(share: PublicShare): Promise<KeptTopics | undefined> {
-    return this.cache.fetch(`${share.shareId}:${share.topicsTag}`);
+  async read(share: PublicShare): Promise<KeptTopics | undefined> {
+    try {
+      return await this.cache.fetch(`${share.shareId}:${share.topicsTag}`);
+    } catch (error) {
+      if (error instanceof TopicsChanged) return undefined;
+      throw error;
+    }
   }
 }
 
@@ -121,14 +131,17 @@ async function findPublicShare(
   shareId: string,
 ): Promise<{ share: PublicShare; topics: KeptTopics }> {
   const parsed = shareIdSchema.safeParse(shareId);
+  if (!parsed.success) throw new AppError('NOT_FOUND', shareMessages.notFound);
   // A second time when its topics changed between the two reads (shared again at that moment).
-  for (let tries = 1; parsed.success && tries <= 2; tries++) {
+  for (let tries = 1; tries <= 2; tries++) {
     const share = await shares.findPublic(parsed.data);
-    if (!share) break;
+    if (!share) throw new AppError('NOT_FOUND', shareMessages.notFound);
     const kept = await topics.read(share);
     if (kept) return { share, topics: kept };
   }
-  throw new AppError('NOT_FOUND', shareMessages.notFound);
+  // Shared again during each of two reads: a share that is there, so no "not found", which a
+  // crawler would take for a removed one (a stranger's review).
+  throw new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.');
 }
 
 /**

@@ -4,6 +4,7 @@ import { Shares } from '@findclips/db';
 import { buildUser } from '@findclips/testing';
 import { randomUUID } from 'node:crypto';
 import { startOneConnectionGateway } from '../test/harness';
+import { SharedTopics } from './read-share';
 
 const topic = (id: string, title: string, startTime: number): Topic => ({
   id,
@@ -73,5 +74,56 @@ describe("a share's topics, kept in memory by the gateway", () => {
     await written;
     const raced = await reading;
     expect([raced.status, raced.body.sharedTopics]).toEqual([200, bikes]);
+  });
+
+  it('answers 503, not "not found", for a share shared again during each of its two reads', async () => {
+    const { id: userId } = await buildUser(one.dataSource);
+    const video = youtubeId();
+    const share = (topics: Topic[]) =>
+      shares.upsert({ userId }, { youtubeId: video, topics, transcriptSource: 'youtube', language: null });
+    const { share: made } = await share(buses);
+
+    // The owner's two new shares each take their turn on the connection between the visitor's
+    // read of the share and the read of its topics.
+    const { freed } = await one.hold();
+    const reading = one.gw.request().get(`/api/shared/${made.shareId}`).then();
+    await one.waiting(1, "the visitor's read of the share");
+    const written = share(bikes).then(() => share(buses));
+    await freed;
+    await written;
+    const raced = await reading;
+    expect([raced.status, raced.body]).toEqual([
+      503,
+      { message: 'The service is temporarily unavailable. Please try again shortly.', errorType: 'SERVICE_UNAVAILABLE' },
+    ]);
+    // Once the owner is done, the share reads as shared last.
+    expect((await one.gw.request().get(`/api/shared/${made.shareId}`).expect(200)).body.sharedTopics).toEqual(buses);
+  });
+
+  it('says the topics changed, rather than failing, when they are pushed out of memory while being read', async () => {
+    const { id: userId } = await buildUser(one.dataSource);
+    const kept = await shares.upsert(
+      { userId },
+      { youtubeId: youtubeId(), topics: buses, transcriptSource: 'youtube', language: null },
+    );
+    const changed = await shares.upsert(
+      { userId },
+      { youtubeId: youtubeId(), topics: bikes, transcriptSource: 'youtube', language: null },
+    );
+    const [keptShare, changedShare] = [
+      (await shares.findPublic(kept.share.shareId))!,
+      (await shares.findPublic(changed.share.shareId))!,
+    ];
+    // Room for the first share's topics only: kept, they push out the second's read, still running.
+    const room = 4 * (await new SharedTopics(shares).read(keptShare))!.json.length;
+    const memory = new SharedTopics(shares, { maxBytes: room });
+    // On the one connection the first read is answered first; the second share was shared again
+    // since its MD5 was read.
+    const [first, second] = await Promise.allSettled([
+      memory.read(keptShare),
+      memory.read({ ...changedShare, topicsTag: '0'.repeat(32) }),
+    ]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { topics: buses } });
+    expect(second).toEqual({ status: 'fulfilled', value: undefined });
   });
 });

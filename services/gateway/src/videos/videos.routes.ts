@@ -232,7 +232,8 @@ type FinishedKept = ReturnType<typeof keptFinished>;
 /**
  * The finished shared analyses, as `GET /api/cached-videos/:id` answers them, and the transcripts,
  * as `GET /api/videos/:id/transcript` does, kept in memory. A transcript is kept by its video and
- * the MD5 of its captions: a re-analysis that reads other captions is a new entry, never a stale one.
+ * the MD5 of its captions: captions changed in the table (a repair, a restore) are a new entry,
+ * never a stale one.
  */
 export const keptFinished = (cached: CachedVideos) => ({
   analyses: new FinishedAnswers(async (videoId) => analysisView(await readFinished(cached, videoId))),
@@ -279,8 +280,8 @@ export function publicVideoRoutes({ cached, queue, failures, metadata, finished 
       try {
         return sendKept(req, res, await finished.transcripts.read(`${videoId}:${tag}`));
       } catch (error) {
-        // Captions stored again between their tag and their read (a job that raced the analysis)
-        // are not read under the old tag, which would serve them to whoever holds it: the tag is
+        // Captions changed between their tag and their read (a repair, a restore) are not read
+        // under the old tag, which would serve them to whoever holds it: the tag is
         // asked again, and a video no longer finished is NOT_FOUND then.
         if (lastTry || !(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
       }
