@@ -69,6 +69,10 @@ export const errorBodySchema = z.looseObject({
   errorType: z.enum(errorCodes).optional(),
   /** The request field at fault, for validation errors. */
   field: z.string().optional(),
+  /** GUEST_QUOTA_EXCEEDED: the guest's credits left (none). */
+  left: z.number().int().min(0).optional(),
+  /** CONTENT_POLICY of a video refused before: the categories of the refusal, which the web app's toast names. */
+  errorCategories: z.array(z.string()).optional(),
 });
 
 type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -76,8 +80,11 @@ type ErrorBody = z.infer<typeof errorBodySchema>;
 interface AppErrorOptions {
   /** The request field at fault, for validation errors. */
   field?: string;
-  /** Extra fields of the body, e.g. `left: 0` with GUEST_QUOTA_EXCEEDED. */
-  extra?: Record<string, unknown>;
+  /**
+   * Extra fields of the body, e.g. `left: 0` with GUEST_QUOTA_EXCEEDED: only those errorBodySchema
+   * names, so that the web app never reads a field its contract does not have.
+   */
+  extra?: Pick<ErrorBody, 'left' | 'errorCategories'>;
   /** When the caller may try again: sent as `Retry-After` (seconds). */
   retryAfterSeconds?: number;
   /** What failed underneath (a service we call), for the log: never sent. */
@@ -88,7 +95,7 @@ interface AppErrorOptions {
 export class AppError extends Error {
   readonly status: number;
   readonly field: string | undefined;
-  readonly extra: Record<string, unknown>;
+  readonly extra: Pick<ErrorBody, 'left' | 'errorCategories'>;
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
@@ -108,6 +115,10 @@ export class AppError extends Error {
     return { message: this.message, errorType: this.code, ...(this.field ? { field: this.field } : {}), ...this.extra };
   }
 }
+
+/** POST /api/logout and DELETE /api/analysis/shared/{shareId}: done, said in words. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** What every X route answers while the X features are off. */
 export const X_FEATURES_DISABLED_MESSAGE = 'X features are temporarily disabled';

@@ -245,11 +245,18 @@ export const uploadCaptionsRequestSchema = z.object({
   discardEdits: z.boolean().optional(),
 });
 
+/**
+ * POST /api/videos/analyze and POST /api/user-videos/{id}/transcript: the member's analysis is
+ * queued (202); live events and GET /api/user-videos/{id}/status say how it goes.
+ */
+export const analysisQueuedResponseSchema = z.object({ videoId: videoIdSchema, status: z.literal('pending') });
+
 /** GET /api/videos/{id}/transcript: the captions the analysis read, for reading along the topics. */
 export const videoTranscriptSchema = z.object({ videoId: videoIdSchema, segments: z.array(transcriptSegmentSchema) });
 
 export type TranscriptResponse = z.infer<typeof transcriptResponseSchema>;
 export type VideoTranscript = z.infer<typeof videoTranscriptSchema>;
+export type AnalysisQueuedResponse = z.infer<typeof analysisQueuedResponseSchema>;
 export type VideoAnalysisResponse = z.infer<typeof videoAnalysisResponseSchema>;
 export type VideoMetadataResponse = z.infer<typeof videoMetadataResponseSchema>;
 export type CheckStatusResponse = z.infer<typeof checkStatusResponseSchema>;

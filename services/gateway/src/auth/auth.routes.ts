@@ -1,4 +1,4 @@
-import { AppError, authMessages, loginRequestSchema, registerRequestSchema } from '@findclips/contracts';
+import { AppError, authMessages, loginRequestSchema, registerRequestSchema, type MessageResponse } from '@findclips/contracts';
 import type { UserEntity, Users } from '@findclips/db';
 import { Router, type RequestHandler } from 'express';
 import { parseInput } from '../http/errors';
@@ -56,7 +56,7 @@ export function authRoutes({ users, passport, limits, endLiveSessions, guestVide
     // The live connections opened with this session stop receiving the user's events.
     if (signedIn) await endLiveSessions({ sessionId });
     res.clearCookie(SESSION_COOKIE, { path: '/' });
-    res.json({ message: 'Logged out' });
+    res.json({ message: 'Logged out' } satisfies MessageResponse);
   });
 
   router.get('/api/user', requireUser, (req, res) => {

@@ -2,6 +2,7 @@ import {
   AppError,
   createShareRequestSchema,
   declaredLanguage,
+  type MessageResponse,
   type SharedAnalysisResponse,
   type ShareResponse,
 } from '@findclips/contracts';
@@ -71,7 +72,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
 
   router.delete('/api/analysis/shared/:shareId', requireUser, async (req, res) => {
     await removeShare(shares, currentUser(req).id, String(req.params.shareId));
-    res.json({ message: 'Share removed' });
+    res.json({ message: 'Share removed' } satisfies MessageResponse);
   });
 
   // The shared page compressed when the browser or link preview takes it, as every other page is:

@@ -12,6 +12,7 @@ import {
   videoIdQuerySchema,
   videoIdPathSchema,
   videoMessages,
+  type AnalysisQueuedResponse,
   type GuestCreditsResponse,
   type ReanalysisStatus,
   type TranscriptResponse,
@@ -179,7 +180,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
     const videoId = videoIdParam(req);
     const request = parseInput(uploadCaptionsRequestSchema, req.body);
     await uploadCaptions(deps, currentUser(req), submitter(req, videoId), request);
-    res.status(202).json({ videoId, status: 'pending' });
+    res.status(202).json({ videoId, status: 'pending' } satisfies AnalysisQueuedResponse);
   });
 
   /** The captions the member uploaded for the video, as the transcript endpoint serves YouTube's. */
@@ -211,7 +212,7 @@ export function videosRoutes(deps: VideosRoutesDeps) {
   router.post('/api/videos/analyze', requireUser, async (req, res) => {
     const { videoId, discardEdits } = parseInput(reanalyzeRequestSchema, req.body);
     await reanalyze(deps, currentUser(req), submitter(req, videoId), { discardEdits });
-    res.status(202).json({ videoId, status: 'pending' });
+    res.status(202).json({ videoId, status: 'pending' } satisfies AnalysisQueuedResponse);
   });
 
   return router;
