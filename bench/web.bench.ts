@@ -47,6 +47,10 @@ it('first topic on a cached video, and search per keystroke', async () => {
     const first = await guestPage(browser, stack.url);
     await pasteLink(first);
     await topics(first).first().waitFor({ timeout: 120_000 });
+    // What the video's first topic says, and the guest's browser as it left it (its cookie, and the
+    // videos it analysed, which a guest may open from a link).
+    const firstTopicText = (await topics(first).first().innerText()).split('\n')[0]!.trim();
+    const guestState = await first.context().storageState();
     await first.context().close();
 
     const firstTopic: number[] = [];
@@ -64,18 +68,24 @@ it('first topic on a cached video, and search per keystroke', async () => {
       'max ms': Math.max(...firstTopic),
     });
 
-    // A link to the analysed video opened in a new tab: the page's code, who is here, the analysis.
+    // The guest's link to the video they analysed, opened in a new window (nothing cached): the
+    // page's code, who is here, the analysis. (A guest who has not analysed it gets the demo and
+    // 'Press Find Clips to open it', which this timed until stop 82.)
     const opened: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: stack.url });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        baseURL: stack.url,
+        storageState: guestState,
+      });
       const page = await context.newPage();
       const started = performance.now();
       await page.goto(`/?video=${talk.id}`);
-      await topics(page).first().waitFor();
+      await topics(page).first().filter({ hasText: firstTopicText }).waitFor();
       opened.push(performance.now() - started);
       await context.close();
     }
-    report('web: link to an analysed video opened in a new tab → first topic on screen', {
+    report("web: a guest's link to the video they analysed, opened in a new window → its first topic on screen", {
       runs: opened.length,
       'p50 ms': percentile(opened, 50),
       'max ms': Math.max(...opened),

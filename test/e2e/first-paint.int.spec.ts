@@ -16,6 +16,23 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** In the page: each spinner (`Loading`) the app adds, counted as it is added. */
+function countSpinners() {
+  const counted = window as unknown as { spinners: number };
+  counted.spinners = 0;
+  new MutationObserver((records) => {
+    for (const node of records.flatMap((record) => Array.from(record.addedNodes))) {
+      if (!(node instanceof Element)) continue;
+      const statuses = [
+        ...(node.matches('[role="status"]') ? [node] : []),
+        ...Array.from(node.querySelectorAll('[role="status"]')),
+      ];
+      counted.spinners += statuses.filter((status) => status.textContent === 'Loading').length;
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+const spinners = (page: Page) => page.evaluate(() => (window as unknown as { spinners: number }).spinners);
+
 describe('the first paint, before the app’s code', () => {
   let gw: TestGateway;
   let browser: Browser;
@@ -36,6 +53,33 @@ describe('the first paint, before the app’s code', () => {
     release();
     await page.getByRole('heading', { name: 'Find Clips', level: 1 }).waitFor({ timeout: 20_000 });
     expect(await page.getByText('Loading Find Clips…').count()).toBe(0);
+  });
+
+  it('shows the page once who is here is known, its code having come meanwhile, without a second spinner', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(countSpinners);
+    // Who is here answers once the dashboard's code has come and run, as it does on a fast network.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/user', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    const code = page.waitForResponse((response) => /\/assets\/dashboard-page-[\w-]+\.js$/.test(response.url()));
+    await page.goto(`${gw.url}/`);
+    const chunk = new URL((await code).url()).pathname;
+    // The same module as the page's own import: settled once it has run. (A string: the test's
+    // compiler would turn an import() in a function into a require.)
+    await page.evaluate(`import(${JSON.stringify(chunk)}).then(() => undefined)`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Loading$/ })
+      .waitFor();
+    answer();
+    await page.getByTestId('guest-credits').waitFor({ timeout: 20_000 });
+    // The guard's spinner only: a second one (Suspense's, the page's code already here) made React
+    // hold the page back 300 ms.
+    expect(await spinners(page)).toBe(1);
   });
 
   it("asks for a shared page's share with its code, not once the code has come, and asks once", async () => {
@@ -59,6 +103,7 @@ describe('the first paint, before the app’s code', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === `/api/shared/${shareId}`) asked.push(request.url());
     });
+    await page.addInitScript(countSpinners);
     await page.goto(`${gw.url}/shared/${shareId}`, { waitUntil: 'commit' });
     // Asked while none of the app's code has come (it waited for the page's code, then its render).
     await page.waitForRequest((request) => new URL(request.url()).pathname === `/api/shared/${shareId}`, { timeout: 10_000 });
@@ -66,5 +111,8 @@ describe('the first paint, before the app’s code', () => {
     await page.getByRole('heading', { name: 'Preloaded', exact: true }).waitFor({ timeout: 20_000 });
     await page.getByText('1 view').waitFor();
     expect(asked).toHaveLength(1);
+    // Straight from the HTML's 'Loading Find Clips…' to the share: a spinner between them, once the
+    // page's code had come, made React hold the share back 300 ms.
+    expect(await spinners(page)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './components/error-boundary';
 import { Footer } from './components/footer';
@@ -17,11 +17,37 @@ const pages = {
   '/settings': () => import('./settings/settings-page'),
   '/shared/': () => import('./pages/shared-page'),
 } as const;
-const AuthPage = lazy(pages['/auth']);
-const DashboardPage = lazy(pages['/']);
-const HistoryPage = lazy(pages['/history']);
-const SettingsPage = lazy(pages['/settings']);
-const SharedPage = lazy(pages['/shared/']);
+type PageName = keyof typeof pages;
+type PageModule = { default: ComponentType };
+/** Each page's code once it has come. */
+const loadedPages = new Map<PageName, PageModule>();
+const loadPage = (page: PageName): Promise<PageModule> =>
+  pages[page]().then((module) => {
+    loadedPages.set(page, module);
+    return module;
+  });
+
+/**
+ * A page's screen, shown at once when its code has come (`preloadPage`, while who is here was
+ * asked). Handed a promise, React suspends even on one already settled: the guard's spinner gave way
+ * to Suspense's, and React 19 holds a screen back until 300 ms after a spinner shows, a quarter of
+ * the time a link opened in a new tab took to its first topic (bench/web.bench.ts). A thenable that
+ * answers at once is read in the same render. (Suspense stays: moving to a page whose code is still
+ * coming keeps the page before on screen meanwhile.)
+ */
+function pageScreen(page: PageName) {
+  return lazy(() => {
+    const module = loadedPages.get(page);
+    if (!module) return loadPage(page);
+    // (React only calls `then`, with what to do with the module.)
+    return { then: (take: (loaded: PageModule) => unknown) => take(module) } as unknown as Promise<PageModule>;
+  });
+}
+const AuthPage = pageScreen('/auth');
+const DashboardPage = pageScreen('/');
+const HistoryPage = pageScreen('/history');
+const SettingsPage = pageScreen('/settings');
+const SharedPage = pageScreen('/shared/');
 
 /**
  * '/history/' as '/history', '/' as it is. A loop, not `/(.)\/+$/`, which was tried from each slash
@@ -37,11 +63,13 @@ export function withoutTrailingSlashes(path: string): string {
  * Asks for the code of the page at `path` now, beside who is signed in: its guard renders the page
  * (and so asks for its code) only once that is known, a round trip later. The browser loads each
  * module once, so the page's own import finds it loading or loaded; a failure is its to show.
+ * Settles once the code has come, or failed to.
  */
-export function preloadPage(path: string): void {
+export function preloadPage(path: string): Promise<void> {
   const page = path.startsWith('/shared/') ? '/shared/' : withoutTrailingSlashes(path);
-  if (page in pages) void pages[page as keyof typeof pages]().catch(() => undefined);
+  return page in pages ? loadPage(page as PageName).then(noop, noop) : Promise.resolve();
 }
+const noop = () => undefined;
 // Pages few ever see load only when they show.
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const PrivacyPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.PrivacyPage })));

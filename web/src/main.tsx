@@ -5,14 +5,23 @@ import { App, preloadPage } from './app';
 import { AppProviders } from './providers';
 import './index.css';
 
-preloadPage(window.location.pathname);
+const code = preloadPage(window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <AppProviders>
-        <App />
-      </AppProviders>
-    </BrowserRouter>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <AppProviders>
+          <App />
+        </AppProviders>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+// The shared page shows nothing but its code's spinner until that code has come: it is rendered
+// then, the HTML's 'Loading Find Clips…' staying meanwhile. Rendered at once, it showed Suspense's
+// spinner, and React 19 holds a screen back until 300 ms after a spinner shows: the share's topics
+// came 320 ms after it each time, whenever the code and the share had come (its answer is preloaded).
+// The other pages render at once: they ask who is here first, while their code comes.
+if (window.location.pathname.startsWith('/shared/')) void code.then(render);
+else render();
