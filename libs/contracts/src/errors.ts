@@ -120,5 +120,8 @@ export class AppError extends Error {
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/** What a 503 says when a service we need cannot answer, or a read could not settle. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+
 /** What every X route answers while the X features are off. */
 export const X_FEATURES_DISABLED_MESSAGE = 'X features are temporarily disabled';

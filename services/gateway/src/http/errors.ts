@@ -1,4 +1,4 @@
-import { AppError, describeIssues, findControlCharacters } from '@findclips/contracts';
+import { AppError, describeIssues, findControlCharacters, SERVICE_UNAVAILABLE_MESSAGE } from '@findclips/contracts';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 import { isServiceUnavailable } from '@findclips/runtime';
@@ -123,9 +123,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   }
   if (isServiceUnavailable(error)) {
     req.log?.warn({ err: error }, 'dependency unavailable');
-    res
-      .status(503)
-      .json({ message: 'The service is temporarily unavailable. Please try again shortly.', errorType: 'SERVICE_UNAVAILABLE' });
+    res.status(503).json({ message: SERVICE_UNAVAILABLE_MESSAGE, errorType: 'SERVICE_UNAVAILABLE' });
     return;
   }
   req.log?.error({ err: error }, 'unhandled error');

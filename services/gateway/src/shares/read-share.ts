@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import {
   AppError,
   fallbackThumbnail,
+  SERVICE_UNAVAILABLE_MESSAGE,
   shareIdSchema,
   shareMessages,
   sharePageTitle,
@@ -141,7 +142,7 @@ async function findPublicShare(
   }
   // Shared again during each of two reads: a share that is there, so no "not found", which a
   // crawler would take for a removed one (a stranger's review).
-  throw new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.');
+  throw new AppError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE);
 }
 
 /**
