@@ -1,7 +1,15 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_VIDEOS, addDemoVideos, lengthenedCaptions, startFakeYoutube, startStack } from '@findclips/testing';
+import {
+  DEMO_VIDEOS,
+  addDemoVideos,
+  lengthenedCaptions,
+  startFakeYoutube,
+  startStack,
+  strongPassword,
+  uniqueEmail,
+} from '@findclips/testing';
 import { launchChromium } from '../test/e2e/browser';
 import { percentile, report } from './report';
 
@@ -89,6 +97,37 @@ it('first topic on a cached video, and search per keystroke', async () => {
       runs: opened.length,
       'p50 ms': percentile(opened, 50),
       'max ms': Math.max(...opened),
+    });
+
+    // A link to the video's shared page, opened in a new window by a visitor (nothing cached): the
+    // page's code, the share, its first topic.
+    const sharer = await browser.newContext({ baseURL: stack.url });
+    await sharer.request.post('/api/register', {
+      data: { email: uniqueEmail(), password: strongPassword() },
+    });
+    const { analyzedTopics } = (await (await sharer.request.get(`/api/cached-videos/${talk.id}`)).json()) as {
+      analyzedTopics: unknown;
+    };
+    const share = (await (
+      await sharer.request.post('/api/analysis/share', {
+        data: { youtubeId: talk.id, topics: analyzedTopics, title: talk.title },
+      })
+    ).json()) as { shareId: string };
+    await sharer.close();
+    const sharedOpened: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: stack.url });
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`/shared/${share.shareId}`);
+      await page.locator('#shared-topic-1').waitFor();
+      sharedOpened.push(performance.now() - started);
+      await context.close();
+    }
+    report('web: a shared link opened in a new window → its first topic on screen', {
+      runs: sharedOpened.length,
+      'p50 ms': percentile(sharedOpened, 50),
+      'max ms': Math.max(...sharedOpened),
     });
 
     // The browser is served a 3-hour transcript in place of the talk's 12 minutes.

@@ -46,6 +46,9 @@ export default defineConfig({
     sourcemap: true,
     // The notices of the open-source code the bundle holds, as their licences ask (dist/.vite/license.md).
     license: true,
+    // Which files each page's code is (dist/.vite/manifest.json): the gateway names them in the page's
+    // HTML, so the browser asks for them with the app's own code rather than once it has run.
+    manifest: true,
     assetsDir: 'assets',
     rollupOptions: {
       treeshake: {

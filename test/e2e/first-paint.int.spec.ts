@@ -100,8 +100,10 @@ describe('the first paint, before the app’s code', () => {
     const page = await browser.newPage();
     const release = await holdScripts(page);
     const asked: string[] = [];
+    const whoIsHere: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === `/api/shared/${shareId}`) asked.push(request.url());
+      if (new URL(request.url()).pathname === '/api/user') whoIsHere.push(request.url());
     });
     await page.addInitScript(countSpinners);
     await page.goto(`${gw.url}/shared/${shareId}`, { waitUntil: 'commit' });
@@ -111,8 +113,86 @@ describe('the first paint, before the app’s code', () => {
     await page.getByRole('heading', { name: 'Preloaded', exact: true }).waitFor({ timeout: 20_000 });
     await page.getByText('1 view').waitFor();
     expect(asked).toHaveLength(1);
+    // Who is here, asked with the page too (the navigation bar reads it), and once.
+    await page.waitForLoadState('networkidle');
+    expect(whoIsHere).toHaveLength(1);
     // Straight from the HTML's 'Loading Find Clips…' to the share: a spinner between them, once the
     // page's code had come, made React hold the share back 300 ms.
     expect(await spinners(page)).toBe(0);
+  });
+
+  /** Each address the page asked for, by path, counted; the counts read while the app's code is held. */
+  function countRequests(page: Page) {
+    const asked = new Map<string, number>();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      asked.set(pathname, (asked.get(pathname) ?? 0) + 1);
+    });
+    return asked;
+  }
+  const anyChunk = (asked: Map<string, number>, name: string) =>
+    [...asked].filter(([path]) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path)).map(([, count]) => count);
+
+  it.each([
+    ['/', 'dashboard-page', 'Find Clips'],
+    ['/auth', 'auth-page', 'Find the best clips in any long video'],
+    ['/history', 'history-page', 'Find the best clips in any long video'],
+    ['/privacy', null, 'Privacy'],
+    ['/no/such/page', null, '404 Page Not Found'],
+  ])(
+    "at %s asks who is here and the page's code with the page, before the app's code has come, and once",
+    async (path, chunk, heading) => {
+      const page = await browser.newPage();
+      const release = await holdScripts(page);
+      const asked = countRequests(page);
+      await page.goto(`${gw.url}${path}`, { waitUntil: 'commit' });
+      await page.waitForRequest((request) => new URL(request.url()).pathname === '/api/user', { timeout: 10_000 });
+      if (chunk) await page.waitForRequest((request) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(request.url()));
+      release();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      expect(asked.get('/api/user')).toBe(1);
+      if (chunk) expect(anyChunk(asked, chunk)).toEqual([1]);
+      await page.close();
+    },
+  );
+
+  it("asks for a link's analysis and title with the page, and once, whoever opens it", async () => {
+    const youtubeId = `lnk${Date.now().toString(36)}`.padEnd(11, 'y').slice(0, 11);
+    await gw.dataSource.getRepository(CachedYoutubeDataEntity).insert({
+      youtubeId,
+      title: 'A linked talk',
+      transcriptData: writeTranscript([{ text: 'Hello.', start: 0, end: 2 }]),
+      analyzedTopics: writeTopics(oneTopicAnalysis()),
+      analysisStatus: 'complete',
+    });
+    const open = async (member: boolean) => {
+      const context = await browser.newContext();
+      if (member)
+        await context.request.post(`${gw.url}/api/register`, { data: { email: uniqueEmail(), password: strongPassword() } });
+      const page = await context.newPage();
+      const release = await holdScripts(page);
+      const asked = countRequests(page);
+      await page.goto(`${gw.url}/?video=${youtubeId}`, { waitUntil: 'commit' });
+      for (const path of [`/api/cached-videos/${youtubeId}`, `/api/videos/metadata/${youtubeId}`])
+        await page.waitForRequest((request) => new URL(request.url()).pathname === path, { timeout: 10_000 });
+      release();
+      return { page, asked, context };
+    };
+    // A guest who did not analyse it is told how to open it, from the preloaded answer.
+    const guest = await open(false);
+    await guest.page.getByText('Press Find Clips to open it').first().waitFor({ timeout: 20_000 });
+    // A member sees its topics.
+    const member = await open(true);
+    await member.page.getByRole('heading', { name: 'A linked talk' }).waitFor({ timeout: 20_000 });
+    for (const { page, asked, context } of [guest, member]) {
+      await page.waitForLoadState('networkidle');
+      expect([
+        asked.get(`/api/cached-videos/${youtubeId}`),
+        asked.get(`/api/videos/metadata/${youtubeId}`),
+        asked.get('/api/user'),
+      ]).toEqual([1, 1, 1]);
+      await context.close();
+    }
   });
 });

@@ -3,11 +3,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createDataSource } from '@findclips/db';
+import { strongPassword, uniqueEmail } from '@findclips/testing';
 import { startTestGateway, type TestGateway } from '../test/harness';
 import { NOT_BUILT } from './web-app';
 
 const INDEX = '<!doctype html><html><head><title>Find Clips</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-AbC123.js', isEntry: true, dynamicImports: ['src/dashboard/dashboard-page.tsx'] },
+  'src/dashboard/dashboard-page.tsx': {
+    file: 'assets/dashboard-page-Da5h01.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_dialog-Di4l0g.js', '_format-F0rm4t.js'],
+  },
+  '_dialog-Di4l0g.js': { file: 'assets/dialog-Di4l0g.js', imports: ['index.html', '_format-F0rm4t.js'] },
+  '_format-F0rm4t.js': { file: 'assets/format-F0rm4t.js' },
+  'src/pages/history-page.tsx': { file: 'assets/history-page-H15t0r.js', isDynamicEntry: true, imports: ['_format-F0rm4t.js'] },
+  'src/pages/shared-page.tsx': { file: 'assets/shared-page-Sh4r3d.js', isDynamicEntry: true, imports: ['index.html'] },
+};
+/** What a page's head names for the browser to ask for with it. */
+const preloads = (html: string) => [...html.matchAll(/<link rel="(?:module)?preload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+const WHO_IS_HERE = '<link rel="preload" href="/api/user" as="fetch" crossorigin="use-credentials">';
 
 let dist: string;
 let gateway: TestGateway;
@@ -22,6 +39,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'page-DeF456.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, 'assets', 'page-DeF456.js.gz'), gzipSync(SCRIPT, { level: 9 }));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // As Vite writes it: the app's own chunk, and each page's with the chunks it imports.
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   gateway = await startTestGateway({ WEB_DIST_DIR: dist });
 });
 
@@ -119,21 +139,70 @@ describe('the built web app, served by the gateway', () => {
   });
 
   it.each(['/', '/auth', '/history', '/settings', '/privacy', '/terms', '/?video=dQw4w9WgXcQ'])(
-    'serves the app at %s, never cached',
+    'serves the app at %s, never cached, the same page whoever asks',
     async (path) => {
-      const response = await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe('no-cache');
-      // The same page for everyone: no preload of a member's data, which the tab's next member
-      // could be handed (a stranger's review).
-      expect(await response.text()).toBe(INDEX);
+      const page = async (agent: ReturnType<TestGateway['browser']>) => {
+        const response = await agent.get(path).set('accept', 'text/html').expect(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        return response.text;
+      };
+      // No preload of a member's own data, which the tab's next member could be handed (a
+      // stranger's review): the page a member gets is a visitor's.
+      const member = gateway.browser();
+      await member.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+      const html = await page(gateway.browser());
+      expect(html).toContain('<div id="root"></div>');
+      expect(await page(member)).toBe(html);
     },
   );
+
+  it("names in each page's head who is here and its page's code with every chunk it imports, but the app's own", async () => {
+    const head = async (path: string) =>
+      preloads(await (await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } })).text());
+    expect(await head('/')).toEqual([
+      '/api/user',
+      '/assets/dashboard-page-Da5h01.js',
+      '/assets/dialog-Di4l0g.js',
+      '/assets/format-F0rm4t.js',
+    ]);
+    expect(await head('/history/')).toEqual(['/api/user', '/assets/history-page-H15t0r.js', '/assets/format-F0rm4t.js']);
+    // Pages the build names no chunk for, and pages the app has none for, ask only who is here.
+    for (const path of ['/settings', '/privacy', '/History', '/no/such/page'])
+      expect([path, await head(path)]).toEqual([path, ['/api/user']]);
+    // The shared page's code, with its share's own answer.
+    expect(await head('/shared/unknownShareId123456')).toEqual(['/api/user', '/assets/shared-page-Sh4r3d.js']);
+    // Each tag as the browser takes it, once.
+    const home = await (await fetch(`${gateway.url}/`, { headers: { accept: 'text/html' } })).text();
+    expect(home).toContain(`${WHO_IS_HERE}<link rel="modulepreload" crossorigin href="/assets/dashboard-page-Da5h01.js">`);
+    expect(home.match(/\/api\/user/g)).toHaveLength(1);
+    // The manifest itself is no file of the site.
+    expect((await fetch(`${gateway.url}/.vite/manifest.json`, { headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+
+  it("preloads a video link's analysis and title, as the page reads its link, and nothing for a link it does not open", async () => {
+    const data = async (path: string) =>
+      preloads(await (await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } })).text()).filter(
+        (url) => !url.startsWith('/assets/') && url !== '/api/user',
+      );
+    const asked = ['/api/cached-videos/dQw4w9WgXcQ', '/api/videos/metadata/dQw4w9WgXcQ'];
+    expect(await data('/?video=dQw4w9WgXcQ')).toEqual(asked);
+    // The first of two, as URLSearchParams.get reads them; anything after a second '?' is the id's.
+    expect(await data('/?video=dQw4w9WgXcQ&video=aaaaaaaaaaa')).toEqual(asked);
+    expect(await data('/?t=30&video=dQw4w9WgXcQ')).toEqual(asked);
+    for (const path of [
+      '/?video=dQw4w9WgXcQ?x',
+      '/?video=dQw4w9WgXc',
+      '/?video=<script>aaa',
+      '/?Video=dQw4w9WgXcQ',
+      '/history?video=dQw4w9WgXcQ',
+    ])
+      expect([path, await data(path)]).toEqual([path, []]);
+  });
 
   it('serves the app with status 404 on unknown paths, so its 404 page shows', async () => {
     const response = await fetch(`${gateway.url}/no/such/page`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(404);
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toContain('<div id="root"></div>');
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

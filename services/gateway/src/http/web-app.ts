@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import express, { Router } from 'express';
+import escapeHtml from 'escape-html';
+import { isVideoId } from '@findclips/contracts';
 
 /** The web app built by `npm run build` in this checkout. */
 const CHECKOUT_DIST = resolve(__dirname, '..', '..', '..', '..', 'web', 'dist');
@@ -14,9 +16,40 @@ const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta 
 /** The SPA's routes; any other path gets the app with status 404, and its 404 page. */
 const APP_ROUTES = /^\/(?:auth|history|settings|privacy|terms)?\/?$/;
 
+/**
+ * The code of the page each route shows, as the build's manifest names its source: the pages of
+ * web/src/app.tsx's `pages`, whose code the app asks for as soon as its own has run (`preloadPage`).
+ */
+const PAGE_SOURCES: Record<string, string> = {
+  '/': 'src/dashboard/dashboard-page.tsx',
+  '/auth': 'src/pages/auth-page.tsx',
+  '/history': 'src/pages/history-page.tsx',
+  '/settings': 'src/settings/settings-page.tsx',
+  '/shared/': 'src/pages/shared-page.tsx',
+};
+
+/** A chunk of the build's manifest (dist/.vite/manifest.json), as Vite writes it. */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** A fetch the page makes at once, asked for by the browser with the page (credentials, as the app sends them). */
+const fetchPreload = (url: string) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials">`;
+
+/**
+ * Who is here, asked by every page of the app as it starts (the navigation bar, or the sign-in
+ * page's guard): preloaded, it has come by the time the app's code has (it was asked once the page's
+ * code had come and rendered, a round trip later: bench/web.bench.ts).
+ */
+const USER_PRELOAD = fetchPreload('/api/user');
+
 export class WebApp {
   readonly dir: string;
   private html: string | undefined;
+  /** Each page's HTML with what it asks for first, by the page's name (`PAGE_SOURCES`). */
+  private readonly pages = new Map<string, string>();
 
   constructor(dir?: string) {
     this.dir = resolve(dir ?? CHECKOUT_DIST);
@@ -26,10 +59,48 @@ export class WebApp {
     return existsSync(join(this.dir, 'index.html'));
   }
 
-  /** The app's page; a bare shell when there is no build (API-only deployments, tests). */
-  page(): string {
+  /**
+   * The app's page at `path`, naming in its head what the app asks for first there: who is here,
+   * and the code of the route's page with every module it imports (`<link rel="modulepreload">`,
+   * as the browser would load them once the app's own code had run, 200-300 ms later on a fresh
+   * tab). A bare shell when there is no build (API-only deployments, tests).
+   */
+  page(path = '/'): string {
     this.html ??= this.built ? readFileSync(join(this.dir, 'index.html'), 'utf8') : SHELL;
-    return this.html;
+    if (this.html === SHELL) return SHELL;
+    const name = pageName(path);
+    let page = this.pages.get(name);
+    if (page === undefined) {
+      const modules = this.pageModules(name).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
+      page = withHead(this.html, [USER_PRELOAD, ...modules].join(''));
+      this.pages.set(name, page);
+    }
+    return page;
+  }
+
+  /**
+   * The files of a page's code and of every chunk it imports but the app's own (loaded already),
+   * as the build's manifest lists them; none without a manifest (a build of before stop 83).
+   */
+  private pageModules(name: string): string[] {
+    const source = PAGE_SOURCES[name];
+    let manifest: Record<string, ManifestChunk>;
+    try {
+      manifest = JSON.parse(readFileSync(join(this.dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    } catch {
+      return [];
+    }
+    const files: string[] = [];
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (seen.has(key) || !chunk || chunk.isEntry) return;
+      seen.add(key);
+      files.push(chunk.file);
+      chunk.imports?.forEach(visit);
+    };
+    if (source) visit(source);
+    return files;
   }
 
   /**
@@ -94,8 +165,34 @@ export class WebApp {
         .status(APP_ROUTES.test(req.path) ? 200 : 404)
         .set('Cache-Control', 'no-cache')
         .type('html')
-        .send(this.page());
+        .send(withHead(this.page(req.path), videoPreloads(req.path, req.originalUrl)));
     });
     return router;
   }
 }
+
+/** The page of `pages` a path shows, as web/src/app.tsx's `preloadPage` reads it. */
+function pageName(path: string): string {
+  if (path.startsWith('/shared/')) return '/shared/';
+  let end = path.length;
+  while (end > 1 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
+}
+
+/**
+ * A video's link (`/?video=ID`): its analysis and its title, which the dashboard asks for as soon
+ * as it knows who is here, whoever that is (a guest not yet allowed the video is told so from the
+ * answer), preloaded. Only for an id the app opens: a preload the page does not take is handed to
+ * its first request for that address however late.
+ */
+function videoPreloads(path: string, url: string): string {
+  if (path !== '/') return '';
+  // As the page's URLSearchParams reads `location.search`: all after the first '?'.
+  const query = url.indexOf('?');
+  const id = new URLSearchParams(query < 0 ? '' : url.slice(query + 1)).get('video');
+  if (id === null || !isVideoId(id)) return '';
+  return fetchPreload(`/api/cached-videos/${id}`) + fetchPreload(`/api/videos/metadata/${id}`);
+}
+
+/** The page with `tags` at the end of its head. */
+export const withHead = (html: string, tags: string) => (tags ? html.replace(/<\/head>/i, () => `${tags}</head>`) : html);

@@ -84,7 +84,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
       decodeURIComponent(req.path);
     } catch {
       if (req.method === 'GET' || req.method === 'HEAD') {
-        return void res.status(404).set('Cache-Control', 'no-cache').type('html').send(web.page());
+        return void res.status(404).set('Cache-Control', 'no-cache').type('html').send(web.page('/shared/'));
       }
     }
     next();
@@ -92,7 +92,7 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
 
   /** The shared page: the app, with the preview tags of this share rendered on the server. */
   router.get('/shared/:shareId', async (req, res) => {
-    const html = web.page();
+    const html = web.page('/shared/');
     let preview: PagePreview;
     try {
       preview = await sharePreview(deps, String(req.params.shareId), shareUrl);
