@@ -186,6 +186,15 @@ describe('the built web app, served by the gateway', () => {
       );
     const asked = ['/api/cached-videos/dQw4w9WgXcQ', '/api/videos/metadata/dQw4w9WgXcQ'];
     expect(await data('/?video=dQw4w9WgXcQ')).toEqual(asked);
+    // Answers before code: a browser asks six at a time over HTTP/1.1, in the order named.
+    const page = await (await fetch(`${gateway.url}/?video=dQw4w9WgXcQ`, { headers: { accept: 'text/html' } })).text();
+    expect(preloads(page)).toEqual([
+      '/api/user',
+      ...asked,
+      '/assets/dashboard-page-Da5h01.js',
+      '/assets/dialog-Di4l0g.js',
+      '/assets/format-F0rm4t.js',
+    ]);
     // The first of two, as URLSearchParams.get reads them; anything after a second '?' is the id's.
     expect(await data('/?video=dQw4w9WgXcQ&video=aaaaaaaaaaa')).toEqual(asked);
     expect(await data('/?t=30&video=dQw4w9WgXcQ')).toEqual(asked);

@@ -38,18 +38,11 @@ interface ManifestChunk {
 /** A fetch the page makes at once, asked for by the browser with the page (credentials, as the app sends them). */
 const fetchPreload = (url: string) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials">`;
 
-/**
- * Who is here, asked by every page of the app as it starts (the navigation bar, or the sign-in
- * page's guard): preloaded, it has come by the time the app's code has (it was asked once the page's
- * code had come and rendered, a round trip later: bench/web.bench.ts).
- */
-const USER_PRELOAD = fetchPreload('/api/user');
-
 export class WebApp {
   readonly dir: string;
   private html: string | undefined;
-  /** Each page's HTML with what it asks for first, by the page's name (`PAGE_SOURCES`). */
-  private readonly pages = new Map<string, string>();
+  /** The modulepreload tags of each page's code, by the page's name (`PAGE_SOURCES`). */
+  private readonly modules = new Map<string, string>();
 
   constructor(dir?: string) {
     this.dir = resolve(dir ?? CHECKOUT_DIST);
@@ -60,22 +53,31 @@ export class WebApp {
   }
 
   /**
-   * The app's page at `path`, naming in its head what the app asks for first there: who is here,
-   * and the code of the route's page with every module it imports (`<link rel="modulepreload">`,
-   * as the browser would load them once the app's own code had run, 200-300 ms later on a fresh
-   * tab). A bare shell when there is no build (API-only deployments, tests).
+   * The app's page at `path`, naming in its head what the app asks for first there, so the browser
+   * asks for it with the app's own code rather than once that code has run and rendered (a round
+   * trip or two later: a stranger's latency audit, bench/web.bench.ts): who is here, then `data`,
+   * then the code of the route's page with every module it imports (`<link rel="modulepreload">`).
+   * Answers before code: over HTTP/1.1 a browser asks six at a time, in the order named.
+   *
+   * `data`: the API addresses whose answers the page reads at once, whoever is signed in. The app's
+   * own request takes each (credentials included, as it asks). A preload the page does not take is
+   * kept, and handed to its first request for that address however late (a member's /history
+   * preloaded for a visitor sent to /auth went to the same tab's next member: a stranger's review).
+   *
+   * A bare shell when there is no build (API-only deployments, tests).
    */
-  page(path = '/'): string {
+  page(path = '/', data: readonly string[] = []): string {
     this.html ??= this.built ? readFileSync(join(this.dir, 'index.html'), 'utf8') : SHELL;
     if (this.html === SHELL) return SHELL;
     const name = pageName(path);
-    let page = this.pages.get(name);
-    if (page === undefined) {
-      const modules = this.pageModules(name).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
-      page = withHead(this.html, [USER_PRELOAD, ...modules].join(''));
-      this.pages.set(name, page);
+    let modules = this.modules.get(name);
+    if (modules === undefined) {
+      modules = this.pageModules(name)
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
+        .join('');
+      this.modules.set(name, modules);
     }
-    return page;
+    return withHead(this.html, ['/api/user', ...data].map(fetchPreload).join('') + modules);
   }
 
   /**
@@ -165,7 +167,8 @@ export class WebApp {
         .status(APP_ROUTES.test(req.path) ? 200 : 404)
         .set('Cache-Control', 'no-cache')
         .type('html')
-        .send(withHead(this.page(req.path), videoPreloads(req.path, req.originalUrl)));
+        // Who is here: every page asks (its navigation bar, or the sign-in page's guard).
+        .send(this.page(req.path, videoPreloads(req.path, req.originalUrl)));
     });
     return router;
   }
@@ -182,17 +185,16 @@ function pageName(path: string): string {
 /**
  * A video's link (`/?video=ID`): its analysis and its title, which the dashboard asks for as soon
  * as it knows who is here, whoever that is (a guest not yet allowed the video is told so from the
- * answer), preloaded. Only for an id the app opens: a preload the page does not take is handed to
- * its first request for that address however late.
+ * answer). None for an id the app does not open.
  */
-function videoPreloads(path: string, url: string): string {
-  if (path !== '/') return '';
+function videoPreloads(path: string, url: string): string[] {
+  if (path !== '/') return [];
   // As the page's URLSearchParams reads `location.search`: all after the first '?'.
   const query = url.indexOf('?');
   const id = new URLSearchParams(query < 0 ? '' : url.slice(query + 1)).get('video');
-  if (id === null || !isVideoId(id)) return '';
-  return fetchPreload(`/api/cached-videos/${id}`) + fetchPreload(`/api/videos/metadata/${id}`);
+  if (id === null || !isVideoId(id)) return [];
+  return [`/api/cached-videos/${id}`, `/api/videos/metadata/${id}`];
 }
 
 /** The page with `tags` at the end of its head. */
-export const withHead = (html: string, tags: string) => (tags ? html.replace(/<\/head>/i, () => `${tags}</head>`) : html);
+const withHead = (html: string, tags: string) => html.replace(/<\/head>/i, () => `${tags}</head>`);

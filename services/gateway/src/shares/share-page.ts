@@ -11,15 +11,7 @@ export interface PagePreview {
   url: string;
   /** Structured data (schema.org) for search engines, rendered as JSON-LD. */
   structuredData?: object;
-  /**
-   * The API address whose answer the page reads first, preloaded: the app's own request takes it,
-   * so the browser asks for it with the page's code, not once that code has come and rendered (a
-   * round trip or two later: a stranger's latency audit). As the app asks, credentials included.
-   * Only for an answer the page reads at once, whoever is signed in: a preload the page does not
-   * take is kept, and handed to its first request for that address however late (a member's
-   * /history preloaded for a visitor sent to /auth went to the same tab's next member: a stranger's
-   * review).
-   */
+  /** The API address whose answer the page reads first: named in its head (`WebApp.page`). */
   data?: string;
 }
 
@@ -99,7 +91,6 @@ export function withPreview(html: string, preview: PagePreview): string {
     ...(preview.image ? [`<meta name="twitter:image" content="${escapeHtml(preview.image)}">`] : []),
     `<link rel="canonical" href="${escapeHtml(preview.url)}">`,
     ...(preview.structuredData ? [`<script type="application/ld+json">${scriptJson(preview.structuredData)}</script>`] : []),
-    ...(preview.data ? [`<link rel="preload" href="${escapeHtml(preview.data)}" as="fetch" crossorigin="use-credentials">`] : []),
   ].join('');
   const withTitle = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(preview.tabTitle ?? preview.title)}</title>`)

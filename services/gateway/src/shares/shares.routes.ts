@@ -92,7 +92,6 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
 
   /** The shared page: the app, with the preview tags of this share rendered on the server. */
   router.get('/shared/:shareId', async (req, res) => {
-    const html = web.page('/shared/');
     let preview: PagePreview;
     try {
       preview = await sharePreview(deps, String(req.params.shareId), shareUrl);
@@ -101,12 +100,19 @@ export function sharesRoutes(deps: SharesRoutesDeps) {
       // (which says it could not load it, with Try again) with 503, kept nowhere, so that no
       // preview bot, crawler or cache takes a live share for a removed one.
       if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        return void res.status(404).set('Cache-Control', 'no-cache').type('html').send(html);
+        return void res.status(404).set('Cache-Control', 'no-cache').type('html').send(web.page('/shared/'));
       }
       req.log?.warn({ err: error }, 'shared page: the share could not be read');
-      return void res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '5' }).type('html').send(html);
+      return void res
+        .status(503)
+        .set({ 'Cache-Control': 'no-store', 'Retry-After': '5' })
+        .type('html')
+        .send(web.page('/shared/'));
     }
-    res.set('Cache-Control', 'no-cache').type('html').send(withPreview(html, preview));
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(withPreview(web.page('/shared/', preview.data ? [preview.data] : []), preview));
   });
 
   return router;
