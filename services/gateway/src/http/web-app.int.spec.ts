@@ -244,6 +244,28 @@ describe('the built web app, served by the gateway', () => {
   });
 });
 
+describe("a build whose manifest is not as Vite writes it (another tool's, or written by hand)", () => {
+  it.each([
+    'null',
+    JSON.stringify({ 'src/dashboard/dashboard-page.tsx': { file: 'assets/d.js', imports: 'x' } }),
+    JSON.stringify({ 'src/dashboard/dashboard-page.tsx': { imports: [] } }),
+  ])('serves the app (%s), naming who is here and no code', async (manifest) => {
+    const other = mkdtempSync(join(tmpdir(), 'findclips-web-'));
+    writeFileSync(join(other, 'index.html'), INDEX);
+    mkdirSync(join(other, '.vite'));
+    writeFileSync(join(other, '.vite', 'manifest.json'), manifest);
+    const built = await startTestGateway({ WEB_DIST_DIR: other });
+    try {
+      const response = await fetch(`${built.url}/`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(preloads(await response.text())).toEqual(['/api/user']);
+    } finally {
+      await built.close();
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('no web app built where WEB_DIST_DIR points', () => {
   it('answers pages with a line saying so, not a blank page, and the API as usual', async () => {
     const missing = await startTestGateway({ WEB_DIST_DIR: join(tmpdir(), 'findclips-no-such-build') });

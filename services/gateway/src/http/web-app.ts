@@ -35,6 +35,16 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+/**
+ * A chunk as Vite writes it: anything else (another tool's manifest, one edited by hand) names no
+ * code, rather than failing every page (a stranger's review).
+ */
+const isChunk = (value: unknown): value is ManifestChunk =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ManifestChunk).file === 'string' &&
+  ((value as ManifestChunk).imports === undefined || Array.isArray((value as ManifestChunk).imports));
+
 /** A fetch the page makes at once, asked for by the browser with the page (credentials, as the app sends them). */
 const fetchPreload = (url: string) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials">`;
 
@@ -86,17 +96,18 @@ export class WebApp {
    */
   private pageModules(name: string): string[] {
     const source = PAGE_SOURCES[name];
-    let manifest: Record<string, ManifestChunk>;
+    let manifest: unknown;
     try {
-      manifest = JSON.parse(readFileSync(join(this.dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      manifest = JSON.parse(readFileSync(join(this.dir, '.vite', 'manifest.json'), 'utf8'));
     } catch {
       return [];
     }
+    const chunks = typeof manifest === 'object' && manifest !== null ? (manifest as Record<string, unknown>) : {};
     const files: string[] = [];
     const seen = new Set<string>();
     const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (seen.has(key) || !chunk || chunk.isEntry) return;
+      const chunk = chunks[key];
+      if (seen.has(key) || !isChunk(chunk) || chunk.isEntry) return;
       seen.add(key);
       files.push(chunk.file);
       chunk.imports?.forEach(visit);
