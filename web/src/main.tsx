@@ -2,9 +2,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App, preloadPage } from './app';
+import { takeNamedAnswers } from './lib/api';
 import { AppProviders } from './providers';
 import './index.css';
 
+// What the page's HTML named for it (who is here, a link's video, a share), taken now.
+takeNamedAnswers(
+  Array.from(document.head.querySelectorAll('link[rel="preload"][as="fetch"]'), (link) => link.getAttribute('href') ?? '').filter(
+    Boolean,
+  ),
+);
 const code = preloadPage(window.location.pathname);
 
 const root = createRoot(document.getElementById('root')!);

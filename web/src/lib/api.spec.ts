@@ -1,6 +1,6 @@
 import { listenOnLoopback, readBody, type RunningServer } from '@findclips/testing';
 import { API_ANSWER_TIMEOUT_MS } from '@findclips/contracts';
-import { ApiError, apiRequest, getQueryFn, TIMED_OUT } from './api';
+import { ApiError, apiRequest, getQueryFn, takeNamedAnswers, TIMED_OUT } from './api';
 
 /** What the test server answers next: status, headers and raw body, exactly as given. */
 let next: { status: number; headers: Record<string, string>; body: string };
@@ -40,6 +40,22 @@ describe('the API client, against a real HTTP server', () => {
     expect(received[0]!.headers['content-type']).toBe('application/json');
   });
 
+  it("hands an answer the page's HTML named to the app's first request for it, and asks anew once it is old", async () => {
+    answerJson(200, { asked: 'with the page' });
+    takeNamedAnswers(['/api/cached-videos/abc', '/api/user'], 200);
+    while (received.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    answerJson(200, { asked: 'anew' });
+    // Taken once, by the first request for it; the next is asked anew.
+    expect(await apiRequest('GET', '/api/user')).toEqual({ asked: 'with the page' });
+    expect(await apiRequest('GET', '/api/user')).toEqual({ asked: 'anew' });
+    expect(received).toHaveLength(3);
+    // One the app did not ask for in time is asked anew: it was of before (who is here could not
+    // be read, so no video opened, and the video's analysis was made meanwhile).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await apiRequest('GET', '/api/cached-videos/abc')).toEqual({ asked: 'anew' });
+    expect(received.map((r) => r.url)).toEqual(['/api/cached-videos/abc', '/api/user', '/api/user', '/api/cached-videos/abc']);
+  });
+
   it('gives up on an answer that does not come in time, whole, and says so', async () => {
     for (const url of ['/hang', '/hang-in-body']) {
       const started = Date.now();
@@ -49,6 +65,14 @@ describe('the API client, against a real HTTP server', () => {
       });
       expect(Date.now() - started).toBeLessThan(2_000);
     }
+    // Also one the page's HTML named, which the call takes.
+    takeNamedAnswers(['/hang'], 500);
+    const started = Date.now();
+    await expect(apiRequest('GET', '/hang', undefined, { timeoutMs: 300 })).rejects.toMatchObject({
+      message: TIMED_OUT,
+      status: 0,
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
     // Every call has a limit by default, long enough for the gateway's slowest work.
     expect(API_ANSWER_TIMEOUT_MS).toBeGreaterThanOrEqual(20_000);
   });

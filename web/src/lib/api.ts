@@ -51,6 +51,29 @@ export const UNREACHABLE = 'Could not reach Find Clips. Check your connection an
 /** What a person reads when the answer did not come in time (a connection that hangs). */
 export const TIMED_OUT = 'Find Clips did not answer in time. Check your connection and try again.';
 
+/** How long an answer the page's HTML named is kept for the app's first request for it. */
+export const NAMED_ANSWERS_KEPT_MS = 10_000;
+const named = new Map<string, Promise<Response>>();
+
+/**
+ * Asks now for the answers the page's HTML names (`urls`, its `<link rel="preload" as="fetch">`:
+ * the browser asked for them with the page, and hands them to this), each kept for the app's first
+ * request for it within `keptMs`, and asked anew after that. Left to the browser, one the app did
+ * not ask for at once (who is here could not be read, so no video opened) was handed to its first
+ * request for it however late: a video's analysis of before it was made (a stranger's review).
+ */
+export function takeNamedAnswers(urls: readonly string[], keptMs = NAMED_ANSWERS_KEPT_MS): void {
+  for (const url of urls) {
+    const answer = fetch(url, { credentials: 'include', signal: AbortSignal.timeout(API_ANSWER_TIMEOUT_MS) });
+    answer.catch(() => undefined);
+    named.set(url, answer);
+  }
+  setTimeout(() => named.clear(), keptMs);
+}
+
+/** A time limit's end (the call's own, or that of an answer the page's HTML named). */
+const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
+
 /** Every call of the app: credentials always sent, errors raised as ApiError (status 0: no answer, or none in time). */
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -66,12 +89,17 @@ export async function apiRequest<T = unknown>(
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   };
-  const noAnswer = () => new ApiError(signal.aborted ? TIMED_OUT : UNREACHABLE, 0, undefined, {});
+  const late = (error?: unknown) => signal.aborted || isTimeout(error);
+  const noAnswer = (error?: unknown) => new ApiError(late(error) ? TIMED_OUT : UNREACHABLE, 0, undefined, {});
+  const early = method === 'GET' ? named.get(url) : undefined;
+  if (early) named.delete(url);
   let response: Response;
   try {
-    response = await fetch(url, init);
-  } catch {
-    throw noAnswer();
+    response = await (early
+      ? Promise.race([early, new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))])
+      : fetch(url, init));
+  } catch (error) {
+    throw noAnswer(error);
   }
   // The time limit holds until the whole body has come.
   if (!response.ok) {
@@ -81,7 +109,7 @@ export async function apiRequest<T = unknown>(
   try {
     return await success<T>(response);
   } catch (error) {
-    throw signal.aborted ? noAnswer() : error;
+    throw late(error) ? noAnswer(error) : error;
   }
 }
 
