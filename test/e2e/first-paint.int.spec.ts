@@ -2,6 +2,7 @@
 import { CachedYoutubeDataEntity, writeTopics, writeTranscript } from '@findclips/db';
 import { oneTopicAnalysis, strongPassword, uniqueEmail } from '@findclips/testing';
 import { startTestGateway, testDataSource, type TestGateway } from '../../services/gateway/src/test/harness';
+import { NAMED_ANSWERS_KEPT_MS } from '../../web/src/lib/api';
 import { launchChromium } from './browser';
 import type { Browser, Page } from 'playwright-core';
 
@@ -195,4 +196,35 @@ describe('the first paint, before the app’s code', () => {
       await context.close();
     }
   });
+
+  it("reads a link's analysis anew when who is here could not be read at first, and it was made meanwhile", async () => {
+    const youtubeId = `stl${Date.now().toString(36)}`.padEnd(11, 'z').slice(0, 11);
+    const context = await browser.newContext();
+    await context.request.post(`${gw.url}/api/register`, { data: { email: uniqueEmail(), password: strongPassword() } });
+    const page = await context.newPage();
+    const asked = countRequests(page);
+    // Who is here cannot be read as the page opens (the session store away): no video opens.
+    let outage = true;
+    await page.route('**/api/user', (route) =>
+      outage ? route.fulfill({ status: 503, json: { message: 'Sessions are unavailable.' } }) : route.continue(),
+    );
+    await page.goto(`${gw.url}/?video=${youtubeId}`);
+    await page.getByRole('heading', { name: 'Find Clips is not available right now' }).waitFor({ timeout: 20_000 });
+    // The video is analysed while the page says so; the member asks again some time later.
+    await gw.dataSource.getRepository(CachedYoutubeDataEntity).insert({
+      youtubeId,
+      title: 'A talk analysed meanwhile',
+      transcriptData: writeTranscript([{ text: 'Hello.', start: 0, end: 2 }]),
+      analyzedTopics: writeTopics(oneTopicAnalysis()),
+      analysisStatus: 'complete',
+    });
+    await page.waitForTimeout(NAMED_ANSWERS_KEPT_MS + 500);
+    outage = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText(oneTopicAnalysis()[0]!.title).first().waitFor({ timeout: 20_000 });
+    // Read as it is now: the page's HTML had named the analysis as it opened, when there was none,
+    // and that answer (a 404 of before) made the page ask how the video stood, then for it again.
+    expect([asked.get(`/api/cached-videos/${youtubeId}`), asked.get('/api/videos/check-status')]).toEqual([2, undefined]);
+    await context.close();
+  }, 60_000);
 });
