@@ -12,12 +12,18 @@ describe('the API client, against a real HTTP server', () => {
   let server: RunningServer;
   const received: { method: string; url: string; headers: Record<string, unknown>; body: string }[] = [];
   const realFetch = globalThis.fetch;
+  let droppedOnce = false;
 
   beforeAll(async () => {
     server = await listenOnLoopback(async (req, res) => {
       received.push({ method: req.method!, url: req.url!, headers: req.headers, body: await readBody(req) });
       // A connection that hangs: no answer at all, or its first bytes and never the rest.
       if (req.url === '/hang') return;
+      // A connection dropped once, as a gateway restarting drops it.
+      if (req.url === '/dropped-once' && !droppedOnce) {
+        droppedOnce = true;
+        return void req.socket.destroy();
+      }
       if (req.url === '/hang-in-body') return void res.writeHead(200, { 'content-type': 'application/json' }).write('{"id":');
       res.writeHead(next.status, next.headers);
       res.end(next.body);
@@ -54,6 +60,13 @@ describe('the API client, against a real HTTP server', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await apiRequest('GET', '/api/cached-videos/abc')).toEqual({ asked: 'anew' });
     expect(received.map((r) => r.url)).toEqual(['/api/cached-videos/abc', '/api/user', '/api/user', '/api/cached-videos/abc']);
+  });
+
+  it("asks anew for an answer the page's HTML named whose connection dropped", async () => {
+    answerJson(200, { asked: 'anew' });
+    takeNamedAnswers(['/dropped-once'], 1_000);
+    expect(await apiRequest('GET', '/dropped-once')).toEqual({ asked: 'anew' });
+    expect(received.map((r) => r.url)).toEqual(['/dropped-once', '/dropped-once']);
   });
 
   it('gives up on an answer that does not come in time, whole, and says so', async () => {

@@ -96,7 +96,13 @@ export async function apiRequest<T = unknown>(
   let response: Response;
   try {
     response = await (early
-      ? Promise.race([early, new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))])
+      ? Promise.race([
+          // A named answer whose connection dropped (a gateway restarting as the page loaded) is
+          // asked anew, as the browser did with its preload (a stranger's review): one that took
+          // too long is too late.
+          early.catch((error: unknown) => (isTimeout(error) ? Promise.reject(error) : fetch(url, init))),
+          new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+        ])
       : fetch(url, init));
   } catch (error) {
     throw noAnswer(error);
