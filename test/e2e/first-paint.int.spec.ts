@@ -110,6 +110,8 @@ describe('the first paint, before the app’s code', () => {
     await page.goto(`${gw.url}/shared/${shareId}`, { waitUntil: 'commit' });
     // Asked while none of the app's code has come (it waited for the page's code, then its render).
     await page.waitForRequest((request) => new URL(request.url()).pathname === `/api/shared/${shareId}`, { timeout: 10_000 });
+    // And its code, named in the HTML too.
+    await page.waitForRequest((request) => /\/assets\/shared-page-[\w-]+\.js$/.test(request.url()), { timeout: 10_000 });
     release();
     await page.getByRole('heading', { name: 'Preloaded', exact: true }).waitFor({ timeout: 20_000 });
     await page.getByText('1 view').waitFor();
@@ -138,6 +140,7 @@ describe('the first paint, before the app’s code', () => {
     ['/', 'dashboard-page', 'Find Clips'],
     ['/auth', 'auth-page', 'Find the best clips in any long video'],
     ['/history', 'history-page', 'Find the best clips in any long video'],
+    ['/settings', 'settings-page', 'Find the best clips in any long video'],
     ['/privacy', null, 'Privacy'],
     ['/no/such/page', null, '404 Page Not Found'],
   ])(
