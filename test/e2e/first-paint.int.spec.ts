@@ -166,6 +166,9 @@ describe('the first paint, before the app’s code', () => {
     await gw.dataSource.getRepository(CachedYoutubeDataEntity).insert({
       youtubeId,
       title: 'A linked talk',
+      // As an analysis stores it: the title is then answered from here, not asked of YouTube (away
+      // in these tests: its 502 was asked again a second later).
+      durationSeconds: 120,
       transcriptData: writeTranscript([{ text: 'Hello.', start: 0, end: 2 }]),
       analyzedTopics: writeTopics(oneTopicAnalysis()),
       analysisStatus: 'complete',
@@ -217,6 +220,7 @@ describe('the first paint, before the app’s code', () => {
     await gw.dataSource.getRepository(CachedYoutubeDataEntity).insert({
       youtubeId,
       title: 'A talk analysed meanwhile',
+      durationSeconds: 120,
       transcriptData: writeTranscript([{ text: 'Hello.', start: 0, end: 2 }]),
       analyzedTopics: writeTopics(oneTopicAnalysis()),
       analysisStatus: 'complete',
