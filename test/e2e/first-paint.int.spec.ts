@@ -34,6 +34,26 @@ function countSpinners() {
 }
 const spinners = (page: Page) => page.evaluate(() => (window as unknown as { spinners: number }).spinners);
 
+/** A video id no test has used. */
+const newVideoId = (prefix: string) => `${prefix}${Date.now().toString(36)}`.padEnd(11, 'x').slice(0, 11);
+
+/**
+ * A finished analysis of the video, stored as an analysis stores it, its length included (its
+ * title is then answered from the database, not asked of YouTube, away in these tests: its 502 was
+ * asked again a second later). Returns the video's id.
+ */
+async function storeFinishedVideo(dataSource: TestGateway['dataSource'], youtubeId: string, title: string): Promise<string> {
+  await dataSource.getRepository(CachedYoutubeDataEntity).insert({
+    youtubeId,
+    title,
+    durationSeconds: 120,
+    transcriptData: writeTranscript([{ text: 'Hello.', start: 0, end: 2 }]),
+    analyzedTopics: writeTopics(oneTopicAnalysis()),
+    analysisStatus: 'complete',
+  });
+  return youtubeId;
+}
+
 describe('the first paint, before the app’s code', () => {
   let gw: TestGateway;
   let browser: Browser;
@@ -84,15 +104,8 @@ describe('the first paint, before the app’s code', () => {
   });
 
   it("asks for a shared page's share with its code, not once the code has come, and asks once", async () => {
-    const youtubeId = `pre${Date.now().toString(36)}`.padEnd(11, 'x').slice(0, 11);
+    const youtubeId = await storeFinishedVideo(gw.dataSource, newVideoId('pre'), 'A preloaded talk');
     const topics = oneTopicAnalysis();
-    await gw.dataSource.getRepository(CachedYoutubeDataEntity).insert({
-      youtubeId,
-      title: 'A preloaded talk',
-      transcriptData: writeTranscript([{ text: 'Hello.', start: 0, end: 2 }]),
-      analyzedTopics: writeTopics(topics),
-      analysisStatus: 'complete',
-    });
     const member = gw.browser();
     await member.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
     const { shareId } = (await member.post('/api/analysis/share').send({ youtubeId, topics, title: 'Preloaded' }).expect(201))
@@ -162,17 +175,7 @@ describe('the first paint, before the app’s code', () => {
   );
 
   it("asks for a link's analysis and title with the page, and once, whoever opens it", async () => {
-    const youtubeId = `lnk${Date.now().toString(36)}`.padEnd(11, 'y').slice(0, 11);
-    await gw.dataSource.getRepository(CachedYoutubeDataEntity).insert({
-      youtubeId,
-      title: 'A linked talk',
-      // As an analysis stores it: the title is then answered from here, not asked of YouTube (away
-      // in these tests: its 502 was asked again a second later).
-      durationSeconds: 120,
-      transcriptData: writeTranscript([{ text: 'Hello.', start: 0, end: 2 }]),
-      analyzedTopics: writeTopics(oneTopicAnalysis()),
-      analysisStatus: 'complete',
-    });
+    const youtubeId = await storeFinishedVideo(gw.dataSource, newVideoId('lnk'), 'A linked talk');
     const open = async (member: boolean) => {
       const context = await browser.newContext();
       if (member)
@@ -204,7 +207,7 @@ describe('the first paint, before the app’s code', () => {
   });
 
   it("reads a link's analysis anew when who is here could not be read at first, and it was made meanwhile", async () => {
-    const youtubeId = `stl${Date.now().toString(36)}`.padEnd(11, 'z').slice(0, 11);
+    const youtubeId = newVideoId('stl');
     const context = await browser.newContext();
     await context.request.post(`${gw.url}/api/register`, { data: { email: uniqueEmail(), password: strongPassword() } });
     const page = await context.newPage();
@@ -217,14 +220,7 @@ describe('the first paint, before the app’s code', () => {
     await page.goto(`${gw.url}/?video=${youtubeId}`);
     await page.getByRole('heading', { name: 'Find Clips is not available right now' }).waitFor({ timeout: 20_000 });
     // The video is analysed while the page says so; the member asks again some time later.
-    await gw.dataSource.getRepository(CachedYoutubeDataEntity).insert({
-      youtubeId,
-      title: 'A talk analysed meanwhile',
-      durationSeconds: 120,
-      transcriptData: writeTranscript([{ text: 'Hello.', start: 0, end: 2 }]),
-      analyzedTopics: writeTopics(oneTopicAnalysis()),
-      analysisStatus: 'complete',
-    });
+    await storeFinishedVideo(gw.dataSource, youtubeId, 'A talk analysed meanwhile');
     await page.waitForTimeout(NAMED_ANSWERS_KEPT_MS + 500);
     outage = false;
     await page.getByRole('button', { name: 'Try again' }).click();

@@ -51,8 +51,13 @@ const fetchPreload = (url: string) => `<link rel="preload" href="${escapeHtml(ur
 export class WebApp {
   readonly dir: string;
   private html: string | undefined;
-  /** The modulepreload tags of each page's code, by the page's name (`PAGE_SOURCES`). */
-  private readonly modules = new Map<string, string>();
+  /**
+   * Each page of `PAGE_SOURCES` as its head's two ends: the build's page up to the end of its head
+   * with who is here named, then the page's code and the rest. Built once, from one reading of the
+   * manifest: every other path shares the last entry, so an address made up costs no disk read and
+   * no room.
+   */
+  private halves: Map<string, [string, string]> | undefined;
 
   constructor(dir?: string) {
     this.dir = resolve(dir ?? CHECKOUT_DIST);
@@ -79,41 +84,9 @@ export class WebApp {
   page(path = '/', data: readonly string[] = []): string {
     this.html ??= this.built ? readFileSync(join(this.dir, 'index.html'), 'utf8') : SHELL;
     if (this.html === SHELL) return SHELL;
-    const name = pageName(path);
-    let modules = this.modules.get(name);
-    if (modules === undefined) {
-      modules = this.pageModules(name)
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
-        .join('');
-      this.modules.set(name, modules);
-    }
-    return withHead(this.html, ['/api/user', ...data].map(fetchPreload).join('') + modules);
-  }
-
-  /**
-   * The files of a page's code and of every chunk it imports but the app's own (loaded already),
-   * as the build's manifest lists them; none without a manifest (a build of before stop 83).
-   */
-  private pageModules(name: string): string[] {
-    const source = PAGE_SOURCES[name];
-    let manifest: unknown;
-    try {
-      manifest = JSON.parse(readFileSync(join(this.dir, '.vite', 'manifest.json'), 'utf8'));
-    } catch {
-      return [];
-    }
-    const chunks = typeof manifest === 'object' && manifest !== null ? (manifest as Record<string, unknown>) : {};
-    const files: string[] = [];
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = chunks[key];
-      if (seen.has(key) || !isChunk(chunk) || chunk.isEntry) return;
-      seen.add(key);
-      files.push(chunk.file);
-      chunk.imports?.forEach(visit);
-    };
-    if (source) visit(source);
-    return files;
+    this.halves ??= pageHalves(this.html, readManifest(this.dir));
+    const [head, rest] = this.halves.get(pageName(path)) ?? this.halves.get('')!;
+    return head + data.map(fetchPreload).join('') + rest;
   }
 
   /**
@@ -185,6 +158,50 @@ export class WebApp {
   }
 }
 
+/** The build's manifest (dist/.vite/manifest.json); empty without one (a build of before stop 83). */
+function readManifest(dir: string): Record<string, unknown> {
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8'));
+    return typeof manifest === 'object' && manifest !== null ? (manifest as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The files of a page's code and of every chunk it imports but the app's own (loaded already), as
+ * the manifest lists them.
+ */
+function pageModules(manifest: Record<string, unknown>, source: string): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !isChunk(chunk) || chunk.isEntry) return;
+    seen.add(key);
+    files.push(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(source);
+  return files;
+}
+
+/** `WebApp.halves`: each page's two ends around its data, and under '' a page with no code of its own. */
+function pageHalves(html: string, manifest: Record<string, unknown>): Map<string, [string, string]> {
+  // (A page without a head, which no build writes, gets them at its end.)
+  const found = html.search(/<\/head>/i);
+  const end = found < 0 ? html.length : found;
+  const head = html.slice(0, end) + fetchPreload('/api/user');
+  const halves = new Map<string, [string, string]>([['', [head, html.slice(end)]]]);
+  for (const [name, source] of Object.entries(PAGE_SOURCES)) {
+    const modules = pageModules(manifest, source).map(
+      (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
+    );
+    halves.set(name, [head, modules.join('') + html.slice(end)]);
+  }
+  return halves;
+}
+
 /** The page of `pages` a path shows, as web/src/app.tsx's `preloadPage` reads it. */
 function pageName(path: string): string {
   if (path.startsWith('/shared/')) return '/shared/';
@@ -206,6 +223,3 @@ function videoPreloads(path: string, url: string): string[] {
   if (id === null || !isVideoId(id)) return [];
   return [`/api/cached-videos/${id}`, `/api/videos/metadata/${id}`];
 }
-
-/** The page with `tags` at the end of its head. */
-const withHead = (html: string, tags: string) => html.replace(/<\/head>/i, () => `${tags}</head>`);
