@@ -206,3 +206,13 @@ export const shareMessages = {
   notFromAnalysis: 'Only topics and quotes of an analysis of this video you can read can be shared',
   notInOrder: 'Shared topics must be in the order they play, none over another',
 } as const;
+
+const titleOrder = new Intl.Collator(undefined, { sensitivity: 'base' });
+/**
+ * The history's order by title, the API's and the page's: as a reader orders titles (capitals and
+ * accents aside: the database's byte order put 'Zebra' before 'apple' and 'Éclair' after 'zebra'),
+ * a video whose title is not known yet last. (Here, not beside the history's schemas: the history
+ * page would load zod with it.)
+ */
+export const compareTitles = (a: string | null, b: string | null): number =>
+  a === null || b === null ? Number(a === null) - Number(b === null) : titleOrder.compare(a, b);

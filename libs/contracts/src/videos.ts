@@ -18,15 +18,6 @@ export const videoIdQuerySchema = z.object({ videoId: videoIdSchema });
 /** GET /api/videos: the member's history, latest first ('recent', the default) or by title. */
 export const historyQuerySchema = z.object({ sort: z.enum(['recent', 'title']).default('recent') });
 
-const titleOrder = new Intl.Collator(undefined, { sensitivity: 'base' });
-/**
- * The history's order by title, the API's and the page's: as a reader orders titles (capitals and
- * accents aside: the database's byte order put 'Zebra' before 'apple' and 'Éclair' after 'zebra'),
- * a video whose title is not known yet last.
- */
-export const compareTitles = (a: string | null, b: string | null): number =>
-  a === null || b === null ? Number(a === null) - Number(b === null) : titleOrder.compare(a, b);
-
 /** How many of a member's analyses `GET /api/user-videos` answers at most, unless `?limit=` says fewer or more. */
 export const OWN_ANALYSES_PAGE = 50;
 const OWN_ANALYSES_PAGE_MAX = 100;

@@ -20,7 +20,7 @@ const APP_ROUTES = /^\/(?:auth|history|settings|privacy|terms)?\/?$/;
  * The code of the page each route shows, as the build's manifest names its source: the pages of
  * web/src/app.tsx's `pages`, whose code the app asks for as soon as its own has run (`preloadPage`).
  */
-const PAGE_SOURCES: Record<string, string> = {
+export const PAGE_SOURCES: Record<string, string> = {
   '/': 'src/dashboard/dashboard-page.tsx',
   '/auth': 'src/pages/auth-page.tsx',
   '/history': 'src/pages/history-page.tsx',
