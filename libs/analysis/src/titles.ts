@@ -177,7 +177,7 @@ const SAME_PARTICIPLE = new Set('cut set hit spread cost split run bet fit upset
 const GO = new Set('go goes went come comes came try tries tried'.split(' '));
 /** Words that open a verb's object ('cut the', 'cut our'). (Not 'this' or 'every', which open time phrases too: 'have access this week'.) */
 const OBJECT_OPENERS = new Set('the a an these those my your our their his her its some any'.split(' '));
-/** Verbs' -ing forms that say what is done, not what it is done to ('Doing Males', 'Having Claude Push'). */
+/** Verbs' -ing forms that say what is done, not what it is done to ('Doing Males', 'Having Models Run'). */
 const LIGHT_VERBS = new Set(
   'doing having getting going being saying thinking knowing wanting trying looking seeing coming telling talking'.split(' '),
 );
@@ -366,7 +366,7 @@ interface Candidate {
 }
 
 const norm = (w: string) => (w.length > 3 ? w.replace(/s$/, '') : w);
-/** No word said twice, nor with its plural or a longer form ('Environments Environment', 'Situational Awareness Situation'). */
+/** No word said twice, nor with its plural or a longer form ('Environments Environment', 'National Security Nation'). */
 const distinct = (words: string[]) =>
   words.every((w, i) =>
     words.every(
@@ -691,7 +691,7 @@ export function titleTopics(
         if (SAME_PARTICIPLE.has(w) && kindOf(before).person && after !== '' && (OBJECT_OPENERS.has(after) || isContent(after)))
           return true;
       }
-      // A bare form after a plural subject, before 'like' or 'people': 'particle beams look like',
+      // A bare form after a plural subject, before 'like' or 'people': 'solar panels look like',
       // 'cities move people' (but 'the jobs report this month', 'farmers market vendors').
       return (after === 'like' || after === 'people') && !w.endsWith('s') && pluralNoun(before);
     };

@@ -797,12 +797,12 @@ describe('the local analyzer', () => {
   const firstTitle = (lines: string[], filler: string) =>
     analyzeLocally([...talk([...lines, filler], 0), ...talk(['The harbour cranes were loud.'], 240)]).topics[0]!.title;
 
-  // Before, 'Cut Fresh Waste', 'Cities Move', 'Particle Beams Look', 'Raise Venture Money' and
+  // Before, 'Cut Fresh Waste', 'Cities Move', 'Solar Panels Look', 'Raise Venture Money' and
   // 'Try and Raise Venture Money'.
   it.each([
     ['Fresh Waste', ['Stores have cut fresh waste by a fifth.', 'Grocers had cut fresh waste in half.']],
     ['Loading Docks', ['Cities move people by bus.', 'Cities move people by tram.']],
-    ['Particle Beams', ['Old particle beams look like lines.', 'New particle beams look like dots.']],
+    ['Solar Panels', ['Old solar panels look like mirrors.', 'New solar panels look like tiles.']],
     ['Venture Money', ['Founders go and raise venture money.', 'Then they go and raise venture money again.']],
     ['Venture Money', ['Founders try and raise venture money.', 'Then they try and raise venture money again.']],
   ])("names no verb after 'have' or a plural subject before an object, nor after 'go and': %s", (title, lines) => {
@@ -867,10 +867,10 @@ describe('the local analyzer', () => {
 
   it('says no word twice in a title, nor with its plural or a longer form', () => {
     const output = analyzeLocally([
-      ...talk(['Their situational awareness situation got worse.', 'The situational awareness situation was bad.'], 0),
+      ...talk(['Their national security nation got worse.', 'The national security nation was bad.'], 0),
       ...talk(['Robot environments environment design is slow.', 'The environments environment kept failing.'], 240),
     ]);
-    // Before, 'Situational Awareness Situation' and 'Environments Environment'.
+    // Before, 'National Security Nation' and 'Environments Environment'.
     for (const { title } of output.topics) {
       const words = title.toLowerCase().split(' ');
       for (const [i, w] of words.entries())
