@@ -7,6 +7,8 @@ const DIST = join(__dirname, '../../web/dist');
 
 interface ManifestChunk {
   file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
 }
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -34,5 +36,14 @@ describe("the built web app's code, page by page", () => {
     expect(withZod.sort()).toEqual(['/auth', '/settings']);
     // The app's own code, which every page loads first, holds none either.
     expect(loadsZod('index.html')).toBe(false);
+  });
+
+  it('loads them from no other code the app asks for: the 404 and legal pages, panels, the toaster', () => {
+    // Every chunk the browser may be asked to load on its own, not only the routes' pages.
+    const loaded = Object.keys(manifest).filter((key) => manifest[key]!.isEntry || manifest[key]!.isDynamicEntry);
+    expect(loaded).toEqual(
+      expect.arrayContaining(['index.html', 'src/pages/not-found-page.tsx', ...Object.values(PAGE_SOURCES)]),
+    );
+    expect(loaded.filter(loadsZod).sort()).toEqual([PAGE_SOURCES['/auth'], PAGE_SOURCES['/settings']].sort());
   });
 });

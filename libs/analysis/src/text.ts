@@ -96,8 +96,8 @@ export const withoutTurkishSuffix = (word: string): string => word.replace(/['�
 /**
  * Long enough to say something: three letters, or two of a script without spaces ('天下', '城下',
  * counted as letters: '𠮷' is one) or of Korean syllables ('경제', '김치': a Hangul block is a
- * syllable, as a Han character is); in Japanese, not in kana alone, which spells the particles and
- * verb endings ('さて', 'しました').
+ * syllable, as a Han character is); in Japanese, not in hiragana alone (with the long vowel 'ー'),
+ * which spells the particles and verb endings ('さて', 'しました').
  */
 export const saysSomething = (word: string) =>
   UNSPACED.test(word) || /^\p{Script=Hangul}+$/u.test(word)
