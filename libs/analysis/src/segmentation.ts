@@ -94,7 +94,7 @@ export const opensTopic = (text: string) => TOPIC_CUE.test(spoken(text));
 /**
  * How a show's conversation opens after its teaser and introduction: the host's welcome ('Welcome
  * back to the show', 'My guest today is', 'Hi everyone, welcome to'), possibly after openers and a
- * name ('Philip, welcome to ...').
+ * name ('Anna, welcome to ...').
  */
 const OPENS_CONVERSATION = new RegExp(
   String.raw`^(?:${OPENERS}[,.!\s-]+)*(?:(?:[\p{L}'-]+\s+){0,2}[\p{L}'-]+,\s*)?(?:` +

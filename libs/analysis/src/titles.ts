@@ -13,7 +13,7 @@
  *    look like a noun phrase: its last word a noun, no adverb, pronoun-ish or vague word in it, no
  *    verb's -ing form that says what is done ('Doing Research'), no plural before a plural ('Males
  *    Adults'), and a given name only after a name, or where the transcript has capitals after a
- *    word spelt with one ('Elton John', 'San Diego', not 'Explainability Sergey').
+ *    word spelt with one ('Billy Joel', 'San Diego', not 'Explainability Sergey').
  *    Parts of speech come from compromise's lexicon (a hash lookup, no tagging of text: the
  *    tagger costs ~0.3 ms a word) and, for words the lexicon lists as verbs ("model", "engineers",
  *    "training"), from the words before them in this topic: "the model" is a noun, "I think" and
@@ -591,7 +591,7 @@ export function titleTopics(
         }
       }
     // A given name after a word that is no name ('Explainability Sergey', not 'Sergey Levine' or
-    // 'Elton John'): where the transcript has capitals, after a word spelt without one (a place
+    // 'Billy Joel'): where the transcript has capitals, after a word spelt without one (a place
     // may be spelt with one: 'San Diego'); on captions without capitals, after a word the lexicon
     // does not know as a name.
     const strayName = (w: string, before: string) =>

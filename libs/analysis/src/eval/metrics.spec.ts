@@ -79,8 +79,8 @@ describe('segmentation metrics (NLTK semantics)', () => {
 
   it('measures ROUGE-L F1 on words, ignoring case and punctuation', () => {
     expect(rougeL('The cat sat on the mat', 'the cat, on the mat')).toBeCloseTo((2 * 1 * (5 / 6)) / (1 + 5 / 6));
-    expect(rougeL('Product cost and quotation', 'Product Cost and Quotation')).toBe(1);
-    expect(rougeL('Wiener filter', 'Mean subtraction')).toBe(0);
+    expect(rougeL('Oven cost and pricing', 'Oven Cost and Pricing')).toBe(1);
+    expect(rougeL('Sourdough starter', 'Bus lanes')).toBe(0);
     expect(rougeL('', 'anything')).toBe(0);
   });
 
