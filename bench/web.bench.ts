@@ -53,10 +53,13 @@ function watchFor({ selector, text }: { selector: string; text: string }) {
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 }
-/** What `watchFor` noted. */
-function shownAndClicked() {
-  const { shownAt, clickedAt } = window as unknown as { shownAt: number; clickedAt: number };
-  return { shownAt, clickedAt };
+/** What `watchFor` noted, once the topic is drawn. */
+async function noted(page: Page): Promise<{ shownAt: number; clickedAt: number }> {
+  await page.waitForFunction(() => (window as unknown as { shownAt?: number }).shownAt !== undefined);
+  return page.evaluate(() => {
+    const { shownAt, clickedAt } = window as unknown as { shownAt: number; clickedAt: number };
+    return { shownAt, clickedAt };
+  });
 }
 /** The first topic of the talk, as the dashboard lists it. */
 const FIRST_TOPIC = 'ol[aria-label="Topics"] > li';
@@ -91,8 +94,7 @@ async function timeNewWindow(
         });
       }
       await shown(page);
-      await page.waitForFunction(() => (window as unknown as { shownAt?: number }).shownAt !== undefined);
-      times.push((await page.evaluate(shownAndClicked)).shownAt);
+      times.push((await noted(page)).shownAt);
       await context.close();
     }
     report(
@@ -136,8 +138,7 @@ it('first topic on a cached video, and search per keystroke', async () => {
       const page = await guestPage(browser, stack.url, { selector: FIRST_TOPIC, text: firstTopicText });
       await pasteLink(page);
       await topics(page).first().filter({ hasText: firstTopicText }).waitFor();
-      await page.waitForFunction(() => (window as unknown as { shownAt?: number }).shownAt !== undefined);
-      const { shownAt, clickedAt } = await page.evaluate(shownAndClicked);
+      const { shownAt, clickedAt } = await noted(page);
       firstTopic.push(shownAt - clickedAt);
       await page.context().close();
     }

@@ -75,9 +75,11 @@ export class WebApp {
    * Answers before code: over HTTP/1.1 a browser asks six at a time, in the order named.
    *
    * `data`: the API addresses whose answers the page reads at once, whoever is signed in. The app's
-   * own request takes each (credentials included, as it asks). A preload the page does not take is
-   * kept, and handed to its first request for that address however late (a member's /history
-   * preloaded for a visitor sent to /auth went to the same tab's next member: a stranger's review).
+   * own request takes each (credentials included, as it asks; the app asks for them all as it starts
+   * and keeps each a while: web/src/lib/api.ts `takeNamedAnswers`). Left to the browser, a preload
+   * the page does not take is handed to its first request for that address however late (a member's
+   * /history preloaded for a visitor sent to /auth went to the same tab's next member: a stranger's
+   * review).
    *
    * A bare shell when there is no build (API-only deployments, tests).
    */
@@ -151,7 +153,6 @@ export class WebApp {
         .status(APP_ROUTES.test(req.path) ? 200 : 404)
         .set('Cache-Control', 'no-cache')
         .type('html')
-        // Who is here: every page asks (its navigation bar, or the sign-in page's guard).
         .send(this.page(req.path, videoPreloads(req.path, req.originalUrl)));
     });
     return router;
@@ -191,6 +192,7 @@ function pageHalves(html: string, manifest: Record<string, unknown>): Map<string
   // (A page without a head, which no build writes, gets them at its end.)
   const found = html.search(/<\/head>/i);
   const end = found < 0 ? html.length : found;
+  // Who is here: every page asks (its navigation bar, or the sign-in page's guard).
   const head = html.slice(0, end) + fetchPreload('/api/user');
   const halves = new Map<string, [string, string]>([['', [head, html.slice(end)]]]);
   for (const [name, source] of Object.entries(PAGE_SOURCES)) {
