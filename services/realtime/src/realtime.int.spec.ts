@@ -357,6 +357,21 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     }
   });
 
+  it("refuses JSONP polling, whose answers another page could read through a script element with a member's cookie", async () => {
+    const { cookie } = await member();
+    // What a <script src> of a sibling subdomain's page sends: the member's SameSite=Lax cookie, no Origin.
+    const script = { cookie, 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' };
+    for (const j of ['j=0', 'j=', '%6A=1']) {
+      const res = await fetch(`${gateway.url}/socket.io/?EIO=4&transport=polling&${j}`, { headers: script });
+      const body = await res.text();
+      expect({ j, status: res.status, script: body.includes('___eio') }).toEqual({ j, status: 403, script: false });
+      expect(JSON.parse(body)).toMatchObject({ message: socketMessages.jsonpRefused });
+    }
+    // The app's own polls are still admitted.
+    const ours = open(gateway.url, { cookie });
+    expect(await nextOf(ours, 'AUTH_CONFIRMED')).toMatchObject({ kind: 'member' });
+  });
+
   it("drops a member's connection whose session ended by itself also when the browser still holds a guest cookie", async () => {
     const { cookie, userId } = await member();
     const g = await guest();

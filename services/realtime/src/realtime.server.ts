@@ -9,7 +9,7 @@ import { Gauge, type Registry } from 'prom-client';
 import { Users } from '@findclips/db';
 import type { DataSource } from 'typeorm';
 import { sweepSessions } from './session-sweep';
-import { addressRoom, clientAddress, guestRoom, originAllowed, sessionRoom, userRoom } from './admission';
+import { addressRoom, asksForJsonp, clientAddress, guestRoom, originAllowed, sessionRoom, userRoom } from './admission';
 import { Admissions } from './caps';
 import { startEventRelay } from './event-relay';
 import { HandshakeAuth, type Identity } from './handshake';
@@ -85,6 +85,7 @@ export function createRealtimeServer(http: HttpServer, deps: RealtimeDeps) {
     }),
     // Both transports' handshakes: another site's page may not open the channel with our cookies.
     allowRequest: (req, callback) => {
+      if (asksForJsonp(req)) return callback(socketMessages.jsonpRefused, false);
       const allowed = originAllowed(req, allowedOrigins);
       callback(allowed ? null : 'Origin not allowed', allowed);
     },

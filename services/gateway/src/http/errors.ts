@@ -16,9 +16,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new AppError('VALIDATION_ERROR', first?.message ?? 'Invalid request', { field: first?.field });
 }
 
-/** Whether `schema` reads the top-level field `field`: an object schema only its own keys. */
+/**
+ * Whether `schema` reads the top-level field `field`: an object schema only its own keys, a union
+ * of objects (an edit, one shape per action) the keys of any of them.
+ */
 function takes(schema: z.ZodType, field: string): boolean {
-  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  const { shape, options } = schema as { shape?: Record<string, unknown>; options?: unknown[] };
+  if (Array.isArray(options) && options.every((option) => typeof option === 'object' && option !== null)) {
+    return options.some((option) => takes(option as z.ZodType, field));
+  }
   return !shape || Object.hasOwn(shape, field);
 }
 

@@ -107,6 +107,16 @@ describe('requests the gateway refuses', () => {
     // ... and it hides nothing: the fields the route takes are still read.
     const both = await gw.request().post('/api/login').send({ a: '\u0001', email: 'a\u001b@b.co', password: 'x' });
     expect([both.status, both.body.field]).toEqual([400, 'email']);
+    // ... also by a route whose body has one shape per action (an edit): answered as without it.
+    const member = gw.browser();
+    await member.post('/api/register').send({ email: uniqueEmail(), password: strongPassword() }).expect(201);
+    const edit = { action: 'removeTopic', topicId: 'no-such-topic' };
+    const plain = await member.patch('/api/user-videos/dQw4w9WgXcQ').send(edit);
+    const noted = await member.patch('/api/user-videos/dQw4w9WgXcQ').send({ ...edit, note: 'a\u0000' });
+    expect([noted.status, noted.body]).toEqual([plain.status, plain.body]);
+    // A field another action takes is still read.
+    const titled = await member.patch('/api/user-videos/dQw4w9WgXcQ').send({ ...edit, title: 'a\u0007' });
+    expect([titled.status, titled.body.field]).toEqual([400, 'title']);
     expect(gw.logs.join('\n')).not.toContain('unhandled error');
   });
 
