@@ -171,20 +171,14 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     }
   }, 60_000);
 
-  it('says so, within seconds, when Redis cannot be reached', () => {
+  it("says so within seconds when Redis cannot be reached, naming the Redis it tried, never its password (an operator's REDIS_URL not the services')", () => {
     const started = Date.now();
-    const result = run(['stats'], { REDIS_URL: 'redis://127.0.0.1:1' });
-    expect(result.code).toBe(1);
-    // One line, ours: no stack of each connection retry.
-    expect(result.err).toMatch(/^The queue could not be reached: [^\n]*\n$/);
-    expect(Date.now() - started).toBeLessThan(15_000);
-  });
-
-  it("names the Redis it could not reach, never its password, for an operator whose REDIS_URL is not the services'", () => {
     const result = run(['stats'], { REDIS_URL: 'redis://:s3cret-pw@127.0.0.1:1' });
     expect(result.code).toBe(1);
+    // One line, ours: no stack of each connection retry.
     expect(result.err).toMatch(/^The queue could not be reached: [^\n]*Redis at 127\.0\.0\.1:1\b[^\n]*REDIS_URL[^\n]*\n$/);
     expect(result.err).not.toContain('s3cret-pw');
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('reaches a Redis that refused its first connection and came back within its wait (a restart)', async () => {
@@ -215,11 +209,14 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     }
   });
 
-  it('says what Redis answered when it refuses the credentials, not that it did not answer', () => {
+  it('says what Redis answered when it refuses the credentials, at once, not that it did not answer', () => {
     const url = new URL(process.env.REDIS_URL!);
     url.username = 'nobody';
     url.password = 'wr0ng-pw';
+    const started = Date.now();
     const result = run(['stats'], { REDIS_URL: url.href });
+    // Without the wait (5 s) a Redis that refused the connection gets, as it may be restarting.
+    expect(Date.now() - started).toBeLessThan(4_000);
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/^The queue could not be reached: WRONGPASS[^\n]*REDIS_URL\)\n$/);
     expect(result.err).not.toContain('wr0ng-pw');

@@ -155,13 +155,21 @@ export async function runQueueCli(
   // A connection that fails is said once, below, in our words (ioredis prints each retry's stack),
   // with what Redis last said: a refused password is no silence.
   let refused: Error | undefined;
-  queue.on('error', (error: Error) => (refused = error));
+  let refuse: (error: Error) => void = () => undefined;
+  // Redis's own refusal (a wrong password, a database it does not have) stands: said at once, not
+  // after the wait a restarting Redis gets.
+  const refusal = new Promise<never>((_, reject) => (refuse = reject));
+  refusal.catch(() => undefined);
+  queue.on('error', (error: Error) => {
+    refused = error;
+    if (error.name === 'ReplyError') refuse(error);
+  });
   let reached = false;
   try {
     const result = await withTimeout<unknown>(async (answered) => {
       // An answer on the queue's connection first: a database Redis does not have is refused by its
       // SELECT, said only as an error event, and ioredis goes on in database 0, another queue.
-      await pingQueue(queue);
+      await Promise.race([pingQueue(queue), refusal]);
       // Redis's own refusal only: a connection refused before the ping was answered (Redis
       // restarting) is past, and the command goes on.
       if (refused?.name === 'ReplyError') throw refused;
