@@ -103,7 +103,7 @@ export function rougeL(reference: string, candidate: string): number {
 const ENGLISH_STOP = stopWordsOf('eng');
 
 /** A title's content words: no stop word, none of two letters or fewer, a final "s" dropped. */
-function contentWords(text: string): Set<string> {
+export function contentWords(text: string): Set<string> {
   return new Set(
     words(text)
       .filter((word) => word.length > 2 && !ENGLISH_STOP.has(word))
@@ -125,8 +125,11 @@ export function contentWordF1(reference: string, candidate: string): number {
 
 /** Jaccard overlap of two texts' content words (stop words and words of two letters out). */
 export function wordOverlap(a: string, b: string): number {
-  const x = contentWords(a);
-  const y = contentWords(b);
+  return setOverlap(contentWords(a), contentWords(b));
+}
+
+/** Jaccard overlap of two sets of words (`contentWords`), for texts compared with many others. */
+export function setOverlap(x: ReadonlySet<string>, y: ReadonlySet<string>): number {
   let common = 0;
   for (const word of x) if (y.has(word)) common++;
   const union = x.size + y.size - common;

@@ -8,7 +8,7 @@ import { NON_SPEECH, UNHEARD, type AnalysisOutput, type TranscriptSegment } from
 import { groundQuote, indexTranscript, tokenFrom } from '../grounding';
 import { opensTopic } from '../segmentation';
 import type { EvalDocument } from './corpus';
-import { wordOverlap } from './metrics';
+import { contentWords, setOverlap } from './metrics';
 
 /** Two quotes of one analysis sharing more than this share of their content words are one. */
 const NEAR_DUPLICATE = 0.3;
@@ -117,9 +117,10 @@ export function judgeQuotes(document: EvalDocument, topics: AnalysisOutput['topi
       if (last === truth.tokens.length - 1 || STARTS_AFTER_END.test(untagged(after))) judgement.endsOnSentence++;
     }
   }
+  const words = quotes.map((quote) => contentWords(quote.content));
   for (let i = 0; i < quotes.length; i++) {
     for (let j = i + 1; j < quotes.length; j++) {
-      if (wordOverlap(quotes[i]!.content, quotes[j]!.content) > NEAR_DUPLICATE) judgement.nearDuplicatePairs++;
+      if (setOverlap(words[i]!, words[j]!) > NEAR_DUPLICATE) judgement.nearDuplicatePairs++;
     }
   }
   for (const topic of topics) {

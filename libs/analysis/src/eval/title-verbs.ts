@@ -4,10 +4,17 @@ import type { Sentence } from '../sentences';
 /** What opens a title the analyzer writes for a show's opening ('Introduction to …'): not the speakers' words. */
 const INTRODUCTION = /^introduction to /i;
 
+/** A word as compromise splits them (hyphens apart). */
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 /** A title's words as compromise splits them (lower case, hyphens apart). */
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+const wordsOf = (text: string) => text.toLowerCase().match(WORD) ?? [];
 /** The tagger reads a title in at most this many of its topic's sentences. */
 const READINGS = 5;
+/**
+ * Words the tagger reads each side of the title's: a sentence of auto-captions runs to hundreds of
+ * words, and the tagger's time grows with them, while a word's tag hangs on its neighbours.
+ */
+const CONTEXT = 20;
 
 /**
  * Whether a title names an action rather than a subject ('Raise Venture Money', 'Helping Cities
@@ -25,8 +32,16 @@ export function namesAnAction(title: string, sentences: readonly Sentence[]): bo
   let verbs = 0;
   for (const sentence of sentences) {
     if (read === READINGS) break;
-    if (runAt(wordsOf(sentence.text), wanted) < 0) continue;
-    const terms = nlp(sentence.text).json() as { terms: { normal: string; tags: string[] }[] }[];
+    const found = [...sentence.text.matchAll(WORD)];
+    const start = runAt(
+      found.map(([word]) => word.toLowerCase()),
+      wanted,
+    );
+    if (start < 0) continue;
+    const from = found[Math.max(0, start - CONTEXT)]!;
+    const to = found[Math.min(found.length, start + wanted.length + CONTEXT) - 1]!;
+    const context = sentence.text.slice(from.index, to.index + to[0].length);
+    const terms = nlp(context).json() as { terms: { normal: string; tags: string[] }[] }[];
     const tagged = terms.flatMap((s) => s.terms).flatMap((t) => wordsOf(t.normal).map((word) => ({ word, tags: t.tags })));
     const at = runAt(
       tagged.map((t) => t.word),
