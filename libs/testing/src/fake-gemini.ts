@@ -180,8 +180,10 @@ export async function startFakeGemini({ apiKey = `AIza-test-${randomBytes(6).toS
     const perMinute = 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier';
     if (behaviour === 'rate-limit') return json(429, geminiQuotaExceeded(perMinute, '2.5s'));
     if (behaviour === 'rate-limit-wait') return json(429, geminiQuotaExceeded(perMinute, fake.longerWait));
+    // A daily quota's RetryInfo asks for seconds, not the hours until midnight Pacific time: recorded
+    // as '36s' in github.com/diegosouzapw/OmniRoute/issues/9504 (waiting it out does not help).
     if (behaviour === 'insufficient-quota')
-      return json(429, geminiQuotaExceeded('GenerateRequestsPerDayPerProjectPerModel-FreeTier', '43200s'));
+      return json(429, geminiQuotaExceeded('GenerateRequestsPerDayPerProjectPerModel-FreeTier', '36s'));
     if (behaviour === 'spend-cap') return json(429, geminiSpendCapReached);
     if (behaviour === 'server-error') return error(500, 'INTERNAL', 'An internal error has occurred.');
     const usage = (prompt: string, answer: string) => ({

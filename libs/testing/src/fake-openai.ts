@@ -39,11 +39,27 @@ const OPENAI_MODELS: Record<string, ModelSpec> = {
   'omni-moderation-latest': { reasoning: false, effort: false },
 };
 
-/** xAI's models after the 2026-05-15 retirement (grok-4-fast-non-reasoning and others are gone). */
+/** xAI's models, as its model list names them after the 2026-05-15 retirement. */
 const XAI_MODELS: Record<string, ModelSpec> = {
   'grok-4.3': { reasoning: true, effort: true },
   'grok-4.20-0309-reasoning': { reasoning: true, effort: false },
   'grok-4.20-0309-non-reasoning': { reasoning: false, effort: false },
+};
+
+/**
+ * Slugs xAI retired on 2026-05-15: they still resolve, served by grok-4.3 (`low` reasoning effort for
+ * the reasoning ones, `none` for the others) and billed as it
+ * (https://docs.x.ai/developers/migration/may-15-retirement), but its model list no longer names
+ * them. Each takes what it took before (the fast models reject `reasoning_effort`:
+ * github.com/JetBrains/junie/issues/39). Older retired models (grok-beta, grok-2…) answer 404.
+ */
+const XAI_REDIRECTED: Record<string, ModelSpec> = {
+  'grok-4-1-fast-reasoning': { reasoning: true, effort: false },
+  'grok-4-1-fast-non-reasoning': { reasoning: false, effort: false },
+  'grok-4-fast-reasoning': { reasoning: true, effort: false },
+  'grok-4-fast-non-reasoning': { reasoning: false, effort: false },
+  'grok-4-0709': { reasoning: true, effort: false },
+  'grok-3': { reasoning: false, effort: false },
 };
 
 /** The moderation categories of omni-moderation (13), with the input types each applies to. */
@@ -71,7 +87,7 @@ const estimateTokens = (text: string) => Math.ceil(text.length / 4);
  * A fake OpenAI-compatible API on 127.0.0.1, as OpenAI (`flavor: 'openai'`) or xAI answers:
  * chat completions with strict json_schema validation (400 for a schema strict mode refuses),
  * the models each serves and what they take (400 for `temperature` on a reasoning model, for
- * `reasoning_effort` where unsupported), `finish_reason` 'length' and 'content_filter', the
+ * `reasoning_effort` where unsupported; xAI's slugs retired on 2026-05-15 served by grok-4.3), `finish_reason` 'length' and 'content_filter', the
  * models list, 404 `model_not_found` (xAI: 404 "Some requested entity was not found"), 429 rate limits and
  * `insufficient_quota` (xAI: spent credits), a prompt refused under the usage policy (OpenAI: 400
  * `invalid_prompt`; xAI: 403 "Content violates usage guidelines"), 500; and OpenAI's /v1/moderations with its 13
@@ -144,12 +160,14 @@ export async function startFakeOpenAi({
 
     const request = JSON.parse(body || '{}') as Record<string, unknown>;
     const model = String(request.model ?? '');
-    const spec = models[model];
+    const redirected = flavor === 'xai' ? XAI_REDIRECTED[model] : undefined;
+    const spec = models[model] ?? redirected;
+    // xAI's body as recorded in github.com/yihong0618/bilingual_book_maker/issues/464.
     const unknownModel = () =>
       flavor === 'xai'
         ? json(404, {
-            code: 'not-found',
-            error: `The model ${model} does not exist or your team fake-team does not have access to it.`,
+            code: 'Some requested entity was not found',
+            error: `The model ${model} does not exist or your team fake-team does not have access to it. Please ensure you're using the correct API key. If you believe this is a mistake, please contact support and quote your team ID and the model name.`,
           })
         : fail(404, `The model \`${model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
 
@@ -305,7 +323,7 @@ export async function startFakeOpenAi({
         id: `chatcmpl-${randomBytes(8).toString('hex')}`,
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
-        model,
+        model: redirected ? 'grok-4.3' : model,
         choices: [
           {
             index: 0,

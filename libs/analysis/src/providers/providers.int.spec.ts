@@ -89,7 +89,7 @@ describe('AI providers through their real SDKs, against fakes', () => {
   });
 
   it.each([
-    ['grok', { XAI_MODEL: 'grok-4-fast-non-reasoning' }, 'Grok no longer offers the model "grok-4-fast-non-reasoning"'],
+    ['grok', { XAI_MODEL: 'grok-beta' }, 'Grok no longer offers the model "grok-beta"'],
     ['gemini', { GEMINI_MODEL: 'gemini-2.5-flash' }, 'Gemini no longer offers the model "gemini-2.5-flash"'],
     ['openai', { OPENAI_MODEL: 'gpt-4.1-nano' }, 'OpenAI no longer offers the model "gpt-4.1-nano"'],
   ] as const)('%s: a retired model fails at once with a message naming it, not a retry loop', async (name, env, message) => {
@@ -103,8 +103,20 @@ describe('AI providers through their real SDKs, against fakes', () => {
     expect(checks.find((c) => c.provider === name)).toMatchObject({
       outcome: 'missing',
       message: expect.stringMatching(
-        /^(OPENAI|XAI|GEMINI)_MODEL: the model ".+" is not in .+ model list; every .+ analysis will fail/,
+        /^(OPENAI|XAI|GEMINI)_MODEL: the model ".+" is not in .+ model list; \w+ analyses will fail, or be answered by another model/,
       ),
+    });
+  });
+
+  it('grok: a slug xAI retired on 2026-05-15 is still answered, by grok-4.3, and taken as before', async () => {
+    const configured = providersWith({ XAI_MODEL: 'grok-4-fast-non-reasoning' });
+    const result = await analyzeTranscript({ segments, durationSeconds: 300, provider: configured.get('grok')! });
+    expect(result.topics.length).toBeGreaterThanOrEqual(2);
+    expect(xai.chatRequests.at(-1)).toMatchObject({ model: 'grok-4-fast-non-reasoning', temperature: 0.2 });
+    // The start-up check, which finds the name missing from the model list, does not say it fails.
+    expect((await checkModels(configured, 5_000)).find((c) => c.provider === 'grok')).toMatchObject({
+      outcome: 'missing',
+      message: expect.stringContaining('grok analyses will fail, or be answered by another model at its price'),
     });
   });
 

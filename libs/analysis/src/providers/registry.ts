@@ -93,7 +93,8 @@ export async function checkModels(
               provider: provider.name,
               model: provider.model,
               outcome: 'missing',
-              message: `${variable}: ${problem}; every ${provider.name} analysis will fail until ${variable} names a current model (see README)`,
+              // Not always a failure: xAI answers the names it retired on 2026-05-15 by grok-4.3, at its price.
+              message: `${variable}: ${problem}; ${provider.name} analyses will fail, or be answered by another model at its price, until ${variable} names a current model (see README)`,
             }
           : {
               provider: provider.name,
