@@ -21,18 +21,19 @@ export function clientAddress(req: IncomingMessage, secret: string, stale?: (off
 /**
  * Whether a handshake asks for JSONP polling (`j` in its query): Engine.IO then wraps each answer
  * in a script, which a page of another origin can load with a `<script>` element, our cookies
- * sent and no Origin header to refuse it by. The app never asks for it: refused.
+ * sent and no Origin header to refuse it by. The app never asks for it: refused. The query is read
+ * as Engine.IO reads it (all after the first '?', a later '?' included).
  */
 export function asksForJsonp(req: IncomingMessage): boolean {
-  return new URLSearchParams(req.url?.split('?')[1] ?? '').has('j');
+  return new URL(req.url ?? '/', 'http://localhost').searchParams.has('j');
 }
 
 /**
  * Whether a handshake (long-polling or WebSocket) may proceed: a page of another site may not open
  * our live channel with its visitors' cookies. A browser always sends Origin here (JSONP's script
- * requests aside: see `asksForJsonp`); it must be the
- * page's own host (the gateway forwards the Host it was asked for) or an allowed origin. Clients
- * that are not browsers send none and pass, as they carry no one else's cookies.
+ * requests aside: see `asksForJsonp`); it must be the page's own host (the gateway forwards the
+ * Host it was asked for) or an allowed origin. Clients that are not browsers send none and pass,
+ * as they carry no one else's cookies.
  */
 export function originAllowed(req: IncomingMessage, allowedOrigins: ReadonlySet<string>): boolean {
   const origin = req.headers.origin;

@@ -361,7 +361,7 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     const { cookie } = await member();
     // What a <script src> of a sibling subdomain's page sends: the member's SameSite=Lax cookie, no Origin.
     const script = { cookie, 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' };
-    for (const j of ['j=0', 'j=', '%6A=1']) {
+    for (const j of ['j=0', 'j=', '%6A=1', 'x=?&j=0']) {
       const res = await fetch(`${gateway.url}/socket.io/?EIO=4&transport=polling&${j}`, { headers: script });
       const body = await res.text();
       expect({ j, status: res.status, script: body.includes('___eio') }).toEqual({ j, status: 403, script: false });

@@ -114,7 +114,7 @@ describe('requests the gateway refuses', () => {
     const plain = await member.patch('/api/user-videos/dQw4w9WgXcQ').send(edit);
     const noted = await member.patch('/api/user-videos/dQw4w9WgXcQ').send({ ...edit, note: 'a\u0000' });
     expect([noted.status, noted.body]).toEqual([plain.status, plain.body]);
-    // A field another action takes is still read.
+    // A field another action takes is still checked.
     const titled = await member.patch('/api/user-videos/dQw4w9WgXcQ').send({ ...edit, title: 'a\u0007' });
     expect([titled.status, titled.body.field]).toEqual([400, 'title']);
     expect(gw.logs.join('\n')).not.toContain('unhandled error');

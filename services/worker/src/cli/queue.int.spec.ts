@@ -209,18 +209,32 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     }
   });
 
-  it('says what Redis answered when it refuses the credentials, at once, not that it did not answer', () => {
+  it('says what Redis answered when it refuses the credentials, at once, not that it did not answer', async () => {
     const url = new URL(process.env.REDIS_URL!);
     url.username = 'nobody';
     url.password = 'wr0ng-pw';
-    const started = Date.now();
     const result = run(['stats'], { REDIS_URL: url.href });
-    // Without the wait (5 s) a Redis that refused the connection gets, as it may be restarting.
-    expect(Date.now() - started).toBeLessThan(4_000);
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/^The queue could not be reached: WRONGPASS[^\n]*REDIS_URL\)\n$/);
     expect(result.err).not.toContain('wr0ng-pw');
-  });
+    // Without the wait a Redis that refused the connection gets, as it may be restarting: here 30 s.
+    const saved = process.env.REDIS_URL;
+    process.env.REDIS_URL = url.href;
+    try {
+      const started = Date.now();
+      const err: string[] = [];
+      const code = await runQueueCli(
+        ['stats'],
+        () => undefined,
+        (text) => err.push(text),
+        { timeoutMs: 30_000 },
+      );
+      expect({ code, err: err.join('') }).toEqual({ code: 1, err: result.err });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      process.env.REDIS_URL = saved;
+    }
+  }, 60_000);
 
   it("refuses a database Redis does not have, rather than reading or cleaning database 0's queue", async () => {
     // A finished job in database 0, the one a URL naming database 999 must not reach.

@@ -202,9 +202,10 @@ export async function runQueueCli(
     );
     return 1;
   } finally {
-    // Closing waits for Redis; one that did not answer is left at once, not waited for again.
+    // Closing waits for Redis; one that did not answer is left at once, not waited for again. (Its
+    // close() drops a connection still being made, which disconnect() waits for: it went on trying.)
     if (reached) await withTimeout(() => queue.close(), timeoutMs).catch(() => queue.disconnect());
-    else void queue.disconnect().catch(() => undefined);
+    else void queue.close().catch(() => undefined);
   }
 }
 
