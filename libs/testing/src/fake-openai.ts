@@ -87,11 +87,12 @@ const estimateTokens = (text: string) => Math.ceil(text.length / 4);
  * A fake OpenAI-compatible API on 127.0.0.1, as OpenAI (`flavor: 'openai'`) or xAI answers:
  * chat completions with strict json_schema validation (400 for a schema strict mode refuses),
  * the models each serves and what they take (400 for `temperature` on a reasoning model, for
- * `reasoning_effort` where unsupported; xAI's slugs retired on 2026-05-15 served by grok-4.3), `finish_reason` 'length' and 'content_filter', the
- * models list, 404 `model_not_found` (xAI: 404 "Some requested entity was not found"), 429 rate limits and
- * `insufficient_quota` (xAI: spent credits), a prompt refused under the usage policy (OpenAI: 400
- * `invalid_prompt`; xAI: 403 "Content violates usage guidelines"), 500; and OpenAI's /v1/moderations with its 13
- * categories and scores, and its "Request too large" 429 over a tier's tokens per minute.
+ * `reasoning_effort` where unsupported; xAI's names retired on 2026-05-15 served by grok-4.3),
+ * `finish_reason` 'length' and 'content_filter', the models list, 404 `model_not_found` (xAI: 404
+ * "Some requested entity was not found"), 429 rate limits and `insufficient_quota` (xAI: spent
+ * credits), a prompt refused under the usage policy (OpenAI: 400 `invalid_prompt`; xAI: 403
+ * "Content violates usage guidelines"), 500; and OpenAI's /v1/moderations with its 13 categories
+ * and scores, and its "Request too large" 429 over a tier's tokens per minute.
  * Error bodies are each service's own: OpenAI's `{error: {message, type, param, code}}`,
  * xAI's `{code, error}`.
  */
