@@ -28,6 +28,28 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     return { code: result.status, out: result.stdout, err: result.stderr, json: () => JSON.parse(result.stdout) as unknown };
   };
 
+  /** The CLI's own function, as its process runs it, in this process with `env` set meanwhile. */
+  const runHere = async (args: string[], env: Record<string, string>, options?: { timeoutMs: number }) => {
+    const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, env);
+    const out: string[] = [];
+    const err: string[] = [];
+    try {
+      const code = await runQueueCli(
+        args,
+        (text) => out.push(text),
+        (text) => err.push(text),
+        options,
+      );
+      return { code, out: out.join(''), err: err.join('') };
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  };
+
   /** A proxy in front of the tests' Redis, and the Redis URL that reaches it through the proxy. */
   const redisThroughProxy = async (options?: TcpProxyOptions) => {
     const redis = new URL(process.env.REDIS_URL!);
@@ -137,7 +159,6 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     // queue anew, remove), so at least 450 ms however fast the machine, and ten batches take longer
     // than the 3 s wait for each answer, with seconds to spare for a batch on a busy machine.
     const { proxy: far, url } = await redisThroughProxy({ latencyMs: 150 });
-    const saved = { url: process.env.REDIS_URL, prefix: process.env.REDIS_KEY_PREFIX };
     try {
       const total = 1_000;
       const ids = Array.from({ length: total }, (_, i) => `bk${String(i).padStart(9, '0')}`);
@@ -146,24 +167,17 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
       );
       while (((await big.getJobCounts('failed')).failed ?? 0) < total) await new Promise((r) => setTimeout(r, 100));
       await failing.close();
-      process.env.REDIS_URL = url.href;
-      process.env.REDIS_KEY_PREFIX = backlog;
-      const out: string[] = [];
-      const err: string[] = [];
       const started = Date.now();
-      const code = await runQueueCli(
+      const { code, out, err } = await runHere(
         ['retry-failed'],
-        (text) => out.push(text),
-        (text) => err.push(text),
+        { REDIS_URL: url.href, REDIS_KEY_PREFIX: backlog },
         { timeoutMs: 3_000 },
       );
       expect(Date.now() - started).toBeGreaterThan(3_000);
-      expect({ code, err: err.join('') }).toEqual({ code: 0, err: '' });
-      expect(JSON.parse(out.join(''))).toEqual({ retried: total, leftToMembers: 0, unreadable: 0, errors: 0 });
+      expect({ code, err }).toEqual({ code: 0, err: '' });
+      expect(JSON.parse(out)).toEqual({ retried: total, leftToMembers: 0, unreadable: 0, errors: 0 });
       expect(await big.getJobCounts('waiting', 'failed')).toEqual({ waiting: total, failed: 0 });
     } finally {
-      process.env.REDIS_URL = saved.url;
-      process.env.REDIS_KEY_PREFIX = saved.prefix;
       await far.close();
       await failing.close();
       await big.obliterate({ force: true });
@@ -184,27 +198,17 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
   it('reaches a Redis that refused its first connection and came back within its wait (a restart)', async () => {
     const { proxy, url } = await redisThroughProxy();
     await proxy.cut();
-    const saved = { url: process.env.REDIS_URL, prefix: process.env.REDIS_KEY_PREFIX };
-    process.env.REDIS_URL = url.href;
-    process.env.REDIS_KEY_PREFIX = prefix;
-    const out: string[] = [];
-    const err: string[] = [];
     try {
-      const code = runQueueCli(
-        ['stats'],
-        (text) => out.push(text),
-        (text) => err.push(text),
-      );
+      const running = runHere(['stats'], { REDIS_URL: url.href, REDIS_KEY_PREFIX: prefix });
       // Redis back while the CLI still waits for its answer.
       await new Promise((r) => setTimeout(r, 300));
       await proxy.restore();
-      expect({ code: await code, err: err.join('') }).toEqual({ code: 0, err: '' });
-      expect(JSON.parse(out.join(''))).toEqual(
+      const { code, out, err } = await running;
+      expect({ code, err }).toEqual({ code: 0, err: '' });
+      expect(JSON.parse(out)).toEqual(
         await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'),
       );
     } finally {
-      process.env.REDIS_URL = saved.url;
-      process.env.REDIS_KEY_PREFIX = saved.prefix;
       await proxy.close();
     }
   });
@@ -218,22 +222,10 @@ describe('npm run -s queue: the operator view of the analysis queue', () => {
     expect(result.err).toMatch(/^The queue could not be reached: WRONGPASS[^\n]*REDIS_URL\)\n$/);
     expect(result.err).not.toContain('wr0ng-pw');
     // Without the wait a Redis that refused the connection gets, as it may be restarting: here 30 s.
-    const saved = process.env.REDIS_URL;
-    process.env.REDIS_URL = url.href;
-    try {
-      const started = Date.now();
-      const err: string[] = [];
-      const code = await runQueueCli(
-        ['stats'],
-        () => undefined,
-        (text) => err.push(text),
-        { timeoutMs: 30_000 },
-      );
-      expect({ code, err: err.join('') }).toEqual({ code: 1, err: result.err });
-      expect(Date.now() - started).toBeLessThan(10_000);
-    } finally {
-      process.env.REDIS_URL = saved;
-    }
+    const started = Date.now();
+    const { code, err } = await runHere(['stats'], { REDIS_URL: url.href }, { timeoutMs: 30_000 });
+    expect({ code, err }).toEqual({ code: 1, err: result.err });
+    expect(Date.now() - started).toBeLessThan(10_000);
   }, 60_000);
 
   it("refuses a database Redis does not have, rather than reading or cleaning database 0's queue", async () => {

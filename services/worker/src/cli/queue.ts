@@ -170,8 +170,8 @@ export async function runQueueCli(
       // An answer on the queue's connection first: a database Redis does not have is refused by its
       // SELECT, said only as an error event, and ioredis goes on in database 0, another queue.
       await Promise.race([pingQueue(queue), refusal]);
-      // Redis's own refusal only: a connection refused before the ping was answered (Redis
-      // restarting) is past, and the command goes on.
+      // Redis's own refusal said as the ping was answered, which the race may have missed. Its own
+      // only: a connection refused before the ping was answered (Redis restarting) is past.
       if (refused?.name === 'ReplyError') throw refused;
       if (command === 'stats') return stats(queue);
       return command === 'retry-failed' ? retryFailed(queue, answered) : clean(queue, olderThan, answered);
