@@ -14,5 +14,6 @@ export const socketMessages = {
   unavailable: 'Live updates are unavailable right now',
   tooLarge: `A live message is ${LIVE_BODY_MAX_BYTES / 1024} kB at most`,
   lengthRequired: 'A live message must say its length (Content-Length)',
+  unknownMessage: 'Unknown live message: the channel takes join_video and activate_x_account',
   jsonpRefused: 'JSONP polling is not supported: connect with XHR polling or a WebSocket',
 } as const;

@@ -117,6 +117,8 @@ function plainly(issue: z.core.$ZodIssue, field: string, input: unknown): string
       if (field === 'body') return 'The request body must be a JSON object';
       const value = valueAt(input, issue.path);
       if (value === undefined) return `${field} is required`;
+      // A number JSON holds but no double does ('1e400' parses as Infinity).
+      if (value === Infinity || value === -Infinity) return `${field} is too ${value > 0 ? 'large' : 'small'} a number`;
       return `${field} must be ${typeNames[issue.expected] ?? issue.expected}`;
     }
     case 'invalid_value':

@@ -1,9 +1,13 @@
-/** What a connected socket may ask: to follow a video's room (with its limits), and X accounts (disabled). */
+/**
+ * What a connected socket may ask: to follow a video's room (with its limits), and X accounts
+ * (disabled). Anything else asked with an acknowledgement is told so.
+ */
 import {
   describeIssues,
   joinVideoSchema,
   socketMessages,
   X_FEATURES_DISABLED_MESSAGE,
+  type ClientToServerEvents,
   type JoinAnswer,
 } from '@findclips/contracts';
 import type { RealtimeEnv } from '@findclips/config';
@@ -34,6 +38,12 @@ export function handleJoins(socket: LiveSocket, limits: JoinLimits): void {
     recent.push(now);
     socket.data.messages = recent;
     next();
+  });
+  // A message no handler takes, sent with an acknowledgement, is answered: the client would wait for ever.
+  socket.use(([event, ...args], next) => {
+    if (socket.listenerCount(event as keyof ClientToServerEvents) > 0) return next();
+    const ack: unknown = args.at(-1);
+    if (typeof ack === 'function') ack({ success: false, message: socketMessages.unknownMessage });
   });
   socket.on('join_video', (payload, ack) => {
     const parsed = joinVideoSchema.safeParse(payload);

@@ -277,6 +277,13 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     expect(ack).toEqual({ success: false, message: X_FEATURES_DISABLED_MESSAGE });
     // A client that listens rather than acknowledges is told as well.
     expect(await told).toEqual({ success: false, message: X_FEATURES_DISABLED_MESSAGE });
+
+    // A message the channel does not take is answered, not left waiting for its acknowledgement; the socket stays.
+    const unknown = await socket.timeout(2_000).emitWithAck('leave_video', { videoId: 'roomAAAAAAA' });
+    expect(unknown).toEqual({ success: false, message: socketMessages.unknownMessage });
+    expect(await socket.timeout(2_000).emitWithAck('join_video', { videoId: 'roomAAAAAAA', leaveOthers: true })).toMatchObject({
+      success: true,
+    });
   });
 
   it('limits joins per socket and rooms per socket', async () => {

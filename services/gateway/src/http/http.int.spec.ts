@@ -211,6 +211,22 @@ describe('requests the gateway refuses', () => {
       const res = await gw.request().post(path).send(body).expect(400);
       expect(res.body.message).toBe(message);
     }
+    // JSON holds numbers no double does: '1e400' parses as Infinity, which is a number too large, not "not a number".
+    const topic = (time: string) =>
+      `{"id":"t1","title":"A","startTime":${time},"endTime":9,"quotes":[{"id":"q1","content":"A.","startTime":1,"endTime":9}]}`;
+    const huge: [string, string][] = [
+      ['1e400', 'topics.0.startTime is too large a number'],
+      ['-1e400', 'topics.0.startTime is too small a number'],
+    ];
+    for (const [time, message] of huge) {
+      const res = await gw
+        .browser()
+        .post('/api/analysis/share')
+        .set('content-type', 'application/json')
+        .send(`{"youtubeId":"dQw4w9WgXcQ","topics":[${topic(time)}]}`)
+        .expect(400);
+      expect(res.body.message).toBe(message);
+    }
   });
 
   it('never answers 500 to hostile or odd input', async () => {
