@@ -33,7 +33,16 @@ describe('Find Clips on a flaky network', () => {
       await page.getByTestId('guest-credits').waitFor();
       await page.getByPlaceholder('Paste a YouTube video link...').fill(`https://www.youtube.com/watch?v=${podcast.id}`);
       await page.getByRole('button', { name: 'Find Clips' }).click();
-      await page.getByText('Analyzing the entire video...').first().waitFor();
+      await page
+        .getByText('Analyzing the entire video...')
+        .first()
+        .waitFor()
+        .catch(async (error: unknown) => {
+          // Once seen under a heavy load (a whole run beside two others): what the page showed instead.
+          await screenshot(page, 'failure-flaky-analyzing');
+          const read = await page.locator('main').innerText({ timeout: 5_000 }).catch(String);
+          throw new Error(`${String(error)}\nThe page read: ${read.slice(0, 600)}`);
+        });
       // The API out of reach (a gateway restarting, the phone between two networks) while the live
       // channel stays up: the event that the analysis is done comes, the fetch of its topics fails.
       await page.route('**/api/cached-videos/**', (route) => route.abort());
