@@ -500,11 +500,10 @@ describe('subtitles', () => {
     ).toEqual([]);
   });
 
-  it('keeps a long address of dots and commas within 42 characters a line, quickly', () => {
+  // (How long 20,000 dots take: bench/hostile-text.bench.ts.)
+  it('keeps a long address of dots and commas within 42 characters a line', () => {
     for (const text of [`https://example.com/${'.'.repeat(80)}`, '.'.repeat(20_000)]) {
-      const started = Date.now();
       const file = analysisSrt([{ id: 't', title: 'T', startTime: 0, endTime: 600, quotes: [quote('q', text, 10, 400)] }]);
-      expect(Date.now() - started).toBeLessThan(2_000);
       const lines = parseSync(file)
         .flatMap((node) => (node.type === 'cue' ? [node.data] : []))
         .slice(1)

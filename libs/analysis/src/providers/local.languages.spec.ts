@@ -776,12 +776,11 @@ describe('the local analyzer in Korean and Vietnamese', () => {
     expect(analyzeLocally(segments).topics.map((t) => t.title)).toEqual(['어린이 교육', '김치 배추']);
   });
 
-  it('reads a Korean caption of 100,000 syllables without a space or a stop in a moment', () => {
+  // (Its title's phrases were cut after 'and' ('와', '과') by a regex tried from each syllable: 20 s.
+  // How long it takes now: bench/hostile-text.bench.ts.)
+  it('reads a Korean caption of 100,000 syllables without a space or a stop', () => {
     const { segments } = talkOf([...KOREAN.slice(0, 2), ['가나다라마바사'.repeat(100_000 / 7)], ...KOREAN.slice(2)], 7);
-    const started = performance.now();
     expect(analyzeLocally(segments).topics.length).toBeGreaterThan(0);
-    // (Its title's phrases were cut after 'and' ('와', '과') by a regex tried from each syllable: 20 s.)
-    expect(performance.now() - started).toBeLessThan(3_000);
   });
   it('titles a Korean talk by its nouns, without the particles written onto them', () => {
     const subjects = [KOREAN_SHORT.economy, KOREAN_SHORT.kimchi, KOREAN_SHORT.football, KOREAN_SHORT.subway];
