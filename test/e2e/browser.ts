@@ -178,6 +178,21 @@ export async function pageTurn(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Resolves once the live channel tells the page it joined `videoId`'s room (JOIN_VIDEO_CONFIRMED,
+ * read from the long-polling answers): from then on the page hears the video's events. Call it
+ * before the page asks to join.
+ */
+export function joinConfirmed(page: Page, videoId: string, timeout = 60_000): Promise<unknown> {
+  const confirmation = `"JOIN_VIDEO_CONFIRMED",{"videoId":"${videoId}"`;
+  return page.waitForResponse(
+    async (response) =>
+      new URL(response.url()).pathname.startsWith('/socket.io/') &&
+      (await response.text().catch(() => '')).includes(confirmation),
+    { timeout },
+  );
+}
+
 /** Waits until `read` gives `expected` (the page updates on its own time). */
 export async function poll<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { scratchRedis, startStack, type RunningStack, type ScratchRedis } from '@findclips/testing';
 import { addVideos, startFakes, type Fakes } from '../operations/helpers';
-import { launchChromium, screenshot } from './browser';
+import { joinConfirmed, launchChromium, screenshot } from './browser';
 
 jest.setTimeout(90_000);
 
@@ -103,7 +103,7 @@ describe('Find Clips when Redis loses its data', () => {
     // (First: no worker runs yet, so its job waits.)
     const [videoId] = addVideos(fakes.youtube, 1);
     const page = await context.newPage();
-    const live = page.waitForRequest((request) => request.url().includes('/socket.io/') && request.url().includes('sid='));
+    const joined = joinConfirmed(page, videoId!);
     await page.goto('/');
     await page.getByTestId('guest-credits').waitFor();
     await paste(page, videoId!);
@@ -111,8 +111,7 @@ describe('Find Clips when Redis loses its data', () => {
     await statusIs(videoId!, 'pending');
     // The live channel up and in the video's room (joining, the page asks how the analysis stands,
     // and would hear of the flush so).
-    await live;
-    await page.waitForTimeout(1_000);
+    await joined;
 
     // FLUSHALL: every service stays connected, so no realtime instance drops its clients.
     execFileSync('redis-cli', ['-u', redis.url, 'FLUSHALL']);
