@@ -459,25 +459,25 @@ export async function evaluate(documents: EvalDocument[], options: EvaluateOptio
   const levels = levelsOf(documents).filter((l) => !options.only || options.only.some((name) => selects(name, l)));
   const tables: LevelTable[] = [];
   // A transcript scored at two levels against the same chapters (those that say who speaks are
-  // also TinyRec's, QMSum's and the podcasts') is segmented once by each segmenter: one answer per
-  // document and chapters, as a provider would be asked once.
-  const answers = new Map<Segmenter, WeakMap<EvalDocument, Map<Chapter[], Hypothesis>>>(
+  // also TinyRec's, QMSum's and the podcasts') is segmented and scored once by each segmenter: one
+  // answer per document and chapters, as a provider would be asked once.
+  const scored = new Map<Segmenter, WeakMap<EvalDocument, Map<Chapter[], DocumentScore>>>(
     segmenters.map((s) => [s, new WeakMap()]),
   );
-  const answer = async (segmenter: Segmenter, document: EvalDocument, reference: Chapter[]) => {
-    const byDocument = answers.get(segmenter)!;
-    const known = byDocument.get(document) ?? new Map<Chapter[], Hypothesis>();
+  const score = async (segmenter: Segmenter, document: EvalDocument, reference: Chapter[]) => {
+    const byDocument = scored.get(segmenter)!;
+    const known = byDocument.get(document) ?? new Map<Chapter[], DocumentScore>();
     byDocument.set(document, known);
-    const hypothesis = known.get(reference) ?? (await segmenter.run(document, reference));
-    known.set(reference, hypothesis);
-    return hypothesis;
+    const found = known.get(reference) ?? scoreDocument(document, reference, await segmenter.run(document, reference));
+    known.set(reference, found);
+    return found;
   };
   for (const level of levels) {
     const scores = new Map<Segmenter, DocumentScore[]>();
     for (const segmenter of segmenters) {
       const list: DocumentScore[] = [];
       for (const { document, reference } of level.documents) {
-        list.push(scoreDocument(document, reference, await answer(segmenter, document, reference)));
+        list.push(await score(segmenter, document, reference));
       }
       scores.set(segmenter, list);
     }
