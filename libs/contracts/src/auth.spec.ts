@@ -84,6 +84,17 @@ describe('describeIssues', () => {
     expect(messagesOf(rules, { name: 'Grace' })).toEqual([{ field: 'name', message: 'Too long a name' }]);
   });
 
+  it('says a number past what a double holds is too large or too small, only where a number is asked for', () => {
+    // JSON.parse reads '1e400' as Infinity: a number in a number's field, but not text nor true or false.
+    const rules = z.object({ start: z.number(), end: z.number().int(), title: z.string(), flag: z.boolean() });
+    expect(messagesOf(rules, JSON.parse('{"start":1e400,"end":-1e400,"title":1e400,"flag":-1e400}'))).toEqual([
+      { field: 'start', message: 'start is too large a number' },
+      { field: 'end', message: 'end is too small a number' },
+      { field: 'title', message: 'title must be text' },
+      { field: 'flag', message: 'flag must be true or false' },
+    ]);
+  });
+
   it('says when the body itself is not an object', () => {
     expect(messagesOf(schema, [1])).toEqual([{ field: 'body', message: 'The request body must be a JSON object' }]);
   });

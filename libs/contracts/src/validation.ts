@@ -10,6 +10,7 @@ interface FieldProblem {
 const typeNames: Record<string, string> = {
   string: 'text',
   number: 'a number',
+  int: 'a whole number',
   boolean: 'true or false',
   object: 'an object',
   array: 'a list',
@@ -117,15 +118,19 @@ function plainly(issue: z.core.$ZodIssue, field: string, input: unknown): string
       if (field === 'body') return 'The request body must be a JSON object';
       const value = valueAt(input, issue.path);
       if (value === undefined) return `${field} is required`;
-      // A number JSON holds but no double does ('1e400' parses as Infinity).
-      if (value === Infinity || value === -Infinity) return `${field} is too ${value > 0 ? 'large' : 'small'} a number`;
+      // A number JSON holds but no double does ('1e400' parses as Infinity), where a number is asked for.
+      if (issue.expected === 'number' && (value === Infinity || value === -Infinity))
+        return `${field} is too ${value > 0 ? 'large' : 'small'} a number`;
       return `${field} must be ${typeNames[issue.expected] ?? issue.expected}`;
     }
     case 'invalid_value':
       return `${field} must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+    // An integer past those a double counts exactly (zod's own bound on .int()) is said as Infinity is.
     case 'too_small':
+      if (issue.origin === 'int' && issue.minimum === Number.MIN_SAFE_INTEGER) return `${field} is too small a number`;
       return `${field} must be at least ${sizeOf(issue, issue.minimum)}`;
     case 'too_big':
+      if (issue.origin === 'int' && issue.maximum === Number.MAX_SAFE_INTEGER) return `${field} is too large a number`;
       return `${field} must be at most ${sizeOf(issue, issue.maximum)}`;
     default:
       return `${field} is not valid`;

@@ -278,9 +278,14 @@ describe('realtime: live analysis events over Socket.IO across instances', () =>
     // A client that listens rather than acknowledges is told as well.
     expect(await told).toEqual({ success: false, message: X_FEATURES_DISABLED_MESSAGE });
 
-    // A message the channel does not take is answered, not left waiting for its acknowledgement; the socket stays.
+    // A message the channel does not take is answered, not left waiting for its acknowledgement;
+    // without one it is dropped unanswered. The socket stays.
+    const heard: string[] = [];
+    socket.onAny((event: string) => heard.push(event));
+    socket.emit('leave_video', { videoId: 'roomAAAAAAA' });
     const unknown = await socket.timeout(2_000).emitWithAck('leave_video', { videoId: 'roomAAAAAAA' });
     expect(unknown).toEqual({ success: false, message: socketMessages.unknownMessage });
+    expect(heard).toEqual([]);
     expect(await socket.timeout(2_000).emitWithAck('join_video', { videoId: 'roomAAAAAAA', leaveOthers: true })).toMatchObject({
       success: true,
     });

@@ -78,6 +78,16 @@ describe("a member's private analyses, a page at a time", () => {
       const res = await browser.get(`/api/user-videos?${query}`).expect(400);
       expect([query, res.body.message]).toEqual([query, expect.stringMatching(/limit|before/)]);
     }
+    // Said in words: a number past the integers a double counts exactly, a fraction, no number at all.
+    for (const [query, message] of [
+      ['limit=1e20', 'limit is too large a number'],
+      ['limit=-1e20', 'limit is too small a number'],
+      ['limit=2.5', 'limit must be a whole number'],
+      ['limit=ten', 'limit must be a number'],
+    ]) {
+      const res = await browser.get(`/api/user-videos?${query}`).expect(400);
+      expect([query, res.body.message]).toEqual([query, message]);
+    }
     // A cursor past every analysis lists none (an id over PostgreSQL's integer answered 500).
     expect((await browser.get('/api/user-videos?before=1.9999999999').expect(200)).body).toEqual([]);
     // Nobody signed in: nothing to list.
