@@ -118,9 +118,11 @@ function plainly(issue: z.core.$ZodIssue, field: string, input: unknown): string
       if (field === 'body') return 'The request body must be a JSON object';
       const value = valueAt(input, issue.path);
       if (value === undefined) return `${field} is required`;
-      // A number JSON holds but no double does ('1e400' parses as Infinity), where a number is asked for.
-      if (issue.expected === 'number' && (value === Infinity || value === -Infinity))
-        return `${field} is too ${value > 0 ? 'large' : 'small'} a number`;
+      // A number no double holds ('1e400' in JSON or a query parses as Infinity; zod says what it
+      // received), where a number is asked for.
+      const received = (issue as { received?: unknown }).received;
+      if (issue.expected === 'number' && (received === 'Infinity' || received === '-Infinity'))
+        return `${field} is too ${received === 'Infinity' ? 'large' : 'small'} a number`;
       return `${field} must be ${typeNames[issue.expected] ?? issue.expected}`;
     }
     case 'invalid_value':

@@ -81,6 +81,7 @@ describe("a member's private analyses, a page at a time", () => {
     // Said in words: a number past the integers a double counts exactly, a fraction, no number at all.
     for (const [query, message] of [
       ['limit=1e20', 'limit is too large a number'],
+      ['limit=1e400', 'limit is too large a number'],
       ['limit=-1e20', 'limit is too small a number'],
       ['limit=2.5', 'limit must be a whole number'],
       ['limit=ten', 'limit must be a number'],
