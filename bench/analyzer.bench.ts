@@ -5,7 +5,7 @@ import type { TranscriptSegment } from '@findclips/contracts';
 import { JAPANESE_SAMPLE_TOPICS, sampleTranscript } from '@findclips/testing';
 import { readEvalSet } from '../libs/analysis/src/eval/corpus';
 import { asAutoCaptions } from '../libs/analysis/src/eval/evaluate';
-import { machineReference, percentile, report } from './report';
+import { machineReference, report, timeRuns } from './report';
 
 /** The development set beside the project, read at run time (never copied in). */
 const EVAL = join(__dirname, '..', '..', 'shared', 'eval');
@@ -17,17 +17,7 @@ const analyze = (segments: TranscriptSegment[]) => analyzeTranscript({ segments,
  * The median and p90 of 15 runs after 5 warm-up runs, each run on the transcript `each` gives it
  * (its own, for text the analyzer has not read before, as every new video is).
  */
-async function time(each: (run: number) => TranscriptSegment[]) {
-  for (let i = 0; i < 5; i++) await analyze(each(i));
-  const times: number[] = [];
-  for (let i = 5; i < 20; i++) {
-    const transcript = each(i);
-    const started = performance.now();
-    await analyze(transcript);
-    times.push(performance.now() - started);
-  }
-  return { median: percentile(times, 50), p90: percentile(times, 90) };
-}
+const time = (each: (run: number) => TranscriptSegment[]) => timeRuns(each, analyze, 5, 15);
 
 /**
  * The built-in analyzer's own time (no process start) on transcripts of 15 minutes to 8 hours, the

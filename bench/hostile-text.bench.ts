@@ -1,18 +1,12 @@
 import { analyzeTranscript, localProvider } from '@findclips/analysis';
 import type { TranscriptSegment } from '@findclips/contracts';
 import { analysisSrt } from '@findclips/exports';
-import { percentile, report } from './report';
+import { report, timeRuns } from './report';
 
-/** The median and p90 of 7 runs after 2 warm-up runs. */
+/** The median and p90 of 7 runs after 2 warm-up runs, in the report's words. */
 async function time(work: () => unknown) {
-  for (let i = 0; i < 2; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  return { 'median ms': percentile(times, 50), 'p90 ms': percentile(times, 90) };
+  const { median, p90 } = await timeRuns(() => undefined, work, 2, 7);
+  return { 'median ms': median, 'p90 ms': p90 };
 }
 
 /** Three Korean sentences of our own, said in turn a line every 7 s, around one line of `middle`. */

@@ -7,6 +7,22 @@ export function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+/**
+ * The median and p90 of `runs` timed runs of `work` after `warmUps` untimed ones, each run on the
+ * input `inputOf` makes for it before its clock starts.
+ */
+export async function timeRuns<T>(inputOf: (run: number) => T, work: (input: T) => unknown, warmUps: number, runs: number) {
+  for (let i = 0; i < warmUps; i++) await work(inputOf(i));
+  const times: number[] = [];
+  for (let i = warmUps; i < warmUps + runs; i++) {
+    const input = inputOf(i);
+    const started = performance.now();
+    await work(input);
+    times.push(performance.now() - started);
+  }
+  return { median: percentile(times, 50), p90: percentile(times, 90) };
+}
+
 /** Prints a result line and keeps it in bench-results/latest.md for the README. */
 export function report(name: string, figures: Record<string, string | number>) {
   const line = `${name}: ${Object.entries(figures)

@@ -184,11 +184,16 @@ export async function pageTurn(page: Page): Promise<void> {
  * before the page asks to join.
  */
 export function joinConfirmed(page: Page, videoId: string, timeout = 60_000): Promise<unknown> {
-  const confirmation = `"JOIN_VIDEO_CONFIRMED",{"videoId":"${videoId}"`;
+  // An answer holds Engine.IO packets apart by a record separator; an event is '42' and its JSON.
+  const confirms = (packet: string) => {
+    if (!packet.startsWith('42["JOIN_VIDEO_CONFIRMED"')) return false;
+    const [, body] = JSON.parse(packet.slice(2)) as [string, { videoId?: string } | undefined];
+    return body?.videoId === videoId;
+  };
   return page.waitForResponse(
     async (response) =>
       new URL(response.url()).pathname.startsWith('/socket.io/') &&
-      (await response.text().catch(() => '')).includes(confirmation),
+      (await response.text().catch(() => '')).split('\x1e').some(confirms),
     { timeout },
   );
 }

@@ -211,7 +211,8 @@ describe('requests the gateway refuses', () => {
       const res = await gw.request().post(path).send(body).expect(400);
       expect(res.body.message).toBe(message);
     }
-    // JSON holds numbers no double does: '1e400' parses as Infinity, which is a number too large, not "not a number".
+    // JSON holds numbers no double does: '1e400' parses as Infinity, a number too large, not "not a
+    // number".
     const topic = (time: string) =>
       `{"id":"t1","title":"A","startTime":${time},"endTime":9,"quotes":[{"id":"q1","content":"A.","startTime":1,"endTime":9}]}`;
     const huge: [string, string][] = [
